@@ -1,0 +1,258 @@
+#include "convert.hpp"
+
+#include <vector>
+
+namespace attn::bindings
+{
+    using emscripten::typed_memory_view;
+
+    namespace
+    {
+        bool present(const val& v) { return !v.isUndefined() && !v.isNull(); }
+
+        val copy_out(const double* data, std::size_t size)
+        {
+            // slice() copies, so JS never keeps a view that memory growth could detach.
+            return val(typed_memory_view(size, data)).call<val>("slice");
+        }
+
+        val write_indices(const std::vector<std::size_t>& indices)
+        {
+            val out = val::array();
+            for (std::size_t i : indices)
+            {
+                out.call<void>("push", static_cast<double>(i));
+            }
+            return out;
+        }
+    }
+
+    matrix read_matrix(const val& request, const std::string& name)
+    {
+        const val m = request[name];
+        const auto r = m["rows"].as<std::size_t>();
+        const auto c = m["cols"].as<std::size_t>();
+        // The cap is checked before allocating, so no shape can exhaust the heap.
+        if (r > max_dimension || c > max_dimension)
+        {
+            detail::fail(name, "at most " + std::to_string(max_dimension) + " rows and columns",
+                         detail::format_shape(r, c));
+        }
+        matrix out = xt::empty<double>({r, c});
+        val(typed_memory_view(out.size(), out.data())).call<void>("set", m["data"]);
+        return out;
+    }
+
+    std::optional<matrix> read_optional_matrix(const val& request, const std::string& name)
+    {
+        if (!present(request[name]))
+        {
+            return std::nullopt;
+        }
+        return read_matrix(request, name);
+    }
+
+    std::optional<vector> read_optional_vector(const val& request, const std::string& name)
+    {
+        const val v = request[name];
+        if (!present(v))
+        {
+            return std::nullopt;
+        }
+        const auto length = v["length"].as<std::size_t>();
+        if (length > max_dimension)
+        {
+            detail::fail(name, "at most " + std::to_string(max_dimension) + " numbers",
+                         std::to_string(length));
+        }
+        vector out = xt::empty<double>({length});
+        val(typed_memory_view(out.size(), out.data())).call<void>("set", v);
+        return out;
+    }
+
+    double read_number(const val& request, const std::string& name, double fallback)
+    {
+        const val v = request[name];
+        return present(v) ? v.as<double>() : fallback;
+    }
+
+    attention_options read_attention_options(const val& request)
+    {
+        attention_options options;
+        options.mask_fill = read_number(request, "maskFill", options.mask_fill);
+        const val mask = request["mask"];
+        const std::string kind = mask["kind"].as<std::string>();
+        if (kind == "causal")
+        {
+            options.mask = attention_mask::causal();
+        }
+        else if (kind == "keyLength")
+        {
+            options.mask = attention_mask::padding(mask["keyLength"].as<double>());
+        }
+        else if (kind == "matrix")
+        {
+            options.mask = attention_mask::from_matrix(read_matrix(mask, "matrix"));
+        }
+        return options;
+    }
+
+    multi_head_params read_multi_head_params(const val& request)
+    {
+        multi_head_params p;
+        p.w_q = read_optional_matrix(request, "wQ");
+        p.w_k = read_optional_matrix(request, "wK");
+        p.w_v = read_optional_matrix(request, "wV");
+        p.w_o = read_optional_matrix(request, "wO");
+        p.b_q = read_optional_vector(request, "bQ");
+        p.b_k = read_optional_vector(request, "bK");
+        p.b_v = read_optional_vector(request, "bV");
+        p.b_o = read_optional_vector(request, "bO");
+        return p;
+    }
+
+    val write(const matrix& m)
+    {
+        val out = val::object();
+        out.set("rows", rows(m));
+        out.set("cols", cols(m));
+        out.set("data", copy_out(m.data(), m.size()));
+        return out;
+    }
+
+    val write(const vector& v) { return copy_out(v.data(), v.size()); }
+
+    val write(const softmax_trace& t, bool with_weights)
+    {
+        val out = val::object();
+        out.set("rowMax", write(t.row_max));
+        out.set("exps", write(t.exps));
+        out.set("rowSum", write(t.row_sum));
+        if (with_weights)
+        {
+            out.set("weights", write(t.weights));
+        }
+        return out;
+    }
+
+    val write(const attention_trace& t)
+    {
+        val out = val::object();
+        out.set("scores", write(t.scores));
+        out.set("sqrtDk", t.sqrt_d_k);
+        out.set("scaled", write(t.scaled));
+        if (t.has_mask)
+        {
+            out.set("mask", write(t.mask));
+            out.set("masked", write(t.masked));
+        }
+        // The attention weights are the softmax's weights; they are given once, at the top.
+        out.set("softmax", write(t.softmax, false));
+        out.set("weights", write(t.weights));
+        out.set("output", write(t.output));
+        out.set("fullyMaskedRows", write_indices(t.fully_masked_rows));
+        return out;
+    }
+
+    val write(const multi_head_trace& t)
+    {
+        val params = val::object();
+        params.set("wQ", write(t.params.w_q));
+        params.set("wK", write(t.params.w_k));
+        params.set("wV", write(t.params.w_v));
+        params.set("wO", write(t.params.w_o));
+        const std::pair<const char*, const vector*> biases[] = {
+            {"bQ", &t.params.b_q}, {"bK", &t.params.b_k}, {"bV", &t.params.b_v}, {"bO", &t.params.b_o}};
+        for (const auto& [name, bias] : biases)
+        {
+            if (bias->size() != 0)
+            {
+                params.set(name, write(*bias));
+            }
+        }
+
+        val heads = val::array();
+        val weights = val::array();
+        for (const head_trace& head : t.per_head)
+        {
+            val h = write(head.attention);
+            h.set("query", write(head.query));
+            h.set("key", write(head.key));
+            h.set("value", write(head.value));
+            heads.call<void>("push", h);
+            weights.call<void>("push", write(head.attention.weights));
+        }
+
+        val out = val::object();
+        out.set("dModel", t.d_model);
+        out.set("dK", t.d_k);
+        out.set("params", params);
+        out.set("projectedQuery", write(t.projected_query));
+        out.set("projectedKey", write(t.projected_key));
+        out.set("projectedValue", write(t.projected_value));
+        out.set("heads", heads);
+        out.set("concat", write(t.concat));
+        out.set("output", write(t.output));
+        out.set("weights", weights);
+        out.set("parameterCount", t.parameter_count);
+        return out;
+    }
+
+    val write(const layer_norm_trace& t)
+    {
+        val out = val::object();
+        out.set("mean", write(t.mean));
+        out.set("variance", write(t.variance));
+        out.set("normalized", write(t.normalized));
+        out.set("output", write(t.output));
+        out.set("gamma", write(t.gamma));
+        out.set("beta", write(t.beta));
+        return out;
+    }
+
+    val write(const feed_forward_trace& t)
+    {
+        val out = val::object();
+        out.set("hidden", write(t.hidden));
+        out.set("activated", write(t.activated));
+        out.set("output", write(t.output));
+        return out;
+    }
+
+    val write(const encoder_layer_trace& t)
+    {
+        val params = val::object();
+        params.set("w1", write(t.w1));
+        params.set("b1", write(t.b1));
+        params.set("w2", write(t.w2));
+        params.set("b2", write(t.b2));
+
+        val count = val::object();
+        count.set("attention", t.parameter_count.attention);
+        count.set("feedForward", t.parameter_count.feed_forward);
+        count.set("norms", t.parameter_count.norms);
+        count.set("total", t.parameter_count.total);
+
+        val out = val::object();
+        out.set("input", write(t.input));
+        out.set("attention", write(t.attention));
+        out.set("residual1", write(t.residual1));
+        out.set("norm1", write(t.norm1));
+        out.set("feedForward", write(t.feed_forward));
+        out.set("residual2", write(t.residual2));
+        out.set("norm2", write(t.norm2));
+        out.set("output", write(t.output));
+        out.set("dFF", t.d_ff);
+        out.set("params", params);
+        out.set("parameterCount", count);
+        return out;
+    }
+
+    val write(const entropy_trace& t)
+    {
+        val out = val::object();
+        out.set("entropy", write(t.entropy));
+        out.set("maxEntropy", t.max_entropy);
+        return out;
+    }
+}

@@ -1,0 +1,63 @@
+#ifndef ATTN_ERROR_HPP
+#define ATTN_ERROR_HPP
+
+/**
+ * @file error.hpp
+ * @brief The engine's one error type and the argument checks every operation shares.
+ *
+ * Every message starts with the argument's name and says what was expected and what came,
+ * e.g. "key: expected 2 columns (d_k of query), got 3". The bindings pass the message to
+ * JavaScript unchanged, so it is written for a learner or a course author, not for us.
+ */
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+
+#include "attn/matrix.hpp"
+
+namespace attn
+{
+    /// Thrown for every invalid argument; the message names the argument.
+    class attention_error : public std::invalid_argument
+    {
+    public:
+        using std::invalid_argument::invalid_argument;
+    };
+
+    /// Largest allowed size of any single dimension (rows, columns, heads, d_ff, positions).
+    /// Keeps every matrix under 2^20 cells, so no input can exhaust memory or stall the page.
+    constexpr std::size_t max_dimension = 1024;
+
+    namespace detail
+    {
+        /// Throws attention_error("<argument>: expected <expected>, got <got>").
+        [[noreturn]] void fail(const std::string& argument, const std::string& expected,
+                               const std::string& got);
+
+        /// A number as a learner would write it: 3, 0.5, 1e-09, NaN, Infinity, -Infinity.
+        std::string format_number(double x);
+
+        /// "3×4".
+        std::string format_shape(std::size_t rows, std::size_t cols);
+
+        /// Checks 1 ≤ value ≤ max_dimension.
+        void check_dimension(const std::string& argument, std::size_t value);
+
+        /// Checks a matrix is non-empty, within the cap, and has only finite numbers.
+        void check_matrix(const std::string& argument, const matrix& m);
+
+        /// check_matrix plus an exact shape.
+        void check_matrix_shape(const std::string& argument, const matrix& m, std::size_t rows,
+                                std::size_t cols, const std::string& why);
+
+        /// Checks a vector has the given length and only finite numbers.
+        void check_vector(const std::string& argument, const vector& v, std::size_t length,
+                          const std::string& why);
+
+        /// Checks x is a whole number in [low, high] and returns it.
+        std::size_t check_integer(const std::string& argument, double x, double low, double high);
+    }
+}
+
+#endif

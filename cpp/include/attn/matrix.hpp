@@ -1,0 +1,61 @@
+#ifndef ATTN_MATRIX_HPP
+#define ATTN_MATRIX_HPP
+
+/**
+ * @file matrix.hpp
+ * @brief The tensor types of the engine and the few linear-algebra kernels it needs.
+ *
+ * Everything is double precision and row-major. The matrix products are written as plain loops
+ * over contiguous rows (rather than xtensor expressions) because they are the hot path of every
+ * operation and the loop order below lets both g++ and clang (wasm SIMD) vectorise them without
+ * reassociating sums, so native and WebAssembly give bit-identical results.
+ */
+
+#include <cstddef>
+#include <xtensor/xtensor.hpp>
+#include <xtensor/xview.hpp>
+
+namespace attn
+{
+    /// A row-major matrix of doubles (rows × columns).
+    using matrix = xt::xtensor<double, 2>;
+    /// A vector of doubles.
+    using vector = xt::xtensor<double, 1>;
+    /// A stack of matrices (e.g. heads × queries × keys).
+    using tensor3 = xt::xtensor<double, 3>;
+
+    /// Number of rows of a matrix.
+    inline std::size_t rows(const matrix& m) { return m.shape()[0]; }
+    /// Number of columns of a matrix.
+    inline std::size_t cols(const matrix& m) { return m.shape()[1]; }
+
+    /**
+     * @brief a·b.
+     * @param a (n × k)
+     * @param b (k × p)
+     * @return (n × p)
+     */
+    matrix matmul(const matrix& a, const matrix& b);
+
+    /**
+     * @brief a·bᵀ, i.e. the dot product of every row of a with every row of b.
+     * @param a (n × k)
+     * @param b (m × k)
+     * @return (n × m)
+     */
+    matrix matmul_transposed(const matrix& a, const matrix& b);
+
+    /**
+     * @brief x·w + bias, the linear layer in the row-vector convention.
+     * @param x (n × in)
+     * @param w (in × out)
+     * @param bias (out) or empty for no bias
+     * @return (n × out)
+     */
+    matrix linear(const matrix& x, const matrix& w, const vector& bias);
+
+    /// Columns [first, first + count) of m, copied.
+    matrix column_slice(const matrix& m, std::size_t first, std::size_t count);
+}
+
+#endif

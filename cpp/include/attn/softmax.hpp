@@ -1,0 +1,30 @@
+#ifndef ATTN_SOFTMAX_HPP
+#define ATTN_SOFTMAX_HPP
+
+/**
+ * @file softmax.hpp
+ * @brief Row softmax, with every intermediate kept for "explain this number".
+ */
+
+#include "attn/matrix.hpp"
+
+namespace attn
+{
+    /// Every intermediate of a row softmax.
+    struct softmax_trace
+    {
+        vector row_max;  ///< (n) max of each row; −∞ for a row that is entirely −∞
+        matrix exps;     ///< (n × m) exp(x − row_max)
+        vector row_sum;  ///< (n) Σ exps per row; 0 for an all −∞ row
+        matrix weights;  ///< (n × m) exps / row_sum; a zero row where row_sum is 0
+    };
+
+    /**
+     * @brief Softmax of each row, max-subtracted so logits like ±1e4 stay finite.
+     * @param logits (n × m) finite numbers or −∞ (−∞ comes from masking); NaN and +∞ are refused
+     * @return the trace; an all −∞ row gives zero weights rather than NaN
+     */
+    softmax_trace softmax_rows(const matrix& logits);
+}
+
+#endif

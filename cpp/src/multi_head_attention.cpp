@@ -1,0 +1,125 @@
+#include "attn/multi_head_attention.hpp"
+
+#include "attn/error.hpp"
+#include "attn/random.hpp"
+
+namespace attn
+{
+    namespace
+    {
+        matrix weight_or_xavier(const std::optional<matrix>& given, const char* name,
+                                std::size_t d_model, std::uint32_t seed, parameter_stream stream)
+        {
+            if (!given)
+            {
+                return xavier_uniform(d_model, d_model, seed, stream);
+            }
+            detail::check_matrix_shape(name, *given, d_model, d_model, "d_model × d_model");
+            return *given;
+        }
+
+        vector bias_or_none(const std::optional<vector>& given, const char* name,
+                            std::size_t d_model)
+        {
+            if (!given)
+            {
+                return vector{};
+            }
+            detail::check_vector(name, *given, d_model, "one per column of d_model");
+            return *given;
+        }
+    }
+
+    std::size_t multi_head_parameter_count(std::size_t d_model, std::size_t biases)
+    {
+        return 4 * d_model * d_model + biases * d_model;
+    }
+
+    multi_head_trace multi_head_attention(const matrix& query, const matrix& key,
+                                          const matrix& value, const multi_head_params& params,
+                                          const multi_head_options& options)
+    {
+        // Shape contract: query (n × d_model), key and value (m × d_model), heads h | d_model
+        // → per head (n × d_k) attention, concat (n × d_model), output (n × d_model),
+        //   weights (h × n × m).
+        detail::check_matrix("query", query);
+        detail::check_matrix("key", key);
+        detail::check_matrix("value", value);
+        const std::size_t n = rows(query), m = rows(key), d_model = cols(query);
+        if (cols(key) != d_model)
+        {
+            detail::fail("key", std::to_string(d_model) + " columns (d_model, the width of query)",
+                         std::to_string(cols(key)));
+        }
+        if (rows(value) != m)
+        {
+            detail::fail("value", std::to_string(m) + " rows (one per key)",
+                         std::to_string(rows(value)));
+        }
+        if (cols(value) != d_model)
+        {
+            detail::fail("value", std::to_string(d_model) + " columns (d_model)",
+                         std::to_string(cols(value)));
+        }
+        const std::size_t h = options.heads;
+        if (h == 0 || h > d_model || d_model % h != 0)
+        {
+            detail::fail("heads", "a divisor of d_model = " + std::to_string(d_model),
+                         std::to_string(h));
+        }
+        detail::check_mask_fill(options.attention.mask_fill);
+
+        multi_head_trace t;
+        t.heads = h;
+        t.d_model = d_model;
+        t.d_k = d_model / h;
+        t.params.w_q = weight_or_xavier(params.w_q, "wQ", d_model, options.seed, parameter_stream::w_q);
+        t.params.w_k = weight_or_xavier(params.w_k, "wK", d_model, options.seed, parameter_stream::w_k);
+        t.params.w_v = weight_or_xavier(params.w_v, "wV", d_model, options.seed, parameter_stream::w_v);
+        t.params.w_o = weight_or_xavier(params.w_o, "wO", d_model, options.seed, parameter_stream::w_o);
+        t.params.b_q = bias_or_none(params.b_q, "bQ", d_model);
+        t.params.b_k = bias_or_none(params.b_k, "bK", d_model);
+        t.params.b_v = bias_or_none(params.b_v, "bV", d_model);
+        t.params.b_o = bias_or_none(params.b_o, "bO", d_model);
+        const std::size_t biases = static_cast<std::size_t>(params.b_q.has_value()) +
+                                   params.b_k.has_value() + params.b_v.has_value() +
+                                   params.b_o.has_value();
+        t.parameter_count = multi_head_parameter_count(d_model, biases);
+
+        const bool masked = options.attention.mask.type != attention_mask::kind::none;
+        const matrix allowed = masked ? resolve_mask(options.attention.mask, n, m) : matrix{};
+
+        // pass 1: project the inputs, x·W + b.
+        t.projected_query = linear(query, t.params.w_q, t.params.b_q);  // (n × d_model)
+        t.projected_key = linear(key, t.params.w_k, t.params.b_k);      // (m × d_model)
+        t.projected_value = linear(value, t.params.w_v, t.params.b_v);  // (m × d_model)
+
+        t.weights = xt::empty<double>({h, n, m});
+        t.concat = xt::empty<double>({n, d_model});
+        t.per_head.reserve(h);
+        for (std::size_t i = 0; i < h; ++i)
+        {
+            // pass 2: head i owns columns i·d_k … (i+1)·d_k − 1 of each projection.
+            head_trace head;
+            head.query = column_slice(t.projected_query, i * t.d_k, t.d_k);  // (n × d_k)
+            head.key = column_slice(t.projected_key, i * t.d_k, t.d_k);      // (m × d_k)
+            head.value = column_slice(t.projected_value, i * t.d_k, t.d_k);  // (m × d_k)
+
+            // pass 3: ordinary scaled dot-product attention inside the head, scaled by √d_k of
+            // the head, not of d_model.
+            head.attention = detail::attention_unchecked(head.query, head.key, head.value,
+                                                         masked ? &allowed : nullptr,
+                                                         options.attention.mask_fill);
+            xt::view(t.weights, i, xt::all(), xt::all()) = head.attention.weights;
+
+            // pass 4: the head's output fills its own columns of the concatenation.
+            xt::view(t.concat, xt::all(), xt::range(i * t.d_k, (i + 1) * t.d_k)) =
+                head.attention.output;
+            t.per_head.push_back(std::move(head));
+        }
+
+        // pass 5: mix the heads, concat·W_O + b_O (n × d_model).
+        t.output = linear(t.concat, t.params.w_o, t.params.b_o);
+        return t;
+    }
+}

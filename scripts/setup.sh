@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs what Attention Lab needs and is missing: Debian packages (when run as root on
+# Debian/Ubuntu) and the npm dev dependencies. Safe to run again: it skips what is there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Debian packages: the toolchain (emscripten, binaryen), the core's headers (xtensor),
+# the native tests (catch2, nlohmann-json) and the browser for the end-to-end tests (chromium).
+APT_PACKAGES=(cmake g++ emscripten binaryen xtensor-dev xtl-dev libxsimd-dev catch2 nlohmann-json3-dev chromium)
+
+missing=()
+if command -v dpkg-query >/dev/null 2>&1; then
+  for pkg in "${APT_PACKAGES[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+      missing+=("$pkg")
+    fi
+  done
+fi
+
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "setup: installing Debian packages: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    echo "setup: missing Debian packages: ${missing[*]}" >&2
+    echo "setup: install them (sudo apt-get install ${missing[*]}), or see README.md for other systems." >&2
+    exit 1
+  fi
+fi
+
+for tool in cmake em++ node; do
+  command -v "$tool" >/dev/null 2>&1 || { echo "setup: '$tool' not found on PATH (see README.md)" >&2; exit 1; }
+done
+
+# npm ci when node_modules is missing or older than the lock file.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: npm ci"
+  npm ci --no-audit --no-fund --loglevel=error
+fi

@@ -1,0 +1,117 @@
+/**
+ * Attention Lab's public JavaScript API: every operation of the C++ engine, taking and returning
+ * plain nested arrays. See docs/engine.md for what each computes and index.d.ts for the types.
+ *
+ *   import { loadAttentionLab } from 'attention-lab';
+ *   const lab = await loadAttentionLab();
+ *   lab.attention({ query: [[1, 2]], key: [[1, 0], [0, 1], [1, 1]], value: [[0.5, 0.3], [0.8, 0.2], [0.1, 0.9]] });
+ */
+import { AttentionError, fail } from './errors.js';
+import { decode, encodeMask, flattenMatrix, flattenVector, MAX_DIMENSION } from './matrix-io.js';
+import { loadCore } from './load-core.js';
+
+export { AttentionError, MAX_DIMENSION };
+
+/** How each kind of argument is checked and encoded for the bindings. */
+const ENCODERS = {
+  matrix: (/** @type {string} */ name, /** @type {unknown} */ v) => flattenMatrix(name, v),
+  'matrix?': (/** @type {string} */ name, /** @type {unknown} */ v) => (v === undefined ? undefined : flattenMatrix(name, v)),
+  'vector?': (/** @type {string} */ name, /** @type {unknown} */ v) => (v === undefined ? undefined : flattenVector(name, v)),
+  mask: (/** @type {string} */ _name, /** @type {unknown} */ v) => encodeMask(v),
+  number: (/** @type {string} */ name, /** @type {unknown} */ v) => (typeof v === 'number' ? v : fail(name, 'a number', v)),
+  'number?': (/** @type {string} */ name, /** @type {unknown} */ v) =>
+    v === undefined || typeof v === 'number' ? v : fail(name, 'a number', v),
+  activation: (/** @type {string} */ name, /** @type {unknown} */ v) =>
+    v === undefined ? 'relu' : typeof v === 'string' ? v : fail(name, "'relu' or 'gelu'", v),
+};
+
+const MASKING = { mask: 'mask', maskFill: 'number?' };
+const PROJECTIONS = {
+  wQ: 'matrix?', wK: 'matrix?', wV: 'matrix?', wO: 'matrix?',
+  bQ: 'vector?', bK: 'vector?', bV: 'vector?', bO: 'vector?',
+};
+
+/**
+ * Every operation, the binding it calls and its arguments: the one table the checks, the
+ * encoding and the unknown-argument message are derived from.
+ * @type {Record<string, Record<string, keyof typeof ENCODERS>>}
+ */
+const OPERATIONS = {
+  softmax: { logits: 'matrix' },
+  attention: { query: 'matrix', key: 'matrix', value: 'matrix', ...MASKING },
+  multiHeadAttention: { query: 'matrix', key: 'matrix', value: 'matrix', heads: 'number', ...PROJECTIONS, ...MASKING, seed: 'number?' },
+  positionalEncoding: { length: 'number', dModel: 'number' },
+  layerNorm: { input: 'matrix', gamma: 'vector?', beta: 'vector?', eps: 'number?' },
+  feedForward: { input: 'matrix', w1: 'matrix', b1: 'vector?', w2: 'matrix', b2: 'vector?', activation: 'activation' },
+  encoderLayer: {
+    input: 'matrix', heads: 'number', activation: 'activation', dFF: 'number?', ...PROJECTIONS,
+    w1: 'matrix?', b1: 'vector?', w2: 'matrix?', b2: 'vector?',
+    gamma1: 'vector?', beta1: 'vector?', gamma2: 'vector?', beta2: 'vector?', ...MASKING, seed: 'number?',
+  },
+  attentionEntropy: { weights: 'matrix' },
+};
+
+/**
+ * @param {string} operation
+ * @param {unknown} args
+ */
+function encodeRequest(operation, args) {
+  const spec = OPERATIONS[operation];
+  const names = Object.keys(spec);
+  if (args === null || typeof args !== 'object' || Array.isArray(args)) {
+    fail(`${operation}`, `one object argument with ${names.filter((n) => !spec[n].endsWith('?') && spec[n] !== 'mask' && spec[n] !== 'activation').join(', ')}`, args);
+  }
+  const given = /** @type {Record<string, unknown>} */ (args);
+  for (const key of Object.keys(given)) {
+    if (!(key in spec)) {
+      throw new AttentionError(`${key}: expected one of the arguments of ${operation} (${names.join(', ')}), got an unknown argument`);
+    }
+  }
+  /** @type {Record<string, unknown>} */
+  const request = {};
+  for (const name of names) request[name] = ENCODERS[spec[name]](name, given[name]);
+  return request;
+}
+
+/**
+ * @param {any} core the Embind module
+ * @param {string} operation
+ * @param {unknown} args
+ */
+function run(core, operation, args) {
+  const request = encodeRequest(operation, args);
+  const result = core[operation](request);
+  if (!result.ok) {
+    throw result.name === 'AttentionError' ? new AttentionError(result.message) : new Error(result.message);
+  }
+  return decode(result.value);
+}
+
+/**
+ * Loads the WebAssembly engine and returns the API bound to it.
+ * @param {import('./index.js').LoadOptions} [options]
+ * @returns {Promise<import('./index.js').AttentionLab>}
+ */
+export async function loadAttentionLab(options = {}) {
+  if (options === null || typeof options !== 'object') fail('options', 'an object or nothing', options);
+  const core = await loadCore(options);
+  /** @param {string} operation */
+  const bound = (operation) => (/** @type {unknown} */ args) => run(core, operation, args);
+  return Object.freeze({
+    softmax: bound('softmax'),
+    attention: bound('attention'),
+    multiHeadAttention: bound('multiHeadAttention'),
+    positionalEncoding: bound('positionalEncoding'),
+    layerNorm: bound('layerNorm'),
+    feedForward: bound('feedForward'),
+    encoderLayer: bound('encoderLayer'),
+    attentionEntropy: bound('attentionEntropy'),
+    maxDimension: MAX_DIMENSION,
+    memory: () => ({
+      heapBytesInUse: core.heapBytesInUse(),
+      wasmMemoryBytes: core.HEAP8.buffer.byteLength,
+      liveHandles: core.count_emval_handles(),
+    }),
+  });
+}
+
