@@ -18,8 +18,7 @@ namespace attn::bindings
 {
     namespace
     {
-        template <class Compute>
-        val guarded(Compute&& compute)
+        template <class Compute> val guarded(Compute&& compute)
         {
             std::string name;
             std::string message;
@@ -66,95 +65,103 @@ namespace attn::bindings
 
         val softmax(val request)
         {
-            return guarded([&] { return write(softmax_rows(read_matrix(request, "logits")), true); });
+            return guarded([&]
+                           { return write(softmax_rows(read_matrix(request, "logits")), true); });
         }
 
         val attention(val request)
         {
-            return guarded([&] {
-                return write(scaled_dot_product_attention(
-                    read_matrix(request, "query"), read_matrix(request, "key"),
-                    read_matrix(request, "value"), read_attention_options(request)));
-            });
+            return guarded(
+                [&]
+                {
+                    return write(scaled_dot_product_attention(
+                        read_matrix(request, "query"), read_matrix(request, "key"),
+                        read_matrix(request, "value"), read_attention_options(request)));
+                });
         }
 
         val multi_head(val request)
         {
-            return guarded([&] {
-                multi_head_options options;
-                options.heads = read_size(request, "heads");
-                options.attention = read_attention_options(request);
-                options.seed = read_seed(request);
-                return write(multi_head_attention(
-                    read_matrix(request, "query"), read_matrix(request, "key"),
-                    read_matrix(request, "value"), read_multi_head_params(request), options));
-            });
+            return guarded(
+                [&]
+                {
+                    multi_head_options options;
+                    options.heads = read_size(request, "heads");
+                    options.attention = read_attention_options(request);
+                    options.seed = read_seed(request);
+                    return write(multi_head_attention(
+                        read_matrix(request, "query"), read_matrix(request, "key"),
+                        read_matrix(request, "value"), read_multi_head_params(request), options));
+                });
         }
 
         val positional(val request)
         {
-            return guarded([&] {
-                return write(positional_encoding(read_size(request, "length"),
-                                                 read_size(request, "dModel")));
-            });
+            return guarded(
+                [&] {
+                    return write(positional_encoding(read_size(request, "length"),
+                                                     read_size(request, "dModel")));
+                });
         }
 
         val layer_norm_entry(val request)
         {
-            return guarded([&] {
-                return write(layer_norm(read_matrix(request, "input"),
-                                        read_optional_vector(request, "gamma"),
-                                        read_optional_vector(request, "beta"),
-                                        read_number(request, "eps", default_layer_norm_eps)));
-            });
+            return guarded(
+                [&]
+                {
+                    return write(layer_norm(read_matrix(request, "input"),
+                                            read_optional_vector(request, "gamma"),
+                                            read_optional_vector(request, "beta"),
+                                            read_number(request, "eps", default_layer_norm_eps)));
+                });
         }
 
         val feed_forward_entry(val request)
         {
-            return guarded([&] {
-                return write(feed_forward(
-                    read_matrix(request, "input"), read_matrix(request, "w1"),
-                    read_optional_vector(request, "b1"), read_matrix(request, "w2"),
-                    read_optional_vector(request, "b2"),
-                    parse_activation("activation", request["activation"].as<std::string>())));
-            });
+            return guarded(
+                [&]
+                {
+                    return write(feed_forward(
+                        read_matrix(request, "input"), read_matrix(request, "w1"),
+                        read_optional_vector(request, "b1"), read_matrix(request, "w2"),
+                        read_optional_vector(request, "b2"),
+                        parse_activation("activation", request["activation"].as<std::string>())));
+                });
         }
 
         val encoder(val request)
         {
-            return guarded([&] {
-                encoder_layer_params params;
-                params.attention = read_multi_head_params(request);
-                params.w1 = read_optional_matrix(request, "w1");
-                params.w2 = read_optional_matrix(request, "w2");
-                params.b1 = read_optional_vector(request, "b1");
-                params.b2 = read_optional_vector(request, "b2");
-                params.gamma1 = read_optional_vector(request, "gamma1");
-                params.beta1 = read_optional_vector(request, "beta1");
-                params.gamma2 = read_optional_vector(request, "gamma2");
-                params.beta2 = read_optional_vector(request, "beta2");
-                encoder_layer_options options;
-                options.heads = read_size(request, "heads");
-                options.act = parse_activation("activation", request["activation"].as<std::string>());
-                if (!request["dFF"].isUndefined())
+            return guarded(
+                [&]
                 {
-                    options.d_ff = read_size(request, "dFF");
-                }
-                options.attention = read_attention_options(request);
-                options.seed = read_seed(request);
-                return write(encoder_layer(read_matrix(request, "input"), params, options));
-            });
+                    encoder_layer_options options;
+                    options.heads = read_size(request, "heads");
+                    options.act =
+                        parse_activation("activation", request["activation"].as<std::string>());
+                    if (!request["dFF"].isUndefined())
+                    {
+                        options.d_ff = read_size(request, "dFF");
+                    }
+                    options.attention = read_attention_options(request);
+                    options.seed = read_seed(request);
+                    return write(encoder_layer(read_matrix(request, "input"),
+                                               read_encoder_layer_params(request), options));
+                });
         }
 
         val entropy(val request)
         {
-            return guarded([&] { return write(attention_entropy(read_matrix(request, "weights"))); });
+            return guarded([&]
+                           { return write(attention_entropy(read_matrix(request, "weights"))); });
         }
 
         /// Bytes malloc has handed out and not taken back: the leak tests watch this.
-        double heap_bytes_in_use() { return static_cast<double>(mallinfo().uordblks); }
-    }
-}
+        double heap_bytes_in_use()
+        {
+            return static_cast<double>(mallinfo().uordblks);
+        }
+    } // namespace
+} // namespace attn::bindings
 
 EMSCRIPTEN_BINDINGS(attention_lab)
 {

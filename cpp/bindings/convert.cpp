@@ -8,7 +8,10 @@ namespace attn::bindings
 
     namespace
     {
-        bool present(const val& v) { return !v.isUndefined() && !v.isNull(); }
+        bool present(const val& v)
+        {
+            return !v.isUndefined() && !v.isNull();
+        }
 
         val copy_out(const double* data, std::size_t size)
         {
@@ -25,7 +28,7 @@ namespace attn::bindings
             }
             return out;
         }
-    }
+    } // namespace
 
     matrix read_matrix(const val& request, const std::string& name)
     {
@@ -111,6 +114,21 @@ namespace attn::bindings
         return p;
     }
 
+    encoder_layer_params read_encoder_layer_params(const val& request)
+    {
+        encoder_layer_params p;
+        p.attention = read_multi_head_params(request);
+        p.w1 = read_optional_matrix(request, "w1");
+        p.w2 = read_optional_matrix(request, "w2");
+        p.b1 = read_optional_vector(request, "b1");
+        p.b2 = read_optional_vector(request, "b2");
+        p.gamma1 = read_optional_vector(request, "gamma1");
+        p.beta1 = read_optional_vector(request, "beta1");
+        p.gamma2 = read_optional_vector(request, "gamma2");
+        p.beta2 = read_optional_vector(request, "beta2");
+        return p;
+    }
+
     val write(const matrix& m)
     {
         val out = val::object();
@@ -120,7 +138,10 @@ namespace attn::bindings
         return out;
     }
 
-    val write(const vector& v) { return copy_out(v.data(), v.size()); }
+    val write(const vector& v)
+    {
+        return copy_out(v.data(), v.size());
+    }
 
     val write(const softmax_trace& t, bool with_weights)
     {
@@ -161,8 +182,10 @@ namespace attn::bindings
         params.set("wK", write(t.params.w_k));
         params.set("wV", write(t.params.w_v));
         params.set("wO", write(t.params.w_o));
-        const std::pair<const char*, const vector*> biases[] = {
-            {"bQ", &t.params.b_q}, {"bK", &t.params.b_k}, {"bV", &t.params.b_v}, {"bO", &t.params.b_o}};
+        const std::pair<const char*, const vector*> biases[] = {{"bQ", &t.params.b_q},
+                                                                {"bK", &t.params.b_k},
+                                                                {"bV", &t.params.b_v},
+                                                                {"bO", &t.params.b_o}};
         for (const auto& [name, bias] : biases)
         {
             if (bias->size() != 0)
@@ -255,4 +278,4 @@ namespace attn::bindings
         out.set("maxEntropy", t.max_entropy);
         return out;
     }
-}
+} // namespace attn::bindings

@@ -24,6 +24,7 @@ namespace attn::bindings
     double read_number(const val& request, const std::string& name, double fallback);
     attention_options read_attention_options(const val& request);
     multi_head_params read_multi_head_params(const val& request);
+    encoder_layer_params read_encoder_layer_params(const val& request);
 
     // ---- writing a result ----
     val write(const matrix& m);
@@ -35,6 +36,6 @@ namespace attn::bindings
     val write(const feed_forward_trace& t);
     val write(const encoder_layer_trace& t);
     val write(const entropy_trace& t);
-}
+} // namespace attn::bindings
 
 #endif

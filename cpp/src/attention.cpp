@@ -26,13 +26,16 @@ namespace attn
             const std::size_t n = rows(query), m = rows(key);
 
             // pass 1: scores = Q·Kᵀ, how well each query matches each key.
-            t.scores = matmul_transposed(query, key);  // (n × m)
+            t.scores = matmul_transposed(query, key); // (n × m)
+            // Finite inputs can still overflow (values near 1e200); say so here rather than
+            // let an infinite score surface later as a softmax error about "logits".
+            check_finite_result("query", "scores", t.scores);
 
             // pass 2: divide by √d_k. Dot products of d_k-long vectors with unit-variance
             // entries have variance d_k; scaling brings it back to 1 so the softmax does not
             // saturate as d_k grows.
             t.sqrt_d_k = std::sqrt(static_cast<double>(cols(query)));
-            t.scaled = t.scores / t.sqrt_d_k;  // (n × m)
+            t.scaled = t.scores / t.sqrt_d_k; // (n × m)
 
             // pass 3: blocked cells take the fill value (−∞ removes them from the softmax).
             const matrix* logits = &t.scaled;
@@ -60,10 +63,11 @@ namespace attn
             t.weights = t.softmax.weights;
 
             // pass 5: output = weights·V, each query's weighted average of the values (n × d_v).
+            // Each output row is a convex combination of value rows, so it cannot overflow.
             t.output = matmul(t.weights, value);
             return t;
         }
-    }
+    } // namespace detail
 
     attention_trace scaled_dot_product_attention(const matrix& query, const matrix& key,
                                                  const matrix& value,
@@ -74,8 +78,7 @@ namespace attn
         detail::check_matrix("value", value);
         if (cols(key) != cols(query))
         {
-            detail::fail("key",
-                         std::to_string(cols(query)) + " columns (d_k, the width of query)",
+            detail::fail("key", std::to_string(cols(query)) + " columns (d_k, the width of query)",
                          std::to_string(cols(key)));
         }
         if (rows(value) != rows(key))
@@ -92,4 +95,4 @@ namespace attn
         const matrix allowed = resolve_mask(options.mask, rows(query), rows(key));
         return detail::attention_unchecked(query, key, value, &allowed, options.mask_fill);
     }
-}
+} // namespace attn

@@ -21,9 +21,9 @@ namespace attn
             }
             if (!options.d_ff)
             {
-                detail::fail("dFF", "the feed-forward width (1 to " +
-                                        std::to_string(max_dimension) +
-                                        ") when w1 and w2 are omitted",
+                detail::fail("dFF",
+                             "the feed-forward width (1 to " + std::to_string(max_dimension) +
+                                 ") when w1 and w2 are omitted",
                              "nothing");
             }
             detail::check_dimension("dFF", *options.d_ff);
@@ -40,7 +40,7 @@ namespace attn
             detail::check_vector(name, *given, length, why);
             return *given;
         }
-    }
+    } // namespace
 
     encoder_layer_trace encoder_layer(const matrix& input, const encoder_layer_params& params,
                                       const encoder_layer_options& options)
@@ -48,6 +48,15 @@ namespace attn
         // Shape contract: input (n × d_model) → every intermediate (n × d_model), except the
         // feed-forward hidden layer (n × d_ff).
         detail::check_matrix("input", input);
+        // w1 and w2 are checked on their own first, so a bad one is not reported as dFF.
+        if (params.w1)
+        {
+            detail::check_matrix("w1", *params.w1);
+        }
+        if (params.w2)
+        {
+            detail::check_matrix("w2", *params.w2);
+        }
         const std::size_t d_model = cols(input);
         const std::size_t d_ff = resolve_d_ff(params, options);
         detail::check_dimension("dFF", d_ff);
@@ -74,9 +83,11 @@ namespace attn
                          : xavier_uniform(d_ff, d_model, options.seed, parameter_stream::w_2);
         t.b1 = or_constant(params.b1, "b1", d_ff, 0.0, "d_ff, one per column of w1");
         t.b2 = or_constant(params.b2, "b2", d_model, 0.0, "d_model, one per column of w2");
-        vector gamma1 = or_constant(params.gamma1, "gamma1", d_model, 1.0, "one per column of input");
+        vector gamma1 =
+            or_constant(params.gamma1, "gamma1", d_model, 1.0, "one per column of input");
         vector beta1 = or_constant(params.beta1, "beta1", d_model, 0.0, "one per column of input");
-        vector gamma2 = or_constant(params.gamma2, "gamma2", d_model, 1.0, "one per column of input");
+        vector gamma2 =
+            or_constant(params.gamma2, "gamma2", d_model, 1.0, "one per column of input");
         vector beta2 = or_constant(params.beta2, "beta2", d_model, 0.0, "one per column of input");
 
         // A layer always has attention biases (zero when omitted), as nn.TransformerEncoderLayer.
@@ -95,15 +106,17 @@ namespace attn
         attention_options.seed = options.seed;
 
         // pass 1: self-attention, every position attending over the whole input.
-        t.attention = multi_head_attention(input, input, input, attention_params, attention_options);
+        t.attention =
+            multi_head_attention(input, input, input, attention_params, attention_options);
         // pass 2: residual connection around attention.
         t.residual1 = input + t.attention.output;
+        detail::check_finite_result("input", "residual1", t.residual1);
         // pass 3: add & norm.
         t.norm1 = detail::layer_norm_unchecked(t.residual1, std::move(gamma1), std::move(beta1),
                                                default_layer_norm_eps);
         // pass 4: the position-wise feed-forward network.
-        t.feed_forward = detail::feed_forward_unchecked(t.norm1.output, t.w1, t.b1, t.w2, t.b2,
-                                                        options.act);
+        t.feed_forward =
+            detail::feed_forward_unchecked(t.norm1.output, t.w1, t.b1, t.w2, t.b2, options.act);
         // pass 5: residual connection around the feed-forward network.
         t.residual2 = t.norm1.output + t.feed_forward.output;
         // pass 6: add & norm; the layer's output.
@@ -118,4 +131,4 @@ namespace attn
             t.parameter_count.attention + t.parameter_count.feed_forward + t.parameter_count.norms;
         return t;
     }
-}
+} // namespace attn

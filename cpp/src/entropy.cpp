@@ -36,10 +36,11 @@ namespace attn
             if (sum != 0 && std::abs(sum - 1) > 1e-6)
             {
                 detail::fail("weights[" + std::to_string(i) + "]",
-                             "a row summing to 1 (or all zero)", "a sum of " + detail::format_number(sum));
+                             "a row summing to 1 (or all zero)",
+                             "a sum of " + detail::format_number(sum));
             }
             t.entropy(i) = h;
         }
         return t;
     }
-}
+} // namespace attn

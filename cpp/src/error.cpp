@@ -47,8 +47,7 @@ namespace attn::detail
         }
         if (rows(m) > max_dimension || cols(m) > max_dimension)
         {
-            fail(argument,
-                 "at most " + std::to_string(max_dimension) + " rows and columns",
+            fail(argument, "at most " + std::to_string(max_dimension) + " rows and columns",
                  format_shape(rows(m), cols(m)));
         }
         for (std::size_t i = 0; i < rows(m); ++i)
@@ -69,7 +68,7 @@ namespace attn::detail
     {
         if (rows(m) != r || cols(m) != c)
         {
-            fail(argument, "a " + format_shape(r, c) + " matrix (" + why + ")",
+            fail(argument, "a matrix of shape " + format_shape(r, c) + " (" + why + ")",
                  format_shape(rows(m), cols(m)));
         }
         check_matrix(argument, m);
@@ -93,6 +92,23 @@ namespace attn::detail
         }
     }
 
+    void check_finite_result(const std::string& argument, const std::string& what, const matrix& m)
+    {
+        for (std::size_t i = 0; i < rows(m); ++i)
+        {
+            for (std::size_t j = 0; j < cols(m); ++j)
+            {
+                if (!std::isfinite(m(i, j)))
+                {
+                    fail(argument,
+                         "values small enough for " + what + " to stay within double range",
+                         what + "[" + std::to_string(i) + "][" + std::to_string(j) +
+                             "] = " + format_number(m(i, j)));
+                }
+            }
+        }
+    }
+
     std::size_t check_integer(const std::string& argument, double x, double low, double high)
     {
         if (!(x >= low && x <= high) || std::floor(x) != x)
@@ -103,4 +119,4 @@ namespace attn::detail
         }
         return static_cast<std::size_t>(x);
     }
-}
+} // namespace attn::detail

@@ -30,6 +30,7 @@ namespace attn
             feed_forward_trace t;
             // pass 1: widen each position to d_ff.
             t.hidden = linear(input, w1, b1);
+            check_finite_result("input", "hidden", t.hidden);
             // pass 2: the non-linearity, applied cell by cell.
             t.activated = t.hidden;
             for (double& x : t.activated)
@@ -39,9 +40,10 @@ namespace attn
             }
             // pass 3: back to d_model.
             t.output = linear(t.activated, w2, b2);
+            check_finite_result("w2", "output", t.output);
             return t;
         }
-    }
+    } // namespace detail
 
     feed_forward_trace feed_forward(const matrix& input, const matrix& w1,
                                     const std::optional<vector>& b1, const matrix& w2,
@@ -63,4 +65,4 @@ namespace attn
         return detail::feed_forward_unchecked(input, w1, b1 ? *b1 : vector{}, w2,
                                               b2 ? *b2 : vector{}, act);
     }
-}
+} // namespace attn

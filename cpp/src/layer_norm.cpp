@@ -35,6 +35,12 @@ namespace attn
                     square_sum += centred * centred;
                 }
                 const double variance = square_sum / static_cast<double>(d);
+                if (!std::isfinite(variance))
+                {
+                    fail("input",
+                         "values small enough for the variance to stay within double range",
+                         "variance[" + std::to_string(i) + "] = " + format_number(variance));
+                }
                 t.mean(i) = mean;
                 t.variance(i) = variance;
 
@@ -50,7 +56,7 @@ namespace attn
             t.beta = std::move(beta);
             return t;
         }
-    }
+    } // namespace detail
 
     layer_norm_trace layer_norm(const matrix& input, const std::optional<vector>& gamma,
                                 const std::optional<vector>& beta, double eps)
@@ -72,4 +78,4 @@ namespace attn
         return detail::layer_norm_unchecked(input, gamma ? *gamma : vector(xt::ones<double>({d})),
                                             beta ? *beta : vector(xt::zeros<double>({d})), eps);
     }
-}
+} // namespace attn

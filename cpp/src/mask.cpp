@@ -24,8 +24,8 @@ namespace attn
         }
         case attention_mask::kind::key_length:
         {
-            const std::size_t length = detail::check_integer(
-                "mask.keyLength", mask.key_length, 0, static_cast<double>(m));
+            const std::size_t length =
+                detail::check_integer("mask.keyLength", mask.key_length, 0, static_cast<double>(m));
             matrix allowed = xt::zeros<double>({n, m});
             xt::view(allowed, xt::all(), xt::range(0, length)) = 1.0;
             return allowed;
@@ -68,4 +68,4 @@ namespace attn
         }
         return out;
     }
-}
+} // namespace attn

@@ -58,4 +58,4 @@ namespace attn
         matrix out = xt::view(m, xt::all(), xt::range(first, first + count));
         return out;
     }
-}
+} // namespace attn

@@ -19,16 +19,17 @@ namespace attn
         }
 
         vector bias_or_none(const std::optional<vector>& given, const char* name,
-                            std::size_t d_model)
+                            const char* weight, std::size_t d_model)
         {
             if (!given)
             {
                 return vector{};
             }
-            detail::check_vector(name, *given, d_model, "one per column of d_model");
+            detail::check_vector(name, *given, d_model,
+                                 std::string("d_model, one per column of ") + weight);
             return *given;
         }
-    }
+    } // namespace
 
     std::size_t multi_head_parameter_count(std::size_t d_model, std::size_t biases)
     {
@@ -67,20 +68,31 @@ namespace attn
             detail::fail("heads", "a divisor of d_model = " + std::to_string(d_model),
                          std::to_string(h));
         }
+        if (h * n * m > max_attention_cells)
+        {
+            detail::fail("heads",
+                         "heads × queries × keys of at most " +
+                             std::to_string(max_attention_cells) + " attention weights",
+                         std::to_string(h) + " × " + std::to_string(n) + " × " + std::to_string(m));
+        }
         detail::check_mask_fill(options.attention.mask_fill);
 
         multi_head_trace t;
         t.heads = h;
         t.d_model = d_model;
         t.d_k = d_model / h;
-        t.params.w_q = weight_or_xavier(params.w_q, "wQ", d_model, options.seed, parameter_stream::w_q);
-        t.params.w_k = weight_or_xavier(params.w_k, "wK", d_model, options.seed, parameter_stream::w_k);
-        t.params.w_v = weight_or_xavier(params.w_v, "wV", d_model, options.seed, parameter_stream::w_v);
-        t.params.w_o = weight_or_xavier(params.w_o, "wO", d_model, options.seed, parameter_stream::w_o);
-        t.params.b_q = bias_or_none(params.b_q, "bQ", d_model);
-        t.params.b_k = bias_or_none(params.b_k, "bK", d_model);
-        t.params.b_v = bias_or_none(params.b_v, "bV", d_model);
-        t.params.b_o = bias_or_none(params.b_o, "bO", d_model);
+        t.params.w_q =
+            weight_or_xavier(params.w_q, "wQ", d_model, options.seed, parameter_stream::w_q);
+        t.params.w_k =
+            weight_or_xavier(params.w_k, "wK", d_model, options.seed, parameter_stream::w_k);
+        t.params.w_v =
+            weight_or_xavier(params.w_v, "wV", d_model, options.seed, parameter_stream::w_v);
+        t.params.w_o =
+            weight_or_xavier(params.w_o, "wO", d_model, options.seed, parameter_stream::w_o);
+        t.params.b_q = bias_or_none(params.b_q, "bQ", "wQ", d_model);
+        t.params.b_k = bias_or_none(params.b_k, "bK", "wK", d_model);
+        t.params.b_v = bias_or_none(params.b_v, "bV", "wV", d_model);
+        t.params.b_o = bias_or_none(params.b_o, "bO", "wO", d_model);
         const std::size_t biases = static_cast<std::size_t>(params.b_q.has_value()) +
                                    params.b_k.has_value() + params.b_v.has_value() +
                                    params.b_o.has_value();
@@ -90,9 +102,12 @@ namespace attn
         const matrix allowed = masked ? resolve_mask(options.attention.mask, n, m) : matrix{};
 
         // pass 1: project the inputs, x·W + b.
-        t.projected_query = linear(query, t.params.w_q, t.params.b_q);  // (n × d_model)
-        t.projected_key = linear(key, t.params.w_k, t.params.b_k);      // (m × d_model)
-        t.projected_value = linear(value, t.params.w_v, t.params.b_v);  // (m × d_model)
+        t.projected_query = linear(query, t.params.w_q, t.params.b_q); // (n × d_model)
+        t.projected_key = linear(key, t.params.w_k, t.params.b_k);     // (m × d_model)
+        t.projected_value = linear(value, t.params.w_v, t.params.b_v); // (m × d_model)
+        detail::check_finite_result("query", "projectedQuery", t.projected_query);
+        detail::check_finite_result("key", "projectedKey", t.projected_key);
+        detail::check_finite_result("value", "projectedValue", t.projected_value);
 
         t.weights = xt::empty<double>({h, n, m});
         t.concat = xt::empty<double>({n, d_model});
@@ -101,9 +116,9 @@ namespace attn
         {
             // pass 2: head i owns columns i·d_k … (i+1)·d_k − 1 of each projection.
             head_trace head;
-            head.query = column_slice(t.projected_query, i * t.d_k, t.d_k);  // (n × d_k)
-            head.key = column_slice(t.projected_key, i * t.d_k, t.d_k);      // (m × d_k)
-            head.value = column_slice(t.projected_value, i * t.d_k, t.d_k);  // (m × d_k)
+            head.query = column_slice(t.projected_query, i * t.d_k, t.d_k); // (n × d_k)
+            head.key = column_slice(t.projected_key, i * t.d_k, t.d_k);     // (m × d_k)
+            head.value = column_slice(t.projected_value, i * t.d_k, t.d_k); // (m × d_k)
 
             // pass 3: ordinary scaled dot-product attention inside the head, scaled by √d_k of
             // the head, not of d_model.
@@ -120,6 +135,7 @@ namespace attn
 
         // pass 5: mix the heads, concat·W_O + b_O (n × d_model).
         t.output = linear(t.concat, t.params.w_o, t.params.b_o);
+        detail::check_finite_result("wO", "output", t.output);
         return t;
     }
-}
+} // namespace attn

@@ -29,4 +29,4 @@ namespace attn
         }
         return pe;
     }
-}
+} // namespace attn

@@ -35,4 +35,4 @@ namespace attn
         }
         return out;
     }
-}
+} // namespace attn

@@ -65,4 +65,4 @@ namespace attn
         }
         return t;
     }
-}
+} // namespace attn

@@ -34,11 +34,11 @@ export declare const MAX_DIMENSION: number;
 
 export interface LoadOptions {
   /** The engine's .wasm bytes, if you have them already (no fetch is made). */
-  wasmBinary?: ArrayBuffer | Uint8Array;
+  wasmBinary?: ArrayBuffer | Uint8Array | undefined;
   /** Where to fetch `attention-core.wasm` from (default: beside the package's index.js). */
-  wasmUrl?: string | URL;
+  wasmUrl?: string | URL | undefined;
   /** Emscripten-style: given the file name `attention-core.wasm`, return its URL. */
-  locateFile?: (file: string) => string;
+  locateFile?: ((file: string) => string) | undefined;
 }
 
 /** Loads the WebAssembly engine. Rejects with an AttentionError naming the URL if the .wasm cannot be loaded. */
@@ -49,9 +49,9 @@ export declare function loadAttentionLab(options?: LoadOptions): Promise<Attenti
 
 export interface MaskingArgs {
   /** No mask when omitted. */
-  mask?: Mask;
+  mask?: Mask | undefined;
   /** What blocked scores become before the softmax: `-Infinity` (default) or any finite number, e.g. `-1e9`. */
-  maskFill?: number;
+  maskFill?: number | undefined;
 }
 
 export interface SoftmaxArgs {
@@ -70,15 +70,15 @@ export interface AttentionArgs extends MaskingArgs {
 
 export interface ProjectionArgs {
   /** (d_model × d_model), applied as x·W + b; seeded Xavier init when omitted. */
-  wQ?: MatrixInput;
-  wK?: MatrixInput;
-  wV?: MatrixInput;
-  wO?: MatrixInput;
+  wQ?: MatrixInput | undefined;
+  wK?: MatrixInput | undefined;
+  wV?: MatrixInput | undefined;
+  wO?: MatrixInput | undefined;
   /** (d_model); no bias when omitted. */
-  bQ?: VectorInput;
-  bK?: VectorInput;
-  bV?: VectorInput;
-  bO?: VectorInput;
+  bQ?: VectorInput | undefined;
+  bK?: VectorInput | undefined;
+  bV?: VectorInput | undefined;
+  bO?: VectorInput | undefined;
 }
 
 export interface MultiHeadAttentionArgs extends ProjectionArgs, MaskingArgs {
@@ -91,7 +91,7 @@ export interface MultiHeadAttentionArgs extends ProjectionArgs, MaskingArgs {
   /** Number of heads h; must divide d_model. */
   heads: number;
   /** Seed (0 … 2³²−1) for omitted weights; default 0. Same seed, same numbers, on every platform. */
-  seed?: number;
+  seed?: number | undefined;
 }
 
 export interface PositionalEncodingArgs {
@@ -105,11 +105,11 @@ export interface LayerNormArgs {
   /** (n × d) */
   input: MatrixInput;
   /** (d), default ones. */
-  gamma?: VectorInput;
+  gamma?: VectorInput | undefined;
   /** (d), default zeros. */
-  beta?: VectorInput;
+  beta?: VectorInput | undefined;
   /** Default 1e-5. */
-  eps?: number;
+  eps?: number | undefined;
 }
 
 export type Activation = 'relu' | 'gelu';
@@ -120,13 +120,13 @@ export interface FeedForwardArgs {
   /** (d_model × d_ff) */
   w1: MatrixInput;
   /** (d_ff) */
-  b1?: VectorInput;
+  b1?: VectorInput | undefined;
   /** (d_ff × d_model) */
   w2: MatrixInput;
   /** (d_model) */
-  b2?: VectorInput;
+  b2?: VectorInput | undefined;
   /** Default `'relu'`; `'gelu'` is the exact erf form. */
-  activation?: Activation;
+  activation?: Activation | undefined;
 }
 
 export interface EncoderLayerArgs extends ProjectionArgs, MaskingArgs {
@@ -135,24 +135,24 @@ export interface EncoderLayerArgs extends ProjectionArgs, MaskingArgs {
   /** Number of heads; must divide d_model. */
   heads: number;
   /** Default `'relu'`. */
-  activation?: Activation;
+  activation?: Activation | undefined;
   /** Feed-forward width; needed only when w1 and w2 are both omitted. */
-  dFF?: number;
+  dFF?: number | undefined;
   /** (d_model × d_ff); seeded Xavier init when omitted. */
-  w1?: MatrixInput;
+  w1?: MatrixInput | undefined;
   /** (d_ff), default zeros. */
-  b1?: VectorInput;
+  b1?: VectorInput | undefined;
   /** (d_ff × d_model); seeded Xavier init when omitted. */
-  w2?: MatrixInput;
+  w2?: MatrixInput | undefined;
   /** (d_model), default zeros. */
-  b2?: VectorInput;
+  b2?: VectorInput | undefined;
   /** LayerNorm 1 and 2 scale (default ones) and shift (default zeros), each (d_model). */
-  gamma1?: VectorInput;
-  beta1?: VectorInput;
-  gamma2?: VectorInput;
-  beta2?: VectorInput;
+  gamma1?: VectorInput | undefined;
+  beta1?: VectorInput | undefined;
+  gamma2?: VectorInput | undefined;
+  beta2?: VectorInput | undefined;
   /** Seed for omitted weights; default 0. */
-  seed?: number;
+  seed?: number | undefined;
 }
 
 export interface EntropyArgs {

@@ -12,17 +12,19 @@ import { loadCore } from './load-core.js';
 
 export { AttentionError, MAX_DIMENSION };
 
-/** How each kind of argument is checked and encoded for the bindings. */
+/**
+ * How each kind of argument is checked and encoded for the bindings. An optional argument
+ * given as undefined or null counts as omitted.
+ * @type {Record<string, (name: string, value: unknown) => unknown>}
+ */
 const ENCODERS = {
-  matrix: (/** @type {string} */ name, /** @type {unknown} */ v) => flattenMatrix(name, v),
-  'matrix?': (/** @type {string} */ name, /** @type {unknown} */ v) => (v === undefined ? undefined : flattenMatrix(name, v)),
-  'vector?': (/** @type {string} */ name, /** @type {unknown} */ v) => (v === undefined ? undefined : flattenVector(name, v)),
-  mask: (/** @type {string} */ _name, /** @type {unknown} */ v) => encodeMask(v),
-  number: (/** @type {string} */ name, /** @type {unknown} */ v) => (typeof v === 'number' ? v : fail(name, 'a number', v)),
-  'number?': (/** @type {string} */ name, /** @type {unknown} */ v) =>
-    v === undefined || typeof v === 'number' ? v : fail(name, 'a number', v),
-  activation: (/** @type {string} */ name, /** @type {unknown} */ v) =>
-    v === undefined ? 'relu' : typeof v === 'string' ? v : fail(name, "'relu' or 'gelu'", v),
+  matrix: (name, v) => flattenMatrix(name, v),
+  'matrix?': (name, v) => (v == null ? undefined : flattenMatrix(name, v)),
+  'vector?': (name, v) => (v == null ? undefined : flattenVector(name, v)),
+  mask: (_name, v) => encodeMask(v),
+  number: (name, v) => (typeof v === 'number' ? v : fail(name, 'a number', v)),
+  'number?': (name, v) => (v == null ? undefined : typeof v === 'number' ? v : fail(name, 'a number', v)),
+  activation: (name, v) => (v == null ? 'relu' : typeof v === 'string' ? v : fail(name, "'relu' or 'gelu'", v)),
 };
 
 const MASKING = { mask: 'mask', maskFill: 'number?' };
@@ -34,7 +36,7 @@ const PROJECTIONS = {
 /**
  * Every operation, the binding it calls and its arguments: the one table the checks, the
  * encoding and the unknown-argument message are derived from.
- * @type {Record<string, Record<string, keyof typeof ENCODERS>>}
+ * @type {Record<string, Record<string, string>>}
  */
 const OPERATIONS = {
   softmax: { logits: 'matrix' },
@@ -87,6 +89,8 @@ function run(core, operation, args) {
   return decode(result.value);
 }
 
+const LOAD_OPTIONS = ['wasmBinary', 'wasmUrl', 'locateFile'];
+
 /**
  * Loads the WebAssembly engine and returns the API bound to it.
  * @param {import('./index.js').LoadOptions} [options]
@@ -94,6 +98,11 @@ function run(core, operation, args) {
  */
 export async function loadAttentionLab(options = {}) {
   if (options === null || typeof options !== 'object') fail('options', 'an object or nothing', options);
+  for (const key of Object.keys(options)) {
+    if (!LOAD_OPTIONS.includes(key)) {
+      throw new AttentionError(`${key}: expected one of the options of loadAttentionLab (${LOAD_OPTIONS.join(', ')}), got an unknown option`);
+    }
+  }
   const core = await loadCore(options);
   /** @param {string} operation */
   const bound = (operation) => (/** @type {unknown} */ args) => run(core, operation, args);

@@ -5,7 +5,7 @@
  * "expected magic word".
  */
 import createAttentionCore from './wasm/attention-core.mjs';
-import { AttentionError } from './errors.js';
+import { AttentionError, fail } from './errors.js';
 
 /** The file name Emscripten gives the engine. */
 export const WASM_FILE = 'attention-core.wasm';
@@ -28,14 +28,18 @@ async function readBytes(url) {
     try {
       return new Uint8Array(await fs.readFile(new URL(href)));
     } catch (error) {
-      throw new AttentionError(`wasmUrl: could not read ${href} (${/** @type {Error} */ (error).message})`);
+      throw new AttentionError(
+        `wasmUrl: expected the engine's ${WASM_FILE} at ${href}, got an error reading it (${/** @type {Error} */ (error).message})`,
+      );
     }
   }
   let response;
   try {
     response = await fetch(href, { credentials: 'same-origin' });
   } catch (error) {
-    throw new AttentionError(`wasmUrl: could not fetch ${href} (${/** @type {Error} */ (error).message})`);
+    throw new AttentionError(
+      `wasmUrl: expected the engine's ${WASM_FILE} at ${href}, got a failed request (${/** @type {Error} */ (error).message})`,
+    );
   }
   if (!response.ok) {
     throw new AttentionError(`wasmUrl: expected the engine's ${WASM_FILE} at ${href}, got HTTP ${response.status}`);
@@ -50,18 +54,23 @@ async function readBytes(url) {
 export async function loadCore(options = {}) {
   let bytes;
   let source = 'wasmBinary';
-  if (options.wasmBinary) {
+  if (options.wasmBinary != null) {
+    if (!(options.wasmBinary instanceof ArrayBuffer || options.wasmBinary instanceof Uint8Array)) {
+      fail('wasmBinary', 'an ArrayBuffer or Uint8Array', options.wasmBinary);
+    }
     bytes = options.wasmBinary instanceof Uint8Array ? options.wasmBinary : new Uint8Array(options.wasmBinary);
   } else {
     const url = options.wasmUrl ?? (options.locateFile ? options.locateFile(WASM_FILE) : DEFAULT_WASM_URL);
     source = String(url);
     bytes = await readBytes(url);
   }
+  // Every WebAssembly binary starts with the magic bytes "\0asm".
   const isWasm = bytes.length >= 4 && bytes[0] === 0 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d;
   if (!isWasm) {
-    throw new AttentionError(
-      `wasmUrl: expected a WebAssembly file at ${source}, got ${bytes.length} bytes that are not one`,
-    );
+    const expected = source === 'wasmBinary'
+      ? 'wasmBinary: expected the bytes of a WebAssembly file'
+      : `wasmUrl: expected a WebAssembly file at ${source}`;
+    throw new AttentionError(`${expected}, got ${bytes.length} bytes that are not one`);
   }
   return createAttentionCore({ wasmBinary: bytes });
 }

@@ -26,16 +26,17 @@ namespace attn
     /// Every intermediate of one attention call, in the order the passes compute them.
     struct attention_trace
     {
-        matrix scores;        ///< (n × m) pass 1: Q·Kᵀ
-        double sqrt_d_k = 1;  ///< the divisor of pass 2
-        matrix scaled;        ///< (n × m) pass 2: scores / √d_k
+        matrix scores;       ///< (n × m) pass 1: Q·Kᵀ
+        double sqrt_d_k = 1; ///< the divisor of pass 2
+        matrix scaled;       ///< (n × m) pass 2: scores / √d_k
         bool has_mask = false;
-        matrix mask;          ///< (n × m) 0/1, only when has_mask
-        matrix masked;        ///< (n × m) pass 3: scaled with blocked cells = mask_fill, only when has_mask
-        softmax_trace softmax;  ///< pass 4 intermediates
-        matrix weights;       ///< (n × m) pass 4: row softmax
-        matrix output;        ///< (n × d_v) pass 5: weights·V
-        std::vector<std::size_t> fully_masked_rows;  ///< rows whose every key is blocked
+        matrix mask; ///< (n × m) 0/1, only when has_mask
+        matrix
+            masked; ///< (n × m) pass 3: scaled with blocked cells = mask_fill, only when has_mask
+        softmax_trace softmax;                      ///< pass 4 intermediates
+        matrix weights;                             ///< (n × m) pass 4: row softmax
+        matrix output;                              ///< (n × d_v) pass 5: weights·V
+        std::vector<std::size_t> fully_masked_rows; ///< rows whose every key is blocked
     };
 
     /**
@@ -60,7 +61,7 @@ namespace attn
 
         /// Checks mask_fill is finite or −∞.
         void check_mask_fill(double mask_fill);
-    }
-}
+    } // namespace detail
+} // namespace attn
 
 #endif

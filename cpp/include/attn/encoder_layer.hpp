@@ -19,40 +19,41 @@ namespace attn
     struct encoder_layer_params
     {
         multi_head_params attention;
-        std::optional<matrix> w1, w2;  ///< (d_model × d_ff), (d_ff × d_model); seeded Xavier if omitted
-        std::optional<vector> b1, b2;  ///< zeros if omitted
-        std::optional<vector> gamma1, beta1, gamma2, beta2;  ///< ones / zeros if omitted
+        std::optional<matrix> w1,
+            w2; ///< (d_model × d_ff), (d_ff × d_model); seeded Xavier if omitted
+        std::optional<vector> b1, b2;                       ///< zeros if omitted
+        std::optional<vector> gamma1, beta1, gamma2, beta2; ///< ones / zeros if omitted
     };
 
     struct encoder_layer_options
     {
         std::size_t heads = 1;
         activation act = activation::relu;
-        std::optional<std::size_t> d_ff;  ///< needed only when w1 and w2 are both omitted
+        std::optional<std::size_t> d_ff; ///< needed only when w1 and w2 are both omitted
         attention_options attention;
         std::uint32_t seed = 0;
     };
 
     struct encoder_parameter_count
     {
-        std::size_t attention = 0;     ///< 4·d² + 4·d
-        std::size_t feed_forward = 0;  ///< d·d_ff + d_ff + d_ff·d + d
-        std::size_t norms = 0;         ///< 4·d (two γ, two β)
+        std::size_t attention = 0;    ///< 4·d² + 4·d
+        std::size_t feed_forward = 0; ///< d·d_ff + d_ff + d_ff·d + d
+        std::size_t norms = 0;        ///< 4·d (two γ, two β)
         std::size_t total = 0;
     };
 
     struct encoder_layer_trace
     {
-        matrix input;                  ///< (n × d_model)
-        multi_head_trace attention;    ///< pass 1: MHA(x, x, x)
-        matrix residual1;              ///< pass 2: x + attention.output
-        layer_norm_trace norm1;        ///< pass 3: LN₁(residual1)
-        feed_forward_trace feed_forward;  ///< pass 4: FFN(norm1.output)
-        matrix residual2;              ///< pass 5: norm1.output + feed_forward.output
-        layer_norm_trace norm2;        ///< pass 6: LN₂(residual2)
-        matrix output;                 ///< = norm2.output
-        matrix w1, w2;                 ///< as used
-        vector b1, b2;                 ///< as used
+        matrix input;                    ///< (n × d_model)
+        multi_head_trace attention;      ///< pass 1: MHA(x, x, x)
+        matrix residual1;                ///< pass 2: x + attention.output
+        layer_norm_trace norm1;          ///< pass 3: LN₁(residual1)
+        feed_forward_trace feed_forward; ///< pass 4: FFN(norm1.output)
+        matrix residual2;                ///< pass 5: norm1.output + feed_forward.output
+        layer_norm_trace norm2;          ///< pass 6: LN₂(residual2)
+        matrix output;                   ///< = norm2.output
+        matrix w1, w2;                   ///< as used
+        vector b1, b2;                   ///< as used
         std::size_t d_ff = 0;
         encoder_parameter_count parameter_count;
     };
@@ -63,6 +64,6 @@ namespace attn
      */
     encoder_layer_trace encoder_layer(const matrix& input, const encoder_layer_params& params,
                                       const encoder_layer_options& options);
-}
+} // namespace attn
 
 #endif

@@ -12,8 +12,8 @@ namespace attn
 {
     struct entropy_trace
     {
-        vector entropy;          ///< (n) −Σ w·ln w, with 0·ln 0 = 0
-        double max_entropy = 0;  ///< ln m: the entropy of uniform weights over m keys
+        vector entropy;         ///< (n) −Σ w·ln w, with 0·ln 0 = 0
+        double max_entropy = 0; ///< ln m: the entropy of uniform weights over m keys
     };
 
     /**
@@ -21,6 +21,6 @@ namespace attn
      * @param weights (n × m) non-negative rows summing to 1 (or all zero: a fully masked row)
      */
     entropy_trace attention_entropy(const matrix& weights);
-}
+} // namespace attn
 
 #endif

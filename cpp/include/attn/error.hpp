@@ -6,7 +6,7 @@
  * @brief The engine's one error type and the argument checks every operation shares.
  *
  * Every message starts with the argument's name and says what was expected and what came,
- * e.g. "key: expected 2 columns (d_k of query), got 3". The bindings pass the message to
+ * e.g. "key: expected 2 columns (d_k, the width of query), got 3". The bindings pass the message to
  * JavaScript unchanged, so it is written for a learner or a course author, not for us.
  */
 
@@ -26,8 +26,12 @@ namespace attn
     };
 
     /// Largest allowed size of any single dimension (rows, columns, heads, d_ff, positions).
-    /// Keeps every matrix under 2^20 cells, so no input can exhaust memory or stall the page.
+    /// Keeps every matrix at or under 2^20 cells.
     constexpr std::size_t max_dimension = 1024;
+
+    /// Largest allowed heads × queries × keys in multi-head attention: each head keeps
+    /// several n × m intermediates, and this bounds the whole trace to a few hundred MB at most.
+    constexpr std::size_t max_attention_cells = std::size_t{1} << 21;
 
     namespace detail
     {
@@ -55,9 +59,15 @@ namespace attn
         void check_vector(const std::string& argument, const vector& v, std::size_t length,
                           const std::string& why);
 
+        /// For results of finite inputs that overflowed (e.g. scores of values near 1e200):
+        /// throws "<argument>: expected values small enough for <what> to stay within double
+        /// range, got <what>[i][j] = Infinity".
+        void check_finite_result(const std::string& argument, const std::string& what,
+                                 const matrix& m);
+
         /// Checks x is a whole number in [low, high] and returns it.
         std::size_t check_integer(const std::string& argument, double x, double low, double high);
-    }
-}
+    } // namespace detail
+} // namespace attn
 
 #endif

@@ -15,8 +15,8 @@ namespace attn
 {
     enum class activation
     {
-        relu,  ///< max(0, x)
-        gelu   ///< exact GELU, 0.5·x·(1 + erf(x/√2)), PyTorch's default
+        relu, ///< max(0, x)
+        gelu  ///< exact GELU, 0.5·x·(1 + erf(x/√2)), PyTorch's default
     };
 
     /// "relu" or "gelu"; anything else is an attention_error naming the argument.
@@ -24,9 +24,9 @@ namespace attn
 
     struct feed_forward_trace
     {
-        matrix hidden;     ///< (n × d_ff) x·W1 + b1
-        matrix activated;  ///< (n × d_ff) activation(hidden)
-        matrix output;     ///< (n × d_model) activated·W2 + b2
+        matrix hidden;    ///< (n × d_ff) x·W1 + b1
+        matrix activated; ///< (n × d_ff) activation(hidden)
+        matrix output;    ///< (n × d_model) activated·W2 + b2
     };
 
     /**
@@ -47,6 +47,6 @@ namespace attn
                                                   const vector& b1, const matrix& w2,
                                                   const vector& b2, activation act);
     }
-}
+} // namespace attn
 
 #endif

@@ -14,12 +14,12 @@ namespace attn
 {
     struct layer_norm_trace
     {
-        vector mean;        ///< (n)
-        vector variance;    ///< (n) biased (divides by d), as PyTorch
-        matrix normalized;  ///< (n × d) (x − mean) / √(variance + eps)
-        matrix output;      ///< (n × d) normalized·γ + β
-        vector gamma;       ///< (d) as used
-        vector beta;        ///< (d) as used
+        vector mean;       ///< (n)
+        vector variance;   ///< (n) biased (divides by d), as PyTorch
+        matrix normalized; ///< (n × d) (x − mean) / √(variance + eps)
+        matrix output;     ///< (n × d) normalized·γ + β
+        vector gamma;      ///< (d) as used
+        vector beta;       ///< (d) as used
     };
 
     constexpr double default_layer_norm_eps = 1e-5;
@@ -40,7 +40,7 @@ namespace attn
         /// The passes without argument checks; gamma and beta already resolved.
         layer_norm_trace layer_norm_unchecked(const matrix& input, vector gamma, vector beta,
                                               double eps);
-    }
-}
+    } // namespace detail
+} // namespace attn
 
 #endif

@@ -18,20 +18,23 @@ namespace attn
     {
         enum class kind
         {
-            none,        ///< every query sees every key
-            causal,      ///< query i sees keys j ≤ i
-            key_length,  ///< padding: keys with index ≥ key_length are blocked
-            explicit_matrix  ///< an n × m matrix of 0/1
+            none,           ///< every query sees every key
+            causal,         ///< query i sees keys j ≤ i
+            key_length,     ///< padding: keys with index ≥ key_length are blocked
+            explicit_matrix ///< an n × m matrix of 0/1
         };
 
         kind type = kind::none;
-        double key_length = 0;  ///< for key_length; a double so a bad value can be reported as given
-        matrix allowed;         ///< for explicit_matrix
+        double key_length = 0; ///< for key_length; a double so a bad value can be reported as given
+        matrix allowed;        ///< for explicit_matrix
 
         static attention_mask none() { return {}; }
         static attention_mask causal() { return {kind::causal, 0, {}}; }
         static attention_mask padding(double length) { return {kind::key_length, length, {}}; }
-        static attention_mask from_matrix(matrix m) { return {kind::explicit_matrix, 0, std::move(m)}; }
+        static attention_mask from_matrix(matrix m)
+        {
+            return {kind::explicit_matrix, 0, std::move(m)};
+        }
     };
 
     /**
@@ -45,6 +48,6 @@ namespace attn
 
     /// Indices of the rows of a resolved mask that block every key.
     std::vector<std::size_t> fully_masked_rows(const matrix& allowed);
-}
+} // namespace attn
 
 #endif

@@ -25,9 +25,15 @@ namespace attn
     using tensor3 = xt::xtensor<double, 3>;
 
     /// Number of rows of a matrix.
-    inline std::size_t rows(const matrix& m) { return m.shape()[0]; }
+    inline std::size_t rows(const matrix& m)
+    {
+        return m.shape()[0];
+    }
     /// Number of columns of a matrix.
-    inline std::size_t cols(const matrix& m) { return m.shape()[1]; }
+    inline std::size_t cols(const matrix& m)
+    {
+        return m.shape()[1];
+    }
 
     /**
      * @brief a·b.
@@ -56,6 +62,6 @@ namespace attn
 
     /// Columns [first, first + count) of m, copied.
     matrix column_slice(const matrix& m, std::size_t first, std::size_t count);
-}
+} // namespace attn
 
 #endif

@@ -16,26 +16,27 @@
 
 namespace attn
 {
-    /// The four projections; omitted weights are drawn by seeded Xavier init, omitted biases are none.
+    /// The four projections; omitted weights are drawn by seeded Xavier init, omitted biases are
+    /// none.
     struct multi_head_params
     {
-        std::optional<matrix> w_q, w_k, w_v, w_o;  ///< (d_model × d_model) each
-        std::optional<vector> b_q, b_k, b_v, b_o;  ///< (d_model) each
+        std::optional<matrix> w_q, w_k, w_v, w_o; ///< (d_model × d_model) each
+        std::optional<vector> b_q, b_k, b_v, b_o; ///< (d_model) each
     };
 
     struct multi_head_options
     {
         std::size_t heads = 1;
         attention_options attention;
-        std::uint32_t seed = 0;  ///< for omitted weights
+        std::uint32_t seed = 0; ///< for omitted weights
     };
 
     /// One head: its slices of the projections and its attention trace.
     struct head_trace
     {
-        matrix query;  ///< (n × d_k) columns i·d_k … (i+1)·d_k − 1 of the projected query
-        matrix key;    ///< (m × d_k)
-        matrix value;  ///< (m × d_k)
+        matrix query; ///< (n × d_k) columns i·d_k … (i+1)·d_k − 1 of the projected query
+        matrix key;   ///< (m × d_k)
+        matrix value; ///< (m × d_k)
         attention_trace attention;
     };
 
@@ -43,7 +44,7 @@ namespace attn
     struct resolved_multi_head_params
     {
         matrix w_q, w_k, w_v, w_o;
-        vector b_q, b_k, b_v, b_o;  ///< empty when that bias was omitted
+        vector b_q, b_k, b_v, b_o; ///< empty when that bias was omitted
     };
 
     struct multi_head_trace
@@ -52,13 +53,13 @@ namespace attn
         std::size_t d_model = 0;
         std::size_t d_k = 0;
         resolved_multi_head_params params;
-        matrix projected_query;  ///< (n × d_model) pass 1
-        matrix projected_key;    ///< (m × d_model)
-        matrix projected_value;  ///< (m × d_model)
-        std::vector<head_trace> per_head;  ///< passes 2 and 3
-        matrix concat;           ///< (n × d_model) pass 4
-        matrix output;           ///< (n × d_model) pass 5
-        tensor3 weights;         ///< (h × n × m) every head's weights
+        matrix projected_query;           ///< (n × d_model) pass 1
+        matrix projected_key;             ///< (m × d_model)
+        matrix projected_value;           ///< (m × d_model)
+        std::vector<head_trace> per_head; ///< passes 2 and 3
+        matrix concat;                    ///< (n × d_model) pass 4
+        matrix output;                    ///< (n × d_model) pass 5
+        tensor3 weights;                  ///< (h × n × m) every head's weights
         std::size_t parameter_count = 0;
     };
 
@@ -77,6 +78,6 @@ namespace attn
 
     /// 4·d² weights plus d for each of the `biases` (0 … 4) bias vectors present.
     std::size_t multi_head_parameter_count(std::size_t d_model, std::size_t biases);
-}
+} // namespace attn
 
 #endif

@@ -22,6 +22,6 @@ namespace attn
      * @return (length × d_model)
      */
     matrix positional_encoding(std::size_t length, std::size_t d_model);
-}
+} // namespace attn
 
 #endif

@@ -33,7 +33,12 @@ namespace attn
     /// Indices of the parameter streams, so supplying one matrix never shifts another's numbers.
     enum class parameter_stream : std::uint64_t
     {
-        w_q = 0, w_k = 1, w_v = 2, w_o = 3, w_1 = 4, w_2 = 5
+        w_q = 0,
+        w_k = 1,
+        w_v = 2,
+        w_o = 3,
+        w_1 = 4,
+        w_2 = 5
     };
 
     /**
@@ -46,6 +51,6 @@ namespace attn
      */
     matrix xavier_uniform(std::size_t rows, std::size_t cols, std::uint32_t seed,
                           parameter_stream stream);
-}
+} // namespace attn
 
 #endif

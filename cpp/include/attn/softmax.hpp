@@ -13,10 +13,10 @@ namespace attn
     /// Every intermediate of a row softmax.
     struct softmax_trace
     {
-        vector row_max;  ///< (n) max of each row; −∞ for a row that is entirely −∞
-        matrix exps;     ///< (n × m) exp(x − row_max)
-        vector row_sum;  ///< (n) Σ exps per row; 0 for an all −∞ row
-        matrix weights;  ///< (n × m) exps / row_sum; a zero row where row_sum is 0
+        vector row_max; ///< (n) max of each row; −∞ for a row that is entirely −∞
+        matrix exps;    ///< (n × m) exp(x − row_max)
+        vector row_sum; ///< (n) Σ exps per row; 0 for an all −∞ row
+        matrix weights; ///< (n × m) exps / row_sum; a zero row where row_sum is 0
     };
 
     /**
@@ -25,6 +25,6 @@ namespace attn
      * @return the trace; an all −∞ row gives zero weights rather than NaN
      */
     softmax_trace softmax_rows(const matrix& logits);
-}
+} // namespace attn
 
 #endif

@@ -1,0 +1,410 @@
+// Every invalid argument is an attn::attention_error whose message starts with the argument's
+// name and says what was expected and what came. The messages asserted here are the engine's
+// real wording: the JS page shows them to learners unchanged.
+
+#include <limits>
+
+#include <catch2/catch.hpp>
+
+#include "attn/attn.hpp"
+#include "tensor_matchers.hpp"
+
+using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
+
+namespace
+{
+    const double inf = std::numeric_limits<double>::infinity();
+    const double not_a_number = std::numeric_limits<double>::quiet_NaN();
+
+    attn::attention_options with_mask(attn::attention_mask mask)
+    {
+        attn::attention_options options;
+        options.mask = std::move(mask);
+        return options;
+    }
+
+    attn::attention_options with_fill(double fill)
+    {
+        attn::attention_options options;
+        options.mask = attn::attention_mask::causal();
+        options.mask_fill = fill;
+        return options;
+    }
+
+    attn::multi_head_options heads(std::size_t h)
+    {
+        attn::multi_head_options options;
+        options.heads = h;
+        return options;
+    }
+
+    // A 2 × 2 query against 3 keys and values: the shapes every attention error test varies.
+    const attn::matrix q = {{1, 2}, {3, 4}};
+    const attn::matrix k = {{1, 0}, {0, 1}, {1, 1}};
+    const attn::matrix v = {{0.5, 0.3}, {0.8, 0.2}, {0.1, 0.9}};
+} // namespace
+
+TEST_CASE("attention refuses an empty matrix", "[errors][attention]")
+{
+    REQUIRE_THROWS_AS(attn::scaled_dot_product_attention(attn::matrix{}, k, v),
+                      attn::attention_error);
+    REQUIRE_THROWS_WITH(attn::scaled_dot_product_attention(attn::matrix{}, k, v),
+                        StartsWith("query: expected a non-empty matrix, got a 0×0 matrix"));
+    SECTION("also with rows but no columns")
+    {
+        const attn::matrix no_columns = xt::zeros<double>({3, 0});
+        REQUIRE_THROWS_WITH(attn::scaled_dot_product_attention(q, no_columns, v),
+                            StartsWith("key: expected a non-empty matrix, got a 3×0 matrix"));
+    }
+}
+
+TEST_CASE("attention refuses NaN and ±Infinity, naming the cell", "[errors][attention]")
+{
+    using row = std::tuple<double, std::string>;
+    const auto [bad, shown] = GENERATE(table<double, std::string>(
+        {row{not_a_number, "NaN"}, row{inf, "Infinity"}, row{-inf, "-Infinity"}}));
+    CAPTURE(shown);
+    attn::matrix query = q;
+    query(1, 0) = bad;
+    REQUIRE_THROWS_AS(attn::scaled_dot_product_attention(query, k, v), attn::attention_error);
+    REQUIRE_THROWS_WITH(attn::scaled_dot_product_attention(query, k, v),
+                        StartsWith("query[1][0]: expected a finite number, got " + shown));
+    SECTION("in the value too")
+    {
+        attn::matrix value = v;
+        value(2, 1) = bad;
+        REQUIRE_THROWS_WITH(attn::scaled_dot_product_attention(q, k, value),
+                            StartsWith("value[2][1]: expected a finite number, got " + shown));
+    }
+}
+
+TEST_CASE("attention refuses keys of another width than the queries", "[errors][attention]")
+{
+    const attn::matrix wide_key = {{1, 0, 0}, {0, 1, 0}, {1, 1, 0}};
+    REQUIRE_THROWS_AS(attn::scaled_dot_product_attention(q, wide_key, v), attn::attention_error);
+    REQUIRE_THROWS_WITH(attn::scaled_dot_product_attention(q, wide_key, v), StartsWith("key:"));
+    REQUIRE_THROWS_WITH(attn::scaled_dot_product_attention(q, wide_key, v),
+                        StartsWith("key: expected 2 columns (d_k, the width of query), got 3"));
+}
+
+TEST_CASE("attention refuses a value with another number of rows than the keys",
+          "[errors][attention]")
+{
+    const attn::matrix short_value = {{0.5, 0.3}, {0.8, 0.2}};
+    REQUIRE_THROWS_AS(attn::scaled_dot_product_attention(q, k, short_value), attn::attention_error);
+    REQUIRE_THROWS_WITH(attn::scaled_dot_product_attention(q, k, short_value),
+                        StartsWith("value: expected 3 rows (one per key), got 2"));
+}
+
+TEST_CASE("attention refuses a bad mask", "[errors][attention][mask]")
+{
+    SECTION("an explicit mask of the wrong shape")
+    {
+        const auto options =
+            with_mask(attn::attention_mask::from_matrix(attn::matrix{{1, 0}, {1, 1}, {0, 1}}));
+        REQUIRE_THROWS_AS(attn::scaled_dot_product_attention(q, k, v, options),
+                          attn::attention_error);
+        REQUIRE_THROWS_WITH(
+            attn::scaled_dot_product_attention(q, k, v, options),
+            StartsWith("mask: expected a matrix of shape 2×3 (queries × keys), got 3×2"));
+    }
+    SECTION("a mask value other than 0 or 1")
+    {
+        const auto options =
+            with_mask(attn::attention_mask::from_matrix(attn::matrix{{1, 0.5, 0}, {1, 1, 1}}));
+        REQUIRE_THROWS_AS(attn::scaled_dot_product_attention(q, k, v, options),
+                          attn::attention_error);
+        REQUIRE_THROWS_WITH(attn::scaled_dot_product_attention(q, k, v, options),
+                            StartsWith("mask[0][1]: expected 0 (blocked) or 1 (attend), got 0.5"));
+    }
+    SECTION("a key length that is negative, fractional or longer than the keys")
+    {
+        using row = std::tuple<double, std::string>;
+        const auto [length, shown] =
+            GENERATE(table<double, std::string>({row{-1, "-1"}, row{2.5, "2.5"}, row{4, "4"}}));
+        CAPTURE(length);
+        const auto options = with_mask(attn::attention_mask::padding(length));
+        REQUIRE_THROWS_AS(attn::scaled_dot_product_attention(q, k, v, options),
+                          attn::attention_error);
+        REQUIRE_THROWS_WITH(
+            attn::scaled_dot_product_attention(q, k, v, options),
+            StartsWith("mask.keyLength: expected a whole number from 0 to 3, got " + shown));
+    }
+}
+
+TEST_CASE("attention refuses a mask fill of NaN or +Infinity", "[errors][attention][mask]")
+{
+    using row = std::tuple<double, std::string>;
+    const auto [fill, shown] =
+        GENERATE(table<double, std::string>({row{not_a_number, "NaN"}, row{inf, "Infinity"}}));
+    CAPTURE(shown);
+    REQUIRE_THROWS_AS(attn::scaled_dot_product_attention(q, k, v, with_fill(fill)),
+                      attn::attention_error);
+    REQUIRE_THROWS_WITH(
+        attn::scaled_dot_product_attention(q, k, v, with_fill(fill)),
+        StartsWith("maskFill: expected a finite number or -Infinity, got " + shown));
+    SECTION("while −∞ and any finite number are fine")
+    {
+        REQUIRE_NOTHROW(attn::scaled_dot_product_attention(q, k, v, with_fill(-inf)));
+        REQUIRE_NOTHROW(attn::scaled_dot_product_attention(q, k, v, with_fill(-1e9)));
+        REQUIRE_NOTHROW(attn::scaled_dot_product_attention(q, k, v, with_fill(0)));
+    }
+}
+
+TEST_CASE("every dimension is capped at 1024", "[errors][attention]")
+{
+    const attn::matrix wide = xt::zeros<double>({1, 1025});
+    REQUIRE_THROWS_AS(attn::scaled_dot_product_attention(wide, wide, wide), attn::attention_error);
+    REQUIRE_THROWS_WITH(attn::scaled_dot_product_attention(wide, wide, wide),
+                        StartsWith("query: expected at most 1024 rows and columns, got 1×1025"));
+    SECTION("1024 itself is allowed")
+    {
+        const attn::matrix widest = xt::zeros<double>({1, 1024});
+        REQUIRE_NOTHROW(attn::scaled_dot_product_attention(widest, widest, widest));
+    }
+}
+
+TEST_CASE("multi-head attention refuses a head count that does not divide d_model", "[errors][mha]")
+{
+    const attn::matrix x = attn_test::sample(2, 8);
+    REQUIRE_THROWS_AS(attn::multi_head_attention(x, x, x, {}, heads(3)), attn::attention_error);
+    REQUIRE_THROWS_WITH(attn::multi_head_attention(x, x, x, {}, heads(3)),
+                        StartsWith("heads: expected a divisor of d_model = 8, got 3"));
+    SECTION("0 heads")
+    {
+        REQUIRE_THROWS_AS(attn::multi_head_attention(x, x, x, {}, heads(0)), attn::attention_error);
+        REQUIRE_THROWS_WITH(attn::multi_head_attention(x, x, x, {}, heads(0)),
+                            StartsWith("heads: expected a divisor of d_model = 8, got 0"));
+    }
+    SECTION("more heads than columns")
+    {
+        REQUIRE_THROWS_WITH(attn::multi_head_attention(x, x, x, {}, heads(16)),
+                            StartsWith("heads: expected a divisor of d_model = 8, got 16"));
+    }
+}
+
+TEST_CASE("multi-head attention refuses weights and biases of the wrong size", "[errors][mha]")
+{
+    const attn::matrix x = attn_test::sample(2, 8);
+    SECTION("a bias of the wrong length")
+    {
+        attn::multi_head_params p;
+        p.b_q = attn::vector(xt::zeros<double>({7}));
+        REQUIRE_THROWS_AS(attn::multi_head_attention(x, x, x, p, heads(2)), attn::attention_error);
+        REQUIRE_THROWS_WITH(attn::multi_head_attention(x, x, x, p, heads(2)),
+                            StartsWith("bQ: expected 8 numbers") && Contains("got 7"));
+    }
+    SECTION("a weight of the wrong shape")
+    {
+        attn::multi_head_params p;
+        p.w_k = attn::matrix(xt::zeros<double>({8, 7}));
+        REQUIRE_THROWS_AS(attn::multi_head_attention(x, x, x, p, heads(2)), attn::attention_error);
+        REQUIRE_THROWS_WITH(
+            attn::multi_head_attention(x, x, x, p, heads(2)),
+            StartsWith("wK: expected a matrix of shape 8×8 (d_model × d_model), got 8×7"));
+    }
+    SECTION("a weight with a NaN")
+    {
+        attn::multi_head_params p;
+        p.w_o = attn::matrix(xt::zeros<double>({8, 8}));
+        (*p.w_o)(3, 4) = not_a_number;
+        REQUIRE_THROWS_WITH(attn::multi_head_attention(x, x, x, p, heads(2)),
+                            StartsWith("wO[3][4]: expected a finite number, got NaN"));
+    }
+    SECTION("a key of another width than the query")
+    {
+        const attn::matrix narrow = attn_test::sample(2, 4);
+        REQUIRE_THROWS_WITH(
+            attn::multi_head_attention(x, narrow, narrow, {}, heads(2)),
+            StartsWith("key: expected 8 columns (d_model, the width of query), got 4"));
+    }
+}
+
+TEST_CASE("positional encoding refuses a length of 0 or above 1024", "[errors][pe]")
+{
+    REQUIRE_THROWS_AS(attn::positional_encoding(0, 8), attn::attention_error);
+    REQUIRE_THROWS_WITH(attn::positional_encoding(0, 8),
+                        StartsWith("length: expected a size from 1 to 1024, got 0"));
+    REQUIRE_THROWS_AS(attn::positional_encoding(1025, 8), attn::attention_error);
+    REQUIRE_THROWS_WITH(attn::positional_encoding(1025, 8),
+                        StartsWith("length: expected a size from 1 to 1024, got 1025"));
+    REQUIRE_THROWS_WITH(attn::positional_encoding(4, 0),
+                        StartsWith("dModel: expected a size from 1 to 1024, got 0"));
+}
+
+TEST_CASE("layer norm refuses an eps that is not positive", "[errors][layer-norm]")
+{
+    using row = std::tuple<double, std::string>;
+    const auto [eps, shown] = GENERATE(table<double, std::string>(
+        {row{0, "0"}, row{-1e-5, "-1e-05"}, row{not_a_number, "NaN"}, row{inf, "Infinity"}}));
+    CAPTURE(shown);
+    const attn::matrix input = attn_test::sample(2, 3);
+    REQUIRE_THROWS_AS(attn::layer_norm(input, std::nullopt, std::nullopt, eps),
+                      attn::attention_error);
+    REQUIRE_THROWS_WITH(
+        attn::layer_norm(input, std::nullopt, std::nullopt, eps),
+        StartsWith("eps: expected a small positive number such as 1e-5, got " + shown));
+}
+
+TEST_CASE("layer norm refuses a γ of the wrong length", "[errors][layer-norm]")
+{
+    REQUIRE_THROWS_AS(attn::layer_norm(attn_test::sample(2, 3), attn::vector{1, 1}),
+                      attn::attention_error);
+    REQUIRE_THROWS_WITH(attn::layer_norm(attn_test::sample(2, 3), attn::vector{1, 1}),
+                        StartsWith("gamma: expected 3 numbers (one per column of input), got 2"));
+}
+
+TEST_CASE("an unknown activation is refused by name", "[errors][ffn]")
+{
+    REQUIRE_THROWS_AS(attn::parse_activation("activation", "tanh"), attn::attention_error);
+    REQUIRE_THROWS_WITH(attn::parse_activation("activation", "tanh"),
+                        StartsWith("activation: expected 'relu' or 'gelu', got 'tanh'"));
+    REQUIRE_THROWS_WITH(attn::parse_activation("activation", "ReLU"), Contains("got 'ReLU'"));
+}
+
+TEST_CASE("the feed-forward network refuses mismatched weights", "[errors][ffn]")
+{
+    const attn::matrix input = attn_test::sample(3, 4);
+    const attn::matrix w1 = attn_test::sample(4, 8), w2 = attn_test::sample(8, 4);
+    SECTION("w1 with rows other than d_model")
+    {
+        REQUIRE_THROWS_AS(attn::feed_forward(input, attn_test::sample(5, 8), std::nullopt, w2,
+                                             std::nullopt, attn::activation::relu),
+                          attn::attention_error);
+        REQUIRE_THROWS_WITH(attn::feed_forward(input, attn_test::sample(5, 8), std::nullopt, w2,
+                                               std::nullopt, attn::activation::relu),
+                            StartsWith("w1: expected a matrix of shape 4×8") &&
+                                Contains("got 5×8"));
+    }
+    SECTION("w2 that does not take d_ff rows")
+    {
+        REQUIRE_THROWS_WITH(
+            attn::feed_forward(input, w1, std::nullopt, attn_test::sample(6, 4), std::nullopt,
+                               attn::activation::relu),
+            StartsWith("w2: expected a matrix of shape 8×4 (d_ff × d_model), got 6×4"));
+    }
+    SECTION("b1 of the wrong length")
+    {
+        REQUIRE_THROWS_WITH(
+            attn::feed_forward(input, w1, attn::vector{1, 2}, w2, std::nullopt,
+                               attn::activation::relu),
+            StartsWith("b1: expected 8 numbers (d_ff, one per column of w1), got 2"));
+    }
+}
+
+TEST_CASE("an encoder layer needs w1 or dFF", "[errors][encoder]")
+{
+    attn::encoder_layer_options options;
+    options.heads = 2;
+    const attn::matrix x = attn_test::sample(3, 4);
+    REQUIRE_THROWS_AS(attn::encoder_layer(x, {}, options), attn::attention_error);
+    REQUIRE_THROWS_WITH(attn::encoder_layer(x, {}, options),
+                        StartsWith("dFF: expected the feed-forward width (1 to 1024) when w1 and "
+                                   "w2 are omitted, got nothing"));
+    SECTION("and a dFF that agrees with w1")
+    {
+        attn::encoder_layer_params params;
+        params.w1 = attn_test::sample(4, 6);
+        options.d_ff = 5;
+        REQUIRE_THROWS_WITH(attn::encoder_layer(x, params, options),
+                            StartsWith("dFF: expected 6 (the width of w1 / w2), got 5"));
+    }
+    SECTION("and a dFF within the cap")
+    {
+        options.d_ff = 1025;
+        REQUIRE_THROWS_WITH(attn::encoder_layer(x, {}, options),
+                            StartsWith("dFF: expected a size from 1 to 1024, got 1025"));
+    }
+}
+
+TEST_CASE("a bad w1 in an encoder layer is reported as w1, not as dFF", "[errors][encoder]")
+{
+    attn::encoder_layer_options options;
+    options.heads = 2;
+    attn::encoder_layer_params params;
+    params.w1 = attn_test::sample(4, 1025);
+    REQUIRE_THROWS_WITH(attn::encoder_layer(attn_test::sample(3, 4), params, options),
+                        StartsWith("w1: expected at most 1024 rows and columns, got 4×1025"));
+}
+
+TEST_CASE("finite inputs whose results overflow are refused, naming an argument",
+          "[errors][attention][layer-norm][ffn]")
+{
+    SECTION("scores Q·Kᵀ beyond double range")
+    {
+        const attn::matrix q = {{1e200, 1e200}};
+        const attn::matrix k = {{1e200, 0}, {0, 1}};
+        const attn::matrix v = {{1}, {2}};
+        REQUIRE_THROWS_WITH(attn::scaled_dot_product_attention(q, k, v),
+                            StartsWith("query: expected values small enough for scores to stay "
+                                       "within double range, got scores[0][0] = Infinity"));
+    }
+    SECTION("scores that meet as +∞ and −∞ (NaN)")
+    {
+        const attn::matrix q = {{1e200, -1e200}};
+        const attn::matrix k = {{1e200, 1e200}, {1, 1}};
+        const attn::matrix v = {{1}, {2}};
+        REQUIRE_THROWS_WITH(attn::scaled_dot_product_attention(q, k, v),
+                            StartsWith("query: ") && Contains("scores[0][0] = NaN"));
+    }
+    SECTION("a variance beyond double range in layer norm")
+    {
+        REQUIRE_THROWS_WITH(attn::layer_norm(attn::matrix{{1e200, -1e200}}),
+                            StartsWith("input: expected values small enough for the variance to "
+                                       "stay within double range, got variance[0] = Infinity"));
+    }
+    SECTION("a hidden layer beyond double range in the feed-forward network")
+    {
+        REQUIRE_THROWS_WITH(attn::feed_forward(attn::matrix{{1e200}}, attn::matrix{{1e200}},
+                                               std::nullopt, attn::matrix{{1}}, std::nullopt,
+                                               attn::activation::relu),
+                            StartsWith("input: ") && Contains("hidden[0][0] = Infinity"));
+    }
+}
+
+TEST_CASE("multi-head attention caps heads × queries × keys", "[errors][mha]")
+{
+    const attn::matrix x = xt::ones<double>({std::size_t{1024}, std::size_t{8}});
+    REQUIRE_THROWS_WITH(attn::multi_head_attention(x, x, x, {}, heads(4)),
+                        StartsWith("heads: expected heads × queries × keys of at most 2097152 "
+                                   "attention weights, got 4 × 1024 × 1024"));
+}
+
+TEST_CASE("entropy refuses rows that are not weights", "[errors][entropy]")
+{
+    SECTION("a negative weight")
+    {
+        const attn::matrix w = {{0.5, 0.5, 0}, {0.6, -0.1, 0.5}};
+        REQUIRE_THROWS_AS(attn::attention_entropy(w), attn::attention_error);
+        REQUIRE_THROWS_WITH(attn::attention_entropy(w),
+                            StartsWith("weights[1][1]: expected a weight ≥ 0, got -0.1"));
+    }
+    SECTION("a row summing to 0.8")
+    {
+        const attn::matrix w = {{0.2, 0.2, 0.4}};
+        REQUIRE_THROWS_AS(attn::attention_entropy(w), attn::attention_error);
+        REQUIRE_THROWS_WITH(
+            attn::attention_entropy(w),
+            StartsWith("weights[0]: expected a row summing to 1 (or all zero), got a sum of 0.8"));
+    }
+}
+
+TEST_CASE("softmax refuses NaN and +Infinity logits but takes −∞", "[errors][softmax]")
+{
+    using row = std::tuple<double, std::string>;
+    const auto [bad, shown] =
+        GENERATE(table<double, std::string>({row{not_a_number, "NaN"}, row{inf, "Infinity"}}));
+    CAPTURE(shown);
+    const attn::matrix logits = {{0, 1}, {2, bad}};
+    REQUIRE_THROWS_AS(attn::softmax_rows(logits), attn::attention_error);
+    REQUIRE_THROWS_WITH(
+        attn::softmax_rows(logits),
+        StartsWith("logits[1][1]: expected a finite number or -Infinity, got " + shown));
+    REQUIRE_NOTHROW(attn::softmax_rows(attn::matrix{{0, -inf}}));
+}
+
+TEST_CASE("every engine error is a std::invalid_argument", "[errors]")
+{
+    REQUIRE_THROWS_AS(attn::positional_encoding(0, 1), std::invalid_argument);
+}

@@ -1,0 +1,296 @@
+// Every kind of invalid argument: an AttentionError whose message names the argument and says
+// what was expected and what came. Messages are asserted on their real text.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+
+import { AttentionError, loadAttentionLab, MAX_DIMENSION } from 'attention-lab';
+
+import { expectAttentionError } from './support/expect-error.mjs';
+
+const lab = await loadAttentionLab();
+
+// The worked example: query 1×2, key and value 3×2.
+const query = [[1, 2]];
+const key = [[1, 0], [0, 1], [1, 1]];
+const value = [[0.5, 0.3], [0.8, 0.2], [0.1, 0.9]];
+const qkv = { query, key, value };
+const x8 = [[1, 2, 3, 4, 5, 6, 7, 8], [0, 1, 0, 1, 0, 1, 0, 1]];
+const mhaArgs = { query: x8, key: x8, value: x8, heads: 2 };
+
+/** Calls the API with arguments the type declarations would refuse, as plain JS users can. */
+const untyped = /** @type {any} */ (lab);
+const MATRIX = 'expected a matrix (an array of rows of numbers)';
+
+describe('a missing argument, or one that is not an object', () => {
+  test('a missing query is reported as "query: …, got undefined"', () => {
+    expectAttentionError(() => untyped.attention({ key, value }), 'query', `query: ${MATRIX}, got undefined`);
+  });
+
+  test('an explicitly undefined or null query is reported the same way', () => {
+    expectAttentionError(() => untyped.attention({ query: undefined, key, value }), 'query', /got undefined$/);
+    expectAttentionError(() => untyped.attention({ query: null, key, value }), 'query', /got null$/);
+  });
+
+  test('a missing key, value, heads or length names that argument', () => {
+    expectAttentionError(() => untyped.attention({ query, value }), 'key', /got undefined$/);
+    expectAttentionError(() => untyped.attention({ query, key }), 'value', /got undefined$/);
+    expectAttentionError(() => untyped.multiHeadAttention({ query: x8, key: x8, value: x8 }), 'heads', 'heads: expected a number, got undefined');
+    expectAttentionError(() => untyped.positionalEncoding({ dModel: 4 }), 'length', 'length: expected a number, got undefined');
+  });
+
+  test('null, an array or nothing instead of the argument object names the operation and lists what it needs', () => {
+    expectAttentionError(() => untyped.attention(null), 'attention', 'attention: expected one object argument with query, key, value, got null');
+    expectAttentionError(() => untyped.attention([]), 'attention', /got an empty array$/);
+    expectAttentionError(() => untyped.attention(), 'attention', /got undefined$/);
+    expectAttentionError(() => untyped.attention('query'), 'attention', /got the string "query"$/);
+  });
+
+  test('every operation refuses a non-object argument with its own name', () => {
+    const needs = {
+      softmax: 'logits',
+      attention: 'query, key, value',
+      multiHeadAttention: 'query, key, value, heads',
+      positionalEncoding: 'length, dModel',
+      layerNorm: 'input',
+      feedForward: 'input, w1, w2',
+      encoderLayer: 'input, heads',
+      attentionEntropy: 'weights',
+    };
+    for (const [operation, names] of Object.entries(needs)) {
+      expectAttentionError(() => untyped[operation](null), operation, `${operation}: expected one object argument with ${names}, got null`);
+    }
+  });
+
+  test('an unknown argument name such as querry is refused, listing the real names', () => {
+    expectAttentionError(
+      () => untyped.attention({ querry: query, key, value }),
+      'querry',
+      'querry: expected one of the arguments of attention (query, key, value, mask, maskFill), got an unknown argument',
+    );
+    expectAttentionError(() => untyped.multiHeadAttention({ ...mhaArgs, head: 2 }), 'head', /arguments of multiHeadAttention \(query, key, value, heads, wQ/);
+    expectAttentionError(() => untyped.encoderLayer({ input: x8, heads: 2, dff: 4 }), 'dff', /\bdFF\b/);
+    expectAttentionError(() => untyped.positionalEncoding({ length: 2, dModel: 2, d_model: 2 }), 'd_model', /arguments of positionalEncoding \(length, dModel\)/);
+  });
+});
+
+describe('matrices that are not matrices', () => {
+  test('a string, a number or an object instead of a matrix', () => {
+    expectAttentionError(() => untyped.attention({ ...qkv, query: 'abc' }), 'query', `query: ${MATRIX}, got the string "abc"`);
+    expectAttentionError(() => untyped.attention({ ...qkv, query: 3 }), 'query', `query: ${MATRIX}, got 3`);
+    expectAttentionError(() => untyped.attention({ ...qkv, query: {} }), 'query', `query: ${MATRIX}, got an object`);
+    expectAttentionError(() => untyped.attention({ ...qkv, key: new Float64Array(2) }), 'key', /got a Float64Array$/);
+  });
+
+  test('a flat vector instead of a matrix suggests writing one row as [[…]]', () => {
+    expectAttentionError(() => untyped.attention({ ...qkv, query: [1, 2] }), 'query', 'got an array of numbers (write one row as [[…]])');
+  });
+
+  test('an empty matrix and an empty row', () => {
+    expectAttentionError(() => lab.attention({ ...qkv, query: [] }), 'query', 'with at least one row, got an empty array');
+    expectAttentionError(() => lab.attention({ ...qkv, query: [[]] }), 'query[0]', 'query[0]: expected a row with at least one number, got an empty array');
+  });
+
+  test('ragged rows name the row that differs from row 0', () => {
+    expectAttentionError(() => lab.attention({ ...qkv, query: [[1, 2], [3]] }), 'query[1]', 'query[1]: expected 2 numbers like row 0, got an array of length 1');
+    expectAttentionError(() => untyped.attention({ ...qkv, key: [[1, 0], [0, 1], 5] }), 'key[2]', 'key[2]: expected a row (an array of numbers), got 5');
+    expectAttentionError(() => untyped.attention({ ...qkv, key: [[1, 0], [0, 1], null] }), 'key[2]', /got null$/);
+  });
+
+  test('cells that are not numbers name query[i][j] and say what came', () => {
+    const cells = [
+      ['3', 'got the string "3"'],
+      [null, 'got null'],
+      [undefined, 'got undefined'],
+      [{}, 'got an object'],
+      [true, 'got boolean true'],
+      [[1], 'got an array of length 1'],
+    ];
+    for (const [cell, got] of cells) {
+      expectAttentionError(() => untyped.attention({ ...qkv, query: [[1, cell]] }), 'query[0][1]', `query[0][1]: expected a number, ${got}`);
+    }
+  });
+
+  test('NaN, Infinity and -Infinity cells are refused by the engine, naming the cell', () => {
+    expectAttentionError(() => lab.attention({ ...qkv, query: [[1, NaN]] }), 'query[0][1]', 'query[0][1]: expected a finite number, got NaN');
+    expectAttentionError(() => lab.attention({ ...qkv, query: [[1, Infinity]] }), 'query[0][1]', 'query[0][1]: expected a finite number, got Infinity');
+    expectAttentionError(() => lab.attention({ ...qkv, value: [[0.5, 0.3], [0.8, 0.2], [-Infinity, 0.9]] }), 'value[2][0]', 'value[2][0]: expected a finite number, got -Infinity');
+    expectAttentionError(() => lab.attention({ ...qkv, key: [Float64Array.of(1, 0), Float64Array.of(0, NaN), [1, 1]] }), 'key[1][1]', /got NaN$/);
+  });
+
+  test('a vector argument that is not a list of numbers', () => {
+    expectAttentionError(() => untyped.multiHeadAttention({ ...mhaArgs, bQ: 'abc' }), 'bQ', 'bQ: expected an array of numbers, got the string "abc"');
+    expectAttentionError(() => untyped.layerNorm({ input: [[1, 2]], gamma: [1, '2'] }), 'gamma[1]', 'gamma[1]: expected a number, got the string "2"');
+    expectAttentionError(() => lab.layerNorm({ input: [[1, 2]], gamma: [] }), 'gamma', 'an array with at least one number, got an empty array');
+    expectAttentionError(() => lab.layerNorm({ input: [[1, 2]], beta: [0, NaN] }), 'beta[1]', 'beta[1]: expected a finite number, got NaN');
+  });
+});
+
+describe('shapes that do not fit together', () => {
+  test('a key whose width differs from the query\'s (d_k)', () => {
+    expectAttentionError(() => lab.attention({ query, key: [[1, 0, 1]], value: [[1]] }), 'key', 'key: expected 2 columns (d_k, the width of query), got 3');
+  });
+
+  test('value rows that are not one per key', () => {
+    expectAttentionError(() => lab.attention({ query, key, value: [[1, 2]] }), 'value', 'value: expected 3 rows (one per key), got 1');
+  });
+
+  test('in multi-head attention, key and value must be d_model wide', () => {
+    expectAttentionError(() => lab.multiHeadAttention({ ...mhaArgs, key: [[1, 2]] }), 'key', 'key: expected 8 columns (d_model, the width of query), got 2');
+    expectAttentionError(() => lab.multiHeadAttention({ ...mhaArgs, value: [[1, 2], [3, 4]] }), 'value', 'value: expected 8 columns (d_model), got 2');
+  });
+
+  test('a bias of the wrong length and a weight of the wrong shape', () => {
+    expectAttentionError(() => lab.multiHeadAttention({ ...mhaArgs, bQ: [1, 2] }), 'bQ', 'bQ: expected 8 numbers', 'got 2');
+    expectAttentionError(() => lab.multiHeadAttention({ ...mhaArgs, wQ: [[1, 2]] }), 'wQ', 'wQ: expected a matrix of shape 8×8 (d_model × d_model), got 1×2');
+    expectAttentionError(() => lab.feedForward({ input: [[1, 2]], w1: [[1], [1], [1]], w2: [[1, 1]] }), 'w1', 'w1: expected a matrix of shape 2×1', 'got 3×1');
+    expectAttentionError(() => lab.feedForward({ input: [[1, 2]], w1: [[1], [1]], w2: [[1, 1, 1]] }), 'w2', 'w2: expected a matrix of shape 1×2 (d_ff × d_model), got 1×3');
+    expectAttentionError(() => lab.feedForward({ input: [[1, 2]], w1: [[1], [1]], b1: [1, 2], w2: [[1, 1]] }), 'b1', 'b1: expected 1 numbers', 'got 2');
+    expectAttentionError(() => lab.layerNorm({ input: [[1, 2]], gamma: [1] }), 'gamma', 'gamma: expected 2 numbers (one per column of input), got 1');
+  });
+
+  test('an encoder layer whose w1 and w2 disagree on d_ff, or whose dFF disagrees with w1', () => {
+    const w1 = Array.from({ length: 8 }, () => [1, 2, 3, 4]);
+    expectAttentionError(() => lab.encoderLayer({ input: x8, heads: 2, w1, w2: [[1, 2, 3, 4, 5, 6, 7, 8]] }), 'w2', 'w2: expected a matrix of shape 4×8 (d_ff × d_model), got 1×8');
+    expectAttentionError(() => lab.encoderLayer({ input: x8, heads: 2, w1, dFF: 6 }), 'dFF', 'dFF: expected 4 (the width of w1 / w2), got 6');
+  });
+});
+
+describe('masks', () => {
+  test('a mask matrix of the wrong shape', () => {
+    expectAttentionError(() => lab.attention({ ...qkv, mask: [[1, 1]] }), 'mask', 'mask: expected a matrix of shape 1×3 (queries × keys), got 1×2');
+  });
+
+  test('a mask cell that is neither 0 nor 1', () => {
+    expectAttentionError(() => lab.attention({ ...qkv, mask: [[1, 0.5, 1]] }), 'mask[0][1]', 'mask[0][1]: expected 0 (blocked) or 1 (attend), got 0.5');
+    expectAttentionError(() => untyped.attention({ ...qkv, mask: [[1, 'x', 1]] }), 'mask[0][1]', 'mask[0][1]: expected 0, 1, true or false, got the string "x"');
+  });
+
+  test('an unknown mask string, and an object without keyLength', () => {
+    const expected = "mask: expected 'causal', { keyLength: L } or a queries × keys matrix of 0/1";
+    expectAttentionError(() => untyped.attention({ ...qkv, mask: 'future' }), 'mask', expected, 'got the string "future"');
+    expectAttentionError(() => untyped.attention({ ...qkv, mask: {} }), 'mask', expected, 'got an object');
+    expectAttentionError(() => untyped.attention({ ...qkv, mask: { length: 2 } }), 'mask', expected);
+    expectAttentionError(() => untyped.attention({ ...qkv, mask: true }), 'mask', expected, 'got boolean true');
+  });
+
+  test('keyLength -1, 2.5, m + 1 and NaN are refused with the allowed range 0 … m', () => {
+    for (const [L, got] of [[-1, '-1'], [2.5, '2.5'], [4, '4'], [NaN, 'NaN']]) {
+      expectAttentionError(() => lab.attention({ ...qkv, mask: { keyLength: /** @type {number} */ (L) } }), 'mask.keyLength', `mask.keyLength: expected a whole number from 0 to 3, got ${got}`);
+    }
+  });
+
+  test('keyLength given as the string "2"', () => {
+    expectAttentionError(() => untyped.attention({ ...qkv, mask: { keyLength: '2' } }), 'mask.keyLength', 'mask.keyLength: expected a whole number of keys, got the string "2"');
+  });
+
+  test('maskFill NaN, +Infinity and a string', () => {
+    expectAttentionError(() => lab.attention({ ...qkv, maskFill: NaN }), 'maskFill', 'maskFill: expected a finite number or -Infinity, got NaN');
+    expectAttentionError(() => lab.attention({ ...qkv, maskFill: Infinity }), 'maskFill', 'maskFill: expected a finite number or -Infinity, got Infinity');
+    expectAttentionError(() => untyped.attention({ ...qkv, maskFill: 'x' }), 'maskFill', 'maskFill: expected a number, got the string "x"');
+    expectAttentionError(() => lab.multiHeadAttention({ ...mhaArgs, maskFill: NaN }), 'maskFill', /got NaN$/);
+  });
+});
+
+describe('heads, sizes, seeds and activations', () => {
+  test('heads that do not divide d_model', () => {
+    expectAttentionError(() => lab.multiHeadAttention({ ...mhaArgs, heads: 3 }), 'heads', 'heads: expected a divisor of d_model = 8, got 3');
+    expectAttentionError(() => lab.multiHeadAttention({ ...mhaArgs, heads: 16 }), 'heads', 'heads: expected a divisor of d_model = 8, got 16');
+    expectAttentionError(() => lab.encoderLayer({ input: x8, heads: 3, dFF: 4 }), 'heads', 'heads: expected a divisor of d_model = 8, got 3');
+  });
+
+  test('heads 0, 2.5 and "2"', () => {
+    expectAttentionError(() => lab.multiHeadAttention({ ...mhaArgs, heads: 0 }), 'heads', 'heads: expected a whole number from 1 to 1024, got 0');
+    expectAttentionError(() => lab.multiHeadAttention({ ...mhaArgs, heads: 2.5 }), 'heads', 'heads: expected a whole number from 1 to 1024, got 2.5');
+    expectAttentionError(() => untyped.multiHeadAttention({ ...mhaArgs, heads: '2' }), 'heads', 'heads: expected a number, got the string "2"');
+  });
+
+  test('matrices with 1025 columns or 1025 rows are over the cap of 1024', () => {
+    assert.equal(MAX_DIMENSION, 1024);
+    const wide = [Array(MAX_DIMENSION + 1).fill(0)];
+    const tall = Array.from({ length: MAX_DIMENSION + 1 }, () => [0, 0]);
+    expectAttentionError(() => lab.attention({ ...qkv, query: wide }), 'query[0]', 'query[0]: expected at most 1024 numbers, got an array of length 1025');
+    expectAttentionError(() => lab.attention({ ...qkv, query: tall }), 'query', 'query: expected at most 1024 rows, got an array of length 1025');
+    expectAttentionError(() => lab.softmax({ logits: [Float64Array.from(wide[0])] }), 'logits[0]', 'at most 1024 numbers');
+    expectAttentionError(() => lab.multiHeadAttention({ ...mhaArgs, bQ: Array(1025).fill(0) }), 'bQ', 'bQ: expected at most 1024 numbers, got an array of length 1025');
+  });
+
+  test('positionalEncoding length 1025 and 0, dModel 0, and a fractional length', () => {
+    expectAttentionError(() => lab.positionalEncoding({ length: 1025, dModel: 4 }), 'length', 'length: expected a whole number from 1 to 1024, got 1025');
+    expectAttentionError(() => lab.positionalEncoding({ length: 0, dModel: 4 }), 'length', 'length: expected a whole number from 1 to 1024, got 0');
+    expectAttentionError(() => lab.positionalEncoding({ length: 4, dModel: 0 }), 'dModel', 'dModel: expected a whole number from 1 to 1024, got 0');
+    expectAttentionError(() => lab.positionalEncoding({ length: 1.5, dModel: 4 }), 'length', /got 1\.5$/);
+  });
+
+  test('seeds -1, 2³² and 1.5', () => {
+    for (const [seed, got] of [[-1, '-1'], [2 ** 32, '4294967296'], [1.5, '1.5']]) {
+      expectAttentionError(() => lab.multiHeadAttention({ ...mhaArgs, seed: /** @type {number} */ (seed) }), 'seed', `seed: expected a whole number from 0 to 4294967295, got ${got}`);
+    }
+    expectAttentionError(() => untyped.encoderLayer({ input: x8, heads: 2, dFF: 4, seed: '1' }), 'seed', 'seed: expected a number, got the string "1"');
+  });
+
+  test('an unknown activation such as tanh', () => {
+    expectAttentionError(() => untyped.encoderLayer({ input: x8, heads: 2, dFF: 4, activation: 'tanh' }), 'activation', "activation: expected 'relu' or 'gelu', got 'tanh'");
+    expectAttentionError(() => untyped.feedForward({ input: [[1, 2]], w1: [[1], [1]], w2: [[1, 1]], activation: 'tanh' }), 'activation', "expected 'relu' or 'gelu'");
+    expectAttentionError(() => untyped.feedForward({ input: [[1, 2]], w1: [[1], [1]], w2: [[1, 1]], activation: 3 }), 'activation', "activation: expected 'relu' or 'gelu', got 3");
+  });
+
+  test('an encoder layer with neither w1, w2 nor dFF, and with dFF out of range', () => {
+    expectAttentionError(() => lab.encoderLayer({ input: x8, heads: 2 }), 'dFF', 'dFF: expected the feed-forward width (1 to 1024) when w1 and w2 are omitted, got nothing');
+    expectAttentionError(() => lab.encoderLayer({ input: x8, heads: 2, dFF: 1025 }), 'dFF', 'dFF: expected a whole number from 1 to 1024, got 1025');
+    expectAttentionError(() => lab.encoderLayer({ input: x8, heads: 2, dFF: 2.5 }), 'dFF', /got 2\.5$/);
+  });
+
+  test('a layer-norm eps that is not a small positive number', () => {
+    expectAttentionError(() => lab.layerNorm({ input: [[1, 2]], eps: -1 }), 'eps', 'eps: expected a small positive number such as 1e-5, got -1');
+  });
+});
+
+describe('entropy and softmax inputs', () => {
+  test('entropy rows with a negative weight', () => {
+    expectAttentionError(() => lab.attentionEntropy({ weights: [[1.2, -0.2]] }), 'weights[0][1]', 'weights[0][1]: expected a weight ≥ 0, got -0.2');
+  });
+
+  test('entropy rows summing to 0.8', () => {
+    expectAttentionError(
+      () => lab.attentionEntropy({ weights: [[0.5, 0.5], [0.5, 0.3]] }),
+      'weights[1]',
+      'weights[1]: expected a row summing to 1 (or all zero), got a sum of 0.8',
+    );
+  });
+
+  test('softmax logits NaN and +Infinity (−∞ is allowed)', () => {
+    expectAttentionError(() => lab.softmax({ logits: [[1, NaN]] }), 'logits[0][1]', 'logits[0][1]: expected a finite number or -Infinity, got NaN');
+    expectAttentionError(() => lab.softmax({ logits: [[1, 2], [Infinity, 0]] }), 'logits[1][0]', 'logits[1][0]: expected a finite number or -Infinity, got Infinity');
+  });
+});
+
+test('finite inputs whose results overflow are refused, naming an argument of the operation', () => {
+  for (const args of [
+    { query: [[1e200, 1e200]], key: [[1e200, 0], [0, 1]], value: [[1], [2]] },
+    { query: [[1e200, -1e200]], key: [[1e200, 1e200], [1, 1]], value: [[1], [2]] },
+  ]) {
+    expectAttentionError(() => lab.attention(args), 'query', 'query: expected values small enough for scores to stay within double range, got scores[0][0] = ');
+  }
+  expectAttentionError(() => lab.layerNorm({ input: [[1e200, -1e200]] }), 'input', 'input: expected values small enough for the variance to stay within double range, got variance[0] = Infinity');
+  expectAttentionError(() => lab.feedForward({ input: [[1e200]], w1: [[1e200]], w2: [[1]] }), 'input', 'got hidden[0][0] = Infinity');
+});
+
+test('multi-head attention refuses traces over the cap of heads × queries × keys', () => {
+  const wide = Array.from({ length: 1024 }, () => Array(64).fill(0.01));
+  expectAttentionError(() => lab.multiHeadAttention({ query: wide, key: wide, value: wide, heads: 4 }), 'heads', 'heads: expected heads × queries × keys of at most 2097152 attention weights, got 4 × 1024 × 1024');
+});
+
+test('errors from the JavaScript side and from the engine are the same class, with argument set', () => {
+  const fromJs = expectAttentionError(() => lab.attention({ ...qkv, query: [[1, 2], [3]] }), 'query[1]');
+  const fromEngine = expectAttentionError(() => lab.attention({ ...qkv, query: [[1, NaN]] }), 'query[0][1]');
+  assert.equal(Object.getPrototypeOf(fromJs), Object.getPrototypeOf(fromEngine));
+  assert.equal(typeof fromEngine.stack, 'string');
+});
+
+test('after all of those errors, the module still computes the worked example correctly', () => {
+  const t = lab.attention(qkv);
+  assert.deepEqual(t.scores, [[1, 2, 3]]);
+  assert.deepEqual(t.weights[0].map((w) => w.toFixed(3)), ['0.140', '0.284', '0.576']);
+  assert.deepEqual(t.output[0].map((o) => o.toFixed(3)), ['0.355', '0.617']);
+  assert.deepEqual(lab.memory().liveHandles, 0);
+});

@@ -1,0 +1,66 @@
+/**
+ * The golden fixtures (tests/fixtures/*.json) and, for each file, how to run one of its cases
+ * through the public API and get back the object its `expected` describes.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+import { reviveInput } from './compare.mjs';
+
+const FIXTURE_DIR = new URL('../../fixtures/', import.meta.url);
+
+/**
+ * @typedef {{ name: string, description?: string, input: Record<string, any>, expected: Record<string, any> }} FixtureCase
+ * @typedef {{ file: string, cases: FixtureCase[], tolerance?: number }} FixtureFile
+ */
+
+/** @returns {FixtureFile[]} every fixture file, sorted by name */
+export function loadFixtureFiles() {
+  return readdirSync(FIXTURE_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((file) => ({ file, ...JSON.parse(readFileSync(new URL(file, FIXTURE_DIR), 'utf8')) }));
+}
+
+/** A d_model-wide query/key/value for the Xavier cases, whose numbers do not matter. */
+function anyInput(/** @type {number} */ dModel) {
+  return Array.from({ length: 3 }, (_, i) => Array.from({ length: dModel }, (_, j) => ((i + 1) * (j - 1)) / dModel));
+}
+
+/**
+ * For each fixture file, the call that produces what `expected` describes.
+ * @type {Record<string, (lab: import('attention-lab').AttentionLab, input: any) => unknown>}
+ */
+export const RUNNERS = {
+  'attention.json': (lab, input) => lab.attention(input),
+  'softmax.json': (lab, input) => lab.softmax(input),
+  'multi_head_attention.json': (lab, input) => lab.multiHeadAttention(input),
+  // The API returns the matrix itself; the fixture wraps it as { encoding }.
+  'positional_encoding.json': (lab, input) => ({ encoding: lab.positionalEncoding(input) }),
+  'layer_norm.json': (lab, input) => lab.layerNorm(input),
+  'feed_forward.json': (lab, input) => lab.feedForward(input),
+  'encoder_layer.json': (lab, input) => lab.encoderLayer(input),
+  'entropy.json': (lab, input) => lab.attentionEntropy(input),
+  // { seed, dModel, heads[, dFF] } → the seeded weights. Multi-head attention reports wQ … wO in
+  // trace.params; the encoder layer reports them in trace.attention.params and w1/w2 in
+  // trace.params.
+  'xavier.json': (lab, { seed, dModel, heads, dFF }) => {
+    const x = anyInput(dModel);
+    if (dFF === undefined) {
+      return { params: lab.multiHeadAttention({ query: x, key: x, value: x, heads, seed }).params };
+    }
+    const trace = lab.encoderLayer({ input: x, heads, dFF, seed });
+    return { params: { ...trace.attention.params, ...trace.params } };
+  },
+};
+
+/**
+ * Runs one fixture case.
+ * @param {import('attention-lab').AttentionLab} lab
+ * @param {string} file
+ * @param {FixtureCase} fixtureCase
+ */
+export function runCase(lab, file, fixtureCase) {
+  const runner = RUNNERS[file];
+  if (!runner) throw new Error(`no runner for fixture file ${file}: add one to tests/js/support/fixtures.mjs`);
+  return runner(lab, reviveInput(fixtureCase.input));
+}

@@ -1,0 +1,217 @@
+// A course author's TypeScript, type-checked (never run) against the package's declarations:
+//   npx tsc -p tests/types
+// It imports the package by its name, so the "types" condition of package.json "exports" is
+// what resolves it. Every function and type of the API is used; the @ts-expect-error lines
+// prove the declarations refuse wrong names and types (tsc fails if any of them compiles).
+
+import { AttentionError, loadAttentionLab, MAX_DIMENSION } from 'attention-lab';
+import type {
+  Activation,
+  AttentionArgs,
+  AttentionLab,
+  AttentionTrace,
+  EncoderLayerArgs,
+  EncoderLayerTrace,
+  EncoderParameterCount,
+  EntropyArgs,
+  EntropyTrace,
+  FeedForwardArgs,
+  FeedForwardTrace,
+  HeadTrace,
+  LayerNormArgs,
+  LayerNormTrace,
+  LoadOptions,
+  Mask,
+  MaskingArgs,
+  Matrix,
+  MatrixInput,
+  MemoryUse,
+  MultiHeadAttentionArgs,
+  MultiHeadAttentionTrace,
+  MultiHeadParams,
+  PositionalEncodingArgs,
+  ProjectionArgs,
+  SoftmaxArgs,
+  SoftmaxSteps,
+  SoftmaxTrace,
+  Vector,
+  VectorInput,
+} from 'attention-lab';
+
+// ---- loading ----------------------------------------------------------------------------------
+
+const options: LoadOptions = { wasmUrl: new URL('https://example.org/attention-core.wasm') };
+const fromUrl: Promise<AttentionLab> = loadAttentionLab(options);
+const fromBytes: Promise<AttentionLab> = loadAttentionLab({ wasmBinary: new Uint8Array(8) });
+const fromBuffer: Promise<AttentionLab> = loadAttentionLab({ wasmBinary: new ArrayBuffer(8) });
+const located: Promise<AttentionLab> = loadAttentionLab({ locateFile: (file: string) => `/assets/${file}` });
+void [fromUrl, fromBytes, fromBuffer, located];
+
+const lab: AttentionLab = await loadAttentionLab();
+const cap: number = MAX_DIMENSION + lab.maxDimension;
+
+// ---- inputs -----------------------------------------------------------------------------------
+
+const query: Matrix = [[1, 2]];
+const key: MatrixInput = [[1, 0], [0, 1], [1, 1]];
+const frozenValue: readonly (readonly number[])[] = [[0.5, 0.3], [0.8, 0.2], [0.1, 0.9]] as const;
+const typedRows: MatrixInput = [Float64Array.of(1, 2), Float32Array.of(3, 4)];
+const bias: VectorInput = Float64Array.of(0, 0, 0, 0);
+const masks: Mask[] = ['causal', { keyLength: 2 }, [[1, 0, 1]], [[true, false, true]]];
+
+// ---- softmax ----------------------------------------------------------------------------------
+
+const softmaxArgs: SoftmaxArgs = { logits: [[1, 2, 3], [-Infinity, 0, 0]] };
+const sm: SoftmaxTrace = lab.softmax(softmaxArgs);
+const steps: SoftmaxSteps = sm;
+const firstWeight: number = sm.weights[0][0];
+const rowMax: Vector = steps.rowMax;
+
+// ---- attention --------------------------------------------------------------------------------
+
+const attentionArgs: AttentionArgs = { query, key, value: frozenValue, mask: masks[0], maskFill: -1e9 };
+const t: AttentionTrace = lab.attention(attentionArgs);
+const scores: Matrix = t.scores;
+const sqrtDk: number = t.sqrtDk;
+const weights: number[][] = t.weights;
+const output: Matrix = t.output;
+const rowSums: number[] = t.softmax.rowSum;
+const fully: number[] = t.fullyMaskedRows;
+// mask and masked exist only when a mask was given: the types make the author check.
+const maskOrNothing: Matrix | undefined = t.mask;
+const maskedCell: number = t.masked ? t.masked[0][0] : Number.NaN;
+const withTyped: AttentionTrace = lab.attention({ query: typedRows, key: typedRows, value: typedRows });
+const masking: MaskingArgs = { mask: { keyLength: 1 } };
+const padded: AttentionTrace = lab.attention({ query, key, value: frozenValue, ...masking });
+
+// ---- multi-head attention ---------------------------------------------------------------------
+
+const x4: Matrix = [[1, 2, 3, 4], [0, 1, 0, 1]];
+const projections: ProjectionArgs = { bQ: bias, bK: [0, 0, 0, 0], wO: [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]] };
+const mhaArgs: MultiHeadAttentionArgs = { query: x4, key: x4, value: x4, heads: 2, seed: 42, mask: 'causal', ...projections };
+const mha: MultiHeadAttentionTrace = lab.multiHeadAttention(mhaArgs);
+const dModel: number = mha.dModel;
+const dK: number = mha.dK;
+const head: HeadTrace = mha.heads[0];
+const headQuery: Matrix = head.query;
+const headWeights: Matrix = head.weights;
+const allWeights: Matrix[] = mha.weights;
+const concat: Matrix = mha.concat;
+const params: MultiHeadParams = mha.params;
+const wQ: Matrix = params.wQ;
+const bQ: Vector | undefined = params.bQ;
+const mhaCount: number = mha.parameterCount;
+const projectedKey: Matrix = mha.projectedKey;
+
+// ---- positional encoding, layer norm, feed-forward --------------------------------------------
+
+const peArgs: PositionalEncodingArgs = { length: 10, dModel: 16 };
+const pe: Matrix = lab.positionalEncoding(peArgs);
+const peCell: number = pe[3][4];
+
+const lnArgs: LayerNormArgs = { input: x4, gamma: [1, 1, 1, 1], beta: bias, eps: 1e-6 };
+const ln: LayerNormTrace = lab.layerNorm(lnArgs);
+const means: Vector = ln.mean;
+const normalized: Matrix = ln.normalized;
+const gamma: Vector = ln.gamma;
+
+const activation: Activation = 'gelu';
+const ffArgs: FeedForwardArgs = { input: x4, w1: [[1], [1], [1], [1]], b1: [0], w2: [[1, 1, 1, 1]], activation };
+const ff: FeedForwardTrace = lab.feedForward(ffArgs);
+const hidden: Matrix = ff.hidden;
+const activated: Matrix = ff.activated;
+const ffDefault: FeedForwardTrace = lab.feedForward({ input: x4, w1: [[1], [1], [1], [1]], w2: [[1, 1, 1, 1]] });
+
+// ---- encoder layer ----------------------------------------------------------------------------
+
+const encArgs: EncoderLayerArgs = { input: x4, heads: 2, dFF: 8, activation: 'relu', seed: 7, mask: 'causal', gamma1: [1, 1, 1, 1] };
+const enc: EncoderLayerTrace = lab.encoderLayer(encArgs);
+const encAttention: MultiHeadAttentionTrace = enc.attention;
+const residual1: Matrix = enc.residual1;
+const norm1: LayerNormTrace = enc.norm1;
+const encFf: FeedForwardTrace = enc.feedForward;
+const residual2: Matrix = enc.residual2;
+const norm2Out: Matrix = enc.norm2.output;
+const dFF: number = enc.dFF;
+const w1: Matrix = enc.params.w1;
+const b2: Vector = enc.params.b2;
+const counts: EncoderParameterCount = enc.parameterCount;
+const total: number = counts.total + counts.attention + counts.feedForward + counts.norms;
+
+// ---- entropy and memory -----------------------------------------------------------------------
+
+const entropyArgs: EntropyArgs = { weights: t.weights };
+const entropy: EntropyTrace = lab.attentionEntropy(entropyArgs);
+const perRow: Vector = entropy.entropy;
+const bound: number = entropy.maxEntropy;
+
+const memory: MemoryUse = lab.memory();
+const heap: number = memory.heapBytesInUse + memory.wasmMemoryBytes + memory.liveHandles;
+
+// ---- errors -----------------------------------------------------------------------------------
+
+function describeFailure(error: unknown): string {
+  if (error instanceof AttentionError) {
+    const argument: string = error.argument;
+    const name: 'AttentionError' = error.name;
+    const message: string = error.message;
+    return `${name} about ${argument}: ${message}`;
+  }
+  return String(error);
+}
+
+try {
+  lab.multiHeadAttention({ query: x4, key: x4, value: x4, heads: 3 });
+} catch (error) {
+  console.log(describeFailure(error));
+}
+const made: AttentionError = new AttentionError('heads: expected a divisor of d_model = 8, got 3');
+const madeIsError: Error = made;
+
+// ---- what the declarations refuse -------------------------------------------------------------
+
+// @ts-expect-error misspelt argument name
+lab.attention({ querry: query, key, value: frozenValue });
+// @ts-expect-error a string is not a matrix
+lab.attention({ query: 'abc', key, value: frozenValue });
+// @ts-expect-error a flat vector is not a matrix
+lab.attention({ query: [1, 2], key, value: frozenValue });
+// @ts-expect-error query is required
+lab.attention({ key, value: frozenValue });
+// @ts-expect-error unknown mask kind
+lab.attention({ query, key, value: frozenValue, mask: 'future' });
+// @ts-expect-error a mask matrix holds numbers or booleans
+lab.attention({ query, key, value: frozenValue, mask: [['1', '0', '1']] });
+// @ts-expect-error heads is required by multi-head attention
+lab.multiHeadAttention({ query: x4, key: x4, value: x4 });
+// @ts-expect-error heads is a number
+lab.multiHeadAttention({ query: x4, key: x4, value: x4, heads: '2' });
+// @ts-expect-error only relu and gelu exist
+lab.feedForward({ input: x4, w1: [[1]], w2: [[1]], activation: 'tanh' });
+// @ts-expect-error dModel is required
+lab.positionalEncoding({ length: 4 });
+// @ts-expect-error the option is wasmUrl, not wasmURL
+void loadAttentionLab({ wasmURL: 'x.wasm' });
+// @ts-expect-error an unknown argument of softmax
+lab.softmax({ logits: [[1]], temperature: 2 });
+// @ts-expect-error the mask field may be absent, so it is not a Matrix without a check
+const notChecked: Matrix = t.mask;
+// @ts-expect-error biases are present only when given
+const biasWithoutCheck: Vector = mha.params.bQ;
+// @ts-expect-error sqrtDk is a number
+const sqrtText: string = t.sqrtDk;
+// @ts-expect-error positionalEncoding returns the matrix itself, not a trace
+const peTrace: Matrix = lab.positionalEncoding(peArgs).encoding;
+// @ts-expect-error the lab is read-only
+lab.maxDimension = 2048;
+// @ts-expect-error argument is read-only
+made.argument = 'query';
+// @ts-expect-error no such operation
+lab.selfAttention({ query, key, value: frozenValue });
+
+export const used = [
+  cap, firstWeight, rowMax, scores, sqrtDk, weights, output, rowSums, fully, maskOrNothing, maskedCell, withTyped, padded,
+  dModel, dK, headQuery, headWeights, allWeights, concat, wQ, bQ, mhaCount, projectedKey, peCell, means, normalized,
+  gamma, hidden, activated, ffDefault, encAttention, residual1, norm1, encFf, residual2, norm2Out, dFF, w1, b2, total,
+  perRow, bound, heap, madeIsError, notChecked, biasWithoutCheck, sqrtText, peTrace,
+];
