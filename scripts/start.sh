@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh
-bash scripts/build.sh
+bash scripts/build.sh wasm
 npx vite build --logLevel warn
 echo "Attention Lab: http://127.0.0.1:${PORT:-5173}/"
 exec npx vite preview --host 127.0.0.1 --port "${PORT:-5173}" --strictPort
