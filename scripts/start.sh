@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh
 bash scripts/build.sh wasm
+npx tsc -p tsconfig.json
 npx vite build --logLevel warn
 echo "Attention Lab: http://127.0.0.1:${PORT:-5173}/"
 exec npx vite preview --host 127.0.0.1 --port "${PORT:-5173}" --strictPort

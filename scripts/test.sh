@@ -13,8 +13,9 @@ echo "== C++ core, native (Catch2 via CTest)"
 ctest --test-dir build/native --output-on-failure -j"$(nproc 2>/dev/null || echo 2)"
 
 echo
-echo "== TypeScript declarations (tsc --noEmit on a consumer of the package)"
+echo "== TypeScript: the package's declarations (a consumer of it) and the page (strict)"
 npx tsc -p tests/types
+npx tsc -p tsconfig.json
 
 echo
 echo "== WebAssembly build through the public API, and the page in Chromium (node --test)"

@@ -57,10 +57,16 @@ namespace attn::bindings
                 detail::check_integer("seed", read_number(request, "seed", 0), 0, 4294967295.0));
         }
 
-        std::size_t read_size(const val& request, const char* name)
+        /// A whole number from 1 to `high`; the façade has checked it is a number.
+        std::size_t read_count(const val& request, const char* name, std::size_t high)
         {
             return detail::check_integer(name, read_number(request, name, 0), 1,
-                                         static_cast<double>(max_dimension));
+                                         static_cast<double>(high));
+        }
+
+        std::size_t read_size(const val& request, const char* name)
+        {
+            return read_count(request, name, max_dimension);
         }
 
         val softmax(val request)
@@ -144,6 +150,7 @@ namespace attn::bindings
                     }
                     options.attention = read_attention_options(request);
                     options.seed = read_seed(request);
+                    options.attention_bias = read_bool(request, "attentionBias", true);
                     return write(encoder_layer(read_matrix(request, "input"),
                                                read_encoder_layer_params(request), options));
                 });
@@ -153,6 +160,89 @@ namespace attn::bindings
         {
             return guarded([&]
                            { return write(attention_entropy(read_matrix(request, "weights"))); });
+        }
+
+        val random_matrix_entry(val request)
+        {
+            return guarded(
+                [&]
+                {
+                    random_matrix_options options;
+                    options.dist = parse_distribution("distribution",
+                                                      request["distribution"].as<std::string>());
+                    options.scale = read_number(request, "scale", options.scale);
+                    options.seed = read_seed(request);
+                    return write(random_matrix(read_size(request, "rows"),
+                                               read_size(request, "cols"), options));
+                });
+        }
+
+        val embed(val request)
+        {
+            return guarded(
+                [&]
+                {
+                    return write(embed_tokens(read_strings(request, "tokens"),
+                                              read_size(request, "dModel"), read_seed(request)));
+                });
+        }
+
+        val add_positional(val request)
+        {
+            return guarded(
+                [&] { return write(add_positional_encoding(read_matrix(request, "input"))); });
+        }
+
+        val similarity(val request)
+        {
+            return guarded(
+                [&] {
+                    return write(position_similarity(read_size(request, "length"),
+                                                     read_size(request, "dModel")));
+                });
+        }
+
+        val scaling(val request)
+        {
+            return guarded(
+                [&]
+                {
+                    return write(scaling_experiment(
+                        read_size(request, "dK"), read_size(request, "keys"),
+                        read_count(request, "samples", max_samples), read_seed(request)));
+                });
+        }
+
+        val jacobian(val request)
+        {
+            return guarded([&] { return write(softmax_jacobian(read_matrix(request, "logits"))); });
+        }
+
+        val explain(val request)
+        {
+            return guarded(
+                [&]
+                {
+                    return write(explain_attention(
+                        read_matrix(request, "query"), read_matrix(request, "key"),
+                        read_matrix(request, "value"), read_attention_options(request),
+                        read_number(request, "row", 0), read_number(request, "column", 0),
+                        parse_explain_stage("stage", request["stage"].as<std::string>())));
+                });
+        }
+
+        val permutation(val request)
+        {
+            return guarded(
+                [&]
+                {
+                    permutation_test_options options;
+                    options.heads = read_size(request, "heads");
+                    options.seed = read_seed(request);
+                    options.positional_encoding = read_bool(request, "positionalEncoding", false);
+                    return write(permutation_test(read_matrix(request, "input"),
+                                                  read_vector(request, "permutation"), options));
+                });
         }
 
         /// Bytes malloc has handed out and not taken back: the leak tests watch this.
@@ -174,6 +264,14 @@ EMSCRIPTEN_BINDINGS(attention_lab)
     emscripten::function("feedForward", &feed_forward_entry);
     emscripten::function("encoderLayer", &encoder);
     emscripten::function("attentionEntropy", &entropy);
+    emscripten::function("randomMatrix", &random_matrix_entry);
+    emscripten::function("embedTokens", &embed);
+    emscripten::function("addPositionalEncoding", &add_positional);
+    emscripten::function("positionSimilarity", &similarity);
+    emscripten::function("scalingExperiment", &scaling);
+    emscripten::function("softmaxJacobian", &jacobian);
+    emscripten::function("explainAttention", &explain);
+    emscripten::function("permutationTest", &permutation);
     emscripten::function("heapBytesInUse", &heap_bytes_in_use);
     emscripten::constant("maxDimension", static_cast<double>(attn::max_dimension));
 }

@@ -1,5 +1,6 @@
 #include "convert.hpp"
 
+#include <variant>
 #include <vector>
 
 namespace attn::bindings
@@ -19,14 +20,75 @@ namespace attn::bindings
             return val(typed_memory_view(size, data)).call<val>("slice");
         }
 
-        val write_indices(const std::vector<std::size_t>& indices)
+        /// Checks a JS array's length against the cap before anything is allocated for it.
+        std::size_t capped_length(const val& list, const std::string& name, const char* what)
+        {
+            const auto length = list["length"].as<std::size_t>();
+            if (length > max_dimension)
+            {
+                detail::fail(name, "at most " + std::to_string(max_dimension) + " " + what,
+                             std::to_string(length));
+            }
+            return length;
+        }
+
+        template <class Items> val write_array(const Items& items)
         {
             val out = val::array();
-            for (std::size_t i : indices)
+            for (const auto& item : items)
             {
-                out.call<void>("push", static_cast<double>(i));
+                out.call<void>("push", item);
             }
             return out;
+        }
+
+        val write_statistics(const softmax_statistics& s)
+        {
+            val out = val::object();
+            out.set("meanPeakWeight", s.mean_peak_weight);
+            out.set("meanEntropy", s.mean_entropy);
+            out.set("meanGradientNorm", s.mean_gradient_norm);
+            return out;
+        }
+
+        val write_term(const product_term& term)
+        {
+            val out = val::object();
+            out.set("left", term.left);
+            out.set("right", term.right);
+            out.set("product", term.product);
+            return out;
+        }
+
+        void write_into(val& out, const dot_product_explanation& e)
+        {
+            val terms = val::array();
+            for (const product_term& term : e.terms)
+            {
+                terms.call<void>("push", write_term(term));
+            }
+            out.set("terms", terms);
+            out.set("sum", e.sum);
+        }
+
+        void write_into(val& out, const scaled_explanation& e)
+        {
+            out.set("score", e.score);
+            out.set("sqrtDk", e.sqrt_d_k);
+            out.set("dK", e.d_k);
+            out.set("scaled", e.scaled);
+        }
+
+        void write_into(val& out, const weight_explanation& e)
+        {
+            out.set("logits", write(e.logits));
+            out.set("blocked", write(e.blocked));
+            out.set("rowMax", e.row_max);
+            out.set("exps", write(e.exps));
+            out.set("rowSum", e.row_sum);
+            out.set("numerator", e.numerator);
+            out.set("weight", e.weight);
+            out.set("fullyMasked", e.fully_masked);
         }
     } // namespace
 
@@ -55,21 +117,32 @@ namespace attn::bindings
         return read_matrix(request, name);
     }
 
-    std::optional<vector> read_optional_vector(const val& request, const std::string& name)
+    vector read_vector(const val& request, const std::string& name)
     {
         const val v = request[name];
-        if (!present(v))
+        vector out = xt::empty<double>({capped_length(v, name, "numbers")});
+        val(typed_memory_view(out.size(), out.data())).call<void>("set", v);
+        return out;
+    }
+
+    std::optional<vector> read_optional_vector(const val& request, const std::string& name)
+    {
+        if (!present(request[name]))
         {
             return std::nullopt;
         }
-        const auto length = v["length"].as<std::size_t>();
-        if (length > max_dimension)
+        return read_vector(request, name);
+    }
+
+    std::vector<std::string> read_strings(const val& request, const std::string& name)
+    {
+        const val list = request[name];
+        std::vector<std::string> out(capped_length(list, name, "strings"));
+        for (std::size_t i = 0; i < out.size(); ++i)
         {
-            detail::fail(name, "at most " + std::to_string(max_dimension) + " numbers",
-                         std::to_string(length));
+            // Embind converts a JS string to std::string as UTF-8.
+            out[i] = list[i].as<std::string>();
         }
-        vector out = xt::empty<double>({length});
-        val(typed_memory_view(out.size(), out.data())).call<void>("set", v);
         return out;
     }
 
@@ -77,6 +150,12 @@ namespace attn::bindings
     {
         const val v = request[name];
         return present(v) ? v.as<double>() : fallback;
+    }
+
+    bool read_bool(const val& request, const std::string& name, bool fallback)
+    {
+        const val v = request[name];
+        return present(v) ? v.as<bool>() : fallback;
     }
 
     attention_options read_attention_options(const val& request)
@@ -143,6 +222,16 @@ namespace attn::bindings
         return copy_out(v.data(), v.size());
     }
 
+    val write(const std::vector<std::size_t>& indices)
+    {
+        return write_array(indices);
+    }
+
+    val write(const std::vector<std::string>& strings)
+    {
+        return write_array(strings);
+    }
+
     val write(const softmax_trace& t, bool with_weights)
     {
         val out = val::object();
@@ -170,8 +259,9 @@ namespace attn::bindings
         // The attention weights are the softmax's weights; they are given once, at the top.
         out.set("softmax", write(t.softmax, false));
         out.set("weights", write(t.weights));
+        out.set("weightSums", write(t.weight_sums));
         out.set("output", write(t.output));
-        out.set("fullyMaskedRows", write_indices(t.fully_masked_rows));
+        out.set("fullyMaskedRows", write(t.fully_masked_rows));
         return out;
     }
 
@@ -276,6 +366,96 @@ namespace attn::bindings
         val out = val::object();
         out.set("entropy", write(t.entropy));
         out.set("maxEntropy", t.max_entropy);
+        out.set("meanEntropy", t.mean_entropy);
+        out.set("minEntropy", t.min_entropy);
+        out.set("maxRowEntropy", t.max_row_entropy);
+        return out;
+    }
+
+    val write(const token_embedding_trace& t)
+    {
+        val out = val::object();
+        out.set("tokens", write(t.tokens));
+        out.set("vocabulary", write(t.vocabulary));
+        out.set("ids", write(t.ids));
+        out.set("embeddings", write(t.embeddings));
+        out.set("table", write(t.table));
+        return out;
+    }
+
+    val write(const positional_addition_trace& t)
+    {
+        val out = val::object();
+        out.set("encoding", write(t.encoding));
+        out.set("output", write(t.output));
+        return out;
+    }
+
+    val write(const position_similarity_trace& t)
+    {
+        val out = val::object();
+        out.set("encoding", write(t.encoding));
+        out.set("similarity", write(t.similarity));
+        out.set("norms", write(t.norms));
+        out.set("cosine", write(t.cosine));
+        return out;
+    }
+
+    val write(const scaling_experiment_trace& t)
+    {
+        val example = val::object();
+        example.set("query", write(t.example.query));
+        example.set("key", write(t.example.key));
+        example.set("scores", write(t.example.scores));
+        example.set("sqrtDk", t.example.sqrt_d_k);
+        example.set("scaled", write(t.example.scaled));
+        example.set("weightsUnscaled", write(t.example.weights_unscaled));
+        example.set("weightsScaled", write(t.example.weights_scaled));
+
+        val out = val::object();
+        out.set("dK", t.d_k);
+        out.set("keys", t.keys);
+        out.set("samples", t.samples);
+        out.set("scoreMean", t.score_mean);
+        out.set("scoreVariance", t.score_variance);
+        out.set("scaledMean", t.scaled_mean);
+        out.set("scaledVariance", t.scaled_variance);
+        out.set("unscaled", write_statistics(t.unscaled));
+        out.set("scaled", write_statistics(t.scaled));
+        out.set("maxEntropy", t.max_entropy);
+        out.set("example", example);
+        return out;
+    }
+
+    val write(const softmax_jacobian_trace& t)
+    {
+        val out = val::object();
+        out.set("weights", write(t.weights));
+        out.set("jacobian", write(t.jacobian));
+        out.set("frobeniusNorm", t.frobenius_norm);
+        return out;
+    }
+
+    val write(const attention_explanation& e)
+    {
+        val out = val::object();
+        out.set("stage", std::string(explain_stage_name(e.stage)));
+        out.set("row", e.row);
+        out.set("column", e.column);
+        std::visit([&out](const auto& detail) { write_into(out, detail); }, e.detail);
+        return out;
+    }
+
+    val write(const permutation_test_trace& t)
+    {
+        val out = val::object();
+        out.set("permutation", write(t.permutation));
+        out.set("input", write(t.input));
+        out.set("permutedInput", write(t.permuted_input));
+        out.set("output", write(t.output));
+        out.set("permutedOutput", write(t.permuted_output));
+        out.set("realigned", write(t.realigned));
+        out.set("maxDifference", t.max_difference);
         return out;
     }
 } // namespace attn::bindings

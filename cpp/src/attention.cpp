@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include <xtensor/xreducer.hpp>
+
 #include "attn/error.hpp"
 
 namespace attn
@@ -61,6 +63,7 @@ namespace attn
             // pass 4: softmax of each row, the attention weights (n × m).
             t.softmax = softmax_rows(*logits);
             t.weights = t.softmax.weights;
+            t.weight_sums = xt::sum(t.weights, {1});
 
             // pass 5: output = weights·V, each query's weighted average of the values (n × d_v).
             // Each output row is a convex combination of value rows, so it cannot overflow.

@@ -1,5 +1,7 @@
 #include "attn/encoder_layer.hpp"
 
+#include <utility>
+
 #include "attn/error.hpp"
 #include "attn/random.hpp"
 
@@ -90,14 +92,24 @@ namespace attn
             or_constant(params.gamma2, "gamma2", d_model, 1.0, "one per column of input");
         vector beta2 = or_constant(params.beta2, "beta2", d_model, 0.0, "one per column of input");
 
-        // A layer always has attention biases (zero when omitted), as nn.TransformerEncoderLayer.
+        // With attention biases (the default, as nn.TransformerEncoderLayer) an omitted one is
+        // zero and still counted; without them none may be given.
         multi_head_params attention_params = params.attention;
-        for (auto* bias : {&attention_params.b_q, &attention_params.b_k, &attention_params.b_v,
-                           &attention_params.b_o})
+        const std::pair<const char*, std::optional<vector>*> biases[] = {
+            {"bQ", &attention_params.b_q},
+            {"bK", &attention_params.b_k},
+            {"bV", &attention_params.b_v},
+            {"bO", &attention_params.b_o}};
+        for (const auto& [name, bias] : biases)
         {
-            if (!*bias)
+            if (options.attention_bias && !*bias)
             {
                 *bias = vector(xt::zeros<double>({d_model}));
+            }
+            if (!options.attention_bias && *bias)
+            {
+                detail::fail(name, "no bias, since attentionBias is false",
+                             std::to_string((*bias)->size()) + " numbers");
             }
         }
         multi_head_options attention_options;

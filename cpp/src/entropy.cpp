@@ -1,14 +1,33 @@
 #include "attn/entropy.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "attn/error.hpp"
 
 namespace attn
 {
+    namespace detail
+    {
+        double row_entropy(const double* weights, std::size_t m)
+        {
+            double h = 0;
+            for (std::size_t j = 0; j < m; ++j)
+            {
+                // 0·ln 0 is taken as 0, its limit, so a one-hot row has entropy 0.
+                if (weights[j] > 0)
+                {
+                    h -= weights[j] * std::log(weights[j]);
+                }
+            }
+            return h;
+        }
+    } // namespace detail
+
     entropy_trace attention_entropy(const matrix& weights)
     {
-        // Shape contract: weights (n × m) → entropy (n), max_entropy = ln m.
+        // Shape contract: weights (n × m) → entropy (n), max_entropy = ln m, and three scalars
+        // summarising entropy.
         detail::check_matrix("weights", weights);
         const std::size_t n = rows(weights), m = cols(weights);
         entropy_trace t;
@@ -17,7 +36,6 @@ namespace attn
         for (std::size_t i = 0; i < n; ++i)
         {
             double sum = 0;
-            double h = 0;
             for (std::size_t j = 0; j < m; ++j)
             {
                 const double w = weights(i, j);
@@ -27,11 +45,6 @@ namespace attn
                                  "a weight ≥ 0", detail::format_number(w));
                 }
                 sum += w;
-                // 0·ln 0 is taken as 0, its limit, so a one-hot row has entropy 0.
-                if (w > 0)
-                {
-                    h -= w * std::log(w);
-                }
             }
             if (sum != 0 && std::abs(sum - 1) > 1e-6)
             {
@@ -39,8 +52,13 @@ namespace attn
                              "a row summing to 1 (or all zero)",
                              "a sum of " + detail::format_number(sum));
             }
-            t.entropy(i) = h;
+            // pass 1: the entropy of each row.
+            t.entropy(i) = detail::row_entropy(&weights(i, 0), m);
         }
+        // pass 2: the summaries a lesson quotes, so the page never averages.
+        t.mean_entropy = xt::mean(t.entropy)();
+        t.min_entropy = *std::min_element(t.entropy.begin(), t.entropy.end());
+        t.max_row_entropy = *std::max_element(t.entropy.begin(), t.entropy.end());
         return t;
     }
 } // namespace attn

@@ -8,15 +8,9 @@ namespace attn
 {
     activation parse_activation(const std::string& argument, const std::string& name)
     {
-        if (name == "relu")
-        {
-            return activation::relu;
-        }
-        if (name == "gelu")
-        {
-            return activation::gelu;
-        }
-        detail::fail(argument, "'relu' or 'gelu'", "'" + name + "'");
+        const std::pair<const char*, activation> choices[] = {{"relu", activation::relu},
+                                                              {"gelu", activation::gelu}};
+        return detail::parse_choice(argument, name, choices);
     }
 
     namespace detail

@@ -1,5 +1,7 @@
 #include "attn/matrix.hpp"
 
+#include <algorithm>
+
 namespace attn
 {
     matrix matmul(const matrix& a, const matrix& b)
@@ -94,6 +96,17 @@ namespace attn
     matrix column_slice(const matrix& m, std::size_t first, std::size_t count)
     {
         matrix out = xt::view(m, xt::all(), xt::range(first, first + count));
+        return out;
+    }
+
+    matrix gather_rows(const matrix& m, const std::vector<std::size_t>& order)
+    {
+        const std::size_t c = cols(m);
+        matrix out = xt::empty<double>({order.size(), c});
+        for (std::size_t i = 0; i < order.size(); ++i)
+        {
+            std::copy_n(m.data() + order[i] * c, c, out.data() + i * c);
+        }
         return out;
     }
 } // namespace attn

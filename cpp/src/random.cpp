@@ -19,20 +19,71 @@ namespace attn
         return static_cast<double>(next() >> 11) * 0x1.0p-53;
     }
 
+    double normal_stream::next()
+    {
+        if (has_spare_)
+        {
+            has_spare_ = false;
+            return spare_;
+        }
+        const double u1 = uniform_.uniform();
+        const double u2 = uniform_.uniform();
+        // 1 − u₁ is exact (both are multiples of 2⁻⁵³) and at least 2⁻⁵³, so the log is finite.
+        const double r = std::sqrt(-2.0 * std::log(1.0 - u1));
+        const double theta = 6.283185307179586 * u2; // 2π, the double nearest it
+        spare_ = r * std::sin(theta);
+        has_spare_ = true;
+        return r * std::cos(theta);
+    }
+
+    std::uint64_t stream_state(std::uint32_t seed, std::uint64_t k)
+    {
+        return (static_cast<std::uint64_t>(seed) << 8) | k;
+    }
+
+    std::uint64_t fnv1a64(const std::string& bytes, std::uint64_t hash)
+    {
+        for (const char c : bytes)
+        {
+            hash ^= static_cast<unsigned char>(c);
+            hash *= 0x100000001B3ULL;
+        }
+        return hash;
+    }
+
+    std::uint64_t token_stream_state(std::uint32_t seed, const std::string& token)
+    {
+        const std::string seed_bytes = {
+            static_cast<char>(seed & 0xFF), static_cast<char>((seed >> 8) & 0xFF),
+            static_cast<char>((seed >> 16) & 0xFF), static_cast<char>((seed >> 24) & 0xFF)};
+        return fnv1a64(token, fnv1a64(seed_bytes)) | (std::uint64_t{1} << 63);
+    }
+
+    matrix draw_normal(std::size_t rows, std::size_t cols, normal_stream& stream)
+    {
+        matrix out = xt::empty<double>({rows, cols});
+        for (double& x : out)
+        {
+            x = stream.next();
+        }
+        return out;
+    }
+
+    matrix draw_uniform(std::size_t rows, std::size_t cols, splitmix64& generator, double limit)
+    {
+        matrix out = xt::empty<double>({rows, cols});
+        for (double& x : out)
+        {
+            x = (2.0 * generator.uniform() - 1.0) * limit;
+        }
+        return out;
+    }
+
     matrix xavier_uniform(std::size_t rows, std::size_t cols, std::uint32_t seed,
                           parameter_stream stream)
     {
-        splitmix64 generator((static_cast<std::uint64_t>(seed) << 8) |
-                             static_cast<std::uint64_t>(stream));
-        const double limit = std::sqrt(6.0 / static_cast<double>(rows + cols));
-        matrix out = xt::empty<double>({rows, cols});
-        for (std::size_t i = 0; i < rows; ++i)
-        {
-            for (std::size_t j = 0; j < cols; ++j)
-            {
-                out(i, j) = (2.0 * generator.uniform() - 1.0) * limit;
-            }
-        }
-        return out;
+        splitmix64 generator(stream_state(seed, static_cast<std::uint64_t>(stream)));
+        return draw_uniform(rows, cols, generator,
+                            std::sqrt(6.0 / static_cast<double>(rows + cols)));
     }
 } // namespace attn

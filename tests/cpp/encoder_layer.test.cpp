@@ -88,3 +88,31 @@ TEST_CASE("the encoder layer's causal mask reaches every head", "[encoder][mask]
         }
     }
 }
+
+TEST_CASE("without attention biases the attention has 4·d² parameters and the layer computes as "
+          "with zero biases",
+          "[encoder]")
+{
+    const attn::matrix x = attn_test::sample(5, 8);
+    auto options = options_with(2, 16, attn::activation::gelu);
+    const auto with_zero_biases = attn::encoder_layer(x, {}, options);
+    options.attention_bias = false;
+    const auto t = attn::encoder_layer(x, {}, options);
+    CHECK(t.parameter_count.attention == 256); // 4·8²: S1.9's bias-free attention
+    CHECK(t.parameter_count.total == 568);
+    CHECK(t.attention.params.b_q.size() == 0);
+    CHECK(t.attention.params.b_o.size() == 0);
+    CHECK_THAT(t.output, attn_test::MatrixEquals(with_zero_biases.output));
+    SECTION("S1.9's layer: d_model 64, 4 heads, d_ff 256 has 49,728 parameters")
+    {
+        const auto s19 = attn::encoder_layer(attn_test::sample(3, 64), {},
+                                             []
+                                             {
+                                                 auto o =
+                                                     options_with(4, 256, attn::activation::gelu);
+                                                 o.attention_bias = false;
+                                                 return o;
+                                             }());
+        CHECK(s19.parameter_count.total == 49728);
+    }
+}

@@ -47,3 +47,15 @@ TEST_CASE("softmax rows have entropy between 0 and ln m", "[entropy][softmax]")
             WithinAbs(-xt::sum(xt::row(weights, i) * xt::log(xt::row(weights, i)))(), 1e-14));
     }
 }
+
+TEST_CASE("the mean, smallest and largest row entropy are reported, so nothing is averaged "
+          "outside the engine",
+          "[entropy]")
+{
+    const auto t = attn::attention_entropy(attn::matrix{{0.5, 0.5}, {1, 0}, {0, 0}, {0.9, 0.1}});
+    CHECK(t.mean_entropy == xt::mean(t.entropy)());
+    CHECK(t.min_entropy == 0);
+    CHECK(t.max_row_entropy == t.entropy(0));
+    CHECK_THAT(t.max_row_entropy, WithinAbs(std::log(2.0), 1e-15));
+    CHECK_THAT(t.mean_entropy, WithinAbs((std::log(2.0) + t.entropy(3)) / 4, 1e-15));
+}

@@ -408,3 +408,177 @@ TEST_CASE("every engine error is a std::invalid_argument", "[errors]")
 {
     REQUIRE_THROWS_AS(attn::positional_encoding(0, 1), std::invalid_argument);
 }
+
+TEST_CASE("a random matrix refuses bad sizes, scales and distributions", "[errors][random]")
+{
+    REQUIRE_THROWS_AS(attn::random_matrix(0, 3, {}), attn::attention_error);
+    REQUIRE_THROWS_WITH(attn::random_matrix(0, 3, {}),
+                        StartsWith("rows: expected a size from 1 to 1024, got 0"));
+    REQUIRE_THROWS_WITH(attn::random_matrix(2, 1025, {}),
+                        StartsWith("cols: expected a size from 1 to 1024, got 1025"));
+    SECTION("a scale that is not positive and finite")
+    {
+        using row = std::tuple<double, std::string>;
+        const auto [scale, shown] = GENERATE(table<double, std::string>(
+            {row{0, "0"}, row{-1, "-1"}, row{not_a_number, "NaN"}, row{inf, "Infinity"}}));
+        CAPTURE(shown);
+        attn::random_matrix_options options;
+        options.scale = scale;
+        REQUIRE_THROWS_WITH(attn::random_matrix(2, 2, options),
+                            StartsWith("scale: expected a positive finite number, got " + shown));
+    }
+    SECTION("a scale so large that normal draws overflow")
+    {
+        attn::random_matrix_options options;
+        options.scale = std::numeric_limits<double>::max(); // the first draw is −1.55
+        REQUIRE_THROWS_WITH(attn::random_matrix(4, 4, options),
+                            StartsWith("scale: expected values small enough for draws to stay "
+                                       "within double range, got draws[0][0] = -Infinity"));
+    }
+    SECTION("an unknown distribution")
+    {
+        REQUIRE_THROWS_WITH(attn::parse_distribution("distribution", "gaussian"),
+                            StartsWith("distribution: expected 'normal' or 'uniform', got "
+                                       "'gaussian'"));
+    }
+}
+
+TEST_CASE("token embedding refuses no tokens, too many, and tokens of 0 or over 64 bytes",
+          "[errors][embedding]")
+{
+    REQUIRE_THROWS_AS(attn::embed_tokens({}, 4, 0), attn::attention_error);
+    REQUIRE_THROWS_WITH(attn::embed_tokens({}, 4, 0),
+                        StartsWith("tokens: expected 1 to 1024 tokens, got 0"));
+    REQUIRE_THROWS_WITH(attn::embed_tokens(std::vector<std::string>(1025, "a"), 4, 0),
+                        StartsWith("tokens: expected 1 to 1024 tokens, got 1025"));
+    REQUIRE_THROWS_WITH(attn::embed_tokens({"the", ""}, 4, 0),
+                        StartsWith("tokens[1]: expected a token of 1 to 64 bytes of UTF-8, got "
+                                   "0 bytes"));
+    SECTION("bytes, not characters: 33 × é is 66 bytes")
+    {
+        std::string long_token;
+        for (int i = 0; i < 33; ++i)
+        {
+            long_token += "é";
+        }
+        REQUIRE_THROWS_WITH(attn::embed_tokens({long_token}, 4, 0),
+                            StartsWith("tokens[0]: expected a token of 1 to 64 bytes of UTF-8, "
+                                       "got 66 bytes"));
+        REQUIRE_NOTHROW(attn::embed_tokens({long_token.substr(0, 64)}, 4, 0));
+    }
+    REQUIRE_THROWS_WITH(attn::embed_tokens({"the"}, 0, 0),
+                        StartsWith("dModel: expected a size from 1 to 1024, got 0"));
+}
+
+TEST_CASE("the positional operations check their input and sizes", "[errors][pe]")
+{
+    attn::matrix x = attn_test::sample(2, 3);
+    x(1, 2) = not_a_number;
+    REQUIRE_THROWS_WITH(attn::add_positional_encoding(x),
+                        StartsWith("input[1][2]: expected a finite number, got NaN"));
+    REQUIRE_THROWS_WITH(attn::position_similarity(0, 4),
+                        StartsWith("length: expected a size from 1 to 1024, got 0"));
+    REQUIRE_THROWS_WITH(attn::position_similarity(4, 1025),
+                        StartsWith("dModel: expected a size from 1 to 1024, got 1025"));
+}
+
+TEST_CASE("the scaling experiment caps its sizes, naming samples for the total",
+          "[errors][scaling]")
+{
+    REQUIRE_THROWS_WITH(attn::scaling_experiment(0, 8, 10, 0),
+                        StartsWith("dK: expected a size from 1 to 1024, got 0"));
+    REQUIRE_THROWS_WITH(attn::scaling_experiment(8, 1025, 10, 0),
+                        StartsWith("keys: expected a size from 1 to 1024, got 1025"));
+    REQUIRE_THROWS_WITH(attn::scaling_experiment(8, 8, 0, 0),
+                        StartsWith("samples: expected a whole number from 1 to 10000, got 0"));
+    REQUIRE_THROWS_WITH(attn::scaling_experiment(8, 8, 10001, 0),
+                        StartsWith("samples: expected a whole number from 1 to 10000, got 10001"));
+    REQUIRE_THROWS_WITH(attn::scaling_experiment(1024, 1024, 10000, 0),
+                        StartsWith("samples: expected samples × keys × dK of at most 16777216 "
+                                   "draws, got 10000 × 1024 × 1024"));
+    REQUIRE_NOTHROW(attn::scaling_experiment(1024, 16, 1024, 0)); // exactly 2²⁴
+}
+
+TEST_CASE("the softmax Jacobian takes one row of logits", "[errors][jacobian]")
+{
+    REQUIRE_THROWS_WITH(attn::softmax_jacobian(attn_test::sample(2, 3)),
+                        StartsWith("logits: expected one row (a 1 × m matrix), got 2 rows"));
+    REQUIRE_THROWS_WITH(
+        attn::softmax_jacobian(xt::zeros<double>({std::size_t{1}, std::size_t{1025}})),
+        StartsWith("logits: expected at most 1024 columns, got 1025"));
+    REQUIRE_THROWS_WITH(attn::softmax_jacobian(attn::matrix{{0, not_a_number}}),
+                        StartsWith("logits[0][1]: expected a finite number or -Infinity, got NaN"));
+}
+
+TEST_CASE("explaining a cell checks the row, the column against the stage, and the stage",
+          "[errors][explain]")
+{
+    const auto explain = [](double row, double column, attn::explain_stage stage)
+    { return attn::explain_attention(q, k, v, {}, row, column, stage); };
+    REQUIRE_THROWS_AS(explain(2, 0, attn::explain_stage::score), attn::attention_error);
+    REQUIRE_THROWS_WITH(explain(2, 0, attn::explain_stage::score),
+                        StartsWith("row: expected a whole number from 0 to 1, got 2"));
+    REQUIRE_THROWS_WITH(explain(-1, 0, attn::explain_stage::weight),
+                        StartsWith("row: expected a whole number from 0 to 1, got -1"));
+    REQUIRE_THROWS_WITH(explain(0, 0.5, attn::explain_stage::scaled),
+                        StartsWith("column: expected a whole number from 0 to 2, got 0.5"));
+    SECTION("a key column for scores and weights, a value column for the output")
+    {
+        REQUIRE_NOTHROW(explain(0, 2, attn::explain_stage::weight));
+        REQUIRE_THROWS_WITH(explain(0, 2, attn::explain_stage::output),
+                            StartsWith("column: expected a whole number from 0 to 1, got 2"));
+    }
+    SECTION("an unknown stage")
+    {
+        REQUIRE_THROWS_WITH(attn::parse_explain_stage("stage", "softmax"),
+                            StartsWith("stage: expected 'score', 'scaled', 'weight' or 'output', "
+                                       "got 'softmax'"));
+    }
+    SECTION("and the attention's own arguments first")
+    {
+        REQUIRE_THROWS_WITH(attn::explain_attention(q, attn_test::sample(3, 4), v, {}, 0, 0,
+                                                    attn::explain_stage::score),
+                            StartsWith("key: expected 2 columns (d_k, the width of query), got 4"));
+    }
+}
+
+TEST_CASE("the permutation test needs a permutation of 0 … n−1", "[errors][permutation]")
+{
+    const attn::matrix x = attn_test::sample(4, 4);
+    attn::permutation_test_options options;
+    options.heads = 2;
+    REQUIRE_THROWS_AS(attn::permutation_test(x, attn::vector{0, 1, 2}, options),
+                      attn::attention_error);
+    REQUIRE_THROWS_WITH(
+        attn::permutation_test(x, attn::vector{0, 1, 2}, options),
+        StartsWith("permutation: expected 4 indices (one per row of input), got 3"));
+    REQUIRE_THROWS_WITH(attn::permutation_test(x, attn::vector{0, 4, 2, 1}, options),
+                        StartsWith("permutation[1]: expected a whole number from 0 to 3, got 4"));
+    REQUIRE_THROWS_WITH(attn::permutation_test(x, attn::vector{0, 1.5, 2, 3}, options),
+                        StartsWith("permutation[1]: expected a whole number from 0 to 3, got 1.5"));
+    REQUIRE_THROWS_WITH(attn::permutation_test(x, attn::vector{2, 1, 2, 3}, options),
+                        StartsWith("permutation[2]: expected an index not used before (each of 0 "
+                                   "to 3 once), got 2 again"));
+    SECTION("and heads that divide d_model, as multi-head attention")
+    {
+        options.heads = 3;
+        REQUIRE_THROWS_WITH(attn::permutation_test(x, attn::vector{0, 1, 2, 3}, options),
+                            StartsWith("heads: expected a divisor of d_model = 4, got 3"));
+    }
+}
+
+TEST_CASE("an encoder layer without attention biases refuses a given bias, naming it",
+          "[errors][encoder]")
+{
+    attn::encoder_layer_options options;
+    options.heads = 2;
+    options.d_ff = 8;
+    options.attention_bias = false;
+    attn::encoder_layer_params params;
+    params.attention.b_k = attn::vector(xt::zeros<double>({4}));
+    REQUIRE_THROWS_AS(attn::encoder_layer(attn_test::sample(3, 4), params, options),
+                      attn::attention_error);
+    REQUIRE_THROWS_WITH(attn::encoder_layer(attn_test::sample(3, 4), params, options),
+                        StartsWith("bK: expected no bias, since attentionBias is false, got 4 "
+                                   "numbers"));
+}

@@ -121,6 +121,29 @@ TEST_CASE("every xavier fixture matches the seeded weights the engine draws", "[
     check_every_case("xavier.json");
 }
 
+TEST_CASE("every random matrix fixture matches the documented Box–Muller and uniform draws",
+          "[golden][random]")
+{
+    check_every_case("random_matrix.json");
+}
+
+TEST_CASE("every token embedding fixture matches the documented token streams",
+          "[golden][embedding]")
+{
+    check_every_case("token_embedding.json");
+}
+
+TEST_CASE("every softmax Jacobian fixture matches torch.autograd", "[golden][jacobian]")
+{
+    check_every_case("softmax_jacobian.json");
+}
+
+TEST_CASE("every scaling experiment fixture matches the documented draws and statistics",
+          "[golden][scaling]")
+{
+    check_every_case("scaling_experiment.json");
+}
+
 TEST_CASE("the golden comparator refuses what it cannot check", "[golden]")
 {
     const json actual = {{"weights", {{0.25, 0.75}}}, {"rowMax", {negative_infinity}}};

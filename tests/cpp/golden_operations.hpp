@@ -183,7 +183,56 @@ namespace golden
 
     inline json to_json(const attn::entropy_trace& t)
     {
-        return {{"entropy", to_json(t.entropy)}, {"maxEntropy", t.max_entropy}};
+        return {{"entropy", to_json(t.entropy)},
+                {"maxEntropy", t.max_entropy},
+                {"meanEntropy", t.mean_entropy},
+                {"minEntropy", t.min_entropy},
+                {"maxRowEntropy", t.max_row_entropy}};
+    }
+
+    /// Strings are left out: a fixture's expected holds numbers only (vocabulary via ids).
+    inline json to_json(const attn::token_embedding_trace& t)
+    {
+        return {{"ids", to_json(t.ids)},
+                {"table", to_json(t.table)},
+                {"embeddings", to_json(t.embeddings)}};
+    }
+
+    inline json to_json(const attn::softmax_jacobian_trace& t)
+    {
+        return {{"weights", to_json(t.weights)},
+                {"jacobian", to_json(t.jacobian)},
+                {"frobeniusNorm", t.frobenius_norm}};
+    }
+
+    inline json to_json(const attn::softmax_statistics& s)
+    {
+        return {{"meanPeakWeight", s.mean_peak_weight},
+                {"meanEntropy", s.mean_entropy},
+                {"meanGradientNorm", s.mean_gradient_norm}};
+    }
+
+    inline json to_json(const attn::scaling_experiment_trace& t)
+    {
+        const attn::scaling_example& e = t.example;
+        return {{"dK", t.d_k},
+                {"keys", t.keys},
+                {"samples", t.samples},
+                {"scoreMean", t.score_mean},
+                {"scoreVariance", t.score_variance},
+                {"scaledMean", t.scaled_mean},
+                {"scaledVariance", t.scaled_variance},
+                {"unscaled", to_json(t.unscaled)},
+                {"scaled", to_json(t.scaled)},
+                {"maxEntropy", t.max_entropy},
+                {"example",
+                 {{"query", to_json(e.query)},
+                  {"key", to_json(e.key)},
+                  {"scores", to_json(e.scores)},
+                  {"sqrtDk", e.sqrt_d_k},
+                  {"scaled", to_json(e.scaled)},
+                  {"weightsUnscaled", to_json(e.weights_unscaled)},
+                  {"weightsScaled", to_json(e.weights_scaled)}}}};
     }
 
     // ---- reading a case's input object ----
@@ -241,6 +290,35 @@ namespace golden
                 throw fixture_error("input." + key + " is not a string: " + j.dump());
             }
             return j.get<std::string>();
+        }
+
+        std::vector<std::string> strings(const std::string& key)
+        {
+            const json& j = take(key);
+            if (!j.is_array())
+            {
+                throw fixture_error("input." + key + " is not an array of strings: " + j.dump());
+            }
+            std::vector<std::string> out;
+            for (const json& item : j)
+            {
+                if (!item.is_string())
+                {
+                    throw fixture_error("input." + key + " holds a non-string: " + item.dump());
+                }
+                out.push_back(item.get<std::string>());
+            }
+            return out;
+        }
+
+        bool boolean(const std::string& key)
+        {
+            const json& j = take(key);
+            if (!j.is_boolean())
+            {
+                throw fixture_error("input." + key + " is not true or false: " + j.dump());
+            }
+            return j.get<bool>();
         }
 
         /// `mask` and `maskFill`.
@@ -374,6 +452,10 @@ namespace golden
         }
         options.attention = in.attention_options();
         options.seed = in.seed();
+        if (in.has("attentionBias"))
+        {
+            options.attention_bias = in.boolean("attentionBias");
+        }
         return options;
     }
 
@@ -431,6 +513,38 @@ namespace golden
              to_json(attn::multi_head_attention(zeros, zeros, zeros, {}, options)).at("params")}};
     }
 
+    inline json run_random_matrix(input_reader& in)
+    {
+        const std::size_t rows = in.count("rows"), cols = in.count("cols");
+        attn::random_matrix_options options;
+        options.seed = in.seed();
+        if (in.has("distribution"))
+        {
+            options.dist = attn::parse_distribution("distribution", in.string("distribution"));
+        }
+        options.scale = in.optional_number("scale").value_or(options.scale);
+        return {{"matrix", to_json(attn::random_matrix(rows, cols, options))}};
+    }
+
+    inline json run_token_embedding(input_reader& in)
+    {
+        const auto tokens = in.strings("tokens");
+        const std::size_t d_model = in.count("dModel");
+        return to_json(attn::embed_tokens(tokens, d_model, in.seed()));
+    }
+
+    inline json run_softmax_jacobian(input_reader& in)
+    {
+        return to_json(attn::softmax_jacobian(in.matrix("logits")));
+    }
+
+    inline json run_scaling_experiment(input_reader& in)
+    {
+        const std::size_t d_k = in.count("dK"), keys = in.count("keys"),
+                          samples = in.count("samples");
+        return to_json(attn::scaling_experiment(d_k, keys, samples, in.seed()));
+    }
+
     using runner = std::function<json(input_reader&)>;
 
     /// Every fixture file this suite knows, and the operation its cases call.
@@ -446,6 +560,10 @@ namespace golden
             {"encoder_layer.json", run_encoder_layer},
             {"entropy.json", run_entropy},
             {"xavier.json", run_xavier},
+            {"random_matrix.json", run_random_matrix},
+            {"token_embedding.json", run_token_embedding},
+            {"softmax_jacobian.json", run_softmax_jacobian},
+            {"scaling_experiment.json", run_scaling_experiment},
         };
         return table;
     }

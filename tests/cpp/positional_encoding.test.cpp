@@ -67,3 +67,56 @@ TEST_CASE("every encoding value lies in [−1, 1]", "[pe]")
     CHECK(xt::amax(xt::abs(pe))() <= 1.0);
     CHECK_THAT(pe, attn_test::AllFinite());
 }
+
+TEST_CASE("adding the encoding gives input + PE, row i getting position i", "[pe]")
+{
+    const attn::matrix x = attn_test::sample(5, 6);
+    const auto t = attn::add_positional_encoding(x);
+    CHECK_THAT(t.encoding, attn_test::MatrixEquals(attn::positional_encoding(5, 6)));
+    CHECK_THAT(t.output, attn_test::MatrixEquals(x + t.encoding));
+}
+
+TEST_CASE("PE·PEᵀ depends only on the distance between positions", "[pe]")
+{
+    // For even d, PE(i)·PE(j) = Σ_k cos((i − j)·ω_k): a function of i − j alone.
+    const auto t = attn::position_similarity(20, 16);
+    REQUIRE(attn_test::shape(t.similarity) == "20×20");
+    CHECK_THAT(t.similarity,
+               attn_test::MatrixEquals(attn::matmul_transposed(t.encoding, t.encoding)));
+    CHECK_THAT(t.similarity, attn_test::MatrixWithinAbs(xt::transpose(t.similarity), 0));
+    for (std::size_t i = 0; i + 3 < 20; ++i)
+    {
+        CAPTURE(i);
+        CHECK_THAT(t.similarity(i, i), WithinAbs(8.0, 1e-12)); // d/2 sin² + cos² pairs
+        CHECK_THAT(t.similarity(i, i + 3), WithinAbs(t.similarity(0, 3), 1e-12));
+    }
+}
+
+TEST_CASE("cosine similarity has an exact 1 on the diagonal and stays within [−1, 1]", "[pe]")
+{
+    const std::size_t d = GENERATE(2, 7, 64);
+    CAPTURE(d);
+    const auto t = attn::position_similarity(50, d);
+    for (std::size_t i = 0; i < 50; ++i)
+    {
+        CHECK(t.cosine(i, i) == 1.0);
+        CHECK(t.norms(i) == std::sqrt(t.similarity(i, i)));
+        for (std::size_t j = 0; j < 50; ++j)
+        {
+            CHECK(std::abs(t.cosine(i, j)) <= 1.0);
+        }
+    }
+    CHECK_THAT(t.cosine(3, 5), WithinAbs(t.similarity(3, 5) / (t.norms(3) * t.norms(5)), 1e-15));
+}
+
+TEST_CASE("with d_model = 1 position 0 encodes as 0, and its cosine is 0, not NaN", "[pe]")
+{
+    const auto t = attn::position_similarity(3, 1);
+    CHECK(t.norms(0) == 0);
+    for (std::size_t j = 0; j < 3; ++j)
+    {
+        CHECK(t.cosine(0, j) == 0);
+        CHECK(t.cosine(j, 0) == 0);
+    }
+    CHECK(t.cosine(1, 1) == 1);
+}

@@ -55,6 +55,14 @@ describe('a missing argument, or one that is not an object', () => {
       feedForward: 'input, w1, w2',
       encoderLayer: 'input, heads',
       attentionEntropy: 'weights',
+      randomMatrix: 'rows, cols',
+      embedTokens: 'tokens, dModel',
+      addPositionalEncoding: 'input',
+      positionSimilarity: 'length, dModel',
+      scalingExperiment: 'dK, keys, samples',
+      softmaxJacobian: 'logits',
+      explainAttention: 'query, key, value, row, column, stage',
+      permutationTest: 'input, permutation, heads, positionalEncoding',
     };
     for (const [operation, names] of Object.entries(needs)) {
       expectAttentionError(() => untyped[operation](null), operation, `${operation}: expected one object argument with ${names}, got null`);
@@ -261,6 +269,78 @@ describe('entropy and softmax inputs', () => {
   test('softmax logits NaN and +Infinity (−∞ is allowed)', () => {
     expectAttentionError(() => lab.softmax({ logits: [[1, NaN]] }), 'logits[0][1]', 'logits[0][1]: expected a finite number or -Infinity, got NaN');
     expectAttentionError(() => lab.softmax({ logits: [[1, 2], [Infinity, 0]] }), 'logits[1][0]', 'logits[1][0]: expected a finite number or -Infinity, got Infinity');
+  });
+});
+
+describe('seeded inputs', () => {
+  test('randomMatrix: sizes, seed, scale and distribution', () => {
+    expectAttentionError(() => untyped.randomMatrix({ rows: '3', cols: 2 }), 'rows', 'rows: expected a number, got the string "3"');
+    expectAttentionError(() => lab.randomMatrix({ rows: 0, cols: 2 }), 'rows', 'rows: expected a whole number from 1 to 1024, got 0');
+    expectAttentionError(() => lab.randomMatrix({ rows: 2, cols: 2.5 }), 'cols', 'cols: expected a whole number from 1 to 1024, got 2.5');
+    expectAttentionError(() => lab.randomMatrix({ rows: 2, cols: 2, seed: -1 }), 'seed', 'seed: expected a whole number from 0 to 4294967295, got -1');
+    for (const [scale, got] of [[0, '0'], [-1, '-1'], [NaN, 'NaN'], [Infinity, 'Infinity']]) {
+      expectAttentionError(() => lab.randomMatrix({ rows: 2, cols: 2, scale: /** @type {number} */ (scale) }), 'scale', `scale: expected a positive finite number, got ${got}`);
+    }
+    expectAttentionError(() => lab.randomMatrix({ rows: 2, cols: 2, scale: Number.MAX_VALUE }), 'scale', 'scale: expected values small enough for draws to stay within double range, got draws[0][0] = -Infinity');
+    expectAttentionError(() => untyped.randomMatrix({ rows: 2, cols: 2, distribution: 'gaussian' }), 'distribution', "distribution: expected 'normal' or 'uniform', got 'gaussian'");
+    expectAttentionError(() => untyped.randomMatrix({ rows: 2, cols: 2, distribution: 1 }), 'distribution', "distribution: expected 'normal' or 'uniform', got 1");
+  });
+
+  test('embedTokens: an array of strings (checked here), 1 to 1024 tokens of 1 to 64 bytes (checked by the engine)', () => {
+    expectAttentionError(() => untyped.embedTokens({ tokens: 'the cat', dModel: 4 }), 'tokens', 'tokens: expected an array of strings, got the string "the cat"');
+    expectAttentionError(() => untyped.embedTokens({ tokens: ['the', 3], dModel: 4 }), 'tokens[1]', 'tokens[1]: expected a string, got 3');
+    expectAttentionError(() => lab.embedTokens({ tokens: Array(1025).fill('a'), dModel: 4 }), 'tokens', 'tokens: expected at most 1024 strings, got an array of length 1025');
+    expectAttentionError(() => lab.embedTokens({ tokens: [], dModel: 4 }), 'tokens', 'tokens: expected 1 to 1024 tokens, got 0');
+    expectAttentionError(() => lab.embedTokens({ tokens: ['the', ''], dModel: 4 }), 'tokens[1]', 'tokens[1]: expected a token of 1 to 64 bytes of UTF-8, got 0 bytes');
+    expectAttentionError(() => lab.embedTokens({ tokens: ['é'.repeat(33)], dModel: 4 }), 'tokens[0]', 'got 66 bytes');
+    expectAttentionError(() => lab.embedTokens({ tokens: ['the'], dModel: 0 }), 'dModel', 'dModel: expected a whole number from 1 to 1024, got 0');
+  });
+});
+
+describe('lesson operations', () => {
+  test('addPositionalEncoding and positionSimilarity check their input and sizes', () => {
+    expectAttentionError(() => lab.addPositionalEncoding({ input: [[1, NaN]] }), 'input[0][1]', 'input[0][1]: expected a finite number, got NaN');
+    expectAttentionError(() => lab.positionSimilarity({ length: 0, dModel: 4 }), 'length', 'length: expected a whole number from 1 to 1024, got 0');
+  });
+
+  test('scalingExperiment caps samples at 10000 and samples × keys × dK at 2²⁴, naming samples', () => {
+    expectAttentionError(() => lab.scalingExperiment({ dK: 8, keys: 8, samples: 0 }), 'samples', 'samples: expected a whole number from 1 to 10000, got 0');
+    expectAttentionError(() => lab.scalingExperiment({ dK: 8, keys: 8, samples: 10001 }), 'samples', 'samples: expected a whole number from 1 to 10000, got 10001');
+    expectAttentionError(
+      () => lab.scalingExperiment({ dK: 1024, keys: 1024, samples: 10000 }),
+      'samples',
+      'samples: expected samples × keys × dK of at most 16777216 draws, got 10000 × 1024 × 1024',
+    );
+    expectAttentionError(() => lab.scalingExperiment({ dK: 1025, keys: 8, samples: 1 }), 'dK', 'dK: expected a whole number from 1 to 1024, got 1025');
+  });
+
+  test('softmaxJacobian takes one row', () => {
+    expectAttentionError(() => lab.softmaxJacobian({ logits: [[1, 2], [3, 4]] }), 'logits', 'logits: expected one row (a 1 × m matrix), got 2 rows');
+  });
+
+  test('explainAttention names row, column and stage', () => {
+    const cell = { ...qkv, row: 0, column: 0, stage: /** @type {const} */ ('score') };
+    expectAttentionError(() => lab.explainAttention({ ...cell, row: 1 }), 'row', 'row: expected a whole number from 0 to 0, got 1');
+    expectAttentionError(() => lab.explainAttention({ ...cell, column: 3 }), 'column', 'column: expected a whole number from 0 to 2, got 3');
+    expectAttentionError(() => lab.explainAttention({ ...cell, column: 2, stage: 'output' }), 'column', 'column: expected a whole number from 0 to 1, got 2');
+    expectAttentionError(() => untyped.explainAttention({ ...cell, stage: 'softmax' }), 'stage', "stage: expected 'score', 'scaled', 'weight' or 'output', got 'softmax'");
+    expectAttentionError(() => untyped.explainAttention({ ...cell, stage: undefined }), 'stage', "stage: expected 'score', 'scaled', 'weight' or 'output', got undefined");
+    expectAttentionError(() => untyped.explainAttention({ ...cell, row: '0' }), 'row', 'row: expected a number, got the string "0"');
+  });
+
+  test('permutationTest needs a permutation of 0 … n−1 and says whether to add positions', () => {
+    const args = { input: x8, heads: 2, positionalEncoding: false };
+    expectAttentionError(() => lab.permutationTest({ ...args, permutation: [0] }), 'permutation', 'permutation: expected 2 indices (one per row of input), got 1');
+    expectAttentionError(() => lab.permutationTest({ ...args, permutation: [0, 0] }), 'permutation[1]', 'permutation[1]: expected an index not used before (each of 0 to 1 once), got 0 again');
+    expectAttentionError(() => lab.permutationTest({ ...args, permutation: [0, 2] }), 'permutation[1]', 'permutation[1]: expected a whole number from 0 to 1, got 2');
+    expectAttentionError(() => untyped.permutationTest({ ...args, permutation: 'ba' }), 'permutation', 'permutation: expected an array of numbers, got the string "ba"');
+    expectAttentionError(() => untyped.permutationTest({ input: x8, heads: 2, permutation: [1, 0] }), 'positionalEncoding', 'positionalEncoding: expected true or false, got undefined');
+    expectAttentionError(() => untyped.permutationTest({ ...args, permutation: [1, 0], positionalEncoding: 1 }), 'positionalEncoding', 'positionalEncoding: expected true or false, got 1');
+  });
+
+  test('an encoder layer without attention biases refuses a given bias, naming it', () => {
+    expectAttentionError(() => lab.encoderLayer({ input: x8, heads: 2, dFF: 4, attentionBias: false, bQ: Array(8).fill(0) }), 'bQ', 'bQ: expected no bias, since attentionBias is false, got 8 numbers');
+    expectAttentionError(() => untyped.encoderLayer({ input: x8, heads: 2, dFF: 4, attentionBias: 'no' }), 'attentionBias', 'attentionBias: expected true or false, got the string "no"');
   });
 });
 

@@ -57,7 +57,7 @@ describe('attention', () => {
 
   test('without a mask the trace has no mask or masked field, and the softmax gives only its steps', () => {
     const t = lab.attention({ query: grid(2, 3), key: grid(4, 3, 2), value: grid(4, 2, 3) });
-    assert.deepEqual(Object.keys(t).sort(), ['fullyMaskedRows', 'output', 'scaled', 'scores', 'softmax', 'sqrtDk', 'weights']);
+    assert.deepEqual(Object.keys(t).sort(), ['fullyMaskedRows', 'output', 'scaled', 'scores', 'softmax', 'sqrtDk', 'weightSums', 'weights']);
     assert.deepEqual(Object.keys(t.softmax).sort(), ['exps', 'rowMax', 'rowSum']);
   });
 
@@ -69,6 +69,7 @@ describe('attention', () => {
     assertClose(t.scores, matmul(query, key[0].map((_, j) => key.map((row) => row[j]))), 1e-12, 'scores');
     assertClose(t.scaled, t.scores.map((row) => row.map((x) => x / Math.sqrt(3))), 1e-12, 'scaled');
     assertRowsSumToOne(t.weights);
+    for (const sum of t.weightSums) assert.ok(Math.abs(sum - 1) < 1e-12, `weightSums ${sum}`);
     for (const w of t.weights.flat()) assert.ok(w > 0 && w < 1);
     assertClose(t.output, matmul(t.weights, value), 1e-12, 'output');
   });
@@ -353,6 +354,21 @@ describe('encoderLayer', () => {
     }
   });
 
+  test('attentionBias: false gives bias-free attention, 4·d² parameters, and the numbers of zero biases', () => {
+    const free = lab.encoderLayer({ input, heads: 2, dFF, attentionBias: false });
+    assert.deepEqual(Object.keys(free.attention.params).sort(), ['wK', 'wO', 'wQ', 'wV']);
+    assert.equal(free.parameterCount.attention, 4 * d * d);
+    assert.equal(free.attention.parameterCount, 4 * d * d);
+    assert.equal(free.parameterCount.total, 4 * d * d + d * dFF + dFF + dFF * d + d + 4 * d);
+    assert.deepEqual(free.output, lab.encoderLayer({ input, heads: 2, dFF }).output);
+    assert.deepEqual(lab.encoderLayer({ input, heads: 2, dFF, attentionBias: true }), lab.encoderLayer({ input, heads: 2, dFF }));
+  });
+
+  test('S1.9\'s layer (d_model 64, 4 heads, d_ff 256, bias-free attention) has 49,728 parameters', () => {
+    const t = lab.encoderLayer({ input: grid(3, 64), heads: 4, dFF: 256, activation: 'gelu', attentionBias: false });
+    assert.equal(t.parameterCount.total, 49_728);
+  });
+
   test('d_ff is read from w1 when w1 is given, without dFF', () => {
     const w1 = grid(d, 5, 7);
     const t = lab.encoderLayer({ input, heads: 2, w1 });
@@ -369,6 +385,13 @@ describe('attentionEntropy', () => {
     assertClose(t.entropy, [Math.log(4), 0, 0, Math.log(2)], 1e-15);
     assert.equal(t.maxEntropy, Math.log(4));
     assertPlainData(t);
+  });
+
+  test('meanEntropy, minEntropy and maxRowEntropy summarise the rows, so a page never averages', () => {
+    const t = lab.attentionEntropy({ weights: [[0.25, 0.25, 0.25, 0.25], [0, 1, 0, 0], [0.5, 0.5, 0, 0]] });
+    assert.equal(t.minEntropy, 0);
+    assert.equal(t.maxRowEntropy, t.entropy[0]);
+    assert.ok(Math.abs(t.meanEntropy - (Math.log(4) + Math.log(2)) / 3) < 1e-15);
   });
 
   test('it accepts the weights of an attention trace as they come, fully masked rows included', () => {

@@ -7,14 +7,22 @@
 import { AttentionError, loadAttentionLab, MAX_DIMENSION } from 'attention-lab';
 import type {
   Activation,
+  AddPositionalEncodingArgs,
   AttentionArgs,
+  AttentionExplanation,
   AttentionLab,
   AttentionTrace,
+  Distribution,
+  EmbedTokensArgs,
   EncoderLayerArgs,
   EncoderLayerTrace,
   EncoderParameterCount,
   EntropyArgs,
   EntropyTrace,
+  ExplainAttentionArgs,
+  ExplainedCell,
+  ExplainStage,
+  ExplanationByStage,
   FeedForwardArgs,
   FeedForwardTrace,
   HeadTrace,
@@ -29,13 +37,30 @@ import type {
   MultiHeadAttentionArgs,
   MultiHeadAttentionTrace,
   MultiHeadParams,
+  OutputExplanation,
+  PermutationTestArgs,
+  PermutationTestTrace,
+  PositionalAdditionTrace,
   PositionalEncodingArgs,
+  PositionSimilarityTrace,
+  ProductTerm,
   ProjectionArgs,
+  RandomMatrixArgs,
+  ScaledExplanation,
+  ScalingExample,
+  ScalingExperimentArgs,
+  ScalingExperimentTrace,
+  ScoreExplanation,
   SoftmaxArgs,
+  SoftmaxJacobianArgs,
+  SoftmaxJacobianTrace,
+  SoftmaxStatistics,
   SoftmaxSteps,
   SoftmaxTrace,
+  TokenEmbeddingTrace,
   Vector,
   VectorInput,
+  WeightExplanation,
 } from 'attention-lab';
 
 // ---- loading ----------------------------------------------------------------------------------
@@ -137,6 +162,8 @@ const w1: Matrix = enc.params.w1;
 const b2: Vector = enc.params.b2;
 const counts: EncoderParameterCount = enc.parameterCount;
 const total: number = counts.total + counts.attention + counts.feedForward + counts.norms;
+const biasFree: EncoderLayerTrace = lab.encoderLayer({ input: x4, heads: 2, dFF: 8, attentionBias: false });
+const biasFreeCount: number = biasFree.parameterCount.attention;
 
 // ---- entropy and memory -----------------------------------------------------------------------
 
@@ -144,6 +171,70 @@ const entropyArgs: EntropyArgs = { weights: t.weights };
 const entropy: EntropyTrace = lab.attentionEntropy(entropyArgs);
 const perRow: Vector = entropy.entropy;
 const bound: number = entropy.maxEntropy;
+const entropySummary: number = entropy.meanEntropy + entropy.minEntropy + entropy.maxRowEntropy;
+
+// ---- seeded inputs ----------------------------------------------------------------------------
+
+const distribution: Distribution = 'uniform';
+const randomArgs: RandomMatrixArgs = { rows: 4, cols: 8, seed: 1, distribution, scale: 0.5 };
+const randomQuery: Matrix = lab.randomMatrix(randomArgs);
+const randomDefault: Matrix = lab.randomMatrix({ rows: 2, cols: 2 });
+
+const sentence: readonly string[] = ['the', 'cat', 'sat', 'on', 'the', 'mat'];
+const embedArgs: EmbedTokensArgs = { tokens: sentence, dModel: 8, seed: 2 };
+const embedded: TokenEmbeddingTrace = lab.embedTokens(embedArgs);
+const vocabulary: string[] = embedded.vocabulary;
+const ids: number[] = embedded.ids;
+const table: Matrix = embedded.table;
+
+// ---- positions --------------------------------------------------------------------------------
+
+const addArgs: AddPositionalEncodingArgs = { input: embedded.embeddings };
+const withPositions: PositionalAdditionTrace = lab.addPositionalEncoding(addArgs);
+const positioned: Matrix = withPositions.output;
+const similarity: PositionSimilarityTrace = lab.positionSimilarity({ length: 50, dModel: 8 });
+const cosine: Matrix = similarity.cosine;
+const norms: Vector = similarity.norms;
+
+const permutationArgs: PermutationTestArgs = { input: embedded.embeddings, permutation: [5, 4, 3, 2, 1, 0], heads: 2, positionalEncoding: true };
+const permuted: PermutationTestTrace = lab.permutationTest(permutationArgs);
+const realigned: Matrix = permuted.realigned;
+const maxDifference: number = permuted.maxDifference + permuted.permutation[0];
+const permutedTyped: PermutationTestTrace = lab.permutationTest({ ...permutationArgs, permutation: Float64Array.of(0, 1, 2, 3, 4, 5), seed: 3 });
+
+// ---- scaling and the softmax Jacobian ---------------------------------------------------------
+
+const scalingArgs: ScalingExperimentArgs = { dK: 64, keys: 8, samples: 2000, seed: 0 };
+const scaling: ScalingExperimentTrace = lab.scalingExperiment(scalingArgs);
+const variance: number = scaling.scoreVariance + scaling.scaledVariance + scaling.scoreMean + scaling.scaledMean;
+const unscaledStats: SoftmaxStatistics = scaling.unscaled;
+const peak: number = unscaledStats.meanPeakWeight + scaling.scaled.meanEntropy + scaling.scaled.meanGradientNorm;
+const example: ScalingExample = scaling.example;
+const exampleWeights: Matrix = example.weightsScaled;
+
+const jacobianArgs: SoftmaxJacobianArgs = { logits: example.scores };
+const jacobian: SoftmaxJacobianTrace = lab.softmaxJacobian(jacobianArgs);
+const gradientNorm: number = jacobian.frobeniusNorm;
+const jacobianMatrix: Matrix = jacobian.jacobian;
+
+// ---- explain this number ----------------------------------------------------------------------
+
+const cell = { query, key, value: frozenValue, row: 0, column: 1 };
+const score: ScoreExplanation = lab.explainAttention({ ...cell, stage: 'score' });
+const term: ProductTerm = score.terms[0];
+const termProduct: number = term.left * term.right - term.product + score.sum;
+const scaledCell: ScaledExplanation = lab.explainAttention({ ...cell, stage: 'scaled' });
+const divisor: number = scaledCell.sqrtDk + scaledCell.dK;
+const weightCell: WeightExplanation = lab.explainAttention({ ...cell, mask: 'causal', stage: 'weight' });
+const fullyMasked: boolean = weightCell.fullyMasked;
+const numerator: number = weightCell.numerator / weightCell.rowSum;
+const outputCell: OutputExplanation = lab.explainAttention({ ...cell, stage: 'output' });
+const anyStage: ExplainStage = 'weight' as ExplainStage;
+const explainArgs: ExplainAttentionArgs = { ...cell, stage: anyStage };
+const anyExplanation: AttentionExplanation = lab.explainAttention(explainArgs);
+const described: string = anyExplanation.stage === 'weight' ? `${anyExplanation.weight}` : anyExplanation.stage === 'scaled' ? `${anyExplanation.scaled}` : `${anyExplanation.sum}`;
+const byStage: ExplanationByStage['output'] = outputCell;
+const where: ExplainedCell<'output'> = { stage: outputCell.stage, row: outputCell.row, column: outputCell.column };
 
 const memory: MemoryUse = lab.memory();
 const heap: number = memory.heapBytesInUse + memory.wasmMemoryBytes + memory.liveHandles;
@@ -208,10 +299,27 @@ lab.maxDimension = 2048;
 made.argument = 'query';
 // @ts-expect-error no such operation
 lab.selfAttention({ query, key, value: frozenValue });
+// @ts-expect-error only normal and uniform exist
+lab.randomMatrix({ rows: 2, cols: 2, distribution: 'gaussian' });
+// @ts-expect-error tokens are strings
+lab.embedTokens({ tokens: [1, 2], dModel: 4 });
+// @ts-expect-error positionalEncoding must be said
+lab.permutationTest({ input: x4, permutation: [1, 0], heads: 2 });
+// @ts-expect-error unknown stage
+lab.explainAttention({ ...cell, stage: 'softmax' });
+// @ts-expect-error a score explanation has no weight
+const noWeight: number = score.weight;
+// @ts-expect-error a weight explanation has no terms
+const noTerms: ProductTerm[] = weightCell.terms;
+// @ts-expect-error attentionBias is a boolean
+lab.encoderLayer({ input: x4, heads: 2, dFF: 8, attentionBias: 'no' });
 
 export const used = [
   cap, firstWeight, rowMax, scores, sqrtDk, weights, output, rowSums, fully, maskOrNothing, maskedCell, withTyped, padded,
   dModel, dK, headQuery, headWeights, allWeights, concat, wQ, bQ, mhaCount, projectedKey, peCell, means, normalized,
   gamma, hidden, activated, ffDefault, encAttention, residual1, norm1, encFf, residual2, norm2Out, dFF, w1, b2, total,
   perRow, bound, heap, madeIsError, notChecked, biasWithoutCheck, sqrtText, peTrace,
+  biasFreeCount, entropySummary, randomQuery, randomDefault, vocabulary, ids, table, positioned, cosine, norms,
+  realigned, maxDifference, permutedTyped, variance, peak, exampleWeights, gradientNorm, jacobianMatrix, termProduct,
+  divisor, fullyMasked, numerator, described, byStage, where, noWeight, noTerms,
 ];

@@ -153,11 +153,86 @@ export interface EncoderLayerArgs extends ProjectionArgs, MaskingArgs {
   beta2?: VectorInput | undefined;
   /** Seed for omitted weights; default 0. */
   seed?: number | undefined;
+  /**
+   * Default `true` (as `nn.TransformerEncoderLayer`): the attention projections have biases,
+   * zero when omitted. `false`: no attention biases at all (as `nn.MultiheadAttention(bias=False)`),
+   * `parameterCount.attention` is 4·d², and giving any of `bQ … bO` is an error naming it.
+   */
+  attentionBias?: boolean | undefined;
 }
 
 export interface EntropyArgs {
   /** (n × m) rows that are non-negative and sum to 1 (or are all zero). */
   weights: MatrixInput;
+}
+
+export type Distribution = 'normal' | 'uniform';
+
+export interface RandomMatrixArgs {
+  /** 1 … 1024. */
+  rows: number;
+  /** 1 … 1024. */
+  cols: number;
+  /** 0 … 2³²−1, default 0. Same seed, same matrix, wherever the package runs. */
+  seed?: number | undefined;
+  /** Default `'normal'` (Box–Muller); `'uniform'` draws from [−scale, scale). */
+  distribution?: Distribution | undefined;
+  /** Positive and finite, default 1: the standard deviation (normal) or the half-width (uniform). */
+  scale?: number | undefined;
+}
+
+export interface EmbedTokensArgs {
+  /** 1 … 1024 tokens, each a non-empty string of at most 64 bytes of UTF-8. */
+  tokens: ReadonlyArray<string>;
+  /** Embedding width, 1 … 1024. */
+  dModel: number;
+  /** 0 … 2³²−1, default 0. */
+  seed?: number | undefined;
+}
+
+export interface AddPositionalEncodingArgs {
+  /** (n × d) one row per position, e.g. token embeddings. */
+  input: MatrixInput;
+}
+
+export interface ScalingExperimentArgs {
+  /** Width of each query and key, 1 … 1024. */
+  dK: number;
+  /** Keys per query, 1 … 1024. */
+  keys: number;
+  /** Number of (query, keys) draws, 1 … 10000, with samples × keys × dK ≤ 2²⁴. */
+  samples: number;
+  /** 0 … 2³²−1, default 0. */
+  seed?: number | undefined;
+}
+
+export interface SoftmaxJacobianArgs {
+  /** (1 × m) one row of logits: finite numbers or -Infinity. */
+  logits: MatrixInput;
+}
+
+/** Which matrix of the attention trace the explained cell is in. */
+export type ExplainStage = 'score' | 'scaled' | 'weight' | 'output';
+
+export interface ExplainAttentionArgs<S extends ExplainStage = ExplainStage> extends AttentionArgs {
+  /** The query row i, 0 … n−1. */
+  row: number;
+  /** The key j (0 … m−1) for `score`, `scaled` and `weight`; the value column c (0 … d_v−1) for `output`. */
+  column: number;
+  stage: S;
+}
+
+export interface PermutationTestArgs {
+  /** (n × d_model) one row per token. */
+  input: MatrixInput;
+  /** Each of 0 … n−1 once: row i of the shuffled input is token `permutation[i]`. */
+  permutation: VectorInput;
+  /** Number of heads; must divide d_model. */
+  heads: number;
+  /** Seed for the Xavier weights both runs share; default 0. */
+  seed?: number | undefined;
+  /** Add the positional encoding after shuffling (tokens move, positions stay). */
+  positionalEncoding: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -193,6 +268,8 @@ export interface AttentionTrace {
   softmax: SoftmaxSteps;
   /** (n × m) pass 4: the attention weights; each row sums to 1 (or is all 0 when fully masked under −∞). */
   weights: Matrix;
+  /** (n) the sum of each row of weights: 1, or 0 for a fully masked row under −∞. */
+  weightSums: Vector;
   /** (n × d_v) pass 5: weights·V. */
   output: Matrix;
   /** Query rows whose every key is blocked. */
@@ -267,7 +344,7 @@ export interface FeedForwardTrace {
 }
 
 export interface EncoderParameterCount {
-  /** 4·d² + 4·d */
+  /** 4·d² + 4·d, or 4·d² with `attentionBias: false`. */
   attention: number;
   /** d·d_ff + d_ff + d_ff·d + d */
   feedForward: number;
@@ -304,6 +381,182 @@ export interface EntropyTrace {
   entropy: Vector;
   /** ln m, the entropy of uniform weights. */
   maxEntropy: number;
+  /** Mean of `entropy` over all n rows (fully masked rows count as 0). */
+  meanEntropy: number;
+  /** Smallest entry of `entropy`. */
+  minEntropy: number;
+  /** Largest entry of `entropy` (≤ maxEntropy). */
+  maxRowEntropy: number;
+}
+
+export interface TokenEmbeddingTrace {
+  /** (n) the tokens as given. */
+  tokens: string[];
+  /** (v) the distinct tokens, in first-seen order. */
+  vocabulary: string[];
+  /** (n) each token's index in `vocabulary`. */
+  ids: number[];
+  /** (v × dModel) one seeded N(0, 1) row per distinct token, depending only on the seed and the token. */
+  table: Matrix;
+  /** (n × dModel) row i = table[ids[i]]: a repeated token has identical rows. */
+  embeddings: Matrix;
+}
+
+export interface PositionalAdditionTrace {
+  /** (n × d) PE for positions 0 … n−1. */
+  encoding: Matrix;
+  /** (n × d) input + encoding. */
+  output: Matrix;
+}
+
+export interface PositionSimilarityTrace {
+  /** (length × dModel) PE. */
+  encoding: Matrix;
+  /** (length × length) PE·PEᵀ: the dot product of every two positions' encodings. */
+  similarity: Matrix;
+  /** (length) ‖PE(i)‖ = √similarity[i][i]. */
+  norms: Vector;
+  /** (length × length) similarity[i][j] / √(similarity[i][i]·similarity[j][j]); diagonal exactly 1, 0 for an all-zero encoding. */
+  cosine: Matrix;
+}
+
+/** Averages over the samples of one softmax. */
+export interface SoftmaxStatistics {
+  /** Mean of the largest weight. */
+  meanPeakWeight: number;
+  /** Mean of −Σ p·ln p, in nats. */
+  meanEntropy: number;
+  /** Mean Frobenius norm of the softmax Jacobian diag(p) − p·pᵀ: how much gradient passes back. */
+  meanGradientNorm: number;
+}
+
+/** The experiment's first draw, in full. */
+export interface ScalingExample {
+  /** (1 × dK) */
+  query: Matrix;
+  /** (keys × dK) */
+  key: Matrix;
+  /** (1 × keys) query·keyᵀ, computed as attention's pass 1. */
+  scores: Matrix;
+  /** √dK */
+  sqrtDk: number;
+  /** (1 × keys) scores / √dK. */
+  scaled: Matrix;
+  /** (1 × keys) softmax(scores). */
+  weightsUnscaled: Matrix;
+  /** (1 × keys) softmax(scaled). */
+  weightsScaled: Matrix;
+}
+
+export interface ScalingExperimentTrace {
+  dK: number;
+  keys: number;
+  samples: number;
+  /** Mean of all samples × keys scores (≈ 0). */
+  scoreMean: number;
+  /** Population variance of all scores (≈ dK). */
+  scoreVariance: number;
+  /** Mean of all scaled scores (≈ 0). */
+  scaledMean: number;
+  /** Population variance of all scaled scores (≈ 1). */
+  scaledVariance: number;
+  /** softmax(scores): saturates as dK grows. */
+  unscaled: SoftmaxStatistics;
+  /** softmax(scores / √dK): about the same for every dK. */
+  scaled: SoftmaxStatistics;
+  /** ln keys, the entropy of uniform weights. */
+  maxEntropy: number;
+  example: ScalingExample;
+}
+
+export interface SoftmaxJacobianTrace {
+  /** (1 × m) p = softmax(logits). */
+  weights: Matrix;
+  /** (m × m) diag(p) − p·pᵀ: entry [i][j] is ∂p_i/∂x_j. */
+  jacobian: Matrix;
+  /** √(Σ jacobian[i][j]²). */
+  frobeniusNorm: number;
+}
+
+/** Which cell an explanation is about. */
+export interface ExplainedCell<S extends ExplainStage> {
+  stage: S;
+  row: number;
+  column: number;
+}
+
+/** One term of a dot product. */
+export interface ProductTerm {
+  left: number;
+  right: number;
+  /** left·right */
+  product: number;
+}
+
+/** scores[i][j] = Σ_c query[i][c]·key[j][c]: left = query[i][c], right = key[j][c]. */
+export interface ScoreExplanation extends ExplainedCell<'score'> {
+  terms: ProductTerm[];
+  /** The score as the engine computed it: the products added in order. */
+  sum: number;
+}
+
+/** scaled[i][j] = score / √dK. */
+export interface ScaledExplanation extends ExplainedCell<'scaled'> {
+  score: number;
+  sqrtDk: number;
+  dK: number;
+  scaled: number;
+}
+
+/** weights[i][j] = exps[j] / rowSum with exps = exp(logits − rowMax). */
+export interface WeightExplanation extends ExplainedCell<'weight'> {
+  /** (m) row i after scaling and masking; blocked keys hold maskFill. */
+  logits: Vector;
+  /** (m) 1 where key j is blocked for this query, else 0. */
+  blocked: Vector;
+  rowMax: number;
+  /** (m) */
+  exps: Vector;
+  rowSum: number;
+  /** exps[j] */
+  numerator: number;
+  weight: number;
+  /** Every key of the row is blocked (under -Infinity: weight 0, rowSum 0; under a finite fill: uniform). */
+  fullyMasked: boolean;
+}
+
+/** output[i][c] = Σ_j weights[i][j]·value[j][c]: left = weights[i][j], right = value[j][c]. */
+export interface OutputExplanation extends ExplainedCell<'output'> {
+  terms: ProductTerm[];
+  /** The output cell as the engine computed it. */
+  sum: number;
+}
+
+/** The explanation each stage returns. */
+export interface ExplanationByStage {
+  score: ScoreExplanation;
+  scaled: ScaledExplanation;
+  weight: WeightExplanation;
+  output: OutputExplanation;
+}
+
+export type AttentionExplanation = ExplanationByStage[ExplainStage];
+
+export interface PermutationTestTrace {
+  /** (n) as given: row i of the shuffle is token permutation[i]. */
+  permutation: number[];
+  /** (n × d) what attention saw in order: X, or X + PE. */
+  input: Matrix;
+  /** (n × d) the tokens shuffled, then (optionally) PE added: X[p[i]] (+ PE(i)). */
+  permutedInput: Matrix;
+  /** (n × d) MHA(input). */
+  output: Matrix;
+  /** (n × d) MHA(permutedInput), same weights. */
+  permutedOutput: Matrix;
+  /** (n × d) permutedOutput with row i moved back to row permutation[i]. */
+  realigned: Matrix;
+  /** max |realigned − output|: rounding only (≈ 1e-16) without PE, clearly non-zero with it. */
+  maxDifference: number;
 }
 
 export interface MemoryUse {
@@ -331,8 +584,24 @@ export interface AttentionLab {
   feedForward(args: FeedForwardArgs): FeedForwardTrace;
   /** Post-norm encoder layer: x = LN₁(x + MHA(x)); y = LN₂(x + FFN(x)). */
   encoderLayer(args: EncoderLayerArgs): EncoderLayerTrace;
-  /** Row entropy of attention weights, with the ln m bound. */
+  /** Row entropy of attention weights, with the ln m bound and the mean, min and max over rows. */
   attentionEntropy(args: EntropyArgs): EntropyTrace;
+  /** A seeded random matrix (normal by default), the same wherever the package runs. */
+  randomMatrix(args: RandomMatrixArgs): Matrix;
+  /** Tokens → rows of a seeded embedding table; the same token always gets the same row. */
+  embedTokens(args: EmbedTokensArgs): TokenEmbeddingTrace;
+  /** input + PE, row i getting position i. */
+  addPositionalEncoding(args: AddPositionalEncodingArgs): PositionalAdditionTrace;
+  /** PE·PEᵀ and its cosine form: how alike the encodings of every two positions are. */
+  positionSimilarity(args: PositionalEncodingArgs): PositionSimilarityTrace;
+  /** Why divide by √d_k: score variance, and peak, entropy and gradient of the softmax with and without scaling. */
+  scalingExperiment(args: ScalingExperimentArgs): ScalingExperimentTrace;
+  /** The softmax of one row of logits and its Jacobian diag(p) − p·pᵀ. */
+  softmaxJacobian(args: SoftmaxJacobianArgs): SoftmaxJacobianTrace;
+  /** The exact arithmetic behind one cell of an attention trace, bit-identical to `attention`'s. */
+  explainAttention<S extends ExplainStage>(args: ExplainAttentionArgs<S>): ExplanationByStage[S];
+  /** Self-attention on the tokens in order and shuffled, with or without positional encoding. */
+  permutationTest(args: PermutationTestArgs): PermutationTestTrace;
   /** The cap on every dimension. */
   readonly maxDimension: number;
   /** Memory diagnostics, for leak checks. */

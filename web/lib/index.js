@@ -7,27 +7,41 @@
  *   lab.attention({ query: [[1, 2]], key: [[1, 0], [0, 1], [1, 1]], value: [[0.5, 0.3], [0.8, 0.2], [0.1, 0.9]] });
  */
 import { AttentionError, fail } from './errors.js';
-import { decode, encodeMask, flattenMatrix, flattenVector, MAX_DIMENSION } from './matrix-io.js';
+import { checkStrings, decode, encodeMask, flattenMatrix, flattenVector, MAX_DIMENSION } from './matrix-io.js';
 import { loadCore } from './load-core.js';
 
 export { AttentionError, MAX_DIMENSION };
 
 /**
- * How each kind of argument is checked and encoded for the bindings. An optional argument
- * given as undefined or null counts as omitted.
+ * An optional string chosen from a list; the engine checks which strings it knows.
+ * @param {string} fallback what an omitted value means
+ * @param {string} choices the allowed values, as the message lists them
+ */
+const choice = (fallback, choices) => (/** @type {string} */ name, /** @type {unknown} */ v) =>
+  v == null ? fallback : typeof v === 'string' ? v : fail(name, choices, v);
+
+/**
+ * How each kind of argument is checked and encoded for the bindings. A kind ending in '?' is
+ * optional: given as undefined or null it counts as omitted (or takes its default).
  * @type {Record<string, (name: string, value: unknown) => unknown>}
  */
 const ENCODERS = {
   matrix: (name, v) => flattenMatrix(name, v),
   'matrix?': (name, v) => (v == null ? undefined : flattenMatrix(name, v)),
   'vector?': (name, v) => (v == null ? undefined : flattenVector(name, v)),
-  mask: (_name, v) => encodeMask(v),
+  indices: (name, v) => flattenVector(name, v),
+  strings: (name, v) => checkStrings(name, v),
+  'mask?': (_name, v) => encodeMask(v),
   number: (name, v) => (typeof v === 'number' ? v : fail(name, 'a number', v)),
   'number?': (name, v) => (v == null ? undefined : typeof v === 'number' ? v : fail(name, 'a number', v)),
-  activation: (name, v) => (v == null ? 'relu' : typeof v === 'string' ? v : fail(name, "'relu' or 'gelu'", v)),
+  boolean: (name, v) => (typeof v === 'boolean' ? v : fail(name, 'true or false', v)),
+  'boolean?': (name, v) => (v == null ? undefined : typeof v === 'boolean' ? v : fail(name, 'true or false', v)),
+  'activation?': choice('relu', "'relu' or 'gelu'"),
+  'distribution?': choice('normal', "'normal' or 'uniform'"),
+  stage: (name, v) => (typeof v === 'string' ? v : fail(name, "'score', 'scaled', 'weight' or 'output'", v)),
 };
 
-const MASKING = { mask: 'mask', maskFill: 'number?' };
+const MASKING = { mask: 'mask?', maskFill: 'number?' };
 const PROJECTIONS = {
   wQ: 'matrix?', wK: 'matrix?', wV: 'matrix?', wO: 'matrix?',
   bQ: 'vector?', bK: 'vector?', bV: 'vector?', bO: 'vector?',
@@ -35,7 +49,7 @@ const PROJECTIONS = {
 
 /**
  * Every operation, the binding it calls and its arguments: the one table the checks, the
- * encoding and the unknown-argument message are derived from.
+ * encoding, the unknown-argument message and the API object are derived from.
  * @type {Record<string, Record<string, string>>}
  */
 const OPERATIONS = {
@@ -44,13 +58,22 @@ const OPERATIONS = {
   multiHeadAttention: { query: 'matrix', key: 'matrix', value: 'matrix', heads: 'number', ...PROJECTIONS, ...MASKING, seed: 'number?' },
   positionalEncoding: { length: 'number', dModel: 'number' },
   layerNorm: { input: 'matrix', gamma: 'vector?', beta: 'vector?', eps: 'number?' },
-  feedForward: { input: 'matrix', w1: 'matrix', b1: 'vector?', w2: 'matrix', b2: 'vector?', activation: 'activation' },
+  feedForward: { input: 'matrix', w1: 'matrix', b1: 'vector?', w2: 'matrix', b2: 'vector?', activation: 'activation?' },
   encoderLayer: {
-    input: 'matrix', heads: 'number', activation: 'activation', dFF: 'number?', ...PROJECTIONS,
+    input: 'matrix', heads: 'number', activation: 'activation?', dFF: 'number?', ...PROJECTIONS,
     w1: 'matrix?', b1: 'vector?', w2: 'matrix?', b2: 'vector?',
     gamma1: 'vector?', beta1: 'vector?', gamma2: 'vector?', beta2: 'vector?', ...MASKING, seed: 'number?',
+    attentionBias: 'boolean?',
   },
   attentionEntropy: { weights: 'matrix' },
+  randomMatrix: { rows: 'number', cols: 'number', seed: 'number?', distribution: 'distribution?', scale: 'number?' },
+  embedTokens: { tokens: 'strings', dModel: 'number', seed: 'number?' },
+  addPositionalEncoding: { input: 'matrix' },
+  positionSimilarity: { length: 'number', dModel: 'number' },
+  scalingExperiment: { dK: 'number', keys: 'number', samples: 'number', seed: 'number?' },
+  softmaxJacobian: { logits: 'matrix' },
+  explainAttention: { query: 'matrix', key: 'matrix', value: 'matrix', ...MASKING, row: 'number', column: 'number', stage: 'stage' },
+  permutationTest: { input: 'matrix', permutation: 'indices', heads: 'number', seed: 'number?', positionalEncoding: 'boolean' },
 };
 
 /**
@@ -61,7 +84,7 @@ function encodeRequest(operation, args) {
   const spec = OPERATIONS[operation];
   const names = Object.keys(spec);
   if (args === null || typeof args !== 'object' || Array.isArray(args)) {
-    fail(`${operation}`, `one object argument with ${names.filter((n) => !spec[n].endsWith('?') && spec[n] !== 'mask' && spec[n] !== 'activation').join(', ')}`, args);
+    fail(`${operation}`, `one object argument with ${names.filter((n) => !spec[n].endsWith('?')).join(', ')}`, args);
   }
   const given = /** @type {Record<string, unknown>} */ (args);
   for (const key of Object.keys(given)) {
@@ -107,14 +130,7 @@ export async function loadAttentionLab(options = {}) {
   /** @param {string} operation */
   const bound = (operation) => (/** @type {unknown} */ args) => run(core, operation, args);
   return Object.freeze({
-    softmax: bound('softmax'),
-    attention: bound('attention'),
-    multiHeadAttention: bound('multiHeadAttention'),
-    positionalEncoding: bound('positionalEncoding'),
-    layerNorm: bound('layerNorm'),
-    feedForward: bound('feedForward'),
-    encoderLayer: bound('encoderLayer'),
-    attentionEntropy: bound('attentionEntropy'),
+    ...Object.fromEntries(Object.keys(OPERATIONS).map((operation) => [operation, bound(operation)])),
     maxDimension: MAX_DIMENSION,
     memory: () => ({
       heapBytesInUse: core.heapBytesInUse(),

@@ -1,8 +1,8 @@
 /**
  * Nested JavaScript arrays ⇄ the flat { rows, cols, data: Float64Array } the bindings copy in
- * one piece. Only structure is checked here (arrays, numbers, rectangular rows, the size cap);
- * values (NaN, ±Infinity, 0/1 masks) and shapes between arguments are the C++ engine's to check,
- * so each rule lives in one place.
+ * one piece. Only structure is checked here (arrays, numbers, strings, rectangular rows, the
+ * size cap); values (NaN, ±Infinity, 0/1 masks, token lengths) and shapes between arguments are
+ * the C++ engine's to check, so each rule lives in one place.
  */
 import { AttentionError, fail } from './errors.js';
 
@@ -76,6 +76,22 @@ export function flattenVector(name, value) {
     data[i] = x;
   }
   return data;
+}
+
+/**
+ * An array of strings (tokens), passed to the engine as it is. The engine checks how many there
+ * are and how long each one is.
+ * @param {string} name
+ * @param {unknown} value
+ * @returns {string[]}
+ */
+export function checkStrings(name, value) {
+  if (!Array.isArray(value)) fail(name, 'an array of strings', value);
+  if (value.length > MAX_DIMENSION) fail(name, `at most ${MAX_DIMENSION} strings`, value);
+  value.forEach((s, i) => {
+    if (typeof s !== 'string') fail(`${name}[${i}]`, 'a string', s);
+  });
+  return value;
 }
 
 /**

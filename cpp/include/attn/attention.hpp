@@ -34,7 +34,10 @@ namespace attn
         matrix
             masked; ///< (n × m) pass 3: scaled with blocked cells = mask_fill, only when has_mask
         softmax_trace softmax;                      ///< pass 4 intermediates
-        matrix weights;                             ///< (n × m) pass 4: row softmax
+        matrix weights;
+        /// (n) Σ of each row of weights: 1, or 0 for a fully masked row under −∞. Shown beside
+        /// the weights so "rows sum to 1" is a computed fact, not a caption.
+        vector weight_sums;                             ///< (n × m) pass 4: row softmax
         matrix output;                              ///< (n × d_v) pass 5: weights·V
         std::vector<std::size_t> fully_masked_rows; ///< rows whose every key is blocked
     };

@@ -32,11 +32,14 @@ namespace attn
         std::optional<std::size_t> d_ff; ///< needed only when w1 and w2 are both omitted
         attention_options attention;
         std::uint32_t seed = 0;
+        /// false: Q, K, V and output projections without biases (nn.MultiheadAttention with
+        /// bias=False); then giving any of b_q … b_o is an error.
+        bool attention_bias = true;
     };
 
     struct encoder_parameter_count
     {
-        std::size_t attention = 0;    ///< 4·d² + 4·d
+        std::size_t attention = 0;    ///< 4·d² + 4·d, or 4·d² without attention biases
         std::size_t feed_forward = 0; ///< d·d_ff + d_ff + d_ff·d + d
         std::size_t norms = 0;        ///< 4·d (two γ, two β)
         std::size_t total = 0;

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "attn/matrix.hpp"
 
@@ -67,6 +68,27 @@ namespace attn
 
         /// Checks x is a whole number in [low, high] and returns it.
         std::size_t check_integer(const std::string& argument, double x, double low, double high);
+
+        /// The value spelt `name` in a table of {spelling, value}; any other name throws
+        /// "<argument>: expected 'a', 'b' or 'c', got '<name>'".
+        template <class Value, std::size_t N>
+        Value parse_choice(const std::string& argument, const std::string& name,
+                           const std::pair<const char*, Value> (&choices)[N])
+        {
+            std::string expected;
+            for (std::size_t i = 0; i < N; ++i)
+            {
+                if (name == choices[i].first)
+                {
+                    return choices[i].second;
+                }
+                expected += std::string(i == 0       ? ""
+                                        : i + 1 == N ? " or "
+                                                     : ", ") +
+                            "'" + choices[i].first + "'";
+            }
+            fail(argument, expected, "'" + name + "'");
+        }
     } // namespace detail
 } // namespace attn
 

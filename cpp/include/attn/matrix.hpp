@@ -12,6 +12,7 @@
  */
 
 #include <cstddef>
+#include <vector>
 #include <xtensor/xtensor.hpp>
 #include <xtensor/xview.hpp>
 
@@ -62,6 +63,9 @@ namespace attn
 
     /// Columns [first, first + count) of m, copied.
     matrix column_slice(const matrix& m, std::size_t first, std::size_t count);
+
+    /// Rows of m in the order given: out row i = m row order[i] (a lookup or a shuffle).
+    matrix gather_rows(const matrix& m, const std::vector<std::size_t>& order);
 } // namespace attn
 
 #endif

@@ -3,7 +3,8 @@
 
 /**
  * @file random.hpp
- * @brief A seeded generator that gives the same numbers on every platform, and Xavier init.
+ * @brief A seeded generator that gives the same numbers on every platform, its streams, normal
+ * draws by Box–Muller, and Xavier init.
  *
  * std::mt19937 is portable but the standard distributions are not, so a lesson seeded on one
  * machine could show other numbers on another. splitmix64 with an explicit conversion to
@@ -12,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "attn/matrix.hpp"
 
@@ -30,6 +32,21 @@ namespace attn
         std::uint64_t state_;
     };
 
+    /// Standard normal draws by Box–Muller from a splitmix64 stream. Each pair of uniforms
+    /// u₁, u₂ gives r = √(−2·ln(1 − u₁)), θ = 2π·u₂ and two draws, r·cos θ then r·sin θ; both
+    /// are used, so draw 2k and 2k+1 come from pair k. 1 − u₁ is in (0, 1], so ln never sees 0.
+    class normal_stream
+    {
+    public:
+        explicit normal_stream(std::uint64_t state) : uniform_(state) {}
+        double next();
+
+    private:
+        splitmix64 uniform_;
+        double spare_ = 0;
+        bool has_spare_ = false;
+    };
+
     /// Indices of the parameter streams, so supplying one matrix never shifts another's numbers.
     enum class parameter_stream : std::uint64_t
     {
@@ -40,6 +57,35 @@ namespace attn
         w_1 = 4,
         w_2 = 5
     };
+
+    /// Streams of generated inputs, numbered after the parameter streams.
+    enum class input_stream : std::uint64_t
+    {
+        random_matrix = 6,
+        scaling_experiment = 7
+    };
+
+    /// The starting state of stream k for a seed: seed·256 + k (below 2⁴⁰).
+    std::uint64_t stream_state(std::uint32_t seed, std::uint64_t k);
+
+    /// FNV-1a, 64-bit, over the bytes of `bytes`, continuing from `hash` (the offset basis by
+    /// default): for each byte, hash ^= byte; hash *= 0x100000001B3 (mod 2⁶⁴).
+    std::uint64_t fnv1a64(const std::string& bytes, std::uint64_t hash = 0xCBF29CE484222325ULL);
+
+    /**
+     * @brief The starting state of a token's embedding stream.
+     *
+     * FNV-1a 64 over the seed's 4 bytes (least significant first) followed by the token's bytes
+     * (UTF-8), with the top bit then set. Seed streams start below 2⁴⁰, so no token stream starts
+     * where a seed stream does, and a token's stream depends on nothing but the seed and itself.
+     */
+    std::uint64_t token_stream_state(std::uint32_t seed, const std::string& token);
+
+    /// (rows × cols) standard normal draws from the stream, filled row by row.
+    matrix draw_normal(std::size_t rows, std::size_t cols, normal_stream& stream);
+
+    /// (rows × cols) draws (2u − 1)·limit, uniform in [−limit, limit), filled row by row.
+    matrix draw_uniform(std::size_t rows, std::size_t cols, splitmix64& generator, double limit);
 
     /**
      * @brief Xavier (Glorot) uniform init: U(−a, a), a = √(6 / (rows + cols)).

@@ -40,6 +40,11 @@ export const RUNNERS = {
   'feed_forward.json': (lab, input) => lab.feedForward(input),
   'encoder_layer.json': (lab, input) => lab.encoderLayer(input),
   'entropy.json': (lab, input) => lab.attentionEntropy(input),
+  // The API returns the matrix itself; the fixture wraps it as { matrix }.
+  'random_matrix.json': (lab, input) => ({ matrix: lab.randomMatrix(input) }),
+  'token_embedding.json': (lab, input) => lab.embedTokens(input),
+  'softmax_jacobian.json': (lab, input) => lab.softmaxJacobian(input),
+  'scaling_experiment.json': (lab, input) => lab.scalingExperiment(input),
   // { seed, dModel, heads[, dFF] } → the seeded weights. Multi-head attention reports wQ … wO in
   // trace.params; the encoder layer reports them in trace.attention.params and w1/w2 in
   // trace.params.

@@ -1,0 +1,378 @@
+// The page: lesson menu, walkthrough, step view, controls. It wires the model (walkthroughs,
+// steps built from engine traces), the widgets and the URL state; it computes nothing itself.
+import { AttentionError, type AttentionLab } from '../lib/index.js';
+import type { AttentionInputs, MatrixPanel, MultiHeadInputs, Panel, Step, Walkthrough } from './model/types.js';
+import { DEFAULT_WALKTHROUGH, LESSONS, WALKTHROUGHS } from './model/walkthroughs.js';
+import { attentionSteps } from './steps/attention-steps.js';
+import { multiHeadSteps } from './steps/multi-head-steps.js';
+import { parseState, serializeState, type PageState } from './state/url-state.js';
+import { explainCell } from './widgets/explain.js';
+import { renderFormula } from './widgets/formula.js';
+import { markRelated, matrixView } from './widgets/matrix-view.js';
+import { Player } from './widgets/player.js';
+import { el } from './widgets/dom.js';
+import { icon, playLabel } from './widgets/icons.js';
+
+type Inputs = AttentionInputs | MultiHeadInputs;
+
+/** Parses what a learner typed into a number; returns an error sentence instead when it is not one. */
+function parseCell(text: string): number | string {
+  const cleaned = text.trim().replace(/^[−–]/, '-');
+  if (cleaned === '') return 'Type a number, e.g. 0.5 or -2.';
+  const value = Number(cleaned);
+  if (!Number.isFinite(value)) return `“${text.trim().slice(0, 20)}” is not a finite number; type one like 0.5 or -2.`;
+  return value;
+}
+
+export class App {
+  private state: PageState = { walkthrough: DEFAULT_WALKTHROUGH, step: 'inputs' };
+  private walkthrough!: Walkthrough;
+  private inputs!: Inputs;
+  private steps: Step[] = [];
+  private readonly player: Player;
+  private readonly main: HTMLElement;
+  private readonly notices: HTMLElement;
+  private readonly announcer: HTMLElement;
+
+  constructor(private readonly lab: AttentionLab, private readonly doc: Document) {
+    this.main = doc.getElementById('main') as HTMLElement;
+    this.notices = doc.getElementById('notices') as HTMLElement;
+    this.announcer = doc.getElementById('announcer') as HTMLElement;
+    this.player = new Player(1, 0, (step) => this.showStep(step, true));
+  }
+
+  start(): void {
+    this.renderLessonMenu();
+    this.loadFromUrl();
+    window.addEventListener('popstate', () => this.loadFromUrl());
+    this.doc.addEventListener('keydown', (event) => this.onKey(event));
+  }
+
+  // ---- state ----------------------------------------------------------------------------
+
+  private loadFromUrl(): void {
+    const { state, notices } = parseState(window.location.search);
+    for (const notice of notices) this.notify(notice);
+    if (!this.open(state)) {
+      // The link's inputs were refused by the engine: fall back to the walkthrough's own.
+      this.open({ walkthrough: state.walkthrough, step: state.step });
+    }
+  }
+
+  /** Shows a state; false (with a notice) if the engine refuses its inputs. */
+  private open(state: PageState): boolean {
+    const walkthrough = WALKTHROUGHS.get(state.walkthrough) ?? (WALKTHROUGHS.get(DEFAULT_WALKTHROUGH) as Walkthrough);
+    const inputs = state.inputs ?? walkthrough.inputs;
+    const steps = this.tryBuild(walkthrough, inputs);
+    if (!steps) return false;
+    this.walkthrough = walkthrough;
+    this.inputs = inputs;
+    this.steps = steps;
+    let index = steps.findIndex((s) => s.id === state.step);
+    if (index < 0) {
+      if (state.step !== 'inputs') this.notify(`This walkthrough has no step “${state.step}”, so it starts at the first step.`);
+      index = 0;
+    }
+    this.state = { walkthrough: walkthrough.id, step: steps[index].id, inputs: state.inputs };
+    this.player.pause();
+    this.player.reset(steps.length, index);
+    this.renderWalkthrough();
+    this.showStep(index, false);
+    return true;
+  }
+
+  private tryBuild(walkthrough: Walkthrough, inputs: Inputs): Step[] | undefined {
+    try {
+      return walkthrough.kind === 'attention'
+        ? attentionSteps(this.lab, {
+          inputs: inputs as AttentionInputs,
+          queryLabels: walkthrough.queryLabels,
+          keyLabels: walkthrough.keyLabels,
+          editableMask: Array.isArray((inputs as AttentionInputs).mask),
+        }).steps
+        : multiHeadSteps(this.lab, inputs as MultiHeadInputs);
+    } catch (error) {
+      if (error instanceof AttentionError) {
+        this.notify(`The engine refused these inputs: ${error.message}`);
+        return undefined;
+      }
+      throw error;
+    }
+  }
+
+  /** Applies edited inputs if the engine accepts them; returns the refusal otherwise. */
+  private applyInputs(inputs: Inputs): string | undefined {
+    const steps = this.tryBuild(this.walkthrough, inputs);
+    if (!steps) return 'The engine refused this value (see the notice above).';
+    const stepId = this.steps[this.player.step]?.id ?? 'inputs';
+    this.inputs = inputs;
+    this.steps = steps;
+    const index = Math.max(0, steps.findIndex((s) => s.id === stepId));
+    this.state = { ...this.state, inputs, step: steps[index].id };
+    this.player.reset(steps.length, index);
+    this.renderStepList();
+    this.showStep(index, false, true);
+    return undefined;
+  }
+
+  private pushUrl(replace: boolean): void {
+    const url = `${window.location.pathname}${serializeState(this.state)}`;
+    if (url === `${window.location.pathname}${window.location.search}`) return;
+    if (replace) window.history.replaceState(null, '', url);
+    else window.history.pushState(null, '', url);
+  }
+
+  // ---- notices and announcements --------------------------------------------------------
+
+  private notify(message: string): void {
+    const notice = el('p', { className: 'notice' }, message);
+    const dismiss = el('button', { type: 'button', className: 'dismiss', ariaLabel: 'Dismiss this notice' }, '×');
+    dismiss.addEventListener('click', () => notice.remove());
+    notice.append(dismiss);
+    this.notices.append(notice);
+  }
+
+  private announce(message: string): void {
+    this.announcer.textContent = message;
+  }
+
+  // ---- rendering ------------------------------------------------------------------------
+
+  private renderLessonMenu(): void {
+    const nav = this.doc.getElementById('lessons') as HTMLElement;
+    const list = el('ol', { className: 'lesson-list' });
+    for (const lesson of LESSONS) {
+      const first = lesson.walkthroughs[0];
+      if (!first) continue;
+      const link = el('a', { href: serializeState({ walkthrough: first.id, step: 'inputs' }) || '?', className: 'lesson-link' },
+        el('span', { className: 'lesson-number' }, String(lesson.number)), ` ${lesson.title}`);
+      link.dataset.lesson = lesson.id;
+      link.addEventListener('click', (event) => {
+        event.preventDefault();
+        this.navigate({ walkthrough: first.id, step: 'inputs' });
+      });
+      list.append(el('li', {}, link));
+    }
+    nav.append(list);
+  }
+
+  private navigate(state: PageState): void {
+    if (this.open(state)) {
+      this.pushUrl(false);
+      (this.doc.getElementById('walkthrough-title') as HTMLElement | null)?.focus();
+    }
+  }
+
+  private renderWalkthrough(): void {
+    for (const link of this.doc.querySelectorAll<HTMLAnchorElement>('.lesson-link')) {
+      const current = link.dataset.lesson === this.walkthrough.lesson;
+      if (current) link.setAttribute('aria-current', 'page');
+      else link.removeAttribute('aria-current');
+    }
+    const lesson = LESSONS.find((l) => l.id === this.walkthrough.lesson);
+    const siblings = lesson?.walkthroughs ?? [];
+    const tabs = siblings.length > 1
+      ? el('ul', { className: 'walkthrough-tabs', ariaLabel: 'Walkthroughs in this lesson' },
+        ...siblings.map((w) => {
+          const link = el('a', { href: serializeState({ walkthrough: w.id, step: 'inputs' }) || '?' }, w.title);
+          if (w.id === this.walkthrough.id) link.setAttribute('aria-current', 'true');
+          link.addEventListener('click', (event) => {
+            event.preventDefault();
+            this.navigate({ walkthrough: w.id, step: 'inputs' });
+          });
+          return el('li', {}, link);
+        }))
+      : '';
+
+    const controls = el('div', { className: 'player', role: 'toolbar', ariaLabel: 'Step controls' },
+      this.button('first', icon('first'), 'First step', () => this.player.first()),
+      this.button('previous', icon('previous'), 'Previous step', () => this.player.previous()),
+      this.button('play', playLabel(false), 'Play the steps', () => this.togglePlay()),
+      this.button('next', icon('next'), 'Next step', () => this.player.next()),
+      this.button('last', icon('last'), 'Last step', () => this.player.last()),
+      this.speedControl(),
+      this.button('reset', 'Reset inputs', 'Reset the inputs to the walkthrough’s own', () => this.resetInputs()),
+    );
+
+    this.main.replaceChildren(
+      el('section', { className: 'walkthrough-head' },
+        el('p', { className: 'lesson-label' }, lesson ? `Lesson ${lesson.number} · ${lesson.title}` : ''),
+        el('h2', { id: 'walkthrough-title', tabIndex: -1 }, this.walkthrough.title),
+        el('p', { className: 'intro' }, this.walkthrough.intro),
+        tabs),
+      el('div', { className: 'layout' },
+        el('aside', { className: 'step-nav' },
+          el('h3', { id: 'steps-heading' }, 'Steps'),
+          el('ol', { id: 'step-list', ariaLabelledBy: 'steps-heading' })),
+        el('article', { id: 'step', className: 'step', tabIndex: -1, ariaLabelledBy: 'step-title' },
+          el('p', { id: 'progress', className: 'progress' }),
+          el('h3', { id: 'step-title' }),
+          el('div', { id: 'formula', className: 'formula' }),
+          el('p', { id: 'step-text', className: 'step-text' }),
+          el('div', { id: 'panels', className: 'panels' }),
+          el('section', { id: 'explain', className: 'explain', ariaLive: 'polite', hidden: true }))),
+      controls,
+      el('p', { id: 'edit-help', className: 'visually-hidden' },
+        'Arrow keys move between numbers. Enter edits an input number or explains a computed one.'),
+    );
+    this.renderStepList();
+  }
+
+  private button(name: string, label: string | Node, description: string, action: () => void): HTMLButtonElement {
+    const button = el('button', { type: 'button', className: `control-${name}`, title: description, ariaLabel: description }, label);
+    button.addEventListener('click', action);
+    return button;
+  }
+
+  private speedControl(): HTMLElement {
+    const select = el('select', { id: 'speed' },
+      ...[['4000', 'slow'], ['2500', 'normal'], ['1200', 'fast']].map(([value, label]) =>
+        el('option', { value, selected: Number(value) === this.player.interval }, label)));
+    select.addEventListener('change', () => {
+      this.player.interval = Number(select.value);
+      if (this.player.playing) {
+        this.player.pause();
+        this.togglePlay();
+      }
+    });
+    return el('label', { className: 'speed' }, 'Speed ', select);
+  }
+
+  private renderStepList(): void {
+    const list = this.doc.getElementById('step-list') as HTMLOListElement;
+    list.replaceChildren(...this.steps.map((step, index) => {
+      const button = el('button', { type: 'button' }, step.title);
+      button.dataset.step = step.id;
+      button.addEventListener('click', () => this.player.go(index));
+      return el('li', {}, button);
+    }));
+  }
+
+  private showStep(index: number, announce: boolean, keepFocus = false): void {
+    const step = this.steps[index];
+    this.state = { ...this.state, step: step.id };
+    this.pushUrl(true);
+    const total = this.steps.length;
+    (this.doc.getElementById('progress') as HTMLElement).textContent = `Step ${index + 1} of ${total}`;
+    (this.doc.getElementById('step-title') as HTMLElement).textContent = step.title;
+    renderFormula(this.doc.getElementById('formula') as HTMLElement, step.formula);
+    (this.doc.getElementById('step-text') as HTMLElement).textContent = step.text;
+    const panels = this.doc.getElementById('panels') as HTMLElement;
+    const focused = keepFocus ? this.doc.activeElement : null;
+    const focusedPanel = focused instanceof HTMLElement ? focused.closest<HTMLElement>('figure')?.dataset.panel : undefined;
+    panels.replaceChildren(...step.panels.map((panel) => this.renderPanel(panel)));
+    if (focusedPanel) panels.querySelector<HTMLElement>(`figure[data-panel="${focusedPanel}"] td[tabindex="0"]`)?.focus();
+    const explain = this.doc.getElementById('explain') as HTMLElement;
+    explain.hidden = true;
+    explain.replaceChildren();
+
+    for (const [i, item] of [...(this.doc.getElementById('step-list') as HTMLElement).children].entries()) {
+      const button = item.querySelector('button');
+      if (i === index) button?.setAttribute('aria-current', 'step');
+      else button?.removeAttribute('aria-current');
+    }
+    const set = (name: string, disabled: boolean) => {
+      const button = this.doc.querySelector<HTMLButtonElement>(`.control-${name}`);
+      if (button) button.disabled = disabled;
+    };
+    set('first', index === 0);
+    set('previous', index === 0);
+    set('next', index === total - 1);
+    set('last', index === total - 1);
+    if (announce) this.announce(`Step ${index + 1} of ${total}: ${step.title}`);
+  }
+
+  private renderPanel(panel: Panel): HTMLElement {
+    if (panel.type === 'facts') {
+      return el('figure', { className: 'facts-panel' },
+        el('figcaption', {}, panel.caption),
+        el('dl', {}, ...panel.facts.flatMap(([label, value]) => [el('dt', {}, label), el('dd', {}, value)])));
+    }
+    return matrixView(panel, {
+      onSelect: (p, row, column) => this.explain(p, row, column),
+      onEdit: (p, row, column, text) => this.editCell(p, row, column, text),
+      onToggle: (p, row, column) => this.toggleMask(p, row, column),
+    });
+  }
+
+  private explain(panel: MatrixPanel, row: number, column: number): void {
+    if (!panel.explain) return;
+    const explanation = explainCell(this.lab, panel.explain, panel, row, column);
+    const section = this.doc.getElementById('explain') as HTMLElement;
+    section.hidden = false;
+    section.replaceChildren(
+      el('h4', {}, `Explain this number: ${panel.caption.split(' (')[0]}, row ${panel.rowLabels?.[row] ?? row}, column ${panel.colLabels?.[column] ?? column}`),
+      ...explanation.lines.map((line) => el('p', { className: 'arithmetic' }, line)),
+      el('p', { className: 'exact' }, `Exact value: ${explanation.exact}`),
+    );
+    const panels = this.doc.getElementById('panels') as HTMLElement;
+    for (const figure of panels.querySelectorAll<HTMLElement>('figure[data-panel]')) markRelated(panels, figure.dataset.panel as string, { row: -1 });
+    for (const related of explanation.related) markRelated(panels, related.panel, related);
+    markRelated(panels, panel.name, { row, col: column });
+  }
+
+  private editCell(panel: MatrixPanel, row: number, column: number, text: string): string | undefined {
+    const parsed = parseCell(text);
+    if (typeof parsed === 'string') {
+      this.notify(parsed);
+      return parsed;
+    }
+    if (this.walkthrough.kind !== 'attention' || !panel.editable) return undefined;
+    const inputs = structuredClone(this.inputs) as AttentionInputs;
+    const matrix = inputs[panel.editable] as number[][];
+    if (matrix[row][column] === parsed) return undefined;
+    matrix[row][column] = parsed;
+    const refused = this.applyInputs(inputs);
+    if (!refused) this.announce(`${panel.caption.split(' (')[0]} row ${row + 1}, column ${column + 1} is now ${parsed}; every step was recomputed.`);
+    return refused;
+  }
+
+  private toggleMask(_panel: MatrixPanel, row: number, column: number): void {
+    const inputs = structuredClone(this.inputs) as AttentionInputs;
+    if (!Array.isArray(inputs.mask)) return;
+    const mask = inputs.mask as number[][];
+    mask[row][column] = mask[row][column] ? 0 : 1;
+    if (!this.applyInputs(inputs)) this.announce(`Mask row ${row + 1}, column ${column + 1} is now ${mask[row][column]}.`);
+  }
+
+  private resetInputs(): void {
+    this.applyInputs(structuredClone(this.walkthrough.inputs));
+    this.state = { ...this.state, inputs: undefined };
+    this.pushUrl(true);
+    this.announce('The inputs are back to the walkthrough’s own.');
+  }
+
+  private togglePlay(): void {
+    const button = this.doc.querySelector<HTMLButtonElement>('.control-play');
+    const setLabel = (playing: boolean) => {
+      if (!button) return;
+      button.replaceChildren(playLabel(playing));
+      button.setAttribute('aria-label', playing ? 'Pause' : 'Play the steps');
+    };
+    if (this.player.playing) {
+      this.player.pause();
+      setLabel(false);
+    } else {
+      this.player.play(() => setLabel(false));
+      setLabel(true);
+    }
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target as HTMLElement | null;
+    if (target?.closest('input, select, textarea, button, a, [role="grid"]')) return;
+    const actions: Record<string, () => void> = {
+      ArrowRight: () => this.player.next(),
+      ArrowLeft: () => this.player.previous(),
+      Home: () => this.player.first(),
+      End: () => this.player.last(),
+      ' ': () => this.togglePlay(),
+    };
+    const action = actions[event.key];
+    if (action) {
+      event.preventDefault();
+      action();
+    }
+  }
+}

@@ -1,0 +1,116 @@
+// The page's model: walkthroughs are data, steps are generated from the engine's trace.
+// Nothing here touches the DOM.
+import type { Mask } from '../../lib/index.js';
+
+export type LessonId =
+  | 'worked-example'
+  | 'self-attention'
+  | 'scaling'
+  | 'masks'
+  | 'multi-head'
+  | 'cross-attention'
+  | 'positional-encoding'
+  | 'encoder-layer'
+  | 'entropy';
+
+/** Inputs of a walkthrough of plain scaled dot-product attention. */
+export interface AttentionInputs {
+  query: number[][];
+  key: number[][];
+  value: number[][];
+  mask?: Mask | null;
+  maskFill?: number | null;
+}
+
+/** Inputs of a walkthrough of multi-head (or single-head) self- or cross-attention on tokens. */
+export interface MultiHeadInputs {
+  /** Query tokens (the target sequence in cross-attention). */
+  tokens: string[];
+  /** Key/value tokens for cross-attention; omitted for self-attention. */
+  sourceTokens?: string[];
+  dModel: number;
+  heads: number;
+  seed: number;
+  mask?: Mask | null;
+  maskFill?: number | null;
+}
+
+interface WalkthroughBase {
+  /** Unique and URL-safe: it is what the URL names. */
+  id: string;
+  lesson: LessonId;
+  title: string;
+  /** One or two sentences shown above the steps. */
+  intro: string;
+}
+
+export interface AttentionWalkthrough extends WalkthroughBase {
+  kind: 'attention';
+  inputs: AttentionInputs;
+  /** Labels of the query rows and key columns, e.g. tokens. */
+  queryLabels?: string[];
+  keyLabels?: string[];
+}
+
+export interface MultiHeadWalkthrough extends WalkthroughBase {
+  kind: 'multi-head';
+  inputs: MultiHeadInputs;
+}
+
+export type Walkthrough = AttentionWalkthrough | MultiHeadWalkthrough;
+
+/** How a matrix is coloured: attention weights on 0–1, signed values around 0, or not at all. */
+export type ColourScale = 'weights' | 'diverging' | 'none';
+
+/** Which arithmetic "explain this number" shows for a cell of a matrix. */
+export type ExplainStage = 'score' | 'scaled' | 'weight' | 'output';
+
+/** The attention call whose numbers a panel shows, so a cell can be explained by the engine. */
+export interface ExplainSource {
+  stage: ExplainStage;
+  args: AttentionInputs;
+  /** Names used in the arithmetic, e.g. "score", "weight". */
+  symbol: string;
+}
+
+export interface MatrixPanel {
+  type: 'matrix';
+  /** Stable name within the step, used in tests and the URL-free DOM ids. */
+  name: string;
+  /** Caption, e.g. "scores = QKᵀ". */
+  caption: string;
+  /** A second, smaller caption line (e.g. a head's entropy). */
+  detail?: string;
+  data: number[][];
+  rowLabels?: string[];
+  colLabels?: string[];
+  colour: ColourScale;
+  /** Cells to highlight in this step, [row, column]. */
+  focus?: [number, number][];
+  /** The input this panel edits, when it is an editable input. */
+  editable?: keyof AttentionInputs;
+  explain?: ExplainSource;
+  /** Sums per row shown beside the matrix (values from the engine). */
+  rowSums?: number[];
+}
+
+export interface TextPanel {
+  type: 'facts';
+  name: string;
+  caption: string;
+  /** Label/value pairs, values already computed by the engine. */
+  facts: [string, string][];
+}
+
+export type Panel = MatrixPanel | TextPanel;
+
+export interface Step {
+  /** Matches the name of the engine pass it shows: inputs, scores, scale, mask, softmax, output, … */
+  id: string;
+  title: string;
+  /** Plain-language explanation. */
+  text: string;
+  /** LaTeX; the part computed in this step wrapped in \htmlClass{focus}{…}. */
+  formula: string;
+  panels: Panel[];
+}

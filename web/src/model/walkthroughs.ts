@@ -1,0 +1,44 @@
+// The registry of lessons and their walkthroughs. Walkthroughs are JSON data in
+// web/src/walkthroughs/; the order of LESSONS is the order of the menu.
+import type { LessonId, Walkthrough } from './types.js';
+import workedExample from '../walkthroughs/worked-example.json';
+import causalMask from '../walkthroughs/causal-mask.json';
+import paddingMask from '../walkthroughs/padding-mask.json';
+import customMask from '../walkthroughs/custom-mask.json';
+import fullyMasked from '../walkthroughs/fully-masked-row.json';
+import fullyMaskedFill from '../walkthroughs/fully-masked-row-fill.json';
+import sentence from '../walkthroughs/sentence-self-attention.json';
+import multiHead from '../walkthroughs/multi-head.json';
+import crossAttention from '../walkthroughs/cross-attention.json';
+
+export interface Lesson {
+  id: LessonId;
+  number: number;
+  title: string;
+  walkthroughs: Walkthrough[];
+}
+
+const all = [
+  workedExample, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
+  multiHead, crossAttention,
+] as Walkthrough[];
+
+const LESSON_TITLES: [LessonId, string][] = [
+  ['worked-example', 'A worked example'],
+  ['self-attention', 'Self-attention on a sentence'],
+  ['masks', 'Masks'],
+  ['multi-head', 'Multi-head attention'],
+  ['cross-attention', 'Cross-attention'],
+];
+
+export const LESSONS: Lesson[] = LESSON_TITLES.map(([id, title], index) => ({
+  id,
+  number: index + 1,
+  title,
+  walkthroughs: all.filter((w) => w.lesson === id),
+}));
+
+export const WALKTHROUGHS: ReadonlyMap<string, Walkthrough> = new Map(all.map((w) => [w.id, w]));
+
+/** The landing walkthrough. */
+export const DEFAULT_WALKTHROUGH = 'worked-example';

@@ -1,0 +1,77 @@
+// One colour language for the whole page: attention weights on a sequential 0–1 scale, signed
+// values (scores, outputs) on a diverging scale centred on 0. Both are colour-blind safe
+// (ColorBrewer Blues and PuOr).
+import { interpolateBlues, interpolatePuOr } from 'd3-scale-chromatic';
+import { scaleDiverging, scaleSequential } from 'd3-scale';
+import type { ColourScale } from '../model/types.js';
+
+export interface CellColour {
+  background: string;
+  /** Black or white, whichever reads better on the background. */
+  text: string;
+}
+
+/** The largest finite magnitude in a matrix; the diverging scale is symmetric about 0. */
+function extent(data: number[][]): number {
+  let largest = 0;
+  for (const row of data) for (const x of row) if (Number.isFinite(x)) largest = Math.max(largest, Math.abs(x));
+  return largest || 1;
+}
+
+/** WCAG relative luminance of an sRGB colour given as "rgb(r, g, b)". */
+function luminance(css: string): number | undefined {
+  const match = css.match(/\d+(\.\d+)?/g);
+  if (!match || match.length < 3) return undefined;
+  const [r, g, b] = match.slice(0, 3).map((c) => {
+    const v = Number(c) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/**
+ * Black or white text, whichever contrasts more with the background. One of the two always
+ * reaches at least 4.58:1, so every coloured cell meets WCAG AA.
+ */
+function contrastText(css: string): string {
+  const l = luminance(css);
+  if (l === undefined) return 'inherit';
+  const withBlack = (l + 0.05) / 0.05;
+  const withWhite = 1.05 / (l + 0.05);
+  return withBlack >= withWhite ? '#000' : '#fff';
+}
+
+/** A function from a value to its cell colour, for one matrix. */
+export function colourScale(kind: ColourScale, data: number[][]): ((x: number) => CellColour | undefined) {
+  if (kind === 'none') return () => undefined;
+  if (kind === 'weights') {
+    // Stop short of the darkest blue so 1.0 still has visible structure.
+    const scale = scaleSequential((t: number) => interpolateBlues(0.05 + 0.85 * t)).domain([0, 1]).clamp(true);
+    return (x) => {
+      if (!Number.isFinite(x)) return undefined;
+      const background = scale(x);
+      return { background, text: contrastText(background) };
+    };
+  }
+  const largest = extent(data);
+  // PuOr reversed: purple for negative, orange for positive, near white at 0.
+  const scale = scaleDiverging((t: number) => interpolatePuOr(1 - t)).domain([-largest, 0, largest]);
+  return (x) => {
+    if (!Number.isFinite(x)) return undefined;
+    const background = scale(x);
+    return { background, text: contrastText(background) };
+  };
+}
+
+/** The legend for a scale: a gradient and its end labels. */
+export function legendFor(kind: ColourScale, data: number[][]): { gradient: string; low: number; high: number } | undefined {
+  if (kind === 'none') return undefined;
+  const stops = Array.from({ length: 11 }, (_, i) => i / 10);
+  if (kind === 'weights') {
+    const colours = stops.map((t) => interpolateBlues(0.05 + 0.85 * t));
+    return { gradient: `linear-gradient(to right, ${colours.join(', ')})`, low: 0, high: 1 };
+  }
+  const largest = extent(data);
+  const colours = stops.map((t) => interpolatePuOr(1 - t));
+  return { gradient: `linear-gradient(to right, ${colours.join(', ')})`, low: -largest, high: largest };
+}

@@ -1,0 +1,82 @@
+// "Explain this number": the exact arithmetic behind one cell, with every term taken from the
+// engine's explainAttention (cpp/src/explain.cpp). This file only lays the numbers out.
+import type { AttentionLab, ProductTerm } from '../../lib/index.js';
+import type { ExplainSource, MatrixPanel } from '../model/types.js';
+import { attentionArgs } from '../steps/attention-steps.js';
+import { exactNumber, formatNumber } from './format.js';
+
+const SUBSCRIPT = '₀₁₂₃₄₅₆₇₈₉';
+const sub = (i: number) => String(i).replace(/\d/g, (d) => SUBSCRIPT[Number(d)]);
+
+/** Numbers inside arithmetic: negative ones in parentheses so "a·(−b)" reads right. */
+const term = (x: number) => (x < 0 ? `(${formatNumber(x)})` : formatNumber(x));
+
+/** At most eight terms are written out; longer sums show their ends. */
+function sumOfProducts(terms: ProductTerm[]): string {
+  const written = terms.map((t) => `${term(t.left)}·${term(t.right)}`);
+  if (written.length <= 8) return written.join(' + ');
+  return `${written.slice(0, 4).join(' + ')} + … + ${written.slice(-2).join(' + ')}  (${written.length} terms)`;
+}
+
+export interface Explanation {
+  /** One line per equality, e.g. "score₀₂ = 1·1 + 2·1 = 3". */
+  lines: string[];
+  /** The value explained, exact. */
+  exact: string;
+  /** Which cells of the other matrices contributed. */
+  related: { panel: string; row?: number; col?: number }[];
+}
+
+export function explainCell(lab: AttentionLab, source: ExplainSource, panel: MatrixPanel, row: number, column: number): Explanation {
+  const args = { ...attentionArgs(source.args), row, column };
+  const name = `${source.symbol}${sub(row)}${sub(column)}`;
+  switch (source.stage) {
+    case 'score': {
+      const e = lab.explainAttention({ ...args, stage: 'score' });
+      return {
+        lines: [`${name} = ${sumOfProducts(e.terms)} = ${formatNumber(e.sum)}`],
+        exact: exactNumber(e.sum),
+        related: [{ panel: 'query', row }, { panel: 'key', row: column }],
+      };
+    }
+    case 'scaled': {
+      const e = lab.explainAttention({ ...args, stage: 'scaled' });
+      return {
+        lines: [`${name} = score${sub(row)}${sub(column)} / √d_k = ${term(e.score)} / √${e.dK} = ${term(e.score)} / ${formatNumber(e.sqrtDk)} = ${formatNumber(e.scaled)}`],
+        exact: exactNumber(e.scaled),
+        related: [{ panel: 'scores', row, col: column }],
+      };
+    }
+    case 'weight': {
+      const e = lab.explainAttention({ ...args, stage: 'weight' });
+      if (e.fullyMasked) {
+        return {
+          lines: [`${name} = 0: every key of this row is blocked, so there is nothing to share out.`],
+          exact: exactNumber(e.weight),
+          related: [{ panel: 'masked', row }, { panel: 'scaled', row }],
+        };
+      }
+      const allowed = e.logits.map((x, j) => ({ x, j })).filter(({ j }) => e.blocked[j] === 0 || e.logits[j] !== -Infinity);
+      const exponent = (x: number) => `e^(${formatNumber(x)} − ${formatNumber(e.rowMax)})`;
+      const denominator = allowed.map(({ x }) => exponent(x)).join(' + ');
+      const values = allowed.map(({ j }) => formatNumber(e.exps[j])).join(' + ');
+      return {
+        lines: [
+          `${name} = ${exponent(e.logits[column])} / (${denominator})`,
+          `= ${formatNumber(e.numerator)} / (${values}) = ${formatNumber(e.numerator)} / ${formatNumber(e.rowSum)} = ${formatNumber(e.weight)}`,
+        ],
+        exact: exactNumber(e.weight),
+        related: [{ panel: 'scaled', row }, { panel: 'masked', row }],
+      };
+    }
+    case 'output': {
+      const e = lab.explainAttention({ ...args, stage: 'output' });
+      return {
+        lines: [`${name} = ${sumOfProducts(e.terms)} = ${formatNumber(e.sum)}`],
+        exact: exactNumber(e.sum),
+        related: [{ panel: 'weights', row }, { panel: 'value', col: column }],
+      };
+    }
+  }
+  throw new Error(`unknown stage of panel ${panel.name}`);
+}

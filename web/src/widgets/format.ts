@@ -1,0 +1,30 @@
+// How numbers are shown. Formatting only: the values themselves all come from the engine.
+
+/**
+ * Rounded for reading: whole numbers as they are, short decimals as typed (0.5), others to
+ * `digits` decimals (0.140); −∞ as "−∞".
+ */
+export function formatNumber(x: number, digits = 3): string {
+  if (x === -Infinity) return '−∞';
+  if (x === Infinity) return '∞';
+  if (Number.isNaN(x)) return 'NaN';
+  if (Number.isInteger(x) && Math.abs(x) < 1e6) return String(x).replace('-', '−');
+  if (x !== 0 && Math.abs(x) < 10 ** -digits) return x.toExponential(1).replace('-', '−');
+  if (Math.abs(x) >= 1e6) return x.toExponential(2).replace('-', '−');
+  let text = x.toFixed(digits);
+  // A value the rounding leaves unchanged (0.5, 0.25) is shown without padding zeros.
+  if (Number(text) === x) text = text.replace(/\.?0+$/, '');
+  return (/^-0(\.0*)?$/.test(text) ? text.slice(1) : text).replace('-', '−');
+}
+
+/** Always `digits` decimals, for columns such as row sums that should line up. */
+export function formatFixed(x: number, digits = 3): string {
+  if (!Number.isFinite(x)) return formatNumber(x);
+  return x.toFixed(digits).replace(/^-(0\.0*)$/, '$1').replace('-', '−');
+}
+
+/** The exact double, as JavaScript prints it. */
+export function exactNumber(x: number): string {
+  if (x === -Infinity) return '−∞';
+  return String(x);
+}
