@@ -1,19 +1,21 @@
 // The page: lesson menu, walkthrough, step view, controls. It wires the model (walkthroughs,
 // steps built from engine traces), the widgets and the URL state; it computes nothing itself.
 import { AttentionError, type AttentionLab } from '../lib/index.js';
-import type { AttentionInputs, MatrixPanel, MultiHeadInputs, Panel, Step, Walkthrough } from './model/types.js';
+import type { AttentionInputs, MatrixPanel, Panel, ParameterField, Step, Walkthrough } from './model/types.js';
 import { DEFAULT_WALKTHROUGH, LESSONS, WALKTHROUGHS } from './model/walkthroughs.js';
-import { attentionSteps } from './steps/attention-steps.js';
-import { multiHeadSteps } from './steps/multi-head-steps.js';
+import { buildSteps } from './steps/builders.js';
 import { parseState, serializeState, type PageState } from './state/url-state.js';
 import { explainCell } from './widgets/explain.js';
 import { renderFormula } from './widgets/formula.js';
+import { chartView } from './widgets/chart.js';
+import { heatmapView } from './widgets/heatmap.js';
 import { markRelated, matrixView } from './widgets/matrix-view.js';
+import { parametersView, readField } from './widgets/parameters.js';
 import { Player } from './widgets/player.js';
 import { el } from './widgets/dom.js';
 import { icon, playLabel } from './widgets/icons.js';
 
-type Inputs = AttentionInputs | MultiHeadInputs;
+type Inputs = Walkthrough['inputs'];
 
 /** Parses what a learner typed into a number; returns an error sentence instead when it is not one. */
 function parseCell(text: string): number | string {
@@ -83,14 +85,7 @@ export class App {
 
   private tryBuild(walkthrough: Walkthrough, inputs: Inputs): Step[] | undefined {
     try {
-      return walkthrough.kind === 'attention'
-        ? attentionSteps(this.lab, {
-          inputs: inputs as AttentionInputs,
-          queryLabels: walkthrough.queryLabels,
-          keyLabels: walkthrough.keyLabels,
-          editableMask: Array.isArray((inputs as AttentionInputs).mask),
-        }).steps
-        : multiHeadSteps(this.lab, inputs as MultiHeadInputs);
+      return buildSteps(this.lab, walkthrough, inputs);
     } catch (error) {
       if (error instanceof AttentionError) {
         this.notify(`The engine refused these inputs: ${error.message}`);
@@ -283,6 +278,9 @@ export class App {
   }
 
   private renderPanel(panel: Panel): HTMLElement {
+    if (panel.type === 'chart') return chartView(panel);
+    if (panel.type === 'heatmap') return heatmapView(panel);
+    if (panel.type === 'parameters') return parametersView(panel, (field, text) => this.changeParameter(field, text));
     if (panel.type === 'facts') {
       return el('figure', { className: 'facts-panel' },
         el('figcaption', {}, panel.caption),
@@ -325,6 +323,18 @@ export class App {
     const refused = this.applyInputs(inputs);
     if (!refused) this.announce(`${panel.caption.split(' (')[0]} row ${row + 1}, column ${column + 1} is now ${parsed}; every step was recomputed.`);
     return refused;
+  }
+
+  private changeParameter(field: ParameterField, text: string): void {
+    const parsed = readField(field, text);
+    if ('error' in parsed) {
+      this.notify(parsed.error);
+      this.showStep(this.player.step, false); // puts the previous value back in the control
+      return;
+    }
+    const inputs = { ...structuredClone(this.inputs), [field.name]: parsed.value } as Inputs;
+    if (this.applyInputs(inputs)) this.showStep(this.player.step, false);
+    else this.announce(`${field.label} is now ${Array.isArray(parsed.value) ? parsed.value.join(' ') : parsed.value}; every step was recomputed.`);
   }
 
   private toggleMask(_panel: MatrixPanel, row: number, column: number): void {

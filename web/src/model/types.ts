@@ -102,7 +102,58 @@ export interface TextPanel {
   facts: [string, string][];
 }
 
-export type Panel = MatrixPanel | TextPanel;
+/** A line chart (d3), always with a table of its numbers for screen readers. */
+export interface ChartPanel {
+  type: 'chart';
+  name: string;
+  caption: string;
+  xLabel: string;
+  yLabel: string;
+  /** 'log2' for sizes such as d_k = 4 … 1024. */
+  xScale: 'linear' | 'log2';
+  series: { label: string; points: [number, number][] }[];
+  /** Horizontal reference lines, e.g. the ln m bound of entropy. */
+  references?: { label: string; y: number }[];
+  /** Lower and upper bound of the y axis; from the data when omitted. */
+  yDomain?: [number, number];
+}
+
+/** A large matrix drawn on a canvas (e.g. positional encodings, 50×128), with a table alternative. */
+export interface HeatmapPanel {
+  type: 'heatmap';
+  name: string;
+  caption: string;
+  detail?: string;
+  data: number[][];
+  /** What the rows and columns are, e.g. "position" and "dimension". */
+  rowName: string;
+  colName: string;
+  colour: ColourScale;
+}
+
+/** One control of a parameters panel. Values are read by the app into the walkthrough's inputs. */
+export interface ParameterField {
+  /** The input it sets. */
+  name: string;
+  label: string;
+  kind: 'integer' | 'number' | 'tokens' | 'choice';
+  value: number | string;
+  min?: number;
+  max?: number;
+  step?: number;
+  /** For 'choice': [value, label] pairs. */
+  options?: [string, string][];
+}
+
+/** Controls that change a walkthrough's inputs (sizes, seed, tokens, d_k …). */
+export interface ParametersPanel {
+  type: 'parameters';
+  name: string;
+  caption: string;
+  fields: ParameterField[];
+}
+
+export type Panel = MatrixPanel | TextPanel | ChartPanel | HeatmapPanel | ParametersPanel;
 
 export interface Step {
   /** Matches the name of the engine pass it shows: inputs, scores, scale, mask, softmax, output, … */

@@ -23,20 +23,26 @@ const all = [
   multiHead, crossAttention,
 ] as Walkthrough[];
 
+/** The lessons in the order of the course, numbered as in the menu. */
 const LESSON_TITLES: [LessonId, string][] = [
   ['worked-example', 'A worked example'],
   ['self-attention', 'Self-attention on a sentence'],
+  ['scaling', 'Why divide by √d_k'],
   ['masks', 'Masks'],
   ['multi-head', 'Multi-head attention'],
   ['cross-attention', 'Cross-attention'],
+  ['positional-encoding', 'Positional encoding'],
+  ['encoder-layer', 'The encoder layer'],
+  ['entropy', 'Entropy of attention'],
 ];
 
+/** Lessons that have at least one walkthrough, keeping their course numbers. */
 export const LESSONS: Lesson[] = LESSON_TITLES.map(([id, title], index) => ({
   id,
   number: index + 1,
   title,
   walkthroughs: all.filter((w) => w.lesson === id),
-}));
+})).filter((lesson) => lesson.walkthroughs.length > 0);
 
 export const WALKTHROUGHS: ReadonlyMap<string, Walkthrough> = new Map(all.map((w) => [w.id, w]));
 
