@@ -4,6 +4,7 @@ import { AttentionError, type AttentionLab } from '../lib/index.js';
 import type { AttentionInputs, MatrixPanel, Panel, ParameterField, Step, Walkthrough } from './model/types.js';
 import { DEFAULT_WALKTHROUGH, LESSONS, WALKTHROUGHS } from './model/walkthroughs.js';
 import { buildSteps } from './steps/builders.js';
+import { changeInputs } from './steps/input-changes.js';
 import { parseState, serializeState, type PageState } from './state/url-state.js';
 import { explainCell } from './widgets/explain.js';
 import { renderFormula } from './widgets/formula.js';
@@ -11,6 +12,7 @@ import { chartView } from './widgets/chart.js';
 import { heatmapView } from './widgets/heatmap.js';
 import { markRelated, matrixView } from './widgets/matrix-view.js';
 import { parametersView, readField } from './widgets/parameters.js';
+import { tokenAttentionView } from './widgets/token-attention.js';
 import { Player } from './widgets/player.js';
 import { el } from './widgets/dom.js';
 import { icon, playLabel } from './widgets/icons.js';
@@ -279,6 +281,7 @@ export class App {
 
   private renderPanel(panel: Panel): HTMLElement {
     if (panel.type === 'chart') return chartView(panel);
+    if (panel.type === 'tokens') return tokenAttentionView(panel);
     if (panel.type === 'heatmap') return heatmapView(panel);
     if (panel.type === 'parameters') return parametersView(panel, (field, text) => this.changeParameter(field, text));
     if (panel.type === 'facts') {
@@ -332,7 +335,15 @@ export class App {
       this.showStep(this.player.step, false); // puts the previous value back in the control
       return;
     }
-    const inputs = { ...structuredClone(this.inputs), [field.name]: parsed.value } as Inputs;
+    let inputs: Inputs;
+    try {
+      inputs = changeInputs(this.lab, this.walkthrough, structuredClone(this.inputs), field.name, parsed.value);
+    } catch (error) {
+      if (!(error instanceof AttentionError)) throw error;
+      this.notify(`The engine refused this value: ${error.message}`);
+      this.showStep(this.player.step, false);
+      return;
+    }
     if (this.applyInputs(inputs)) this.showStep(this.player.step, false);
     else this.announce(`${field.label} is now ${Array.isArray(parsed.value) ? parsed.value.join(' ') : parsed.value}; every step was recomputed.`);
   }

@@ -20,6 +20,8 @@ export interface AttentionInputs {
   value: number[][];
   mask?: Mask | null;
   maskFill?: number | null;
+  /** The seed the random inputs were drawn with, shown so a learner can get them back. */
+  seed?: number;
 }
 
 /** Inputs of a walkthrough of multi-head (or single-head) self- or cross-attention on tokens. */
@@ -145,6 +147,19 @@ export interface ParameterField {
   options?: [string, string][];
 }
 
+/** Words a learner can focus or hover to see where each one's attention goes. */
+export interface TokenAttentionPanel {
+  type: 'tokens';
+  name: string;
+  caption: string;
+  /** The query words (rows of weights). */
+  queries: string[];
+  /** The key words (columns of weights). */
+  keys: string[];
+  /** (queries × keys) attention weights from the engine. */
+  weights: number[][];
+}
+
 /** Controls that change a walkthrough's inputs (sizes, seed, tokens, d_k …). */
 export interface ParametersPanel {
   type: 'parameters';
@@ -153,7 +168,7 @@ export interface ParametersPanel {
   fields: ParameterField[];
 }
 
-export type Panel = MatrixPanel | TextPanel | ChartPanel | HeatmapPanel | ParametersPanel;
+export type Panel = MatrixPanel | TextPanel | ChartPanel | HeatmapPanel | ParametersPanel | TokenAttentionPanel;
 
 export interface Step {
   /** Matches the name of the engine pass it shows: inputs, scores, scale, mask, softmax, output, … */

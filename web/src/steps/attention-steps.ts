@@ -2,8 +2,9 @@
 // step ids follow the engine's passes (cpp/src/attention.cpp): scores, scale, mask, softmax,
 // output. Every number comes from the trace; this file only arranges and words them.
 import type { AttentionArgs, AttentionLab, AttentionTrace } from '../../lib/index.js';
-import type { AttentionInputs, MatrixPanel, Step } from '../model/types.js';
+import type { AttentionInputs, MatrixPanel, Panel, Step } from '../model/types.js';
 import { formatNumber } from '../widgets/format.js';
+import { attentionParameters } from './attention-inputs.js';
 
 const FORMULA = String.raw`\mathrm{Attention}(Q,K,V) = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)V`;
 
@@ -77,7 +78,7 @@ export function attentionSteps(lab: AttentionLab, context: AttentionStepContext)
   };
 
   const steps: Step[] = [];
-  const inputPanels: MatrixPanel[] = [query, key, value];
+  const inputPanels: Panel[] = [attentionParameters(inputs), query, key, value];
   if (t.mask) {
     inputPanels.push({
       type: 'matrix', name: 'mask', caption: `mask (${n}×${m}), 1 = attend`, data: t.mask,

@@ -37,7 +37,23 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs): Step
     ({ type: 'matrix', name, caption, data, rowLabels, colLabels, colour });
 
   const steps: Step[] = [];
-  const embedPanels: Panel[] = [matrix('embeddings', `${cross ? 'target ' : ''}embeddings X (${shape(n, d)})`, target.embeddings, queryTokens, dims(d))];
+  const embedPanels: Panel[] = [{
+    type: 'parameters',
+    name: 'settings',
+    caption: 'Sentence and sizes',
+    fields: [
+      { name: 'tokens', label: cross ? 'target words' : 'words', kind: 'tokens', value: inputs.tokens.join(' ') },
+      ...(cross ? [{ name: 'sourceTokens', label: 'source words', kind: 'tokens' as const, value: keyTokens.join(' ') }] : []),
+      { name: 'dModel', label: 'd_model', kind: 'integer', value: d, min: 1, max: 64 },
+      { name: 'heads', label: 'heads h', kind: 'integer', value: h, min: 1, max: 16 },
+      { name: 'seed', label: 'seed', kind: 'integer', value: inputs.seed, min: 0, max: 4294967295 },
+      ...(cross ? [] : [{
+        name: 'mask', label: 'mask', kind: 'choice' as const, value: inputs.mask === 'causal' ? 'causal' : 'none',
+        options: [['none', 'none'], ['causal', 'causal']] as [string, string][],
+      }]),
+    ],
+  },
+  matrix('embeddings', `${cross ? 'target ' : ''}embeddings X (${shape(n, d)})`, target.embeddings, queryTokens, dims(d))];
   if (cross) embedPanels.push(matrix('source-embeddings', `source embeddings (${shape(m, d)})`, source.embeddings, keyTokens, dims(d)));
   const repeated = target.vocabulary.length < n;
   steps.push({
@@ -112,7 +128,9 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs): Step
       : `Each row says how much one word attends to every word; it sums to 1 (Σ). Select a weight to see its softmax.`) +
       ' These weights come from untrained, seeded parameters: the patterns are real arithmetic, not learned meaning.',
     formula: String.raw`\htmlClass{focus}{\mathrm{softmax}\!\left(\frac{Q_iK_i^{\top}}{\sqrt{d_k}}\right)}V_i`,
-    panels: headPanels,
+    panels: h === 1
+      ? [{ type: 'tokens', name: 'token-attention', caption: 'Focus or hover a word', queries: queryTokens, keys: keyTokens, weights: t.heads[0].weights }, ...headPanels]
+      : headPanels,
   });
 
   if (h > 1) {
