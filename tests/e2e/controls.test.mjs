@@ -1,0 +1,119 @@
+// The page's controls: sizes and seeds, sentence and heads, and the focus-a-word view.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launchBrowser, servePage } from './browser.mjs';
+
+/** @type {Awaited<ReturnType<typeof servePage>>} */
+let server;
+/** @type {Awaited<ReturnType<typeof launchBrowser>>} */
+let browser;
+
+before(async () => {
+  server = await servePage();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(search = '') {
+  const page = await browser.context.newPage();
+  /** @type {string[]} */
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(server.url + search);
+  await page.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
+  return { page, problems };
+}
+
+const cells = (page, panel) => page.locator(`figure[data-panel="${panel}"] td[data-row]`).allTextContents();
+const rows = (page, panel) => page.locator(`figure[data-panel="${panel}"] tbody tr`).count();
+
+/** Sets a parameters-panel control and lets the page apply it. */
+async function setParameter(page, name, value) {
+  const control = page.locator(`fieldset.parameters [name="${name}"]`);
+  if ((await control.evaluate((e) => e.tagName)) === 'SELECT') await control.selectOption(value);
+  else {
+    await control.fill(value);
+    await control.press('Enter');
+    await control.evaluate((e) => e.dispatchEvent(new Event('change', { bubbles: true })));
+  }
+}
+
+test('changing sizes grows the matrices, keeps edited numbers, and the link reproduces it', async () => {
+  const { page, problems } = await open();
+  await setParameter(page, 'queries', '3');
+  assert.equal(await rows(page, 'query'), 3);
+  assert.deepEqual((await cells(page, 'query')).slice(0, 2), ['1', '2']); // the tutorial's query kept
+  await setParameter(page, 'dV', '4');
+  assert.equal((await cells(page, 'value')).length, 12);
+  const url = page.url();
+  await page.locator('#step-list button[data-step="output"]').click();
+  const output = await cells(page, 'output');
+  assert.equal(output.length, 12);
+
+  const again = await open(new URL(url).search);
+  await again.page.locator('#step-list button[data-step="output"]').click();
+  assert.deepEqual(await cells(again.page, 'output'), output);
+  assert.deepEqual(problems, []);
+  await again.page.close();
+  await page.close();
+});
+
+test('a new seed draws new inputs from the engine, and the same seed draws the same ones', async () => {
+  const { page } = await open();
+  await setParameter(page, 'seed', '42');
+  const first = await cells(page, 'key');
+  assert.notDeepEqual(first, ['1', '0', '0', '1', '1', '1']);
+  await setParameter(page, 'seed', '7');
+  await setParameter(page, 'seed', '42');
+  assert.deepEqual(await cells(page, 'key'), first);
+  await page.close();
+});
+
+test('a size outside the limits is refused with a notice and nothing changes', async () => {
+  const { page } = await open();
+  await setParameter(page, 'keys', '99');
+  await page.locator('.notice').first().waitFor();
+  assert.match(await page.locator('.notice').first().textContent(), /keys m: expected at most 12/);
+  assert.equal(await rows(page, 'key'), 3);
+  await page.close();
+});
+
+test('heads that do not divide d_model are refused by the engine with a notice; the view stays', async () => {
+  const { page, problems } = await open('?w=multi-head');
+  await setParameter(page, 'heads', '3');
+  await page.locator('.notice').first().waitFor();
+  assert.match(await page.locator('.notice').first().textContent(), /heads: expected a divisor of d_model = 16, got 3/);
+  assert.equal(await page.locator('fieldset.parameters [name="heads"]').inputValue(), '4');
+  await setParameter(page, 'heads', '2');
+  await page.locator('#step-list button[data-step="heads"]').click();
+  assert.equal(await page.locator('figure[data-panel^="head-"]').count(), 2);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a new sentence and a causal mask recompute every step', async () => {
+  const { page } = await open('?w=sentence-self-attention');
+  await setParameter(page, 'tokens', 'a dog ran home');
+  await setParameter(page, 'mask', 'causal');
+  await page.locator('#step-list button[data-step="heads"]').click();
+  const weights = await cells(page, 'head-0-weights');
+  assert.equal(weights.length, 16);
+  assert.deepEqual([weights[1], weights[2], weights[3]], ['0', '0', '0']); // "a" sees only itself
+  await page.close();
+});
+
+test('focusing a word shows its attention over every word, as the engine computed it', async () => {
+  const { page } = await open('?w=sentence-self-attention&step=heads');
+  await page.locator('.token-row .token').nth(1).focus();
+  assert.match(await page.locator('.token-bars-heading').textContent(), /“cat” \(word 2\)/);
+  const shown = await page.locator('.token-bars .weight').allTextContents();
+  const row = (await cells(page, 'head-0-weights')).slice(6, 12);
+  assert.deepEqual(shown, row);
+  await page.close();
+});
