@@ -54,8 +54,8 @@ TEST_CASE("each Jacobian column is the change of the weights when one logit move
     }
 }
 
-TEST_CASE("uniform weights have the largest Jacobian, ‖J‖ = √(m − 1) / m, and a saturated "
-          "softmax almost none",
+TEST_CASE("uniform weights over m keys give ‖J‖ = √(m − 1) / m, and a saturated softmax almost "
+          "none",
           "[jacobian][softmax]")
 {
     const std::size_t m = GENERATE(2, 5, 64);

@@ -285,9 +285,11 @@ export class App {
     if (panel.type === 'heatmap') return heatmapView(panel);
     if (panel.type === 'parameters') return parametersView(panel, (field, text) => this.changeParameter(field, text));
     if (panel.type === 'facts') {
-      return el('figure', { className: 'facts-panel' },
+      const figure = el('figure', { className: 'facts-panel' },
         el('figcaption', {}, panel.caption),
         el('dl', {}, ...panel.facts.flatMap(([label, value]) => [el('dt', {}, label), el('dd', {}, value)])));
+      figure.dataset.panel = panel.name;
+      return figure;
     }
     return matrixView(panel, {
       onSelect: (p, row, column) => this.explain(p, row, column),

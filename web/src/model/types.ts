@@ -59,7 +59,76 @@ export interface MultiHeadWalkthrough extends WalkthroughBase {
   inputs: MultiHeadInputs;
 }
 
-export type Walkthrough = AttentionWalkthrough | MultiHeadWalkthrough;
+/** Inputs of the positional-encoding lesson: the encoding's size, the columns drawn as waves, and a sentence to shuffle. */
+export interface PositionalInputs {
+  /** Positions, 1 … 1024. */
+  length: number;
+  /** Width of the encoding, 1 … 1024. */
+  dModel: number;
+  /** Columns of PE drawn as waves: numbers in the JSON, their text once typed in the parameters panel. */
+  dimensions: (number | string)[];
+  /** The sentence of the permutation test; it is shuffled into reverse order. */
+  tokens: string[];
+  /** Embedding width of that sentence (small, so its matrices can be read). */
+  tokenDModel: number;
+  heads: number;
+  seed: number;
+}
+
+export interface PositionalWalkthrough extends WalkthroughBase {
+  kind: 'positional';
+  inputs: PositionalInputs;
+}
+
+/** Inputs of the encoder-layer lesson: a sentence through one post-norm encoder layer. */
+export interface EncoderInputs {
+  tokens: string[];
+  dModel: number;
+  heads: number;
+  dFF: number;
+  activation: 'relu' | 'gelu';
+  /** 'on': zero biases in the attention projections, as nn.TransformerEncoderLayer; 'off': none, as MultiheadAttention(bias=False). */
+  attentionBias: 'on' | 'off';
+  seed: number;
+}
+
+export interface EncoderWalkthrough extends WalkthroughBase {
+  kind: 'encoder';
+  inputs: EncoderInputs;
+}
+
+/** Inputs of the scaling lesson: seeded random queries and keys, measured with and without √d_k. */
+export interface ScalingInputs {
+  /** The width shown in detail, 1 … 1024; the charts always sweep d_k = 4 … 1024. */
+  dK: number;
+  /** Keys per query. */
+  keys: number;
+  /** Draws per width; samples × keys × 1024 ≤ 2²⁴ (the engine's cap, reached at d_k = 1024). */
+  samples: number;
+  seed: number;
+}
+
+export interface ScalingWalkthrough extends WalkthroughBase {
+  kind: 'scaling';
+  inputs: ScalingInputs;
+}
+
+/** Inputs of the entropy lesson: a seeded random sequence, attended by one head and by h heads. */
+export interface EntropyInputs {
+  /** Tokens n (rows of the random sequence). */
+  length: number;
+  dModel: number;
+  heads: number;
+  seed: number;
+}
+
+export interface EntropyWalkthrough extends WalkthroughBase {
+  kind: 'entropy';
+  inputs: EntropyInputs;
+}
+
+export type Walkthrough = AttentionWalkthrough | MultiHeadWalkthrough | PositionalWalkthrough | EncoderWalkthrough
+  | ScalingWalkthrough | EntropyWalkthrough;
 
 /** How a matrix is coloured: attention weights on 0–1, signed values around 0, or not at all. */
 export type ColourScale = 'weights' | 'diverging' | 'none';

@@ -10,6 +10,10 @@ import fullyMaskedFill from '../walkthroughs/fully-masked-row-fill.json';
 import sentence from '../walkthroughs/sentence-self-attention.json';
 import multiHead from '../walkthroughs/multi-head.json';
 import crossAttention from '../walkthroughs/cross-attention.json';
+import whyScale from '../walkthroughs/why-scale.json';
+import entropyHeads from '../walkthroughs/entropy-heads.json';
+import positionalEncoding from '../walkthroughs/positional-encoding.json';
+import encoderLayer from '../walkthroughs/encoder-layer.json';
 
 export interface Lesson {
   id: LessonId;
@@ -20,7 +24,7 @@ export interface Lesson {
 
 const all = [
   workedExample, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
-  multiHead, crossAttention,
+  multiHead, crossAttention, whyScale, entropyHeads, positionalEncoding, encoderLayer,
 ] as Walkthrough[];
 
 /** The lessons in the order of the course, numbered as in the menu. */

@@ -2,14 +2,14 @@
 // the inputs a learner edited. A link reproduces exactly what its author saw; a bad or outdated
 // link falls back to defaults with a visible notice, never a blank page.
 import { DEFAULT_WALKTHROUGH, WALKTHROUGHS } from '../model/walkthroughs.js';
-import type { AttentionInputs, MultiHeadInputs, Walkthrough } from '../model/types.js';
+import type { Walkthrough } from '../model/types.js';
 
 export interface PageState {
   walkthrough: string;
   /** A step id (e.g. "softmax"); resolved against the generated steps. */
   step: string;
   /** Edited inputs, or undefined for the walkthrough's own. */
-  inputs?: AttentionInputs | MultiHeadInputs;
+  inputs?: Walkthrough['inputs'];
 }
 
 export interface ParsedState {
@@ -31,7 +31,18 @@ function inputsFit(walkthrough: Walkthrough, value: unknown): boolean {
     return isMatrix(v.query) && isMatrix(v.key) && isMatrix(v.value) && maskOk &&
       (v.maskFill === undefined || v.maskFill === null || typeof v.maskFill === 'number');
   }
+  const numbers = (...names: string[]) => names.every((name) => typeof v[name] === 'number');
+  if (walkthrough.kind === 'scaling') return numbers('dK', 'keys', 'samples', 'seed');
+  if (walkthrough.kind === 'entropy') return numbers('length', 'dModel', 'heads', 'seed');
   const strings = (x: unknown) => Array.isArray(x) && x.length > 0 && x.every((t) => typeof t === 'string');
+  if (walkthrough.kind === 'positional') {
+    return numbers('length', 'dModel', 'tokenDModel', 'heads', 'seed') && strings(v.tokens) &&
+      Array.isArray(v.dimensions) && v.dimensions.every((x) => typeof x === 'number' || typeof x === 'string');
+  }
+  if (walkthrough.kind === 'encoder') {
+    return numbers('dModel', 'heads', 'dFF', 'seed') && strings(v.tokens) &&
+      typeof v.activation === 'string' && (v.attentionBias === 'on' || v.attentionBias === 'off');
+  }
   return strings(v.tokens) && (v.sourceTokens === undefined || strings(v.sourceTokens)) &&
     typeof v.dModel === 'number' && typeof v.heads === 'number' && typeof v.seed === 'number';
 }
@@ -75,7 +86,7 @@ const PARAMS: Param[] = [
       if (!walkthrough || !inputsFit(walkthrough, parsed)) {
         return 'The inputs in this link do not fit this walkthrough, so its own inputs are shown.';
       }
-      state.inputs = parsed as AttentionInputs | MultiHeadInputs;
+      state.inputs = parsed as Walkthrough['inputs'];
       return undefined;
     },
     write: (state) => (state.inputs ? JSON.stringify(state.inputs) : undefined),

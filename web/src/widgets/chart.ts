@@ -12,7 +12,8 @@ import { exactNumber, formatNumber } from './format.js';
 const SERIES_COLOURS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9'];
 const WIDTH = 640;
 const HEIGHT = 300;
-const MARGIN = { top: 12, right: 16, bottom: 44, left: 56 };
+// Room for axis text at twice its size on phones (see styles.css).
+const MARGIN = { top: 12, right: 16, bottom: 62, left: 74 };
 let nextId = 0;
 
 export function chartView(panel: ChartPanel): HTMLElement {
@@ -33,7 +34,7 @@ export function chartView(panel: ChartPanel): HTMLElement {
   if (panel.xScale === 'log2') xAxis.tickValues([...new Set(xs)]).tickFormat((v) => String(v));
   svg.append('g').attr('transform', `translate(0,${HEIGHT - MARGIN.bottom})`).call(xAxis);
   svg.append('g').attr('transform', `translate(${MARGIN.left},0)`).call(axisLeft(y).ticks(6));
-  svg.append('text').attr('class', 'axis-label').attr('x', (MARGIN.left + WIDTH - MARGIN.right) / 2).attr('y', HEIGHT - 8).attr('text-anchor', 'middle').text(panel.xLabel);
+  svg.append('text').attr('class', 'axis-label').attr('x', (MARGIN.left + WIDTH - MARGIN.right) / 2).attr('y', HEIGHT - 6).attr('text-anchor', 'middle').text(panel.xLabel);
   svg.append('text').attr('class', 'axis-label').attr('transform', `translate(14,${(MARGIN.top + HEIGHT - MARGIN.bottom) / 2}) rotate(-90)`).attr('text-anchor', 'middle').text(panel.yLabel);
 
   for (const reference of panel.references ?? []) {

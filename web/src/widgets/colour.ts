@@ -54,7 +54,7 @@ export function colourScale(kind: ColourScale, data: number[][]): ((x: number) =
     };
   }
   const largest = extent(data);
-  // PuOr reversed: purple for negative, orange for positive, near white at 0.
+  // PuOr, reversed so that negative values are orange and positive ones purple, near white at 0.
   const scale = scaleDiverging((t: number) => interpolatePuOr(1 - t)).domain([-largest, 0, largest]);
   return (x) => {
     if (!Number.isFinite(x)) return undefined;

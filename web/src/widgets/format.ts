@@ -1,3 +1,6 @@
+/** Typographic minus signs (U+2212), which do not break a line as a hyphen does. */
+const minus = (text: string) => text.replaceAll('-', '−');
+
 // How numbers are shown. Formatting only: the values themselves all come from the engine.
 
 /**
@@ -8,19 +11,19 @@ export function formatNumber(x: number, digits = 3): string {
   if (x === -Infinity) return '−∞';
   if (x === Infinity) return '∞';
   if (Number.isNaN(x)) return 'NaN';
-  if (Number.isInteger(x) && Math.abs(x) < 1e6) return String(x).replace('-', '−');
-  if (x !== 0 && Math.abs(x) < 10 ** -digits) return x.toExponential(1).replace('-', '−');
-  if (Math.abs(x) >= 1e6) return x.toExponential(2).replace('-', '−');
+  if (Number.isInteger(x) && Math.abs(x) < 1e6) return minus(String(x));
+  if (x !== 0 && Math.abs(x) < 10 ** -digits) return minus(x.toExponential(1));
+  if (Math.abs(x) >= 1e6) return minus(x.toExponential(2));
   let text = x.toFixed(digits);
   // A value the rounding leaves unchanged (0.5, 0.25) is shown without padding zeros.
   if (Number(text) === x) text = text.replace(/\.?0+$/, '');
-  return (/^-0(\.0*)?$/.test(text) ? text.slice(1) : text).replace('-', '−');
+  return minus(/^-0(\.0*)?$/.test(text) ? text.slice(1) : text);
 }
 
 /** Always `digits` decimals, for columns such as row sums that should line up. */
 export function formatFixed(x: number, digits = 3): string {
   if (!Number.isFinite(x)) return formatNumber(x);
-  return x.toFixed(digits).replace(/^-(0\.0*)$/, '$1').replace('-', '−');
+  return minus(x.toFixed(digits).replace(/^-(0\.0*)$/, '$1'));
 }
 
 /** The exact double, as JavaScript prints it. */

@@ -34,9 +34,29 @@ export function heatmapView(panel: HeatmapPanel): HTMLElement {
     legendBar.setAttribute('aria-hidden', 'true');
   }
 
+  // The table of numbers is built when first opened: a 1024×1024 encoding is a million cells.
+  const holder = el('div', { className: 'matrix-scroll' });
+  const numbers = el('details', {}, el('summary', {}, 'The numbers as a table'), holder);
+  numbers.addEventListener('toggle', () => {
+    if (numbers.open && holder.childElementCount === 0) holder.append(numberTable(panel));
+  });
+
+  const axes = el('p', { className: 'heatmap-axes' }, `rows: ${panel.rowName} 0 … ${rows - 1} (top to bottom) · columns: ${panel.colName} 0 … ${cols - 1} (left to right)`);
+  const figure = el('figure', { className: 'heatmap-panel' },
+    el('figcaption', {}, panel.caption, ...(panel.detail ? [el('br'), el('small', {}, panel.detail)] : [])),
+    el('div', { className: 'heatmap-frame' }, canvas),
+    axes,
+    legendBar,
+    numbers);
+  figure.dataset.panel = panel.name;
+  return figure;
+}
+
+/** Every number of the heatmap as a table, with row and column headers. */
+function numberTable(panel: HeatmapPanel): HTMLTableElement {
   const table = el('table', { className: 'matrix heatmap-table' });
   const head = table.createTHead().insertRow();
-  head.append(el('td', {}), ...Array.from({ length: cols }, (_, j) => {
+  head.append(el('td', {}), ...Array.from({ length: panel.data[0].length }, (_, j) => {
     const th = el('th', {}, `${panel.colName} ${j}`);
     th.scope = 'col';
     return th;
@@ -54,13 +74,5 @@ export function heatmapView(panel: HeatmapPanel): HTMLElement {
     }
   });
 
-  const axes = el('p', { className: 'heatmap-axes' }, `rows: ${panel.rowName} 0 … ${rows - 1} (top to bottom) · columns: ${panel.colName} 0 … ${cols - 1} (left to right)`);
-  const figure = el('figure', { className: 'heatmap-panel' },
-    el('figcaption', {}, panel.caption, ...(panel.detail ? [el('br'), el('small', {}, panel.detail)] : [])),
-    el('div', { className: 'heatmap-frame' }, canvas),
-    axes,
-    legendBar,
-    el('details', {}, el('summary', {}, 'The numbers as a table'), el('div', { className: 'matrix-scroll' }, table)));
-  figure.dataset.panel = panel.name;
-  return figure;
+  return table;
 }
