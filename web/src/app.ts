@@ -33,6 +33,8 @@ export class App {
   private walkthrough!: Walkthrough;
   private inputs!: Inputs;
   private steps: Step[] = [];
+  /** The formula on screen, so an edit that keeps the step does not typeset it again. */
+  private shownFormula: string | undefined;
   private readonly player: Player;
   private readonly main: HTMLElement;
   private readonly notices: HTMLElement;
@@ -161,6 +163,7 @@ export class App {
   }
 
   private renderWalkthrough(): void {
+    this.shownFormula = undefined;
     for (const link of this.doc.querySelectorAll<HTMLAnchorElement>('.lesson-link')) {
       const current = link.dataset.lesson === this.walkthrough.lesson;
       if (current) link.setAttribute('aria-current', 'page');
@@ -252,7 +255,11 @@ export class App {
     const total = this.steps.length;
     (this.doc.getElementById('progress') as HTMLElement).textContent = `Step ${index + 1} of ${total}`;
     (this.doc.getElementById('step-title') as HTMLElement).textContent = step.title;
-    renderFormula(this.doc.getElementById('formula') as HTMLElement, step.formula);
+    const formula = this.doc.getElementById('formula') as HTMLElement;
+    if (step.formula !== this.shownFormula || formula.childElementCount === 0) {
+      renderFormula(formula, step.formula);
+      this.shownFormula = step.formula;
+    }
     (this.doc.getElementById('step-text') as HTMLElement).textContent = step.text;
     const panels = this.doc.getElementById('panels') as HTMLElement;
     const focused = keepFocus ? this.doc.activeElement : null;
