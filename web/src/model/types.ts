@@ -163,6 +163,8 @@ export interface MatrixPanel {
   explain?: ExplainSource;
   /** Sums per row shown beside the matrix (values from the engine). */
   rowSums?: number[];
+  /** The mask (1 = attend): cells where it is 0 are drawn as blocked and kept out of the colour range. */
+  blocked?: number[][];
 }
 
 export interface TextPanel {

@@ -116,7 +116,7 @@ export function attentionSteps(lab: AttentionLab, context: AttentionStepContext)
       formula: String.raw`\mathrm{softmax}\!\left(\htmlClass{focus}{\frac{QK^{\top}}{\sqrt{d_k}} + M}\right)V,\quad M_{ij} = \begin{cases}0 & \text{attend}\\ ${fill === -Infinity ? String.raw`-\infty` : formatNumber(fill)} & \text{blocked}\end{cases}`,
       panels: [
         { type: 'matrix', name: 'mask', caption: `mask (${n}×${m}), 1 = attend`, data: t.mask, rowLabels: rows, colLabels: keys, colour: 'weights', editable: context.editableMask ? 'mask' : undefined },
-        { ...scaled, name: 'masked', caption: `masked scores (${n}×${m})`, data: t.masked, explain: undefined },
+        { ...scaled, name: 'masked', caption: `masked scores (${n}×${m})`, data: t.masked, blocked: t.mask, explain: undefined },
       ],
     });
   }
@@ -126,7 +126,7 @@ export function attentionSteps(lab: AttentionLab, context: AttentionStepContext)
     text: 'Each row is exponentiated and divided by its sum, so the weights are positive and every row adds up to 1 (the Σ column). The largest score gets the largest share. Select a weight to see its softmax.' +
       (t.fullyMaskedRows.length > 0 && fill === -Infinity ? ' A fully masked row has nothing to share out: its weights are all 0.' : ''),
     formula: String.raw`\htmlClass{focus}{\mathrm{softmax}}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)V,\quad \mathrm{softmax}(x)_j = \frac{e^{x_j}}{\sum_l e^{x_l}}`,
-    panels: [t.masked ? { ...scaled, name: 'masked', caption: `masked scores (${n}×${m})`, data: t.masked, explain: undefined } : scaled, weights],
+    panels: [t.masked ? { ...scaled, name: 'masked', caption: `masked scores (${n}×${m})`, data: t.masked, blocked: t.mask, explain: undefined } : scaled, weights],
   });
   steps.push({
     id: 'output',

@@ -41,6 +41,11 @@ function contrastText(css: string): string {
   return withBlack >= withWhite ? '#000' : '#fff';
 }
 
+/** The values that set a matrix's colour range: all, or only the cells a mask lets through. */
+export function colouredValues(data: number[][], mask?: number[][]): number[][] {
+  return mask ? data.map((row, i) => row.filter((_, j) => mask[i]?.[j] !== 0)) : data;
+}
+
 /** A function from a value to its cell colour, for one matrix. */
 export function colourScale(kind: ColourScale, data: number[][]): ((x: number) => CellColour | undefined) {
   if (kind === 'none') return () => undefined;

@@ -2,7 +2,7 @@
 // keyboard-navigable as a grid (arrow keys, Home/End), selectable for "explain this number",
 // and, for input matrices, editable in place.
 import type { MatrixPanel } from '../model/types.js';
-import { colourScale, legendFor } from './colour.js';
+import { colouredValues, colourScale, legendFor } from './colour.js';
 import { exactNumber, formatFixed, formatNumber } from './format.js';
 
 export interface MatrixViewEvents {
@@ -28,7 +28,8 @@ export function matrixView(panel: MatrixPanel, events: MatrixViewEvents): HTMLEl
   if (panel.detail) caption.append(document.createElement('br'), Object.assign(document.createElement('small'), { textContent: panel.detail }));
   figure.append(caption);
 
-  const colour = colourScale(panel.colour, panel.data);
+  const ranged = colouredValues(panel.data, panel.blocked);
+  const colour = colourScale(panel.colour, ranged);
   const isMask = panel.editable === 'mask';
   const editable = panel.editable !== undefined && !isMask;
 
@@ -73,7 +74,9 @@ export function matrixView(panel: MatrixPanel, events: MatrixViewEvents): HTMLEl
         td.dataset.col = String(j);
         td.tabIndex = -1;
         td.setAttribute('role', 'gridcell');
-        const c = colour(x);
+        const blocked = panel.blocked?.[i]?.[j] === 0;
+        const c = blocked ? undefined : colour(x);
+        if (blocked) td.classList.add('blocked');
         if (c) {
           td.style.background = c.background;
           td.style.color = c.text;
@@ -186,7 +189,7 @@ export function matrixView(panel: MatrixPanel, events: MatrixViewEvents): HTMLEl
   scroller.append(table);
   figure.append(scroller);
 
-  const legend = legendFor(panel.colour, panel.data);
+  const legend = legendFor(panel.colour, ranged);
   if (legend) {
     const bar = document.createElement('div');
     bar.className = 'legend';
