@@ -315,6 +315,8 @@ export class App {
       ...explanation.lines.map((line) => el('p', { className: 'arithmetic' }, line)),
       el('p', { className: 'exact' }, `Exact value: ${explanation.exact}`),
     );
+    // Below the matrices it can sit under the sticky player bar: bring it into view.
+    section.scrollIntoView({ block: 'nearest' });
     const panels = this.doc.getElementById('panels') as HTMLElement;
     for (const figure of panels.querySelectorAll<HTMLElement>('figure[data-panel]')) markRelated(panels, figure.dataset.panel as string, { row: -1 });
     for (const related of explanation.related) markRelated(panels, related.panel, related);
