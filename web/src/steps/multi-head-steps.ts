@@ -82,7 +82,7 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs): Step
     steps.push({
       id: 'split',
       title: `Split: ${h} heads of width ${dK}`,
-      text: `d_model = ${d} is cut into ${h} slices of d_k = ${d} / ${h} = ${dK} columns. Head i gets columns i·${dK} to i·${dK} + ${dK - 1} of Q, K and V, and attends on its own.`,
+      text: `d_model = ${d} is cut into ${h} slices of d_k = ${d} / ${h} = ${dK} columns. Head 1 gets columns 0 to ${dK - 1} of Q, K and V, head 2 the next ${dK}, and so on (in the formula, head i counts from 0 and takes columns i·${dK} to i·${dK} + ${dK - 1}); each attends on its own.`,
       formula: String.raw`\htmlClass{focus}{\mathrm{head}_i = \mathrm{Attention}(Q_{[:,\,i d_k : (i+1) d_k]},\ K_{[\dots]},\ V_{[\dots]})},\quad d_k = \frac{d_{\text{model}}}{h} = ${dK}`,
       panels: [{
         type: 'facts',
