@@ -13,9 +13,12 @@ namespace attn
         double* po = out.data();
         // Every out cell sums its k terms in index order, starting from 0, in both loops below,
         // so native and WebAssembly results are bit-identical however each is vectorised.
-#if defined(__wasm_simd128__)
-        // WebAssembly: a strip of 8 out cells stays in SIMD registers across all k and is
-        // stored once (1.3× faster in wasm; the same loop is ~20% slower under g++ x86-64).
+        // The kernel is chosen at compile time: the strip kernel for WebAssembly, the plain loop
+        // natively. ATTN_MATMUL_TILED / ATTN_MATMUL_PLAIN force either, for the benchmark
+        // experiments (scripts/bench/experiments/).
+#if defined(ATTN_MATMUL_TILED) || (defined(__wasm_simd128__) && !defined(ATTN_MATMUL_PLAIN))
+        // Strip kernel: 8 out cells stay in SIMD registers across all k and are stored once
+        // (1.3× faster in wasm; the same loop is ~20% slower under g++ x86-64).
         constexpr std::size_t strip = 8;
         for (std::size_t i = 0; i < n; ++i)
         {

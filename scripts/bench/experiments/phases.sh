@@ -10,8 +10,9 @@ n=${1:-256}
 out=build/wasm-exp
 mkdir -p "$out"
 src=(scripts/bench/experiments/phases.cpp cpp/src/*.cpp)
-# The sources with cpp/src/matrix.cpp swapped for an experimental matmul (MATMUL=blocked|tiled:
-# matrix_blocked.cpp, four output rows per pass; matrix_tiled.cpp, 1×8 register tiles).
+# The sources with cpp/src/matrix.cpp swapped for an experimental matmul (MATMUL=blocked:
+# matrix_blocked.cpp, four output rows per pass). The engine's own two kernels are chosen with
+# -DATTN_MATMUL_TILED / -DATTN_MATMUL_PLAIN (cpp/src/matrix.cpp).
 sources() {
   if [ -z "${MATMUL:-}" ]; then echo "${src[@]}"; return; fi
   echo scripts/bench/experiments/phases.cpp "scripts/bench/experiments/matrix_$MATMUL.cpp"
@@ -25,7 +26,7 @@ for tree in xtensor xtl xsimd; do [ -e "$stage/$tree" ] || ln -s "/usr/include/$
 # glibc malloc keeping freed memory (see run.mjs, NO_TRIM_TUNABLES).
 no_trim=glibc.malloc.mmap_threshold=268435456:glibc.malloc.trim_threshold=1073741824
 built=()
-native() { # name, flags...  (MATMUL=blocked|tiled: experimental matmul)
+native() { # name, flags...  (MATMUL=blocked: experimental matmul)
   local name=$1; shift
   built+=("$out/phases-$name")
   local files; read -r -a files <<< "$(sources | tr '\n' ' ')"
@@ -33,7 +34,7 @@ native() { # name, flags...  (MATMUL=blocked|tiled: experimental matmul)
   printf '%-22s %s\n' "$name" "$("$out/phases-$name" "$n")"
   printf '%-22s %s\n' "$name+no-trim" "$(GLIBC_TUNABLES=$no_trim "$out/phases-$name" "$n")"
 }
-wasm() { # name, flags...  (MATMUL=blocked|tiled: experimental matmul)
+wasm() { # name, flags...  (MATMUL=blocked: experimental matmul)
   local name=$1; shift
   built+=("$out/phases-$name.cjs")
   local files; read -r -a files <<< "$(sources | tr '\n' ' ')"
@@ -54,8 +55,8 @@ if [ "$variants" = all ]; then
 fi
 MATMUL=blocked native native-O3-blocked
 MATMUL=blocked wasm wasm-O3-simd128-blocked -msimd128
-MATMUL=tiled native native-O3-tiled
-MATMUL=tiled wasm wasm-O3-simd128-tiled -msimd128
+native native-O3-tiled -DATTN_MATMUL_TILED
+wasm wasm-O3-simd128-plain -msimd128 -DATTN_MATMUL_PLAIN
 # Each binary once more, so a burst of machine noise shows up as disagreement between runs.
 for f in "${built[@]}"; do
   case $f in

@@ -1,18 +1,17 @@
 #!/usr/bin/env bash
-# Builds the wasm module (bindings and all, as web/lib/wasm has it) with other compile flags or
-# with the experimental register-tiled matmul, into build/wasm-exp/NAME/lib, a copy of web/lib
-# that `run.mjs --lib` can time against the real native binary. Changes nothing outside build/.
+# Builds the wasm module (bindings and all, as web/lib/wasm has it) with other compile flags,
+# into build/wasm-exp/NAME/lib, a copy of web/lib that `run.mjs --lib` can time against the real
+# native binary. Changes nothing outside build/. The engine's matmul before the strip kernel:
+# `wasm-variant.sh plain -- -DATTN_MATMUL_PLAIN`.
 #
-#   bash scripts/bench/experiments/wasm-variant.sh NAME [--tiled] [-- EXTRA_CXX_FLAGS...]
+#   bash scripts/bench/experiments/wasm-variant.sh NAME [-- EXTRA_CXX_FLAGS...]
 #   node --expose-gc scripts/bench/run.mjs --lib build/wasm-exp/NAME/lib
 #
 # Extra flags are appended through CMAKE_CXX_FLAGS, i.e. they come *before* the project's own
 # -fwasm-exceptions -msimd128 (so -mno-simd128 cannot be tested this way; phases.sh can).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
-name=${1:?usage: wasm-variant.sh NAME [--tiled] [-- FLAGS...]}; shift
-tiled=0
-if [ "${1:-}" = --tiled ]; then tiled=1; shift; fi
+name=${1:?usage: wasm-variant.sh NAME [-- FLAGS...]}; shift
 if [ "${1:-}" = -- ]; then shift; fi
 flags="$*"
 
@@ -20,9 +19,6 @@ dir=build/wasm-exp/$name
 rm -rf "$dir/src" "$dir/lib"
 mkdir -p "$dir/src" "$dir/lib/wasm"
 cp -r CMakeLists.txt cpp "$dir/src/"
-if [ "$tiled" = 1 ]; then
-  cp scripts/bench/experiments/matrix_tiled.cpp "$dir/src/cpp/src/matrix.cpp"
-fi
 cp web/lib/*.js "$dir/lib/"
 [ -f web/lib/index.d.ts ] && cp web/lib/index.d.ts "$dir/lib/"
 

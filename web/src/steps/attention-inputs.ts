@@ -3,6 +3,7 @@
 // resize.
 import type { AttentionLab } from '../../lib/index.js';
 import type { AttentionInputs, ParametersPanel } from '../model/types.js';
+import { MAX_SEED, seedField } from './fields.js';
 
 /** Limits that keep every matrix readable on screen (the engine allows far more). */
 export const ATTENTION_LIMITS = { queries: 12, keys: 12, dK: 16, dV: 16 };
@@ -27,7 +28,7 @@ export function attentionParameters(inputs: AttentionInputs): ParametersPanel {
       field('keys', 'keys m'),
       field('dK', 'width d_k'),
       field('dV', 'width d_v'),
-      { name: 'seed', label: 'seed (new random Q, K, V)', kind: 'integer', value: inputs.seed ?? 0, min: 0, max: 4294967295 },
+      seedField(inputs.seed ?? 0, 'seed (new random Q, K, V)'),
     ],
   };
 }
@@ -39,7 +40,7 @@ function fit(old: number[][], fresh: number[][]): number[][] {
 
 /** Round to two decimals so random inputs stay readable; the engine computes with these values. */
 function readable(lab: AttentionLab, rows: number, cols: number, seed: number, salt: number): number[][] {
-  return lab.randomMatrix({ rows, cols, seed: (seed + salt) % 4294967296, distribution: 'uniform' })
+  return lab.randomMatrix({ rows, cols, seed: (seed + salt) % (MAX_SEED + 1), distribution: 'uniform' })
     .map((row) => row.map((x) => Number(x.toFixed(2))));
 }
 

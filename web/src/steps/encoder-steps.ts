@@ -6,6 +6,7 @@ import type { AttentionLab, EncoderLayerTrace, Matrix, Vector } from '../../lib/
 import type { EncoderInputs, MatrixPanel, Panel, ParametersPanel, Step, TextPanel } from '../model/types.js';
 import { formatNumber } from '../widgets/format.js';
 import { labels } from './attention-steps.js';
+import { seedField } from './fields.js';
 
 const shape = (m: Matrix) => `${m.length}×${m[0].length}`;
 const length = (v: Vector) => String(v.length);
@@ -27,7 +28,7 @@ function settings(inputs: EncoderInputs): ParametersPanel {
       { name: 'dFF', label: 'd_ff', kind: 'integer', value: inputs.dFF, min: 1, max: 256 },
       { name: 'activation', label: 'activation', kind: 'choice', value: inputs.activation, options: [['gelu', 'GELU'], ['relu', 'ReLU']] },
       { name: 'attentionBias', label: 'attention biases', kind: 'choice', value: inputs.attentionBias, options: [['off', 'off'], ['on', 'on (zero)']] },
-      { name: 'seed', label: 'seed', kind: 'integer', value: inputs.seed, min: 0, max: 4294967295 },
+      seedField(inputs.seed),
     ],
   };
 }

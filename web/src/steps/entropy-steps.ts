@@ -6,8 +6,8 @@ import type { AttentionLab, EntropyTrace } from '../../lib/index.js';
 import type { ChartPanel, EntropyInputs, MatrixPanel, ParametersPanel, Step, TextPanel } from '../model/types.js';
 import { formatNumber } from '../widgets/format.js';
 import { labels } from './attention-steps.js';
+import { seedField, shape } from './fields.js';
 
-const shape = (rows: number, cols: number) => `${rows}×${cols}`;
 const ENTROPY_FORMULA = String.raw`H_i = -\sum_{j=1}^{n} w_{ij} \ln w_{ij},\qquad 0 \le H_i \le \ln n`;
 
 export function entropySteps(lab: AttentionLab, inputs: EntropyInputs): Step[] {
@@ -54,7 +54,7 @@ export function entropySteps(lab: AttentionLab, inputs: EntropyInputs): Step[] {
       { name: 'length', label: 'tokens n', kind: 'integer', value: inputs.length, min: 2, max: 16 },
       { name: 'dModel', label: 'd_model', kind: 'integer', value: inputs.dModel, min: 1, max: 64 },
       { name: 'heads', label: 'heads h', kind: 'integer', value: inputs.heads, min: 1, max: 16 },
-      { name: 'seed', label: 'seed', kind: 'integer', value: seed, min: 0, max: 4294967295 },
+      seedField(seed),
     ],
   };
 

@@ -5,8 +5,8 @@ import type { AttentionLab, MultiHeadAttentionArgs } from '../../lib/index.js';
 import type { MatrixPanel, MultiHeadInputs, Panel, Step } from '../model/types.js';
 import { formatNumber } from '../widgets/format.js';
 import { labels } from './attention-steps.js';
+import { seedField, shape } from './fields.js';
 
-const shape = (rows: number, cols: number) => `${rows}×${cols}`;
 
 export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs): Step[] {
   const cross = inputs.sourceTokens !== undefined;
@@ -46,7 +46,7 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs): Step
       ...(cross ? [{ name: 'sourceTokens', label: 'source words', kind: 'tokens' as const, value: keyTokens.join(' ') }] : []),
       { name: 'dModel', label: 'd_model', kind: 'integer', value: d, min: 1, max: 64 },
       { name: 'heads', label: 'heads h', kind: 'integer', value: h, min: 1, max: 16 },
-      { name: 'seed', label: 'seed', kind: 'integer', value: inputs.seed, min: 0, max: 4294967295 },
+      seedField(inputs.seed),
       ...(cross ? [] : [{
         name: 'mask', label: 'mask', kind: 'choice' as const, value: inputs.mask === 'causal' ? 'causal' : 'none',
         options: [['none', 'none'], ['causal', 'causal']] as [string, string][],

@@ -6,8 +6,8 @@ import { AttentionError, type AttentionLab, type PermutationTestTrace } from '..
 import type { ChartPanel, MatrixPanel, ParameterField, ParametersPanel, PositionalInputs, Step } from '../model/types.js';
 import { formatNumber } from '../widgets/format.js';
 import { labels } from './attention-steps.js';
+import { seedField, shape } from './fields.js';
 
-const shape = (rows: number, cols: number) => `${rows}×${cols}`;
 
 /** The chart's colours repeat after six series, so more would be ambiguous. */
 const MAX_WAVES = 6;
@@ -204,7 +204,7 @@ export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): St
     { name: 'tokens', label: 'words', kind: 'tokens', value: tokens.join(' ') },
     { name: 'tokenDModel', label: 'd_model of the words', kind: 'integer', value: inputs.tokenDModel, min: 1, max: 64 },
     { name: 'heads', label: 'heads h', kind: 'integer', value: inputs.heads, min: 1, max: 16 },
-    { name: 'seed', label: 'seed', kind: 'integer', value: inputs.seed, min: 0, max: 4294967295 },
+    seedField(inputs.seed),
   ]);
   const repeatedWord = tokens.find((token, i) => tokens.indexOf(token) !== i);
   const difference = (t: PermutationTestTrace) => formatNumber(t.maxDifference);

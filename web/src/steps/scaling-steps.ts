@@ -7,6 +7,7 @@ import type { AttentionLab, ScalingExperimentTrace } from '../../lib/index.js';
 import type { ChartPanel, MatrixPanel, ParametersPanel, ScalingInputs, Step, TextPanel } from '../model/types.js';
 import { formatNumber } from '../widgets/format.js';
 import { labels } from './attention-steps.js';
+import { seedField } from './fields.js';
 
 /** The widths the charts sweep, log-spaced as in the seed tutorials. */
 const SWEEP = [4, 8, 16, 32, 64, 128, 256, 512, 1024];
@@ -65,7 +66,7 @@ export function scalingSteps(lab: AttentionLab, inputs: ScalingInputs): Step[] {
       { name: 'dK', label: 'd_k for the details', kind: 'integer', value: inputs.dK, min: 4, max: 1024 },
       { name: 'keys', label: 'keys per query', kind: 'integer', value: keys, min: 1, max: 1024 },
       { name: 'samples', label: 'samples (queries)', kind: 'integer', value: samples, min: 1, max: 10000 },
-      { name: 'seed', label: 'seed', kind: 'integer', value: seed, min: 0, max: 4294967295 },
+      seedField(seed),
     ],
   };
 

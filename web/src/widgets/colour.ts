@@ -11,6 +11,11 @@ export interface CellColour {
   text: string;
 }
 
+/** Sequential weights ramp, stopping short of the darkest blue so 1.0 still shows structure. */
+const weightsRamp = (t: number) => interpolateBlues(0.05 + 0.85 * t);
+/** Diverging ramp: PuOr reversed, so negative values are orange and positive ones purple. */
+const divergingRamp = (t: number) => interpolatePuOr(1 - t);
+
 /** The largest finite magnitude in a matrix; the diverging scale is symmetric about 0. */
 function extent(data: number[][]): number {
   let largest = 0;
@@ -50,8 +55,7 @@ export function colouredValues(data: number[][], mask?: number[][]): number[][] 
 export function colourScale(kind: ColourScale, data: number[][]): ((x: number) => CellColour | undefined) {
   if (kind === 'none') return () => undefined;
   if (kind === 'weights') {
-    // Stop short of the darkest blue so 1.0 still has visible structure.
-    const scale = scaleSequential((t: number) => interpolateBlues(0.05 + 0.85 * t)).domain([0, 1]).clamp(true);
+    const scale = scaleSequential(weightsRamp).domain([0, 1]).clamp(true);
     return (x) => {
       if (!Number.isFinite(x)) return undefined;
       const background = scale(x);
@@ -59,8 +63,7 @@ export function colourScale(kind: ColourScale, data: number[][]): ((x: number) =
     };
   }
   const largest = extent(data);
-  // PuOr, reversed so that negative values are orange and positive ones purple, near white at 0.
-  const scale = scaleDiverging((t: number) => interpolatePuOr(1 - t)).domain([-largest, 0, largest]);
+  const scale = scaleDiverging(divergingRamp).domain([-largest, 0, largest]);
   return (x) => {
     if (!Number.isFinite(x)) return undefined;
     const background = scale(x);
@@ -73,10 +76,10 @@ export function legendFor(kind: ColourScale, data: number[][]): { gradient: stri
   if (kind === 'none') return undefined;
   const stops = Array.from({ length: 11 }, (_, i) => i / 10);
   if (kind === 'weights') {
-    const colours = stops.map((t) => interpolateBlues(0.05 + 0.85 * t));
+    const colours = stops.map(weightsRamp);
     return { gradient: `linear-gradient(to right, ${colours.join(', ')})`, low: 0, high: 1 };
   }
   const largest = extent(data);
-  const colours = stops.map((t) => interpolatePuOr(1 - t));
+  const colours = stops.map(divergingRamp);
   return { gradient: `linear-gradient(to right, ${colours.join(', ')})`, low: -largest, high: largest };
 }

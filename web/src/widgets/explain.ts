@@ -56,7 +56,9 @@ export function explainCell(lab: AttentionLab, source: ExplainSource, panel: Mat
           related: [{ panel: 'masked', row }, { panel: 'scaled', row }],
         };
       }
-      const allowed = e.logits.map((x, j) => ({ x, j })).filter(({ j }) => e.blocked[j] === 0 || e.logits[j] !== -Infinity);
+      // Keys filled with −∞ add nothing to the sum and are left out; a finite fill such as
+      // −1e9 is written out, since it is part of what the softmax adds up.
+      const allowed = e.logits.map((x, j) => ({ x, j })).filter(({ x }) => x !== -Infinity);
       const exponent = (x: number) => `e^(${formatNumber(x)} − ${formatNumber(e.rowMax)})`;
       const denominator = allowed.map(({ x }) => exponent(x)).join(' + ');
       const values = allowed.map(({ j }) => formatNumber(e.exps[j])).join(' + ');
