@@ -381,7 +381,7 @@ async function editScenario(context, url, scenario, options) {
     const total = options.warmupEdits + options.edits;
     const values = alternate(total, scenario.values[0], scenario.values[1]);
     const urls = mode === 'popstate' ? values.map((v) => scenario.urlFor(v, state)) : undefined;
-    log(`  ${scenario.id}: ${state.walkthrough} / ${state.step} (${state.cells} <td>s shown), ${total} edits by ${mode}`);
+    log(`  ${scenario.id}: ${state.walkthrough} / ${state.step} (${state.cells} <td>s and ${state.canvasCells} canvas cells shown), ${total} edits by ${mode}`);
     let lastValue = values.at(-1);
     const samples = await page.evaluate(runEdits, {
       mode,

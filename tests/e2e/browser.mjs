@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
@@ -46,3 +47,55 @@ export async function launchBrowser() {
 
 /** Where screenshots go, for a person to look at. */
 export const SCREENSHOT_DIR = path.join(root, 'build', 'screenshots');
+
+/**
+ * Opens a page of the served site and records every console error and warning and every page
+ * error, so a test can assert there were none.
+ * @param {import('playwright-core').BrowserContext} context
+ * @param {string} url
+ * @param {{ width?: number, colorScheme?: 'light' | 'dark', ready?: string }} [options]
+ *   ready: a selector to wait for (default: a step title with text, i.e. the page's first step)
+ */
+export async function openPage(context, url, { width = 1280, colorScheme = 'light', ready } = {}) {
+  const page = await context.newPage();
+  /** @type {string[]} */
+  const problems = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  await page.setViewportSize({ width, height: 900 });
+  await page.emulateMedia({ colorScheme });
+  await page.goto(url);
+  if (ready) await page.locator(ready).first().waitFor();
+  else await page.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
+  return { page, problems };
+}
+
+/**
+ * The usual set-up of a page test file: the page built and served, and a browser, both opened
+ * before the file's tests and closed after them. `open(search, options)` opens the page at
+ * `search` (e.g. "?w=causal-mask") with openPage.
+ */
+export function usePage() {
+  /** @type {Awaited<ReturnType<typeof servePage>> | undefined} */
+  let server;
+  /** @type {Awaited<ReturnType<typeof launchBrowser>> | undefined} */
+  let browser;
+  before(async () => {
+    server = await servePage();
+    browser = await launchBrowser();
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return {
+    /** @param {string} [search] @param {Parameters<typeof openPage>[2]} [options] */
+    open: (search = '', options = {}) => {
+      if (!browser || !server) throw new Error('usePage(): open() is only available inside tests');
+      return openPage(browser.context, server.url + search, options);
+    },
+  };
+}

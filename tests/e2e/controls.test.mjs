@@ -1,34 +1,10 @@
 // The page's controls: sizes and seeds, sentence and heads, and the focus-a-word view.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launchBrowser, servePage } from './browser.mjs';
+import { test } from 'node:test';
+import { usePage } from './browser.mjs';
 
-/** @type {Awaited<ReturnType<typeof servePage>>} */
-let server;
-/** @type {Awaited<ReturnType<typeof launchBrowser>>} */
-let browser;
+const { open } = usePage();
 
-before(async () => {
-  server = await servePage();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function open(search = '') {
-  const page = await browser.context.newPage();
-  /** @type {string[]} */
-  const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text()); });
-  page.on('pageerror', (e) => problems.push(e.message));
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(server.url + search);
-  await page.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
-  return { page, problems };
-}
 
 const cells = (page, panel) => page.locator(`figure[data-panel="${panel}"] td[data-row]`).allTextContents();
 const rows = (page, panel) => page.locator(`figure[data-panel="${panel}"] tbody tr`).count();

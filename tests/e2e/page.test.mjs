@@ -3,51 +3,17 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { launchBrowser, SCREENSHOT_DIR, servePage } from './browser.mjs';
+import { SCREENSHOT_DIR, usePage } from './browser.mjs';
 
 const WALKTHROUGH_DIR = fileURLToPath(new URL('../../web/src/walkthroughs/', import.meta.url));
 const WALKTHROUGHS = fs.readdirSync(WALKTHROUGH_DIR)
   .filter((file) => file.endsWith('.json'))
   .map((file) => JSON.parse(fs.readFileSync(path.join(WALKTHROUGH_DIR, file), 'utf8')));
 
-/** @type {Awaited<ReturnType<typeof servePage>>} */
-let server;
-/** @type {Awaited<ReturnType<typeof launchBrowser>>} */
-let browser;
-
-before(async () => {
-  server = await servePage();
-  browser = await launchBrowser();
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/**
- * Opens the page and records every console error, warning and page error.
- * @param {string} search e.g. "?w=causal-mask"
- * @param {{ width?: number, colorScheme?: 'light' | 'dark' }} [options]
- */
-async function open(search = '', { width = 1280, colorScheme = 'light' } = {}) {
-  const page = await browser.context.newPage();
-  /** @type {string[]} */
-  const problems = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  await page.setViewportSize({ width, height: 900 });
-  await page.emulateMedia({ colorScheme });
-  await page.goto(server.url + search);
-  await page.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
-  return { page, problems };
-}
+const { open } = usePage();
 
 /** The printed numbers of one matrix panel of the current step. */
 const cells = (page, panel) => page.locator(`figure[data-panel="${panel}"] td[data-row]`).allTextContents();

@@ -10,7 +10,8 @@ import { explainCell } from './widgets/explain.js';
 import { renderFormula } from './widgets/formula.js';
 import { chartView } from './widgets/chart.js';
 import { heatmapView } from './widgets/heatmap.js';
-import { markRelated, matrixView } from './widgets/matrix-view.js';
+import { matrixView } from './widgets/matrix-view.js';
+import type { PanelView, RelatedCells } from './widgets/panel-view.js';
 import { parametersView, readField } from './widgets/parameters.js';
 import { tokenAttentionView } from './widgets/token-attention.js';
 import { Player } from './widgets/player.js';
@@ -35,6 +36,9 @@ export class App {
   private steps: Step[] = [];
   /** The formula on screen, so an edit that keeps the step does not typeset it again. */
   private shownFormula: string | undefined;
+  /** The step on screen and its panels' views, so an edit that keeps the step updates them in place. */
+  private shownStep: string | undefined;
+  private views: PanelView[] = [];
   private readonly player: Player;
   private readonly main: HTMLElement;
   private readonly notices: HTMLElement;
@@ -71,7 +75,6 @@ export class App {
     const inputs = state.inputs ?? walkthrough.inputs;
     const steps = this.tryBuild(walkthrough, inputs);
     if (!steps) return false;
-    this.walkthrough = walkthrough;
     this.inputs = inputs;
     this.steps = steps;
     let index = steps.findIndex((s) => s.id === state.step);
@@ -79,11 +82,15 @@ export class App {
       if (state.step !== 'inputs') this.notify(`This walkthrough has no step “${state.step}”, so it starts at the first step.`);
       index = 0;
     }
+    // Back/forward within one walkthrough (e.g. another seed) keeps the page and updates the numbers.
+    const sameWalkthrough = this.walkthrough?.id === walkthrough.id && this.shownStep !== undefined;
+    this.walkthrough = walkthrough;
     this.state = { walkthrough: walkthrough.id, step: steps[index].id, inputs: state.inputs };
     this.player.pause();
     this.player.reset(steps.length, index);
-    this.renderWalkthrough();
-    this.showStep(index, false);
+    if (sameWalkthrough) this.renderStepList();
+    else this.renderWalkthrough();
+    this.showStep(index, false, true);
     return true;
   }
 
@@ -164,6 +171,7 @@ export class App {
 
   private renderWalkthrough(): void {
     this.shownFormula = undefined;
+    this.shownStep = undefined;
     for (const link of this.doc.querySelectorAll<HTMLAnchorElement>('.lesson-link')) {
       const current = link.dataset.lesson === this.walkthrough.lesson;
       if (current) link.setAttribute('aria-current', 'page');
@@ -240,6 +248,8 @@ export class App {
 
   private renderStepList(): void {
     const list = this.doc.getElementById('step-list') as HTMLOListElement;
+    const titles = [...list.querySelectorAll('button')].map((b) => `${b.dataset.step}:${b.textContent}`);
+    if (titles.join('\n') === this.steps.map((s) => `${s.id}:${s.title}`).join('\n')) return;
     list.replaceChildren(...this.steps.map((step, index) => {
       const button = el('button', { type: 'button' }, step.title);
       button.dataset.step = step.id;
@@ -248,7 +258,8 @@ export class App {
     }));
   }
 
-  private showStep(index: number, announce: boolean, keepFocus = false): void {
+  /** Shows step `index`; `inPlace`: the inputs changed, so the panels on screen may be updated rather than rebuilt. */
+  private showStep(index: number, announce: boolean, inPlace = false): void {
     const step = this.steps[index];
     this.state = { ...this.state, step: step.id };
     this.pushUrl(true);
@@ -261,11 +272,8 @@ export class App {
       this.shownFormula = step.formula;
     }
     (this.doc.getElementById('step-text') as HTMLElement).textContent = step.text;
-    const panels = this.doc.getElementById('panels') as HTMLElement;
-    const focused = keepFocus ? this.doc.activeElement : null;
-    const focusedPanel = focused instanceof HTMLElement ? focused.closest<HTMLElement>('figure')?.dataset.panel : undefined;
-    panels.replaceChildren(...step.panels.map((panel) => this.renderPanel(panel)));
-    if (focusedPanel) panels.querySelector<HTMLElement>(`figure[data-panel="${focusedPanel}"] td[tabindex="0"]`)?.focus();
+    this.renderPanels(step, inPlace && step.id === this.shownStep);
+    this.shownStep = step.id;
     const explain = this.doc.getElementById('explain') as HTMLElement;
     explain.hidden = true;
     explain.replaceChildren();
@@ -286,9 +294,32 @@ export class App {
     if (announce) this.announce(`Step ${index + 1} of ${total}: ${step.title}`);
   }
 
-  private renderPanel(panel: Panel): HTMLElement {
-    if (panel.type === 'chart') return chartView(panel);
-    if (panel.type === 'tokens') return tokenAttentionView(panel);
+  /**
+   * Puts a step's panels on screen. After an edit that kept the step, each view updates its own
+   * elements when it can (same shapes), so only changed numbers and colours are touched and the
+   * focus stays where the learner is; views that cannot are replaced one by one.
+   */
+  private renderPanels(step: Step, inPlace: boolean): void {
+    const panels = this.doc.getElementById('panels') as HTMLElement;
+    const names = (list: { name: string }[]) => list.map((p) => p.name).join('\n');
+    if (inPlace && names(step.panels) === names(this.views.map((v) => ({ name: v.element.dataset.panel ?? '' })))) {
+      step.panels.forEach((panel, k) => {
+        if (this.views[k].update?.(panel)) return;
+        const fresh = this.renderPanel(panel);
+        const focusedHere = this.views[k].element.contains(this.doc.activeElement);
+        this.views[k].element.replaceWith(fresh.element);
+        this.views[k] = fresh;
+        if (focusedHere) fresh.element.querySelector<HTMLElement>('[tabindex="0"], input, select')?.focus({ preventScroll: true });
+      });
+      return;
+    }
+    this.views = step.panels.map((panel) => this.renderPanel(panel));
+    panels.replaceChildren(...this.views.map((view) => view.element));
+  }
+
+  private renderPanel(panel: Panel): PanelView {
+    if (panel.type === 'chart') return { element: chartView(panel) };
+    if (panel.type === 'tokens') return { element: tokenAttentionView(panel) };
     if (panel.type === 'heatmap') return heatmapView(panel);
     if (panel.type === 'parameters') return parametersView(panel, (field, text) => this.changeParameter(field, text));
     if (panel.type === 'facts') {
@@ -296,7 +327,7 @@ export class App {
         el('figcaption', {}, panel.caption),
         el('dl', {}, ...panel.facts.flatMap(([label, value]) => [el('dt', {}, label), el('dd', {}, value)])));
       figure.dataset.panel = panel.name;
-      return figure;
+      return { element: figure };
     }
     return matrixView(panel, {
       onSelect: (p, row, column) => this.explain(p, row, column),
@@ -317,10 +348,10 @@ export class App {
     );
     // Below the matrices it can sit under the sticky player bar: bring it into view.
     section.scrollIntoView({ block: 'nearest' });
-    const panels = this.doc.getElementById('panels') as HTMLElement;
-    for (const figure of panels.querySelectorAll<HTMLElement>('figure[data-panel]')) markRelated(panels, figure.dataset.panel as string, { row: -1 });
-    for (const related of explanation.related) markRelated(panels, related.panel, related);
-    markRelated(panels, panel.name, { row, col: column });
+    const marks = new Map<string, RelatedCells[]>();
+    for (const { panel: name, row: r, col: c } of explanation.related) marks.set(name, [...(marks.get(name) ?? []), { row: r, col: c }]);
+    marks.set(panel.name, [{ row, col: column }]); // the selected number itself
+    for (const view of this.views) view.markRelated?.(marks.get(view.element.dataset.panel ?? '') ?? []);
   }
 
   private editCell(panel: MatrixPanel, row: number, column: number, text: string): string | undefined {
@@ -393,7 +424,7 @@ export class App {
   private onKey(event: KeyboardEvent): void {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target as HTMLElement | null;
-    if (target?.closest('input, select, textarea, button, a, [role="grid"]')) return;
+    if (target?.closest('input, select, textarea, button, a, [role="grid"], [role="application"]')) return;
     const actions: Record<string, () => void> = {
       ArrowRight: () => this.player.next(),
       ArrowLeft: () => this.player.previous(),

@@ -70,15 +70,27 @@ export async function runEdits({ mode, values, cell, field, urls, gapMs, profile
       act = () => input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
       shown = () => {
         const current = document.querySelector(selector);
-        return current !== null && current !== td && !current.querySelector('input') && current.textContent === String(value);
+        // The page updates the cell in place (or rebuilds it): either way the editor is gone and the value shown.
+        return current !== null && !current.querySelector('input') && current.textContent === String(value);
       };
     } else {
-      const before = document.querySelector('#panels td[data-row]');
-      if (!before) throw new Error('the current step shows no matrix to watch');
-      const beforeTitle = before.getAttribute('title');
+      // What to watch: the first table cell's exact value or, for a matrix drawn on a canvas,
+      // the readout of its cursor (moved there with the arrow keys, as a learner would read it).
+      const readout = () => {
+        const cell = document.querySelector('#panels td[data-row]');
+        if (cell) return cell.getAttribute('title');
+        return document.querySelector('#panels .grid-readout')?.textContent ?? null;
+      };
+      if (!document.querySelector('#panels td[data-row]')) {
+        const grid = /** @type {HTMLElement | null} */ (document.querySelector('#panels .canvas-grid'));
+        if (!grid) throw new Error('the current step shows no matrix to watch');
+        grid.focus();
+        grid.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, cancelable: true }));
+      }
+      const before = readout();
       shown = () => {
-        const first = document.querySelector('#panels td[data-row]');
-        return first !== null && first !== before && first.getAttribute('title') !== beforeTitle;
+        const text = readout();
+        return text !== null && text !== before;
       };
       if (mode === 'parameter') {
         const control = /** @type {HTMLInputElement | null} */ (document.querySelector(`fieldset.parameters [name="${field}"]`));
@@ -120,6 +132,7 @@ export async function runEdits({ mode, values, cell, field, urls, gapMs, profile
       coreCalls: acc.coreCalls,
       byName: acc.byName,
       cells: document.querySelectorAll('#panels td').length,
+      canvasCells: [...document.querySelectorAll('#panels .canvas-grid canvas')].reduce((n, c) => n + (c.width * c.height) / 16, 0),
       elements: document.getElementsByTagName('*').length,
     });
     if (gapMs > 0) await sleep(gapMs);
@@ -136,6 +149,7 @@ export function describePage() {
     progress: text('#progress'),
     panels: [...document.querySelectorAll('#panels [data-panel]')].map((p) => /** @type {HTMLElement} */ (p).dataset.panel),
     cells: document.querySelectorAll('#panels td').length,
+    canvasCells: [...document.querySelectorAll('#panels .canvas-grid canvas')].reduce((n, c) => n + (c.width * c.height) / 16, 0),
     elements: document.getElementsByTagName('*').length,
     notices: [...document.querySelectorAll('.notice')].map((n) => n.textContent),
     parameterControls: [...document.querySelectorAll('fieldset.parameters [name]')].map((c) => /** @type {HTMLInputElement} */ (c).name),

@@ -2,13 +2,14 @@
 // values (scores, outputs) on a diverging scale centred on 0. Both are colour-blind safe
 // (ColorBrewer Blues and PuOr).
 import { interpolateBlues, interpolatePuOr } from 'd3-scale-chromatic';
-import { scaleDiverging, scaleSequential } from 'd3-scale';
 import type { ColourScale } from '../model/types.js';
 
 export interface CellColour {
   background: string;
   /** Black or white, whichever reads better on the background. */
   text: string;
+  /** The background's red, green and blue, 0 … 255, for drawing into canvas pixels. */
+  rgb: readonly [number, number, number];
 }
 
 /** Sequential weights ramp, stopping short of the darkest blue so 1.0 still shows structure. */
@@ -23,12 +24,18 @@ function extent(data: number[][]): number {
   return largest || 1;
 }
 
+/** Red, green and blue (0 … 255) of a colour given as "rgb(r, g, b)". */
+function channels(css: string): [number, number, number] | undefined {
+  const match = css.match(/\d+(\.\d+)?/g);
+  return match && match.length >= 3 ? [Number(match[0]), Number(match[1]), Number(match[2])] : undefined;
+}
+
 /** WCAG relative luminance of an sRGB colour given as "rgb(r, g, b)". */
 function luminance(css: string): number | undefined {
-  const match = css.match(/\d+(\.\d+)?/g);
-  if (!match || match.length < 3) return undefined;
-  const [r, g, b] = match.slice(0, 3).map((c) => {
-    const v = Number(c) / 255;
+  const rgb = channels(css);
+  if (!rgb) return undefined;
+  const [r, g, b] = rgb.map((c) => {
+    const v = c / 255;
     return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
   });
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
@@ -51,24 +58,32 @@ export function colouredValues(data: number[][], mask?: number[][]): number[][] 
   return mask ? data.map((row, i) => row.filter((_, j) => mask[i]?.[j] !== 0)) : data;
 }
 
+/**
+ * A ramp sampled at 256 levels, each with its text colour: one table lookup per cell instead of
+ * an interpolation and a luminance per cell (thousands of cells are recoloured on an edit).
+ */
+function sampled(ramp: (t: number) => string): CellColour[] {
+  return Array.from({ length: 256 }, (_, i) => {
+    const background = ramp(i / 255);
+    return { background, text: contrastText(background), rgb: channels(background) ?? [0, 0, 0] };
+  });
+}
+
+const tables: Partial<Record<Exclude<ColourScale, 'none'>, CellColour[]>> = {};
+const tableFor = (kind: Exclude<ColourScale, 'none'>) =>
+  (tables[kind] ??= sampled(kind === 'weights' ? weightsRamp : divergingRamp));
+
+/** Position 0 … 1 on the ramp as one of its 256 levels. */
+const level = (t: number) => Math.round(Math.min(1, Math.max(0, t)) * 255);
+
 /** A function from a value to its cell colour, for one matrix. */
 export function colourScale(kind: ColourScale, data: number[][]): ((x: number) => CellColour | undefined) {
   if (kind === 'none') return () => undefined;
-  if (kind === 'weights') {
-    const scale = scaleSequential(weightsRamp).domain([0, 1]).clamp(true);
-    return (x) => {
-      if (!Number.isFinite(x)) return undefined;
-      const background = scale(x);
-      return { background, text: contrastText(background) };
-    };
-  }
+  const table = tableFor(kind);
+  if (kind === 'weights') return (x) => (Number.isFinite(x) ? table[level(x)] : undefined);
+  // Diverging: symmetric about 0, so −largest … largest maps linearly onto 0 … 1.
   const largest = extent(data);
-  const scale = scaleDiverging(divergingRamp).domain([-largest, 0, largest]);
-  return (x) => {
-    if (!Number.isFinite(x)) return undefined;
-    const background = scale(x);
-    return { background, text: contrastText(background) };
-  };
+  return (x) => (Number.isFinite(x) ? table[level((x / largest + 1) / 2)] : undefined);
 }
 
 /** The legend for a scale: a gradient and its end labels. */

@@ -1,9 +1,15 @@
-// A matrix as a coloured table: the heatmap and its table alternative in one. Cells are
-// keyboard-navigable as a grid (arrow keys, Home/End), selectable for "explain this number",
-// and, for input matrices, editable in place.
-import type { MatrixPanel } from '../model/types.js';
-import { colouredValues, colourScale, legendFor } from './colour.js';
+// A matrix panel. Small matrices are coloured tables, the heatmap and its table alternative in
+// one: cells are keyboard-navigable as a grid (arrow keys, Home/End), selectable for "explain
+// this number" and, for input matrices, editable in place. Large computed matrices are drawn on
+// a canvas grid (canvas-grid.ts) with the same table behind a disclosure. Both update in place
+// when an edit keeps the shapes.
+import type { MatrixPanel, Panel } from '../model/types.js';
+import { canvasGrid } from './canvas-grid.js';
+import { colouredValues, colourScale } from './colour.js';
+import { el } from './dom.js';
+import { legendBar } from './legend.js';
 import { exactNumber, formatFixed, formatNumber } from './format.js';
+import type { PanelView, RelatedCells } from './panel-view.js';
 
 export interface MatrixViewEvents {
   /** A cell was selected (click, Enter or Space on a non-editable cell). */
@@ -14,98 +20,186 @@ export interface MatrixViewEvents {
   onToggle?: (panel: MatrixPanel, row: number, column: number) => void;
 }
 
+/**
+ * Computed matrices with more cells than this are drawn on a canvas: past ~20×20 a table is
+ * neither readable at a glance nor cheap to restyle on every edit. Editable ones stay tables
+ * (the page's size controls keep them at most 12×16).
+ */
+const LARGEST_TABLE = 400;
+
 let nextId = 0;
 
-export function matrixView(panel: MatrixPanel, events: MatrixViewEvents): HTMLElement {
-  const figure = document.createElement('figure');
-  figure.className = 'matrix-panel';
+export function matrixView(panel: MatrixPanel, events: MatrixViewEvents): PanelView {
+  const figure = el('figure', { className: 'matrix-panel' });
   figure.dataset.panel = panel.name;
-  const captionId = `matrix-caption-${nextId++}`;
+  const caption = el('figcaption', { id: `matrix-caption-${nextId++}` });
+  const legend = legendBar();
+  let current = panel;
 
-  const caption = document.createElement('figcaption');
-  caption.id = captionId;
-  caption.textContent = panel.caption;
-  if (panel.detail) caption.append(document.createElement('br'), Object.assign(document.createElement('small'), { textContent: panel.detail }));
-  figure.append(caption);
+  const large = panel.editable === undefined && panel.data.length * (panel.data[0]?.length ?? 0) > LARGEST_TABLE;
+  const body = large ? largeMatrix(panel, events, () => current) : matrixTable(panel, events, caption.id, () => current);
+  figure.classList.toggle('large', large);
+  // About 12 px per column (two 32-column heads side by side on a laptop), never wider than the page.
+  if (large) figure.style.width = `min(100%, ${Math.max(240, 12 * (panel.data[0]?.length ?? 0))}px)`;
 
-  const ranged = colouredValues(panel.data, panel.blocked);
-  const colour = colourScale(panel.colour, ranged);
+  const show = (next: MatrixPanel) => {
+    current = next;
+    caption.replaceChildren(next.caption, ...(next.detail ? [el('br'), el('small', {}, next.detail)] : []));
+    legend.show(next.colour, colouredValues(next.data, next.blocked));
+  };
+  show(panel);
+  figure.append(caption, body.element, legend.element);
+
+  return {
+    element: figure,
+    update(next: Panel) {
+      if (next.type !== 'matrix' || next.name !== current.name || !sameLayout(current, next)) return false;
+      show(next);
+      body.update(next);
+      return true;
+    },
+    markRelated: (cells) => body.markRelated(cells),
+  };
+}
+
+/** Whether a new version of a panel can be shown in the old one's cells. */
+function sameLayout(a: MatrixPanel, b: MatrixPanel): boolean {
+  const labels = (p: MatrixPanel) => `${p.rowLabels?.join('\u0000')}|${p.colLabels?.join('\u0000')}`;
+  return a.data.length === b.data.length && a.data[0]?.length === b.data[0]?.length
+    && a.colour === b.colour && a.editable === b.editable && Boolean(a.explain) === Boolean(b.explain)
+    && Boolean(a.rowSums) === Boolean(b.rowSums) && labels(a) === labels(b);
+}
+
+interface MatrixBody {
+  element: HTMLElement;
+  update(panel: MatrixPanel): void;
+  markRelated(cells: RelatedCells[]): void;
+}
+
+const inRelated = (cells: RelatedCells[], i: number, j: number) =>
+  cells.some(({ row, col }) => (row === undefined || row === i) && (col === undefined || col === j));
+
+/** A large computed matrix: the canvas grid, and the full table when asked for. */
+function largeMatrix(panel: MatrixPanel, events: MatrixViewEvents, current: () => MatrixPanel): MatrixBody {
+  const label = (labels: string[] | undefined, k: number) => labels?.[k] ?? String(k);
+  const grid = canvasGrid({
+    label: panel.caption,
+    rowName: (i) => `row ${label(current().rowLabels, i)}`,
+    colName: (j) => `column ${label(current().colLabels, j)}`,
+    describe: (i) => (current().rowSums ? `row sum ${formatFixed(current().rowSums?.[i] ?? NaN)}` : ''),
+    onActivate: panel.explain ? (i, j) => events.onSelect?.(current(), i, j) : undefined,
+  });
+  const draw = (p: MatrixPanel) =>
+    grid.draw({ data: p.data, colour: colourScale(p.colour, colouredValues(p.data, p.blocked)), blocked: p.blocked, focus: p.focus });
+  draw(panel);
+
+  // Thousands of cells: the table is built only when opened, then kept up to date.
+  let table: MatrixBody | undefined;
+  const holder = el('div');
+  const numbers = el('details', { className: 'matrix-numbers' }, el('summary', {}, 'The numbers as a table'), holder);
+  numbers.addEventListener('toggle', () => {
+    if (!numbers.open || table) return;
+    table = matrixTable(current(), events, undefined, current);
+    holder.append(table.element);
+  });
+  return {
+    element: el('div', {}, grid.element, numbers),
+    update(p) {
+      draw(p);
+      table?.update(p);
+    },
+    markRelated(cells) {
+      grid.markRelated(cells);
+      table?.markRelated(cells);
+    },
+  };
+}
+
+/** A matrix as a coloured table with keyboard navigation, explaining, editing and mask toggles. */
+function matrixTable(panel: MatrixPanel, events: MatrixViewEvents, captionId: string | undefined, current: () => MatrixPanel): MatrixBody {
   const isMask = panel.editable === 'mask';
   const editable = panel.editable !== undefined && !isMask;
+  const interactive = Boolean(panel.explain || editable || isMask);
 
-  const table = document.createElement('table');
-  table.className = `matrix colour-${panel.colour}`;
-  table.setAttribute('role', 'grid');
-  table.setAttribute('aria-labelledby', captionId);
+  const table = el('table', { className: `matrix colour-${panel.colour}`, role: 'grid' });
+  if (captionId) table.setAttribute('aria-labelledby', captionId);
+  else table.setAttribute('aria-label', `${panel.caption}, every number`);
   if (editable) table.setAttribute('aria-describedby', 'edit-help');
+  table.classList.toggle('interactive', interactive);
 
   if (panel.colLabels) {
     const head = table.createTHead().insertRow();
-    head.append(document.createElement('td'));
+    head.append(el('td'));
     for (const label of panel.colLabels) {
-      const th = document.createElement('th');
+      const th = el('th', {}, label);
       th.scope = 'col';
-      th.textContent = label;
       head.append(th);
     }
     if (panel.rowSums) {
-      const th = document.createElement('th');
+      const th = el('th', { title: 'row sum, computed by the engine' }, 'Σ');
       th.scope = 'col';
-      th.textContent = 'Σ';
-      th.title = 'row sum, computed by the engine';
       head.append(th);
     }
   }
 
   const body = table.createTBody();
   const cells: HTMLTableCellElement[][] = [];
+  const sums: HTMLTableCellElement[] = [];
   panel.data.forEach((values, i) => {
     const tr = body.insertRow();
-    const th = document.createElement('th');
+    const th = el('th', {}, panel.rowLabels?.[i] ?? String(i));
     th.scope = 'row';
-    th.textContent = panel.rowLabels?.[i] ?? String(i);
     tr.append(th);
-    cells.push(
-      values.map((x, j) => {
-        const td = tr.insertCell();
-        td.textContent = formatNumber(x);
-        td.title = `exact: ${exactNumber(x)}`;
-        td.dataset.row = String(i);
-        td.dataset.col = String(j);
-        td.tabIndex = -1;
-        td.setAttribute('role', 'gridcell');
-        const blocked = panel.blocked?.[i]?.[j] === 0;
-        const c = blocked ? undefined : colour(x);
-        if (blocked) td.classList.add('blocked');
-        if (c) {
-          td.style.background = c.background;
-          td.style.color = c.text;
-        }
-        if (x === -Infinity) td.classList.add('minus-infinity');
-        return td;
-      }),
-    );
+    cells.push(values.map((_, j) => {
+      const td = tr.insertCell();
+      td.dataset.row = String(i);
+      td.dataset.col = String(j);
+      td.tabIndex = -1;
+      td.setAttribute('role', 'gridcell');
+      return td;
+    }));
     if (panel.rowSums) {
       const sum = tr.insertCell();
       sum.className = 'row-sum';
-      sum.textContent = formatFixed(panel.rowSums[i]);
-      sum.title = `exact: ${exactNumber(panel.rowSums[i])}`;
+      sums.push(sum);
     }
   });
-  for (const [i, j] of panel.focus ?? []) cells[i]?.[j]?.classList.add('focus');
   if (cells[0]?.[0]) cells[0][0].tabIndex = 0;
 
-  const interactive = Boolean(panel.explain || editable || isMask);
-  if (interactive) table.classList.add('interactive');
+  // What each cell shows now, so an update touches only the cells whose number or colour changed.
+  const shown: (string | undefined)[][] = cells.map((row) => row.map(() => undefined));
+  const fill = (p: MatrixPanel) => {
+    const colour = colourScale(p.colour, colouredValues(p.data, p.blocked));
+    p.data.forEach((values, i) => values.forEach((x, j) => {
+      const blocked = p.blocked?.[i]?.[j] === 0;
+      const c = blocked ? undefined : colour(x);
+      const key = `${x}|${blocked}|${c?.background}`;
+      if (shown[i][j] === key) return;
+      shown[i][j] = key;
+      const td = cells[i][j];
+      td.textContent = formatNumber(x);
+      td.title = `exact: ${exactNumber(x)}`;
+      td.classList.toggle('blocked', blocked);
+      td.classList.toggle('minus-infinity', x === -Infinity);
+      td.style.background = c?.background ?? '';
+      td.style.color = c?.text ?? '';
+    }));
+    p.rowSums?.forEach((sum, i) => {
+      if (!sums[i]) return;
+      sums[i].textContent = formatFixed(sum);
+      sums[i].title = `exact: ${exactNumber(sum)}`;
+    });
+    for (const row of cells) for (const td of row) td.classList.remove('focus', 'related');
+    for (const [i, j] of p.focus ?? []) cells[i]?.[j]?.classList.add('focus');
+  };
+  fill(panel);
 
   const cellAt = (target: EventTarget | null) =>
     target instanceof HTMLElement ? target.closest<HTMLTableCellElement>('td[data-row]') : null;
   const position = (td: HTMLTableCellElement) => [Number(td.dataset.row), Number(td.dataset.col)] as const;
 
   const moveTo = (i: number, j: number) => {
-    const rowCount = cells.length;
-    const colCount = cells[0].length;
-    const target = cells[Math.max(0, Math.min(rowCount - 1, i))][Math.max(0, Math.min(colCount - 1, j))];
+    const target = cells[Math.max(0, Math.min(cells.length - 1, i))][Math.max(0, Math.min(cells[0].length - 1, j))];
     for (const row of cells) for (const td of row) td.tabIndex = -1;
     target.tabIndex = 0;
     target.focus();
@@ -113,17 +207,16 @@ export function matrixView(panel: MatrixPanel, events: MatrixViewEvents): HTMLEl
 
   const activate = (td: HTMLTableCellElement) => {
     const [i, j] = position(td);
-    if (isMask) events.onToggle?.(panel, i, j);
+    if (isMask) events.onToggle?.(current(), i, j);
     else if (editable) startEditing(td, i, j);
-    else if (panel.explain) events.onSelect?.(panel, i, j);
+    else if (panel.explain) events.onSelect?.(current(), i, j);
   };
 
   const startEditing = (td: HTMLTableCellElement, i: number, j: number) => {
-    const input = document.createElement('input');
-    input.type = 'text';
+    const p = current();
+    const input = el('input', { type: 'text', value: exactNumber(p.data[i][j]) });
     input.inputMode = 'decimal';
-    input.value = exactNumber(panel.data[i][j]);
-    input.setAttribute('aria-label', `${panel.caption}, row ${panel.rowLabels?.[i] ?? i}, column ${panel.colLabels?.[j] ?? j}`);
+    input.setAttribute('aria-label', `${p.caption}, row ${p.rowLabels?.[i] ?? i}, column ${p.colLabels?.[j] ?? j}`);
     td.textContent = '';
     td.append(input);
     input.focus();
@@ -132,17 +225,22 @@ export function matrixView(panel: MatrixPanel, events: MatrixViewEvents): HTMLEl
     const finish = (commit: boolean) => {
       if (done) return;
       done = true;
-      const error = commit ? events.onEdit?.(panel, i, j, input.value) : undefined;
+      // Focus goes back to the cell first, so the accepted edit's update does not remove a
+      // focused element (which would force style and layout inside the update).
+      const hadFocus = document.activeElement === input;
+      if (hadFocus) td.focus({ preventScroll: true });
+      const error = commit ? events.onEdit?.(current(), i, j, input.value) : undefined;
       if (error) {
         done = false;
         input.setAttribute('aria-invalid', 'true');
         input.title = error;
+        if (hadFocus) input.focus();
         return;
       }
-      // On success the whole view is rebuilt by the caller; on cancel, restore the cell.
-      if (td.isConnected) {
-        td.textContent = formatNumber(panel.data[i][j]);
-        td.focus();
+      // Accepted: the update wrote the new number over the editor. Unchanged or cancelled: put the number back.
+      if (input.isConnected) {
+        shown[i][j] = undefined;
+        fill(current());
       }
     };
     input.addEventListener('keydown', (event) => {
@@ -184,36 +282,11 @@ export function matrixView(panel: MatrixPanel, events: MatrixViewEvents): HTMLEl
     }
   });
 
-  const scroller = document.createElement('div');
-  scroller.className = 'matrix-scroll';
-  scroller.append(table);
-  figure.append(scroller);
-
-  const legend = legendFor(panel.colour, ranged);
-  if (legend) {
-    const bar = document.createElement('div');
-    bar.className = 'legend';
-    bar.setAttribute('aria-hidden', 'true');
-    const low = document.createElement('span');
-    low.textContent = formatNumber(legend.low, 2);
-    const ramp = document.createElement('span');
-    ramp.className = 'ramp';
-    ramp.style.background = legend.gradient;
-    const high = document.createElement('span');
-    high.textContent = formatNumber(legend.high, 2);
-    bar.append(low, ramp, high);
-    figure.append(bar);
-  }
-  return figure;
-}
-
-/** Marks cells of a rendered matrix as related to the selected number. */
-export function markRelated(root: HTMLElement, panelName: string, cells: { row?: number; col?: number }): void {
-  const figure = root.querySelector<HTMLElement>(`figure[data-panel="${panelName}"]`);
-  if (!figure) return;
-  for (const td of figure.querySelectorAll<HTMLElement>('td[data-row]')) {
-    const inRow = cells.row === undefined || Number(td.dataset.row) === cells.row;
-    const inCol = cells.col === undefined || Number(td.dataset.col) === cells.col;
-    td.classList.toggle('related', inRow && inCol);
-  }
+  return {
+    element: el('div', { className: 'matrix-scroll' }, table),
+    update: fill,
+    markRelated(related) {
+      cells.forEach((row, i) => row.forEach((td, j) => td.classList.toggle('related', inRelated(related, i, j))));
+    },
+  };
 }

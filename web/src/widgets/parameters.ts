@@ -1,7 +1,8 @@
 // Controls that change a walkthrough's inputs: sizes, heads, seed, tokens, d_k. The widget only
 // reads what was typed; the app applies it, and the engine accepts or refuses it.
-import type { ParameterField, ParametersPanel } from '../model/types.js';
+import type { Panel, ParameterField, ParametersPanel } from '../model/types.js';
 import { el } from './dom.js';
+import type { PanelView } from './panel-view.js';
 
 /** A value read from a control, or an error sentence. */
 export type ParsedField = { value: number | string[] | string } | { error: string };
@@ -20,9 +21,10 @@ export function readField(field: ParameterField, text: string): ParsedField {
   return { value };
 }
 
-export function parametersView(panel: ParametersPanel, onChange: (field: ParameterField, text: string) => void): HTMLElement {
+export function parametersView(panel: ParametersPanel, onChange: (field: ParameterField, text: string) => void): PanelView {
   const fieldset = el('fieldset', { className: 'parameters' }, el('legend', {}, panel.caption));
   fieldset.dataset.panel = panel.name;
+  const controls: (HTMLInputElement | HTMLSelectElement)[] = [];
   for (const field of panel.fields) {
     let control: HTMLInputElement | HTMLSelectElement;
     if (field.kind === 'choice') {
@@ -36,7 +38,20 @@ export function parametersView(panel: ParametersPanel, onChange: (field: Paramet
     }
     control.name = field.name;
     control.addEventListener('change', () => onChange(field, control.value));
+    controls.push(control);
     fieldset.append(el('label', {}, field.label, control));
   }
-  return fieldset;
+  // Everything but the values: when that is unchanged, the controls (and the focus) are kept.
+  const layout = (p: ParametersPanel) => JSON.stringify([p.caption, p.fields.map((f) => ({ ...f, value: undefined }))]);
+  const shape = layout(panel);
+  return {
+    element: fieldset,
+    update(next: Panel) {
+      if (next.type !== 'parameters' || next.name !== panel.name || layout(next) !== shape) return false;
+      next.fields.forEach((field, k) => {
+        if (controls[k].value !== String(field.value)) controls[k].value = String(field.value);
+      });
+      return true;
+    },
+  };
 }

@@ -1,0 +1,28 @@
+// The colour legend under a matrix or heatmap: the ramp and its two end values. Decorative for
+// screen readers (the numbers are in the tables), so it is hidden from them.
+import type { ColourScale } from '../model/types.js';
+import { legendFor } from './colour.js';
+import { el } from './dom.js';
+import { formatNumber } from './format.js';
+
+export interface LegendBar {
+  element: HTMLElement;
+  /** Shows the range of these values on this scale (hidden for uncoloured matrices). */
+  show(kind: ColourScale, values: number[][]): void;
+}
+
+export function legendBar(): LegendBar {
+  const element = el('div', { className: 'legend' });
+  element.setAttribute('aria-hidden', 'true');
+  return {
+    element,
+    show(kind, values) {
+      const range = legendFor(kind, values);
+      element.hidden = !range;
+      if (!range) return;
+      const ramp = el('span', { className: 'ramp' });
+      ramp.style.background = range.gradient;
+      element.replaceChildren(el('span', {}, formatNumber(range.low, 2)), ramp, el('span', {}, formatNumber(range.high, 2)));
+    },
+  };
+}
