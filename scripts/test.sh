@@ -16,6 +16,8 @@ echo
 echo "== TypeScript: the package's declarations (a consumer of it) and the page (strict)"
 npx tsc -p tests/types
 npx tsc -p tsconfig.json
+# The page's walkthrough validation, compiled to build/unit/ for the JavaScript tests.
+npx tsc -p tests/unit
 
 echo
 echo "== WebAssembly build through the public API, and the page in Chromium (node --test)"

@@ -40,7 +40,8 @@ export interface MultiHeadInputs {
 interface WalkthroughBase {
   /** Unique and URL-safe: it is what the URL names. */
   id: string;
-  lesson: LessonId;
+  /** The lesson it belongs to; an instructor's own walkthrough may have none. */
+  lesson?: LessonId;
   title: string;
   /** One or two sentences shown above the steps. */
   intro: string;

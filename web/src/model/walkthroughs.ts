@@ -1,6 +1,7 @@
 // The registry of lessons and their walkthroughs. Walkthroughs are JSON data in
 // web/src/walkthroughs/; the order of LESSONS is the order of the menu.
 import type { LessonId, Walkthrough } from './types.js';
+import { LESSON_TITLES } from './lessons.js';
 import workedExample from '../walkthroughs/worked-example.json';
 import causalMask from '../walkthroughs/causal-mask.json';
 import paddingMask from '../walkthroughs/padding-mask.json';
@@ -26,19 +27,6 @@ const all = [
   workedExample, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
   multiHead, crossAttention, whyScale, entropyHeads, positionalEncoding, encoderLayer,
 ] as Walkthrough[];
-
-/** The lessons in the order of the course, numbered as in the menu. */
-const LESSON_TITLES: [LessonId, string][] = [
-  ['worked-example', 'A worked example'],
-  ['self-attention', 'Self-attention on a sentence'],
-  ['scaling', 'Why divide by √d_k'],
-  ['masks', 'Masks'],
-  ['multi-head', 'Multi-head attention'],
-  ['cross-attention', 'Cross-attention'],
-  ['positional-encoding', 'Positional encoding'],
-  ['encoder-layer', 'The encoder layer'],
-  ['entropy', 'Entropy of attention'],
-];
 
 /** Lessons that have at least one walkthrough, keeping their course numbers. */
 export const LESSONS: Lesson[] = LESSON_TITLES.map(([id, title], index) => ({

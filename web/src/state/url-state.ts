@@ -3,6 +3,8 @@
 // link falls back to defaults with a visible notice, never a blank page.
 import { DEFAULT_WALKTHROUGH, WALKTHROUGHS } from '../model/walkthroughs.js';
 import type { Walkthrough } from '../model/types.js';
+import { inputsFit } from '../model/input-rules.js';
+import { EMBED_PARAMS } from '../embed/options.js';
 
 export interface PageState {
   walkthrough: string;
@@ -16,35 +18,6 @@ export interface ParsedState {
   state: PageState;
   /** One sentence per parameter that could not be used. */
   notices: string[];
-}
-
-const isMatrix = (x: unknown): x is number[][] =>
-  Array.isArray(x) && x.length > 0 && x.every((row) => Array.isArray(row) && row.length === (x[0] as unknown[]).length && row.every((v) => typeof v === 'number'));
-
-/** Structural check of edited inputs against the walkthrough's kind; the engine checks values. */
-function inputsFit(walkthrough: Walkthrough, value: unknown): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  const v = value as Record<string, unknown>;
-  if (walkthrough.kind === 'attention') {
-    const maskOk = v.mask === undefined || v.mask === null || v.mask === 'causal' || isMatrix(v.mask) ||
-      (typeof v.mask === 'object' && typeof (v.mask as { keyLength?: unknown }).keyLength === 'number');
-    return isMatrix(v.query) && isMatrix(v.key) && isMatrix(v.value) && maskOk &&
-      (v.maskFill === undefined || v.maskFill === null || typeof v.maskFill === 'number');
-  }
-  const numbers = (...names: string[]) => names.every((name) => typeof v[name] === 'number');
-  if (walkthrough.kind === 'scaling') return numbers('dK', 'keys', 'samples', 'seed');
-  if (walkthrough.kind === 'entropy') return numbers('length', 'dModel', 'heads', 'seed');
-  const strings = (x: unknown) => Array.isArray(x) && x.length > 0 && x.every((t) => typeof t === 'string');
-  if (walkthrough.kind === 'positional') {
-    return numbers('length', 'dModel', 'tokenDModel', 'heads', 'seed') && strings(v.tokens) &&
-      Array.isArray(v.dimensions) && v.dimensions.every((x) => typeof x === 'number' || typeof x === 'string');
-  }
-  if (walkthrough.kind === 'encoder') {
-    return numbers('dModel', 'heads', 'dFF', 'seed') && strings(v.tokens) &&
-      typeof v.activation === 'string' && (v.attentionBias === 'on' || v.attentionBias === 'off');
-  }
-  return strings(v.tokens) && (v.sourceTokens === undefined || strings(v.sourceTokens)) &&
-    typeof v.dModel === 'number' && typeof v.heads === 'number' && typeof v.seed === 'number';
 }
 
 interface Param {
@@ -83,7 +56,7 @@ const PARAMS: Param[] = [
         return 'The inputs in this link are not valid JSON, so the walkthrough’s own inputs are shown.';
       }
       const walkthrough = WALKTHROUGHS.get(state.walkthrough);
-      if (!walkthrough || !inputsFit(walkthrough, parsed)) {
+      if (!walkthrough || !inputsFit(walkthrough.kind, parsed)) {
         return 'The inputs in this link do not fit this walkthrough, so its own inputs are shown.';
       }
       state.inputs = parsed as Walkthrough['inputs'];
@@ -103,7 +76,7 @@ export function parseState(search: string): ParsedState {
     const error = param.read(value, state);
     if (error) notices.push(error);
   }
-  const known = new Set(PARAMS.map((p) => p.key));
+  const known = new Set<string>([...PARAMS.map((p) => p.key), ...EMBED_PARAMS]);
   for (const key of params.keys()) {
     if (!known.has(key)) notices.push(`The link parameter “${key.slice(0, 40)}” is not one this page knows; it was ignored.`);
   }

@@ -3,10 +3,8 @@
 // resize.
 import type { AttentionLab } from '../../lib/index.js';
 import type { AttentionInputs, ParametersPanel } from '../model/types.js';
-import { MAX_SEED, seedField } from './fields.js';
-
-/** Limits that keep every matrix readable on screen (the engine allows far more). */
-export const ATTENTION_LIMITS = { queries: 12, keys: 12, dK: 16, dV: 16 };
+import { LIMITS, MAX_SEED } from '../model/limits.js';
+import { seedField } from './fields.js';
 
 export type AttentionSize = 'queries' | 'keys' | 'dK' | 'dV';
 
@@ -18,7 +16,7 @@ function sizes(inputs: AttentionInputs): Record<AttentionSize, number> {
 export function attentionParameters(inputs: AttentionInputs): ParametersPanel {
   const s = sizes(inputs);
   const field = (name: AttentionSize, label: string) =>
-    ({ name, label, kind: 'integer' as const, value: s[name], min: 1, max: ATTENTION_LIMITS[name] });
+    ({ name, label, kind: 'integer' as const, value: s[name], ...LIMITS.attention[name] });
   return {
     type: 'parameters',
     name: 'sizes',

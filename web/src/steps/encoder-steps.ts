@@ -4,6 +4,7 @@
 // counts included, is read from an engine trace; shapes are the lengths of the trace's arrays.
 import type { AttentionLab, EncoderLayerTrace, Matrix, Vector } from '../../lib/index.js';
 import type { EncoderInputs, MatrixPanel, Panel, ParametersPanel, Step, TextPanel } from '../model/types.js';
+import { LIMITS } from '../model/limits.js';
 import { formatNumber } from '../widgets/format.js';
 import { labels } from './attention-steps.js';
 import { seedField } from './fields.js';
@@ -23,9 +24,9 @@ function settings(inputs: EncoderInputs): ParametersPanel {
     caption: 'Sentence and layer sizes',
     fields: [
       { name: 'tokens', label: 'words', kind: 'tokens', value: inputs.tokens.join(' ') },
-      { name: 'dModel', label: 'd_model', kind: 'integer', value: inputs.dModel, min: 1, max: 64 },
-      { name: 'heads', label: 'heads h', kind: 'integer', value: inputs.heads, min: 1, max: 16 },
-      { name: 'dFF', label: 'd_ff', kind: 'integer', value: inputs.dFF, min: 1, max: 256 },
+      { name: 'dModel', label: 'd_model', kind: 'integer', value: inputs.dModel, ...LIMITS.encoder.dModel },
+      { name: 'heads', label: 'heads h', kind: 'integer', value: inputs.heads, ...LIMITS.encoder.heads },
+      { name: 'dFF', label: 'd_ff', kind: 'integer', value: inputs.dFF, ...LIMITS.encoder.dFF },
       { name: 'activation', label: 'activation', kind: 'choice', value: inputs.activation, options: [['gelu', 'GELU'], ['relu', 'ReLU']] },
       { name: 'attentionBias', label: 'attention biases', kind: 'choice', value: inputs.attentionBias, options: [['off', 'off'], ['on', 'on (zero)']] },
       seedField(inputs.seed),

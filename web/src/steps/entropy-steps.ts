@@ -4,6 +4,7 @@
 // with Q = K = V = X). Every number comes from the engine; this file only arranges them.
 import type { AttentionLab, EntropyTrace } from '../../lib/index.js';
 import type { ChartPanel, EntropyInputs, MatrixPanel, ParametersPanel, Step, TextPanel } from '../model/types.js';
+import { LIMITS } from '../model/limits.js';
 import { formatNumber } from '../widgets/format.js';
 import { labels } from './attention-steps.js';
 import { seedField, shape } from './fields.js';
@@ -51,9 +52,9 @@ export function entropySteps(lab: AttentionLab, inputs: EntropyInputs): Step[] {
     name: 'settings',
     caption: 'Sequence and heads',
     fields: [
-      { name: 'length', label: 'tokens n', kind: 'integer', value: inputs.length, min: 2, max: 16 },
-      { name: 'dModel', label: 'd_model', kind: 'integer', value: inputs.dModel, min: 1, max: 64 },
-      { name: 'heads', label: 'heads h', kind: 'integer', value: inputs.heads, min: 1, max: 16 },
+      { name: 'length', label: 'tokens n', kind: 'integer', value: inputs.length, ...LIMITS.entropy.length },
+      { name: 'dModel', label: 'd_model', kind: 'integer', value: inputs.dModel, ...LIMITS.entropy.dModel },
+      { name: 'heads', label: 'heads h', kind: 'integer', value: inputs.heads, ...LIMITS.entropy.heads },
       seedField(seed),
     ],
   };

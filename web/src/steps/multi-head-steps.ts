@@ -3,6 +3,7 @@
 // (cpp/src/multi_head_attention.cpp): embed, project, split, heads, concat, output.
 import type { AttentionLab, MultiHeadAttentionArgs } from '../../lib/index.js';
 import type { MatrixPanel, MultiHeadInputs, Panel, Step } from '../model/types.js';
+import { LIMITS } from '../model/limits.js';
 import { formatNumber } from '../widgets/format.js';
 import { labels } from './attention-steps.js';
 import { seedField, shape } from './fields.js';
@@ -44,8 +45,8 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs): Step
     fields: [
       { name: 'tokens', label: cross ? 'target words' : 'words', kind: 'tokens', value: inputs.tokens.join(' ') },
       ...(cross ? [{ name: 'sourceTokens', label: 'source words', kind: 'tokens' as const, value: keyTokens.join(' ') }] : []),
-      { name: 'dModel', label: 'd_model', kind: 'integer', value: d, min: 1, max: 64 },
-      { name: 'heads', label: 'heads h', kind: 'integer', value: h, min: 1, max: 16 },
+      { name: 'dModel', label: 'd_model', kind: 'integer', value: d, ...LIMITS['multi-head'].dModel },
+      { name: 'heads', label: 'heads h', kind: 'integer', value: h, ...LIMITS['multi-head'].heads },
       seedField(inputs.seed),
       ...(cross ? [] : [{
         name: 'mask', label: 'mask', kind: 'choice' as const, value: inputs.mask === 'causal' ? 'causal' : 'none',

@@ -4,13 +4,12 @@
 // a trace; this file only picks rows and columns out of the engine's matrices and words them.
 import { AttentionError, type AttentionLab, type PermutationTestTrace } from '../../lib/index.js';
 import type { ChartPanel, MatrixPanel, ParameterField, ParametersPanel, PositionalInputs, Step } from '../model/types.js';
+import { LIMITS } from '../model/limits.js';
 import { formatNumber } from '../widgets/format.js';
 import { labels } from './attention-steps.js';
 import { seedField, shape } from './fields.js';
 
-
-/** The chart's colours repeat after six series, so more would be ambiguous. */
-const MAX_WAVES = 6;
+const MAX_WAVES = LIMITS.positional.waves.max;
 
 // Two lines, so that it fits a phone.
 const PE_FORMULA = String.raw`\begin{gathered}PE_{(pos,\,2i)} = \sin\!\left(\frac{pos}{10000^{2i/d}}\right)\\ PE_{(pos,\,2i+1)} = \cos\!\left(\frac{pos}{10000^{2i/d}}\right)\end{gathered}`;
@@ -41,8 +40,8 @@ function waveColumns(dimensions: (number | string)[], dModel: number): { columns
 
 function sizeFields(inputs: PositionalInputs): ParameterField[] {
   return [
-    { name: 'length', label: 'positions', kind: 'integer', value: inputs.length, min: 1, max: 1024 },
-    { name: 'dModel', label: 'd_model', kind: 'integer', value: inputs.dModel, min: 1, max: 1024 },
+    { name: 'length', label: 'positions', kind: 'integer', value: inputs.length, ...LIMITS.positional.length },
+    { name: 'dModel', label: 'd_model', kind: 'integer', value: inputs.dModel, ...LIMITS.positional.dModel },
   ];
 }
 
@@ -202,8 +201,8 @@ export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): St
   ];
   const sentenceFields = parameters('sentence', 'Sentence and attention', [
     { name: 'tokens', label: 'words', kind: 'tokens', value: tokens.join(' ') },
-    { name: 'tokenDModel', label: 'd_model of the words', kind: 'integer', value: inputs.tokenDModel, min: 1, max: 64 },
-    { name: 'heads', label: 'heads h', kind: 'integer', value: inputs.heads, min: 1, max: 16 },
+    { name: 'tokenDModel', label: 'd_model of the words', kind: 'integer', value: inputs.tokenDModel, ...LIMITS.positional.tokenDModel },
+    { name: 'heads', label: 'heads h', kind: 'integer', value: inputs.heads, ...LIMITS.positional.heads },
     seedField(inputs.seed),
   ]);
   const repeatedWord = tokens.find((token, i) => tokens.indexOf(token) !== i);

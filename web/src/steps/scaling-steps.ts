@@ -5,6 +5,7 @@
 // seed's sharpness table. Every number comes from the engine; this file only arranges them.
 import type { AttentionLab, ScalingExperimentTrace } from '../../lib/index.js';
 import type { ChartPanel, MatrixPanel, ParametersPanel, ScalingInputs, Step, TextPanel } from '../model/types.js';
+import { LIMITS } from '../model/limits.js';
 import { formatNumber } from '../widgets/format.js';
 import { labels } from './attention-steps.js';
 import { seedField } from './fields.js';
@@ -63,9 +64,9 @@ export function scalingSteps(lab: AttentionLab, inputs: ScalingInputs): Step[] {
     name: 'settings',
     caption: 'Experiment (the charts run d_k up to 1024, so samples × keys × 1024 may not exceed 2²⁴)',
     fields: [
-      { name: 'dK', label: 'd_k for the details', kind: 'integer', value: inputs.dK, min: 4, max: 1024 },
-      { name: 'keys', label: 'keys per query', kind: 'integer', value: keys, min: 1, max: 1024 },
-      { name: 'samples', label: 'samples (queries)', kind: 'integer', value: samples, min: 1, max: 10000 },
+      { name: 'dK', label: 'd_k for the details', kind: 'integer', value: inputs.dK, ...LIMITS.scaling.dK },
+      { name: 'keys', label: 'keys per query', kind: 'integer', value: keys, ...LIMITS.scaling.keys },
+      { name: 'samples', label: 'samples (queries)', kind: 'integer', value: samples, ...LIMITS.scaling.samples },
       seedField(seed),
     ],
   };

@@ -1,0 +1,231 @@
+// The npm package as a consumer gets it: `npm pack`, the tarball installed into an empty folder
+// with no network, then used from Node (ES module and CommonJS), type-checked by TypeScript
+// through the "exports" map, and bundled by Vite into a page that runs in Chromium. The
+// consumer's files are in package-consumer/. The wasm must be built already (scripts/test.sh
+// does it), so the pack skips the prepack build.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { build, preview } from 'vite';
+
+import { loadAttentionLab } from 'attention-lab';
+import { launchBrowser } from './browser.mjs';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CONSUMER_DIR = fileURLToPath(new URL('package-consumer/', import.meta.url));
+const BUILT_WASM = path.join(ROOT, 'web/lib/wasm/attention-core.wasm');
+const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+
+const EXAMPLE = { query: [[1, 2]], key: [[1, 0], [0, 1], [1, 1]], value: [[0.5, 0.3], [0.8, 0.2], [0.1, 0.9]] };
+/** The worked example's numbers as the README prints them, to 3 decimals. */
+const PRINTED = { weights: [0.140, 0.284, 0.576], output: [0.355, 0.617] };
+
+/** What a consumer needs and nothing else: the façade, its types, the engine, two documents. */
+const EXPECTED_FILES = [
+  'README.md',
+  'package.json',
+  'docs/engine.md',
+  ...fs.readdirSync(path.join(ROOT, 'web/lib')).filter((file) => file.endsWith('.js')).map((file) => `web/lib/${file}`),
+  'web/lib/index.d.ts',
+  'web/lib/wasm/attention-core.mjs',
+  'web/lib/wasm/attention-core.wasm',
+  ...(fs.existsSync(path.join(ROOT, 'LICENSE')) ? ['LICENSE'] : []),
+].sort();
+
+/** Child processes get no npm_* variables of an enclosing `npm test`, and no update check. */
+const CHILD_ENV = {
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name))),
+  npm_config_update_notifier: 'false',
+};
+
+/**
+ * Runs a command and resolves with its output; a failure's message includes both streams.
+ * @param {string} command @param {string[]} args @param {string} cwd
+ */
+async function run(command, args, cwd) {
+  try {
+    return await promisify(execFile)(command, args, { cwd, env: CHILD_ENV, maxBuffer: 32 << 20 });
+  } catch (error) {
+    const { stdout, stderr } = /** @type {{ stdout: string, stderr: string }} */ (error);
+    /** @type {Error} */ (error).message += `\n--- stdout\n${stdout}\n--- stderr\n${stderr}`;
+    throw error;
+  }
+}
+
+/**
+ * Asserts every number of `actual` is within `tolerance` of `expected`.
+ * @param {number[]} actual @param {number[]} expected @param {number} tolerance @param {string} label
+ */
+function assertClose(actual, expected, tolerance, label) {
+  assert.equal(actual.length, expected.length, `${label}: ${JSON.stringify(actual)}`);
+  const worst = Math.max(...actual.map((a, i) => Math.abs(a - expected[i])));
+  assert.ok(worst <= tolerance, `${label}: ${JSON.stringify(actual)} vs ${JSON.stringify(expected)}, max diff ${worst}`);
+}
+
+/** The temporary folder: the tarball, the npm cache and app/, the empty project. */
+let tmp = '';
+let app = '';
+/** @type {{ files: { path: string }[], size: number, unpackedSize: number, filename: string }} */
+let packed;
+/** The worked example as the repository's own build computes it. */
+let reference;
+
+before(async () => {
+  assert.ok(fs.existsSync(BUILT_WASM), `${BUILT_WASM} is missing: run \`bash scripts/build.sh wasm\` first (npm test does)`);
+  const { weights, output } = (await loadAttentionLab()).attention(EXAMPLE);
+  reference = { weights, output };
+
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'attention-lab-package-'));
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], ROOT);
+  [packed] = JSON.parse(stdout);
+
+  app = path.join(tmp, 'app');
+  fs.cpSync(CONSUMER_DIR, app, { recursive: true });
+  // A fresh, empty cache: the package has no dependencies, so nothing needs the network.
+  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--cache', path.join(tmp, 'npm-cache'),
+    path.join(tmp, packed.filename)], app);
+});
+
+after(() => {
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+const installed = (/** @type {string} */ file) => path.join(app, 'node_modules/attention-lab', file);
+
+describe('npm pack', () => {
+  test('packs exactly the façade, its types, the engine’s glue and wasm, the README and docs/engine.md', (t) => {
+    assert.deepEqual(packed.files.map((file) => file.path).sort(), EXPECTED_FILES);
+    t.diagnostic(`${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} unpacked`);
+  });
+
+  test('the installed package is an ES module with its types first in the exports map and no dependencies', () => {
+    const manifest = JSON.parse(fs.readFileSync(installed('package.json'), 'utf8'));
+    assert.equal(manifest.type, 'module');
+    assert.deepEqual(Object.keys(manifest.exports['.']), ['types', 'default']);
+    assert.equal(manifest.dependencies, undefined);
+    for (const target of Object.values(manifest.exports['.'])) assert.ok(fs.existsSync(installed(target)), target);
+  });
+
+  test('the installed wasm is the one the repository built, byte for byte', () => {
+    assert.ok(fs.readFileSync(installed('web/lib/wasm/attention-core.wasm')).equals(fs.readFileSync(BUILT_WASM)));
+  });
+});
+
+describe('the installed package in Node', () => {
+  /** What consumer.mjs printed. */
+  let result;
+  before(async () => {
+    result = JSON.parse((await run(process.execPath, ['consumer.mjs'], app)).stdout);
+  });
+
+  test('an ES module consumer imports it from node_modules and computes the worked example', () => {
+    assert.equal(result.entry, pathToFileURL(installed('web/lib/index.js')).href);
+    assertClose(result.weights[0], PRINTED.weights, 1e-3, 'weights');
+    assertClose(result.output[0], PRINTED.output, 1e-3, 'output');
+    assert.deepEqual({ weights: result.weights, output: result.output }, reference);
+  });
+
+  test('the wasm read from the installed folder and passed as wasmBinary gives the same numbers', () => {
+    assert.deepEqual(result.fromBytes, reference.output);
+  });
+
+  test('a bad input throws an AttentionError that names the argument', () => {
+    assert.deepEqual(result.badInput, {
+      isAttentionError: true,
+      argument: 'key[2]',
+      message: 'key[2]: expected 2 numbers like row 0, got an array of length 1',
+    });
+  });
+
+  test('a wasmUrl to a missing file rejects with a message naming that URL, not "expected magic word"', () => {
+    assert.equal(result.wrongUrl.argument, 'wasmUrl');
+    assert.ok(result.wrongUrl.message.includes(result.missingWasm), result.wrongUrl.message);
+    assert.doesNotMatch(result.wrongUrl.message, /magic word/i);
+  });
+
+  test('a CommonJS consumer loads it with import(); require() works only where Node can require ES modules', async () => {
+    assert.deepEqual(JSON.parse((await run(process.execPath, ['consumer.cjs'], app)).stdout).output, reference.output);
+
+    const requireIt = "console.log(typeof require('attention-lab').loadAttentionLab)";
+    if (process.features.require_module) {
+      assert.equal((await run(process.execPath, ['-e', requireIt], app)).stdout.trim(), 'function');
+    }
+    const withoutRequireEsm = process.features.require_module === undefined ? [] : ['--no-experimental-require-module'];
+    await assert.rejects(run(process.execPath, [...withoutRequireEsm, '-e', requireIt], app), /ERR_REQUIRE_ESM/);
+  });
+});
+
+describe('the installed package in TypeScript', () => {
+  for (const mode of ['bundler', 'node16']) {
+    test(`consumer.ts type-checks under moduleResolution ${mode}, finding index.d.ts through the exports map`, async () => {
+      const typeRoots = mode === 'node16' ? ['--typeRoots', path.join(ROOT, 'node_modules/@types')] : [];
+      const { stdout } = await run(process.execPath, [TSC, '-p', `tsconfig.${mode}.json`, ...typeRoots, '--traceResolution'], app);
+      assert.ok(stdout.includes(`Module name 'attention-lab' was successfully resolved to '${installed('web/lib/index.d.ts')}'`),
+        'attention-lab did not resolve to the installed index.d.ts');
+      assert.ok(stdout.includes("Matched 'exports' condition 'types'."), 'not resolved through the "types" export condition');
+    });
+  }
+});
+
+describe('the installed package in a Vite app', () => {
+  const dist = () => path.join(app, 'dist');
+  before(async () => {
+    // The copy that locateFile points to; Vite copies public/ into the build as it is.
+    fs.mkdirSync(path.join(app, 'public/engine'), { recursive: true });
+    fs.copyFileSync(installed('web/lib/wasm/attention-core.wasm'), path.join(app, 'public/engine/attention-core.wasm'));
+    await build({ root: app, configFile: false, logLevel: 'silent', build: { outDir: 'dist', emptyOutDir: true } });
+  });
+
+  test('Vite emits the package’s wasm as a hashed asset', () => {
+    const assets = fs.readdirSync(path.join(dist(), 'assets')).filter((file) => file.endsWith('.wasm'));
+    assert.equal(assets.length, 1, `wasm assets: ${assets.join(', ')}`);
+    assert.match(assets[0], /^attention-core-[\w-]+\.wasm$/);
+    assert.ok(fs.readFileSync(path.join(dist(), 'assets', assets[0])).equals(fs.readFileSync(BUILT_WASM)));
+  });
+
+  test('the built app shows 0.355 and 0.617 in Chromium, from the bundled wasm and through locateFile', async () => {
+    const server = await preview({
+      root: app, configFile: false, logLevel: 'silent',
+      build: { outDir: 'dist' },
+      preview: { host: '127.0.0.1', port: 0, strictPort: false },
+    });
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.context.newPage();
+      /** @type {string[]} */
+      const problems = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      /** @type {string[]} */
+      const wasmRequests = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('.wasm')) wasmRequests.push(new URL(request.url()).pathname);
+      });
+
+      const address = /** @type {import('node:net').AddressInfo} */ (server.httpServer.address());
+      await page.goto(`http://127.0.0.1:${address.port}/`);
+      await page.locator('body[data-done]').waitFor();
+      assert.equal(await page.locator('body').getAttribute('data-done'), 'true', problems.join('\n'));
+
+      for (const id of ['bundled', 'located']) {
+        const output = page.locator(`#${id}`);
+        assert.equal(await output.textContent(), '0.355 0.617', id);
+        assert.deepEqual(JSON.parse(/** @type {string} */ (await output.getAttribute('data-exact'))), reference, id);
+      }
+      assert.equal(wasmRequests.length, 2, wasmRequests.join(', '));
+      assert.match(wasmRequests[0], /^\/assets\/attention-core-[\w-]+\.wasm$/);
+      assert.equal(wasmRequests[1], '/engine/attention-core.wasm');
+      assert.deepEqual(problems, []);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,61 @@
+// Embed options: what an instructor can hide when the page sits in a course (an iframe, the web
+// component, the offline file). Read from the link (?embed=1&hide=prose,editors) or from the
+// component's attributes; unknown parts give a notice, like every other bad link parameter.
+
+/** The parts of the page that can be hidden, in the order the docs list them. */
+export const PARTS = {
+  header: 'the site header: name and lesson menu',
+  menu: 'the lesson menu only',
+  title: 'the lesson label, walkthrough title, introduction and walkthrough tabs',
+  prose: 'the introduction and each step’s explanation',
+  formula: 'each step’s formula',
+  steps: 'the list of steps',
+  player: 'the whole bar of step controls',
+  play: 'the play/pause button and its speed',
+  reset: 'the reset button',
+  editors: 'every way to change the inputs: parameters, cell editing, mask toggles, reset',
+  explain: 'explain this number (cells are then not selectable)',
+  embed: 'the Embed button',
+  export: 'the export menu',
+} as const;
+
+export type Part = keyof typeof PARTS;
+
+export interface EmbedOptions {
+  /** Compact layout for an iframe: implies hiding the header and the Embed button. */
+  embedded: boolean;
+  hide: ReadonlySet<Part>;
+}
+
+/** The link parameters read here (the page state's own are in state/url-state.ts). */
+export const EMBED_PARAMS = ['embed', 'hide'] as const;
+
+export const NOT_EMBEDDED: EmbedOptions = { embedded: false, hide: new Set() };
+
+const isPart = (name: string): name is Part => Object.hasOwn(PARTS, name);
+
+/** Reads `embed` ("1"/"true"/"0"/"false") and `hide` (comma- or space-separated parts). */
+export function readEmbedOptions(embed: string | null, hide: string | null): { options: EmbedOptions; notices: string[] } {
+  const notices: string[] = [];
+  let embedded = false;
+  if (embed !== null) {
+    if (['', '1', 'true', 'yes'].includes(embed)) embedded = true;
+    else if (!['0', 'false', 'no'].includes(embed)) notices.push(`embed: expected 1 or 0, got “${embed.slice(0, 20)}”; the page is shown in full.`);
+  }
+  const parts = new Set<Part>(embedded ? ['header', 'embed'] : []);
+  for (const name of (hide ?? '').split(/[\s,]+/).filter(Boolean)) {
+    if (isPart(name)) parts.add(name);
+    else notices.push(`hide: “${name.slice(0, 20)}” is not a part of the page; expected some of ${Object.keys(PARTS).join(', ')}.`);
+  }
+  return { options: { embedded, hide: parts }, notices };
+}
+
+/** The link parameters that reproduce these options (empty when there are none). */
+export function embedParams(options: EmbedOptions): [string, string][] {
+  const implied = new Set<Part>(options.embedded ? ['header', 'embed'] : []);
+  const hide = [...options.hide].filter((part) => !implied.has(part));
+  return [
+    ...(options.embedded ? [['embed', '1'] as [string, string]] : []),
+    ...(hide.length > 0 ? [['hide', hide.join(',')] as [string, string]] : []),
+  ];
+}

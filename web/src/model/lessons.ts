@@ -1,0 +1,17 @@
+// The course: its lessons in menu order, with their titles. Apart from the registry
+// (walkthroughs.ts), which imports every walkthrough's JSON, so that a walkthrough file can be
+// checked against the lesson ids without loading the shipped walkthroughs.
+import type { LessonId } from './types.js';
+
+/** The lessons in the order of the course, numbered as in the menu. */
+export const LESSON_TITLES: readonly (readonly [LessonId, string])[] = [
+  ['worked-example', 'A worked example'],
+  ['self-attention', 'Self-attention on a sentence'],
+  ['scaling', 'Why divide by √d_k'],
+  ['masks', 'Masks'],
+  ['multi-head', 'Multi-head attention'],
+  ['cross-attention', 'Cross-attention'],
+  ['positional-encoding', 'Positional encoding'],
+  ['encoder-layer', 'The encoder layer'],
+  ['entropy', 'Entropy of attention'],
+];
