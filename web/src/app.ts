@@ -17,6 +17,8 @@ import { tokenAttentionView } from './widgets/token-attention.js';
 import { Player } from './widgets/player.js';
 import { el } from './widgets/dom.js';
 import { icon, playLabel } from './widgets/icons.js';
+import { embedDialog } from './widgets/embed-dialog.js';
+import { embedParams, NOT_EMBEDDED, type EmbedOptions, type Part } from './embed/options.js';
 
 type Inputs = Walkthrough['inputs'];
 
@@ -27,6 +29,26 @@ function parseCell(text: string): number | string {
   const value = Number(cleaned);
   if (!Number.isFinite(value)) return `“${text.trim().slice(0, 20)}” is not a finite number; type one like 0.5 or -2.`;
   return value;
+}
+
+/** What the page tells its host (the iframe protocol, the SCORM wrapper, the web component). */
+export type ProgressEvent =
+  | { type: 'step'; walkthrough: string; step: string; index: number; total: number }
+  | { type: 'completed'; walkthrough: string; total: number };
+
+export interface AppOptions {
+  /** Where the shell (shell.ts) was built: the document, or a web component's shadow root. */
+  root: Document | ShadowRoot;
+  /**
+   * Keep the state in the address bar and follow back/forward (the page), or not (a component
+   * inside someone else's page, which starts from `initial`).
+   */
+  urlState: boolean;
+  initial?: PageState;
+  embed?: EmbedOptions;
+  /** Notices to show once the page is up (e.g. about bad embed parameters). */
+  notices?: string[];
+  onProgress?: (event: ProgressEvent) => void;
 }
 
 export class App {
@@ -43,19 +65,52 @@ export class App {
   private readonly main: HTMLElement;
   private readonly notices: HTMLElement;
   private readonly announcer: HTMLElement;
+  private readonly root: Document | ShadowRoot;
+  private readonly embed: EmbedOptions;
+  /** Steps of the current walkthrough seen so far, for the "completed" event. */
+  private visited = new Set<string>();
+  private completed = false;
 
-  constructor(private readonly lab: AttentionLab, private readonly doc: Document) {
-    this.main = doc.getElementById('main') as HTMLElement;
-    this.notices = doc.getElementById('notices') as HTMLElement;
-    this.announcer = doc.getElementById('announcer') as HTMLElement;
+  constructor(private readonly lab: AttentionLab, private readonly options: AppOptions) {
+    this.root = options.root;
+    this.embed = options.embed ?? NOT_EMBEDDED;
+    this.main = this.byId('main');
+    this.notices = this.byId('notices');
+    this.announcer = this.byId('announcer');
     this.player = new Player(1, 0, (step) => this.showStep(step, true));
   }
 
+  private byId<T extends HTMLElement = HTMLElement>(id: string): T {
+    return this.root.getElementById(id) as T;
+  }
+
+  private hidden(part: Part): boolean {
+    return this.embed.hide.has(part);
+  }
+
   start(): void {
+    const shell = this.main.closest<HTMLElement>('.attention-lab');
+    shell?.classList.toggle('embedded', this.embed.embedded);
+    for (const part of this.embed.hide) shell?.classList.add(`hide-${part}`);
     this.renderLessonMenu();
-    this.loadFromUrl();
-    window.addEventListener('popstate', () => this.loadFromUrl());
-    this.doc.addEventListener('keydown', (event) => this.onKey(event));
+    for (const notice of this.options.notices ?? []) this.notify(notice);
+    if (this.options.urlState) {
+      this.loadFromUrl();
+      window.addEventListener('popstate', () => this.loadFromUrl());
+    } else if (!this.open(this.options.initial ?? { walkthrough: DEFAULT_WALKTHROUGH, step: 'inputs' })) {
+      this.open({ walkthrough: DEFAULT_WALKTHROUGH, step: 'inputs' });
+    }
+    this.root.addEventListener('keydown', (event) => this.onKey(event as KeyboardEvent));
+  }
+
+  /** The current walkthrough, step and edited inputs (what a link or an embed reproduces). */
+  get pageState(): PageState {
+    return this.state;
+  }
+
+  /** Opens a walkthrough and step from outside (the web component's attributes). */
+  show(state: PageState): void {
+    if (!this.open(state)) this.open({ walkthrough: state.walkthrough, step: state.step });
   }
 
   // ---- state ----------------------------------------------------------------------------
@@ -89,7 +144,11 @@ export class App {
     this.player.pause();
     this.player.reset(steps.length, index);
     if (sameWalkthrough) this.renderStepList();
-    else this.renderWalkthrough();
+    else {
+      this.visited = new Set();
+      this.completed = false;
+      this.renderWalkthrough();
+    }
     this.showStep(index, false, true);
     return true;
   }
@@ -121,8 +180,17 @@ export class App {
     return undefined;
   }
 
+  /** The link of the current state, with the embed options it was opened with. */
+  linkSearch(state: PageState = this.state, embed: EmbedOptions = this.embed): string {
+    const params = new URLSearchParams(serializeState(state));
+    for (const [key, value] of embedParams(embed)) params.set(key, value);
+    const text = params.toString();
+    return text ? `?${text}` : '';
+  }
+
   private pushUrl(replace: boolean): void {
-    const url = `${window.location.pathname}${serializeState(this.state)}`;
+    if (!this.options.urlState) return;
+    const url = `${window.location.pathname}${this.linkSearch()}`;
     if (url === `${window.location.pathname}${window.location.search}`) return;
     if (replace) window.history.replaceState(null, '', url);
     else window.history.pushState(null, '', url);
@@ -145,7 +213,7 @@ export class App {
   // ---- rendering ------------------------------------------------------------------------
 
   private renderLessonMenu(): void {
-    const nav = this.doc.getElementById('lessons') as HTMLElement;
+    const nav = this.byId('lessons');
     const list = el('ol', { className: 'lesson-list' });
     for (const lesson of LESSONS) {
       const first = lesson.walkthroughs[0];
@@ -165,14 +233,14 @@ export class App {
   private navigate(state: PageState): void {
     if (this.open(state)) {
       this.pushUrl(false);
-      (this.doc.getElementById('walkthrough-title') as HTMLElement | null)?.focus();
+      this.root.getElementById('walkthrough-title')?.focus();
     }
   }
 
   private renderWalkthrough(): void {
     this.shownFormula = undefined;
     this.shownStep = undefined;
-    for (const link of this.doc.querySelectorAll<HTMLAnchorElement>('.lesson-link')) {
+    for (const link of this.root.querySelectorAll<HTMLAnchorElement>('.lesson-link')) {
       const current = link.dataset.lesson === this.walkthrough.lesson;
       if (current) link.setAttribute('aria-current', 'page');
       else link.removeAttribute('aria-current');
@@ -195,11 +263,12 @@ export class App {
     const controls = el('div', { className: 'player', role: 'toolbar', ariaLabel: 'Step controls' },
       this.button('first', icon('first'), 'First step', () => this.player.first()),
       this.button('previous', icon('previous'), 'Previous step', () => this.player.previous()),
-      this.button('play', playLabel(false), 'Play the steps', () => this.togglePlay()),
+      ...(this.hidden('play') ? [] : [this.button('play', playLabel(false), 'Play the steps', () => this.togglePlay())]),
       this.button('next', icon('next'), 'Next step', () => this.player.next()),
       this.button('last', icon('last'), 'Last step', () => this.player.last()),
-      this.speedControl(),
-      this.button('reset', 'Reset inputs', 'Reset the inputs to the walkthrough’s own', () => this.resetInputs()),
+      ...(this.hidden('play') ? [] : [this.speedControl()]),
+      ...(this.hidden('reset') || this.hidden('editors') ? [] : [this.button('reset', 'Reset inputs', 'Reset the inputs to the walkthrough’s own', () => this.resetInputs())]),
+      ...(this.hidden('embed') ? [] : [this.button('embed', 'Embed', 'Embed this step in a course page', () => this.openEmbedDialog())]),
     );
 
     this.main.replaceChildren(
@@ -226,6 +295,21 @@ export class App {
     this.renderStepList();
   }
 
+  private openEmbedDialog(): void {
+    const dialog = embedDialog({
+      title: this.walkthrough.title,
+      pageUrl: (embed) => new URL(this.linkSearch(this.state, embed) || '?', this.pageBase()).href,
+      onClose: () => this.root.querySelector<HTMLElement>('.control-embed')?.focus(),
+    });
+    this.main.append(dialog);
+    dialog.showModal();
+  }
+
+  /** The address of the page itself (for embed snippets), whether or not this is the page. */
+  private pageBase(): string {
+    return new URL(window.location.pathname, window.location.href).href;
+  }
+
   private button(name: string, label: string | Node, description: string, action: () => void): HTMLButtonElement {
     const button = el('button', { type: 'button', className: `control-${name}`, title: description, ariaLabel: description }, label);
     button.addEventListener('click', action);
@@ -247,7 +331,7 @@ export class App {
   }
 
   private renderStepList(): void {
-    const list = this.doc.getElementById('step-list') as HTMLOListElement;
+    const list = this.byId<HTMLOListElement>('step-list');
     const titles = [...list.querySelectorAll('button')].map((b) => `${b.dataset.step}:${b.textContent}`);
     if (titles.join('\n') === this.steps.map((s) => `${s.id}:${s.title}`).join('\n')) return;
     list.replaceChildren(...this.steps.map((step, index) => {
@@ -264,27 +348,27 @@ export class App {
     this.state = { ...this.state, step: step.id };
     this.pushUrl(true);
     const total = this.steps.length;
-    (this.doc.getElementById('progress') as HTMLElement).textContent = `Step ${index + 1} of ${total}`;
-    (this.doc.getElementById('step-title') as HTMLElement).textContent = step.title;
-    const formula = this.doc.getElementById('formula') as HTMLElement;
+    this.byId('progress').textContent = `Step ${index + 1} of ${total}`;
+    this.byId('step-title').textContent = step.title;
+    const formula = this.byId('formula');
     if (step.formula !== this.shownFormula || formula.childElementCount === 0) {
       renderFormula(formula, step.formula);
       this.shownFormula = step.formula;
     }
-    (this.doc.getElementById('step-text') as HTMLElement).textContent = step.text;
+    this.byId('step-text').textContent = step.text;
     this.renderPanels(step, inPlace && step.id === this.shownStep);
     this.shownStep = step.id;
-    const explain = this.doc.getElementById('explain') as HTMLElement;
+    const explain = this.byId('explain');
     explain.hidden = true;
     explain.replaceChildren();
 
-    for (const [i, item] of [...(this.doc.getElementById('step-list') as HTMLElement).children].entries()) {
+    for (const [i, item] of [...this.byId('step-list').children].entries()) {
       const button = item.querySelector('button');
       if (i === index) button?.setAttribute('aria-current', 'step');
       else button?.removeAttribute('aria-current');
     }
     const set = (name: string, disabled: boolean) => {
-      const button = this.doc.querySelector<HTMLButtonElement>(`.control-${name}`);
+      const button = this.root.querySelector<HTMLButtonElement>(`.control-${name}`);
       if (button) button.disabled = disabled;
     };
     set('first', index === 0);
@@ -292,6 +376,18 @@ export class App {
     set('next', index === total - 1);
     set('last', index === total - 1);
     if (announce) this.announce(`Step ${index + 1} of ${total}: ${step.title}`);
+    this.reportProgress(index);
+  }
+
+  private reportProgress(index: number): void {
+    const walkthrough = this.walkthrough.id;
+    const total = this.steps.length;
+    this.options.onProgress?.({ type: 'step', walkthrough, step: this.steps[index].id, index, total });
+    this.visited.add(this.steps[index].id);
+    if (!this.completed && this.steps.every((s) => this.visited.has(s.id))) {
+      this.completed = true;
+      this.options.onProgress?.({ type: 'completed', walkthrough, total });
+    }
   }
 
   /**
@@ -300,13 +396,13 @@ export class App {
    * focus stays where the learner is; views that cannot are replaced one by one.
    */
   private renderPanels(step: Step, inPlace: boolean): void {
-    const panels = this.doc.getElementById('panels') as HTMLElement;
+    const panels = this.byId('panels');
     const names = (list: { name: string }[]) => list.map((p) => p.name).join('\n');
     if (inPlace && names(step.panels) === names(this.views.map((v) => ({ name: v.element.dataset.panel ?? '' })))) {
       step.panels.forEach((panel, k) => {
         if (this.views[k].update?.(panel)) return;
         const fresh = this.renderPanel(panel);
-        const focusedHere = this.views[k].element.contains(this.doc.activeElement);
+        const focusedHere = this.views[k].element.contains(this.root.activeElement);
         this.views[k].element.replaceWith(fresh.element);
         this.views[k] = fresh;
         if (focusedHere) fresh.element.querySelector<HTMLElement>('[tabindex="0"], input, select')?.focus({ preventScroll: true });
@@ -317,7 +413,15 @@ export class App {
     panels.replaceChildren(...this.views.map((view) => view.element));
   }
 
-  private renderPanel(panel: Panel): PanelView {
+  private renderPanel(shown: Panel): PanelView {
+    // Hidden editors: parameters become a read-only list of values and cells are not editable.
+    let panel = shown;
+    if (this.hidden('editors') && panel.type === 'parameters') {
+      panel = { type: 'facts', name: panel.name, caption: panel.caption, facts: panel.fields.map((f) => [f.label, String(f.value)]) };
+    }
+    if (panel.type === 'matrix' && ((this.hidden('editors') && panel.editable) || (this.hidden('explain') && panel.explain))) {
+      panel = { ...panel, editable: this.hidden('editors') ? undefined : panel.editable, explain: this.hidden('explain') ? undefined : panel.explain };
+    }
     if (panel.type === 'chart') return { element: chartView(panel) };
     if (panel.type === 'tokens') return { element: tokenAttentionView(panel) };
     if (panel.type === 'heatmap') return heatmapView(panel);
@@ -339,7 +443,7 @@ export class App {
   private explain(panel: MatrixPanel, row: number, column: number): void {
     if (!panel.explain) return;
     const explanation = explainCell(this.lab, panel.explain, panel, row, column);
-    const section = this.doc.getElementById('explain') as HTMLElement;
+    const section = this.byId('explain');
     section.hidden = false;
     section.replaceChildren(
       el('h4', {}, `Explain this number: ${panel.caption.split(' (')[0]}, row ${panel.rowLabels?.[row] ?? row}, column ${panel.colLabels?.[column] ?? column}`),
@@ -406,7 +510,7 @@ export class App {
   }
 
   private togglePlay(): void {
-    const button = this.doc.querySelector<HTMLButtonElement>('.control-play');
+    const button = this.root.querySelector<HTMLButtonElement>('.control-play');
     const setLabel = (playing: boolean) => {
       if (!button) return;
       button.replaceChildren(playLabel(playing));

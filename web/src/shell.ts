@@ -1,0 +1,29 @@
+// The frame every walkthrough is shown in: header with the lesson menu, notices, the main area
+// and the screen-reader announcer. Built in code so the page, the web component and the offline
+// file share it.
+import { el } from './widgets/dom.js';
+
+export interface ShellOptions {
+  /**
+   * The whole page (a skip link, an h1, a <main> landmark) or a part of someone else's page
+   * (the web component: no h1 and no second <main>, a labelled region instead).
+   */
+  standalone: boolean;
+}
+
+export function buildShell(host: HTMLElement, { standalone }: ShellOptions): void {
+  host.classList.add('attention-lab');
+  const name = standalone ? el('h1', {}, 'Attention Lab') : el('p', { className: 'brand-name' }, 'Attention Lab');
+  const announcer = el('div', { id: 'announcer', className: 'visually-hidden', ariaLive: 'polite' });
+  announcer.setAttribute('aria-atomic', 'true');
+  const main = standalone ? el('main', { id: 'main' }) : el('div', { id: 'main', role: 'region', ariaLabel: 'Attention Lab' });
+  host.replaceChildren(
+    ...(standalone ? [el('a', { className: 'skip-link', href: '#step' }, 'Skip to the current step')] : []),
+    el('header', { className: 'site-header' },
+      el('div', { className: 'brand' }, name, el('p', { className: 'tagline' }, 'Attention, one exact number at a time.')),
+      el('nav', { id: 'lessons', ariaLabel: 'Lessons' })),
+    el('div', { id: 'notices', className: 'notices', role: 'status', ariaLive: 'polite' }),
+    main,
+    announcer,
+  );
+}

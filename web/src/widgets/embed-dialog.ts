@@ -1,0 +1,81 @@
+// "Embed": the iframe snippet for exactly what is on screen (walkthrough, step, edited inputs),
+// with a few common hide options, ready to copy into a course page.
+import { type EmbedOptions, type Part } from '../embed/options.js';
+import { el } from './dom.js';
+
+export interface EmbedDialogOptions {
+  /** The walkthrough's title, for the iframe's accessible title. */
+  title: string;
+  /** The page's address for these embed options (state included). */
+  pageUrl: (embed: EmbedOptions) => string;
+  onClose: () => void;
+}
+
+/** Escapes text for an HTML attribute value in double quotes. */
+const attribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const CHOICES: [Part, string][] = [
+  ['prose', 'Hide the explanations'],
+  ['steps', 'Hide the list of steps'],
+  ['editors', 'Hide the editors (read-only numbers)'],
+  ['export', 'Hide the export menu'],
+];
+
+/** The snippet: the iframe, and the optional host script that sizes it to its content. */
+export function embedSnippet(src: string, title: string): string {
+  const host = new URL('embed-host.js', src).href;
+  return `<iframe src="${attribute(src)}" title="${attribute(`Attention Lab: ${title}`)}" width="100%" height="720" `
+    + `style="border:0;max-width:100%" loading="lazy" data-attention-lab></iframe>\n`
+    + `<script src="${attribute(host)}" async></script>`;
+}
+
+export function embedDialog(options: EmbedDialogOptions): HTMLDialogElement {
+  const hide = new Set<Part>();
+  const code = el('textarea', { className: 'embed-code' });
+  code.readOnly = true;
+  code.rows = 5;
+  code.setAttribute('aria-label', 'Embed code');
+  const status = el('p', { className: 'embed-status', role: 'status' });
+  const refresh = () => {
+    code.value = embedSnippet(options.pageUrl({ embedded: true, hide: new Set(['header', 'embed', ...hide]) }), options.title);
+    status.textContent = '';
+  };
+
+  const checks = CHOICES.map(([part, label]) => {
+    const box = el('input', { type: 'checkbox' });
+    box.addEventListener('change', () => {
+      if (box.checked) hide.add(part);
+      else hide.delete(part);
+      refresh();
+    });
+    return el('label', { className: 'embed-choice' }, box, ` ${label}`);
+  });
+
+  const copy = el('button', { type: 'button', className: 'embed-copy' }, 'Copy');
+  copy.addEventListener('click', async () => {
+    code.select();
+    try {
+      await navigator.clipboard.writeText(code.value);
+      status.textContent = 'Copied to the clipboard.';
+    } catch {
+      status.textContent = 'The browser did not allow copying: the code is selected, press Ctrl+C (⌘C on a Mac).';
+    }
+  });
+  const close = el('button', { type: 'button', className: 'embed-close' }, 'Close');
+
+  const dialog = el('dialog', { className: 'embed-dialog', ariaLabelledBy: 'embed-heading' },
+    el('h2', { id: 'embed-heading' }, 'Embed this step'),
+    el('p', {}, 'Paste this into a course page (an HTML block in Moodle, Canvas, Open edX, a blog…). It opens on this walkthrough and step, with your edited inputs. The script line is optional: it makes the frame as tall as its content.'),
+    el('fieldset', { className: 'embed-choices' }, el('legend', {}, 'Options'), ...checks),
+    code,
+    el('div', { className: 'embed-actions' }, copy, close),
+    status);
+  close.addEventListener('click', () => dialog.close());
+  dialog.addEventListener('close', () => {
+    dialog.remove();
+    options.onClose();
+  });
+  refresh();
+  return dialog;
+}
