@@ -16,16 +16,31 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
-/** Builds the page into build/page and serves it on a free loopback port. */
-export async function servePage() {
-  await build({ root: path.join(root, 'web'), configFile: path.join(root, 'vite.config.js'), logLevel: 'warn' });
+/**
+ * Builds the page as `npm start` does and serves it with vite preview on a free loopback port.
+ * Each test process builds into its own folder (build/e2e/<pid>), so test files running in
+ * parallel, or a colleague's `npm start`, never serve a half-written build.
+ * @param {{ headers?: Record<string, string> }} [options] extra response headers (e.g. a CSP)
+ */
+export async function servePage({ headers } = {}) {
+  const outDir = path.join(root, 'build', 'e2e', String(process.pid));
+  await build({ root: path.join(root, 'web'), configFile: path.join(root, 'vite.config.js'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   const server = await preview({
     configFile: path.join(root, 'vite.config.js'),
-    preview: { host: '127.0.0.1', port: 0, strictPort: false },
+    build: { outDir },
+    preview: { host: '127.0.0.1', port: 0, strictPort: false, headers },
     logLevel: 'warn',
   });
   const address = /** @type {import('node:net').AddressInfo} */ (server.httpServer.address());
-  return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() };
+  return {
+    url: `http://127.0.0.1:${address.port}/`,
+    /** Where the build is, for tests that read its files. */
+    outDir,
+    close: async () => {
+      await server.close();
+      fs.rmSync(outDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A headless Chromium with a fresh profile. */

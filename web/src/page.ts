@@ -1,0 +1,47 @@
+// Starting the page in a document: read the embed options from the link, load the engine,
+// build the shell, start the app. Shared by every entry that shows the full page: the served
+// page (main.ts), the offline single file and the SCORM package. If the engine cannot start,
+// the page says so instead of staying blank.
+import { loadAttentionLab, type LoadOptions } from '../lib/index.js';
+import { App, type ProgressEvent } from './app.js';
+import { connectToParent } from './embed/frame-protocol.js';
+import { readEmbedOptions } from './embed/options.js';
+import { buildShell } from './shell.js';
+
+export interface StartPageOptions {
+  /** How to find the engine (e.g. the wasm bytes, for a file with everything inlined). */
+  load?: LoadOptions;
+  /** Progress of the learner, besides what goes to a parent frame. */
+  onProgress?: (event: ProgressEvent) => void;
+}
+
+export async function startPage({ load, onProgress }: StartPageOptions = {}): Promise<App | undefined> {
+  const host = document.getElementById('attention-lab') as HTMLElement;
+  const params = new URLSearchParams(window.location.search);
+  const { options: embed, notices } = readEmbedOptions(params.get('embed'), params.get('hide'));
+  const frame = connectToParent();
+  try {
+    const lab = await loadAttentionLab(load);
+    buildShell(host, { standalone: true });
+    const app = new App(lab, {
+      root: document,
+      urlState: true,
+      embed,
+      notices,
+      onProgress: (event) => {
+        frame.progress(event);
+        onProgress?.(event);
+      },
+    });
+    app.start();
+    frame.ready();
+    return app;
+  } catch (error) {
+    const loading = document.getElementById('loading');
+    if (loading) {
+      loading.classList.add('error');
+      loading.textContent = `The attention engine could not start: ${(error as Error).message}`;
+    }
+    return undefined;
+  }
+}
