@@ -107,6 +107,11 @@ export function usePage() {
     await server?.close();
   });
   return {
+    /** The served page (inside tests). */
+    server: () => {
+      if (!server) throw new Error('usePage(): server() is only available inside tests');
+      return server;
+    },
     /** @param {string} [search] @param {Parameters<typeof openPage>[2]} [options] */
     open: (search = '', options = {}) => {
       if (!browser || !server) throw new Error('usePage(): open() is only available inside tests');

@@ -2,7 +2,9 @@
 // steps built from engine traces), the widgets and the URL state; it computes nothing itself.
 import { AttentionError, type AttentionLab } from '../lib/index.js';
 import type { AttentionInputs, MatrixPanel, Panel, ParameterField, Step, Walkthrough } from './model/types.js';
-import { DEFAULT_WALKTHROUGH, LESSONS, WALKTHROUGHS } from './model/walkthroughs.js';
+import { addCustomWalkthrough, customWalkthroughs, DEFAULT_WALKTHROUGH, findWalkthrough, LESSONS } from './model/walkthroughs.js';
+import { hashFor, walkthroughFromFile, walkthroughFromHash, walkthroughFromSrc } from './authoring/load-walkthrough.js';
+import type { ParsedWalkthrough } from './model/validate-walkthrough.js';
 import { buildSteps } from './steps/builders.js';
 import { changeInputs } from './steps/input-changes.js';
 import { parseState, serializeState, type PageState } from './state/url-state.js';
@@ -66,6 +68,8 @@ export class App {
   private readonly notices: HTMLElement;
   private readonly announcer: HTMLElement;
   private readonly root: Document | ShadowRoot;
+  /** The instructor's walkthrough address (?src=), kept in every link written. */
+  private src: string | undefined;
   private readonly embed: EmbedOptions;
   /** Steps of the current walkthrough seen so far, for the "completed" event. */
   private visited = new Set<string>();
@@ -88,19 +92,58 @@ export class App {
     return this.embed.hide.has(part);
   }
 
-  start(): void {
+  async start(): Promise<void> {
     const shell = this.main.closest<HTMLElement>('.attention-lab');
     shell?.classList.toggle('embedded', this.embed.embedded);
     for (const part of this.embed.hide) shell?.classList.add(`hide-${part}`);
-    this.renderLessonMenu();
     for (const notice of this.options.notices ?? []) this.notify(notice);
     if (this.options.urlState) {
-      this.loadFromUrl();
+      const opened = await this.loadInstructorWalkthroughs();
+      this.renderLessonMenu();
+      this.loadFromUrl(opened);
       window.addEventListener('popstate', () => this.loadFromUrl());
-    } else if (!this.open(this.options.initial ?? { walkthrough: DEFAULT_WALKTHROUGH, step: 'inputs' })) {
-      this.open({ walkthrough: DEFAULT_WALKTHROUGH, step: 'inputs' });
+    } else {
+      this.renderLessonMenu();
+      if (!this.open(this.options.initial ?? { walkthrough: DEFAULT_WALKTHROUGH, step: 'inputs' })) {
+        this.open({ walkthrough: DEFAULT_WALKTHROUGH, step: 'inputs' });
+      }
     }
     this.root.addEventListener('keydown', (event) => this.onKey(event as KeyboardEvent));
+  }
+
+  /**
+   * Loads the instructor's walkthrough named by the link (?src=…) or carried in its hash, if
+   * any; returns its id, or undefined (with a notice naming the field when it was refused).
+   */
+  private async loadInstructorWalkthroughs(): Promise<string | undefined> {
+    const src = new URLSearchParams(window.location.search).get('src');
+    let id: string | undefined;
+    if (src !== null) {
+      this.src = src;
+      id = this.acceptWalkthrough(await walkthroughFromSrc(src, window.location.href)) ?? id;
+    }
+    const fromHash = walkthroughFromHash(window.location.hash);
+    if (fromHash) id = this.acceptWalkthrough(fromHash) ?? id;
+    return id;
+  }
+
+  private acceptWalkthrough(parsed: ParsedWalkthrough): string | undefined {
+    if ('error' in parsed) {
+      this.notify(parsed.error);
+      return undefined;
+    }
+    addCustomWalkthrough(parsed.walkthrough);
+    return parsed.walkthrough.id;
+  }
+
+  private async openFile(file: File): Promise<void> {
+    const id = this.acceptWalkthrough(await walkthroughFromFile(file));
+    if (!id) return;
+    this.renderLessonMenu();
+    this.navigate({ walkthrough: id, step: 'inputs' });
+    // The link now carries the file in its hash, so it can be shared or reloaded.
+    if (this.options.urlState) window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}${hashFor(findWalkthrough(id) as Walkthrough)}`);
+    this.announce(`Opened your walkthrough “${findWalkthrough(id)?.title}”.`);
   }
 
   /** The current walkthrough, step and edited inputs (what a link or an embed reproduces). */
@@ -115,8 +158,10 @@ export class App {
 
   // ---- state ----------------------------------------------------------------------------
 
-  private loadFromUrl(): void {
+  /** Opens what the link says; `fallback` is the walkthrough to show when it names none. */
+  private loadFromUrl(fallback?: string): void {
     const { state, notices } = parseState(window.location.search);
+    if (fallback && !new URLSearchParams(window.location.search).has('w')) state.walkthrough = fallback;
     for (const notice of notices) this.notify(notice);
     if (!this.open(state)) {
       // The link's inputs were refused by the engine: fall back to the walkthrough's own.
@@ -126,7 +171,7 @@ export class App {
 
   /** Shows a state; false (with a notice) if the engine refuses its inputs. */
   private open(state: PageState): boolean {
-    const walkthrough = WALKTHROUGHS.get(state.walkthrough) ?? (WALKTHROUGHS.get(DEFAULT_WALKTHROUGH) as Walkthrough);
+    const walkthrough = findWalkthrough(state.walkthrough) ?? (findWalkthrough(DEFAULT_WALKTHROUGH) as Walkthrough);
     const inputs = state.inputs ?? walkthrough.inputs;
     const steps = this.tryBuild(walkthrough, inputs);
     if (!steps) return false;
@@ -184,14 +229,15 @@ export class App {
   linkSearch(state: PageState = this.state, embed: EmbedOptions = this.embed): string {
     const params = new URLSearchParams(serializeState(state));
     for (const [key, value] of embedParams(embed)) params.set(key, value);
+    if (this.src !== undefined) params.set('src', this.src);
     const text = params.toString();
     return text ? `?${text}` : '';
   }
 
   private pushUrl(replace: boolean): void {
     if (!this.options.urlState) return;
-    const url = `${window.location.pathname}${this.linkSearch()}`;
-    if (url === `${window.location.pathname}${window.location.search}`) return;
+    const url = `${window.location.pathname}${this.linkSearch()}${window.location.hash}`;
+    if (url === `${window.location.pathname}${window.location.search}${window.location.hash}`) return;
     if (replace) window.history.replaceState(null, '', url);
     else window.history.pushState(null, '', url);
   }
@@ -227,7 +273,27 @@ export class App {
       });
       list.append(el('li', {}, link));
     }
-    nav.append(list);
+    for (const walkthrough of customWalkthroughs()) {
+      const link = el('a', { href: serializeState({ walkthrough: walkthrough.id, step: 'inputs' }) || '?', className: 'lesson-link custom' }, walkthrough.title);
+      link.dataset.walkthrough = walkthrough.id;
+      link.addEventListener('click', (event) => {
+        event.preventDefault();
+        this.navigate({ walkthrough: walkthrough.id, step: 'inputs' });
+      });
+      list.append(el('li', {}, link));
+    }
+    const picker = el('input', { type: 'file', className: 'visually-hidden' });
+    picker.accept = '.json,application/json';
+    picker.tabIndex = -1;
+    picker.setAttribute('aria-hidden', 'true');
+    picker.addEventListener('change', () => {
+      const file = picker.files?.[0];
+      if (file) void this.openFile(file);
+      picker.value = '';
+    });
+    const open = el('button', { type: 'button', className: 'open-file', title: 'Open a walkthrough file you wrote (see the walkthrough format)' }, 'Open your own…');
+    open.addEventListener('click', () => picker.click());
+    nav.replaceChildren(list, el('span', { className: 'open-file-holder' }, open, picker));
   }
 
   private navigate(state: PageState): void {
@@ -240,13 +306,14 @@ export class App {
   private renderWalkthrough(): void {
     this.shownFormula = undefined;
     this.shownStep = undefined;
+    const shipped = LESSONS.some((l) => l.walkthroughs.includes(this.walkthrough));
     for (const link of this.root.querySelectorAll<HTMLAnchorElement>('.lesson-link')) {
-      const current = link.dataset.lesson === this.walkthrough.lesson;
+      const current = shipped ? link.dataset.lesson === this.walkthrough.lesson : link.dataset.walkthrough === this.walkthrough.id;
       if (current) link.setAttribute('aria-current', 'page');
       else link.removeAttribute('aria-current');
     }
     const lesson = LESSONS.find((l) => l.id === this.walkthrough.lesson);
-    const siblings = lesson?.walkthroughs ?? [];
+    const siblings = shipped ? lesson?.walkthroughs ?? [] : [];
     const tabs = siblings.length > 1
       ? el('ul', { className: 'walkthrough-tabs', ariaLabel: 'Walkthroughs in this lesson' },
         ...siblings.map((w) => {
@@ -273,7 +340,7 @@ export class App {
 
     this.main.replaceChildren(
       el('section', { className: 'walkthrough-head' },
-        el('p', { className: 'lesson-label' }, lesson ? `Lesson ${lesson.number} · ${lesson.title}` : ''),
+        el('p', { className: 'lesson-label' }, lesson && LESSONS.some((l) => l.walkthroughs.includes(this.walkthrough)) ? `Lesson ${lesson.number} · ${lesson.title}` : 'Your own walkthrough'),
         el('h2', { id: 'walkthrough-title', tabIndex: -1 }, this.walkthrough.title),
         el('p', { className: 'intro' }, this.walkthrough.intro),
         tabs),

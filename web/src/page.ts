@@ -33,7 +33,7 @@ export async function startPage({ load, onProgress }: StartPageOptions = {}): Pr
         onProgress?.(event);
       },
     });
-    app.start();
+    await app.start();
     frame.ready();
     return app;
   } catch (error) {

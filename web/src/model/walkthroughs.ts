@@ -38,5 +38,20 @@ export const LESSONS: Lesson[] = LESSON_TITLES.map(([id, title], index) => ({
 
 export const WALKTHROUGHS: ReadonlyMap<string, Walkthrough> = new Map(all.map((w) => [w.id, w]));
 
+/**
+ * Walkthroughs an instructor loaded (from a file, a link or a URL hash), after validation. Kept
+ * apart from the shipped ones, whose ids they may not take.
+ */
+const custom = new Map<string, Walkthrough>();
+
+export function addCustomWalkthrough(walkthrough: Walkthrough): void {
+  custom.set(walkthrough.id, walkthrough);
+}
+
+export const customWalkthroughs = (): Walkthrough[] => [...custom.values()];
+
+/** A shipped or loaded walkthrough by id. */
+export const findWalkthrough = (id: string): Walkthrough | undefined => WALKTHROUGHS.get(id) ?? custom.get(id);
+
 /** The landing walkthrough. */
 export const DEFAULT_WALKTHROUGH = 'worked-example';

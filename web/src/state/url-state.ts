@@ -1,10 +1,11 @@
 // The page state lives in the URL, declared once in PARAMS: which walkthrough, which step, and
 // the inputs a learner edited. A link reproduces exactly what its author saw; a bad or outdated
 // link falls back to defaults with a visible notice, never a blank page.
-import { DEFAULT_WALKTHROUGH, WALKTHROUGHS } from '../model/walkthroughs.js';
+import { DEFAULT_WALKTHROUGH, findWalkthrough } from '../model/walkthroughs.js';
 import type { Walkthrough } from '../model/types.js';
 import { inputsFit } from '../model/input-rules.js';
 import { EMBED_PARAMS } from '../embed/options.js';
+import { AUTHORING_PARAMS } from '../authoring/load-walkthrough.js';
 
 export interface PageState {
   walkthrough: string;
@@ -31,7 +32,7 @@ const PARAMS: Param[] = [
   {
     key: 'w',
     read(value, state) {
-      if (!WALKTHROUGHS.has(value)) return `There is no walkthrough called “${value}”, so the worked example is shown.`;
+      if (!findWalkthrough(value)) return `There is no walkthrough called “${value}”, so the worked example is shown.`;
       state.walkthrough = value;
       return undefined;
     },
@@ -55,7 +56,7 @@ const PARAMS: Param[] = [
       } catch {
         return 'The inputs in this link are not valid JSON, so the walkthrough’s own inputs are shown.';
       }
-      const walkthrough = WALKTHROUGHS.get(state.walkthrough);
+      const walkthrough = findWalkthrough(state.walkthrough);
       if (!walkthrough || !inputsFit(walkthrough.kind, parsed)) {
         return 'The inputs in this link do not fit this walkthrough, so its own inputs are shown.';
       }
@@ -76,7 +77,7 @@ export function parseState(search: string): ParsedState {
     const error = param.read(value, state);
     if (error) notices.push(error);
   }
-  const known = new Set<string>([...PARAMS.map((p) => p.key), ...EMBED_PARAMS]);
+  const known = new Set<string>([...PARAMS.map((p) => p.key), ...EMBED_PARAMS, ...AUTHORING_PARAMS]);
   for (const key of params.keys()) {
     if (!known.has(key)) notices.push(`The link parameter “${key.slice(0, 40)}” is not one this page knows; it was ignored.`);
   }

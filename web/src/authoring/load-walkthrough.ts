@@ -1,0 +1,65 @@
+// Instructors' own walkthroughs: loaded from a same-origin address (?src=…), from the URL hash
+// (#walkthrough=<URL-encoded JSON>, so a link can carry the whole file), or from a file the
+// instructor picks. Every path ends in the same validator (model/validate-walkthrough.ts), whose
+// messages name the field; the text inside is only ever shown as text.
+import type { Walkthrough } from '../model/types.js';
+import { parseWalkthroughText, type ParsedWalkthrough } from '../model/validate-walkthrough.js';
+import { WALKTHROUGHS } from '../model/walkthroughs.js';
+
+/** The link parameter read here (the page state's own are in state/url-state.ts). */
+export const AUTHORING_PARAMS = ['src'] as const;
+
+/** The hash key of a walkthrough carried in the link itself. */
+const HASH_KEY = 'walkthrough';
+
+const parse = (text: string) => parseWalkthroughText(text, { takenIds: WALKTHROUGHS });
+
+/** Loads a walkthrough file from an address on the page's own site. */
+export async function walkthroughFromSrc(src: string, pageUrl: string): Promise<ParsedWalkthrough> {
+  let url: URL;
+  try {
+    url = new URL(src, pageUrl);
+  } catch {
+    return { error: `src: expected the address of a walkthrough file, got “${src.slice(0, 80)}”` };
+  }
+  const site = new URL(pageUrl).origin;
+  // Only same-origin files: a link must not make the page fetch (and show) someone else's content.
+  if (url.origin !== site || !/^https?:$/.test(url.protocol)) {
+    return { error: `src: expected an address on this site (${site}), got ${url.origin === 'null' ? url.protocol : url.origin}` };
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin' });
+  } catch (error) {
+    return { error: `src: could not load ${url.pathname}: ${(error as Error).message}` };
+  }
+  if (!response.ok) return { error: `src: could not load ${url.pathname} (HTTP ${response.status})` };
+  // Many servers answer an unknown address with their home page rather than a 404.
+  if (/text\/html/i.test(response.headers.get('content-type') ?? '')) {
+    return { error: `src: expected a walkthrough JSON file at ${url.pathname}, got a web page (is the address right?)` };
+  }
+  return named(url.pathname, parse(await response.text()));
+}
+
+/** A walkthrough carried in the hash, or undefined when the hash holds none. */
+export function walkthroughFromHash(hash: string): ParsedWalkthrough | undefined {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const text = params.get(HASH_KEY);
+  if (text === null) return undefined;
+  return named('#walkthrough', parse(text));
+}
+
+/** The hash that carries a walkthrough, e.g. after a file was picked, so the link reproduces it. */
+export function hashFor(walkthrough: Walkthrough): string {
+  return `#${new URLSearchParams({ [HASH_KEY]: JSON.stringify(walkthrough) }).toString()}`;
+}
+
+/** Reads a walkthrough file the instructor picked. */
+export async function walkthroughFromFile(file: File): Promise<ParsedWalkthrough> {
+  return named(file.name, parse(await file.text()));
+}
+
+/** Prefixes an error with where the walkthrough came from. */
+function named(source: string, parsed: ParsedWalkthrough): ParsedWalkthrough {
+  return 'error' in parsed ? { error: `Your walkthrough (${source.slice(0, 80)}): ${parsed.error}` } : parsed;
+}
