@@ -1,4 +1,6 @@
 import { defineConfig } from 'vite';
+import { compressWasm } from './scripts/vite/compress-wasm.js';
+import { preloadWasm } from './scripts/vite/preload-wasm.js';
 
 // The page lives in web/; the engine's façade (web/lib/) is imported from source, and Vite
 // copies the .wasm it points to with new URL(…, import.meta.url).
@@ -10,4 +12,5 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
   },
+  plugins: [compressWasm(), preloadWasm()],
 });
