@@ -20,6 +20,7 @@ import { Player } from './widgets/player.js';
 import { el } from './widgets/dom.js';
 import { icon, playLabel } from './widgets/icons.js';
 import { embedDialog } from './widgets/embed-dialog.js';
+import { exportMenu } from './widgets/export-menu.js';
 import { embedParams, NOT_EMBEDDED, type EmbedOptions, type Part } from './embed/options.js';
 
 type Inputs = Walkthrough['inputs'];
@@ -354,7 +355,8 @@ export class App {
           el('div', { id: 'formula', className: 'formula' }),
           el('p', { id: 'step-text', className: 'step-text' }),
           el('div', { id: 'panels', className: 'panels' }),
-          el('section', { id: 'explain', className: 'explain', ariaLive: 'polite', hidden: true }))),
+          el('section', { id: 'explain', className: 'explain', ariaLive: 'polite', hidden: true }),
+          el('div', { id: 'export' }))),
       controls,
       el('p', { id: 'edit-help', className: 'visually-hidden' },
         'Arrow keys move between numbers. Enter edits an input number or explains a computed one.'),
@@ -425,6 +427,9 @@ export class App {
     this.byId('step-text').textContent = step.text;
     this.renderPanels(step, inPlace && step.id === this.shownStep);
     this.shownStep = step.id;
+    if (!this.hidden('export')) {
+      this.byId('export').replaceChildren(exportMenu({ walkthrough: this.walkthrough, inputs: this.inputs, step, steps: this.steps, lab: this.lab }));
+    }
     const explain = this.byId('explain');
     explain.hidden = true;
     explain.replaceChildren();

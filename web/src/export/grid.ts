@@ -61,3 +61,10 @@ export function findGrid(steps: Step[], name: string): GridPanel | undefined {
   }
   return undefined;
 }
+
+/** The numbers of the first panel of that name; an export that needs them cannot do without. */
+export function gridData(steps: Step[], name: string): number[][] {
+  const panel = findGrid(steps, name);
+  if (!panel) throw new Error(`the steps have no panel "${name}" to read the numbers from`);
+  return panel.data;
+}

@@ -1,0 +1,36 @@
+// A matrix as CSV (RFC 4180): a header row of column labels, then one row per matrix row, its
+// label first. Values are the engine's exact doubles, not the rounded numbers on screen.
+import { gridOf, type GridPanel } from './grid.js';
+
+/**
+ * A value as text that reads back as the same double: String(x) is the shortest such text.
+ * Spreadsheets and numpy/pandas read "-inf" and "inf"; −∞ appears in masked scores.
+ */
+export function csvNumber(x: number): string {
+  if (x === -Infinity) return '-inf';
+  if (x === Infinity) return 'inf';
+  if (Number.isNaN(x)) return 'nan';
+  return String(x);
+}
+
+/**
+ * A label as one CSV field. Labels are the learner's or an instructor's text (tokens such as
+ * "=1+1" or "@cmd"), and a spreadsheet runs a cell that starts with = + - @ (or a tab or carriage
+ * return, which some strip first) as a formula: OWASP's "CSV injection". A leading apostrophe makes
+ * such a cell plain text, and spreadsheets do not show it. Then RFC 4180: a field holding a comma,
+ * a quote or a line break is quoted, with its quotes doubled.
+ */
+export function csvLabel(label: string): string {
+  const safe = /^[=+\-@\t\r]/.test(label) ? `'${label}` : label;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** The panel's numbers as CSV, lines ending in CRLF as RFC 4180 asks. Blocked cells keep their value (−∞ or the fill). */
+export function matrixCsv(panel: GridPanel): string {
+  const grid = gridOf(panel);
+  const lines = [
+    [grid.corner, ...grid.colLabels].map(csvLabel).join(','),
+    ...grid.data.map((row, i) => [csvLabel(grid.rowLabels[i]), ...row.map(csvNumber)].join(',')),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}

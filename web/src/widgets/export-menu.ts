@@ -1,0 +1,164 @@
+// "Export" under the current step: one of its matrices as CSV, SVG or PNG, and the whole example
+// as LaTeX or as a PyTorch or NumPy script, each downloaded as a file or copied. The builders in
+// export/ write the files from the steps' panels and the engine's trace; this only wires buttons.
+import type { AttentionLab } from '../../lib/index.js';
+import type { Step, Walkthrough } from '../model/types.js';
+import { buildSteps } from '../steps/builders.js';
+import { matrixCsv } from '../export/csv.js';
+import { engineNumbers, needsEngineNumbers } from '../export/engine-numbers.js';
+import { gridPanels, type GridPanel } from '../export/grid.js';
+import { exampleLatex } from '../export/latex.js';
+import { heatmapPng } from '../export/png.js';
+import { exampleNumpy, examplePython } from '../export/python.js';
+import { heatmapSvg, SVG_MAX_CELLS, svgFits } from '../export/svg.js';
+import { el } from './dom.js';
+import './export-menu.css';
+
+export interface ExportContext {
+  walkthrough: Walkthrough;
+  /** The inputs as the learner has them now (edits included). */
+  inputs: Walkthrough['inputs'];
+  /** The step on screen: its matrices are offered, and the LaTeX of kinds other than attention shows it. */
+  step: Step;
+  /** Every step, as the page built them; built again with `lab` when omitted. */
+  steps?: Step[];
+  /** The engine: the scripts of multi-head, encoder, entropy and scaling walkthroughs embed its seeded weights or draws. */
+  lab?: AttentionLab;
+}
+
+type ExampleFormat = 'latex' | 'torch' | 'numpy';
+
+/** Whether the menu was left open, so moving to another step keeps it open. */
+let leftOpen = false;
+let nextId = 0;
+
+function download(content: Blob, filename: string): void {
+  const url = URL.createObjectURL(content);
+  const link = el('a', { href: url, hidden: true });
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the URL after click() returns; a minute is long enough for any.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+const text = (content: string, type: string) => new Blob([content], { type: `${type};charset=utf-8` });
+
+export function exportMenu(context: ExportContext): HTMLElement {
+  const { walkthrough, inputs, step, lab } = context;
+  const id = `export-${nextId++}`;
+  const status = el('p', { className: 'export-status', role: 'status' });
+  const say = (message: string) => { status.textContent = message; };
+  const fallback = el('textarea');
+  fallback.readOnly = true;
+  fallback.rows = 8;
+  const fallbackBox = el('label', { className: 'export-fallback', hidden: true },
+    'The text to copy (select it and press Ctrl+C, or ⌘C on a Mac)', fallback);
+
+  /** Runs an export; a refusal (a shape too large, a clipboard denied) becomes a sentence, not an exception. */
+  const attempt = (action: () => void | Promise<void>) => async () => {
+    try {
+      await action();
+    } catch (error) {
+      say(`That export did not work: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  const button = (label: string, action: () => void | Promise<void>) => {
+    const b = el('button', { type: 'button' }, label);
+    b.addEventListener('click', attempt(action));
+    return b;
+  };
+
+  // ---- a matrix of this step -------------------------------------------------------------
+  const panels = gridPanels(step);
+  const file = (panel: GridPanel, extension: string) => `${walkthrough.id}-${step.id}-${panel.name}.${extension}`;
+  let matrixGroup: HTMLElement;
+  if (panels.length === 0) {
+    matrixGroup = el('p', { className: 'export-note' }, 'This step has no matrix to export; the example below has every step’s numbers.');
+  } else {
+    const choice = el('select', {},
+      ...panels.map((p, k) => el('option', { value: String(k) }, p.caption)));
+    const chosen = () => panels[Number(choice.value)];
+    const svgNote = el('span', { id: `${id}-svg-note`, className: 'export-note', hidden: true },
+      `SVG is offered up to ${SVG_MAX_CELLS.toLocaleString('en-US')} cells; this one is PNG only.`);
+    const svg = button('Download SVG', () => {
+      download(new Blob([heatmapSvg(chosen())], { type: 'image/svg+xml' }), file(chosen(), 'svg'));
+      say(`Saved ${file(chosen(), 'svg')}.`);
+    });
+    svg.setAttribute('aria-describedby', svgNote.id);
+    const showFits = () => {
+      svg.disabled = !svgFits(chosen());
+      svgNote.hidden = !svg.disabled;
+    };
+    choice.addEventListener('change', showFits);
+    showFits();
+    matrixGroup = el('fieldset', { className: 'export-group' },
+      el('legend', {}, 'A matrix of this step'),
+      el('label', {}, 'Matrix ', choice),
+      el('div', { className: 'export-actions' },
+        button('Download CSV', () => {
+          download(text(matrixCsv(chosen()), 'text/csv'), file(chosen(), 'csv'));
+          say(`Saved ${file(chosen(), 'csv')}: every number with all its digits.`);
+        }),
+        svg,
+        button('Download PNG', async () => {
+          download(await heatmapPng(chosen()), file(chosen(), 'png'));
+          say(`Saved ${file(chosen(), 'png')}.`);
+        }),
+        svgNote));
+  }
+
+  // ---- the whole example -----------------------------------------------------------------
+  const format = el('select', {},
+    el('option', { value: 'latex' }, 'LaTeX (numbers as shown)'),
+    el('option', { value: 'torch' }, 'PyTorch script'),
+    el('option', { value: 'numpy' }, 'NumPy script'));
+  const needsLab = needsEngineNumbers(walkthrough) && !lab;
+  if (needsLab) {
+    for (const option of format.options) option.disabled = option.value !== 'latex';
+  }
+  const example = (): { content: string; filename: string; type: string } => {
+    const steps = context.steps ?? (lab ? buildSteps(lab, walkthrough, inputs) : [step]);
+    const kind = format.value as ExampleFormat;
+    const base = walkthrough.id.replaceAll('-', '_');
+    if (kind === 'latex') return { content: exampleLatex(walkthrough, inputs, steps, step), filename: `${walkthrough.id}.tex`, type: 'text/x-tex' };
+    const numbers = lab ? engineNumbers(lab, walkthrough, inputs, steps) : {};
+    return kind === 'torch'
+      ? { content: examplePython(walkthrough, inputs, steps, numbers), filename: `${base}_torch.py`, type: 'text/x-python' }
+      : { content: exampleNumpy(walkthrough, inputs, steps, numbers), filename: `${base}_numpy.py`, type: 'text/x-python' };
+  };
+  const exampleGroup = el('fieldset', { className: 'export-group' },
+    el('legend', {}, 'The example, every step'),
+    el('label', {}, 'Format ', format),
+    el('div', { className: 'export-actions' },
+      button('Download', () => {
+        const { content, filename, type } = example();
+        download(text(content, type), filename);
+        say(`Saved ${filename}.`);
+      }),
+      button('Copy', async () => {
+        const { content } = example();
+        try {
+          if (!navigator.clipboard) throw new Error('no clipboard');
+          await navigator.clipboard.writeText(content);
+          fallbackBox.hidden = true;
+          say('Copied to the clipboard.');
+        } catch {
+          // Clipboard access needs a secure page and the browser's permission: show the text instead.
+          fallback.value = content;
+          fallbackBox.hidden = false;
+          fallback.focus();
+          fallback.select();
+          say('This browser did not allow copying: the text is in the box below, selected, ready for Ctrl+C (⌘C).');
+        }
+      })),
+    ...(needsLab ? [el('p', { className: 'export-note' }, 'The scripts need the engine’s seeded weights, which are not available here.')] : []));
+
+  const menu = el('details', { className: 'export-menu' },
+    el('summary', {}, 'Export'),
+    el('div', { className: 'export-body' }, matrixGroup, exampleGroup, status, fallbackBox));
+  menu.open = leftOpen;
+  menu.addEventListener('toggle', () => { leftOpen = menu.open; });
+  return menu;
+}
