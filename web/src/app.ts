@@ -36,8 +36,8 @@ function parseCell(text: string): number | string {
 
 /** What the page tells its host (the iframe protocol, the SCORM wrapper, the web component). */
 export type ProgressEvent =
-  | { type: 'step'; walkthrough: string; step: string; index: number; total: number }
-  | { type: 'completed'; walkthrough: string; total: number };
+  | { type: 'step'; lesson?: string; walkthrough: string; step: string; index: number; total: number }
+  | { type: 'completed'; lesson?: string; walkthrough: string; total: number };
 
 export interface AppOptions {
   /** Where the shell (shell.ts) was built: the document, or a web component's shadow root. */
@@ -299,7 +299,8 @@ export class App {
 
   private navigate(state: PageState): void {
     if (this.open(state)) {
-      this.pushUrl(false);
+      // In a frame, a new history entry would make the course page's Back button step the frame.
+      this.pushUrl(this.embed.embedded);
       this.root.getElementById('walkthrough-title')?.focus();
     }
   }
@@ -367,6 +368,7 @@ export class App {
   private openEmbedDialog(): void {
     const dialog = embedDialog({
       title: this.walkthrough.title,
+      hidden: this.embed.hide,
       pageUrl: (embed) => new URL(this.linkSearch(this.state, embed) || '?', this.pageBase()).href,
       onClose: () => this.root.querySelector<HTMLElement>('.control-embed')?.focus(),
     });
@@ -453,12 +455,13 @@ export class App {
 
   private reportProgress(index: number): void {
     const walkthrough = this.walkthrough.id;
+    const lesson = this.walkthrough.lesson;
     const total = this.steps.length;
-    this.options.onProgress?.({ type: 'step', walkthrough, step: this.steps[index].id, index, total });
+    this.options.onProgress?.({ type: 'step', lesson, walkthrough, step: this.steps[index].id, index, total });
     this.visited.add(this.steps[index].id);
     if (!this.completed && this.steps.every((s) => this.visited.has(s.id))) {
       this.completed = true;
-      this.options.onProgress?.({ type: 'completed', walkthrough, total });
+      this.options.onProgress?.({ type: 'completed', lesson, walkthrough, total });
     }
   }
 

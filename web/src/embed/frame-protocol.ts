@@ -5,16 +5,29 @@
 // later says "hello".
 //
 // Messages are plain objects: { source: 'attention-lab', version: 1, type, ... }. They carry
-// nothing private (walkthrough and step names, a height), so they are posted to any origin; the
-// page only listens to its own parent window. docs/embedding.md documents them.
+// nothing private (lesson, walkthrough and step names, a height), so they are posted to any
+// origin; the page only listens to its own parent window. docs/embedding.md documents them.
 import type { ProgressEvent } from '../app.js';
+import { findWalkthrough } from '../model/walkthroughs.js';
 
 export const PROTOCOL = { source: 'attention-lab', version: 1 } as const;
 
+/** Where the frame is: lesson, walkthrough and step (the lesson is absent for an instructor's own walkthrough). */
+interface Position {
+  lesson?: string;
+  walkthrough: string;
+  step: string;
+  index: number;
+  total: number;
+}
+
 export type FrameMessage =
-  | { type: 'ready'; height: number; walkthrough?: string; step?: string; index?: number; total?: number }
+  /** The page is up; `completed`: every step of this walkthrough has been seen. */
+  | ({ type: 'ready'; height: number; completed: boolean } & Partial<Position>)
+  /** The content's height in CSS pixels: what the frame should be set to. */
   | { type: 'resize'; height: number }
-  | ProgressEvent;
+  | ({ type: 'step' } & Position)
+  | { type: 'completed'; lesson?: string; walkthrough: string; total: number };
 
 export interface FrameChannel {
   /** Passes the app's progress on to the parent. */
@@ -23,48 +36,74 @@ export interface FrameChannel {
   ready(): void;
 }
 
+/** The event with its walkthrough's lesson, unless it already names one or there is none. */
+function withLesson<T extends ProgressEvent>(event: T): T & { lesson?: string } {
+  const lesson = (event as { lesson?: string }).lesson ?? findWalkthrough(event.walkthrough)?.lesson;
+  return lesson === undefined ? event : { ...event, lesson };
+}
+
+/**
+ * The height the parent should give the frame: the root element's own box, which follows the
+ * content and, unlike scrollHeight, never grows with the frame (nothing on the page is sized by
+ * the viewport's height), so setting the frame to it cannot start a resize loop.
+ */
+const contentHeight = (doc: Document): number => Math.ceil(doc.documentElement.getBoundingClientRect().height);
+
 /** Connects to the parent window if the page is in a frame; otherwise does nothing. */
 export function connectToParent(win: Window = window): FrameChannel {
   const parent = win.parent;
   if (!parent || parent === win) return { progress: () => {}, ready: () => {} };
 
   const post = (message: FrameMessage) => parent.postMessage({ ...PROTOCOL, ...message }, '*');
-  const height = () => Math.ceil(win.document.documentElement.getBoundingClientRect().height);
-  let last: Extract<ProgressEvent, { type: 'step' }> | undefined;
+  let step: Extract<FrameMessage, { type: 'step' }> | undefined;
+  /** The walkthrough whose every step has been seen (a "ready" after a hello says so). */
+  let completedIn: string | undefined;
+  /** A "completed" that came before the page was ready (a walkthrough of one step). */
+  let pending: FrameMessage | undefined;
   let isReady = false;
   let lastHeight = -1;
 
-  const sendReady = () => post({ type: 'ready', height: height(), ...(last ? { walkthrough: last.walkthrough, step: last.step, index: last.index, total: last.total } : {}) });
-  const sendHeight = () => {
-    const now = height();
-    if (now === lastHeight) return;
+  const sendReady = () => {
+    const { type: _, ...position } = step ?? {};
+    post({ type: 'ready', height: contentHeight(win.document), completed: step !== undefined && completedIn === step.walkthrough, ...position });
+  };
+  const sendHeight = (always = false) => {
+    const now = contentHeight(win.document);
+    if (now === lastHeight && !always) return;
     lastHeight = now;
     post({ type: 'resize', height: now });
+  };
+  /** Everything a parent that has just arrived needs: the state, the height, the step. */
+  const sendState = () => {
+    sendReady();
+    sendHeight(true);
+    if (step) post(step);
   };
 
   win.addEventListener('message', (event: MessageEvent) => {
     if (event.source !== parent) return;
     const data = event.data as { source?: unknown; type?: unknown } | null;
     if (!data || data.source !== 'attention-lab-host' || data.type !== 'hello' || !isReady) return;
-    lastHeight = -1;
-    sendReady();
-    sendHeight();
-    if (last) post(last);
+    sendState();
   });
+  // The root element's box: content, fonts, a step with more panels, a wider or narrower frame.
   new ResizeObserver(() => {
     if (isReady) sendHeight();
   }).observe(win.document.documentElement);
 
   return {
     progress(event) {
-      if (event.type === 'step') last = event;
-      if (isReady) post(event);
+      const message = withLesson(event);
+      if (message.type === 'step') step = message;
+      else completedIn = message.walkthrough;
+      if (isReady) post(message);
+      else if (message.type === 'completed') pending = message;
     },
     ready() {
       isReady = true;
-      sendReady();
-      sendHeight();
-      if (last) post(last);
+      sendState();
+      if (pending) post(pending);
+      pending = undefined;
     },
   };
 }

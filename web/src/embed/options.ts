@@ -43,7 +43,7 @@ export function readEmbedOptions(embed: string | null, hide: string | null): { o
     else if (!['0', 'false', 'no'].includes(embed)) notices.push(`embed: expected 1 or 0, got “${embed.slice(0, 20)}”; the page is shown in full.`);
   }
   const parts = new Set<Part>(embedded ? ['header', 'embed'] : []);
-  for (const name of (hide ?? '').split(/[\s,]+/).filter(Boolean)) {
+  for (const name of (hide ?? '').toLowerCase().split(/[\s,]+/).filter(Boolean)) {
     if (isPart(name)) parts.add(name);
     else notices.push(`hide: “${name.slice(0, 20)}” is not a part of the page; expected some of ${Object.keys(PARTS).join(', ')}.`);
   }

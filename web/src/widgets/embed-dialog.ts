@@ -8,6 +8,8 @@ export interface EmbedDialogOptions {
   title: string;
   /** The page's address for these embed options (state included). */
   pageUrl: (embed: EmbedOptions) => string;
+  /** Parts hidden on the page now (its own `hide=`): the snippet keeps them, and their boxes start ticked. */
+  hidden?: ReadonlySet<Part>;
   onClose: () => void;
 }
 
@@ -31,7 +33,7 @@ export function embedSnippet(src: string, title: string): string {
 }
 
 export function embedDialog(options: EmbedDialogOptions): HTMLDialogElement {
-  const hide = new Set<Part>();
+  const hide = new Set<Part>(options.hidden ?? []);
   const code = el('textarea', { className: 'embed-code' });
   code.readOnly = true;
   code.rows = 5;
@@ -43,7 +45,8 @@ export function embedDialog(options: EmbedDialogOptions): HTMLDialogElement {
   };
 
   const checks = CHOICES.map(([part, label]) => {
-    const box = el('input', { type: 'checkbox' });
+    const box = el('input', { type: 'checkbox', value: part });
+    box.checked = hide.has(part);
     box.addEventListener('change', () => {
       if (box.checked) hide.add(part);
       else hide.delete(part);

@@ -1,0 +1,38 @@
+// A second, tiny web server for the end-to-end tests: a course page of another origin than the
+// page under test (another port of 127.0.0.1), serving fixed pages and the files of a few folders.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.md': 'text/markdown' };
+
+/**
+ * Serves `pages` (path → HTML) and, under each prefix of `folders` (e.g. "/docs/" → a folder),
+ * that folder's files, on a free loopback port.
+ * @param {{ pages?: Record<string, string>, folders?: Record<string, string> }} content
+ */
+export async function serveFiles({ pages = {}, folders = {} }) {
+  const server = http.createServer((request, response) => {
+    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    const send = (status, type, body) => response.writeHead(status, { 'content-type': type }).end(body);
+    if (pathname === '/favicon.ico') return response.writeHead(204).end();
+    if (Object.hasOwn(pages, pathname)) return send(200, TYPES['.html'], pages[pathname]);
+    for (const [prefix, folder] of Object.entries(folders)) {
+      if (!pathname.startsWith(prefix)) continue;
+      const file = path.join(folder, path.normalize(decodeURIComponent(pathname.slice(prefix.length))));
+      if (file.startsWith(folder) && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+        return send(200, TYPES[path.extname(file)] ?? 'application/octet-stream', fs.readFileSync(file));
+      }
+    }
+    return send(404, 'text/plain', 'not found');
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return {
+    url: `http://127.0.0.1:${address.port}/`,
+    close: () => new Promise((resolve) => {
+      server.close(() => resolve(undefined));
+      server.closeAllConnections(); // the browser's kept-alive connections would hold close() open
+    }),
+  };
+}
