@@ -21,6 +21,7 @@ import { el } from './widgets/dom.js';
 import { icon, playLabel } from './widgets/icons.js';
 import { embedDialog } from './widgets/embed-dialog.js';
 import { exportMenu } from './widgets/export-menu.js';
+import { noticeElement } from './widgets/notice.js';
 import { embedParams, NOT_EMBEDDED, type EmbedOptions, type Part } from './embed/options.js';
 
 type Inputs = Walkthrough['inputs'];
@@ -52,6 +53,11 @@ export interface AppOptions {
   /** Notices to show once the page is up (e.g. about bad embed parameters). */
   notices?: string[];
   onProgress?: (event: ProgressEvent) => void;
+  /**
+   * The Embed dialog's snippet for a state, when it is not an iframe of this page (the web
+   * component, whose page is someone else's, writes its own tag).
+   */
+  embedSnippet?: { snippet: (state: PageState, embed: EmbedOptions) => string; intro: string };
 }
 
 export class App {
@@ -245,12 +251,8 @@ export class App {
 
   // ---- notices and announcements --------------------------------------------------------
 
-  private notify(message: string): void {
-    const notice = el('p', { className: 'notice' }, message);
-    const dismiss = el('button', { type: 'button', className: 'dismiss', ariaLabel: 'Dismiss this notice' }, '×');
-    dismiss.addEventListener('click', () => notice.remove());
-    notice.append(dismiss);
-    this.notices.append(notice);
+  notify(message: string): void {
+    this.notices.append(noticeElement(message));
   }
 
   private announce(message: string): void {
@@ -369,6 +371,10 @@ export class App {
     const dialog = embedDialog({
       title: this.walkthrough.title,
       hidden: this.embed.hide,
+      custom: this.options.embedSnippet && {
+        snippet: (embed) => this.options.embedSnippet?.snippet(this.state, embed) ?? '',
+        intro: this.options.embedSnippet.intro,
+      },
       pageUrl: (embed) => new URL(this.linkSearch(this.state, embed) || '?', this.pageBase()).href,
       onClose: () => this.root.querySelector<HTMLElement>('.control-embed')?.focus(),
     });

@@ -6,15 +6,17 @@ import { el } from './dom.js';
 export interface EmbedDialogOptions {
   /** The walkthrough's title, for the iframe's accessible title. */
   title: string;
-  /** The page's address for these embed options (state included). */
+  /** The page's address for these embed options (state included): the snippet is an iframe of it. */
   pageUrl: (embed: EmbedOptions) => string;
+  /** Another kind of snippet for these options (the web component writes its own tag), with what to say about it. */
+  custom?: { snippet: (embed: EmbedOptions) => string; intro: string };
   /** Parts hidden on the page now (its own `hide=`): the snippet keeps them, and their boxes start ticked. */
   hidden?: ReadonlySet<Part>;
   onClose: () => void;
 }
 
 /** Escapes text for an HTML attribute value in double quotes. */
-const attribute = (text: string) =>
+export const attribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const CHOICES: [Part, string][] = [
@@ -40,7 +42,8 @@ export function embedDialog(options: EmbedDialogOptions): HTMLDialogElement {
   code.setAttribute('aria-label', 'Embed code');
   const status = el('p', { className: 'embed-status', role: 'status' });
   const refresh = () => {
-    code.value = embedSnippet(options.pageUrl({ embedded: true, hide: new Set(['header', 'embed', ...hide]) }), options.title);
+    const embed: EmbedOptions = { embedded: true, hide: new Set(['header', 'embed', ...hide]) };
+    code.value = options.custom ? options.custom.snippet(embed) : embedSnippet(options.pageUrl(embed), options.title);
     status.textContent = '';
   };
 
@@ -69,7 +72,7 @@ export function embedDialog(options: EmbedDialogOptions): HTMLDialogElement {
 
   const dialog = el('dialog', { className: 'embed-dialog', ariaLabelledBy: 'embed-heading' },
     el('h2', { id: 'embed-heading' }, 'Embed this step'),
-    el('p', {}, 'Paste this into a course page (an HTML block in Moodle, Canvas, Open edX, a blog…). It opens on this walkthrough and step, with your edited inputs. The script line is optional: it makes the frame as tall as its content.'),
+    el('p', {}, options.custom?.intro ?? 'Paste this into a course page (an HTML block in Moodle, Canvas, Open edX, a blog…). It opens on this walkthrough and step, with your edited inputs. The script line is optional: it makes the frame as tall as its content.'),
     el('fieldset', { className: 'embed-choices' }, el('legend', {}, 'Options'), ...checks),
     code,
     el('div', { className: 'embed-actions' }, copy, close),

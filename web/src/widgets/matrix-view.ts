@@ -226,8 +226,9 @@ function matrixTable(panel: MatrixPanel, events: MatrixViewEvents, captionId: st
       if (done) return;
       done = true;
       // Focus goes back to the cell first, so the accepted edit's update does not remove a
-      // focused element (which would force style and layout inside the update).
-      const hadFocus = document.activeElement === input;
+      // focused element (which would force style and layout inside the update). Asked of the
+      // input's root: in the web component's shadow root, document.activeElement is the host.
+      const hadFocus = (input.getRootNode() as Document | ShadowRoot).activeElement === input;
       if (hadFocus) td.focus({ preventScroll: true });
       const error = commit ? events.onEdit?.(current(), i, j, input.value) : undefined;
       if (error) {
