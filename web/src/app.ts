@@ -22,6 +22,7 @@ import { icon, playLabel } from './widgets/icons.js';
 import { embedDialog } from './widgets/embed-dialog.js';
 import { exportMenu } from './widgets/export-menu.js';
 import { noticeElement } from './widgets/notice.js';
+import { lessonMenu } from './widgets/lesson-menu.js';
 import { embedParams, NOT_EMBEDDED, type EmbedOptions, type Part } from './embed/options.js';
 
 type Inputs = Walkthrough['inputs'];
@@ -262,41 +263,12 @@ export class App {
   // ---- rendering ------------------------------------------------------------------------
 
   private renderLessonMenu(): void {
-    const nav = this.byId('lessons');
-    const list = el('ol', { className: 'lesson-list' });
-    for (const lesson of LESSONS) {
-      const first = lesson.walkthroughs[0];
-      if (!first) continue;
-      const link = el('a', { href: serializeState({ walkthrough: first.id, step: 'inputs' }) || '?', className: 'lesson-link' },
-        el('span', { className: 'lesson-number' }, String(lesson.number)), ` ${lesson.title}`);
-      link.dataset.lesson = lesson.id;
-      link.addEventListener('click', (event) => {
-        event.preventDefault();
-        this.navigate({ walkthrough: first.id, step: 'inputs' });
-      });
-      list.append(el('li', {}, link));
-    }
-    for (const walkthrough of customWalkthroughs()) {
-      const link = el('a', { href: serializeState({ walkthrough: walkthrough.id, step: 'inputs' }) || '?', className: 'lesson-link custom' }, walkthrough.title);
-      link.dataset.walkthrough = walkthrough.id;
-      link.addEventListener('click', (event) => {
-        event.preventDefault();
-        this.navigate({ walkthrough: walkthrough.id, step: 'inputs' });
-      });
-      list.append(el('li', {}, link));
-    }
-    const picker = el('input', { type: 'file', className: 'visually-hidden' });
-    picker.accept = '.json,application/json';
-    picker.tabIndex = -1;
-    picker.setAttribute('aria-hidden', 'true');
-    picker.addEventListener('change', () => {
-      const file = picker.files?.[0];
-      if (file) void this.openFile(file);
-      picker.value = '';
-    });
-    const open = el('button', { type: 'button', className: 'open-file', title: 'Open a walkthrough file you wrote (see the walkthrough format)' }, 'Open your own…');
-    open.addEventListener('click', () => picker.click());
-    nav.replaceChildren(list, el('span', { className: 'open-file-holder' }, open, picker));
+    this.byId('lessons').replaceChildren(...lessonMenu({
+      lessons: LESSONS,
+      custom: customWalkthroughs(),
+      onOpen: (walkthrough) => this.navigate({ walkthrough, step: 'inputs' }),
+      onFile: (file) => void this.openFile(file),
+    }));
   }
 
   private navigate(state: PageState): void {

@@ -1,0 +1,52 @@
+// The lesson menu: one link per lesson (to its first walkthrough), one per walkthrough an
+// instructor loaded, and the button that opens a walkthrough file. Links are real links (a
+// middle-click opens a new tab on that lesson); a plain click is handed to the app.
+import type { Walkthrough } from '../model/types.js';
+import type { Lesson } from '../model/walkthroughs.js';
+import { serializeState } from '../state/url-state.js';
+import { el } from './dom.js';
+
+export interface LessonMenuOptions {
+  lessons: Lesson[];
+  custom: Walkthrough[];
+  onOpen: (walkthroughId: string) => void;
+  onFile: (file: File) => void;
+}
+
+export function lessonMenu({ lessons, custom, onOpen, onFile }: LessonMenuOptions): Node[] {
+  const link = (walkthroughId: string, className: string, ...content: (Node | string)[]) => {
+    const a = el('a', { href: serializeState({ walkthrough: walkthroughId, step: 'inputs' }) || '?', className }, ...content);
+    a.addEventListener('click', (event) => {
+      event.preventDefault();
+      onOpen(walkthroughId);
+    });
+    return a;
+  };
+  const list = el('ol', { className: 'lesson-list' });
+  for (const lesson of lessons) {
+    const first = lesson.walkthroughs[0];
+    if (!first) continue;
+    const a = link(first.id, 'lesson-link', el('span', { className: 'lesson-number' }, String(lesson.number)), ` ${lesson.title}`);
+    a.dataset.lesson = lesson.id;
+    list.append(el('li', {}, a));
+  }
+  for (const walkthrough of custom) {
+    const a = link(walkthrough.id, 'lesson-link custom', walkthrough.title);
+    a.dataset.walkthrough = walkthrough.id;
+    list.append(el('li', {}, a));
+  }
+
+  // The file input itself is hidden: the button is the control a keyboard or screen reader uses.
+  const picker = el('input', { type: 'file', className: 'visually-hidden' });
+  picker.accept = '.json,application/json';
+  picker.tabIndex = -1;
+  picker.setAttribute('aria-hidden', 'true');
+  picker.addEventListener('change', () => {
+    const file = picker.files?.[0];
+    if (file) onFile(file);
+    picker.value = '';
+  });
+  const open = el('button', { type: 'button', className: 'open-file', title: 'Open a walkthrough file you wrote (see the walkthrough format)' }, 'Open your own…');
+  open.addEventListener('click', () => picker.click());
+  return [list, el('span', { className: 'open-file-holder' }, open, picker)];
+}
