@@ -41,6 +41,7 @@ import { launchBrowser } from '../../tests/e2e/browser.mjs';
 import { describePage, loadTimings, runEdits } from './page/in-page.mjs';
 import { instrumentPage } from './page/instrument.mjs';
 import { CpuMonitor, waitForQuiet } from './page/noise.mjs';
+import { machine, median, summary, table } from './page/report.mjs';
 import { attribute, bundleComposition, SourceMap, TRACE_CATEGORIES, traceBreakdown } from './page/profile.mjs';
 import { buildAndServePage } from './page/serve.mjs';
 
@@ -105,65 +106,9 @@ function parseArgs(argv) {
 // ---------------------------------------------------------------------------------------------
 // statistics and formatting
 
-const sorted = (xs) => [...xs].sort((a, b) => a - b);
-/** Median (mean of the middle two for an even count). */
-function median(xs) {
-  const s = sorted(xs);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-/** Nearest-rank percentile: the smallest sample with at least p % of the samples ≤ it. */
-function percentile(xs, p) {
-  const s = sorted(xs);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
-}
-const summary = (xs) => ({ n: xs.length, median: median(xs), p95: percentile(xs, 95), min: Math.min(...xs), max: Math.max(...xs) });
-
 const kb = (bytes) => (bytes / 1000).toFixed(1);
 const ms = (x) => (x === null || x === undefined ? '—' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 const log = (...args) => console.error('bench:page:', ...args);
-
-function table(headers, rows, align) {
-  const widths = headers.map((h, i) => Math.max(String(h).length, ...rows.map((r) => String(r[i]).length)));
-  const cell = (text, i) => (align?.[i] === 'l' ? String(text).padEnd(widths[i]) : String(text).padStart(widths[i]));
-  const line = (r) => `| ${r.map(cell).join(' | ')} |`;
-  return [line(headers), `|${widths.map((w, i) => (align?.[i] === 'l' ? ':' : '-') + '-'.repeat(w) + (align?.[i] === 'l' ? '-' : ':')).join('|')}|`, ...rows.map(line)].join('\n');
-}
-
-// ---------------------------------------------------------------------------------------------
-// the machine
-
-function machine(chromiumVersion) {
-  const cpuModel = (() => {
-    try {
-      const line = fs.readFileSync('/proc/cpuinfo', 'utf8').split('\n').find((l) => l.startsWith('model name'));
-      return line ? line.split(':')[1].trim() : os.cpus()[0]?.model ?? 'unknown';
-    } catch {
-      return os.cpus()[0]?.model ?? 'unknown';
-    }
-  })();
-  const osName = (() => {
-    try {
-      return /PRETTY_NAME="([^"]+)"/.exec(fs.readFileSync('/etc/os-release', 'utf8'))?.[1] ?? os.type();
-    } catch {
-      return os.type();
-    }
-  })();
-  let viteVersion = 'unknown';
-  try {
-    viteVersion = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/vite/package.json'), 'utf8')).version;
-  } catch { /* reported as unknown */ }
-  return {
-    cpu: cpuModel,
-    cores: os.cpus().length,
-    memoryGB: Number((os.totalmem() / 2 ** 30).toFixed(1)),
-    os: `${osName}, Linux ${os.release()} ${os.arch()}`,
-    node: process.version,
-    chromium: chromiumVersion,
-    vite: viteVersion,
-    date: new Date().toISOString(),
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // 1. bytes

@@ -246,8 +246,12 @@ export class App {
     if (!this.options.urlState) return;
     const url = `${window.location.pathname}${this.linkSearch()}${window.location.hash}`;
     if (url === `${window.location.pathname}${window.location.search}${window.location.hash}`) return;
-    if (replace) window.history.replaceState(null, '', url);
-    else window.history.pushState(null, '', url);
+    try {
+      if (replace) window.history.replaceState(null, '', url);
+      else window.history.pushState(null, '', url);
+    } catch {
+      // An iframe's srcdoc (about:srcdoc) may not change its address: the page goes on without it.
+    }
   }
 
   // ---- notices and announcements --------------------------------------------------------
@@ -311,7 +315,8 @@ export class App {
       this.button('last', icon('last'), 'Last step', () => this.player.last()),
       ...(this.hidden('play') ? [] : [this.speedControl()]),
       ...(this.hidden('reset') || this.hidden('editors') ? [] : [this.button('reset', 'Reset inputs', 'Reset the inputs to the walkthrough’s own', () => this.resetInputs())]),
-      ...(this.hidden('embed') ? [] : [this.button('embed', 'Embed', 'Embed this step in a course page', () => this.openEmbedDialog())]),
+      // A page opened from a file has no address a course page could embed.
+      ...(this.hidden('embed') || window.location.protocol === 'file:' ? [] : [this.button('embed', 'Embed', 'Embed this step in a course page', () => this.openEmbedDialog())]),
     );
 
     this.main.replaceChildren(

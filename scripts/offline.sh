@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The offline builds: installs what is missing and builds the engine to wasm (as `npm start`
+# does), then one of
+#   single   npm run build:single   build/single/attention-lab.html, the page in one file
+#   scorm    npm run build:scorm    build/scorm/attention-lab-<walkthrough>.zip, a SCORM 1.2 package
+#                                   (-- --walkthrough ID --embed --hide PARTS)
+#   bench    npm run bench:single   sizes and file:// load time of both (docs/benchmarks-embed.md)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+command="${1:?usage: scripts/offline.sh single|scorm|bench [options]}"
+shift
+case "$command" in
+  single) script=scripts/offline/single-file.mjs ;;
+  scorm) script=scripts/offline/scorm-package.mjs ;;
+  bench) script=scripts/offline/bench.mjs ;;
+  *) echo "scripts/offline.sh: expected single, scorm or bench, got '$command'" >&2; exit 1 ;;
+esac
+
+bash scripts/setup.sh >&2
+bash scripts/build.sh wasm >&2
+exec node "$script" "$@"

@@ -1,0 +1,143 @@
+/**
+ * The offline single file: the whole page (JS, CSS, KaTeX's fonts, the engine's wasm) in one
+ * .html that opens by double-click from file://, inside <iframe sandbox="allow-scripts">, and
+ * makes no request at all.
+ *
+ * How: Vite builds an entry of web/src/entries/ as ONE classic script (format iife: Chromium
+ * refuses ES module scripts from file://, whose origin is null; dynamic imports are inlined too).
+ * The entry imports the .wasm with `?url&inline` (a base64 data: URL) and hands its bytes to the
+ * façade as `wasmBinary`, so the engine never fetches (a fetch of a data: URL would need
+ * `connect-src data:` under a CSP). KaTeX's fonts are inlined as
+ * data: URLs, woff2 only (every current browser reads it; the .woff/.ttf fallbacks would double
+ * the file). The JS and CSS are then written into web/index.html in place of its module script.
+ *
+ *   node scripts/offline/single-file.mjs [--out FILE]     (npm run build:single)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const SINGLE_FILE = path.join(ROOT, 'build', 'single', 'attention-lab.html');
+
+/** KaTeX's @font-face rules list woff2, woff and ttf; keep only woff2 (see above). */
+const katexWoff2Only = {
+  name: 'attention-lab:katex-woff2-only',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!/[\\/]katex[\\/]dist[\\/]katex(\.min)?\.css$/.test(id.split('?')[0])) return null;
+    return code.replace(/,\s*url\([^)]*\.(?:woff|ttf)\)\s*format\("(?:woff|truetype)"\)/g, '');
+  },
+};
+
+/** Runs a Vite build without writing anything; returns its chunks and assets. */
+export async function buildInMemory(config) {
+  const result = await build({ ...config, build: { ...config.build, write: false } });
+  return (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
+}
+
+/**
+ * Builds one entry into a single HTML document (returned, not written).
+ * @param {{ entry: string, define?: Record<string, string>, title?: string }} options
+ *   entry: the entry module, relative to web/ (e.g. "src/entries/single.ts");
+ *   define: compile-time constants (Vite `define`), e.g. the SCORM package's walkthrough;
+ *   title: the document's <title> (default: web/index.html's)
+ * @returns {Promise<string>}
+ */
+export async function buildSingleHtml({ entry, define = {}, title }) {
+  const outputs = await buildInMemory({
+    configFile: false,
+    root: path.join(ROOT, 'web'),
+    base: './',
+    logLevel: 'warn',
+    // A classic script has no import.meta: the page's own address stands in for it. Only the
+    // default wasm URLs of the façade and of Emscripten's glue use it, and neither is fetched.
+    define: { 'import.meta.url': 'document.baseURI', ...define },
+    plugins: [katexWoff2Only],
+    build: {
+      target: 'es2022',
+      cssCodeSplit: false,
+      modulePreload: false,
+      // Fonts become data: URLs. The .wasm that the façade and Emscripten's glue locate with
+      // new URL(…, import.meta.url) is left out (never fetched: the entry passes wasmBinary);
+      // the entry's own `?url&inline` import of it is inlined whatever this says.
+      assetsInlineLimit: (file) => !file.endsWith('.wasm'),
+      rolldownOptions: {
+        input: path.join(ROOT, 'web', entry),
+        output: { format: 'iife', codeSplitting: false },
+      },
+    },
+  });
+  const chunks = outputs.filter((o) => o.type === 'chunk');
+  const css = outputs.filter((o) => o.type === 'asset' && o.fileName.endsWith('.css'));
+  const others = outputs.filter((o) => o.type === 'asset' && !o.fileName.endsWith('.css') && !o.fileName.endsWith('.wasm'));
+  if (chunks.length !== 1 || css.length > 1 || others.length > 0) {
+    throw new Error(`single file: expected one script, at most one style sheet and nothing else, got ${outputs.map((o) => o.fileName).join(', ')}`);
+  }
+  return assemble({
+    script: chunks[0].code,
+    style: css.length ? String(css[0].source) : '',
+    title,
+  });
+}
+
+const PUBLIC_TYPES = { '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon' };
+
+/** A file of web/public (Vite's public folder) as a data: URL. */
+function publicFileAsDataUrl(file) {
+  const type = PUBLIC_TYPES[path.extname(file)];
+  if (!type) throw new Error(`single file: cannot inline ${file}: expected one of ${Object.keys(PUBLIC_TYPES).join(', ')}`);
+  return `data:${type};base64,${fs.readFileSync(path.join(ROOT, 'web', 'public', file)).toString('base64')}`;
+}
+
+/** Escapes text for an HTML text node or attribute. */
+const escapeHtml = (text) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+/**
+ * web/index.html with the style sheet inlined in <head> and its module script replaced by the
+ * classic script. Inside <script> and <style>, only "</script" / "</style" (and "<!--" in a
+ * script) could end or derail the element early: "</script" is escaped, the others refused.
+ */
+function assemble({ script, style, title }) {
+  let html = fs.readFileSync(path.join(ROOT, 'web', 'index.html'), 'utf8');
+  const moduleScript = /<script type="module"[^>]*><\/script>/;
+  if (!moduleScript.test(html)) throw new Error('single file: web/index.html has no <script type="module" …></script> to replace');
+  if (/<\/style/i.test(style)) throw new Error('single file: the style sheet contains "</style"');
+  if (script.includes('<!--')) throw new Error('single file: the script contains "<!--", which HTML would parse specially');
+  // "<\/script" means the same as "</script" in a JS string, template or regex.
+  const safeScript = script.replace(/<\/(script)/gi, '<\\/$1');
+  if (title !== undefined) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+  // The page's own links to files of web/public (its icon) become data: URLs; any other
+  // address left in the document would be a request.
+  html = html.replace(/(<link\b[^>]*\bhref=")\.\/([^"]+)"/g, (_, link, file) => `${link}${publicFileAsDataUrl(file)}"`);
+  const external = html.replace(moduleScript, '').match(/\b(?:src|href)="(?!data:|#)[^"]*"/);
+  if (external) throw new Error(`single file: web/index.html refers to ${external[0]}, which is not inlined`);
+  // Function replacers: the script may contain "$&"-like sequences that a string replacement would expand.
+  html = html.replace('</head>', () => `    <style>\n${style}\n    </style>\n  </head>`);
+  return html.replace(moduleScript, () => `<script>\n${safeScript}\n</script>`);
+}
+
+/** Writes `content` to `file`, creating its folder; returns `file`. */
+export function writeFile(file, content) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+  return file;
+}
+
+/**
+ * Builds the offline page (web/src/entries/single.ts) to `outFile`.
+ * @param {{ outFile?: string }} [options]
+ * @returns {Promise<string>} the file written
+ */
+export async function buildSingleFile({ outFile = SINGLE_FILE } = {}) {
+  return writeFile(outFile, await buildSingleHtml({ entry: 'src/entries/single.ts' }));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--out');
+  const outFile = at >= 0 ? path.resolve(args[at + 1]) : SINGLE_FILE;
+  const file = await buildSingleFile({ outFile });
+  console.log(`${path.relative(process.cwd(), file)}: ${(fs.statSync(file).size / 1024).toFixed(1)} KB`);
+}
