@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { SCREENSHOT_DIR, usePage } from './browser.mjs';
+import { SCREENSHOT_DIR, usePage, settledUrl } from './browser.mjs';
 
 const { open, server } = usePage();
 
@@ -67,8 +67,8 @@ describe('instructors’ walkthroughs', () => {
     const { page, problems } = await open('?src=my-walkthrough.json');
     assert.equal(await page.locator('#walkthrough-title').textContent(), 'From a file');
     await page.locator('#step-list button[data-step="softmax"]').click();
-    assert.match(page.url(), /src=my-walkthrough\.json/);
-    assert.match(page.url(), /step=softmax/);
+    assert.match((await settledUrl(page)), /src=my-walkthrough\.json/);
+    assert.match((await settledUrl(page)), /step=softmax/);
     await page.reload();
     await page.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
     assert.equal(await page.locator('#step-list button[aria-current="step"]').getAttribute('data-step'), 'softmax');
@@ -105,8 +105,8 @@ describe('instructors’ walkthroughs', () => {
     await page.locator('button.open-file').click();
     await (await chooser).setFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ ...mine, title: 'Picked' })) });
     await page.locator('#walkthrough-title', { hasText: 'Picked' }).waitFor();
-    assert.match(page.url(), /#walkthrough=/);
-    const again = await open(new URL(page.url()).search + new URL(page.url()).hash);
+    assert.match((await settledUrl(page)), /#walkthrough=/);
+    const again = await open(new URL((await settledUrl(page))).search + new URL((await settledUrl(page))).hash);
     assert.equal(await again.page.locator('#walkthrough-title').textContent(), 'Picked');
     assert.deepEqual(problems, []);
     await again.page.close();

@@ -119,3 +119,13 @@ export function usePage() {
     },
   };
 }
+
+/**
+ * The page's address once it has written its state: the page replaces it after the frame that
+ * shows a change (web/src/app.ts pushUrl), so this waits a frame and two tasks first.
+ * @param {import('playwright-core').Page} page
+ */
+export async function settledUrl(page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => setTimeout(resolve, 0), 0))));
+  return page.url();
+}

@@ -1,7 +1,7 @@
 // The page's controls: sizes and seeds, sentence and heads, and the focus-a-word view.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { usePage } from './browser.mjs';
+import { usePage, settledUrl } from './browser.mjs';
 
 const { open } = usePage();
 
@@ -27,7 +27,7 @@ test('changing sizes grows the matrices, keeps edited numbers, and the link repr
   assert.deepEqual((await cells(page, 'query')).slice(0, 2), ['1', '2']); // the tutorial's query kept
   await setParameter(page, 'dV', '4');
   assert.equal((await cells(page, 'value')).length, 12);
-  const url = page.url();
+  const url = (await settledUrl(page));
   await page.locator('#step-list button[data-step="output"]').click();
   const output = await cells(page, 'output');
   assert.equal(output.length, 12);

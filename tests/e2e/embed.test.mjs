@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { launchBrowser, openPage, SCREENSHOT_DIR, servePage } from './browser.mjs';
+import { launchBrowser, openPage, SCREENSHOT_DIR, servePage, settledUrl } from './browser.mjs';
 import { serveFiles } from './static-server.mjs';
 
 const docs = fileURLToPath(new URL('../../docs', import.meta.url));
@@ -72,7 +72,7 @@ describe('embed link parameters', () => {
     assert.equal(await page.locator('#lessons').isVisible(), false);
     assert.equal(await page.locator('.control-embed').count(), 0);
     assert.equal(await page.locator('.notice').count(), 0);
-    assert.ok(page.url().includes('embed=1'), 'stepping keeps the embed parameters in the address');
+    assert.ok((await settledUrl(page)).includes('embed=1'), 'stepping keeps the embed parameters in the address');
     assert.deepEqual(problems, []);
     await page.close();
   });

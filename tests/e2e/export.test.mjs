@@ -56,10 +56,16 @@ describe('export from the page', () => {
     await page.locator('figure[data-panel="query"] td[data-row="0"][data-col="0"]').click();
     await page.keyboard.type('3');
     await page.keyboard.press('Enter');
-    await page.locator('#step-list button[data-step="scores"]').click();
+    // The same step, updated in place: the menu exports what is on screen now.
     await page.locator('.export-menu summary').click();
+    const inputs = await downloadFrom(page, page.getByRole('button', { name: 'Download CSV' }));
+    assert.match(inputs.bytes.toString('utf8'), /^,d₀,d₁\r\nq,3,2\r\n$/);
+    await page.locator('#step-list button[data-step="scores"]').click();
     const csv = await downloadFrom(page, page.getByRole('button', { name: 'Download CSV' }));
     assert.match(csv.bytes.toString('utf8'), /^,d₀,d₁\r\nq,3,2\r\n$/);
+    await page.locator('.export-menu select').first().selectOption({ label: 'scores = QKᵀ (1×3)' });
+    const scores = await downloadFrom(page, page.getByRole('button', { name: 'Download CSV' }));
+    assert.equal(scores.bytes.toString('utf8'), ',k₀,k₁,k₂\r\nq,3,2,5\r\n');
     await page.close();
   });
 });

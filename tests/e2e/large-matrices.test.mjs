@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
-import { SCREENSHOT_DIR, usePage } from './browser.mjs';
+import { SCREENSHOT_DIR, usePage, settledUrl } from './browser.mjs';
 
 const { open } = usePage();
 
@@ -86,7 +86,7 @@ describe('large matrices', () => {
     await page.waitForFunction((old) => document.querySelector('figure[data-panel="embeddings"] .grid-readout')?.textContent !== old, before);
     assert.equal(await page.locator('figure[data-panel="embeddings"] canvas[data-marked="yes"]').count(), 1);
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'seed');
-    assert.match(page.url(), /%22seed%22%3A4|"seed":4/);
+    assert.match((await settledUrl(page)), /%22seed%22%3A4|"seed":4/);
     assert.deepEqual(problems, []);
     await page.close();
   });

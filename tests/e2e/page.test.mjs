@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { SCREENSHOT_DIR, usePage } from './browser.mjs';
+import { SCREENSHOT_DIR, usePage, settledUrl } from './browser.mjs';
 
 const WALKTHROUGH_DIR = fileURLToPath(new URL('../../web/src/walkthroughs/', import.meta.url));
 const WALKTHROUGHS = fs.readdirSync(WALKTHROUGH_DIR)
@@ -68,7 +68,7 @@ describe('the worked example', () => {
     assert.deepEqual(await cells(page, 'query'), ['2', '2']);
     await goToStep(page, 'scores');
     assert.deepEqual(await cells(page, 'scores'), ['2', '2', '4']);
-    const url = page.url();
+    const url = (await settledUrl(page));
     assert.match(url, /in=/);
 
     const { page: again } = await open(new URL(url).search);
@@ -215,7 +215,7 @@ describe('lesson 3 (why-scale) and lesson 9 (entropy-heads): engine numbers and 
     const raw256 = number(shown['variance of q·k']);
     assert.ok(raw256 > 0.7 * 256 && raw256 < 1.3 * 256, `unscaled variance at 256: ${raw256}`);
     assert.ok(number(shown['variance of q·k / √d_k']) > 0.7 && number(shown['variance of q·k / √d_k']) < 1.3);
-    assert.match(page.url(), /in=/);
+    assert.match((await settledUrl(page)), /in=/);
 
     // Saturation: at d_k 256 the unscaled softmax gives its top key most of the weight, the scaled one does not.
     await goToStep(page, 'peak');
@@ -241,7 +241,7 @@ describe('lesson 3 (why-scale) and lesson 9 (entropy-heads): engine numbers and 
     assert.match(await page.locator('#explain .arithmetic').first().textContent(), /^scaled₀₀ = score₀₀ \/ √d_k = .* \/ √256 = .* \/ 16 = /);
 
     // The link keeps the changed d_k.
-    const { page: again } = await open(new URL(page.url()).search);
+    const { page: again } = await open(new URL((await settledUrl(page))).search);
     assert.equal(await again.locator('.notice').count(), 0);
     await goToStep(again, 'variance');
     assert.equal((await facts(again))['√d_k'], '16');
@@ -259,7 +259,7 @@ describe('lesson 3 (why-scale) and lesson 9 (entropy-heads): engine numbers and 
       assert.deepEqual(await facts(page), before, `${name} = ${value}`);
       assert.equal(await page.locator(`fieldset[data-panel="settings"] [name="${name}"]`).inputValue(), name === 'dK' ? '64' : '200');
     }
-    assert.doesNotMatch(page.url(), /in=/);
+    assert.doesNotMatch((await settledUrl(page)), /in=/);
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { buildScormPackage, readZip } from '../../scripts/offline/scorm-package.mjs';
-import { launchBrowser, openPage } from './browser.mjs';
+import { launchBrowser, openPage, settledUrl } from './browser.mjs';
 import { serveFiles } from './static-server.mjs';
 
 const SCORM_AGAIN = fileURLToPath(new URL('../../node_modules/scorm-again/dist/', import.meta.url));
@@ -133,7 +133,7 @@ describe('the SCORM 1.2 package', () => {
   test('opens on its own, without an LMS or its launch query, at its walkthrough', async () => {
     const { page, problems } = await openPage(browser.context, `${server.url}package/attention-lab.html`);
     assert.equal(await page.locator('#walkthrough-title').textContent(), 'Causal mask: no peeking ahead');
-    assert.equal(new URL(page.url()).search, '?w=causal-mask&embed=1');
+    assert.equal(new URL((await settledUrl(page))).search, '?w=causal-mask&embed=1');
     await page.locator('.control-last').click();
     assert.deepEqual(problems, []);
     await page.close();

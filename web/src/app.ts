@@ -27,6 +27,11 @@ import { embedParams, NOT_EMBEDDED, type EmbedOptions, type Part } from './embed
 
 type Inputs = Walkthrough['inputs'];
 
+/** Sets an element's text only when it changes, so an edit does not re-lay-out what it left alone. */
+function setText(element: HTMLElement, text: string): void {
+  if (element.textContent !== text) element.textContent = text;
+}
+
 /** Parses what a learner typed into a number; returns an error sentence instead when it is not one. */
 function parseCell(text: string): number | string {
   const cleaned = text.trim().replace(/^[−–]/, '-');
@@ -78,6 +83,8 @@ export class App {
   private readonly root: Document | ShadowRoot;
   /** The instructor's walkthrough address (?src=), kept in every link written. */
   private src: string | undefined;
+  /** A replacement of the address is waiting for the next frame (see pushUrl). */
+  private urlPending = false;
   private readonly embed: EmbedOptions;
   /** Steps of the current walkthrough seen so far, for the "completed" event. */
   private visited = new Set<string>();
@@ -110,6 +117,9 @@ export class App {
       this.renderLessonMenu();
       this.loadFromUrl(opened);
       window.addEventListener('popstate', () => this.loadFromUrl());
+      window.addEventListener('pagehide', () => {
+        if (this.urlPending) this.writeUrl(true);
+      });
     } else {
       this.renderLessonMenu();
       if (!this.open(this.options.initial ?? { walkthrough: DEFAULT_WALKTHROUGH, step: 'inputs' })) {
@@ -242,8 +252,24 @@ export class App {
     return text ? `?${text}` : '';
   }
 
+  /**
+   * Writes the state into the address bar. A new entry (another walkthrough) is written at once;
+   * a replacement (a step, an edit) once the frame showing it has been painted, so the edit's
+   * own frame does not wait for it (~1 ms, more with long inputs) and a burst of edits writes once.
+   */
   private pushUrl(replace: boolean): void {
     if (!this.options.urlState) return;
+    if (!replace) {
+      this.writeUrl(false);
+      return;
+    }
+    if (this.urlPending) return;
+    this.urlPending = true;
+    requestAnimationFrame(() => setTimeout(() => this.writeUrl(true), 0));
+  }
+
+  private writeUrl(replace: boolean): void {
+    this.urlPending = false;
     const url = `${window.location.pathname}${this.linkSearch()}${window.location.hash}`;
     if (url === `${window.location.pathname}${window.location.search}${window.location.hash}`) return;
     try {
@@ -402,18 +428,19 @@ export class App {
     this.state = { ...this.state, step: step.id };
     this.pushUrl(true);
     const total = this.steps.length;
-    this.byId('progress').textContent = `Step ${index + 1} of ${total}`;
-    this.byId('step-title').textContent = step.title;
+    setText(this.byId('progress'), `Step ${index + 1} of ${total}`);
+    setText(this.byId('step-title'), step.title);
     const formula = this.byId('formula');
     if (step.formula !== this.shownFormula || formula.childElementCount === 0) {
       renderFormula(formula, step.formula);
       this.shownFormula = step.formula;
     }
-    this.byId('step-text').textContent = step.text;
-    this.renderPanels(step, inPlace && step.id === this.shownStep);
+    setText(this.byId('step-text'), step.text);
+    const kept = this.renderPanels(step, inPlace && step.id === this.shownStep);
     this.shownStep = step.id;
-    if (!this.hidden('export')) {
-      this.byId('export').replaceChildren(exportMenu({ walkthrough: this.walkthrough, inputs: this.inputs, step, steps: this.steps, lab: this.lab }));
+    // The menu reads the step on screen when asked, so an edit that keeps the panels keeps the menu.
+    if (!this.hidden('export') && !kept) {
+      this.byId('export').replaceChildren(exportMenu(() => ({ walkthrough: this.walkthrough, inputs: this.inputs, step: this.steps[this.player.step], steps: this.steps, lab: this.lab })));
     }
     const explain = this.byId('explain');
     explain.hidden = true;
@@ -453,7 +480,8 @@ export class App {
    * elements when it can (same shapes), so only changed numbers and colours are touched and the
    * focus stays where the learner is; views that cannot are replaced one by one.
    */
-  private renderPanels(step: Step, inPlace: boolean): void {
+  /** Returns whether the panels on screen were kept (updated in place), rather than rebuilt. */
+  private renderPanels(step: Step, inPlace: boolean): boolean {
     const panels = this.byId('panels');
     const names = (list: { name: string }[]) => list.map((p) => p.name).join('\n');
     if (inPlace && names(step.panels) === names(this.views.map((v) => ({ name: v.element.dataset.panel ?? '' })))) {
@@ -465,10 +493,11 @@ export class App {
         this.views[k] = fresh;
         if (focusedHere) fresh.element.querySelector<HTMLElement>('[tabindex="0"], input, select')?.focus({ preventScroll: true });
       });
-      return;
+      return true;
     }
     this.views = step.panels.map((panel) => this.renderPanel(panel));
     panels.replaceChildren(...this.views.map((view) => view.element));
+    return false;
   }
 
   private renderPanel(shown: Panel): PanelView {

@@ -132,7 +132,7 @@ export async function runEdits({ mode, values, cell, field, urls, gapMs, profile
       coreCalls: acc.coreCalls,
       byName: acc.byName,
       cells: document.querySelectorAll('#panels td').length,
-      canvasCells: [...document.querySelectorAll('#panels .canvas-grid canvas')].reduce((n, c) => n + (c.width * c.height) / 16, 0),
+      canvasCells: [...document.querySelectorAll('#panels .canvas-grid')].reduce((n, g) => { const m = / (\d+) by (\d+),/.exec(g.getAttribute('aria-label') ?? ''); return n + (m ? Number(m[1]) * Number(m[2]) : 0); }, 0),
       elements: document.getElementsByTagName('*').length,
     });
     if (gapMs > 0) await sleep(gapMs);
@@ -149,7 +149,7 @@ export function describePage() {
     progress: text('#progress'),
     panels: [...document.querySelectorAll('#panels [data-panel]')].map((p) => /** @type {HTMLElement} */ (p).dataset.panel),
     cells: document.querySelectorAll('#panels td').length,
-    canvasCells: [...document.querySelectorAll('#panels .canvas-grid canvas')].reduce((n, c) => n + (c.width * c.height) / 16, 0),
+    canvasCells: [...document.querySelectorAll('#panels .canvas-grid')].reduce((n, g) => { const m = / (\d+) by (\d+),/.exec(g.getAttribute('aria-label') ?? ''); return n + (m ? Number(m[1]) * Number(m[2]) : 0); }, 0),
     elements: document.getElementsByTagName('*').length,
     notices: [...document.querySelectorAll('.notice')].map((n) => n.textContent),
     parameterControls: [...document.querySelectorAll('fieldset.parameters [name]')].map((c) => /** @type {HTMLInputElement} */ (c).name),

@@ -8,8 +8,11 @@ import type { CellColour } from './colour.js';
 import { el } from './dom.js';
 import { exactNumber, formatNumber } from './format.js';
 
-/** Canvas pixels per cell (enough for the stripes of a blocked cell); CSS scales the canvas to the width available. */
-const CELL = 4;
+/**
+ * Canvas pixels per cell: one, scaled up by CSS without smoothing (image-rendering: pixelated),
+ * or four when a mask blocks cells, enough for their stripes.
+ */
+const cellPixels = (content: GridContent) => (content.blocked ? 4 : 1);
 
 export interface CanvasGridOptions {
   /** What the grid shows, for its accessible name. */
@@ -125,21 +128,27 @@ export function canvasGrid(options: CanvasGridOptions): CanvasGrid {
     }
   });
 
+  let shownFocus = '[]';
   const draw = (next: GridContent) => {
     const rows = next.data.length;
     const cols = next.data[0].length;
     const resized = rows !== size()[0] || cols !== size()[1];
     content = next;
     surface.setAttribute('aria-label', `${options.label}: ${rows} by ${cols}, drawn as colours.`);
-    if (canvas.width !== cols * CELL) canvas.width = cols * CELL;
-    if (canvas.height !== rows * CELL) canvas.height = rows * CELL;
+    const cell = cellPixels(next);
+    if (canvas.width !== cols * cell) canvas.width = cols * cell;
+    if (canvas.height !== rows * cell) canvas.height = rows * cell;
     const context = canvas.getContext('2d');
     if (context) context.putImageData(pixels(next, context), 0, 0);
-    marks.replaceChildren(...(next.focus ?? []).map(([fi, fj]) => {
-      const box = el('div', { className: 'grid-focus' });
-      place(box, fi, fj, 1, 1);
-      return box;
-    }));
+    const focus = JSON.stringify(next.focus ?? []);
+    if (focus !== shownFocus) {
+      shownFocus = focus;
+      marks.replaceChildren(...(next.focus ?? []).map(([fi, fj]) => {
+        const box = el('div', { className: 'grid-focus' });
+        place(box, fi, fj, 1, 1);
+        return box;
+      }));
+    }
     if (resized) {
       at = [0, 0];
       moved = false;
@@ -165,7 +174,7 @@ export function canvasGrid(options: CanvasGridOptions): CanvasGrid {
 }
 
 /**
- * The cells as pixels, CELL × CELL each, written straight into an ImageData: one putImageData
+ * The cells as pixels, `cellPixels` square each, written straight into an ImageData: one putImageData
  * per redraw instead of a fillStyle and a fillRect per cell (8,000 cells: ~0.3 ms instead of ~3).
  * Cells with no colour stay transparent (the page shows through); blocked cells get grey
  * diagonal stripes, the canvas version of the tables' hatching.
@@ -173,17 +182,18 @@ export function canvasGrid(options: CanvasGridOptions): CanvasGrid {
 function pixels({ data, colour, blocked }: GridContent, context: CanvasRenderingContext2D): ImageData {
   const rows = data.length;
   const cols = data[0].length;
-  const image = context.createImageData(cols * CELL, rows * CELL);
+  const cell = cellPixels({ data, colour, blocked });
+  const image = context.createImageData(cols * cell, rows * cell);
   const out = image.data;
-  const stride = cols * CELL * 4;
+  const stride = cols * cell * 4;
   for (let i = 0; i < rows; i += 1) {
     for (let j = 0; j < cols; j += 1) {
       const isBlocked = blocked?.[i]?.[j] === 0;
       const rgb = isBlocked ? undefined : colour(data[i][j])?.rgb;
       if (!isBlocked && !rgb) continue;
-      for (let y = 0; y < CELL; y += 1) {
-        let at = (i * CELL + y) * stride + j * CELL * 4;
-        for (let x = 0; x < CELL; x += 1, at += 4) {
+      for (let y = 0; y < cell; y += 1) {
+        let at = (i * cell + y) * stride + j * cell * 4;
+        for (let x = 0; x < cell; x += 1, at += 4) {
           if (rgb) {
             out[at] = rgb[0];
             out[at + 1] = rgb[1];

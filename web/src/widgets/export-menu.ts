@@ -45,8 +45,14 @@ function download(content: Blob, filename: string): void {
 
 const text = (content: string, type: string) => new Blob([content], { type: `${type};charset=utf-8` });
 
-export function exportMenu(context: ExportContext): HTMLElement {
-  const { walkthrough, inputs, step, lab } = context;
+/**
+ * The menu for a step. `source` may be a function: the page then keeps one menu while an edit
+ * updates the step in place (same matrices, new numbers), and every export reads what is on
+ * screen at the moment it is asked for.
+ */
+export function exportMenu(source: ExportContext | (() => ExportContext)): HTMLElement {
+  const current = () => (typeof source === 'function' ? source() : source);
+  const { walkthrough, step, lab } = current();
   const id = `export-${nextId++}`;
   const status = el('p', { className: 'export-status', role: 'status' });
   const say = (message: string) => { status.textContent = message; };
@@ -72,14 +78,15 @@ export function exportMenu(context: ExportContext): HTMLElement {
 
   // ---- a matrix of this step -------------------------------------------------------------
   const panels = gridPanels(step);
-  const file = (panel: GridPanel, extension: string) => `${walkthrough.id}-${step.id}-${panel.name}.${extension}`;
+  const file = (panel: GridPanel, extension: string) => `${walkthrough.id}-${current().step.id}-${panel.name}.${extension}`;
   let matrixGroup: HTMLElement;
   if (panels.length === 0) {
     matrixGroup = el('p', { className: 'export-note' }, 'This step has no matrix to export; the example below has every step’s numbers.');
   } else {
     const choice = el('select', {},
       ...panels.map((p, k) => el('option', { value: String(k) }, p.caption)));
-    const chosen = () => panels[Number(choice.value)];
+    // Looked up in the step as it is now: an in-place edit keeps the matrices and their order.
+    const chosen = () => gridPanels(current().step)[Number(choice.value)] ?? panels[Number(choice.value)];
     const svgNote = el('span', { id: `${id}-svg-note`, className: 'export-note', hidden: true },
       `SVG is offered up to ${SVG_MAX_CELLS.toLocaleString('en-US')} cells; this one is PNG only.`);
     const svg = button('Download SVG', () => {
@@ -119,10 +126,11 @@ export function exportMenu(context: ExportContext): HTMLElement {
     for (const option of format.options) option.disabled = option.value !== 'latex';
   }
   const example = (): { content: string; filename: string; type: string } => {
-    const steps = context.steps ?? (lab ? buildSteps(lab, walkthrough, inputs) : [step]);
+    const { inputs, step: shown } = current();
+    const steps = current().steps ?? (lab ? buildSteps(lab, walkthrough, inputs) : [shown]);
     const kind = format.value as ExampleFormat;
     const base = walkthrough.id.replaceAll('-', '_');
-    if (kind === 'latex') return { content: exampleLatex(walkthrough, inputs, steps, step), filename: `${walkthrough.id}.tex`, type: 'text/x-tex' };
+    if (kind === 'latex') return { content: exampleLatex(walkthrough, inputs, steps, shown), filename: `${walkthrough.id}.tex`, type: 'text/x-tex' };
     const numbers = lab ? engineNumbers(lab, walkthrough, inputs, steps) : {};
     return kind === 'torch'
       ? { content: examplePython(walkthrough, inputs, steps, numbers), filename: `${base}_torch.py`, type: 'text/x-python' }
