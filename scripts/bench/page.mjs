@@ -666,7 +666,7 @@ function report(r) {
 
   if (f.throttled) {
     const t = f.throttled;
-    out.push('', `Over an emulated ${t.network} link (${t.loads} loads, vite preview's own compression: JS/CSS/HTML gzip, wasm and fonts as they are): ` +
+    out.push('', `Over an emulated ${t.network} link (${t.loads} loads, served as npm start serves it: JS/CSS/HTML and the wasm gzipped, fonts as they are): ` +
       `JS received ${ms(t.jsResponseEnd.median)}, wasm received ${ms(t.wasmResponseEnd.median)}, engine ready ${ms(t.engineReady.median)}, ` +
       `**first step painted ${ms(t.firstStepPainted.median)} ms median, ${ms(t.firstStepPainted.max)} max** (target ${verdict(t.firstStepPainted.median, r.targets.firstStepMs)}).`);
   }
