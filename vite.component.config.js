@@ -17,7 +17,7 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const dropGlobalCss = {
   name: 'attention-lab:drop-global-css',
   enforce: 'pre',
-  resolveId: (id) => (id === 'katex/dist/katex.min.css' ? '\0attention-lab:no-global-css' : undefined),
+  resolveId: (id) => (id === 'katex/dist/katex.min.css' || id === './export-menu.css' ? '\0attention-lab:no-global-css' : undefined),
   load: (id) => (id === '\0attention-lab:no-global-css' ? 'export {};' : undefined),
 };
 

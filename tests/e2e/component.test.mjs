@@ -238,6 +238,7 @@ describe('the <attention-lab> web component', () => {
     assert.deepEqual(title, { color: 'rgb(28, 28, 36)', 'font-family': 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', 'text-transform': 'none', 'margin-top': '1.6px' });
     assert.equal((await style(first.locator('.control-next'), 'background-color'))['background-color'], 'rgb(255, 255, 255)');
     assert.ok(await first.locator('#explain').isHidden(), 'the host’s [hidden] rule does not show our hidden parts');
+    assert.equal((await style(first.locator('.export-body'), 'display')).display, 'flex', 'the export menu’s own sheet is in the shadow root too');
 
     // The host's table and paragraph with our class names keep the host's look.
     const hostCell = await style(page.locator('#host-table td'), 'text-align', 'min-width', 'white-space');

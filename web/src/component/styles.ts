@@ -5,9 +5,10 @@
 import katexCss from 'katex/dist/katex.min.css?inline';
 import componentCss from './component.css?inline';
 import pageCss from '../styles.css?inline';
+import exportMenuCss from '../widgets/export-menu.css?inline';
 
 interface Sheets {
-  /** What every shadow root adopts: KaTeX's rules, the component's resets, the page's rules. */
+  /** What every shadow root adopts: KaTeX's rules, the component's resets, the page's rules (export menu included). */
   shadow: CSSStyleSheet;
   /** KaTeX's @font-face rules, for the document. */
   fonts: CSSStyleSheet;
@@ -24,7 +25,7 @@ function makeSheets(): Sheets {
     return '';
   });
   const shadow = new CSSStyleSheet();
-  shadow.replaceSync([katexRules, componentCss, pageCss].join('\n'));
+  shadow.replaceSync([katexRules, componentCss, pageCss, exportMenuCss].join('\n'));
   const fonts = new CSSStyleSheet();
   fonts.replaceSync(fontFaces.join('\n'));
   return { shadow, fonts };
