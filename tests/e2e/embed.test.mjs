@@ -77,6 +77,16 @@ describe('embed link parameters', () => {
     await page.close();
   });
 
+  test('an embedded page ignores parameters an LMS or course site adds, without a notice; the full page names them', async () => {
+    const embedded = await open('?embed=1&w=causal-mask&utm_source=lms&launch_id=42');
+    assert.match(await embedded.page.locator('#walkthrough-title').textContent(), /Causal mask/);
+    assert.equal(await embedded.page.locator('.notice').count(), 0);
+    await embedded.page.close();
+    const full = await open('?w=causal-mask&utm_source=lms');
+    await full.page.locator('.notice', { hasText: 'The link parameter “utm_source” is not one this page knows' }).waitFor();
+    await full.page.close();
+  });
+
   test('hide=prose,editors hides the explanations, leaves cells uneditable and shows the parameters as read-only facts', async () => {
     const full = await open('?w=causal-mask');
     await full.page.locator('figure[data-panel="query"] td[data-row]').first().click();

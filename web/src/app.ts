@@ -178,7 +178,7 @@ export class App {
 
   /** Opens what the link says; `fallback` is the walkthrough to show when it names none. */
   private loadFromUrl(fallback?: string): void {
-    const { state, notices } = parseState(window.location.search);
+    const { state, notices } = parseState(window.location.search, { quietAboutUnknown: this.embed.embedded });
     if (fallback && !new URLSearchParams(window.location.search).has('w')) state.walkthrough = fallback;
     for (const notice of notices) this.notify(notice);
     if (!this.open(state)) {

@@ -67,7 +67,12 @@ const PARAMS: Param[] = [
   },
 ];
 
-export function parseState(search: string): ParsedState {
+/**
+ * Reads the state from a link. `quietAboutUnknown`: parameters the page does not know are
+ * ignored without a notice (an embedded page, whose address an LMS or a course site may extend
+ * with its own parameters).
+ */
+export function parseState(search: string, { quietAboutUnknown = false } = {}): ParsedState {
   const params = new URLSearchParams(search);
   const state: PageState = { walkthrough: DEFAULT_WALKTHROUGH, step: 'inputs' };
   const notices: string[] = [];
@@ -78,7 +83,7 @@ export function parseState(search: string): ParsedState {
     if (error) notices.push(error);
   }
   const known = new Set<string>([...PARAMS.map((p) => p.key), ...EMBED_PARAMS, ...AUTHORING_PARAMS]);
-  for (const key of params.keys()) {
+  for (const key of quietAboutUnknown ? [] : params.keys()) {
     if (!known.has(key)) notices.push(`The link parameter “${key.slice(0, 40)}” is not one this page knows; it was ignored.`);
   }
   return { state, notices };
