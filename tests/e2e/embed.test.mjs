@@ -234,7 +234,7 @@ const record = (page) => page.evaluate(() => {
   const w = /** @type {any} */ (window);
   w.received = [];
   w.raw = [];
-  for (const type of ['ready', 'resize', 'step', 'completed']) {
+  for (const type of ['ready', 'resize', 'step', 'completed', 'error']) {
     document.addEventListener(`attention-lab:${type}`, (event) => w.received.push({ frame: /** @type {HTMLElement} */ (event.target).id, ...event.detail }));
   }
   window.addEventListener('message', (event) => w.raw.push(event.data));
@@ -320,6 +320,27 @@ describe('the iframe protocol, with a course page of another origin', () => {
     assert.deepEqual(step, { frame: 'lab', source: 'attention-lab', version: 1, type: 'step', lesson: 'worked-example', walkthrough: 'worked-example', step: 'inputs', index: 0, total: 5 });
     await expectSizedToContent(page, frame);
     assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('a frame whose engine cannot load says why: an error message with its height, also in answer to a late hello', async () => {
+    const { page } = await openCourse('course.html');
+    await record(page);
+    await page.route('**/*.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.evaluate(({ src, origin }) => {
+      const frame = document.createElement('iframe');
+      Object.assign(frame, { src, id: 'lab', title: 'Attention Lab' });
+      frame.setAttribute('data-attention-lab', origin);
+      document.querySelector('main')?.append(frame);
+    }, { src: `${lab.url}?embed=1`, origin: new URL(lab.url).origin });
+    const raw = await until(() => page.evaluate(() => /** @type {any} */ (window).raw), (list) => list.some((m) => m.type === 'error'), 'an error message');
+    const error = raw.find((m) => m.type === 'error');
+    assert.match(error.message, /^The attention engine could not start: .*\.wasm/);
+    assert.ok(error.height > 0);
+    await addHostScript(page); // arrives late: its hello gets the error again
+    const [event] = await until(() => received(page, 'error'), (list) => list.length === 1, 'error after hello');
+    assert.equal(event.message, error.message);
+    assert.equal(await page.locator('iframe#lab').evaluate((f) => f.clientHeight), event.height);
     await page.close();
   });
 

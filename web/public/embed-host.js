@@ -3,8 +3,8 @@
  *   <iframe src=".../?embed=1&w=…" data-attention-lab></iframe>
  * and each frame is kept as tall as its content. It also re-announces the frames' progress as
  * DOM events on the iframe element (they bubble, so one listener on the document hears every
- * frame): "attention-lab:ready", "attention-lab:resize", "attention-lab:step" and
- * "attention-lab:completed"; event.detail is the message.
+ * frame): "attention-lab:ready", "attention-lab:resize", "attention-lab:step",
+ * "attention-lab:completed" and "attention-lab:error"; event.detail is the message.
  * Works whichever loads first: frames that were ready before this script ran, and frames added
  * later, are greeted with "hello" and answer with their state.
  * data-attention-lab="https://lab.example.org" accepts that frame's messages only from that
@@ -59,7 +59,7 @@
     if (!frame) return;
     var origin = expectedOrigin(frame);
     if (origin !== '*' && origin !== event.origin) return;
-    if ((data.type === 'ready' || data.type === 'resize') && typeof data.height === 'number' && data.height > 0) {
+    if ((data.type === 'ready' || data.type === 'resize' || data.type === 'error') && typeof data.height === 'number' && data.height > 0) {
       setHeight(frame, data.height);
     }
     frame.dispatchEvent(new CustomEvent('attention-lab:' + data.type, { detail: data, bubbles: true }));

@@ -37,11 +37,13 @@ export async function startPage({ load, onProgress }: StartPageOptions = {}): Pr
     frame.ready();
     return app;
   } catch (error) {
+    const message = `The attention engine could not start: ${(error as Error).message}`;
     const loading = document.getElementById('loading');
     if (loading) {
       loading.classList.add('error');
-      loading.textContent = `The attention engine could not start: ${(error as Error).message}`;
+      loading.textContent = message;
     }
+    frame.failed(message);
     return undefined;
   }
 }

@@ -27,13 +27,17 @@ export type FrameMessage =
   /** The content's height in CSS pixels: what the frame should be set to. */
   | { type: 'resize'; height: number }
   | ({ type: 'step' } & Position)
-  | { type: 'completed'; lesson?: string; walkthrough: string; total: number };
+  | { type: 'completed'; lesson?: string; walkthrough: string; total: number }
+  /** The page could not start (e.g. the engine's file did not load); it shows why, at this height. */
+  | { type: 'error'; message: string; height: number };
 
 export interface FrameChannel {
   /** Passes the app's progress on to the parent. */
   progress(event: ProgressEvent): void;
   /** Tells the parent the page is ready (after the first step is shown). */
   ready(): void;
+  /** Tells the parent the page could not start, and why (a hello gets the same answer). */
+  failed(message: string): void;
 }
 
 /** The event with its walkthrough's lesson, unless it already names one or there is none. */
@@ -52,7 +56,7 @@ const contentHeight = (doc: Document): number => Math.ceil(doc.documentElement.g
 /** Connects to the parent window if the page is in a frame; otherwise does nothing. */
 export function connectToParent(win: Window = window): FrameChannel {
   const parent = win.parent;
-  if (!parent || parent === win) return { progress: () => {}, ready: () => {} };
+  if (!parent || parent === win) return { progress: () => {}, ready: () => {}, failed: () => {} };
 
   const post = (message: FrameMessage) => parent.postMessage({ ...PROTOCOL, ...message }, '*');
   let step: Extract<FrameMessage, { type: 'step' }> | undefined;
@@ -61,6 +65,7 @@ export function connectToParent(win: Window = window): FrameChannel {
   /** A "completed" that came before the page was ready (a walkthrough of one step). */
   let pending: FrameMessage | undefined;
   let isReady = false;
+  let failure: string | undefined;
   let lastHeight = -1;
 
   const sendReady = () => {
@@ -83,8 +88,9 @@ export function connectToParent(win: Window = window): FrameChannel {
   win.addEventListener('message', (event: MessageEvent) => {
     if (event.source !== parent) return;
     const data = event.data as { source?: unknown; type?: unknown } | null;
-    if (!data || data.source !== 'attention-lab-host' || data.type !== 'hello' || !isReady) return;
-    sendState();
+    if (!data || data.source !== 'attention-lab-host' || data.type !== 'hello') return;
+    if (failure !== undefined) post({ type: 'error', message: failure, height: contentHeight(win.document) });
+    else if (isReady) sendState();
   });
   // The root element's box: content, fonts, a step with more panels, a wider or narrower frame.
   new ResizeObserver(() => {
@@ -98,6 +104,10 @@ export function connectToParent(win: Window = window): FrameChannel {
       else completedIn = message.walkthrough;
       if (isReady) post(message);
       else if (message.type === 'completed') pending = message;
+    },
+    failed(message) {
+      failure = message;
+      post({ type: 'error', message, height: contentHeight(win.document) });
     },
     ready() {
       isReady = true;

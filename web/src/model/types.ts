@@ -215,6 +215,8 @@ export interface ParameterField {
   min?: number;
   max?: number;
   step?: number;
+  /** Shown in an empty control, e.g. for a seed the inputs were not drawn with. */
+  placeholder?: string;
   /** For 'choice': [value, label] pairs. */
   options?: [string, string][];
 }

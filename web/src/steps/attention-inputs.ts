@@ -26,7 +26,8 @@ export function attentionParameters(inputs: AttentionInputs): ParametersPanel {
       field('keys', 'keys m'),
       field('dK', 'width d_k'),
       field('dV', 'width d_v'),
-      seedField(inputs.seed ?? 0, 'seed (new random Q, K, V)'),
+      // Typed inputs (the tutorial's) were drawn with no seed: the control starts empty rather than at a made-up 0.
+      { ...seedField(inputs.seed ?? 0, 'seed (new random Q, K, V)'), ...(inputs.seed === undefined ? { value: '', placeholder: 'none' } : {}) },
     ],
   };
 }

@@ -35,6 +35,7 @@ export function parametersView(panel: ParametersPanel, onChange: (field: Paramet
       if (field.min !== undefined) control.min = String(field.min);
       if (field.max !== undefined) control.max = String(field.max);
       if (field.step !== undefined) control.step = String(field.step);
+      if (field.placeholder !== undefined) control.placeholder = field.placeholder;
     }
     control.name = field.name;
     control.addEventListener('change', () => onChange(field, control.value));
