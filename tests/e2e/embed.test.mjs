@@ -77,6 +77,19 @@ describe('embed link parameters', () => {
     await page.close();
   });
 
+  test('lesson= opens a lesson’s first walkthrough, w= still picks one exactly, and an unknown lesson is named in a notice', async () => {
+    const byLesson = await open('?embed=1&lesson=masks&step=softmax');
+    assert.match(await byLesson.page.locator('#walkthrough-title').textContent(), /Causal mask/);
+    assert.equal(await currentStep(byLesson.page), 'softmax');
+    await byLesson.page.close();
+    const both = await open('?lesson=masks&w=padding-mask');
+    assert.match(await both.page.locator('#walkthrough-title').textContent(), /Padding/i);
+    await both.page.close();
+    const unknown = await open('?lesson=nope');
+    await unknown.page.locator('.notice', { hasText: 'There is no lesson called “nope” (expected one of worked-example, self-attention' }).waitFor();
+    await unknown.page.close();
+  });
+
   test('an embedded page ignores parameters an LMS or course site adds, without a notice; the full page names them', async () => {
     const embedded = await open('?embed=1&w=causal-mask&utm_source=lms&launch_id=42');
     assert.match(await embedded.page.locator('#walkthrough-title').textContent(), /Causal mask/);

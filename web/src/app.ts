@@ -179,7 +179,8 @@ export class App {
   /** Opens what the link says; `fallback` is the walkthrough to show when it names none. */
   private loadFromUrl(fallback?: string): void {
     const { state, notices } = parseState(window.location.search, { quietAboutUnknown: this.embed.embedded });
-    if (fallback && !new URLSearchParams(window.location.search).has('w')) state.walkthrough = fallback;
+    const named = new URLSearchParams(window.location.search);
+    if (fallback && !named.has('w') && !named.has('lesson')) state.walkthrough = fallback;
     for (const notice of notices) this.notify(notice);
     if (!this.open(state)) {
       // The link's inputs were refused by the engine: fall back to the walkthrough's own.

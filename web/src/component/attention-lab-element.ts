@@ -19,7 +19,7 @@ let engine: Promise<AttentionLab> | undefined;
 const loadEngine = (wasmUrl: string | null) => (engine ??= loadAttentionLab(wasmUrl ? { wasmUrl } : undefined));
 
 /** The attributes that choose what is shown, and the link parameter each stands for (url-state.ts). */
-const ATTRIBUTE_PARAMS: Record<string, string> = { walkthrough: 'w', step: 'step' };
+const ATTRIBUTE_PARAMS: Record<string, string> = { lesson: 'lesson', walkthrough: 'w', step: 'step' };
 
 export class AttentionLabElement extends HTMLElement {
   /**

@@ -1,7 +1,7 @@
 // The page state lives in the URL, declared once in PARAMS: which walkthrough, which step, and
 // the inputs a learner edited. A link reproduces exactly what its author saw; a bad or outdated
 // link falls back to defaults with a visible notice, never a blank page.
-import { DEFAULT_WALKTHROUGH, findWalkthrough } from '../model/walkthroughs.js';
+import { DEFAULT_WALKTHROUGH, findWalkthrough, LESSONS } from '../model/walkthroughs.js';
 import type { Walkthrough } from '../model/types.js';
 import { inputsFit } from '../model/input-rules.js';
 import { EMBED_PARAMS } from '../embed/options.js';
@@ -29,6 +29,17 @@ interface Param {
 
 /** Every URL parameter, in the order they are read. */
 const PARAMS: Param[] = [
+  {
+    // A lesson by its id opens the lesson's first walkthrough; `w`, read next, names one exactly.
+    key: 'lesson',
+    read(value, state) {
+      const lesson = LESSONS.find((l) => l.id === value);
+      if (!lesson) return `There is no lesson called “${value.slice(0, 40)}” (expected one of ${LESSONS.map((l) => l.id).join(', ')}), so the worked example is shown.`;
+      state.walkthrough = lesson.walkthroughs[0].id;
+      return undefined;
+    },
+    write: () => undefined,
+  },
   {
     key: 'w',
     read(value, state) {
