@@ -30,18 +30,17 @@
  * Output: a table on stdout, progress on stderr, everything as JSON in build/bench/page.json.
  * See docs/benchmarks-page.md.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 import { launchBrowser } from '../../tests/e2e/browser.mjs';
 import { describePage, loadTimings, runEdits } from './page/in-page.mjs';
 import { instrumentPage } from './page/instrument.mjs';
 import { CpuMonitor, waitForQuiet } from './page/noise.mjs';
-import { machine, median, summary, table } from './page/report.mjs';
+import { compressedSizes, machine, median, summary, table } from './page/report.mjs';
+import { readArgs } from './args.mjs';
 import { attribute, bundleComposition, SourceMap, TRACE_CATEGORIES, traceBreakdown } from './page/profile.mjs';
 import { buildAndServePage } from './page/serve.mjs';
 
@@ -68,28 +67,17 @@ function parseArgs(argv) {
     build: true,
     out: path.join(ROOT, 'build/bench/page.json'),
   };
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    const value = () => {
-      if (i + 1 >= argv.length) throw new Error(`${arg}: expected a value`);
-      i += 1;
-      return argv[i];
-    };
-    const count = (text, min) => {
-      const x = Number(text);
-      if (!Number.isInteger(x) || x < min) throw new Error(`${arg}: expected a whole number ≥ ${min}, got ${text}`);
-      return x;
-    };
+  readArgs(argv, (arg, { value, count }) => {
     switch (arg) {
       case '--quick': options.loads = 5; options.edits = 20; options.warmupEdits = 2; options.profileEdits = 6; options.traceEdits = 4; options.throttledLoads = 2; break;
-      case '--loads': options.loads = count(value(), 1); break;
-      case '--edits': options.edits = count(value(), 2); break;
-      case '--warmup-edits': options.warmupEdits = count(value(), 0); break;
-      case '--gap-ms': options.gapMs = count(value(), 0); break;
-      case '--profile-edits': options.profileEdits = count(value(), 0); break;
-      case '--trace-edits': options.traceEdits = count(value(), 0); break;
-      case '--throttled-loads': options.throttledLoads = count(value(), 0); break;
-      case '--wait-quiet': options.waitQuiet = count(value(), 0); break;
+      case '--loads': options.loads = count(1); break;
+      case '--edits': options.edits = count(2); break;
+      case '--warmup-edits': options.warmupEdits = count(0); break;
+      case '--gap-ms': options.gapMs = count(0); break;
+      case '--profile-edits': options.profileEdits = count(0); break;
+      case '--trace-edits': options.traceEdits = count(0); break;
+      case '--throttled-loads': options.throttledLoads = count(0); break;
+      case '--wait-quiet': options.waitQuiet = count(0); break;
       case '--inject-css': options.injectCss = value(); break;
       case '--no-build': options.build = false; break;
       case '--out': options.out = path.resolve(value()); break;
@@ -99,7 +87,7 @@ function parseArgs(argv) {
         break;
       default: throw new Error(`unknown argument ${arg} (try --help)`);
     }
-  }
+  });
   return options;
 }
 
@@ -122,13 +110,6 @@ const KINDS = [
 ];
 const kindOf = (pathname) => KINDS.find(([pattern]) => pattern.test(pathname))?.[1] ?? 'other';
 
-function sizes(body) {
-  return {
-    raw: body.length,
-    gzip: gzipSync(body, { level: 6 }).length,
-    brotli: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-  };
-}
 
 /**
  * Loads the landing page with the cache disabled and records every response with its body;
@@ -163,7 +144,7 @@ async function measureBytes(context, url) {
         contentEncoding: headers['content-encoding'] ?? null,
         wireBodyBytes: wire?.responseBodySize ?? null,
         wireHeaderBytes: wire?.responseHeadersSize ?? null,
-        ...sizes(body),
+        ...compressedSizes(body),
       };
     })());
   });
@@ -211,7 +192,7 @@ function buildOutput(outDir, loadedFiles) {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (!entry.name.endsWith('.map')) out.push({ file: path.relative(outDir, full), kind: kindOf(entry.name), ...sizes(fs.readFileSync(full)) });
+      else if (!entry.name.endsWith('.map')) out.push({ file: path.relative(outDir, full), kind: kindOf(entry.name), ...compressedSizes(fs.readFileSync(full)) });
     }
   };
   walk(outDir);
@@ -325,17 +306,19 @@ async function editScenario(context, url, scenario, options) {
     if (state.notices.length > 0) problems.push(...state.notices.map((n) => `notice: ${n}`));
     const total = options.warmupEdits + options.edits;
     const values = alternate(total, scenario.values[0], scenario.values[1]);
-    const urls = mode === 'popstate' ? values.map((v) => scenario.urlFor(v, state)) : undefined;
-    log(`  ${scenario.id}: ${state.walkthrough} / ${state.step} (${state.cells} <td>s and ${state.canvasCells} canvas cells shown), ${total} edits by ${mode}`);
-    let lastValue = values.at(-1);
-    const samples = await page.evaluate(runEdits, {
+    /** The in-page edit loop over these values; `extra`: profile or marks for the separate runs. */
+    const edit = (editValues, extra = {}) => page.evaluate(runEdits, {
       mode,
-      values,
+      values: editValues,
       cell: scenario.cell,
       field: 'seed',
-      urls,
+      urls: mode === 'popstate' ? editValues.map((v) => scenario.urlFor(v, state)) : undefined,
       gapMs: options.gapMs,
+      ...extra,
     });
+    log(`  ${scenario.id}: ${state.walkthrough} / ${state.step} (${state.cells} <td>s and ${state.canvasCells} canvas cells shown), ${total} edits by ${mode}`);
+    let lastValue = values.at(-1);
+    const samples = await edit(values);
     let profile = null;
     if (options.profileEdits > 0) {
       // A separate, profiled run (the profiler's overhead is not in the timings above). It
@@ -348,15 +331,7 @@ async function editScenario(context, url, scenario, options) {
       const last = lastValue;
       const next = last === scenario.values[0] ? scenario.values[1] : scenario.values[0];
       const profiledValues = alternate(options.profileEdits, next, last);
-      await page.evaluate(runEdits, {
-        mode,
-        values: profiledValues,
-        cell: scenario.cell,
-        field: 'seed',
-        urls: mode === 'popstate' ? profiledValues.map((v) => scenario.urlFor(v, state)) : undefined,
-        gapMs: options.gapMs,
-        profile: true,
-      });
+      await edit(profiledValues, { profile: true });
       for (let waited = 0; profiles.length < profiledValues.length && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
       await cdp.send('Profiler.disable');
       await cdp.detach();
@@ -373,15 +348,7 @@ async function editScenario(context, url, scenario, options) {
       const current = lastValue;
       const tracedValues = alternate(options.traceEdits, current === scenario.values[0] ? scenario.values[1] : scenario.values[0], current);
       await cdp.send('Tracing.start', { traceConfig: { includedCategories: TRACE_CATEGORIES }, transferMode: 'ReportEvents' });
-      await page.evaluate(runEdits, {
-        mode,
-        values: tracedValues,
-        cell: scenario.cell,
-        field: 'seed',
-        urls: mode === 'popstate' ? tracedValues.map((v) => scenario.urlFor(v, state)) : undefined,
-        gapMs: options.gapMs,
-        marks: true,
-      });
+      await edit(tracedValues, { marks: true });
       await cdp.send('Tracing.end');
       await complete;
       await cdp.detach();
@@ -518,7 +485,7 @@ async function main() {
     const composition = [];
     for (const [file, map] of options.sourceMaps) {
       const code = fs.readFileSync(path.join(server.outDir, 'assets', file), 'utf8');
-      composition.push({ file, parts: bundleComposition(code, map, (text) => gzipSync(text, { level: 6 }).length) });
+      composition.push({ file, parts: bundleComposition(code, map, (text) => compressedSizes(text).gzip) });
     }
 
     monitor.phase('first step');

@@ -38,6 +38,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
+import { readArgs } from './args.mjs';
 import { benchInputs, toNested } from './inputs.mjs';
 import { referenceAttention } from './reference-attention.mjs';
 
@@ -62,23 +63,12 @@ function parseArgs(argv) {
     contenders: ['native', 'nativeNoTrim', 'wasmKernel', 'wasmApi', 'js'],
   };
   const explicit = new Set();
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    const value = () => {
-      if (i + 1 >= argv.length) throw new Error(`${arg}: expected a value`);
-      i += 1;
-      return argv[i];
-    };
-    const positive = (/** @type {string} */ text) => {
-      const x = Number(text);
-      if (!(x > 0) || !Number.isFinite(x)) throw new Error(`${arg}: expected a positive number, got ${text}`);
-      return x;
-    };
+  readArgs(argv, (arg, { value, positive }) => {
     switch (arg) {
       case '--quick': options.quick = true; break;
-      case '--rounds': options.rounds = Math.round(positive(value())); explicit.add('rounds'); break;
-      case '--batch-ms': options.batchMs = positive(value()); explicit.add('batchMs'); break;
-      case '--warmup-ms': options.warmupMs = positive(value()); explicit.add('warmupMs'); break;
+      case '--rounds': options.rounds = Math.round(positive()); explicit.add('rounds'); break;
+      case '--batch-ms': options.batchMs = positive(); explicit.add('batchMs'); break;
+      case '--warmup-ms': options.warmupMs = positive(); explicit.add('warmupMs'); break;
       case '--sizes': options.sizes = value().split(',').map((s) => Math.round(positive(s))); break;
       case '--out': options.out = path.resolve(value()); break;
       case '--native-bin': options.nativeBin = path.resolve(value()); break;
@@ -90,7 +80,7 @@ function parseArgs(argv) {
         break;
       default: throw new Error(`unknown argument ${arg} (see --help)`);
     }
-  }
+  });
   if (options.quick) {
     if (!explicit.has('rounds')) options.rounds = 5;
     if (!explicit.has('batchMs')) options.batchMs = 50;

@@ -21,12 +21,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { launchBrowser } from '../../tests/e2e/browser.mjs';
 import { loadTimings } from '../bench/page/in-page.mjs';
 import { instrumentPage } from '../bench/page/instrument.mjs';
 import { CpuMonitor, waitForQuiet } from '../bench/page/noise.mjs';
-import { machine, summary, table } from '../bench/page/report.mjs';
+import { compressedSizes, machine, summary, table } from '../bench/page/report.mjs';
+import { readArgs } from '../bench/args.mjs';
 import { buildScormPackage, DEFAULT_WALKTHROUGH, SCORM_DIR } from './scorm-package.mjs';
 import { buildSingleFile, ROOT, SINGLE_FILE } from './single-file.mjs';
 
@@ -36,23 +36,16 @@ const ms = (x) => (x == null ? '—' : x >= 100 ? x.toFixed(0) : x.toFixed(1));
 
 function parseArgs(argv) {
   const options = { loads: 10, waitQuiet: 0, build: true, out: path.join(ROOT, 'build/bench/offline.json') };
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    const count = (min) => Number.isInteger(Number(argv[i + 1])) && Number(argv[i + 1]) >= min;
-    if (arg === '--loads' && count(1)) options.loads = Number(argv[(i += 1)]);
-    else if (arg === '--wait-quiet' && count(0)) options.waitQuiet = Number(argv[(i += 1)]);
+  readArgs(argv, (arg, { value, count }) => {
+    if (arg === '--loads') options.loads = count(1);
+    else if (arg === '--wait-quiet') options.waitQuiet = count(0);
     else if (arg === '--no-build') options.build = false;
-    else if (arg === '--out' && argv[i + 1]) options.out = path.resolve(argv[(i += 1)]);
+    else if (arg === '--out') options.out = path.resolve(value());
     else throw new Error(`${arg}: expected --loads N (N ≥ 1), --wait-quiet S, --no-build or --out FILE`);
-  }
+  });
   return options;
 }
 
-const compressed = (bytes) => ({
-  raw: bytes.length,
-  gzip: gzipSync(bytes, { level: 6 }).length,
-  brotli: brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-});
 
 /** The single file's bytes by what they are: each part compressed on its own (an estimate of its share). */
 function composition(html) {
@@ -64,7 +57,7 @@ function composition(html) {
   const fonts = take(/data:font\/woff2;base64,[A-Za-z0-9+/=]+/g);
   const script = html.slice(html.indexOf('<script>'), html.lastIndexOf('</script>'));
   const style = html.slice(html.indexOf('<style>'), html.indexOf('</style>'));
-  const part = (text) => compressed(Buffer.from(text));
+  const part = (text) => compressedSizes(Buffer.from(text));
   return {
     wasm: { ...part(wasm.text), count: wasm.count },
     fonts: { ...part(fonts.text), count: fonts.count },
@@ -98,7 +91,7 @@ async function main() {
   }
   const html = fs.readFileSync(SINGLE_FILE);
   const zip = fs.statSync(path.join(SCORM_DIR, `attention-lab-${DEFAULT_WALKTHROUGH}.zip`)).size;
-  const bytes = { single: compressed(html), parts: composition(html.toString('utf8')), scormZip: zip };
+  const bytes = { single: compressedSizes(html), parts: composition(html.toString('utf8')), scormZip: zip };
 
   await waitForQuiet(options.waitQuiet, 0.15, log);
   const browser = await launchBrowser();

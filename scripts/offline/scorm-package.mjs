@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { buildInMemory, buildSingleHtml, ROOT, writeFile } from './single-file.mjs';
+import { buildInMemory, buildSingleHtml, escapeMarkup, ROOT, writeFile } from './single-file.mjs';
 
 export const SCORM_DIR = path.join(ROOT, 'build', 'scorm');
 export const SCO_FILE = 'attention-lab.html';
@@ -44,14 +44,12 @@ async function pageEmbedOptions() {
   return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
 }
 
-const escapeXml = (text) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]);
-
 /**
  * imsmanifest.xml for one SCO, in the SCORM 1.2 content packaging namespaces (IMS CP 1.1.2 and
  * ADL's adlcp 1.2). No xsi:schemaLocation: it would oblige the package to carry the .xsd files.
  */
 export function scormManifest({ walkthrough, title, href }) {
-  const id = escapeXml(walkthrough);
+  const id = escapeMarkup(walkthrough);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="attention-lab-${id}" version="1.0"
           xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
@@ -62,14 +60,14 @@ export function scormManifest({ walkthrough, title, href }) {
   </metadata>
   <organizations default="org-${id}">
     <organization identifier="org-${id}">
-      <title>${escapeXml(title)}</title>
+      <title>${escapeMarkup(title)}</title>
       <item identifier="item-${id}" identifierref="sco-${id}" isvisible="true">
-        <title>${escapeXml(title)}</title>
+        <title>${escapeMarkup(title)}</title>
       </item>
     </organization>
   </organizations>
   <resources>
-    <resource identifier="sco-${id}" type="webcontent" adlcp:scormtype="sco" href="${escapeXml(href)}">
+    <resource identifier="sco-${id}" type="webcontent" adlcp:scormtype="sco" href="${escapeMarkup(href)}">
       <file href="${SCO_FILE}"/>
     </resource>
   </resources>

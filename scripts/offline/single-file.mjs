@@ -91,8 +91,8 @@ function publicFileAsDataUrl(file) {
   return `data:${type};base64,${fs.readFileSync(path.join(ROOT, 'web', 'public', file)).toString('base64')}`;
 }
 
-/** Escapes text for an HTML text node or attribute. */
-const escapeHtml = (text) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+/** Escapes text for a text node or quoted attribute of HTML or XML (the page, the SCORM manifest). */
+export const escapeMarkup = (text) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
 /**
  * web/index.html with the style sheet inlined in <head> and its module script replaced by the
@@ -107,7 +107,7 @@ function assemble({ script, style, title }) {
   if (script.includes('<!--')) throw new Error('single file: the script contains "<!--", which HTML would parse specially');
   // "<\/script" means the same as "</script" in a JS string, template or regex.
   const safeScript = script.replace(/<\/(script)/gi, '<\\/$1');
-  if (title !== undefined) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+  if (title !== undefined) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeMarkup(title)}</title>`);
   // The page's own links to files of web/public (its icon) become data: URLs; any other
   // address left in the document would be a request.
   html = html.replace(/(<link\b[^>]*\bhref=")\.\/([^"]+)"/g, (_, link, file) => `${link}${publicFileAsDataUrl(file)}"`);

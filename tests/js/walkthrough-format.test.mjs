@@ -9,10 +9,10 @@ import { describe, test } from 'node:test';
 
 import Ajv2020 from 'ajv/dist/2020.js';
 
-import { importModel } from './support/model.mjs';
+import { importCompiled } from './support/compiled.mjs';
 
-const { parseWalkthrough, parseWalkthroughText, KINDS, LESSON_IDS, TEXT_LIMITS } = await importModel('validate-walkthrough');
-const { LIMITS, SEED, TOKENS } = await importModel('limits');
+const { parseWalkthrough, parseWalkthroughText, KINDS, LESSON_IDS, TEXT_LIMITS } = await importCompiled('model/validate-walkthrough');
+const { LIMITS, SEED, TOKENS } = await importCompiled('model/limits');
 
 const read = (/** @type {URL} */ url) => readFileSync(url, 'utf8');
 const SCHEMA = JSON.parse(read(new URL('../../docs/walkthrough.schema.json', import.meta.url)));

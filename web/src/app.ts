@@ -17,7 +17,7 @@ import type { PanelView, RelatedCells } from './widgets/panel-view.js';
 import { parametersView, readField } from './widgets/parameters.js';
 import { tokenAttentionView } from './widgets/token-attention.js';
 import { Player } from './widgets/player.js';
-import { el } from './widgets/dom.js';
+import { el, setText } from './widgets/dom.js';
 import { icon, playLabel } from './widgets/icons.js';
 import { embedDialog } from './widgets/embed-dialog.js';
 import { exportMenu } from './widgets/export-menu.js';
@@ -26,11 +26,6 @@ import { lessonMenu } from './widgets/lesson-menu.js';
 import { embedParams, NOT_EMBEDDED, type EmbedOptions, type Part } from './embed/options.js';
 
 type Inputs = Walkthrough['inputs'];
-
-/** Sets an element's text only when it changes, so an edit does not re-lay-out what it left alone. */
-function setText(element: HTMLElement, text: string): void {
-  if (element.textContent !== text) element.textContent = text;
-}
 
 /** Parses what a learner typed into a number; returns an error sentence instead when it is not one. */
 function parseCell(text: string): number | string {
@@ -484,8 +479,8 @@ export class App {
   /** Returns whether the panels on screen were kept (updated in place), rather than rebuilt. */
   private renderPanels(step: Step, inPlace: boolean): boolean {
     const panels = this.byId('panels');
-    const names = (list: { name: string }[]) => list.map((p) => p.name).join('\n');
-    if (inPlace && names(step.panels) === names(this.views.map((v) => ({ name: v.element.dataset.panel ?? '' })))) {
+    const sameNames = step.panels.map((p) => p.name).join('\n') === this.views.map((v) => v.element.dataset.panel).join('\n');
+    if (inPlace && sameNames) {
       step.panels.forEach((panel, k) => {
         if (this.views[k].update?.(panel)) return;
         const fresh = this.renderPanel(panel);

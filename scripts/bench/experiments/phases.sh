@@ -10,13 +10,13 @@ n=${1:-256}
 out=build/wasm-exp
 mkdir -p "$out"
 src=(scripts/bench/experiments/phases.cpp cpp/src/*.cpp)
-# The sources with cpp/src/matrix.cpp swapped for an experimental matmul (MATMUL=blocked:
-# matrix_blocked.cpp, four output rows per pass). The engine's own two kernels are chosen with
-# -DATTN_MATMUL_TILED / -DATTN_MATMUL_PLAIN (cpp/src/matrix.cpp).
+# The sources with cpp/src/matmul.cpp swapped for an experimental matmul (MATMUL=blocked:
+# matmul_blocked.cpp, four output rows per pass). The engine's own two kernels are chosen with
+# -DATTN_MATMUL_TILED / -DATTN_MATMUL_PLAIN (cpp/src/matmul.cpp).
 sources() {
   if [ -z "${MATMUL:-}" ]; then echo "${src[@]}"; return; fi
-  echo scripts/bench/experiments/phases.cpp "scripts/bench/experiments/matrix_$MATMUL.cpp"
-  for f in cpp/src/*.cpp; do [ "$f" = cpp/src/matrix.cpp ] || echo "$f"; done
+  echo scripts/bench/experiments/phases.cpp "scripts/bench/experiments/matmul_$MATMUL.cpp"
+  for f in cpp/src/*.cpp; do [ "$f" = cpp/src/matmul.cpp ] || echo "$f"; done
 }
 # The same staged xtensor/xtl/xsimd headers the wasm build uses (TOOLCHAIN.md, trap 2).
 stage="$out/staged-include"

@@ -1,11 +1,21 @@
-// What the browser benchmarks (bench:page, bench:single) share: statistics over timed samples,
-// a Markdown table for stdout, and a description of the machine the figures come from.
+// What the browser benchmarks (bench:page, bench:single) share: compressed sizes, statistics over
+// timed samples, a Markdown table for stdout, and a description of the machine the figures come from.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** A body's size raw, gzipped (zlib level 6, the usual server setting) and brotli (quality 11, what a build would precompress). */
+export function compressedSizes(bytes) {
+  return {
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 6 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
 
 const sorted = (xs) => [...xs].sort((a, b) => a - b);
 /** Median (mean of the middle two for an even count). */

@@ -9,9 +9,8 @@ import { readEmbedOptions, type EmbedOptions } from '../embed/options.js';
 import { findWalkthrough } from '../model/walkthroughs.js';
 import { buildShell } from '../shell.js';
 import { parseState, type ParsedState } from '../state/url-state.js';
-import { el } from '../widgets/dom.js';
+import { el, escapeMarkup } from '../widgets/dom.js';
 import { noticeElement } from '../widgets/notice.js';
-import { attribute } from '../widgets/embed-dialog.js';
 import { addFontsToDocument, componentSheet } from './styles.js';
 
 /** The engine, loaded once per page whatever the number of elements (the first `wasm-url` wins). */
@@ -129,7 +128,7 @@ export function defineAttentionLab(registry: CustomElementRegistry = customEleme
 /** The tag that shows a walkthrough and step with these options, and the script line that defines it. */
 function componentSnippet(walkthrough: string, step: string, options: EmbedOptions): string {
   const hide = [...options.hide].filter((part) => part !== 'header' && part !== 'embed');
-  return `<script type="module" src="${attribute(import.meta.url)}"></script>\n`
-    + `<attention-lab walkthrough="${attribute(walkthrough)}" step="${attribute(step)}"`
-    + `${hide.length > 0 ? ` hide="${attribute(hide.join(','))}"` : ''}></attention-lab>`;
+  return `<script type="module" src="${escapeMarkup(import.meta.url)}"></script>\n`
+    + `<attention-lab walkthrough="${escapeMarkup(walkthrough)}" step="${escapeMarkup(step)}"`
+    + `${hide.length > 0 ? ` hide="${escapeMarkup(hide.join(','))}"` : ''}></attention-lab>`;
 }

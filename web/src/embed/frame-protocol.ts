@@ -8,7 +8,6 @@
 // nothing private (lesson, walkthrough and step names, a height), so they are posted to any
 // origin; the page only listens to its own parent window. docs/embedding.md documents them.
 import type { ProgressEvent } from '../app.js';
-import { findWalkthrough } from '../model/walkthroughs.js';
 
 export const PROTOCOL = { source: 'attention-lab', version: 1 } as const;
 
@@ -38,12 +37,6 @@ export interface FrameChannel {
   ready(): void;
   /** Tells the parent the page could not start, and why (a hello gets the same answer). */
   failed(message: string): void;
-}
-
-/** The event with its walkthrough's lesson, unless it already names one or there is none. */
-function withLesson<T extends ProgressEvent>(event: T): T & { lesson?: string } {
-  const lesson = (event as { lesson?: string }).lesson ?? findWalkthrough(event.walkthrough)?.lesson;
-  return lesson === undefined ? event : { ...event, lesson };
 }
 
 /**
@@ -99,11 +92,11 @@ export function connectToParent(win: Window = window): FrameChannel {
 
   return {
     progress(event) {
-      const message = withLesson(event);
-      if (message.type === 'step') step = message;
-      else completedIn = message.walkthrough;
-      if (isReady) post(message);
-      else if (message.type === 'completed') pending = message;
+      // The app's events carry the lesson already (absent for an instructor's own walkthrough).
+      if (event.type === 'step') step = event;
+      else completedIn = event.walkthrough;
+      if (isReady) post(event);
+      else if (event.type === 'completed') pending = event;
     },
     failed(message) {
       failure = message;

@@ -38,7 +38,7 @@ function searchUp(start: Window): Scorm12Api | undefined {
 }
 
 /** The LMS's SCORM 1.2 API: in this window or a parent, else in the opener's window or its parents. */
-export function findScormApi(win: Window = window): Scorm12Api | undefined {
+function findScormApi(win: Window = window): Scorm12Api | undefined {
   return searchUp(win) ?? (win.opener ? searchUp(win.opener as Window) : undefined);
 }
 

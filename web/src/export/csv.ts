@@ -6,7 +6,7 @@ import { gridOf, type GridPanel } from './grid.js';
  * A value as text that reads back as the same double: String(x) is the shortest such text.
  * Spreadsheets and numpy/pandas read "-inf" and "inf"; −∞ appears in masked scores.
  */
-export function csvNumber(x: number): string {
+function csvNumber(x: number): string {
   if (x === -Infinity) return '-inf';
   if (x === Infinity) return 'inf';
   if (Number.isNaN(x)) return 'nan';
@@ -20,7 +20,7 @@ export function csvNumber(x: number): string {
  * such a cell plain text, and spreadsheets do not show it. Then RFC 4180: a field holding a comma,
  * a quote or a line break is quoted, with its quotes doubled.
  */
-export function csvLabel(label: string): string {
+function csvLabel(label: string): string {
   const safe = /^[=+\-@\t\r]/.test(label) ? `'${label}` : label;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

@@ -38,7 +38,7 @@ export function latexText(text: string): string {
 }
 
 /** A number as the page shows it, in math mode: 0.140, -\infty, 1.2\times 10^{-5}. */
-export function latexNumber(x: number): string {
+function latexNumber(x: number): string {
   const shown = formatNumber(x).replaceAll('−', '-');
   if (shown.endsWith('∞')) return shown.replace('∞', '\\infty');
   const [mantissa, exponent] = shown.split('e');
@@ -46,7 +46,7 @@ export function latexNumber(x: number): string {
 }
 
 /** The page's formula for LaTeX: without its KaTeX-only highlight, \htmlClass{focus}{…}, and with ASCII minus signs. */
-export function plainFormula(formula: string): string {
+function plainFormula(formula: string): string {
   const marker = '\\htmlClass{focus}{';
   let out = formula.replaceAll('−', '-');
   for (let at = out.indexOf(marker); at >= 0; at = out.indexOf(marker)) {

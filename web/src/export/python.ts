@@ -88,7 +88,7 @@ const NUMPY: Dialect = {
 };
 
 /** A double as Python source: the shortest text that reads back as the same double. */
-export function pyNumber(x: number): string {
+function pyNumber(x: number): string {
   if (x === -Infinity) return '-math.inf';
   if (x === Infinity) return 'math.inf';
   if (Number.isNaN(x)) return 'math.nan';

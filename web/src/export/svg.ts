@@ -4,6 +4,7 @@
 // text (tokens, an instructor's walkthrough), so every piece of text is escaped.
 import type { GridPanel } from './grid.js';
 import { picture, type PictureText } from './picture.js';
+import { escapeMarkup } from '../widgets/dom.js';
 
 /**
  * Larger grids are offered as PNG only: every cell is an element, and a 1024×1024 encoding would
@@ -12,13 +13,6 @@ import { picture, type PictureText } from './picture.js';
 export const SVG_MAX_CELLS = 256 * 256;
 
 export const svgFits = (panel: GridPanel) => panel.data.length * (panel.data[0]?.length ?? 0) <= SVG_MAX_CELLS;
-
-/** Text for XML content and attribute values; control characters XML 1.0 forbids become U+FFFD. */
-export function xmlText(text: string): string {
-  return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '\ufffd')
-    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-}
 
 /** Coordinates to at most two decimals, without trailing zeros. */
 const at = (x: number) => String(Math.round(x * 100) / 100);
@@ -29,7 +23,7 @@ function textElement(t: PictureText): string {
     ...(t.bold ? ['font-weight="bold"'] : []),
     ...(t.vertical ? [`transform="rotate(-90 ${at(t.x)} ${at(t.y)})"`] : []),
   ];
-  return `<text ${attributes.join(' ')}>${xmlText(t.text)}</text>`;
+  return `<text ${attributes.join(' ')}>${escapeMarkup(t.text)}</text>`;
 }
 
 export function heatmapSvg(panel: GridPanel): string {
@@ -56,8 +50,8 @@ export function heatmapSvg(panel: GridPanel): string {
     : [];
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${p.width}" height="${p.height}" viewBox="0 0 ${p.width} ${p.height}" font-family="system-ui, -apple-system, 'Segoe UI', sans-serif" role="img" aria-labelledby="title description">`,
-    `<title id="title">${xmlText(p.title)}</title>`,
-    `<desc id="description">${xmlText(p.description)} Exported from Attention Lab; the numbers are the engine's.</desc>`,
+    `<title id="title">${escapeMarkup(p.title)}</title>`,
+    `<desc id="description">${escapeMarkup(p.description)} Exported from Attention Lab; the numbers are the engine's.</desc>`,
     '<defs>',
     // The page's hatching of blocked cells: grey diagonal stripes.
     '<pattern id="blocked" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#fff"/><rect width="2" height="6" fill="#8a8a8a"/></pattern>',

@@ -4,7 +4,7 @@
 import type { AttentionLab } from '../../lib/index.js';
 import type { AttentionInputs, ParametersPanel } from '../model/types.js';
 import { LIMITS, MAX_SEED } from '../model/limits.js';
-import { seedField } from './fields.js';
+import { integerField, seedField } from './fields.js';
 
 export type AttentionSize = 'queries' | 'keys' | 'dK' | 'dV';
 
@@ -15,8 +15,7 @@ function sizes(inputs: AttentionInputs): Record<AttentionSize, number> {
 /** The parameters panel of an attention walkthrough's inputs step. */
 export function attentionParameters(inputs: AttentionInputs): ParametersPanel {
   const s = sizes(inputs);
-  const field = (name: AttentionSize, label: string) =>
-    ({ name, label, kind: 'integer' as const, value: s[name], ...LIMITS.attention[name] });
+  const field = (name: AttentionSize, label: string) => integerField(name, label, s[name], LIMITS.attention[name]);
   return {
     type: 'parameters',
     name: 'sizes',
@@ -26,8 +25,7 @@ export function attentionParameters(inputs: AttentionInputs): ParametersPanel {
       field('keys', 'keys m'),
       field('dK', 'width d_k'),
       field('dV', 'width d_v'),
-      // Typed inputs (the tutorial's) were drawn with no seed: the control starts empty rather than at a made-up 0.
-      { ...seedField(inputs.seed ?? 0, 'seed (new random Q, K, V)'), ...(inputs.seed === undefined ? { value: '', placeholder: 'none' } : {}) },
+      seedField(inputs.seed, 'seed (new random Q, K, V)'),
     ],
   };
 }

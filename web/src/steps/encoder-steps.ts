@@ -7,7 +7,7 @@ import type { EncoderInputs, MatrixPanel, Panel, ParametersPanel, Step, TextPane
 import { LIMITS } from '../model/limits.js';
 import { formatNumber } from '../widgets/format.js';
 import { labels } from './attention-steps.js';
-import { seedField } from './fields.js';
+import { integerField, seedField } from './fields.js';
 
 const shape = (m: Matrix) => `${m.length}×${m[0].length}`;
 const length = (v: Vector) => String(v.length);
@@ -24,9 +24,9 @@ function settings(inputs: EncoderInputs): ParametersPanel {
     caption: 'Sentence and layer sizes',
     fields: [
       { name: 'tokens', label: 'words', kind: 'tokens', value: inputs.tokens.join(' ') },
-      { name: 'dModel', label: 'd_model', kind: 'integer', value: inputs.dModel, ...LIMITS.encoder.dModel },
-      { name: 'heads', label: 'heads h', kind: 'integer', value: inputs.heads, ...LIMITS.encoder.heads },
-      { name: 'dFF', label: 'd_ff', kind: 'integer', value: inputs.dFF, ...LIMITS.encoder.dFF },
+      integerField('dModel', 'd_model', inputs.dModel, LIMITS.encoder.dModel),
+      integerField('heads', 'heads h', inputs.heads, LIMITS.encoder.heads),
+      integerField('dFF', 'd_ff', inputs.dFF, LIMITS.encoder.dFF),
       { name: 'activation', label: 'activation', kind: 'choice', value: inputs.activation, options: [['gelu', 'GELU'], ['relu', 'ReLU']] },
       { name: 'attentionBias', label: 'attention biases', kind: 'choice', value: inputs.attentionBias, options: [['off', 'off'], ['on', 'on (zero)']] },
       seedField(inputs.seed),

@@ -7,7 +7,7 @@ import type { ChartPanel, EntropyInputs, MatrixPanel, ParametersPanel, Step, Tex
 import { LIMITS } from '../model/limits.js';
 import { formatNumber } from '../widgets/format.js';
 import { labels } from './attention-steps.js';
-import { seedField, shape } from './fields.js';
+import { integerField, seedField, shape } from './fields.js';
 
 const ENTROPY_FORMULA = String.raw`H_i = -\sum_{j=1}^{n} w_{ij} \ln w_{ij},\qquad 0 \le H_i \le \ln n`;
 
@@ -52,9 +52,9 @@ export function entropySteps(lab: AttentionLab, inputs: EntropyInputs): Step[] {
     name: 'settings',
     caption: 'Sequence and heads',
     fields: [
-      { name: 'length', label: 'tokens n', kind: 'integer', value: inputs.length, ...LIMITS.entropy.length },
-      { name: 'dModel', label: 'd_model', kind: 'integer', value: inputs.dModel, ...LIMITS.entropy.dModel },
-      { name: 'heads', label: 'heads h', kind: 'integer', value: inputs.heads, ...LIMITS.entropy.heads },
+      integerField('length', 'tokens n', inputs.length, LIMITS.entropy.length),
+      integerField('dModel', 'd_model', inputs.dModel, LIMITS.entropy.dModel),
+      integerField('heads', 'heads h', inputs.heads, LIMITS.entropy.heads),
       seedField(seed),
     ],
   };

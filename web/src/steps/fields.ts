@@ -1,10 +1,19 @@
-// Pieces every step builder uses: the seed control and shape labels.
+// Pieces every step builder uses: the controls of parameters panels and shape labels.
 import type { ParameterField } from '../model/types.js';
 import { SEED } from '../model/limits.js';
 
-/** The seed control of a parameters panel. */
-export function seedField(value: number, label = 'seed'): ParameterField {
-  return { name: 'seed', label, kind: 'integer', value, ...SEED };
+/** A whole-number control within the limits the engine and the page allow (model/limits.ts). */
+export function integerField(name: string, label: string, value: number | string, limits: { min: number; max: number }): ParameterField {
+  return { name, label, kind: 'integer', value, ...limits };
+}
+
+/**
+ * The seed control of a parameters panel. Inputs typed by hand (the tutorial's) were drawn with
+ * no seed: the control then starts empty, saying so, rather than at a made-up 0.
+ */
+export function seedField(value: number | undefined, label = 'seed'): ParameterField {
+  const field = integerField('seed', label, value ?? '', SEED);
+  return value === undefined ? { ...field, placeholder: 'none' } : field;
 }
 
 /** "rows×cols", as every caption and ledger writes a shape. */

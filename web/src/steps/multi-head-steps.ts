@@ -6,7 +6,7 @@ import type { MatrixPanel, MultiHeadInputs, Panel, Step } from '../model/types.j
 import { LIMITS } from '../model/limits.js';
 import { formatNumber } from '../widgets/format.js';
 import { labels } from './attention-steps.js';
-import { seedField, shape } from './fields.js';
+import { integerField, seedField, shape } from './fields.js';
 
 
 export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs): Step[] {
@@ -45,8 +45,8 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs): Step
     fields: [
       { name: 'tokens', label: cross ? 'target words' : 'words', kind: 'tokens', value: inputs.tokens.join(' ') },
       ...(cross ? [{ name: 'sourceTokens', label: 'source words', kind: 'tokens' as const, value: keyTokens.join(' ') }] : []),
-      { name: 'dModel', label: 'd_model', kind: 'integer', value: d, ...LIMITS['multi-head'].dModel },
-      { name: 'heads', label: 'heads h', kind: 'integer', value: h, ...LIMITS['multi-head'].heads },
+      integerField('dModel', 'd_model', d, LIMITS['multi-head'].dModel),
+      integerField('heads', 'heads h', h, LIMITS['multi-head'].heads),
       seedField(inputs.seed),
       ...(cross ? [] : [{
         name: 'mask', label: 'mask', kind: 'choice' as const, value: inputs.mask === 'causal' ? 'causal' : 'none',

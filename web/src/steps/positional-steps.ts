@@ -7,7 +7,7 @@ import type { ChartPanel, MatrixPanel, ParameterField, ParametersPanel, Position
 import { LIMITS } from '../model/limits.js';
 import { formatNumber } from '../widgets/format.js';
 import { labels } from './attention-steps.js';
-import { seedField, shape } from './fields.js';
+import { integerField, seedField, shape } from './fields.js';
 
 const MAX_WAVES = LIMITS.positional.waves.max;
 
@@ -40,8 +40,8 @@ function waveColumns(dimensions: (number | string)[], dModel: number): { columns
 
 function sizeFields(inputs: PositionalInputs): ParameterField[] {
   return [
-    { name: 'length', label: 'positions', kind: 'integer', value: inputs.length, ...LIMITS.positional.length },
-    { name: 'dModel', label: 'd_model', kind: 'integer', value: inputs.dModel, ...LIMITS.positional.dModel },
+    integerField('length', 'positions', inputs.length, LIMITS.positional.length),
+    integerField('dModel', 'd_model', inputs.dModel, LIMITS.positional.dModel),
   ];
 }
 
@@ -201,8 +201,8 @@ export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): St
   ];
   const sentenceFields = parameters('sentence', 'Sentence and attention', [
     { name: 'tokens', label: 'words', kind: 'tokens', value: tokens.join(' ') },
-    { name: 'tokenDModel', label: 'd_model of the words', kind: 'integer', value: inputs.tokenDModel, ...LIMITS.positional.tokenDModel },
-    { name: 'heads', label: 'heads h', kind: 'integer', value: inputs.heads, ...LIMITS.positional.heads },
+    integerField('tokenDModel', 'd_model of the words', inputs.tokenDModel, LIMITS.positional.tokenDModel),
+    integerField('heads', 'heads h', inputs.heads, LIMITS.positional.heads),
     seedField(inputs.seed),
   ]);
   const repeatedWord = tokens.find((token, i) => tokens.indexOf(token) !== i);

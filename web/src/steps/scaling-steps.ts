@@ -8,7 +8,7 @@ import type { ChartPanel, MatrixPanel, ParametersPanel, ScalingInputs, Step, Tex
 import { LIMITS } from '../model/limits.js';
 import { formatNumber } from '../widgets/format.js';
 import { labels } from './attention-steps.js';
-import { seedField } from './fields.js';
+import { integerField, seedField } from './fields.js';
 
 /** The widths the charts sweep, log-spaced as in the seed tutorials. */
 const SWEEP = [4, 8, 16, 32, 64, 128, 256, 512, 1024];
@@ -64,9 +64,9 @@ export function scalingSteps(lab: AttentionLab, inputs: ScalingInputs): Step[] {
     name: 'settings',
     caption: 'Experiment (the charts run d_k up to 1024, so samples × keys × 1024 may not exceed 2²⁴)',
     fields: [
-      { name: 'dK', label: 'd_k for the details', kind: 'integer', value: inputs.dK, ...LIMITS.scaling.dK },
-      { name: 'keys', label: 'keys per query', kind: 'integer', value: keys, ...LIMITS.scaling.keys },
-      { name: 'samples', label: 'samples (queries)', kind: 'integer', value: samples, ...LIMITS.scaling.samples },
+      integerField('dK', 'd_k for the details', inputs.dK, LIMITS.scaling.dK),
+      integerField('keys', 'keys per query', keys, LIMITS.scaling.keys),
+      integerField('samples', 'samples (queries)', samples, LIMITS.scaling.samples),
       seedField(seed),
     ],
   };

@@ -12,7 +12,7 @@ import { exactNumber, formatNumber } from './format.js';
  * Canvas pixels per cell: one, scaled up by CSS without smoothing (image-rendering: pixelated),
  * or four when a mask blocks cells, enough for their stripes.
  */
-const cellPixels = (content: GridContent) => (content.blocked ? 4 : 1);
+const cellPixels = (blocked: GridContent['blocked']) => (blocked ? 4 : 1);
 
 export interface CanvasGridOptions {
   /** What the grid shows, for its accessible name. */
@@ -135,7 +135,7 @@ export function canvasGrid(options: CanvasGridOptions): CanvasGrid {
     const resized = rows !== size()[0] || cols !== size()[1];
     content = next;
     surface.setAttribute('aria-label', `${options.label}: ${rows} by ${cols}, drawn as colours.`);
-    const cell = cellPixels(next);
+    const cell = cellPixels(next.blocked);
     if (canvas.width !== cols * cell) canvas.width = cols * cell;
     if (canvas.height !== rows * cell) canvas.height = rows * cell;
     const context = canvas.getContext('2d');
@@ -182,7 +182,7 @@ export function canvasGrid(options: CanvasGridOptions): CanvasGrid {
 function pixels({ data, colour, blocked }: GridContent, context: CanvasRenderingContext2D): ImageData {
   const rows = data.length;
   const cols = data[0].length;
-  const cell = cellPixels({ data, colour, blocked });
+  const cell = cellPixels(blocked);
   const image = context.createImageData(cols * cell, rows * cell);
   const out = image.data;
   const stride = cols * cell * 4;

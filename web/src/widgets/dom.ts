@@ -1,5 +1,6 @@
-// A tiny element builder, so views read as structure rather than as createElement calls.
-// Text is always set as text, never as HTML.
+// A tiny element builder, so views read as structure rather than as createElement calls, and
+// the few text helpers around it. Text is always set as text, never as HTML; where markup is
+// written as a string (an SVG file, an embed snippet), escapeMarkup escapes it.
 
 type Attributes = Partial<{
   id: string; className: string; href: string; type: string; title: string; value: string; role: string;
@@ -22,4 +23,25 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   }
   node.append(...children);
   return node;
+}
+
+/** Sets an element's text only when it changes, so an update does not re-lay-out what it left alone. */
+export function setText(element: HTMLElement, text: string): void {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+/** A panel's caption: its first line, and a smaller second one (e.g. a head's entropy) if any. */
+export function setCaption(element: HTMLElement, caption: string, detail?: string): void {
+  element.replaceChildren(caption, ...(detail ? [el('br'), el('small', {}, detail)] : []));
+}
+
+/**
+ * Text escaped for markup written as a string (an exported SVG, an embed snippet): safe in
+ * element content and in quoted attribute values of HTML and XML. Control characters XML 1.0
+ * forbids become U+FFFD.
+ */
+export function escapeMarkup(text: string): string {
+  return text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '\ufffd')
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }

@@ -1,7 +1,7 @@
 // "Embed": the iframe snippet for exactly what is on screen (walkthrough, step, edited inputs),
 // with a few common hide options, ready to copy into a course page.
 import { type EmbedOptions, type Part } from '../embed/options.js';
-import { el } from './dom.js';
+import { el, escapeMarkup } from './dom.js';
 
 export interface EmbedDialogOptions {
   /** The walkthrough's title, for the iframe's accessible title. */
@@ -15,10 +15,6 @@ export interface EmbedDialogOptions {
   onClose: () => void;
 }
 
-/** Escapes text for an HTML attribute value in double quotes. */
-export const attribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 const CHOICES: [Part, string][] = [
   ['prose', 'Hide the explanations'],
   ['steps', 'Hide the list of steps'],
@@ -29,9 +25,9 @@ const CHOICES: [Part, string][] = [
 /** The snippet: the iframe, and the optional host script that sizes it to its content. */
 export function embedSnippet(src: string, title: string): string {
   const host = new URL('embed-host.js', src).href;
-  return `<iframe src="${attribute(src)}" title="${attribute(`Attention Lab: ${title}`)}" width="100%" height="720" `
+  return `<iframe src="${escapeMarkup(src)}" title="${escapeMarkup(`Attention Lab: ${title}`)}" width="100%" height="720" `
     + `style="border:0;max-width:100%" loading="lazy" data-attention-lab></iframe>\n`
-    + `<script src="${attribute(host)}" async></script>`;
+    + `<script src="${escapeMarkup(host)}" async></script>`;
 }
 
 export function embedDialog(options: EmbedDialogOptions): HTMLDialogElement {

@@ -4,7 +4,7 @@
 import type { HeatmapPanel, Panel } from '../model/types.js';
 import { canvasGrid } from './canvas-grid.js';
 import { colourScale } from './colour.js';
-import { el } from './dom.js';
+import { el, setCaption } from './dom.js';
 import { legendBar } from './legend.js';
 import { exactNumber, formatNumber } from './format.js';
 import type { PanelView } from './panel-view.js';
@@ -31,11 +31,12 @@ export function heatmapView(panel: HeatmapPanel): PanelView {
     current = p;
     const rows = p.data.length;
     const cols = p.data[0].length;
-    caption.replaceChildren(p.caption, ...(p.detail ? [el('br'), el('small', {}, p.detail)] : []));
+    setCaption(caption, p.caption, p.detail);
     axes.textContent = `rows: ${p.rowName} 0 … ${rows - 1} (top to bottom) · columns: ${p.colName} 0 … ${cols - 1} (left to right)`;
     grid.draw({ data: p.data, colour: colourScale(p.colour, p.data) });
     legend.show(p.colour, p.data);
-    if (holder.firstChild) holder.replaceChildren(numbers.open ? numberTable(p) : '');
+    // An opened table follows the new numbers; a closed one is built again when next opened.
+    if (holder.childElementCount > 0) holder.replaceChildren(...(numbers.open ? [numberTable(p)] : []));
   };
   show(panel);
 

@@ -6,7 +6,7 @@
 import type { MatrixPanel, Panel } from '../model/types.js';
 import { canvasGrid } from './canvas-grid.js';
 import { colouredValues, colourScale } from './colour.js';
-import { el } from './dom.js';
+import { el, setCaption } from './dom.js';
 import { legendBar } from './legend.js';
 import { exactNumber, formatFixed, formatNumber } from './format.js';
 import type { PanelView, RelatedCells } from './panel-view.js';
@@ -44,7 +44,7 @@ export function matrixView(panel: MatrixPanel, events: MatrixViewEvents): PanelV
 
   const show = (next: MatrixPanel) => {
     current = next;
-    caption.replaceChildren(next.caption, ...(next.detail ? [el('br'), el('small', {}, next.detail)] : []));
+    setCaption(caption, next.caption, next.detail);
     legend.show(next.colour, colouredValues(next.data, next.blocked));
   };
   show(panel);

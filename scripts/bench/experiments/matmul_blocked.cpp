@@ -1,7 +1,7 @@
-// EXPERIMENT ONLY (scripts/bench/experiments/phases.sh): cpp/src/matrix.cpp with matmul computing
-// four output rows per pass over b, so each row of b is loaded once for four rows of a. Every
-// output cell still sums its k terms in index order, so results stay bit-identical to the
-// engine's loop. Not used by the engine.
+// EXPERIMENT ONLY (scripts/bench/experiments/phases.sh): a stand-in for cpp/src/matmul.cpp,
+// computing four output rows per pass over b, so each row of b is loaded once for four rows
+// of a. Every output cell still sums its k terms in index order, so results stay bit-identical
+// to the engine's loop. Not used by the engine.
 #include "attn/matrix.hpp"
 
 namespace attn
@@ -50,33 +50,4 @@ namespace attn
         }
         return out;
     }
-
-    matrix matmul_transposed(const matrix& a, const matrix& b)
-    {
-        const matrix b_t = xt::transpose(b);
-        return matmul(a, b_t);
-    }
-
-    matrix linear(const matrix& x, const matrix& w, const vector& bias)
-    {
-        matrix out = matmul(x, w);
-        if (bias.size() != 0)
-        {
-            const std::size_t n = rows(out), p = cols(out);
-            for (std::size_t i = 0; i < n; ++i)
-            {
-                for (std::size_t j = 0; j < p; ++j)
-                {
-                    out(i, j) += bias(j);
-                }
-            }
-        }
-        return out;
-    }
-
-    matrix column_slice(const matrix& m, std::size_t first, std::size_t count)
-    {
-        matrix out = xt::view(m, xt::all(), xt::range(first, first + count));
-        return out;
-    }
-}
+} // namespace attn

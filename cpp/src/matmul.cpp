@@ -1,0 +1,73 @@
+// The matrix product, alone in its file so the benchmark experiments can build the engine with
+// another kernel in its place (scripts/bench/experiments/phases.sh, MATMUL=blocked).
+#include "attn/matrix.hpp"
+
+namespace attn
+{
+    matrix matmul(const matrix& a, const matrix& b)
+    {
+        const std::size_t n = rows(a), k = cols(a), p = cols(b);
+        matrix out = xt::zeros<double>({n, p});
+        const double* pa = a.data();
+        const double* pb = b.data();
+        double* po = out.data();
+        // Every out cell sums its k terms in index order, starting from 0, in both loops below,
+        // so native and WebAssembly results are bit-identical however each is vectorised.
+        // The kernel is chosen at compile time: the strip kernel for WebAssembly, the plain loop
+        // natively. ATTN_MATMUL_TILED / ATTN_MATMUL_PLAIN force either, for the benchmark
+        // experiments (scripts/bench/experiments/).
+#if defined(ATTN_MATMUL_TILED) || (defined(__wasm_simd128__) && !defined(ATTN_MATMUL_PLAIN))
+        // Strip kernel: 8 out cells stay in SIMD registers across all k and are stored once
+        // (1.3× faster in wasm; the same loop is ~20% slower under g++ x86-64).
+        constexpr std::size_t strip = 8;
+        for (std::size_t i = 0; i < n; ++i)
+        {
+            const double* a_row = pa + i * k;
+            double* out_row = po + i * p;
+            std::size_t j0 = 0;
+            for (; j0 + strip <= p; j0 += strip)
+            {
+                double acc[strip] = {0, 0, 0, 0, 0, 0, 0, 0};
+                for (std::size_t c = 0; c < k; ++c)
+                {
+                    const double a_ic = a_row[c];
+                    const double* b_strip = pb + c * p + j0;
+                    for (std::size_t jj = 0; jj < strip; ++jj)
+                    {
+                        acc[jj] += a_ic * b_strip[jj];
+                    }
+                }
+                for (std::size_t jj = 0; jj < strip; ++jj)
+                {
+                    out_row[j0 + jj] = acc[jj];
+                }
+            }
+            for (; j0 < p; ++j0)
+            {
+                double acc = 0;
+                for (std::size_t c = 0; c < k; ++c)
+                {
+                    acc += a_row[c] * pb[c * p + j0];
+                }
+                out_row[j0] = acc;
+            }
+        }
+#else
+        // Native: i-k-j order; the inner loop walks a row of b and a row of out contiguously.
+        for (std::size_t i = 0; i < n; ++i)
+        {
+            double* out_row = po + i * p;
+            for (std::size_t c = 0; c < k; ++c)
+            {
+                const double a_ic = pa[i * k + c];
+                const double* b_row = pb + c * p;
+                for (std::size_t j = 0; j < p; ++j)
+                {
+                    out_row[j] += a_ic * b_row[j];
+                }
+            }
+        }
+#endif
+        return out;
+    }
+} // namespace attn
