@@ -17,8 +17,8 @@ echo "== TypeScript: the package's declarations (a consumer of it) and the page 
 npx tsc -p tests/types
 npx tsc -p tsconfig.json
 # The page's walkthrough validation, compiled to build/unit/ for the JavaScript tests.
-npx tsc -p tests/unit
+npx tsc -p tests/page
 
 echo
 echo "== WebAssembly build through the public API, and the page in Chromium (node --test)"
-node --test tests/js/ tests/e2e/
+node --test tests/api/ tests/page/ tests/e2e/

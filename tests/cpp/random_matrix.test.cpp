@@ -25,7 +25,7 @@ namespace
 TEST_CASE("seed 0 gives the known first normal draws", "[random]")
 {
     // The same numbers are asserted, bit for bit, against the WebAssembly build in
-    // tests/js/inputs.test.mjs. log, sin and cos come from the C library, so a native build
+    // tests/api/inputs.test.mjs. log, sin and cos come from the C library, so a native build
     // may differ from the wasm one in the last bit: allow one unit in the last place here.
     const attn::matrix m = attn::random_matrix(2, 4, {});
     const double known[] = {-1.5484805470327818, 0.5430913409360393, 0.2683912630614055,

@@ -83,7 +83,7 @@ TEST_CASE("a token's row does not depend on the other tokens, but does on the se
 
 TEST_CASE("seed 0 gives the known row for 'the'", "[embedding]")
 {
-    // Asserted bit for bit against the WebAssembly build in tests/js/inputs.test.mjs.
+    // Asserted bit for bit against the WebAssembly build in tests/api/inputs.test.mjs.
     const auto t = attn::embed_tokens({"the"}, 4, 0);
     const double known[] = {-0.49537565812744716, 1.31992320044661, -0.5706962113045015,
                             0.8203355887350199};

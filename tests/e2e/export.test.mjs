@@ -1,5 +1,5 @@
 // Export from the page itself: what the learner downloads is checked file by file (the builders'
-// own tests are in tests/js/export.test.mjs).
+// own tests are in tests/page/export.test.mjs).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { describe, test } from 'node:test';

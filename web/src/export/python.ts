@@ -3,7 +3,7 @@
 // shortest text that reads back as the same double, as Python's repr writes it), the script
 // repeats the engine's passes with plain operations (docs/engine.md), and it prints every result
 // with every digit, each block named after the page's panel it reproduces: the printed numbers
-// match the page's exact values to 1e-12 (tests/js/export.test.mjs runs them). Nothing here
+// match the page's exact values to 1e-12 (tests/page/export.test.mjs runs them). Nothing here
 // computes attention: it writes text.
 import type { Mask } from '../../lib/index.js';
 import type {

@@ -2,7 +2,7 @@
 // wrong with it in one sentence: the field's JSON path, what was expected and what came, e.g.
 // `inputs.key[2]: expected 2 numbers like the other rows, got 3`. The first problem is reported,
 // in the order of the fields. docs/walkthrough-format.md describes the format for instructors and
-// docs/walkthrough.schema.json for editors; tests/js/walkthrough-format.test.mjs keeps the three
+// docs/walkthrough.schema.json for editors; tests/page/walkthrough-format.test.mjs keeps the three
 // in step.
 //
 // Texts (title, intro, labels, tokens) are kept exactly as written, markup and all: the page puts

@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
 
-import { assertClose, assertMatrix, assertPlainData } from './support/arrays.mjs';
+import { assertClose, assertMatrix, assertPlainData } from '../support/arrays.mjs';
 
 const lab = await loadAttentionLab();
 

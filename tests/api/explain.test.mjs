@@ -5,7 +5,7 @@ import { test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
 
-import { assertPlainData, grid } from './support/arrays.mjs';
+import { assertPlainData, grid } from '../support/arrays.mjs';
 
 const lab = await loadAttentionLab();
 

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 import { reviveInput } from './compare.mjs';
 
-const FIXTURE_DIR = new URL('../../fixtures/', import.meta.url);
+const FIXTURE_DIR = new URL('../fixtures/', import.meta.url);
 
 /**
  * @typedef {{ name: string, description?: string, input: Record<string, any>, expected: Record<string, any> }} FixtureCase
@@ -66,6 +66,6 @@ export const RUNNERS = {
  */
 export function runCase(lab, file, fixtureCase) {
   const runner = RUNNERS[file];
-  if (!runner) throw new Error(`no runner for fixture file ${file}: add one to tests/js/support/fixtures.mjs`);
+  if (!runner) throw new Error(`no runner for fixture file ${file}: add one to tests/support/fixtures.mjs`);
   return runner(lab, reviveInput(fixtureCase.input));
 }

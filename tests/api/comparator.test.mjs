@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { compareWithExpected, countLeaves, numericShape, reviveInput } from './support/compare.mjs';
+import { compareWithExpected, countLeaves, numericShape, reviveInput } from '../support/compare.mjs';
 
 const problemsOf = (/** @type {unknown} */ actual, /** @type {unknown} */ expected) => compareWithExpected(actual, expected).problems;
 

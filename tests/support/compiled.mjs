@@ -1,13 +1,13 @@
 /**
- * The page's modules that run without a DOM, as `npx tsc -p tests/unit` compiles them into
+ * The page's modules that run without a DOM, as `npx tsc -p tests/page` compiles them into
  * build/unit/ (scripts/test.sh does it before the JavaScript tests; node 20 cannot import
  * TypeScript). A compiled module older than its source is refused, so a test never runs a stale
  * build: the check covers everything in build/unit/, since a module brings the ones it imports.
  */
 import { readdirSync, statSync } from 'node:fs';
 
-const SOURCES = new URL('../../../web/src/', import.meta.url);
-const COMPILED = new URL('../../../build/unit/', import.meta.url);
+const SOURCES = new URL('../../web/src/', import.meta.url);
+const COMPILED = new URL('../../build/unit/', import.meta.url);
 
 const modified = (/** @type {URL} */ url) => {
   try {
@@ -24,14 +24,14 @@ const modified = (/** @type {URL} */ url) => {
 export async function importCompiled(path) {
   const compiled = new URL(`${path}.js`, COMPILED);
   if (modified(compiled) === undefined) {
-    throw new Error(`${compiled.pathname} is missing: compile the page's modules first with \`npx tsc -p tests/unit\``);
+    throw new Error(`${compiled.pathname} is missing: compile the page's modules first with \`npx tsc -p tests/page\``);
   }
   for (const folder of readdirSync(COMPILED)) {
     for (const file of readdirSync(new URL(`${folder}/`, COMPILED)).filter((f) => f.endsWith('.js'))) {
       const built = modified(new URL(`${folder}/${file}`, COMPILED)) ?? 0;
       const source = modified(new URL(`${folder}/${file.replace(/\.js$/, '.ts')}`, SOURCES));
       if (source !== undefined && built < source) {
-        throw new Error(`build/unit/${folder}/${file} is older than web/src/${folder}/: compile again with \`npx tsc -p tests/unit\``);
+        throw new Error(`build/unit/${folder}/${file} is older than web/src/${folder}/: compile again with \`npx tsc -p tests/page\``);
       }
     }
   }

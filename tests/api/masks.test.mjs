@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
 
-import { assertMatrix, assertNoNaN, assertRowsSumToOne, grid } from './support/arrays.mjs';
+import { assertMatrix, assertNoNaN, assertRowsSumToOne, grid } from '../support/arrays.mjs';
 
 const lab = await loadAttentionLab();
 

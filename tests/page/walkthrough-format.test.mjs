@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 
 import Ajv2020 from 'ajv/dist/2020.js';
 
-import { importCompiled } from './support/compiled.mjs';
+import { importCompiled } from '../support/compiled.mjs';
 
 const { parseWalkthrough, parseWalkthroughText, KINDS, LESSON_IDS, TEXT_LIMITS } = await importCompiled('model/validate-walkthrough');
 const { LIMITS, SEED, TOKENS } = await importCompiled('model/limits');

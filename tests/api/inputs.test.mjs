@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
 
-import { assertMatrix, assertPlainData } from './support/arrays.mjs';
+import { assertMatrix, assertPlainData } from '../support/arrays.mjs';
 
 const lab = await loadAttentionLab();
 

@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
 
-import { importCompiled } from './support/compiled.mjs';
+import { importCompiled } from '../support/compiled.mjs';
 
 const lab = await loadAttentionLab();
 const { matrixCsv } = await importCompiled('export/csv');

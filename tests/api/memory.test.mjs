@@ -6,7 +6,7 @@ import { test } from 'node:test';
 
 import { AttentionError, loadAttentionLab } from 'attention-lab';
 
-import { grid } from './support/arrays.mjs';
+import { grid } from '../support/arrays.mjs';
 
 const CALLS = 10_000;
 

@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 
 import { AttentionError, loadAttentionLab, MAX_DIMENSION } from 'attention-lab';
 
-import { expectAttentionError } from './support/expect-error.mjs';
+import { expectAttentionError } from '../support/expect-error.mjs';
 
 const lab = await loadAttentionLab();
 

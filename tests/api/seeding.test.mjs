@@ -4,7 +4,7 @@ import { test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
 
-import { grid } from './support/arrays.mjs';
+import { grid } from '../support/arrays.mjs';
 
 const lab = await loadAttentionLab();
 const x = grid(3, 8);

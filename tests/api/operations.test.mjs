@@ -8,7 +8,7 @@ import { loadAttentionLab } from 'attention-lab';
 
 import {
   assertClose, assertMatrix, assertNoNaN, assertPlainData, assertRowsSumToOne, assertVector, grid, matmul,
-} from './support/arrays.mjs';
+} from '../support/arrays.mjs';
 
 const lab = await loadAttentionLab();
 

@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
 
-import { assertMatrix, assertPlainData, assertVector, grid } from './support/arrays.mjs';
+import { assertMatrix, assertPlainData, assertVector, grid } from '../support/arrays.mjs';
 
 const lab = await loadAttentionLab();
 
