@@ -4,51 +4,110 @@
 // JS ↔ C++ conversion for the bindings. The JavaScript façade (web/lib/) has already checked
 // the structure of every argument (arrays, numbers, rectangular rows) and flattened each matrix
 // to { rows, cols, data: Float64Array }; here each crosses the boundary in one bulk copy, and
-// the core checks the values and shapes.
+// the core checks the values and shapes. Which arguments and trace fields there are is not
+// written here: the operations' descriptions (attn/describe/) say it once.
 
-#include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <emscripten/val.h>
 
 #include "attn/attn.hpp"
+#include "attn/describe/fields.hpp"
 
 namespace attn::bindings
 {
     using emscripten::val;
 
-    // ---- reading a request ----
-    matrix read_matrix(const val& request, const std::string& name);
-    std::optional<matrix> read_optional_matrix(const val& request, const std::string& name);
-    vector read_vector(const val& request, const std::string& name);
-    std::optional<vector> read_optional_vector(const val& request, const std::string& name);
-    std::vector<std::string> read_strings(const val& request, const std::string& name);
-    double read_number(const val& request, const std::string& name, double fallback);
-    bool read_bool(const val& request, const std::string& name, bool fallback);
-    attention_options read_attention_options(const val& request);
-    multi_head_params read_multi_head_params(const val& request);
-    encoder_layer_params read_encoder_layer_params(const val& request);
+    /// The raw values of one request object, by name, for describe::request_reader.
+    class request_source
+    {
+    public:
+        explicit request_source(val request) : request_(std::move(request)) {}
 
-    // ---- writing a result ----
+        bool present(const char* name) const;
+        double number(const char* name) const;
+        bool boolean(const char* name) const;
+        std::string text(const char* name) const;
+        attn::matrix matrix(const char* name) const;
+        attn::vector vector(const char* name) const;
+        std::vector<std::string> strings(const char* name) const;
+        attention_mask mask(const char* name) const;
+
+    private:
+        val request_;
+    };
+
+    // ---- writing the leaves of a result ----
     val write(const matrix& m);
     val write(const vector& v);
+    val write(const tensor3& t);
     val write(const std::vector<std::size_t>& indices);
     val write(const std::vector<std::string>& strings);
-    val write(const softmax_trace& t, bool with_weights);
-    val write(const attention_trace& t);
-    val write(const multi_head_trace& t);
-    val write(const layer_norm_trace& t);
-    val write(const feed_forward_trace& t);
-    val write(const encoder_layer_trace& t);
-    val write(const entropy_trace& t);
-    val write(const token_embedding_trace& t);
-    val write(const positional_addition_trace& t);
-    val write(const position_similarity_trace& t);
-    val write(const scaling_experiment_trace& t);
-    val write(const softmax_jacobian_trace& t);
-    val write(const attention_explanation& e);
-    val write(const permutation_test_trace& t);
+    inline val write(double x) { return val(x); }
+    inline val write(std::size_t x) { return val(static_cast<double>(x)); }
+    inline val write(bool x) { return val(x); }
+    inline val write(const std::string& s) { return val(s); }
+
+    template <class T> val write_value(const T& value);
+
+    /// A field visitor (see attn/describe/fields.hpp) that fills one JS object.
+    class object_writer
+    {
+    public:
+        val out = val::object();
+
+        template <class T> void field(const char* name, const T& value, describe::words)
+        {
+            out.set(name, write_value(value));
+        }
+
+        template <class T>
+        void optional(const char* name, const T& value, bool present, describe::words doc)
+        {
+            if (present)
+            {
+                field(name, value, doc);
+            }
+        }
+
+        template <class Fill> void object(const char* name, describe::words, Fill&& fill)
+        {
+            object_writer inner;
+            fill(inner);
+            out.set(name, inner.out);
+        }
+
+        template <class... Ts> void one_of(const std::variant<Ts...>& detail)
+        {
+            std::visit([this](const auto& d) { describe::visit(d, *this); }, detail);
+        }
+    };
+
+    /// A leaf as itself, a described trace as an object, a list of traces as an array.
+    template <class T> val write_value(const T& value)
+    {
+        if constexpr (describe::is_leaf<T>)
+        {
+            return write(value);
+        }
+        else if constexpr (describe::is_list_of_traces<T>::value)
+        {
+            val out = val::array();
+            for (const auto& item : value)
+            {
+                out.call<void>("push", write_value(item));
+            }
+            return out;
+        }
+        else
+        {
+            object_writer writer;
+            describe::visit(value, writer);
+            return writer.out;
+        }
+    }
 } // namespace attn::bindings
 
 #endif

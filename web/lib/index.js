@@ -13,21 +13,15 @@ import { loadCore } from './load-core.js';
 export { AttentionError, MAX_DIMENSION };
 
 /**
- * An optional string chosen from a list; the engine checks which strings it knows.
- * @param {string} fallback what an omitted value means
- * @param {string} choices the allowed values, as the message lists them
- */
-const choice = (fallback, choices) => (/** @type {string} */ name, /** @type {unknown} */ v) =>
-  v == null ? fallback : typeof v === 'string' ? v : fail(name, choices, v);
-
-/**
  * How each kind of argument is checked and encoded for the bindings. A kind ending in '?' is
- * optional: given as undefined or null it counts as omitted (or takes its default).
+ * optional: given as undefined or null it counts as omitted (or takes its default). The kinds
+ * of choice arguments ('activation?', 'stage', …) are added from the engine's descriptions.
  * @type {Record<string, (name: string, value: unknown) => unknown>}
  */
 const ENCODERS = {
   matrix: (name, v) => flattenMatrix(name, v),
   'matrix?': (name, v) => (v == null ? undefined : flattenMatrix(name, v)),
+  vector: (name, v) => flattenVector(name, v),
   'vector?': (name, v) => (v == null ? undefined : flattenVector(name, v)),
   indices: (name, v) => flattenVector(name, v),
   strings: (name, v) => checkStrings(name, v),
@@ -36,52 +30,56 @@ const ENCODERS = {
   'number?': (name, v) => (v == null ? undefined : typeof v === 'number' ? v : fail(name, 'a number', v)),
   boolean: (name, v) => (typeof v === 'boolean' ? v : fail(name, 'true or false', v)),
   'boolean?': (name, v) => (v == null ? undefined : typeof v === 'boolean' ? v : fail(name, 'true or false', v)),
-  'activation?': choice('relu', "'relu' or 'gelu'"),
-  'distribution?': choice('normal', "'normal' or 'uniform'"),
-  stage: (name, v) => (typeof v === 'string' ? v : fail(name, "'score', 'scaled', 'weight' or 'output'", v)),
-};
-
-const MASKING = { mask: 'mask?', maskFill: 'number?' };
-const PROJECTIONS = {
-  wQ: 'matrix?', wK: 'matrix?', wV: 'matrix?', wO: 'matrix?',
-  bQ: 'vector?', bK: 'vector?', bV: 'vector?', bO: 'vector?',
 };
 
 /**
- * Every operation, the binding it calls and its arguments: the one table the checks, the
- * encoding, the unknown-argument message and the API object are derived from.
- * @type {Record<string, Record<string, string>>}
+ * @typedef {{ name: string, kind: string, optional: boolean, choices?: string, choiceKind?: string }} ArgumentDescription
+ * @typedef {{ name: string, arguments: ArgumentDescription[] }} OperationDescription
  */
-const OPERATIONS = {
-  softmax: { logits: 'matrix' },
-  attention: { query: 'matrix', key: 'matrix', value: 'matrix', ...MASKING },
-  multiHeadAttention: { query: 'matrix', key: 'matrix', value: 'matrix', heads: 'number', ...PROJECTIONS, ...MASKING, seed: 'number?' },
-  positionalEncoding: { length: 'number', dModel: 'number' },
-  layerNorm: { input: 'matrix', gamma: 'vector?', beta: 'vector?', eps: 'number?' },
-  feedForward: { input: 'matrix', w1: 'matrix', b1: 'vector?', w2: 'matrix', b2: 'vector?', activation: 'activation?' },
-  encoderLayer: {
-    input: 'matrix', heads: 'number', activation: 'activation?', dFF: 'number?', ...PROJECTIONS,
-    w1: 'matrix?', b1: 'vector?', w2: 'matrix?', b2: 'vector?',
-    gamma1: 'vector?', beta1: 'vector?', gamma2: 'vector?', beta2: 'vector?', ...MASKING, seed: 'number?',
-    attentionBias: 'boolean?',
-  },
-  attentionEntropy: { weights: 'matrix' },
-  randomMatrix: { rows: 'number', cols: 'number', seed: 'number?', distribution: 'distribution?', scale: 'number?' },
-  embedTokens: { tokens: 'strings', dModel: 'number', seed: 'number?' },
-  addPositionalEncoding: { input: 'matrix' },
-  positionSimilarity: { length: 'number', dModel: 'number' },
-  scalingExperiment: { dK: 'number', keys: 'number', samples: 'number', seed: 'number?' },
-  softmaxJacobian: { logits: 'matrix' },
-  explainAttention: { query: 'matrix', key: 'matrix', value: 'matrix', ...MASKING, row: 'number', column: 'number', stage: 'stage' },
-  permutationTest: { input: 'matrix', permutation: 'indices', heads: 'number', seed: 'number?', positionalEncoding: 'boolean' },
-};
+
+/**
+ * A string among the choices; omitted, the first. The engine's parser then maps it.
+ * @param {string[]} choices
+ * @param {boolean} optional
+ */
+function choiceEncoder(choices, optional) {
+  const listed = choices.map((c) => `'${c}'`);
+  const expected = `${listed.slice(0, -1).join(', ')} or ${listed[listed.length - 1]}`;
+  return (/** @type {string} */ name, /** @type {unknown} */ v) =>
+    optional && v == null ? choices[0] : typeof v === 'string' ? v : fail(name, expected, v);
+}
+
+/**
+ * The façade's kind for a described argument: integers are numbers here (the engine checks
+ * they are whole and in range), choices are named by their set.
+ * @param {ArgumentDescription} a
+ */
+function kindOf(a) {
+  const base = a.kind === 'choice' ? /** @type {string} */ (a.choiceKind) : a.kind === 'integer' ? 'number' : a.kind;
+  const kind = a.optional ? `${base}?` : base;
+  if (a.kind === 'choice') ENCODERS[kind] ??= choiceEncoder(/** @type {string} */ (a.choices).split('|'), a.optional);
+  if (!(kind in ENCODERS)) throw new Error(`the engine describes ${a.name} as ${kind}, which the façade cannot encode`);
+  return kind;
+}
+
+/**
+ * Every operation and its arguments' kinds, from the engine's own descriptions: the one table
+ * the checks, the encoding, the unknown-argument message and the API object are derived from.
+ * @param {OperationDescription[]} descriptions
+ * @returns {Record<string, Record<string, string>>}
+ */
+function operationTable(descriptions) {
+  return Object.fromEntries(
+    descriptions.map((op) => [op.name, Object.fromEntries(op.arguments.map((a) => [a.name, kindOf(a)]))]),
+  );
+}
 
 /**
  * @param {string} operation
+ * @param {Record<string, string>} spec each argument's kind
  * @param {unknown} args
  */
-function encodeRequest(operation, args) {
-  const spec = OPERATIONS[operation];
+function encodeRequest(operation, spec, args) {
   const names = Object.keys(spec);
   if (args === null || typeof args !== 'object' || Array.isArray(args)) {
     fail(`${operation}`, `one object argument with ${names.filter((n) => !spec[n].endsWith('?')).join(', ')}`, args);
@@ -101,10 +99,11 @@ function encodeRequest(operation, args) {
 /**
  * @param {any} core the Embind module
  * @param {string} operation
+ * @param {Record<string, string>} spec
  * @param {unknown} args
  */
-function run(core, operation, args) {
-  const request = encodeRequest(operation, args);
+function run(core, operation, spec, args) {
+  const request = encodeRequest(operation, spec, args);
   const result = core[operation](request);
   if (!result.ok) {
     throw result.name === 'AttentionError' ? new AttentionError(result.message) : new Error(result.message);
@@ -127,10 +126,11 @@ export async function loadAttentionLab(options = {}) {
     }
   }
   const core = await loadCore(options);
+  const operations = operationTable(core.describeOperations());
   /** @param {string} operation */
-  const bound = (operation) => (/** @type {unknown} */ args) => run(core, operation, args);
+  const bound = (operation) => (/** @type {unknown} */ args) => run(core, operation, operations[operation], args);
   return Object.freeze({
-    ...Object.fromEntries(Object.keys(OPERATIONS).map((operation) => [operation, bound(operation)])),
+    ...Object.fromEntries(Object.keys(operations).map((operation) => [operation, bound(operation)])),
     maxDimension: MAX_DIMENSION,
     memory: () => ({
       heapBytesInUse: core.heapBytesInUse(),

@@ -1,0 +1,228 @@
+#ifndef ATTN_DESCRIBE_ARGUMENT_HPP
+#define ATTN_DESCRIBE_ARGUMENT_HPP
+
+/// @file argument.hpp
+/// @brief What an operation's argument is (name, kind, shape, default, range, doc), and the
+/// one generic reader that applies those facts to any source of raw values (the Embind request
+/// in the bindings, a fixture's JSON in the tests), so every check names the argument as it is
+/// declared.
+
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "attn/error.hpp"
+#include "attn/mask.hpp"
+#include "attn/matrix.hpp"
+
+namespace attn::describe
+{
+    enum class kind
+    {
+        matrix,   ///< number[][]
+        vector,   ///< number[]
+        indices,  ///< number[] of whole numbers (checked by the kernel)
+        strings,  ///< string[]
+        number,   ///< any number the kernel accepts
+        integer,  ///< a whole number within [low, high]
+        boolean,  ///< true or false
+        choice,   ///< one string among `choices`
+        mask,     ///< 'causal', { keyLength } or a 0/1 matrix
+    };
+
+    /// The kind's name in the JavaScript façade's argument table.
+    constexpr const char* kind_name(kind k)
+    {
+        switch (k)
+        {
+        case kind::matrix: return "matrix";
+        case kind::vector: return "vector";
+        case kind::indices: return "indices";
+        case kind::strings: return "strings";
+        case kind::number: return "number";
+        case kind::integer: return "integer";
+        case kind::boolean: return "boolean";
+        case kind::choice: return "choice";
+        case kind::mask: return "mask";
+        }
+        return "";
+    }
+
+    struct argument
+    {
+        const char* name;
+        kind type;
+        bool optional = false;
+        const char* shape = "";    ///< in words, e.g. "n × d_k"; empty for scalars
+        const char* doc = "";      ///< one line
+        double low = 0, high = 0;  ///< the range of an integer
+        double fallback = 0;       ///< an omitted number/integer/boolean's value
+        const char* fallback_text = ""; ///< the default as the docs show it; "" = none
+        const char* choices = "";  ///< a choice's values, "relu|gelu"; the first is the default
+        const char* choice_kind = ""; ///< the façade's name for this set of choices
+    };
+
+    /// The words of a description (docs, shapes, defaults) are for the native describe tool;
+    /// a build that defines ATTN_DESCRIPTIONS_WITHOUT_WORDS (the wasm module) leaves them out.
+    struct words
+    {
+        constexpr words(const char* text)
+#ifdef ATTN_DESCRIPTIONS_WITHOUT_WORDS
+            : text("")
+        {
+            (void)text;
+        }
+#else
+            : text(text)
+        {
+        }
+#endif
+        constexpr operator const char*() const { return text; }
+        const char* text;
+    };
+
+    // ---- declaring arguments: one constructor per kind ----
+
+    constexpr argument matrix_argument(const char* name, const char* shape, const char* doc)
+    {
+        return {name, kind::matrix, false, words(shape), words(doc)};
+    }
+    constexpr argument optional_matrix(const char* name, const char* shape, const char* doc,
+                                       const char* when_omitted)
+    {
+        return {name, kind::matrix, true, words(shape), words(doc), 0, 0, 0, words(when_omitted)};
+    }
+    constexpr argument vector_argument(const char* name, const char* shape, const char* doc)
+    {
+        return {name, kind::vector, false, words(shape), words(doc)};
+    }
+    constexpr argument optional_vector(const char* name, const char* shape, const char* doc,
+                                       const char* when_omitted)
+    {
+        return {name, kind::vector, true, words(shape), words(doc), 0, 0, 0, words(when_omitted)};
+    }
+    constexpr argument indices_argument(const char* name, const char* shape, const char* doc)
+    {
+        return {name, kind::indices, false, words(shape), words(doc)};
+    }
+    constexpr argument strings_argument(const char* name, const char* shape, const char* doc)
+    {
+        return {name, kind::strings, false, words(shape), words(doc)};
+    }
+    constexpr argument number_argument(const char* name, const char* doc)
+    {
+        return {name, kind::number, false, "", words(doc)};
+    }
+    constexpr argument optional_number(const char* name, const char* doc, double fallback,
+                                       const char* fallback_text)
+    {
+        return {name, kind::number, true, "", words(doc), 0, 0, fallback, words(fallback_text)};
+    }
+    constexpr argument integer_argument(const char* name, double low, double high, const char* doc)
+    {
+        return {name, kind::integer, false, "", words(doc), low, high};
+    }
+    /// An omitted optional integer with fallback_text "" has no value (the kernel decides).
+    constexpr argument optional_integer(const char* name, double low, double high, const char* doc,
+                                        double fallback, const char* fallback_text)
+    {
+        return {name, kind::integer, true, "", words(doc), low, high, fallback, words(fallback_text)};
+    }
+    constexpr argument boolean_argument(const char* name, const char* doc)
+    {
+        return {name, kind::boolean, false, "", words(doc)};
+    }
+    constexpr argument optional_boolean(const char* name, const char* doc, bool fallback)
+    {
+        return {name, kind::boolean, true, "", words(doc), 0, 0, fallback ? 1.0 : 0.0,
+                fallback ? "true" : "false"};
+    }
+    constexpr argument choice_argument(const char* name, const char* choice_kind,
+                                       const char* choices, bool optional, const char* doc)
+    {
+        return {name, kind::choice, optional, "", words(doc), 0, 0, 0, "", choices, choice_kind};
+    }
+    constexpr argument mask_argument(const char* name, const char* doc)
+    {
+        return {name, kind::mask, true, words("n × m"), words(doc), 0, 0, 0, words("none")};
+    }
+
+    /// The range every size argument shares.
+    constexpr double size_low = 1;
+    constexpr double size_high = static_cast<double>(max_dimension);
+
+    /**
+     * @brief Typed, checked reads of one request. `Source` supplies raw values by name:
+     * present(name), number(name), boolean(name), text(name), matrix(name), vector(name),
+     * strings(name), mask(name). Whatever the source is, defaults, whole-number and range
+     * checks happen here, and each message names the argument as declared.
+     */
+    template <class Source> class request_reader
+    {
+    public:
+        explicit request_reader(Source& source) : source_(source) {}
+
+        bool has(const argument& a) const { return source_.present(a.name); }
+
+        attn::matrix matrix(const argument& a) { return source_.matrix(a.name); }
+
+        std::optional<attn::matrix> optional_matrix(const argument& a)
+        {
+            return has(a) ? std::optional<attn::matrix>(source_.matrix(a.name)) : std::nullopt;
+        }
+
+        attn::vector vector(const argument& a) { return source_.vector(a.name); }
+
+        std::optional<attn::vector> optional_vector(const argument& a)
+        {
+            return has(a) ? std::optional<attn::vector>(source_.vector(a.name)) : std::nullopt;
+        }
+
+        std::vector<std::string> strings(const argument& a) { return source_.strings(a.name); }
+
+        double number(const argument& a)
+        {
+            return has(a) || !a.optional ? source_.number(a.name) : a.fallback;
+        }
+
+        std::size_t integer(const argument& a)
+        {
+            return detail::check_integer(a.name, number(a), a.low, a.high);
+        }
+
+        std::optional<std::size_t> optional_integer(const argument& a)
+        {
+            return has(a) ? std::optional<std::size_t>(integer(a)) : std::nullopt;
+        }
+
+        bool boolean(const argument& a)
+        {
+            return has(a) || !a.optional ? source_.boolean(a.name) : a.fallback != 0;
+        }
+
+        /// The chosen string; the kernel's parser turns it into its enum and names the
+        /// argument if it is none of the choices.
+        std::string choice(const argument& a)
+        {
+            if (has(a) || !a.optional)
+            {
+                return source_.text(a.name);
+            }
+            const std::string all = a.choices;
+            return all.substr(0, all.find('|'));
+        }
+
+        attention_mask mask(const argument& a)
+        {
+            return has(a) ? source_.mask(a.name) : attention_mask::none();
+        }
+
+    private:
+        Source& source_;
+    };
+} // namespace attn::describe
+
+#endif

@@ -1,0 +1,46 @@
+#ifndef ATTN_DESCRIBE_ATTENTION_HPP
+#define ATTN_DESCRIBE_ATTENTION_HPP
+
+#include "attn/attention.hpp"
+#include "attn/describe/common_arguments.hpp"
+#include "attn/describe/softmax.hpp"
+
+namespace attn::describe
+{
+    template <> struct fields_of<attention_trace>
+    {
+        template <class V> static void visit(const attention_trace& t, V& v)
+        {
+            v.field("scores", t.scores, "pass 1: Q·Kᵀ");
+            v.field("sqrtDk", t.sqrt_d_k, "√d_k, the divisor of pass 2");
+            v.field("scaled", t.scaled, "pass 2: scores / √d_k");
+            v.optional("mask", t.mask, t.has_mask, "0/1, 1 = attend; only with a mask");
+            v.optional("masked", t.masked, t.has_mask,
+                       "pass 3: scaled with blocked cells = maskFill; only with a mask");
+            v.object("softmax", "pass 4 intermediates",
+                     [&](auto& s) { fields_of<softmax_trace>::steps(t.softmax, s); });
+            v.field("weights", t.weights, "pass 4: row softmax");
+            v.field("weightSums", t.weight_sums, "each row's Σ: 1, or 0 when fully masked");
+            v.field("output", t.output, "pass 5: weights·V");
+            v.field("fullyMaskedRows", t.fully_masked_rows, "rows whose every key is blocked");
+        }
+    };
+
+    struct attention_operation
+    {
+        static constexpr const char* name = "attention";
+        static constexpr const char* title = "Scaled dot-product attention";
+        static constexpr argument query = matrix_argument("query", "n × d_k", "one row per query");
+        static constexpr argument key = matrix_argument("key", "m × d_k", "one row per key");
+        static constexpr argument value = matrix_argument("value", "m × d_v", "one row per key");
+        static constexpr argument arguments[] = {query, key, value, mask, mask_fill};
+
+        template <class In> static attention_trace run(In& in)
+        {
+            const matrix q = in.matrix(query), k = in.matrix(key), v = in.matrix(value);
+            return scaled_dot_product_attention(q, k, v, read_attention_options(in));
+        }
+    };
+} // namespace attn::describe
+
+#endif

@@ -1,0 +1,63 @@
+#ifndef ATTN_DESCRIBE_COMMON_ARGUMENTS_HPP
+#define ATTN_DESCRIBE_COMMON_ARGUMENTS_HPP
+
+/// @file common_arguments.hpp
+/// @brief Arguments several operations share, declared once: masking, seeds, projections.
+
+#include "attn/attention.hpp"
+#include "attn/describe/argument.hpp"
+#include "attn/multi_head_attention.hpp"
+
+namespace attn::describe
+{
+    constexpr argument mask = mask_argument(
+        "mask", "'causal', { keyLength: L } or an n × m matrix of 0/1 (1 = attend)");
+    constexpr argument mask_fill =
+        optional_number("maskFill", "what blocked scores become: -Infinity or any finite number",
+                        -std::numeric_limits<double>::infinity(), "-Infinity");
+    constexpr argument seed = optional_integer(
+        "seed", 0, 4294967295.0, "seed of every omitted weight; same seed, same numbers", 0, "0");
+    constexpr argument heads =
+        integer_argument("heads", size_low, size_high, "number of heads h, dividing d_model");
+
+    constexpr const char* xavier = "seeded Xavier";
+    constexpr argument w_q = optional_matrix("wQ", "d_model × d_model", "query projection", xavier);
+    constexpr argument w_k = optional_matrix("wK", "d_model × d_model", "key projection", xavier);
+    constexpr argument w_v = optional_matrix("wV", "d_model × d_model", "value projection", xavier);
+    constexpr argument w_o = optional_matrix("wO", "d_model × d_model", "output projection", xavier);
+    constexpr argument b_q = optional_vector("bQ", "d_model", "query bias", "no bias");
+    constexpr argument b_k = optional_vector("bK", "d_model", "key bias", "no bias");
+    constexpr argument b_v = optional_vector("bV", "d_model", "value bias", "no bias");
+    constexpr argument b_o = optional_vector("bO", "d_model", "output bias", "no bias");
+
+    /// `mask` and `maskFill`.
+    template <class In> attention_options read_attention_options(In& in)
+    {
+        attention_options options;
+        options.mask = in.mask(mask);
+        options.mask_fill = in.number(mask_fill);
+        return options;
+    }
+
+    /// `wQ … wO`, `bQ … bO`.
+    template <class In> multi_head_params read_projections(In& in)
+    {
+        multi_head_params p;
+        p.w_q = in.optional_matrix(w_q);
+        p.w_k = in.optional_matrix(w_k);
+        p.w_v = in.optional_matrix(w_v);
+        p.w_o = in.optional_matrix(w_o);
+        p.b_q = in.optional_vector(b_q);
+        p.b_k = in.optional_vector(b_k);
+        p.b_v = in.optional_vector(b_v);
+        p.b_o = in.optional_vector(b_o);
+        return p;
+    }
+
+    template <class In> std::uint32_t read_seed(In& in)
+    {
+        return static_cast<std::uint32_t>(in.integer(seed));
+    }
+} // namespace attn::describe
+
+#endif

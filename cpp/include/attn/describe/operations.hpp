@@ -1,0 +1,48 @@
+#ifndef ATTN_DESCRIBE_OPERATIONS_HPP
+#define ATTN_DESCRIBE_OPERATIONS_HPP
+
+/// @file operations.hpp
+/// @brief Every engine operation, in the order the API lists them. Each is described once in
+/// its own header (arguments, how it calls the kernel, its trace's fields); the bindings, the
+/// C++ golden tests and the describe tool (docs, types check) all iterate this list.
+
+#include <tuple>
+
+#include "attn/describe/attention.hpp"
+#include "attn/describe/encoder_layer.hpp"
+#include "attn/describe/entropy.hpp"
+#include "attn/describe/explain.hpp"
+#include "attn/describe/feed_forward.hpp"
+#include "attn/describe/layer_norm.hpp"
+#include "attn/describe/multi_head_attention.hpp"
+#include "attn/describe/permutation_test.hpp"
+#include "attn/describe/positional_encoding.hpp"
+#include "attn/describe/random_matrix.hpp"
+#include "attn/describe/scaling_experiment.hpp"
+#include "attn/describe/softmax.hpp"
+#include "attn/describe/softmax_jacobian.hpp"
+#include "attn/describe/token_embedding.hpp"
+
+namespace attn::describe
+{
+    using all_operations =
+        std::tuple<softmax_operation, attention_operation, multi_head_attention_operation,
+                   positional_encoding_operation, layer_norm_operation, feed_forward_operation,
+                   encoder_layer_operation, attention_entropy_operation, random_matrix_operation,
+                   embed_tokens_operation, add_positional_encoding_operation,
+                   position_similarity_operation, scaling_experiment_operation,
+                   softmax_jacobian_operation, explain_attention_operation,
+                   permutation_test_operation>;
+
+    /// Calls f(Operation{}) for every operation, in order.
+    template <class F> void for_each_operation(F&& f)
+    {
+        std::apply([&](auto... operation) { (f(operation), ...); }, all_operations{});
+    }
+
+    /// What `Operation::run` returns: its trace type (or matrix).
+    template <class Operation>
+    using result_of = decltype(Operation::run(std::declval<request_reader<struct any_source>&>()));
+} // namespace attn::describe
+
+#endif

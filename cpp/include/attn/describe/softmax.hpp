@@ -1,0 +1,43 @@
+#ifndef ATTN_DESCRIBE_SOFTMAX_HPP
+#define ATTN_DESCRIBE_SOFTMAX_HPP
+
+#include "attn/describe/argument.hpp"
+#include "attn/describe/fields.hpp"
+#include "attn/softmax.hpp"
+
+namespace attn::describe
+{
+    template <> struct fields_of<softmax_trace>
+    {
+        /// The intermediates, without the weights: inside an attention trace the weights are
+        /// given once, at its top.
+        template <class V> static void steps(const softmax_trace& t, V& v)
+        {
+            v.field("rowMax", t.row_max, "max of each row; −∞ for a row that is all −∞");
+            v.field("exps", t.exps, "exp(x − rowMax)");
+            v.field("rowSum", t.row_sum, "Σ exps per row; 0 for an all −∞ row");
+        }
+
+        template <class V> static void visit(const softmax_trace& t, V& v)
+        {
+            steps(t, v);
+            v.field("weights", t.weights, "exps / rowSum; a zero row where rowSum is 0");
+        }
+    };
+
+    struct softmax_operation
+    {
+        static constexpr const char* name = "softmax";
+        static constexpr const char* title = "Row softmax";
+        static constexpr argument logits =
+            matrix_argument("logits", "n × m", "finite numbers or −∞");
+        static constexpr argument arguments[] = {logits};
+
+        template <class In> static softmax_trace run(In& in)
+        {
+            return softmax_rows(in.matrix(logits));
+        }
+    };
+} // namespace attn::describe
+
+#endif
