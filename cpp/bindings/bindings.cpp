@@ -7,6 +7,7 @@
 
 #include <malloc.h>
 
+#include <iterator>
 #include <new>
 #include <string>
 
@@ -64,8 +65,33 @@ namespace attn::bindings
                 });
         }
 
-        /// [{ name, arguments: [{ name, kind, optional, choices?, choiceKind? }] }]: all the
-        /// façade needs to check and encode a request (the docs strings stay native-only).
+        /// { name, arguments: [{ name, kind, optional, choices?, choiceKind? }] }: all the
+        /// façade needs to check and encode a request (the docs' words stay native-only).
+        /// Not a template, so the loop is compiled once rather than once per operation.
+        val describe_operation(const char* name, const describe::argument* arguments,
+                               std::size_t count)
+        {
+            val list = val::array();
+            for (std::size_t i = 0; i < count; ++i)
+            {
+                const describe::argument& a = arguments[i];
+                val item = val::object();
+                item.set("name", std::string(a.name));
+                item.set("kind", std::string(describe::kind_name(a.type)));
+                item.set("optional", a.optional);
+                if (a.type == describe::kind::choice)
+                {
+                    item.set("choices", std::string(a.choices));
+                    item.set("choiceKind", std::string(a.choice_kind));
+                }
+                list.call<void>("push", item);
+            }
+            val out = val::object();
+            out.set("name", std::string(name));
+            out.set("arguments", list);
+            return out;
+        }
+
         val describe_operations()
         {
             val out = val::array();
@@ -73,24 +99,8 @@ namespace attn::bindings
                 [&](auto operation)
                 {
                     using Operation = decltype(operation);
-                    val arguments = val::array();
-                    for (const describe::argument& a : Operation::arguments)
-                    {
-                        val item = val::object();
-                        item.set("name", std::string(a.name));
-                        item.set("kind", std::string(describe::kind_name(a.type)));
-                        item.set("optional", a.optional);
-                        if (a.type == describe::kind::choice)
-                        {
-                            item.set("choices", std::string(a.choices));
-                            item.set("choiceKind", std::string(a.choice_kind));
-                        }
-                        arguments.call<void>("push", item);
-                    }
-                    val entry = val::object();
-                    entry.set("name", std::string(Operation::name));
-                    entry.set("arguments", arguments);
-                    out.call<void>("push", entry);
+                    out.call<void>("push", describe_operation(Operation::name, Operation::arguments,
+                                                              std::size(Operation::arguments)));
                 });
             return out;
         }

@@ -1,0 +1,93 @@
+/**
+ * Writes the reference tables of docs/engine.md (every operation's arguments and result fields)
+ * from the engine's own descriptions, between the markers below; `--check` only says whether
+ * the file is up to date (tests/api/engine-docs.test.mjs runs that check).
+ *
+ *   node scripts/engine-docs.mjs          rewrite the tables
+ *   node scripts/engine-docs.mjs --check  exit 1 if they are out of date
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+import { loadDescriptions } from './engine-descriptions.mjs';
+
+export const DOC = fileURLToPath(new URL('../docs/engine.md', import.meta.url));
+const BEGIN = '<!-- reference:begin (written by scripts/engine-docs.mjs from the engine\'s descriptions; do not edit by hand) -->';
+const END = '<!-- reference:end -->';
+
+/** @param {string} text */
+const cell = (text) => text.replaceAll('|', '\\|');
+
+/** @param {import('./engine-descriptions.mjs').ArgumentDescription} a */
+function argumentRow(a) {
+  const range = a.kind === 'integer' ? `${a.low} … ${a.high}` : a.choices ? a.choices.split('|').map((c) => `\`'${c}'\``).join(', ') : '';
+  const kind = a.kind === 'choice' ? 'string' : a.kind;
+  const when = a.optional ? (a.default ? `optional, default ${a.default}` : 'optional') : 'required';
+  return `| \`${a.name}\` | ${kind} | ${cell(a.shape)} | ${cell(when)} | ${cell(range)} | ${cell(a.doc)} |`;
+}
+
+/**
+ * One row per field, nested fields with their path (`softmax.rowMax`, `heads[].query`). A
+ * nested object that is another operation's whole result names it instead of repeating it.
+ * @param {import('./engine-descriptions.mjs').FieldDescription[]} fields
+ * @param {Map<string, string>} results operation name by its result's fields (as JSON)
+ * @param {string} prefix
+ * @returns {string[]}
+ */
+function fieldRows(fields, results, prefix = '') {
+  return fields.flatMap((f) => {
+    const path = `${prefix}${f.name}`;
+    const same = f.fields && results.get(JSON.stringify(f.fields));
+    const doc = same ? `${f.doc}: the result of \`${same}\`` : f.doc;
+    const row = `| \`${path}\` | ${f.type}${f.optional ? ' (optional)' : ''} | ${cell(doc)} |`;
+    const inner = f.fields && !same ? fieldRows(f.fields, results, `${path}${f.type === 'object[]' ? '[]' : ''}.`) : [];
+    return [row, ...inner];
+  });
+}
+
+/** @param {import('./engine-descriptions.mjs').OperationDescription[]} operations */
+export function renderReference(operations) {
+  const results = new Map(operations.filter((op) => op.result.fields).map((op) => [JSON.stringify(op.result.fields), op.name]));
+  const parts = [
+    '## Reference: every operation\'s arguments and result',
+    '',
+    'Generated from the operations\' descriptions in `cpp/include/attn/describe/`, which the bindings, the',
+    'JavaScript façade, the golden tests and `web/lib/index.d.ts` (checked by a test) all follow.',
+  ];
+  for (const op of operations) {
+    parts.push('', `### \`${op.name}\` — ${op.title}`, '', '| argument | kind | shape | given | range / choices | meaning |', '|---|---|---|---|---|---|');
+    parts.push(...op.arguments.map(argumentRow));
+    if (op.result.fields) {
+      parts.push('', '| result field | type | meaning |', '|---|---|---|', ...fieldRows(op.result.fields, results));
+    } else {
+      parts.push('', `Returns a ${op.result.type}.`);
+    }
+  }
+  return parts.join('\n');
+}
+
+/**
+ * The doc with its reference section replaced by `reference`.
+ * @param {string} doc
+ * @param {string} reference
+ */
+export function withReference(doc, reference) {
+  const begin = doc.indexOf(BEGIN);
+  const end = doc.indexOf(END);
+  if (begin < 0 || end < begin) throw new Error(`docs/engine.md has no ${BEGIN} … ${END} section`);
+  return `${doc.slice(0, begin + BEGIN.length)}\n${reference}\n${doc.slice(end)}`;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const doc = readFileSync(DOC, 'utf8');
+  const updated = withReference(doc, renderReference(loadDescriptions()));
+  if (process.argv.includes('--check')) {
+    if (updated !== doc) {
+      console.error('docs/engine.md is out of date: run node scripts/engine-docs.mjs');
+      process.exit(1);
+    }
+  } else if (updated !== doc) {
+    writeFileSync(DOC, updated);
+    console.log('docs/engine.md: reference tables rewritten');
+  }
+}
