@@ -374,3 +374,12 @@ test('after all of those errors, the module still computes the worked example co
   assert.deepEqual(t.output[0].map((o) => o.toFixed(3)), ['0.355', '0.617']);
   assert.deepEqual(lab.memory().liveHandles, 0);
 });
+
+describe('crossEntropy targets', () => {
+  test('a target out of range or not whole names targets[i], through the wasm build', () => {
+    const logits = [[1, 2, 3], [0, 0, 0]];
+    expectAttentionError(() => lab.crossEntropy({ logits, targets: [0, 3] }), 'targets[1]', 'targets[1]: expected a whole number from 0 to 2, got 3');
+    expectAttentionError(() => lab.crossEntropy({ logits, targets: [1.5, 0] }), 'targets[0]', 'targets[0]: expected a whole number from 0 to 2, got 1.5');
+    expectAttentionError(() => lab.crossEntropy({ logits, targets: [0] }), 'targets', 'targets: expected 2 numbers (one class per row of logits), got 1');
+  });
+});

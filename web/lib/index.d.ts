@@ -235,6 +235,13 @@ export interface PermutationTestArgs {
   positionalEncoding: boolean;
 }
 
+export interface CrossEntropyArgs {
+  /** (n × c) finite numbers: one row per example, one column per class. */
+  logits: MatrixInput;
+  /** (n) each row's class, a whole number from 0 to c − 1 (as torch.nn.functional.cross_entropy). */
+  targets: VectorInput;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Traces
 
@@ -559,6 +566,17 @@ export interface PermutationTestTrace {
   maxDifference: number;
 }
 
+export interface CrossEntropyTrace {
+  /** Pass 3: the mean of rowLosses, as torch's default reduction. */
+  loss: number;
+  /** (n) pass 2: −ln probabilities[i][targets[i]], from the log-sum-exp (finite even when the probability underflows). */
+  rowLosses: Vector;
+  /** (n × c) pass 1: row softmax of the logits, max-subtracted. */
+  probabilities: Matrix;
+  /** (n × c) pass 4: ∂loss/∂logits = (probabilities − onehot(targets)) / n. */
+  gradLogits: Matrix;
+}
+
 export interface MemoryUse {
   /** Bytes malloc has handed out and not taken back; flat across calls when nothing leaks. */
   heapBytesInUse: number;
@@ -602,6 +620,8 @@ export interface AttentionLab {
   explainAttention<S extends ExplainStage>(args: ExplainAttentionArgs<S>): ExplanationByStage[S];
   /** Self-attention on the tokens in order and shuffled, with or without positional encoding. */
   permutationTest(args: PermutationTestArgs): PermutationTestTrace;
+  /** Mean cross-entropy of each row's logits against its target class, and its gradient. */
+  crossEntropy(args: CrossEntropyArgs): CrossEntropyTrace;
   /** The cap on every dimension. */
   readonly maxDimension: number;
   /** Memory diagnostics, for leak checks. */

@@ -5,6 +5,7 @@
 /// @brief Everything the engine offers, in one include.
 
 #include "attn/attention.hpp"
+#include "attn/cross_entropy.hpp"
 #include "attn/encoder_layer.hpp"
 #include "attn/entropy.hpp"
 #include "attn/error.hpp"

@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "attn/describe/attention.hpp"
+#include "attn/describe/cross_entropy.hpp"
 #include "attn/describe/encoder_layer.hpp"
 #include "attn/describe/entropy.hpp"
 #include "attn/describe/explain.hpp"
@@ -32,7 +33,7 @@ namespace attn::describe
                    embed_tokens_operation, add_positional_encoding_operation,
                    position_similarity_operation, scaling_experiment_operation,
                    softmax_jacobian_operation, explain_attention_operation,
-                   permutation_test_operation>;
+                   permutation_test_operation, cross_entropy_operation>;
 
     /// Calls f(Operation{}) for every operation, in order.
     template <class F> void for_each_operation(F&& f)
