@@ -62,7 +62,6 @@ describe('embedTokens', () => {
 
   test('"the cat sat on the mat": five distinct tokens, and both "the" rows are identical', () => {
     const t = lab.embedTokens({ tokens: sentence, dModel: 8 });
-    assert.deepEqual(Object.keys(t).sort(), ['embeddings', 'ids', 'table', 'tokens', 'vocabulary']);
     assert.deepEqual(t.tokens, sentence);
     assert.deepEqual(t.vocabulary, ['the', 'cat', 'sat', 'on', 'mat']);
     assert.deepEqual(t.ids, [0, 1, 2, 3, 0, 4]);

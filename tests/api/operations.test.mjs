@@ -15,7 +15,6 @@ const lab = await loadAttentionLab();
 describe('softmax', () => {
   test('it returns rowMax, exps, rowSum and weights of the logits\' shape, each row summing to 1', () => {
     const t = lab.softmax({ logits: grid(3, 5) });
-    assert.deepEqual(Object.keys(t).sort(), ['exps', 'rowMax', 'rowSum', 'weights']);
     assertVector(t.rowMax, 3, 'rowMax');
     assertMatrix(t.exps, 3, 5, 'exps');
     assertVector(t.rowSum, 3, 'rowSum');
@@ -57,8 +56,9 @@ describe('attention', () => {
 
   test('without a mask the trace has no mask or masked field, and the softmax gives only its steps', () => {
     const t = lab.attention({ query: grid(2, 3), key: grid(4, 3, 2), value: grid(4, 2, 3) });
-    assert.deepEqual(Object.keys(t).sort(), ['fullyMaskedRows', 'output', 'scaled', 'scores', 'softmax', 'sqrtDk', 'weightSums', 'weights']);
-    assert.deepEqual(Object.keys(t.softmax).sort(), ['exps', 'rowMax', 'rowSum']);
+    // The other fields are held to the engine's descriptions by trace-fields.test.mjs.
+    assert.ok(!('mask' in t) && !('masked' in t));
+    assert.ok(!('weights' in t.softmax));
   });
 
   test('scores are Q·Kᵀ, scaled is scores / √d_k, every weight row sums to 1 and output is weights·V', () => {

@@ -13,7 +13,6 @@ describe('addPositionalEncoding', () => {
   test('output is input + PE cell by cell, and encoding is positionalEncoding of the same shape', () => {
     const input = grid(4, 6);
     const t = lab.addPositionalEncoding({ input });
-    assert.deepEqual(Object.keys(t).sort(), ['encoding', 'output']);
     assert.deepEqual(t.encoding, lab.positionalEncoding({ length: 4, dModel: 6 }));
     assertMatrix(t.output, 4, 6, 'output');
     t.output.forEach((row, i) => row.forEach((x, j) => assert.equal(x, input[i][j] + t.encoding[i][j])));
@@ -55,7 +54,6 @@ describe('permutationTest', () => {
 
   test('without positional encoding the realigned output equals the output up to rounding', () => {
     const t = lab.permutationTest({ input, permutation, heads: 2, positionalEncoding: false });
-    assert.deepEqual(Object.keys(t).sort(), ['input', 'maxDifference', 'output', 'permutation', 'permutedInput', 'permutedOutput', 'realigned']);
     assert.deepEqual(t.permutation, permutation);
     assert.deepEqual(t.input, input);
     assert.deepEqual(t.permutedInput, permutation.map((p) => input[p]));

@@ -34,10 +34,8 @@ function anyInput(/** @type {number} */ dModel) {
 export const RUNNERS = {
   // The API returns the matrix itself; the fixture wraps it as { encoding }.
   'positional_encoding.json': (lab, input) => ({ encoding: lab.positionalEncoding(input) }),
-  'entropy.json': (lab, input) => lab.attentionEntropy(input),
   // The API returns the matrix itself; the fixture wraps it as { matrix }.
   'random_matrix.json': (lab, input) => ({ matrix: lab.randomMatrix(input) }),
-  'token_embedding.json': (lab, input) => lab.embedTokens(input),
   // { seed, dModel, heads[, dFF] } → the seeded weights. Multi-head attention reports wQ … wO in
   // trace.params; the encoder layer reports them in trace.attention.params and w1/w2 in
   // trace.params.
@@ -71,7 +69,21 @@ export function runCase(lab, file, fixtureCase) {
  */
 export function runnerFor(lab, file) {
   if (file in RUNNERS) return RUNNERS[file];
-  const operation = file.replace(/\.json$/, '').replace(/_([a-z])/g, (_, c) => c.toUpperCase());
+  const operation = operationOf(file);
   const api = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (lab));
-  return typeof api[operation] === 'function' ? (l, input) => /** @type {any} */ (l)[operation](input) : undefined;
+  return operation && typeof api[operation] === 'function' ? (l, input) => /** @type {any} */ (l)[operation](input) : undefined;
+}
+
+/** Fixture files named before the snake_case rule. */
+const OLDER_NAMES = { 'entropy.json': 'attentionEntropy', 'token_embedding.json': 'embedTokens' };
+
+/**
+ * The operation whose arguments a fixture file's inputs are (cross_entropy.json → crossEntropy),
+ * or undefined for xavier.json, whose inputs are not one operation's.
+ * @param {string} file
+ * @returns {string | undefined}
+ */
+export function operationOf(file) {
+  if (file === 'xavier.json') return undefined;
+  return /** @type {Record<string, string>} */ (OLDER_NAMES)[file] ?? file.replace(/\.json$/, '').replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 }

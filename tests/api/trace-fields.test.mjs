@@ -1,0 +1,114 @@
+/**
+ * What the wasm build returns has exactly the fields the engine's descriptions declare: no
+ * undescribed field, every required one present, nested objects and arrays of traces too, and
+ * each leaf of its declared type. Every described field, optional ones included, must turn up in
+ * at least one result. The inputs are every golden fixture's, plus a few calls below for the
+ * operations that have no fixture; this replaces per-test lists of trace keys.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { loadAttentionLab } from 'attention-lab';
+
+import { loadDescriptions } from '../../scripts/engine-descriptions.mjs';
+import { loadFixtureFiles, operationOf } from '../support/fixtures.mjs';
+import { reviveInput } from '../support/compare.mjs';
+
+const lab = await loadAttentionLab();
+const api = /** @type {Record<string, (args: unknown) => unknown>} */ (/** @type {unknown} */ (lab));
+const x = [[1, 2, 0, -1], [0.5, -0.5, 1, 2], [3, 0, 1, 1]];
+
+/** Calls for operations, or variants of them, that no fixture covers. */
+const EXTRA_CALLS = [
+  ['addPositionalEncoding', { input: x }],
+  ['positionSimilarity', { length: 3, dModel: 4 }],
+  ['permutationTest', { input: x, permutation: [2, 0, 1], heads: 2, positionalEncoding: true }],
+  ...['score', 'scaled', 'weight', 'output'].map((stage) => ['explainAttention', { query: x, key: x, value: x, mask: 'causal', row: 1, column: 0, stage }]),
+];
+
+/** @type {Record<string, (v: unknown) => boolean>} */
+const LEAF_CHECKS = {
+  number: (v) => typeof v === 'number',
+  integer: (v) => Number.isInteger(v),
+  boolean: (v) => typeof v === 'boolean',
+  string: (v) => typeof v === 'string',
+  vector: (v) => Array.isArray(v) && v.every((n) => typeof n === 'number'),
+  indices: (v) => Array.isArray(v) && v.every((n) => Number.isInteger(n)),
+  strings: (v) => Array.isArray(v) && v.every((s) => typeof s === 'string'),
+  matrix: (v) => Array.isArray(v) && v.every((row) => LEAF_CHECKS.vector(row)),
+  'matrix[]': (v) => Array.isArray(v) && v.every((m) => LEAF_CHECKS.matrix(m)),
+};
+
+/**
+ * @param {unknown} value
+ * @param {{ type: string, fields?: import('../../scripts/engine-descriptions.mjs').FieldDescription[] }} description
+ * @param {string} path
+ * @param {string[]} problems
+ * @param {Set<string>} seen every field path met
+ */
+function check(value, description, path, problems, seen) {
+  if (description.type === 'object[]') {
+    if (!Array.isArray(value)) problems.push(`${path} is not an array`);
+    else value.forEach((item, i) => check(item, { type: 'object', fields: description.fields }, `${path}[${i}]`, problems, seen));
+    return;
+  }
+  if (description.type !== 'object') {
+    if (!LEAF_CHECKS[description.type](value)) problems.push(`${path} is not a ${description.type}`);
+    return;
+  }
+  const record = /** @type {Record<string, unknown>} */ (value);
+  const fields = description.fields ?? [];
+  for (const key of Object.keys(record)) {
+    if (!fields.some((f) => f.name === key)) problems.push(`${path}.${key} is not described`);
+  }
+  for (const f of fields) {
+    const where = `${path}.${f.name}`;
+    if (!(f.name in record)) {
+      if (!f.optional) problems.push(`${where} is missing`);
+      continue;
+    }
+    seen.add(where.replace(/\[\d+\]/g, '[]').replace(/^[^.]*/, description.type));
+    check(record[f.name], f, where, problems, seen);
+  }
+}
+
+/**
+ * Every field path of a description, as check() records them.
+ * @param {import('../../scripts/engine-descriptions.mjs').FieldDescription[]} fields
+ * @param {string} prefix
+ * @returns {string[]}
+ */
+function paths(fields, prefix) {
+  return fields.flatMap((f) => {
+    const here = `${prefix}.${f.name}`;
+    return [here, ...(f.fields ? paths(f.fields, f.type === 'object[]' ? `${here}[]` : here) : [])];
+  });
+}
+
+test('every result carries exactly the described fields, and every described field turns up', () => {
+  const descriptions = loadDescriptions();
+  /** @type {[string, unknown][]} */
+  const calls = [];
+  for (const { file, cases } of loadFixtureFiles()) {
+    const operation = operationOf(file);
+    if (operation) for (const c of cases) calls.push([operation, reviveInput(c.input)]);
+  }
+  calls.push(.../** @type {[string, unknown][]} */ (EXTRA_CALLS));
+
+  /** @type {string[]} */
+  const problems = [];
+  for (const d of descriptions) {
+    const own = calls.filter(([name]) => name === d.name);
+    if (own.length === 0) {
+      problems.push(`${d.name}: no fixture or call in this test runs it`);
+      continue;
+    }
+    /** @type {Set<string>} */
+    const seen = new Set();
+    for (const [, args] of own) check(api[d.name](args), d.result, d.name, problems, seen);
+    for (const path of paths(d.result.fields ?? [], 'object')) {
+      if (!seen.has(path)) problems.push(`${d.name}: ${path.replace(/^object/, '')} never appeared in ${own.length} calls`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
