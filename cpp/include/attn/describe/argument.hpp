@@ -7,6 +7,7 @@
 /// in the bindings, a fixture's JSON in the tests), so every check names the argument as it is
 /// declared.
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <limits>
@@ -203,16 +204,30 @@ namespace attn::describe
             return has(a) || !a.optional ? source_.boolean(a.name) : a.fallback != 0;
         }
 
-        /// The chosen string; the kernel's parser turns it into its enum and names the
-        /// argument if it is none of the choices.
+        /// One of the described choices (omitted: the first); the kernel's parser then maps
+        /// it to its enum.
         std::string choice(const argument& a)
         {
-            if (has(a) || !a.optional)
-            {
-                return source_.text(a.name);
-            }
             const std::string all = a.choices;
-            return all.substr(0, all.find('|'));
+            if (!has(a) && a.optional)
+            {
+                return all.substr(0, all.find('|'));
+            }
+            const std::string given = source_.text(a.name);
+            std::string expected;
+            for (std::size_t start = 0; start <= all.size();)
+            {
+                const std::size_t end = std::min(all.find('|', start), all.size());
+                const std::string option = all.substr(start, end - start);
+                if (given == option)
+                {
+                    return given;
+                }
+                const bool last = end == all.size();
+                expected += (start == 0 ? "" : last ? " or " : ", ") + ("'" + option + "'");
+                start = end + 1;
+            }
+            detail::fail(a.name, expected, "'" + given + "'");
         }
 
         attention_mask mask(const argument& a)
