@@ -45,10 +45,22 @@ namespace attn::bindings
     val write(const tensor3& t);
     val write(const std::vector<std::size_t>& indices);
     val write(const std::vector<std::string>& strings);
-    inline val write(double x) { return val(x); }
-    inline val write(std::size_t x) { return val(static_cast<double>(x)); }
-    inline val write(bool x) { return val(x); }
-    inline val write(const std::string& s) { return val(s); }
+    inline val write(double x)
+    {
+        return val(x);
+    }
+    inline val write(std::size_t x)
+    {
+        return val(static_cast<double>(x));
+    }
+    inline val write(bool x)
+    {
+        return val(x);
+    }
+    inline val write(const std::string& s)
+    {
+        return val(s);
+    }
 
     template <class T> val write_value(const T& value);
 

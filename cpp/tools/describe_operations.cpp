@@ -1,7 +1,7 @@
 // Prints every operation's description (attn/describe/operations.hpp) as JSON: its arguments
-// with kind, shape, default, range and doc, and its result's fields, nested. scripts/engine-docs.mjs
-// turns this into the tables of docs/engine.md, and tests/api checks web/lib/index.d.ts and the
-// docs against it, so neither can drift from the engine.
+// with kind, shape, default, range and doc, and its result's fields, nested.
+// scripts/engine-docs.mjs turns this into the tables of docs/engine.md, and tests/api checks
+// web/lib/index.d.ts and the docs against it, so neither can drift from the engine.
 
 #include <cstdio>
 #include <iostream>

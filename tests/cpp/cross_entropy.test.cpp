@@ -38,8 +38,7 @@ TEST_CASE("gradLogits is (probabilities − onehot) / n, and each of its rows su
         for (std::size_t j = 0; j < 5; ++j)
         {
             const double onehot = static_cast<double>(j) == targets(i) ? 1.0 : 0.0;
-            CHECK_THAT(t.grad_logits(i, j),
-                       WithinAbs((t.probabilities(i, j) - onehot) / 4, 1e-16));
+            CHECK_THAT(t.grad_logits(i, j), WithinAbs((t.probabilities(i, j) - onehot) / 4, 1e-16));
             sum += t.grad_logits(i, j);
         }
         CHECK_THAT(sum, WithinAbs(0.0, 1e-16));
@@ -60,17 +59,16 @@ TEST_CASE("gradLogits matches a central finite difference of the loss in every l
             attn::matrix up = logits, down = logits;
             up(i, j) += h;
             down(i, j) -= h;
-            const double slope = (attn::cross_entropy(up, targets).loss -
-                                  attn::cross_entropy(down, targets).loss) /
-                                 (2 * h);
+            const double slope =
+                (attn::cross_entropy(up, targets).loss - attn::cross_entropy(down, targets).loss) /
+                (2 * h);
             INFO("logit [" << i << "][" << j << "]");
             CHECK_THAT(t.grad_logits(i, j), WithinAbs(slope, 1e-9));
         }
     }
 }
 
-TEST_CASE("logits a thousand apart give an exact, finite loss rather than −ln 0",
-          "[cross-entropy]")
+TEST_CASE("logits a thousand apart give an exact, finite loss rather than −ln 0", "[cross-entropy]")
 {
     const auto t = attn::cross_entropy(attn::matrix{{1000, 0, -1000}}, attn::vector{2});
     CHECK(t.probabilities(0, 2) == 0.0); // e^−2000 underflows

@@ -34,8 +34,7 @@ namespace
     };
 } // namespace
 
-TEST_CASE("a whole number outside its described range is refused, named as described",
-          "[describe]")
+TEST_CASE("a whole number outside its described range is refused, named as described", "[describe]")
 {
     fake_source source;
     describe::request_reader<fake_source> in(source);
@@ -103,8 +102,7 @@ TEST_CASE("every described choice is one the kernel's parser accepts", "[describ
     each(describe::explain_attention_operation::stage, attn::parse_explain_stage);
 }
 
-TEST_CASE("every operation has a distinct name, distinct argument names and a title",
-          "[describe]")
+TEST_CASE("every operation has a distinct name, distinct argument names and a title", "[describe]")
 {
     std::set<std::string> operations;
     describe::for_each_operation(

@@ -30,10 +30,22 @@ namespace golden
 {
     // ---- C++ values → JSON, with the JS trace's field names ----
 
-    inline json to_json(double x) { return x; }
-    inline json to_json(std::size_t x) { return x; }
-    inline json to_json(bool x) { return x; }
-    inline json to_json(const std::string& s) { return s; }
+    inline json to_json(double x)
+    {
+        return x;
+    }
+    inline json to_json(std::size_t x)
+    {
+        return x;
+    }
+    inline json to_json(bool x)
+    {
+        return x;
+    }
+    inline json to_json(const std::string& s)
+    {
+        return s;
+    }
 
     inline json to_json(const attn::vector& v)
     {
@@ -182,8 +194,8 @@ namespace golden
         std::vector<std::string> strings(const char* name)
         {
             const json& j = take(name);
-            if (!j.is_array() || !std::all_of(j.begin(), j.end(),
-                                              [](const json& s) { return s.is_string(); }))
+            if (!j.is_array() ||
+                !std::all_of(j.begin(), j.end(), [](const json& s) { return s.is_string(); }))
             {
                 throw fixture_error(std::string("input.") + name + " is not an array of strings");
             }
@@ -250,8 +262,8 @@ namespace golden
     /// Operations that return a bare matrix, which their fixture files wrap in an object.
     inline const std::map<std::string, std::string>& wrapped_results()
     {
-        static const std::map<std::string, std::string> keys = {
-            {"positionalEncoding", "encoding"}, {"randomMatrix", "matrix"}};
+        static const std::map<std::string, std::string> keys = {{"positionalEncoding", "encoding"},
+                                                                {"randomMatrix", "matrix"}};
         return keys;
     }
 
@@ -300,8 +312,8 @@ namespace golden
     inline json run_xavier(const json& input)
     {
         const std::size_t d_model = input.at("dModel").get<std::size_t>();
-        const json zeros = json::array({json(std::vector<double>(d_model, 0.0)),
-                                        json(std::vector<double>(d_model, 0.0))});
+        const json zeros = json::array(
+            {json(std::vector<double>(d_model, 0.0)), json(std::vector<double>(d_model, 0.0))});
         json request = input;
         request.erase("dModel");
         if (input.contains("dFF"))

@@ -16,7 +16,7 @@ namespace attn
         matrix probabilities; ///< (n × c) pass 1: row softmax of the logits, max-subtracted
         vector row_losses;    ///< (n) pass 2: −ln probabilities[i][targets[i]], via log-sum-exp
         double loss = 0;      ///< pass 3: the mean of row_losses
-        matrix grad_logits;   ///< (n × c) pass 4: ∂loss/∂logits = (probabilities − onehot) / n
+        matrix grad_logits; ///< (n × c) pass 4: ∂loss/∂logits = (probabilities − onehot) / n
     };
 
     /**

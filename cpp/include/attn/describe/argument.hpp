@@ -23,15 +23,15 @@ namespace attn::describe
 {
     enum class kind
     {
-        matrix,   ///< number[][]
-        vector,   ///< number[]
-        indices,  ///< number[] of whole numbers (checked by the kernel)
-        strings,  ///< string[]
-        number,   ///< any number the kernel accepts
-        integer,  ///< a whole number within [low, high]
-        boolean,  ///< true or false
-        choice,   ///< one string among `choices`
-        mask,     ///< 'causal', { keyLength } or a 0/1 matrix
+        matrix,  ///< number[][]
+        vector,  ///< number[]
+        indices, ///< number[] of whole numbers (checked by the kernel)
+        strings, ///< string[]
+        number,  ///< any number the kernel accepts
+        integer, ///< a whole number within [low, high]
+        boolean, ///< true or false
+        choice,  ///< one string among `choices`
+        mask,    ///< 'causal', { keyLength } or a 0/1 matrix
     };
 
     /// The kind's name in the JavaScript façade's argument table.
@@ -39,15 +39,24 @@ namespace attn::describe
     {
         switch (k)
         {
-        case kind::matrix: return "matrix";
-        case kind::vector: return "vector";
-        case kind::indices: return "indices";
-        case kind::strings: return "strings";
-        case kind::number: return "number";
-        case kind::integer: return "integer";
-        case kind::boolean: return "boolean";
-        case kind::choice: return "choice";
-        case kind::mask: return "mask";
+        case kind::matrix:
+            return "matrix";
+        case kind::vector:
+            return "vector";
+        case kind::indices:
+            return "indices";
+        case kind::strings:
+            return "strings";
+        case kind::number:
+            return "number";
+        case kind::integer:
+            return "integer";
+        case kind::boolean:
+            return "boolean";
+        case kind::choice:
+            return "choice";
+        case kind::mask:
+            return "mask";
         }
         return "";
     }
@@ -57,12 +66,12 @@ namespace attn::describe
         const char* name;
         kind type;
         bool optional = false;
-        const char* shape = "";    ///< in words, e.g. "n × d_k"; empty for scalars
-        const char* doc = "";      ///< one line
-        double low = 0, high = 0;  ///< the range of an integer
-        double fallback = 0;       ///< an omitted number/integer/boolean's value
+        const char* shape = "";         ///< in words, e.g. "n × d_k"; empty for scalars
+        const char* doc = "";           ///< one line
+        double low = 0, high = 0;       ///< the range of an integer
+        double fallback = 0;            ///< an omitted number/integer/boolean's value
         const char* fallback_text = ""; ///< the default as the docs show it; "" = none
-        const char* choices = "";  ///< a choice's values, "relu|gelu"; the first is the default
+        const char* choices = "";     ///< a choice's values, "relu|gelu"; the first is the default
         const char* choice_kind = ""; ///< the façade's name for this set of choices
     };
 
@@ -81,7 +90,10 @@ namespace attn::describe
         {
         }
 #endif
-        constexpr operator const char*() const { return text; }
+        constexpr operator const char*() const
+        {
+            return text;
+        }
         const char* text;
     };
 
@@ -130,7 +142,8 @@ namespace attn::describe
     constexpr argument optional_integer(const char* name, double low, double high, const char* doc,
                                         double fallback, const char* fallback_text)
     {
-        return {name, kind::integer, true, "", words(doc), low, high, fallback, words(fallback_text)};
+        return {name,     kind::integer,       true, "", words(doc), low, high,
+                fallback, words(fallback_text)};
     }
     constexpr argument boolean_argument(const char* name, const char* doc)
     {
@@ -138,8 +151,9 @@ namespace attn::describe
     }
     constexpr argument optional_boolean(const char* name, const char* doc, bool fallback)
     {
-        return {name, kind::boolean, true, "", words(doc), 0, 0, fallback ? 1.0 : 0.0,
-                fallback ? "true" : "false"};
+        return {name, kind::boolean,        true,
+                "",   words(doc),           0,
+                0,    fallback ? 1.0 : 0.0, fallback ? "true" : "false"};
     }
     constexpr argument choice_argument(const char* name, const char* choice_kind,
                                        const char* choices, bool optional, const char* doc)

@@ -10,8 +10,8 @@
 
 namespace attn::describe
 {
-    constexpr argument mask = mask_argument(
-        "mask", "'causal', { keyLength: L } or an n × m matrix of 0/1 (1 = attend)");
+    constexpr argument mask =
+        mask_argument("mask", "'causal', { keyLength: L } or an n × m matrix of 0/1 (1 = attend)");
     constexpr argument mask_fill =
         optional_number("maskFill", "what blocked scores become: -Infinity or any finite number",
                         -std::numeric_limits<double>::infinity(), "-Infinity");
@@ -24,7 +24,8 @@ namespace attn::describe
     constexpr argument w_q = optional_matrix("wQ", "d_model × d_model", "query projection", xavier);
     constexpr argument w_k = optional_matrix("wK", "d_model × d_model", "key projection", xavier);
     constexpr argument w_v = optional_matrix("wV", "d_model × d_model", "value projection", xavier);
-    constexpr argument w_o = optional_matrix("wO", "d_model × d_model", "output projection", xavier);
+    constexpr argument w_o =
+        optional_matrix("wO", "d_model × d_model", "output projection", xavier);
     constexpr argument b_q = optional_vector("bQ", "d_model", "query bias", "no bias");
     constexpr argument b_k = optional_vector("bK", "d_model", "key bias", "no bias");
     constexpr argument b_v = optional_vector("bV", "d_model", "value bias", "no bias");

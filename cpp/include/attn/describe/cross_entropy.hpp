@@ -14,7 +14,8 @@ namespace attn::describe
             v.field("loss", t.loss, "pass 3: the mean of rowLosses");
             v.field("rowLosses", t.row_losses, "pass 2: −ln probabilities[i][targets[i]]");
             v.field("probabilities", t.probabilities, "pass 1: row softmax of the logits");
-            v.field("gradLogits", t.grad_logits, "pass 4: ∂loss/∂logits = (probabilities − onehot) / n");
+            v.field("gradLogits", t.grad_logits,
+                    "pass 4: ∂loss/∂logits = (probabilities − onehot) / n");
         }
     };
 

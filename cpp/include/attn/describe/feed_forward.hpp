@@ -24,7 +24,8 @@ namespace attn::describe
     {
         static constexpr const char* name = "feedForward";
         static constexpr const char* title = "Feed-forward";
-        static constexpr argument input = matrix_argument("input", "n × d_model", "one row per token");
+        static constexpr argument input =
+            matrix_argument("input", "n × d_model", "one row per token");
         static constexpr argument w1 = matrix_argument("w1", "d_model × d_ff", "first layer");
         static constexpr argument b1 = optional_vector("b1", "d_ff", "first bias", "no bias");
         static constexpr argument w2 = matrix_argument("w2", "d_ff × d_model", "second layer");

@@ -27,8 +27,8 @@ namespace attn::describe
         static constexpr argument input = matrix_argument("input", "n × d", "one row per token");
         static constexpr argument gamma = optional_vector("gamma", "d", "scale γ", "ones");
         static constexpr argument beta = optional_vector("beta", "d", "shift β", "zeros");
-        static constexpr argument eps = optional_number(
-            "eps", "added to the variance", default_layer_norm_eps, "1e-5");
+        static constexpr argument eps =
+            optional_number("eps", "added to the variance", default_layer_norm_eps, "1e-5");
         static constexpr argument arguments[] = {input, gamma, beta, eps};
 
         template <class In> static layer_norm_trace run(In& in)

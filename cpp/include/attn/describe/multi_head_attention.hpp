@@ -59,9 +59,9 @@ namespace attn::describe
         static constexpr argument query = matrix_argument("query", "n × d_model", "queries");
         static constexpr argument key = matrix_argument("key", "m × d_model", "keys");
         static constexpr argument value = matrix_argument("value", "m × d_model", "values");
-        static constexpr argument arguments[] = {query, key, value, heads, w_q, w_k, w_v,
-                                                 w_o,   b_q, b_k,   b_v,  b_o, mask, mask_fill,
-                                                 seed};
+        static constexpr argument arguments[] = {query, key, value, heads,     w_q,
+                                                 w_k,   w_v, w_o,   b_q,       b_k,
+                                                 b_v,   b_o, mask,  mask_fill, seed};
 
         template <class In> static multi_head_trace run(In& in)
         {

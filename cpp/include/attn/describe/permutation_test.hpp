@@ -15,7 +15,8 @@ namespace attn::describe
             v.field("input", t.input, "pass 1: what attention sees, X or X + PE");
             v.field("permutedInput", t.permuted_input, "pass 1: X[p[i]] (+ PE(i))");
             v.field("output", t.output, "pass 2: MHA(input)");
-            v.field("permutedOutput", t.permuted_output, "pass 2: MHA(permutedInput), same weights");
+            v.field("permutedOutput", t.permuted_output,
+                    "pass 2: MHA(permutedInput), same weights");
             v.field("realigned", t.realigned, "pass 3: row p[i] = permutedOutput row i");
             v.field("maxDifference", t.max_difference, "pass 4: max |realigned − output|");
         }
@@ -25,11 +26,12 @@ namespace attn::describe
     {
         static constexpr const char* name = "permutationTest";
         static constexpr const char* title = "Order blindness";
-        static constexpr argument input = matrix_argument("input", "n × d_model", "one row per token");
+        static constexpr argument input =
+            matrix_argument("input", "n × d_model", "one row per token");
         static constexpr argument permutation =
             indices_argument("permutation", "n", "each of 0 … n−1 once");
-        static constexpr argument positional = boolean_argument(
-            "positionalEncoding", "add PE after shuffling the tokens (required)");
+        static constexpr argument positional =
+            boolean_argument("positionalEncoding", "add PE after shuffling the tokens (required)");
         static constexpr argument arguments[] = {input, permutation, heads, seed, positional};
 
         template <class In> static permutation_test_trace run(In& in)

@@ -52,11 +52,13 @@ namespace attn::describe
     {
         static constexpr const char* name = "scalingExperiment";
         static constexpr const char* title = "Why divide by √d_k";
-        static constexpr argument d_k = integer_argument("dK", size_low, size_high, "query/key width");
-        static constexpr argument keys = integer_argument("keys", size_low, size_high, "keys per sample");
-        static constexpr argument samples = integer_argument(
-            "samples", 1, static_cast<double>(max_samples),
-            "samples, with samples × keys × dK ≤ 2²⁴");
+        static constexpr argument d_k =
+            integer_argument("dK", size_low, size_high, "query/key width");
+        static constexpr argument keys =
+            integer_argument("keys", size_low, size_high, "keys per sample");
+        static constexpr argument samples =
+            integer_argument("samples", 1, static_cast<double>(max_samples),
+                             "samples, with samples × keys × dK ≤ 2²⁴");
         static constexpr argument arguments[] = {d_k, keys, samples, seed};
 
         template <class In> static scaling_experiment_trace run(In& in)
