@@ -1,24 +1,54 @@
 #!/usr/bin/env bash
-# `npm test`: installs what is missing, builds both flavours of the engine, then runs every
-# test layer: the native Catch2 suite, the TypeScript check of the declarations, the JavaScript
-# suite against the WebAssembly build through the public API, and the page in headless Chromium.
+# `npm test`: installs what is missing, builds, then runs every test layer in this order:
+#   1. the Catch2 suite natively (build/native)
+#   2. the same suite compiled with Emscripten and run under Node (build/wasm-tests): the wasm
+#      build takes code paths (the SIMD matmul) the native one never reaches
+#   3. TypeScript: the package's declarations (a consumer of them) and the page, strict
+#   4. node --test: the npm API against the WebAssembly build (tests/api), the page's DOM-free
+#      modules (tests/page) and the page in headless Chromium (tests/e2e)
+#   5. one line saying which tests were skipped and why (`skipped: none` on a complete machine)
+# Each step prints how long it took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+jobs=$(nproc 2>/dev/null || echo 2)
 
+step_started=0
+step() {
+  [ "$step_started" = 0 ] || echo "-- took $((SECONDS - step_started)) s"
+  step_started=$SECONDS
+  echo
+  echo "== $1"
+}
+
+step "Set-up (missing packages) and build (native and wasm)"
 bash scripts/setup.sh
 bash scripts/build.sh
 
-echo
-echo "== C++ core, native (Catch2 via CTest)"
-ctest --test-dir build/native --output-on-failure -j"$(nproc 2>/dev/null || echo 2)"
+step "C++ core, native (Catch2 via CTest)"
+ctest --test-dir build/native --output-on-failure -j"$jobs"
 
-echo
-echo "== TypeScript: the package's declarations (a consumer of it) and the page (strict)"
+step "C++ core compiled to WebAssembly, run under Node (build/wasm-tests)"
+bash scripts/build.sh wasm-tests
+ctest --test-dir build/wasm-tests --output-on-failure -j"$jobs"
+
+step "TypeScript: the package's declarations (a consumer of it) and the page (strict)"
 npx tsc -p tests/types
 npx tsc -p tsconfig.json
 # The page's walkthrough validation, compiled to build/unit/ for the JavaScript tests.
 npx tsc -p tests/page
 
+step "WebAssembly build through the public API, the page's modules, and the page in Chromium (node --test)"
+# The spec reporter's output (ending in `ℹ pass N` / `ℹ fail 0`) goes to stdout as before; the
+# skip summary is collected beside it and printed after the run, whether it passed or not.
+skips=build/test-skips.txt
+mkdir -p build
+rm -f "$skips"
+status=0
+node --test \
+  --test-reporter=spec --test-reporter-destination=stdout \
+  --test-reporter=./tests/support/skip-summary-reporter.mjs --test-reporter-destination="$skips" \
+  tests/api/ tests/page/ tests/e2e/ || status=$?
+echo "-- took $((SECONDS - step_started)) s"
 echo
-echo "== WebAssembly build through the public API, and the page in Chromium (node --test)"
-node --test tests/api/ tests/page/ tests/e2e/
+cat "$skips" 2>/dev/null || echo "skipped: unknown (the skip summary was not written)"
+exit "$status"

@@ -297,7 +297,7 @@ for (const [label, build, available, module] of /** @type {const} */ ([
   ['NumPy', exampleNumpy, HAS_NUMPY, 'numpy'],
 ])) {
   describe(`the example as a ${label} script`, () => {
-    const skip = available ? false : `${PYTHON} cannot import ${module}`;
+    const skip = available ? false : `${PYTHON} cannot import ${module} (Debian package python3-${module}, which scripts/setup.sh installs as root)`;
     for (const [id, what, changes] of SCRIPTED) {
       test(`the script for ${what} prints the page’s numbers to 1e-12`, { skip }, () => {
         const given = shipped(id);
