@@ -25,6 +25,34 @@ namespace attn::detail
         return buffer;
     }
 
+    std::string quote(const std::string& text)
+    {
+        constexpr std::size_t shown_characters = 24;
+        std::string out = "'";
+        std::size_t characters = 0;
+        for (const char c : text)
+        {
+            const auto byte = static_cast<unsigned char>(c);
+            // A UTF-8 continuation byte (10xxxxxx) belongs to the character before it.
+            const bool starts_character = (byte & 0xC0) != 0x80;
+            if (starts_character && characters++ == shown_characters)
+            {
+                return out + "…'";
+            }
+            if (byte < 0x20 || byte == 0x7F)
+            {
+                char escaped[8];
+                std::snprintf(escaped, sizeof escaped, "\\u%04x", byte);
+                out += escaped;
+            }
+            else
+            {
+                out += c;
+            }
+        }
+        return out + "'";
+    }
+
     std::string format_shape(std::size_t rows, std::size_t cols)
     {
         return std::to_string(rows) + "×" + std::to_string(cols);

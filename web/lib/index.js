@@ -6,40 +6,12 @@
  *   const lab = await loadAttentionLab();
  *   lab.attention({ query: [[1, 2]], key: [[1, 0], [0, 1], [1, 1]], value: [[0.5, 0.3], [0.8, 0.2], [0.1, 0.9]] });
  */
+import { readArguments } from './arguments.js';
 import { AttentionError, fail } from './errors.js';
-import { checkStrings, decode, encodeMask, flattenMatrix, flattenVector, MAX_DIMENSION } from './matrix-io.js';
+import { decode, MAX_DIMENSION } from './matrix-io.js';
 import { loadCore } from './load-core.js';
 
 export { AttentionError, MAX_DIMENSION };
-
-/**
- * An optional string chosen from a list; the engine checks which strings it knows.
- * @param {string} fallback what an omitted value means
- * @param {string} choices the allowed values, as the message lists them
- */
-const choice = (fallback, choices) => (/** @type {string} */ name, /** @type {unknown} */ v) =>
-  v == null ? fallback : typeof v === 'string' ? v : fail(name, choices, v);
-
-/**
- * How each kind of argument is checked and encoded for the bindings. A kind ending in '?' is
- * optional: given as undefined or null it counts as omitted (or takes its default).
- * @type {Record<string, (name: string, value: unknown) => unknown>}
- */
-const ENCODERS = {
-  matrix: (name, v) => flattenMatrix(name, v),
-  'matrix?': (name, v) => (v == null ? undefined : flattenMatrix(name, v)),
-  'vector?': (name, v) => (v == null ? undefined : flattenVector(name, v)),
-  indices: (name, v) => flattenVector(name, v),
-  strings: (name, v) => checkStrings(name, v),
-  'mask?': (_name, v) => encodeMask(v),
-  number: (name, v) => (typeof v === 'number' ? v : fail(name, 'a number', v)),
-  'number?': (name, v) => (v == null ? undefined : typeof v === 'number' ? v : fail(name, 'a number', v)),
-  boolean: (name, v) => (typeof v === 'boolean' ? v : fail(name, 'true or false', v)),
-  'boolean?': (name, v) => (v == null ? undefined : typeof v === 'boolean' ? v : fail(name, 'true or false', v)),
-  'activation?': choice('relu', "'relu' or 'gelu'"),
-  'distribution?': choice('normal', "'normal' or 'uniform'"),
-  stage: (name, v) => (typeof v === 'string' ? v : fail(name, "'score', 'scaled', 'weight' or 'output'", v)),
-};
 
 const MASKING = { mask: 'mask?', maskFill: 'number?' };
 const PROJECTIONS = {
@@ -81,21 +53,7 @@ const OPERATIONS = {
  * @param {unknown} args
  */
 function encodeRequest(operation, args) {
-  const spec = OPERATIONS[operation];
-  const names = Object.keys(spec);
-  if (args === null || typeof args !== 'object' || Array.isArray(args)) {
-    fail(`${operation}`, `one object argument with ${names.filter((n) => !spec[n].endsWith('?')).join(', ')}`, args);
-  }
-  const given = /** @type {Record<string, unknown>} */ (args);
-  for (const key of Object.keys(given)) {
-    if (!(key in spec)) {
-      throw new AttentionError(`${key}: expected one of the arguments of ${operation} (${names.join(', ')}), got an unknown argument`);
-    }
-  }
-  /** @type {Record<string, unknown>} */
-  const request = {};
-  for (const name of names) request[name] = ENCODERS[spec[name]](name, given[name]);
-  return request;
+  return readArguments(operation, OPERATIONS[operation], args);
 }
 
 /**

@@ -43,6 +43,11 @@ namespace attn
         /// A number as a learner would write it: 3, 0.5, 1e-09, NaN, Infinity, -Infinity.
         std::string format_number(double x);
 
+        /// A caller's string as a message echoes it: in single quotes, control characters
+        /// escaped as \u0000 (a NUL would otherwise end the message where what() is read as a C
+        /// string), at most 24 characters then "…".
+        std::string quote(const std::string& text);
+
         /// "3×4".
         std::string format_shape(std::size_t rows, std::size_t cols);
 
@@ -87,7 +92,7 @@ namespace attn
                                                      : ", ") +
                             "'" + choices[i].first + "'";
             }
-            fail(argument, expected, "'" + name + "'");
+            fail(argument, expected, quote(name));
         }
     } // namespace detail
 } // namespace attn
