@@ -72,5 +72,45 @@ export async function loadCore(options = {}) {
       : `wasmUrl: expected a WebAssembly file at ${source}`;
     throw new AttentionError(`${expected}, got ${bytes.length} bytes that are not one`);
   }
-  return createAttentionCore({ wasmBinary: bytes });
+  const argument = source === 'wasmBinary' ? 'wasmBinary' : 'wasmUrl';
+  const expected = `${argument}: expected the engine's WebAssembly${source === 'wasmBinary' ? '' : ` at ${source}`}`;
+  // Compiled here rather than by the Emscripten glue, which would abort ("RuntimeError:
+  // Aborted(CompileError …)") and print to the console.
+  let module;
+  try {
+    module = await WebAssembly.compile(/** @type {BufferSource} */ (bytes));
+  } catch (error) {
+    throw new AttentionError(`${expected}, got bytes that could not be compiled (${brief(error)})`);
+  }
+  try {
+    return await instantiate(module);
+  } catch (error) {
+    throw new AttentionError(`${expected}, got a module that could not be instantiated (${brief(error)})`);
+  }
+}
+
+/**
+ * Runs the Emscripten factory on a compiled module. Whatever fails while the module is linked
+ * or the glue reads its exports (a module that is valid WebAssembly but not this engine)
+ * rejects the promise; each factory call has its own state, so a failed one leaves nothing
+ * behind for the next.
+ * @param {WebAssembly.Module} module
+ * @returns {Promise<any>}
+ */
+function instantiate(module) {
+  return new Promise((resolve, reject) => {
+    createAttentionCore({
+      /** @param {WebAssembly.Imports} imports @param {(instance: WebAssembly.Instance, module: WebAssembly.Module) => void} receive */
+      instantiateWasm(imports, receive) {
+        WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module)).catch(reject);
+        return {};
+      },
+    }).then(resolve, reject);
+  });
+}
+
+/** @param {unknown} error @returns {string} "CompileError: …", one line, shortened */
+function brief(error) {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.split('\n')[0].slice(0, 160);
 }

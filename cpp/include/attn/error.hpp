@@ -11,6 +11,7 @@
  */
 
 #include <cstddef>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -70,6 +71,38 @@ namespace attn
         /// range, got <what>[i][j] = Infinity".
         void check_finite_result(const std::string& argument, const std::string& what,
                                  const matrix& m);
+
+        /// check_finite_result for a linear layer's result x·w + b: a cell whose x·w is finite
+        /// overflowed when b was added, and is blamed on `bias_argument`; otherwise on
+        /// `product_argument`.
+        void check_linear_result(const std::string& product_argument,
+                                 const std::string& bias_argument, const std::string& what,
+                                 const matrix& x, const matrix& w, const vector& b,
+                                 const matrix& result);
+
+        /// An argument name as another operation knows it, e.g. {"query", "input"} when
+        /// self-attention runs over an encoder layer's input.
+        using argument_rename = std::pair<const char*, const char*>;
+
+        /// Rethrows `error` with its argument renamed by the first of `renames` it matches
+        /// ("query", "query[0][1]" and "query.x" all match "query"), or unchanged.
+        [[noreturn]] void rethrow_renamed(const attention_error& error,
+                                          std::initializer_list<argument_rename> renames);
+
+        /// Runs `compute`; an attention_error from it is rethrown with its argument renamed.
+        template <class Compute>
+        auto with_arguments_renamed(std::initializer_list<argument_rename> renames,
+                                    Compute&& compute) -> decltype(compute())
+        {
+            try
+            {
+                return compute();
+            }
+            catch (const attention_error& error)
+            {
+                rethrow_renamed(error, renames);
+            }
+        }
 
         /// Checks x is a whole number in [low, high] and returns it.
         std::size_t check_integer(const std::string& argument, double x, double low, double high);
