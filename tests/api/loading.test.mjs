@@ -146,3 +146,13 @@ test('a failed load leaves nothing broken: the next load works', async () => {
   assertWorks(await loadAttentionLab({ wasmBinary: bytes }));
   assertWorks(await loadAttentionLab());
 });
+
+test('options are read once each, own properties only: a throwing getter or locateFile rejects naming it', async () => {
+  const getter = await rejection(loadAttentionLab(/** @type {any} */ ({ get wasmBinary() { throw new Error('no bytes'); } })), 'wasmBinary');
+  assert.match(getter.message, /got an error reading it \(Error: no bytes\)$/);
+  const thrower = await rejection(loadAttentionLab({ locateFile: () => { throw new TypeError('lost'); } }), 'locateFile');
+  assert.match(thrower.message, /got one that threw \(TypeError: lost\)$/);
+  await rejection(loadAttentionLab(/** @type {any} */ ({ locateFile: () => 42 })), 'locateFile');
+  // An inherited wasmBinary is not an option: the default engine loads.
+  assertWorks(await loadAttentionLab(Object.create({ wasmBinary: new Uint8Array([1, 2, 3]) })));
+});

@@ -33,11 +33,19 @@ const cell = fc.oneof(
   { arbitrary: fc.constantFrom(0, -0, 1e154, -1e200, 1e308, -1.7e308, 5e-324, NaN, Infinity, -Infinity), weight: 1 },
 );
 const size = fc.integer({ min: 1, max: 4 });
+/** Filled with one value this large, a matrix or vector drives its operation into overflow. */
+const huge = fc.constantFrom(1e154, -1e200, 1e308, 1.7e308);
 /** @param {number} rows @param {number} cols */
-const matrix = (rows, cols) => fc.array(fc.array(cell, { minLength: cols, maxLength: cols }), { minLength: rows, maxLength: rows });
+const matrix = (rows, cols) => fc.oneof(
+  { arbitrary: fc.array(fc.array(cell, { minLength: cols, maxLength: cols }), { minLength: rows, maxLength: rows }), weight: 6 },
+  { arbitrary: huge.map((x) => Array.from({ length: rows }, () => Array(cols).fill(x))), weight: 1 },
+);
 /** @param {number} length */
-const vector = (length) => fc.array(cell, { minLength: length, maxLength: length });
-const seed = fc.oneof(fc.nat({ max: 2 ** 32 - 1 }), fc.constantFrom(-1, 0.5, 2 ** 32));
+const vector = (length) => fc.oneof(
+  { arbitrary: fc.array(cell, { minLength: length, maxLength: length }), weight: 6 },
+  { arbitrary: huge.map((x) => Array(length).fill(x)), weight: 1 },
+);
+const seed = fc.oneof({ arbitrary: fc.nat({ max: 2 ** 32 - 1 }), weight: 6 }, { arbitrary: fc.constantFrom(-1, 0.5, 2 ** 32), weight: 1 });
 /** A whole number that is usually in range, sometimes just outside it. */
 const count = (/** @type {number} */ low, /** @type {number} */ high) => fc.oneof({ arbitrary: fc.integer({ min: low, max: high }), weight: 6 }, { arbitrary: fc.constantFrom(low - 1, high + 1, low + 0.5), weight: 1 });
 /** @param {number} n @param {number} m */
@@ -75,7 +83,7 @@ export const VALID = {
   }),
   attentionEntropy: fc.tuple(size, size).chain(([n, m]) =>
     record({ weights: fc.oneof(matrix(n, m), fc.constant(Array.from({ length: n }, () => Array(m).fill(1 / m)))) }, ['weights'])),
-  randomMatrix: record({ rows: count(1, 8), cols: count(1, 8), seed, distribution: fc.constantFrom('normal', 'uniform'), scale: fc.constantFrom(1, 0.1, 1e308, 0, -1) }, ['rows', 'cols']),
+  randomMatrix: record({ rows: count(1, 8), cols: count(1, 8), seed, distribution: fc.constantFrom('normal', 'uniform'), scale: fc.constantFrom(1, 0.1, 2, 1e308, 0, -1) }, ['rows', 'cols']),
   embedTokens: record({ tokens: fc.array(token, { maxLength: 6 }), dModel: count(1, 8), seed }, ['tokens', 'dModel']),
   addPositionalEncoding: fc.tuple(size, size).chain(([n, d]) => record({ input: matrix(n, d) }, ['input'])),
   positionSimilarity: record({ length: count(1, 16), dModel: count(1, 16) }, ['length', 'dModel']),

@@ -17,7 +17,7 @@ import { checkWellFormed, flattenMatrix, flattenVector, readStrings } from './ma
  * @param {(key: string | symbol) => never} refuse
  * @returns {Map<string, unknown>}
  */
-function readOwn(where, record, names, refuse) {
+export function readOwn(where, record, names, refuse) {
   /** @type {Array<string | symbol>} */
   let keys;
   try {

@@ -21,13 +21,14 @@ const SHOWN_CHARACTERS = 24;
 
 /**
  * A caller's string as a message shows it: quoted, control characters and lone surrogates
- * escaped (JSON.stringify does both, so a NUL cannot cut the message short), at most
- * SHOWN_CHARACTERS code points.
+ * escaped (JSON.stringify does both, so a NUL cannot cut the message short), at most `limit`
+ * code points.
  * @param {string} text
+ * @param {number} [limit]
  */
-export function quote(text) {
-  const points = Array.from(text.length > 4 * SHOWN_CHARACTERS ? text.slice(0, 4 * SHOWN_CHARACTERS) : text);
-  return JSON.stringify(points.length > SHOWN_CHARACTERS ? `${points.slice(0, SHOWN_CHARACTERS).join('')}…` : text);
+export function quote(text, limit = SHOWN_CHARACTERS) {
+  const points = Array.from(text.length > 4 * limit ? text.slice(0, 4 * limit) : text);
+  return JSON.stringify(points.length > limit ? `${points.slice(0, limit).join('')}…` : text);
 }
 
 /**
@@ -91,5 +92,5 @@ export function unreadable(argument, error) {
   } catch {
     // The thrown value's own name, message or toString threw: keep the placeholder.
   }
-  return new AttentionError(`${argument}: expected a value that can be read, got an error reading it (${quote(what).slice(1, -1)})`);
+  return new AttentionError(`${argument}: expected a value that can be read, got an error reading it (${quote(what, 80).slice(1, -1)})`);
 }

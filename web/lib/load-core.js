@@ -5,7 +5,8 @@
  * "expected magic word".
  */
 import createAttentionCore from './wasm/attention-core.mjs';
-import { AttentionError, fail } from './errors.js';
+import { readOwn } from './arguments.js';
+import { AttentionError, fail, quote, showKey } from './errors.js';
 
 /** The file name Emscripten gives the engine. */
 export const WASM_FILE = 'attention-core.wasm';
@@ -47,20 +48,44 @@ async function readBytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+/** The options loadAttentionLab takes. */
+const LOAD_OPTIONS = ['wasmBinary', 'wasmUrl', 'locateFile'];
+
+/**
+ * The engine's URL from a locateFile option, or the default when there is none.
+ * @param {unknown} locateFile
+ * @returns {unknown}
+ */
+function locate(locateFile) {
+  if (locateFile == null) return DEFAULT_WASM_URL;
+  if (typeof locateFile !== 'function') fail('locateFile', `a function that returns the URL of ${WASM_FILE}`, locateFile);
+  try {
+    return locateFile(WASM_FILE);
+  } catch (error) {
+    throw new AttentionError(`locateFile: expected a function that returns the URL of ${WASM_FILE}, got one that threw (${brief(error)})`);
+  }
+}
+
 /**
  * @param {import('./index.js').LoadOptions} [options]
  * @returns {Promise<any>} the raw Embind module
  */
 export async function loadCore(options = {}) {
+  // Own properties only, each read once: what a getter throws is reported, not passed on.
+  const given = readOwn('options', options, LOAD_OPTIONS, (key) => {
+    throw new AttentionError(`${showKey(key)}: expected one of the options of loadAttentionLab (${LOAD_OPTIONS.join(', ')}), got an unknown option`);
+  });
+  const wasmBinary = given.get('wasmBinary');
   let bytes;
   let source = 'wasmBinary';
-  if (options.wasmBinary != null) {
-    if (!(options.wasmBinary instanceof ArrayBuffer || options.wasmBinary instanceof Uint8Array)) {
-      fail('wasmBinary', 'an ArrayBuffer or Uint8Array', options.wasmBinary);
+  if (wasmBinary != null) {
+    if (!(wasmBinary instanceof ArrayBuffer || wasmBinary instanceof Uint8Array)) {
+      fail('wasmBinary', 'an ArrayBuffer or Uint8Array', wasmBinary);
     }
-    bytes = options.wasmBinary instanceof Uint8Array ? options.wasmBinary : new Uint8Array(options.wasmBinary);
+    bytes = wasmBinary instanceof Uint8Array ? wasmBinary : new Uint8Array(wasmBinary);
   } else {
-    const url = options.wasmUrl ?? (options.locateFile ? options.locateFile(WASM_FILE) : DEFAULT_WASM_URL);
+    const url = given.get('wasmUrl') ?? locate(given.get('locateFile'));
+    if (!(typeof url === 'string' || url instanceof URL)) fail(given.has('wasmUrl') ? 'wasmUrl' : 'locateFile', 'a URL (a string or a URL object)', url);
     source = String(url);
     bytes = await readBytes(url);
   }
@@ -111,6 +136,11 @@ function instantiate(module) {
 
 /** @param {unknown} error @returns {string} "CompileError: …", one line, shortened */
 function brief(error) {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.split('\n')[0].slice(0, 160);
+  let text = 'an unprintable value';
+  try {
+    text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  } catch {
+    // The thrown value's own message or toString threw: keep the placeholder.
+  }
+  return quote(text.split('\n')[0], 160).slice(1, -1);
 }
