@@ -42,6 +42,18 @@ namespace attn
             detail::check_vector(name, *given, length, why);
             return *given;
         }
+        /// What to blame when residual2 = norm1 + feed-forward output is too large to
+        /// normalise: norm1's output is bounded by γ1 and β1, so the feed-forward output is, and
+        /// of it b2 when a given b2 outweighs activated·w2.
+        const char* culprit_of(const encoder_layer_trace& t, bool b2_given)
+        {
+            if (!b2_given)
+            {
+                return "w2";
+            }
+            const matrix product = linear(t.feed_forward.activated, t.w2, vector{});
+            return xt::amax(xt::abs(t.b2))() >= xt::amax(xt::abs(product))() ? "b2" : "w2";
+        }
     } // namespace
 
     encoder_layer_trace encoder_layer(const matrix& input, const encoder_layer_params& params,
@@ -118,22 +130,49 @@ namespace attn
         attention_options.seed = options.seed;
 
         // pass 1: self-attention, every position attending over the whole input.
-        t.attention =
-            multi_head_attention(input, input, input, attention_params, attention_options);
+        // Each kernel below names its arguments as it knows them; they are renamed to this
+        // layer's (self-attention's query, key and value are all input).
+        t.attention = detail::with_arguments_renamed(
+            {{"query", "input"}, {"key", "input"}, {"value", "input"}},
+            [&]
+            {
+                return multi_head_attention(input, input, input, attention_params,
+                                            attention_options);
+            });
         // pass 2: residual connection around attention.
         t.residual1 = input + t.attention.output;
         detail::check_finite_result("input", "residual1", t.residual1);
         // pass 3: add & norm.
-        t.norm1 = detail::layer_norm_unchecked(t.residual1, std::move(gamma1), std::move(beta1),
-                                               default_layer_norm_eps);
+        t.norm1 = detail::with_arguments_renamed(
+            {{"gamma", "gamma1"}, {"beta", "beta1"}},
+            [&]
+            {
+                return detail::layer_norm_unchecked(t.residual1, std::move(gamma1),
+                                                    std::move(beta1), default_layer_norm_eps);
+            });
         // pass 4: the position-wise feed-forward network.
-        t.feed_forward =
-            detail::feed_forward_unchecked(t.norm1.output, t.w1, t.b1, t.w2, t.b2, options.act);
+        // Its input, norm1's output, is bounded by γ1 and β1: a hidden overflow is w1's.
+        t.feed_forward = detail::with_arguments_renamed(
+            {{"input", "w1"}},
+            [&] {
+                return detail::feed_forward_unchecked(t.norm1.output, t.w1, t.b1, t.w2, t.b2,
+                                                      options.act);
+            });
         // pass 5: residual connection around the feed-forward network.
         t.residual2 = t.norm1.output + t.feed_forward.output;
         // pass 6: add & norm; the layer's output.
-        t.norm2 = detail::layer_norm_unchecked(t.residual2, std::move(gamma2), std::move(beta2),
-                                               default_layer_norm_eps);
+        try
+        {
+            detail::check_finite_result("input", "residual2", t.residual2);
+            t.norm2 = detail::layer_norm_unchecked(t.residual2, std::move(gamma2),
+                                                   std::move(beta2), default_layer_norm_eps);
+        }
+        catch (const attention_error& error)
+        {
+            detail::rethrow_renamed(error, {{"gamma", "gamma2"},
+                                            {"beta", "beta2"},
+                                            {"input", culprit_of(t, params.b2.has_value())}});
+        }
         t.output = t.norm2.output;
 
         t.parameter_count.attention = t.attention.parameter_count;

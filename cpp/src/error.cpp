@@ -25,6 +25,34 @@ namespace attn::detail
         return buffer;
     }
 
+    std::string quote(const std::string& text)
+    {
+        constexpr std::size_t shown_characters = 24;
+        std::string out = "'";
+        std::size_t characters = 0;
+        for (const char c : text)
+        {
+            const auto byte = static_cast<unsigned char>(c);
+            // A UTF-8 continuation byte (10xxxxxx) belongs to the character before it.
+            const bool starts_character = (byte & 0xC0) != 0x80;
+            if (starts_character && characters++ == shown_characters)
+            {
+                return out + "…'";
+            }
+            if (byte < 0x20 || byte == 0x7F)
+            {
+                char escaped[8];
+                std::snprintf(escaped, sizeof escaped, "\\u%04x", byte);
+                out += escaped;
+            }
+            else
+            {
+                out += c;
+            }
+        }
+        return out + "'";
+    }
+
     std::string format_shape(std::size_t rows, std::size_t cols)
     {
         return std::to_string(rows) + "×" + std::to_string(cols);
@@ -92,6 +120,20 @@ namespace attn::detail
         }
     }
 
+    namespace
+    {
+        /// Throws the overflow message for cell (i, j) of `what`. A NaN there comes from +∞ and
+        /// −∞ meeting in a sum, which the message says, since no input was NaN.
+        [[noreturn]] void fail_overflow(const std::string& argument, const std::string& what,
+                                        std::size_t i, std::size_t j, double x)
+        {
+            fail(argument, "values small enough for " + what + " to stay within double range",
+                 what + "[" + std::to_string(i) + "][" + std::to_string(j) +
+                     "] = " + format_number(x) +
+                     (std::isnan(x) ? " (Infinity − Infinity)" : ""));
+        }
+    } // namespace
+
     void check_finite_result(const std::string& argument, const std::string& what, const matrix& m)
     {
         for (std::size_t i = 0; i < rows(m); ++i)
@@ -100,13 +142,54 @@ namespace attn::detail
             {
                 if (!std::isfinite(m(i, j)))
                 {
-                    fail(argument,
-                         "values small enough for " + what + " to stay within double range",
-                         what + "[" + std::to_string(i) + "][" + std::to_string(j) +
-                             "] = " + format_number(m(i, j)));
+                    fail_overflow(argument, what, i, j, m(i, j));
                 }
             }
         }
+    }
+
+    void check_linear_result(const std::string& product_argument,
+                             const std::string& bias_argument, const std::string& what,
+                             const matrix& x, const matrix& w, const vector& b,
+                             const matrix& result)
+    {
+        for (std::size_t i = 0; i < rows(result); ++i)
+        {
+            for (std::size_t j = 0; j < cols(result); ++j)
+            {
+                if (std::isfinite(result(i, j)))
+                {
+                    continue;
+                }
+                // Only on the way to an error: this one cell of x·w, without the bias.
+                double product = 0;
+                for (std::size_t k = 0; k < cols(x); ++k)
+                {
+                    product += x(i, k) * w(k, j);
+                }
+                const bool bias_overflowed = b.size() != 0 && std::isfinite(product);
+                fail_overflow(bias_overflowed ? bias_argument : product_argument, what, i, j,
+                              result(i, j));
+            }
+        }
+    }
+
+    void rethrow_renamed(const attention_error& error,
+                         std::initializer_list<argument_rename> renames)
+    {
+        const std::string message = error.what();
+        for (const auto& [from, to] : renames)
+        {
+            const std::string name = from;
+            const bool matches = message.compare(0, name.size(), name) == 0 &&
+                                 message.size() > name.size() &&
+                                 std::string(":[.").find(message[name.size()]) != std::string::npos;
+            if (matches)
+            {
+                throw attention_error(to + message.substr(name.size()));
+            }
+        }
+        throw error;
     }
 
     std::size_t check_integer(const std::string& argument, double x, double low, double high)

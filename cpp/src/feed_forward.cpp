@@ -24,7 +24,7 @@ namespace attn
             feed_forward_trace t;
             // pass 1: widen each position to d_ff.
             t.hidden = linear(input, w1, b1);
-            check_finite_result("input", "hidden", t.hidden);
+            check_linear_result("input", "b1", "hidden", input, w1, b1, t.hidden);
             // pass 2: the non-linearity, applied cell by cell.
             t.activated = t.hidden;
             for (double& x : t.activated)
@@ -34,7 +34,7 @@ namespace attn
             }
             // pass 3: back to d_model.
             t.output = linear(t.activated, w2, b2);
-            check_finite_result("w2", "output", t.output);
+            check_linear_result("w2", "b2", "output", t.activated, w2, b2, t.output);
             return t;
         }
     } // namespace detail

@@ -49,7 +49,16 @@ namespace attn
                 for (std::size_t j = 0; j < d; ++j)
                 {
                     t.normalized(i, j) = (input(i, j) - mean) * inverse_std;
-                    t.output(i, j) = t.normalized(i, j) * gamma(j) + beta(j);
+                    const double scaled = t.normalized(i, j) * gamma(j);
+                    t.output(i, j) = scaled + beta(j);
+                    if (!std::isfinite(t.output(i, j)))
+                    {
+                        // |normalized| ≤ √d, so only a γ or β near the double limit gets here.
+                        fail(std::isfinite(scaled) ? "beta" : "gamma",
+                             "values small enough for output to stay within double range",
+                             "output[" + std::to_string(i) + "][" + std::to_string(j) +
+                                 "] = " + format_number(t.output(i, j)));
+                    }
                 }
             }
             t.gamma = std::move(gamma);
@@ -71,9 +80,11 @@ namespace attn
         {
             detail::check_vector("beta", *beta, d, "one per column of input");
         }
-        if (!(eps > 0) || !std::isfinite(eps))
+        // Above 1, eps would outweigh the variance of any ordinary row.
+        if (!(eps > 0 && eps <= 1))
         {
-            detail::fail("eps", "a small positive number such as 1e-5", detail::format_number(eps));
+            detail::fail("eps", "a small positive number (at most 1) such as 1e-5",
+                         detail::format_number(eps));
         }
         return detail::layer_norm_unchecked(input, gamma ? *gamma : vector(xt::ones<double>({d})),
                                             beta ? *beta : vector(xt::zeros<double>({d})), eps);

@@ -105,9 +105,12 @@ namespace attn
         t.projected_query = linear(query, t.params.w_q, t.params.b_q); // (n × d_model)
         t.projected_key = linear(key, t.params.w_k, t.params.b_k);     // (m × d_model)
         t.projected_value = linear(value, t.params.w_v, t.params.b_v); // (m × d_model)
-        detail::check_finite_result("query", "projectedQuery", t.projected_query);
-        detail::check_finite_result("key", "projectedKey", t.projected_key);
-        detail::check_finite_result("value", "projectedValue", t.projected_value);
+        detail::check_linear_result("query", "bQ", "projectedQuery", query, t.params.w_q,
+                                    t.params.b_q, t.projected_query);
+        detail::check_linear_result("key", "bK", "projectedKey", key, t.params.w_k, t.params.b_k,
+                                    t.projected_key);
+        detail::check_linear_result("value", "bV", "projectedValue", value, t.params.w_v,
+                                    t.params.b_v, t.projected_value);
 
         t.weights = xt::empty<double>({h, n, m});
         t.concat = xt::empty<double>({n, d_model});
@@ -135,7 +138,8 @@ namespace attn
 
         // pass 5: mix the heads, concat·W_O + b_O (n × d_model).
         t.output = linear(t.concat, t.params.w_o, t.params.b_o);
-        detail::check_finite_result("wO", "output", t.output);
+        detail::check_linear_result("wO", "bO", "output", t.concat, t.params.w_o, t.params.b_o,
+                                    t.output);
         return t;
     }
 } // namespace attn

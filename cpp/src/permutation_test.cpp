@@ -62,10 +62,15 @@ namespace attn
         multi_head_options mha;
         mha.heads = options.heads;
         mha.seed = options.seed;
-        t.output = multi_head_attention(t.input, t.input, t.input, {}, mha).output;
-        t.permuted_output =
-            multi_head_attention(t.permuted_input, t.permuted_input, t.permuted_input, {}, mha)
-                .output;
+        // Self-attention over input: an overflow is input's, not "query"'s.
+        const auto self_attention = [&mha](const matrix& x)
+        {
+            return detail::with_arguments_renamed(
+                {{"query", "input"}, {"key", "input"}, {"value", "input"}},
+                [&] { return multi_head_attention(x, x, x, {}, mha).output; });
+        };
+        t.output = self_attention(t.input);
+        t.permuted_output = self_attention(t.permuted_input);
 
         // pass 3: put each shuffled token's output back in its original row: token p[i] sits at
         // row i of the shuffle, so row k of the realigned output is row inverse[k] of it.

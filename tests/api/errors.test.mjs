@@ -248,8 +248,29 @@ describe('heads, sizes, seeds and activations', () => {
     expectAttentionError(() => lab.encoderLayer({ input: x8, heads: 2, dFF: 2.5 }), 'dFF', /got 2\.5$/);
   });
 
-  test('a layer-norm eps that is not a small positive number', () => {
-    expectAttentionError(() => lab.layerNorm({ input: [[1, 2]], eps: -1 }), 'eps', 'eps: expected a small positive number such as 1e-5, got -1');
+  test('a layer-norm eps that is not a small positive number, or above 1', () => {
+    expectAttentionError(() => lab.layerNorm({ input: [[1, 2]], eps: -1 }), 'eps', 'eps: expected a small positive number (at most 1) such as 1e-5, got -1');
+    expectAttentionError(() => lab.layerNorm({ input: [[1, 2]], eps: 2 }), 'eps', /got 2$/);
+    expectAttentionError(() => lab.layerNorm({ input: [[1, 2]], eps: 1e308 }), 'eps', /got 1e\+308$/);
+  });
+});
+
+describe('overflows are blamed on the argument that caused them', () => {
+  const big = [[1, -1], [1, 2]];
+  test('layer norm: a γ or β near 1e308 is refused instead of returning Infinity', () => {
+    expectAttentionError(() => lab.layerNorm({ input: [[0, 0, 1]], gamma: [1.7e308, 1.7e308, 1.7e308] }), 'gamma', 'got output[0][2] = Infinity');
+    expectAttentionError(() => lab.layerNorm({ input: [[1, 2]], gamma: [1e308, 1e308], beta: [1e308, 1e308] }), 'beta', 'got output[0][1] = Infinity');
+  });
+
+  test('the encoder layer names input, bO and b2 names itself, permutationTest names input', () => {
+    expectAttentionError(() => lab.encoderLayer({ input: [[1e200, -1e200], [1, 2]], heads: 1, dFF: 2 }), 'input');
+    expectAttentionError(() => lab.encoderLayer({ input: big, heads: 1, dFF: 2, b2: [1e308, 1e308] }), 'b2');
+    const id = [[1, 0], [0, 1]];
+    const x = [[1, 2]];
+    expectAttentionError(() => lab.multiHeadAttention({ query: x, key: x, value: x, heads: 1, wQ: id, wK: id, wV: id, wO: [[1e308, 1e308], [0, 0]], bO: [1e308, 1e308] }), 'bO', 'output[0][0] = Infinity');
+    expectAttentionError(() => lab.feedForward({ input: [[1]], w1: [[1]], w2: [[1e308]], b2: [1e308] }), 'b2', 'output[0][0] = Infinity');
+    const error = expectAttentionError(() => lab.permutationTest({ input: [[1e200, 1e200], [1, 2]], permutation: [1, 0], heads: 1, positionalEncoding: false }), 'input');
+    assert.match(error.message, /= (-?Infinity|NaN \(Infinity − Infinity\))$/);
   });
 });
 

@@ -123,3 +123,36 @@ test('two labs loaded independently both work, each with its own memory', async 
   assertWorks(a);
   assert.equal(a.memory().heapBytesInUse, b.memory().heapBytesInUse);
 });
+
+test('wasmBinary bytes that start like WebAssembly but do not compile reject as an engine that could not be compiled', async () => {
+  const bytes = await readFile(WASM_URL);
+  const corrupt = new Uint8Array(bytes.subarray(0, 4096));
+  corrupt.fill(0xff, 64);
+  const error = await rejection(loadAttentionLab({ wasmBinary: corrupt }), 'wasmBinary');
+  assert.match(error.message, /^wasmBinary: expected the engine's WebAssembly, got bytes that could not be compiled \(CompileError: .+\)$/);
+  assert.doesNotMatch(error.message, /Aborted/);
+});
+
+test('an empty but valid WebAssembly module rejects as an engine that could not be instantiated', async () => {
+  const empty = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+  const error = await rejection(loadAttentionLab({ wasmBinary: empty }), 'wasmBinary');
+  assert.match(error.message, /^wasmBinary: expected the engine's WebAssembly, got a module that could not be instantiated \(.+\)$/);
+});
+
+test('a failed load leaves nothing broken: the next load works', async () => {
+  const bytes = await readFile(WASM_URL);
+  await assert.rejects(loadAttentionLab({ wasmBinary: new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]) }), AttentionError);
+  await assert.rejects(loadAttentionLab({ wasmBinary: new Uint8Array([0, 0x61, 0x73, 0x6d, 9, 9, 9, 9]) }), AttentionError);
+  assertWorks(await loadAttentionLab({ wasmBinary: bytes }));
+  assertWorks(await loadAttentionLab());
+});
+
+test('options are read once each, own properties only: a throwing getter or locateFile rejects naming it', async () => {
+  const getter = await rejection(loadAttentionLab(/** @type {any} */ ({ get wasmBinary() { throw new Error('no bytes'); } })), 'wasmBinary');
+  assert.match(getter.message, /got an error reading it \(Error: no bytes\)$/);
+  const thrower = await rejection(loadAttentionLab({ locateFile: () => { throw new TypeError('lost'); } }), 'locateFile');
+  assert.match(thrower.message, /got one that threw \(TypeError: lost\)$/);
+  await rejection(loadAttentionLab(/** @type {any} */ ({ locateFile: () => 42 })), 'locateFile');
+  // An inherited wasmBinary is not an option: the default engine loads.
+  assertWorks(await loadAttentionLab(Object.create({ wasmBinary: new Uint8Array([1, 2, 3]) })));
+});

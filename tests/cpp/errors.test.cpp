@@ -244,7 +244,7 @@ TEST_CASE("layer norm refuses an eps that is not positive", "[errors][layer-norm
                       attn::attention_error);
     REQUIRE_THROWS_WITH(
         attn::layer_norm(input, std::nullopt, std::nullopt, eps),
-        StartsWith("eps: expected a small positive number such as 1e-5, got " + shown));
+        StartsWith("eps: expected a small positive number (at most 1) such as 1e-5, got " + shown));
 }
 
 TEST_CASE("layer norm refuses a γ of the wrong length", "[errors][layer-norm]")

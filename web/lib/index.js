@@ -7,30 +7,11 @@
  *   lab.attention({ query: [[1, 2]], key: [[1, 0], [0, 1], [1, 1]], value: [[0.5, 0.3], [0.8, 0.2], [0.1, 0.9]] });
  */
 import { AttentionError, fail } from './errors.js';
-import { checkStrings, decode, encodeMask, flattenMatrix, flattenVector, MAX_DIMENSION } from './matrix-io.js';
+import { ENCODERS, readArguments } from './arguments.js';
+import { checkWellFormed, decode, MAX_DIMENSION } from './matrix-io.js';
 import { loadCore } from './load-core.js';
 
 export { AttentionError, MAX_DIMENSION };
-
-/**
- * How each kind of argument is checked and encoded for the bindings. A kind ending in '?' is
- * optional: given as undefined or null it counts as omitted (or takes its default). The kinds
- * of choice arguments ('activation?', 'stage', …) are added from the engine's descriptions.
- * @type {Record<string, (name: string, value: unknown) => unknown>}
- */
-const ENCODERS = {
-  matrix: (name, v) => flattenMatrix(name, v),
-  'matrix?': (name, v) => (v == null ? undefined : flattenMatrix(name, v)),
-  vector: (name, v) => flattenVector(name, v),
-  'vector?': (name, v) => (v == null ? undefined : flattenVector(name, v)),
-  indices: (name, v) => flattenVector(name, v),
-  strings: (name, v) => checkStrings(name, v),
-  'mask?': (_name, v) => encodeMask(v),
-  number: (name, v) => (typeof v === 'number' ? v : fail(name, 'a number', v)),
-  'number?': (name, v) => (v == null ? undefined : typeof v === 'number' ? v : fail(name, 'a number', v)),
-  boolean: (name, v) => (typeof v === 'boolean' ? v : fail(name, 'true or false', v)),
-  'boolean?': (name, v) => (v == null ? undefined : typeof v === 'boolean' ? v : fail(name, 'true or false', v)),
-};
 
 /**
  * @typedef {{ name: string, kind: string, optional: boolean, choices?: string, choiceKind?: string }} ArgumentDescription
@@ -46,7 +27,7 @@ function choiceEncoder(choices, optional) {
   const listed = choices.map((c) => `'${c}'`);
   const expected = `${listed.slice(0, -1).join(', ')} or ${listed[listed.length - 1]}`;
   return (/** @type {string} */ name, /** @type {unknown} */ v) =>
-    optional && v == null ? choices[0] : typeof v === 'string' ? v : fail(name, expected, v);
+    optional && v == null ? choices[0] : typeof v === 'string' ? checkWellFormed(name, v) : fail(name, expected, v);
 }
 
 /**
@@ -75,35 +56,13 @@ function operationTable(descriptions) {
 }
 
 /**
- * @param {string} operation
- * @param {Record<string, string>} spec each argument's kind
- * @param {unknown} args
- */
-function encodeRequest(operation, spec, args) {
-  const names = Object.keys(spec);
-  if (args === null || typeof args !== 'object' || Array.isArray(args)) {
-    fail(`${operation}`, `one object argument with ${names.filter((n) => !spec[n].endsWith('?')).join(', ')}`, args);
-  }
-  const given = /** @type {Record<string, unknown>} */ (args);
-  for (const key of Object.keys(given)) {
-    if (!(key in spec)) {
-      throw new AttentionError(`${key}: expected one of the arguments of ${operation} (${names.join(', ')}), got an unknown argument`);
-    }
-  }
-  /** @type {Record<string, unknown>} */
-  const request = {};
-  for (const name of names) request[name] = ENCODERS[spec[name]](name, given[name]);
-  return request;
-}
-
-/**
  * @param {any} core the Embind module
  * @param {string} operation
  * @param {Record<string, string>} spec
  * @param {unknown} args
  */
 function run(core, operation, spec, args) {
-  const request = encodeRequest(operation, spec, args);
+  const request = readArguments(operation, spec, args);
   const result = core[operation](request);
   if (!result.ok) {
     throw result.name === 'AttentionError' ? new AttentionError(result.message) : new Error(result.message);

@@ -5,7 +5,8 @@
  * "expected magic word".
  */
 import createAttentionCore from './wasm/attention-core.mjs';
-import { AttentionError, fail } from './errors.js';
+import { readOwn } from './arguments.js';
+import { AttentionError, fail, quote, showKey } from './errors.js';
 
 /** The file name Emscripten gives the engine. */
 export const WASM_FILE = 'attention-core.wasm';
@@ -47,20 +48,44 @@ async function readBytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+/** The options loadAttentionLab takes. */
+const LOAD_OPTIONS = ['wasmBinary', 'wasmUrl', 'locateFile'];
+
+/**
+ * The engine's URL from a locateFile option, or the default when there is none.
+ * @param {unknown} locateFile
+ * @returns {unknown}
+ */
+function locate(locateFile) {
+  if (locateFile == null) return DEFAULT_WASM_URL;
+  if (typeof locateFile !== 'function') fail('locateFile', `a function that returns the URL of ${WASM_FILE}`, locateFile);
+  try {
+    return locateFile(WASM_FILE);
+  } catch (error) {
+    throw new AttentionError(`locateFile: expected a function that returns the URL of ${WASM_FILE}, got one that threw (${brief(error)})`);
+  }
+}
+
 /**
  * @param {import('./index.js').LoadOptions} [options]
  * @returns {Promise<any>} the raw Embind module
  */
 export async function loadCore(options = {}) {
+  // Own properties only, each read once: what a getter throws is reported, not passed on.
+  const given = readOwn('options', options, LOAD_OPTIONS, (key) => {
+    throw new AttentionError(`${showKey(key)}: expected one of the options of loadAttentionLab (${LOAD_OPTIONS.join(', ')}), got an unknown option`);
+  });
+  const wasmBinary = given.get('wasmBinary');
   let bytes;
   let source = 'wasmBinary';
-  if (options.wasmBinary != null) {
-    if (!(options.wasmBinary instanceof ArrayBuffer || options.wasmBinary instanceof Uint8Array)) {
-      fail('wasmBinary', 'an ArrayBuffer or Uint8Array', options.wasmBinary);
+  if (wasmBinary != null) {
+    if (!(wasmBinary instanceof ArrayBuffer || wasmBinary instanceof Uint8Array)) {
+      fail('wasmBinary', 'an ArrayBuffer or Uint8Array', wasmBinary);
     }
-    bytes = options.wasmBinary instanceof Uint8Array ? options.wasmBinary : new Uint8Array(options.wasmBinary);
+    bytes = wasmBinary instanceof Uint8Array ? wasmBinary : new Uint8Array(wasmBinary);
   } else {
-    const url = options.wasmUrl ?? (options.locateFile ? options.locateFile(WASM_FILE) : DEFAULT_WASM_URL);
+    const url = given.get('wasmUrl') ?? locate(given.get('locateFile'));
+    if (!(typeof url === 'string' || url instanceof URL)) fail(given.has('wasmUrl') ? 'wasmUrl' : 'locateFile', 'a URL (a string or a URL object)', url);
     source = String(url);
     bytes = await readBytes(url);
   }
@@ -72,5 +97,50 @@ export async function loadCore(options = {}) {
       : `wasmUrl: expected a WebAssembly file at ${source}`;
     throw new AttentionError(`${expected}, got ${bytes.length} bytes that are not one`);
   }
-  return createAttentionCore({ wasmBinary: bytes });
+  const argument = source === 'wasmBinary' ? 'wasmBinary' : 'wasmUrl';
+  const expected = `${argument}: expected the engine's WebAssembly${source === 'wasmBinary' ? '' : ` at ${source}`}`;
+  // Compiled here rather than by the Emscripten glue, which would abort ("RuntimeError:
+  // Aborted(CompileError …)") and print to the console.
+  let module;
+  try {
+    module = await WebAssembly.compile(/** @type {BufferSource} */ (bytes));
+  } catch (error) {
+    throw new AttentionError(`${expected}, got bytes that could not be compiled (${brief(error)})`);
+  }
+  try {
+    return await instantiate(module);
+  } catch (error) {
+    throw new AttentionError(`${expected}, got a module that could not be instantiated (${brief(error)})`);
+  }
+}
+
+/**
+ * Runs the Emscripten factory on a compiled module. Whatever fails while the module is linked
+ * or the glue reads its exports (a module that is valid WebAssembly but not this engine)
+ * rejects the promise; each factory call has its own state, so a failed one leaves nothing
+ * behind for the next.
+ * @param {WebAssembly.Module} module
+ * @returns {Promise<any>}
+ */
+function instantiate(module) {
+  return new Promise((resolve, reject) => {
+    createAttentionCore({
+      /** @param {WebAssembly.Imports} imports @param {(instance: WebAssembly.Instance, module: WebAssembly.Module) => void} receive */
+      instantiateWasm(imports, receive) {
+        WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module)).catch(reject);
+        return {};
+      },
+    }).then(resolve, reject);
+  });
+}
+
+/** @param {unknown} error @returns {string} "CompileError: …", one line, shortened */
+function brief(error) {
+  let text = 'an unprintable value';
+  try {
+    text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  } catch {
+    // The thrown value's own message or toString threw: keep the placeholder.
+  }
+  return quote(text.split('\n')[0], 160).slice(1, -1);
 }

@@ -4,16 +4,53 @@
  * size cap); values (NaN, ±Infinity, 0/1 masks, token lengths) and shapes between arguments are
  * the C++ engine's to check, so each rule lives in one place.
  */
-import { AttentionError, fail } from './errors.js';
+import { AttentionError, fail, unreadable } from './errors.js';
 
 /** The engine's cap on every dimension (attn::max_dimension). */
 export const MAX_DIMENSION = 1024;
 
 const MATRIX = 'a matrix (an array of rows of numbers)';
 
-/** @param {unknown} row */
-function isRow(row) {
-  return Array.isArray(row) || (ArrayBuffer.isView(row) && !(row instanceof DataView));
+/**
+ * An array (a Proxy of one included) or a typed array other than a DataView. May throw: a
+ * revoked Proxy throws from Array.isArray.
+ * @param {unknown} value
+ */
+function isList(value) {
+  return Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
+}
+
+/**
+ * A list's length, read once and checked against the cap before anything walks it: a Proxy or
+ * a doctored length could otherwise make a loop run for ever.
+ * @param {string} name @param {ArrayLike<unknown>} list @param {string} noun "numbers", "rows", …
+ */
+function cappedLength(name, list, noun) {
+  const length = list.length;
+  if (typeof length === 'number' && Number.isInteger(length) && length >= 0 && length <= MAX_DIMENSION) return length;
+  const got = typeof length === 'number' ? `an array of length ${length}` : 'an array with no numeric length';
+  throw new AttentionError(`${name}: expected at most ${MAX_DIMENSION} ${noun}, got ${got}`);
+}
+
+/**
+ * A caller's array or typed array copied into a plain array, its length and each element read
+ * once, so a getter or Proxy is consulted once and the checks that follow see fixed values.
+ * What reading throws becomes an AttentionError about the element (or the list).
+ * @param {string} name @param {unknown} value
+ * @param {string} expected what to ask for when value is no list @param {string} noun
+ * @returns {unknown[]}
+ */
+export function readList(name, value, expected, noun) {
+  let i = -1;
+  try {
+    if (!isList(value)) fail(name, expected, value);
+    const list = /** @type {ArrayLike<unknown>} */ (value);
+    const out = new Array(cappedLength(name, list, noun));
+    for (i = 0; i < out.length; i += 1) out[i] = list[i];
+    return out;
+  } catch (error) {
+    throw unreadable(i < 0 ? name : `${name}[${i}]`, error);
+  }
 }
 
 /**
@@ -23,37 +60,41 @@ function isRow(row) {
  * @returns {{ rows: number, cols: number, data: Float64Array }}
  */
 export function flattenMatrix(name, value, options = {}) {
-  if (!Array.isArray(value)) fail(name, MATRIX, value);
-  const rows = value.length;
-  if (rows === 0) fail(name, `${MATRIX} with at least one row`, value);
-  if (rows > MAX_DIMENSION) fail(name, `at most ${MAX_DIMENSION} rows`, value);
-  const first = value[0];
-  if (!isRow(first)) {
-    if (typeof first === 'number') {
-      throw new AttentionError(`${name}: expected ${MATRIX}, got an array of numbers (write one row as [[…]])`);
-    }
-    fail(`${name}[0]`, 'a row (an array of numbers)', first);
+  // Rows may be typed arrays; the matrix itself is an array of them.
+  if (ArrayBuffer.isView(value)) fail(name, MATRIX, value);
+  const list = readList(name, value, MATRIX, 'rows');
+  const rows = list.length;
+  if (rows === 0) throw new AttentionError(`${name}: expected ${MATRIX} with at least one row, got an empty array`);
+  if (typeof list[0] === 'number') {
+    throw new AttentionError(`${name}: expected ${MATRIX}, got an array of numbers (write one row as [[…]])`);
   }
-  const cols = /** @type {ArrayLike<unknown>} */ (first).length;
-  if (cols === 0) fail(`${name}[0]`, 'a row with at least one number', first);
-  if (cols > MAX_DIMENSION) fail(`${name}[0]`, `at most ${MAX_DIMENSION} numbers`, first);
-
-  const data = new Float64Array(rows * cols);
+  let cols = 0;
+  let data = new Float64Array(0);
   for (let i = 0; i < rows; i += 1) {
-    const row = /** @type {ArrayLike<unknown>} */ (value[i]);
-    if (!isRow(row)) fail(`${name}[${i}]`, 'a row (an array of numbers)', row);
-    if (row.length !== cols) {
-      fail(`${name}[${i}]`, `${cols} numbers like row 0`, row);
-    }
-    for (let j = 0; j < cols; j += 1) {
-      const x = row[j];
-      if (typeof x === 'number') {
-        data[i * cols + j] = x;
-      } else if (options.booleans && typeof x === 'boolean') {
-        data[i * cols + j] = x ? 1 : 0;
-      } else {
-        fail(`${name}[${i}][${j}]`, options.booleans ? '0, 1, true or false' : 'a number', x);
+    const row = /** @type {ArrayLike<unknown>} */ (list[i]);
+    let j = -1;
+    try {
+      if (!isList(row)) fail(`${name}[${i}]`, 'a row (an array of numbers)', row);
+      const length = cappedLength(`${name}[${i}]`, row, 'numbers');
+      if (i === 0) {
+        if (length === 0) throw new AttentionError(`${name}[0]: expected a row with at least one number, got an empty array`);
+        cols = length;
+        data = new Float64Array(rows * cols);
+      } else if (length !== cols) {
+        throw new AttentionError(`${name}[${i}]: expected ${cols} numbers like row 0, got an array of length ${length}`);
       }
+      for (j = 0; j < cols; j += 1) {
+        const x = row[j];
+        if (typeof x === 'number') {
+          data[i * cols + j] = x;
+        } else if (options.booleans && typeof x === 'boolean') {
+          data[i * cols + j] = x ? 1 : 0;
+        } else {
+          fail(`${name}[${i}][${j}]`, options.booleans ? '0, 1, true or false' : 'a number', x);
+        }
+      }
+    } catch (error) {
+      throw unreadable(j < 0 ? `${name}[${i}]` : `${name}[${i}][${j}]`, error);
     }
   }
   return { rows, cols, data };
@@ -65,52 +106,38 @@ export function flattenMatrix(name, value, options = {}) {
  * @returns {Float64Array}
  */
 export function flattenVector(name, value) {
-  if (!isRow(value)) fail(name, 'an array of numbers', value);
-  const list = /** @type {ArrayLike<unknown>} */ (value);
-  if (list.length === 0) fail(name, 'an array with at least one number', value);
-  if (list.length > MAX_DIMENSION) fail(name, `at most ${MAX_DIMENSION} numbers`, value);
-  const data = new Float64Array(list.length);
-  for (let i = 0; i < list.length; i += 1) {
-    const x = list[i];
-    if (typeof x !== 'number') fail(`${name}[${i}]`, 'a number', x);
-    data[i] = x;
+  const list = readList(name, value, 'an array of numbers', 'numbers');
+  if (list.length === 0) throw new AttentionError(`${name}: expected an array with at least one number, got an empty array`);
+  return Float64Array.from(list, (x, i) => (typeof x === 'number' ? x : fail(`${name}[${i}]`, 'a number', x)));
+}
+
+/** A lone half of a UTF-16 surrogate pair (the u flag reads a whole pair as one code point). */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/**
+ * A string that crosses to C++ as UTF-8: a lone surrogate would silently become U+FFFD there,
+ * so two different strings would arrive as the same one.
+ * @param {string} name @param {unknown} value
+ * @returns {string}
+ */
+export function checkWellFormed(name, value) {
+  if (typeof value === 'string' && LONE_SURROGATE.test(value)) {
+    fail(name, 'a well-formed string (no lone UTF-16 surrogate)', value);
   }
-  return data;
+  return /** @type {string} */ (value);
 }
 
 /**
- * An array of strings (tokens), passed to the engine as it is. The engine checks how many there
- * are and how long each one is.
+ * An array of strings (tokens), copied. The engine checks how many there are and how long
+ * each one is.
  * @param {string} name
  * @param {unknown} value
  * @returns {string[]}
  */
-export function checkStrings(name, value) {
-  if (!Array.isArray(value)) fail(name, 'an array of strings', value);
-  if (value.length > MAX_DIMENSION) fail(name, `at most ${MAX_DIMENSION} strings`, value);
-  value.forEach((s, i) => {
-    if (typeof s !== 'string') fail(`${name}[${i}]`, 'a string', s);
-  });
-  return value;
-}
-
-/**
- * The mask argument in the form the bindings read.
- * @param {unknown} mask undefined | 'causal' | { keyLength } | (0|1|boolean)[][]
- */
-export function encodeMask(mask) {
-  const expected = "'causal', { keyLength: L } or a queries × keys matrix of 0/1";
-  if (mask === undefined || mask === null) return { kind: 'none' };
-  if (mask === 'causal') return { kind: 'causal' };
-  if (Array.isArray(mask)) return { kind: 'matrix', matrix: flattenMatrix('mask', mask, { booleans: true }) };
-  if (typeof mask === 'object' && !ArrayBuffer.isView(mask)) {
-    const keys = Object.keys(mask);
-    if (keys.length !== 1 || keys[0] !== 'keyLength') fail('mask', expected, mask);
-    const { keyLength } = /** @type {{ keyLength: unknown }} */ (mask);
-    if (typeof keyLength !== 'number') fail('mask.keyLength', 'a whole number of keys', keyLength);
-    return { kind: 'keyLength', keyLength };
-  }
-  return fail('mask', expected, mask);
+export function readStrings(name, value) {
+  const list = readList(name, value, 'an array of strings', 'strings');
+  list.forEach((s, i) => (typeof s === 'string' ? checkWellFormed(`${name}[${i}]`, s) : fail(`${name}[${i}]`, 'a string', s)));
+  return /** @type {string[]} */ (list);
 }
 
 /**

@@ -11,6 +11,7 @@
  */
 
 #include <cstddef>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -43,6 +44,11 @@ namespace attn
         /// A number as a learner would write it: 3, 0.5, 1e-09, NaN, Infinity, -Infinity.
         std::string format_number(double x);
 
+        /// A caller's string as a message echoes it: in single quotes, control characters
+        /// escaped as \u0000 (a NUL would otherwise end the message where what() is read as a C
+        /// string), at most 24 characters then "…".
+        std::string quote(const std::string& text);
+
         /// "3×4".
         std::string format_shape(std::size_t rows, std::size_t cols);
 
@@ -66,6 +72,38 @@ namespace attn
         void check_finite_result(const std::string& argument, const std::string& what,
                                  const matrix& m);
 
+        /// check_finite_result for a linear layer's result x·w + b: a cell whose x·w is finite
+        /// overflowed when b was added, and is blamed on `bias_argument`; otherwise on
+        /// `product_argument`.
+        void check_linear_result(const std::string& product_argument,
+                                 const std::string& bias_argument, const std::string& what,
+                                 const matrix& x, const matrix& w, const vector& b,
+                                 const matrix& result);
+
+        /// An argument name as another operation knows it, e.g. {"query", "input"} when
+        /// self-attention runs over an encoder layer's input.
+        using argument_rename = std::pair<const char*, const char*>;
+
+        /// Rethrows `error` with its argument renamed by the first of `renames` it matches
+        /// ("query", "query[0][1]" and "query.x" all match "query"), or unchanged.
+        [[noreturn]] void rethrow_renamed(const attention_error& error,
+                                          std::initializer_list<argument_rename> renames);
+
+        /// Runs `compute`; an attention_error from it is rethrown with its argument renamed.
+        template <class Compute>
+        auto with_arguments_renamed(std::initializer_list<argument_rename> renames,
+                                    Compute&& compute) -> decltype(compute())
+        {
+            try
+            {
+                return compute();
+            }
+            catch (const attention_error& error)
+            {
+                rethrow_renamed(error, renames);
+            }
+        }
+
         /// Checks x is a whole number in [low, high] and returns it.
         std::size_t check_integer(const std::string& argument, double x, double low, double high);
 
@@ -87,7 +125,7 @@ namespace attn
                                                      : ", ") +
                             "'" + choices[i].first + "'";
             }
-            fail(argument, expected, "'" + name + "'");
+            fail(argument, expected, quote(name));
         }
     } // namespace detail
 } // namespace attn

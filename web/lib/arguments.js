@@ -1,0 +1,126 @@
+/**
+ * Reading a caller's argument object into the request the bindings take. Callers may pass
+ * anything (getters that throw, Proxies, inherited properties, holes, huge lengths), so every
+ * property is read at most once, lists are copied with their length capped before any loop,
+ * and whatever reading throws becomes an AttentionError naming the argument. Nothing that
+ * Embind could refuse (and leak a handle over) ever reaches the bindings.
+ */
+import { AttentionError, fail, showKey, unreadable } from './errors.js';
+import { flattenMatrix, flattenVector, readStrings } from './matrix-io.js';
+
+/**
+ * The own enumerable properties of `record`, string and symbol keys (never inherited ones),
+ * each read once. A key not in `names` is handed to `refuse`, which throws.
+ * @param {string} where what `record` is, named when listing its keys throws
+ * @param {object} record
+ * @param {readonly string[]} names
+ * @param {(key: string | symbol) => never} refuse
+ * @returns {Map<string, unknown>}
+ */
+export function readOwn(where, record, names, refuse) {
+  /** @type {Array<string | symbol>} */
+  let keys;
+  try {
+    const symbols = Object.getOwnPropertySymbols(record).filter((s) => Object.prototype.propertyIsEnumerable.call(record, s));
+    keys = [...Object.keys(record), ...symbols];
+  } catch (error) {
+    throw unreadable(where, error);
+  }
+  for (const key of keys) if (typeof key !== 'string' || !names.includes(key)) refuse(key);
+  const values = new Map();
+  for (const key of /** @type {string[]} */ (keys)) {
+    try {
+      values.set(key, /** @type {Record<string, unknown>} */ (record)[key]);
+    } catch (error) {
+      throw unreadable(key, error);
+    }
+  }
+  return values;
+}
+
+/**
+ * An object other than an array or typed array; false (not a throw) for a revoked Proxy,
+ * which readOwn then reports.
+ * @param {unknown} value
+ * @returns {value is object}
+ */
+function isRecord(value) {
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return false;
+  try {
+    return !Array.isArray(value);
+  } catch {
+    return true;
+  }
+}
+
+const MASK = "'causal', { keyLength: L } or a queries × keys matrix of 0/1";
+
+/**
+ * The mask argument in the form the bindings read.
+ * @param {string} name
+ * @param {unknown} mask undefined | 'causal' | { keyLength } | (0|1|boolean)[][]
+ */
+function encodeMask(name, mask) {
+  if (mask === undefined || mask === null) return { kind: 'none' };
+  if (mask === 'causal') return { kind: 'causal' };
+  if (isRecord(mask)) {
+    const fields = readOwn(name, mask, ['keyLength'], () => fail(name, MASK, mask));
+    if (!fields.has('keyLength')) fail(name, MASK, mask);
+    const keyLength = fields.get('keyLength');
+    if (typeof keyLength !== 'number') fail(`${name}.keyLength`, 'a whole number of keys', keyLength);
+    return { kind: 'keyLength', keyLength };
+  }
+  let isArray;
+  try {
+    isArray = Array.isArray(mask);
+  } catch (error) {
+    throw unreadable(name, error);
+  }
+  return isArray ? { kind: 'matrix', matrix: flattenMatrix(name, mask, { booleans: true }) } : fail(name, MASK, mask);
+}
+
+/** @param {string} expected @returns {(name: string, v: unknown) => unknown} */
+const optional = (expected) => (name, v) => (v == null ? undefined : ENCODERS[expected](name, v));
+
+/**
+ * How each kind of argument is checked and encoded for the bindings. A kind ending in '?' is
+ * optional: given as undefined or null it counts as omitted (or takes its default). The kinds
+ * of choice arguments ('activation?', 'stage', …) are added by index.js from the engine's
+ * descriptions.
+ * @type {Record<string, (name: string, value: unknown) => unknown>}
+ */
+export const ENCODERS = {
+  matrix: (name, v) => flattenMatrix(name, v),
+  'matrix?': optional('matrix'),
+  vector: (name, v) => flattenVector(name, v),
+  'vector?': optional('vector'),
+  indices: (name, v) => flattenVector(name, v),
+  strings: (name, v) => readStrings(name, v),
+  'mask?': encodeMask,
+  number: (name, v) => (typeof v === 'number' ? v : fail(name, 'a number', v)),
+  'number?': optional('number'),
+  boolean: (name, v) => (typeof v === 'boolean' ? v : fail(name, 'true or false', v)),
+  'boolean?': optional('boolean'),
+};
+
+/**
+ * Reads the one argument object of `operation` and encodes it for the bindings.
+ * @param {string} operation its name, used in messages
+ * @param {Record<string, string>} spec each argument's name and kind (a key of ENCODERS)
+ * @param {unknown} args what the caller passed
+ * @returns {Record<string, unknown>} the request, one entry per argument of spec
+ * @throws {AttentionError} naming the argument that is wrong, missing, unknown or unreadable
+ */
+export function readArguments(operation, spec, args) {
+  const names = Object.keys(spec);
+  if (!isRecord(args)) {
+    fail(operation, `one object argument with ${names.filter((n) => !spec[n].endsWith('?')).join(', ')}`, args);
+  }
+  const given = readOwn(operation, args, names, (key) => {
+    throw new AttentionError(`${showKey(key)}: expected one of the arguments of ${operation} (${names.join(', ')}), got an unknown argument`);
+  });
+  /** @type {Record<string, unknown>} */
+  const request = {};
+  for (const name of names) request[name] = ENCODERS[spec[name]](name, given.get(name));
+  return request;
+}
