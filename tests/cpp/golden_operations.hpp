@@ -20,7 +20,6 @@
 #include <set>
 #include <string>
 #include <utility>
-#include <variant>
 #include <vector>
 
 #include "attn/describe/operations.hpp"
