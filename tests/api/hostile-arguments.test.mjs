@@ -128,6 +128,15 @@ describe('getters that throw and Proxies that lie', () => {
     assert.ok(performance.now() - start < 1000);
   });
 
+  test('a Proxy whose length grows after the first read is walked only as far as that first read', () => {
+    let reads = 0;
+    const shifty = new Proxy(['a', 'b'], { get: (t, p) => (p === 'length' ? (reads++ === 0 ? 2 : 2 ** 32 - 1) : Reflect.get(t, p)) });
+    const start = performance.now();
+    assert.deepEqual(untyped.embedTokens({ tokens: shifty, dModel: 2 }).tokens, ['a', 'b']);
+    assert.equal(reads, 1, 'length read once');
+    assert.ok(performance.now() - start < 1000);
+  });
+
   test('a revoked Proxy, as the argument object or as a matrix, is refused naming it', () => {
     const { proxy, revoke } = Proxy.revocable({}, {});
     revoke();
