@@ -86,6 +86,11 @@ describe('getters that throw and Proxies that lie', () => {
     expectAttentionError(() => untyped.attention(args), 'value', 'value: expected a value that can be read, got an error reading it (TypeError: boom)');
   });
 
+  test('a getter that throws on mask.keyLength names mask.keyLength', () => {
+    const mask = { get keyLength() { throw new Error('which?'); } };
+    expectAttentionError(() => untyped.attention({ query, key, value, mask }), 'mask.keyLength', 'got an error reading it (Error: which?)');
+  });
+
   test('a getter that throws on a row or a cell names the row or the cell', () => {
     const row = [1, 2];
     Object.defineProperty(row, 1, { get() { throw new Error('cell'); }, enumerable: true });
