@@ -61,7 +61,7 @@ namespace attn::bindings
                 {
                     request_source source(std::move(request));
                     describe::request_reader<request_source> in(source);
-                    return write_value(Operation::run(in));
+                    return describe::write<js_format>(Operation::run(in));
                 });
         }
 

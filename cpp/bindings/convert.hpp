@@ -8,13 +8,12 @@
 // written here: the operations' descriptions (attn/describe/) say it once.
 
 #include <string>
-#include <variant>
 #include <vector>
 
 #include <emscripten/val.h>
 
 #include "attn/attn.hpp"
-#include "attn/describe/fields.hpp"
+#include "attn/describe/writer.hpp"
 
 namespace attn::bindings
 {
@@ -62,64 +61,16 @@ namespace attn::bindings
         return val(s);
     }
 
-    template <class T> val write_value(const T& value);
-
-    /// A field visitor (see attn/describe/fields.hpp) that fills one JS object.
-    class object_writer
+    /// The JS values the façade decodes, for describe::write.
+    struct js_format
     {
-    public:
-        val out = val::object();
-
-        template <class T> void field(const char* name, const T& value, describe::words)
-        {
-            out.set(name, write_value(value));
-        }
-
-        template <class T>
-        void optional(const char* name, const T& value, bool present, describe::words doc)
-        {
-            if (present)
-            {
-                field(name, value, doc);
-            }
-        }
-
-        template <class Fill> void object(const char* name, describe::words, Fill&& fill)
-        {
-            object_writer inner;
-            fill(inner);
-            out.set(name, inner.out);
-        }
-
-        template <class... Ts> void one_of(const std::variant<Ts...>& detail)
-        {
-            std::visit([this](const auto& d) { describe::visit(d, *this); }, detail);
-        }
+        using value = val;
+        static val object() { return val::object(); }
+        static val array() { return val::array(); }
+        static void set(val& out, const char* name, const val& v) { out.set(name, v); }
+        static void push(val& out, const val& v) { out.call<void>("push", v); }
+        template <class T> static val leaf(const T& v) { return write(v); }
     };
-
-    /// A leaf as itself, a described trace as an object, a list of traces as an array.
-    template <class T> val write_value(const T& value)
-    {
-        if constexpr (describe::is_leaf<T>)
-        {
-            return write(value);
-        }
-        else if constexpr (describe::is_list_of_traces<T>::value)
-        {
-            val out = val::array();
-            for (const auto& item : value)
-            {
-                out.call<void>("push", write_value(item));
-            }
-            return out;
-        }
-        else
-        {
-            object_writer writer;
-            describe::visit(value, writer);
-            return writer.out;
-        }
-    }
 } // namespace attn::bindings
 
 #endif

@@ -86,6 +86,11 @@ describe('getters that throw and Proxies that lie', () => {
     expectAttentionError(() => untyped.attention(args), 'value', 'value: expected a value that can be read, got an error reading it (TypeError: boom)');
   });
 
+  test('a getter that throws on mask.keyLength names mask.keyLength', () => {
+    const mask = { get keyLength() { throw new Error('which?'); } };
+    expectAttentionError(() => untyped.attention({ query, key, value, mask }), 'mask.keyLength', 'got an error reading it (Error: which?)');
+  });
+
   test('a getter that throws on a row or a cell names the row or the cell', () => {
     const row = [1, 2];
     Object.defineProperty(row, 1, { get() { throw new Error('cell'); }, enumerable: true });
@@ -125,6 +130,15 @@ describe('getters that throw and Proxies that lie', () => {
     expectAttentionError(() => untyped.attention({ query: liar, key, value }), 'query', 'at most 1024 rows');
     const rowLiar = new Proxy([1, 2], { get: (t, p) => (p === 'length' ? Infinity : Reflect.get(t, p)) });
     expectAttentionError(() => untyped.attention({ query: [rowLiar], key, value }), 'query[0]', 'got an array of length Infinity');
+    assert.ok(performance.now() - start < 1000);
+  });
+
+  test('a Proxy whose length grows after the first read is walked only as far as that first read', () => {
+    let reads = 0;
+    const shifty = new Proxy(['a', 'b'], { get: (t, p) => (p === 'length' ? (reads++ === 0 ? 2 : 2 ** 32 - 1) : Reflect.get(t, p)) });
+    const start = performance.now();
+    assert.deepEqual(untyped.embedTokens({ tokens: shifty, dModel: 2 }).tokens, ['a', 'b']);
+    assert.equal(reads, 1, 'length read once');
     assert.ok(performance.now() - start < 1000);
   });
 

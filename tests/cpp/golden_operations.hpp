@@ -6,8 +6,8 @@
 //   input_source  the case's JS argument object (camelCase) as raw values by name, read by the
 //                 description's request_reader; an input field that no argument read is an
 //                 error, so no input is silently dropped;
-//   json_writer   the trace as JSON with the JS field names, from the same field visitor that
-//                 writes the JS objects, ready for golden::compare().
+//   json_format   the trace as JSON with the JS field names, written by the same
+//                 attn::describe::write that writes the JS objects, ready for golden::compare().
 // A fixture file is named after its operation in snake_case (cross_entropy.json runs
 // crossEntropy); the older names below predate that rule.
 
@@ -20,10 +20,10 @@
 #include <set>
 #include <string>
 #include <utility>
-#include <variant>
 #include <vector>
 
 #include "attn/describe/operations.hpp"
+#include "attn/describe/writer.hpp"
 #include "golden.hpp"
 
 namespace golden
@@ -92,63 +92,16 @@ namespace golden
         return json(strings);
     }
 
-    template <class T> json to_json_value(const T& value);
-
-    /// A field visitor (attn/describe/fields.hpp) that fills one JSON object.
-    class json_writer
+    /// JSON with the JS trace's field names, for attn::describe::write.
+    struct json_format
     {
-    public:
-        json out = json::object();
-
-        template <class T> void field(const char* name, const T& value, attn::describe::words)
-        {
-            out[name] = to_json_value(value);
-        }
-
-        template <class T>
-        void optional(const char* name, const T& value, bool present, attn::describe::words doc)
-        {
-            if (present)
-            {
-                field(name, value, doc);
-            }
-        }
-
-        template <class Fill> void object(const char* name, attn::describe::words, Fill&& fill)
-        {
-            json_writer inner;
-            fill(inner);
-            out[name] = std::move(inner.out);
-        }
-
-        template <class... Ts> void one_of(const std::variant<Ts...>& detail)
-        {
-            std::visit([this](const auto& d) { attn::describe::visit(d, *this); }, detail);
-        }
+        using value = json;
+        static json object() { return json::object(); }
+        static json array() { return json::array(); }
+        static void set(json& out, const char* name, json v) { out[name] = std::move(v); }
+        static void push(json& out, json v) { out.push_back(std::move(v)); }
+        template <class T> static json leaf(const T& v) { return to_json(v); }
     };
-
-    template <class T> json to_json_value(const T& value)
-    {
-        if constexpr (attn::describe::is_leaf<T>)
-        {
-            return to_json(value);
-        }
-        else if constexpr (attn::describe::is_list_of_traces<T>::value)
-        {
-            json out = json::array();
-            for (const auto& item : value)
-            {
-                out.push_back(to_json_value(item));
-            }
-            return out;
-        }
-        else
-        {
-            json_writer writer;
-            attn::describe::visit(value, writer);
-            return std::move(writer.out);
-        }
-    }
 
     // ---- reading a case's input object ----
 
@@ -298,7 +251,7 @@ namespace golden
                 using Operation = decltype(described);
                 if (operation == Operation::name)
                 {
-                    out = to_json_value(Operation::run(in));
+                    out = attn::describe::write<json_format>(Operation::run(in));
                 }
             });
         const auto wrapped = wrapped_results().find(operation);

@@ -15,9 +15,10 @@ import { flattenMatrix, flattenVector, readStrings } from './matrix-io.js';
  * @param {object} record
  * @param {readonly string[]} names
  * @param {(key: string | symbol) => never} refuse
+ * @param {string} [prefix] put before a key to name it in a message, e.g. "mask."
  * @returns {Map<string, unknown>}
  */
-export function readOwn(where, record, names, refuse) {
+export function readOwn(where, record, names, refuse, prefix = '') {
   /** @type {Array<string | symbol>} */
   let keys;
   try {
@@ -32,7 +33,7 @@ export function readOwn(where, record, names, refuse) {
     try {
       values.set(key, /** @type {Record<string, unknown>} */ (record)[key]);
     } catch (error) {
-      throw unreadable(key, error);
+      throw unreadable(`${prefix}${key}`, error);
     }
   }
   return values;
@@ -64,7 +65,7 @@ function encodeMask(name, mask) {
   if (mask === undefined || mask === null) return { kind: 'none' };
   if (mask === 'causal') return { kind: 'causal' };
   if (isRecord(mask)) {
-    const fields = readOwn(name, mask, ['keyLength'], () => fail(name, MASK, mask));
+    const fields = readOwn(name, mask, ['keyLength'], () => fail(name, MASK, mask), `${name}.`);
     if (!fields.has('keyLength')) fail(name, MASK, mask);
     const keyLength = fields.get('keyLength');
     if (typeof keyLength !== 'number') fail(`${name}.keyLength`, 'a whole number of keys', keyLength);
