@@ -241,7 +241,7 @@ namespace attn::describe
                 expected += (start == 0 ? "" : last ? " or " : ", ") + ("'" + option + "'");
                 start = end + 1;
             }
-            detail::fail(a.name, expected, "'" + given + "'");
+            detail::fail(a.name, expected, detail::quote(given));
         }
 
         attention_mask mask(const argument& a)
