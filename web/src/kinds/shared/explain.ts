@@ -1,9 +1,18 @@
-// "Explain this number": the exact arithmetic behind one cell, with every term taken from the
-// engine's explainAttention (cpp/src/explain.cpp). This file only lays the numbers out.
-import type { AttentionLab, ProductTerm } from '../../lib/index.js';
-import type { ExplainSource, MatrixPanel } from '../model/types.js';
-import { attentionArgs } from '../steps/attention-steps.js';
-import { exactNumber, formatNumber } from './format.js';
+// "Explain this number": the exact arithmetic behind one cell of an attention call, with every
+// term taken from the engine's explainAttention (cpp/src/explain.cpp). Any kind's panel may name
+// such a call (the scaling lesson's first draw, a head's weights); this file only lays it out.
+import type { AttentionArgs, AttentionLab, ProductTerm } from '../../../lib/index.js';
+import type { AttentionInputs, ExplainSource, MatrixPanel } from '../../model/types.js';
+import type { Explanation } from '../kind.js';
+import { exactNumber, formatNumber } from '../../model/format.js';
+
+/** The engine's arguments from walkthrough inputs (null means omitted). */
+export function attentionArgs(inputs: AttentionInputs): AttentionArgs {
+  const args: AttentionArgs = { query: inputs.query, key: inputs.key, value: inputs.value };
+  if (inputs.mask != null) args.mask = inputs.mask;
+  if (inputs.maskFill != null) args.maskFill = inputs.maskFill;
+  return args;
+}
 
 const SUBSCRIPT = '₀₁₂₃₄₅₆₇₈₉';
 const sub = (i: number) => String(i).replace(/\d/g, (d) => SUBSCRIPT[Number(d)]);
@@ -16,15 +25,6 @@ function sumOfProducts(terms: ProductTerm[]): string {
   const written = terms.map((t) => `${term(t.left)}·${term(t.right)}`);
   if (written.length <= 8) return written.join(' + ');
   return `${written.slice(0, 4).join(' + ')} + … + ${written.slice(-2).join(' + ')}  (${written.length} terms)`;
-}
-
-export interface Explanation {
-  /** One line per equality, e.g. "score₀₂ = 1·1 + 2·1 = 3". */
-  lines: string[];
-  /** The value explained, exact. */
-  exact: string;
-  /** Which cells of the other matrices contributed. */
-  related: { panel: string; row?: number; col?: number }[];
 }
 
 export function explainCell(lab: AttentionLab, source: ExplainSource, panel: MatrixPanel, row: number, column: number): Explanation {

@@ -2,12 +2,12 @@
 // encoderLayer. Step ids follow the layer's passes (cpp/src/encoder_layer.cpp): input,
 // attention, add-norm-1, feed-forward, add-norm-2, then the parameter counts. Every number shown,
 // counts included, is read from an engine trace; shapes are the lengths of the trace's arrays.
-import type { AttentionLab, EncoderLayerTrace, Matrix, Vector } from '../../lib/index.js';
-import type { EncoderInputs, MatrixPanel, Panel, ParametersPanel, Step, TextPanel } from '../model/types.js';
-import { LIMITS } from '../model/limits.js';
-import { formatNumber } from '../widgets/format.js';
-import { labels } from './attention-steps.js';
-import { integerField, seedField } from './fields.js';
+import type { AttentionLab, EncoderLayerTrace, Matrix, Vector } from '../../../lib/index.js';
+import type { Built } from '../kind.js';
+import type { EncoderInputs, MatrixPanel, Panel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
+import { LIMITS } from '../../model/limits.js';
+import { formatNumber } from '../../model/format.js';
+import { integerField, labels, seedField } from '../shared/fields.js';
 
 const shape = (m: Matrix) => `${m.length}×${m[0].length}`;
 const length = (v: Vector) => String(v.length);
@@ -76,7 +76,7 @@ function ledger(t: EncoderLayerTrace, embeddings: Matrix, encoding: Matrix): Tex
   };
 }
 
-export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs): Step[] {
+export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs): Built<EncoderLayerTrace> {
   const { tokens, heads, activation, dFF, seed } = inputs;
   const attentionBias = inputs.attentionBias !== 'off';
   const embedded = lab.embedTokens({ tokens, dModel: inputs.dModel, seed });
@@ -224,5 +224,5 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs): Step[] {
       parametersPanel,
     ],
   });
-  return steps;
+  return { steps, trace: t };
 }

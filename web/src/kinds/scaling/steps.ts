@@ -3,12 +3,12 @@
 // feeds the charts, one for the chosen d_k the details. Step ids follow the experiment's
 // quantities: variance, peak, entropy, gradient, then the first draw (example, jacobian) and the
 // seed's sharpness table. Every number comes from the engine; this file only arranges them.
-import type { AttentionLab, ScalingExperimentTrace } from '../../lib/index.js';
-import type { ChartPanel, MatrixPanel, ParametersPanel, ScalingInputs, Step, TextPanel } from '../model/types.js';
-import { LIMITS } from '../model/limits.js';
-import { formatNumber } from '../widgets/format.js';
-import { labels } from './attention-steps.js';
-import { integerField, seedField } from './fields.js';
+import type { AttentionLab, ScalingExperimentTrace } from '../../../lib/index.js';
+import type { Built } from '../kind.js';
+import type { ChartPanel, MatrixPanel, ParametersPanel, ScalingInputs, Step, TextPanel } from '../../model/types.js';
+import { LIMITS } from '../../model/limits.js';
+import { formatNumber } from '../../model/format.js';
+import { integerField, labels, seedField } from '../shared/fields.js';
 
 /** The widths the charts sweep, log-spaced as in the seed tutorials. */
 const SWEEP = [4, 8, 16, 32, 64, 128, 256, 512, 1024];
@@ -40,7 +40,8 @@ function experiment(lab: AttentionLab, dK: number, keys: number, samples: number
   return trace;
 }
 
-export function scalingSteps(lab: AttentionLab, inputs: ScalingInputs): Step[] {
+/** The trace is the run at the chosen d_k, whose first draw the steps show. */
+export function scalingSteps(lab: AttentionLab, inputs: ScalingInputs): Built<ScalingExperimentTrace> {
   const { keys, samples, seed } = inputs;
   const run = (dK: number, keyCount: number) => experiment(lab, dK, keyCount, samples, seed);
   const chosen = run(inputs.dK, keys);
@@ -205,5 +206,5 @@ export function scalingSteps(lab: AttentionLab, inputs: ScalingInputs): Step[] {
       colour: 'weights',
     }],
   });
-  return steps;
+  return { steps, trace: chosen };
 }

@@ -2,12 +2,13 @@
 // positionSimilarity, embedTokens and permutationTest. Step ids follow those operations:
 // encoding, waves, similarity, permutation (without and with PE). Every number shown comes from
 // a trace; this file only picks rows and columns out of the engine's matrices and words them.
-import { AttentionError, type AttentionLab, type PermutationTestTrace } from '../../lib/index.js';
-import type { ChartPanel, MatrixPanel, ParameterField, ParametersPanel, PositionalInputs, Step } from '../model/types.js';
-import { LIMITS } from '../model/limits.js';
-import { formatNumber } from '../widgets/format.js';
-import { labels } from './attention-steps.js';
-import { integerField, seedField, shape } from './fields.js';
+import type { AttentionLab, Matrix, PermutationTestTrace, PositionSimilarityTrace } from '../../../lib/index.js';
+import { InputRefusal } from '../../model/refusal.js';
+import type { Built } from '../kind.js';
+import type { ChartPanel, MatrixPanel, ParameterField, ParametersPanel, PositionalInputs, Step } from '../../model/types.js';
+import { LIMITS } from '../../model/limits.js';
+import { formatNumber } from '../../model/format.js';
+import { integerField, labels, seedField, shape } from '../shared/fields.js';
 
 const MAX_WAVES = LIMITS.positional.waves.max;
 
@@ -20,20 +21,20 @@ const PE_FORMULA = String.raw`\begin{gathered}PE_{(pos,\,2i)} = \sin\!\left(\fra
  */
 function waveColumns(dimensions: (number | string)[], dModel: number): { columns: number[]; dropped: number[] } {
   if (dimensions.length === 0 || dimensions.length > MAX_WAVES) {
-    throw new AttentionError(`dimensions: expected 1 to ${MAX_WAVES} column numbers to plot, got ${dimensions.length}`);
+    throw new InputRefusal(`dimensions: expected 1 to ${MAX_WAVES} column numbers to plot, got ${dimensions.length}`);
   }
   const columns: number[] = [];
   const dropped: number[] = [];
   dimensions.forEach((given, i) => {
     const column = typeof given === 'number' ? given : Number(given);
     if (!Number.isInteger(column) || column < 0) {
-      throw new AttentionError(`dimensions[${i}]: expected a column number (a whole number from 0), got ${String(given).slice(0, 20)}`);
+      throw new InputRefusal(`dimensions[${i}]: expected a column number (a whole number from 0), got ${String(given).slice(0, 20)}`);
     }
     if (column >= dModel) dropped.push(column);
     else if (!columns.includes(column)) columns.push(column);
   });
   if (columns.length === 0) {
-    throw new AttentionError(`dimensions: expected at least one column below d_model = ${dModel}, got ${dropped.join(', ')}`);
+    throw new InputRefusal(`dimensions: expected at least one column below d_model = ${dModel}, got ${dropped.join(', ')}`);
   }
   return { columns, dropped };
 }
@@ -48,7 +49,13 @@ function sizeFields(inputs: PositionalInputs): ParameterField[] {
 const parameters = (name: string, caption: string, fields: ParameterField[]): ParametersPanel =>
   ({ type: 'parameters', name, caption, fields });
 
-export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): Step[] {
+/** The traces the steps came from: the encoding and its rows' cosine similarity. */
+export interface PositionalTraces {
+  encoding: Matrix;
+  similarity: PositionSimilarityTrace;
+}
+
+export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): Built<PositionalTraces> {
   const { length, dModel } = inputs;
   const pe = lab.positionalEncoding({ length, dModel });
   const similarity = lab.positionSimilarity({ length, dModel });
@@ -249,5 +256,5 @@ export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): St
       sentenceFields,
     ],
   });
-  return steps;
+  return { steps, trace: { encoding: pe, similarity } };
 }

@@ -1,15 +1,15 @@
 // Steps of a multi-head (or single-head) attention walkthrough on tokens, generated from the
 // engine's embedTokens and multiHeadAttention traces. Step ids follow the engine's passes
 // (cpp/src/multi_head_attention.cpp): embed, project, split, heads, concat, output.
-import type { AttentionLab, MultiHeadAttentionArgs } from '../../lib/index.js';
-import type { MatrixPanel, MultiHeadInputs, Panel, Step } from '../model/types.js';
-import { LIMITS } from '../model/limits.js';
-import { formatNumber } from '../widgets/format.js';
-import { labels } from './attention-steps.js';
-import { integerField, seedField, shape } from './fields.js';
+import type { AttentionLab, MultiHeadAttentionArgs, MultiHeadAttentionTrace } from '../../../lib/index.js';
+import type { Built } from '../kind.js';
+import type { MatrixPanel, MultiHeadInputs, Panel, Step } from '../../model/types.js';
+import { LIMITS } from '../../model/limits.js';
+import { formatNumber } from '../../model/format.js';
+import { integerField, labels, seedField, shape } from '../shared/fields.js';
 
 
-export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs): Step[] {
+export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs): Built<MultiHeadAttentionTrace> {
   const cross = inputs.sourceTokens !== undefined;
   const target = lab.embedTokens({ tokens: inputs.tokens, dModel: inputs.dModel, seed: inputs.seed });
   const source = cross
@@ -152,5 +152,5 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs): Step
     formula: String.raw`\mathrm{Concat}(\dots)\htmlClass{focus}{W_O}`,
     panels: [matrix('output', `output (${shape(n, d)})`, t.output, queryTokens, dims(d))],
   });
-  return steps;
+  return { steps, trace: t };
 }

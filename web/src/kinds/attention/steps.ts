@@ -1,27 +1,15 @@
 // Steps of a scaled dot-product attention walkthrough, generated from one engine trace. The
 // step ids follow the engine's passes (cpp/src/attention.cpp): scores, scale, mask, softmax,
 // output. Every number comes from the trace; this file only arranges and words them.
-import type { AttentionArgs, AttentionLab, AttentionTrace } from '../../lib/index.js';
-import type { AttentionInputs, MatrixPanel, Panel, Step } from '../model/types.js';
-import { formatNumber } from '../widgets/format.js';
-import { attentionParameters } from './attention-inputs.js';
+import type { AttentionLab, AttentionTrace } from '../../../lib/index.js';
+import type { AttentionInputs, MatrixPanel, Panel, Step } from '../../model/types.js';
+import { formatNumber } from '../../model/format.js';
+import { attentionParameters } from './inputs.js';
+import { attentionArgs } from '../shared/explain.js';
+import { labels } from '../shared/fields.js';
+import type { Built } from '../kind.js';
 
 const FORMULA = String.raw`\mathrm{Attention}(Q,K,V) = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)V`;
-
-/** The engine's arguments from walkthrough inputs (null means omitted). */
-export function attentionArgs(inputs: AttentionInputs): AttentionArgs {
-  const args: AttentionArgs = { query: inputs.query, key: inputs.key, value: inputs.value };
-  if (inputs.mask != null) args.mask = inputs.mask;
-  if (inputs.maskFill != null) args.maskFill = inputs.maskFill;
-  return args;
-}
-
-/** Labels for rows: the walkthrough's own when they fit, else q₀, q₁, … */
-export function labels(given: string[] | undefined, count: number, prefix: string): string[] {
-  if (given && given.length === count) return given;
-  const digits = '₀₁₂₃₄₅₆₇₈₉';
-  return Array.from({ length: count }, (_, i) => prefix + String(i).replace(/\d/g, (d) => digits[Number(d)]));
-}
 
 export interface AttentionStepContext {
   inputs: AttentionInputs;
@@ -31,7 +19,7 @@ export interface AttentionStepContext {
   editableMask?: boolean;
 }
 
-export function attentionSteps(lab: AttentionLab, context: AttentionStepContext): { steps: Step[]; trace: AttentionTrace } {
+export function attentionSteps(lab: AttentionLab, context: AttentionStepContext): Built<AttentionTrace> {
   const { inputs } = context;
   const args = attentionArgs(inputs);
   const t = lab.attention(args);

@@ -1,10 +1,10 @@
 // Changing the size or seed of an attention walkthrough's inputs. New numbers come from the
 // engine's seeded randomMatrix; numbers that still fit are kept, so a learner's edits survive a
 // resize.
-import type { AttentionLab } from '../../lib/index.js';
-import type { AttentionInputs, ParametersPanel } from '../model/types.js';
-import { LIMITS, MAX_SEED } from '../model/limits.js';
-import { integerField, seedField } from './fields.js';
+import type { AttentionLab } from '../../../lib/index.js';
+import type { AttentionInputs, ParametersPanel } from '../../model/types.js';
+import { LIMITS, MAX_SEED } from '../../model/limits.js';
+import { integerField, seedField } from '../shared/fields.js';
 
 export type AttentionSize = 'queries' | 'keys' | 'dK' | 'dV';
 

@@ -2,16 +2,22 @@
 // by h heads with the same seeded projections (multiHeadAttention), each row's entropy from
 // attentionEntropy, and, as in the seed notebook, a head with no projections at all (attention
 // with Q = K = V = X). Every number comes from the engine; this file only arranges them.
-import type { AttentionLab, EntropyTrace } from '../../lib/index.js';
-import type { ChartPanel, EntropyInputs, MatrixPanel, ParametersPanel, Step, TextPanel } from '../model/types.js';
-import { LIMITS } from '../model/limits.js';
-import { formatNumber } from '../widgets/format.js';
-import { labels } from './attention-steps.js';
-import { integerField, seedField, shape } from './fields.js';
+import type { AttentionLab, EntropyTrace, MultiHeadAttentionTrace } from '../../../lib/index.js';
+import type { Built } from '../kind.js';
+import type { ChartPanel, EntropyInputs, MatrixPanel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
+import { LIMITS } from '../../model/limits.js';
+import { formatNumber } from '../../model/format.js';
+import { integerField, labels, seedField, shape } from '../shared/fields.js';
 
 const ENTROPY_FORMULA = String.raw`H_i = -\sum_{j=1}^{n} w_{ij} \ln w_{ij},\qquad 0 \le H_i \le \ln n`;
 
-export function entropySteps(lab: AttentionLab, inputs: EntropyInputs): Step[] {
+/** The traces the steps came from: one head and h heads (sharing their seeded weights). */
+export interface EntropyTraces {
+  single: MultiHeadAttentionTrace;
+  multi: MultiHeadAttentionTrace;
+}
+
+export function entropySteps(lab: AttentionLab, inputs: EntropyInputs): Built<EntropyTraces> {
   const { seed } = inputs;
   const x = lab.randomMatrix({ rows: inputs.length, cols: inputs.dModel, seed });
   const self = { query: x, key: x, value: x, seed };
@@ -142,5 +148,5 @@ export function entropySteps(lab: AttentionLab, inputs: EntropyInputs): Step[] {
       facts('plain-facts', `No projections, d_k = ${d}`, plainEntropy),
     ],
   });
-  return steps;
+  return { steps, trace: { single, multi } };
 }
