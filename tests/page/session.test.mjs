@@ -66,12 +66,14 @@ describe('opening a walkthrough', () => {
     assert.match(notices()[0], /^The engine refused these inputs: key: /);
   });
 
-  test('of two opens in flight, the later one wins even if the earlier finishes last', async () => {
-    const { s } = session();
+  test('opens asked at once are applied in order, each reported, and the last one asked stays', async () => {
+    const { s, events } = session();
     const first = s.open({ walkthrough: 'encoder-layer', step: 'inputs' });
     const second = s.open({ walkthrough: 'worked-example', step: 'inputs' });
-    assert.deepEqual(await Promise.all([first, second]), [false, true]);
+    assert.deepEqual(await Promise.all([first, second]), [true, true]);
     assert.equal(s.walkthrough.id, 'worked-example');
+    const reported = events.filter((e) => e.type === 'progress').map((e) => e.progress.walkthrough);
+    assert.deepEqual(reported, ['encoder-layer', 'worked-example']);
   });
 });
 

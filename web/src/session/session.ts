@@ -39,8 +39,12 @@ export class Session {
   /** Steps of the current walkthrough seen so far, for the "completed" event. */
   private visited = new Set<string>();
   private completed = false;
-  /** Counts opens, so that a walkthrough whose module arrives late does not replace a newer one. */
-  private opening = 0;
+  /**
+   * Opens run one after another, in the order they were asked (a kind's module may have to be
+   * loaded first): the last one asked is what stays on screen, and each one before it is shown
+   * and reported on the way, as when they are asked at once (e.g. two attributes of the component).
+   */
+  private opening: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly lab: AttentionLab, private readonly catalogue: Catalogue) {}
 
@@ -106,11 +110,15 @@ export class Session {
    * Opens a walkthrough at a step, with the state's inputs or the walkthrough's own; false (with
    * a notice) when the engine refuses them, and the previous state stays.
    */
-  async open(state: PageState): Promise<boolean> {
-    const ticket = ++this.opening;
+  open(state: PageState): Promise<boolean> {
+    const opened = this.opening.then(() => this.openNow(state));
+    this.opening = opened.catch(() => undefined);
+    return opened;
+  }
+
+  private async openNow(state: PageState): Promise<boolean> {
     const walkthrough = this.catalogue.find(state.walkthrough) ?? (this.catalogue.find(this.catalogue.fallback) as Walkthrough);
     const kind = await loadKind(walkthrough.kind);
-    if (ticket !== this.opening) return false;
     const inputs = state.inputs ?? walkthrough.inputs;
     const built = this.build(kind, walkthrough, inputs);
     if (!built) return false;
