@@ -1,5 +1,6 @@
 // The page: wires the session (the model, which asks the engine) to its views, the address bar
-// and the host's progress events. It computes and draws nothing itself.
+// (views/url-sync.ts) and the host's progress events (views/progress-reporter.ts). It computes
+// and draws nothing itself.
 import type { AttentionLab } from '../lib/index.js';
 import { NOT_EMBEDDED, type EmbedOptions } from './embed/options.js';
 import { DEFAULT_WALKTHROUGH, findWalkthrough } from './model/walkthroughs.js';
@@ -11,6 +12,7 @@ import { ViewContext } from './views/context.js';
 import { openEmbedDialog, type CustomSnippet } from './views/embed-view.js';
 import { LessonMenuView } from './views/lesson-menu-view.js';
 import { PlayerBar } from './views/player-bar.js';
+import { reportProgress } from './views/progress-reporter.js';
 import { StepView } from './views/step-view.js';
 import { UrlSync } from './views/url-sync.js';
 import { WalkthroughView } from './views/walkthrough-view.js';
@@ -53,11 +55,11 @@ export class App {
     this.session.subscribe((event) => {
       if (event.type === 'notice') this.notify(event.message);
       else if (event.type === 'announce') this.announce(event.message);
-      else if (event.type === 'progress') options.onProgress?.(event.progress);
       else if (event.type === 'step' && event.announce) {
         this.announce(`Step ${event.index + 1} of ${this.session.steps.length}: ${this.session.step?.title}`);
       }
     });
+    reportProgress(this.session, options.onProgress);
     const player = new PlayerBar(this.context, () => openEmbedDialog(this.context, this.url, options.embedSnippet));
     new WalkthroughView(this.context, () => player.element(), (id) => void this.navigate(id));
     new StepView(this.context);

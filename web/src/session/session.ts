@@ -118,7 +118,14 @@ export class Session {
 
   private async openNow(state: PageState): Promise<boolean> {
     const walkthrough = this.catalogue.find(state.walkthrough) ?? (this.catalogue.find(this.catalogue.fallback) as Walkthrough);
-    const kind = await loadKind(walkthrough.kind);
+    let kind: AnyKindModule;
+    try {
+      kind = await loadKind(walkthrough.kind);
+    } catch (error) {
+      // The lesson's code is fetched on demand: offline or after a new deployment it may fail.
+      this.notify(`This walkthrough’s code could not be loaded (${(error as Error).message}); check the connection and try again.`);
+      return false;
+    }
     const inputs = state.inputs ?? walkthrough.inputs;
     const built = this.build(kind, walkthrough, inputs);
     if (!built) return false;
