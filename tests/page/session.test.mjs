@@ -75,6 +75,19 @@ describe('opening a walkthrough', () => {
     const reported = events.filter((e) => e.type === 'progress').map((e) => e.progress.walkthrough);
     assert.deepEqual(reported, ['encoder-layer', 'worked-example']);
   });
+
+  test('a lesson whose code cannot be loaded leaves the walkthrough on screen, with a notice', async () => {
+    const { loadKind } = await importCompiled('kinds/index');
+    const offline = (/** @type {string} */ kind) => (kind === 'attention' ? loadKind(kind) : Promise.reject(new Error('network down')));
+    const s = new Session(lab, { find: (/** @type {string} */ id) => SHIPPED.get(id), fallback: 'worked-example' }, offline);
+    /** @type {string[]} */
+    const notices = [];
+    s.subscribe((/** @type {any} */ event) => { if (event.type === 'notice') notices.push(event.message); });
+    await s.open({ walkthrough: 'worked-example', step: 'scores' });
+    assert.equal(await s.open({ walkthrough: 'encoder-layer', step: 'inputs' }), false);
+    assert.deepEqual(s.state, { walkthrough: 'worked-example', step: 'scores', inputs: undefined });
+    assert.deepEqual(notices, ['This walkthrough’s code could not be loaded (network down); check the connection and try again.']);
+  });
 });
 
 describe('moving between steps', () => {

@@ -46,7 +46,12 @@ export class Session {
    */
   private opening: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly lab: AttentionLab, private readonly catalogue: Catalogue) {}
+  constructor(
+    private readonly lab: AttentionLab,
+    private readonly catalogue: Catalogue,
+    /** Where a kind's module comes from: the registry's loaders (tests pass one that fails). */
+    private readonly load: (kind: Walkthrough['kind']) => Promise<AnyKindModule> = loadKind,
+  ) {}
 
   /** Calls `listener` on every event; returns the way to stop. */
   subscribe(listener: SessionListener): () => void {
@@ -120,7 +125,7 @@ export class Session {
     const walkthrough = this.catalogue.find(state.walkthrough) ?? (this.catalogue.find(this.catalogue.fallback) as Walkthrough);
     let kind: AnyKindModule;
     try {
-      kind = await loadKind(walkthrough.kind);
+      kind = await this.load(walkthrough.kind);
     } catch (error) {
       // The lesson's code is fetched on demand: offline or after a new deployment it may fail.
       this.notify(`This walkthrough’s code could not be loaded (${(error as Error).message}); check the connection and try again.`);
