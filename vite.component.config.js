@@ -49,6 +49,9 @@ export default defineConfig({
       input: path.join(root, 'web', 'src', 'component', 'index.ts'),
       preserveEntrySignatures: 'exports-only',
       output: {
+        // The kinds of walkthrough are loaded on demand on the page (kinds/index.ts); the component
+        // stays one module, so their code is inlined rather than split into chunks.
+        codeSplitting: false,
         entryFileNames: 'attention-lab.js',
         assetFileNames: (asset) => (asset.names.some((name) => name.startsWith('KaTeX_')) ? 'fonts/[name][extname]' : '[name][extname]'),
       },

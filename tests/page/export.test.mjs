@@ -1,6 +1,6 @@
 // Exports of what the learner sees (web/src/export/): a matrix as CSV, a heatmap as SVG, the
-// example as LaTeX and as PyTorch and NumPy scripts. The steps are built by the page's own step
-// builders from the engine, and each file's contents are checked; the scripts are run with the
+// example as LaTeX and as PyTorch and NumPy scripts. The steps are built by the page's own kind
+// modules (web/src/kinds/) from the engine, and each file's contents are checked; the scripts are run with the
 // system Python (Debian's python3-torch and numpy) and must print the page's numbers to 1e-12.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -16,29 +16,24 @@ const { matrixCsv } = await importCompiled('export/csv');
 const { heatmapSvg, SVG_MAX_CELLS } = await importCompiled('export/svg');
 const { exampleLatex, latexText } = await importCompiled('export/latex');
 const { examplePython, exampleNumpy } = await importCompiled('export/python');
-const { engineNumbers } = await importCompiled('export/engine-numbers');
 const { findGrid } = await importCompiled('export/grid');
 const { colourScale } = await importCompiled('widgets/colour');
-const { attentionSteps } = await importCompiled('steps/attention-steps');
-const { multiHeadSteps } = await importCompiled('steps/multi-head-steps');
-const { encoderSteps } = await importCompiled('steps/encoder-steps');
-const { entropySteps } = await importCompiled('steps/entropy-steps');
-const { scalingSteps } = await importCompiled('steps/scaling-steps');
+const { loadKind } = await importCompiled('kinds/index');
 
 /** @param {string} id a shipped walkthrough */
 const shipped = (id) => JSON.parse(readFileSync(new URL(`../../web/src/walkthroughs/${id}.json`, import.meta.url), 'utf8'));
 
-/** The steps as the page builds them (steps/builders.ts); positional steps are not compiled for node, and their script needs none. */
-function stepsOf(/** @type {any} */ w, inputs = w.inputs) {
-  switch (w.kind) {
-    case 'attention': return attentionSteps(lab, { inputs, queryLabels: w.queryLabels, keyLabels: w.keyLabels }).steps;
-    case 'multi-head': return multiHeadSteps(lab, inputs);
-    case 'encoder': return encoderSteps(lab, inputs);
-    case 'entropy': return entropySteps(lab, inputs);
-    case 'scaling': return scalingSteps(lab, inputs);
-    default: return [];
-  }
-}
+/** @type {Record<string, any>} every kind's module, as the page loads them */
+const KINDS = Object.fromEntries(await Promise.all(
+  ['attention', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional'].map(async (kind) => [kind, await loadKind(kind)])));
+
+/** The steps and trace as the page builds them. */
+const builtOf = (/** @type {any} */ w) => KINDS[w.kind].build(lab, w, w.inputs);
+const stepsOf = (/** @type {any} */ w) => builtOf(w).steps;
+/** The LaTeX as the page writes it for the kind of `w`. */
+const latexOf = (/** @type {any} */ w, /** @type {any[]} */ steps, /** @type {any} */ current = undefined) => exampleLatex(w, steps, KINDS[w.kind].latex, current);
+/** A script as the page writes it, from the steps and trace its kind built. */
+const scriptOf = (/** @type {Function} */ build, /** @type {any} */ w, built = builtOf(w)) => build(w, KINDS[w.kind].script(w.inputs, built));
 
 const WORKED = shipped('worked-example');
 const workedSteps = stepsOf(WORKED);
@@ -153,7 +148,7 @@ describe('a heatmap as SVG', () => {
 
 describe('the example as LaTeX', () => {
   test('the worked example has the formula, Q, K and V, and the weights and output as the page rounds them', () => {
-    const tex = exampleLatex(WORKED, WORKED.inputs, workedSteps);
+    const tex = latexOf(WORKED, workedSteps);
     assert.ok(tex.includes('\\mathrm{Attention}(Q,K,V) = \\mathrm{softmax}'));
     assert.ok(tex.includes('Q = \\begin{bmatrix}\n  1 & 2\n\\end{bmatrix}'));
     assert.ok(tex.includes('K = \\begin{bmatrix}\n  1 & 0 \\\\\n  0 & 1 \\\\\n  1 & 1\n\\end{bmatrix}'));
@@ -168,7 +163,7 @@ describe('the example as LaTeX', () => {
 
   test('a masked example shows the mask, the masked scores with -\\infty, and the mask formula', () => {
     const steps = stepsOf(shipped('fully-masked-row'));
-    const tex = exampleLatex(shipped('fully-masked-row'), shipped('fully-masked-row').inputs, steps);
+    const tex = latexOf(shipped('fully-masked-row'), steps);
     assert.ok(tex.includes('  -\\infty & -\\infty & -\\infty \\\\\n'), 'the fully masked row');
     assert.ok(tex.includes('\\begin{cases}0 & \\text{attend}'));
     assert.ok(tex.includes('\\mathrm{mask} = \\begin{bmatrix}'));
@@ -178,7 +173,7 @@ describe('the example as LaTeX', () => {
     assert.equal(latexText('5% & $3 {x}_y #1 \\ ~^ <b>'),
       '5\\% \\& \\$3 \\{x\\}\\_y \\#1 \\textbackslash{} \\textasciitilde{}\\textasciicircum{} \\textless{}b\\textgreater{}');
     const w = { ...WORKED, title: 'Costs 100% of\n\\input{/etc/passwd}', keyLabels: ['a_1', '{b}', '%c'] };
-    const tex = exampleLatex(w, w.inputs, stepsOf(w));
+    const tex = latexOf(w, stepsOf(w));
     assert.ok(tex.startsWith('% Costs 100\\% of \\textbackslash{}input\\{/etc/passwd\\}: exported'), 'a line break cannot end the comment');
     assert.ok(!tex.includes('\\input{'));
     assert.ok(tex.includes('Columns: a\\_1, \\{b\\}, \\%c.'));
@@ -188,13 +183,13 @@ describe('the example as LaTeX', () => {
     const w = shipped('multi-head');
     const steps = stepsOf(w);
     const heads = steps.find((s) => s.id === 'heads');
-    const tex = exampleLatex(w, w.inputs, steps, heads);
+    const tex = latexOf(w, steps, heads);
     assert.ok(tex.includes('\\subsection*{Attend: 4 heads, 4 patterns}'));
     assert.ok(tex.includes('\\paragraph{head 1 weights (6\\texttimes{}6)}'));
     assert.equal(count(tex, '\\begin{bmatrix}'), 4);
     const first = findGrid(steps, 'head-0-weights').data[0];
     assert.ok(tex.includes(first.map((x) => x.toFixed(3)).join(' & ')), 'head 1’s first row, rounded');
-    const split = exampleLatex(w, w.inputs, steps, steps.find((s) => s.id === 'split'));
+    const split = latexOf(w, steps, steps.find((s) => s.id === 'split'));
     assert.ok(split.includes('\\item parameters: 4\\textperiodcentered{}16² = 1024') || split.includes('\\item parameters: 4\\textperiodcentered{}16\\textsuperscript{2} = 1024'));
   });
 });
@@ -302,29 +297,32 @@ for (const [label, build, available, module] of /** @type {const} */ ([
       test(`the script for ${what} prints the page’s numbers to 1e-12`, { skip }, () => {
         const given = shipped(id);
         const w = { ...given, inputs: { ...given.inputs, ...changes } };
-        const steps = stepsOf(w);
-        const script = build(w, w.inputs, steps, engineNumbers(lab, w, w.inputs, steps));
-        assertMatches(run(script), expectedBlocks(w, steps));
+        const built = builtOf(w);
+        assertMatches(run(scriptOf(build, w, built)), expectedBlocks(w, built.steps));
       });
     }
 
     test('a token with a line break stays inside its string, and a title’s inside its comment', { skip }, () => {
       const w = { ...shipped('multi-head'), title: 'Title\nprint("title ran")', inputs: { tokens: ['a\nprint("token ran")', 'b"\'', 'c'], dModel: 4, heads: 2, seed: 1 } };
-      const steps = stepsOf(w);
-      const script = build(w, w.inputs, steps, engineNumbers(lab, w, w.inputs, steps));
+      const built = builtOf(w);
+      const script = scriptOf(build, w, built);
+      const steps = built.steps;
       assert.ok(script.includes('tokens = ["a\\nprint(\\"token ran\\")", "b\\"\'", "c"]'));
       assertMatches(run(script), expectedBlocks(w, steps));
     });
   });
 }
 
-test('the script of a walkthrough with seeded weights refuses to be written without the engine’s numbers', () => {
+test('the script of a walkthrough with seeded weights embeds the weights of the very trace its steps came from', () => {
   const w = shipped('multi-head');
-  assert.throws(() => examplePython(w, w.inputs, stepsOf(w)), /needs the engine's projection weights/);
+  const built = builtOf(w);
+  const script = scriptOf(examplePython, w, built);
+  const firstRow = built.trace.params.wQ[0].map(String).join(', ');
+  assert.ok(script.includes(`W_Q = array([\n    [${firstRow}],`), 'W_Q with every digit, as the engine drew it');
 });
 
 test('every builder writes the same text for the same example', () => {
   const w = shipped('causal-mask');
-  const twice = () => [exampleLatex(w, w.inputs, stepsOf(w)), examplePython(w, w.inputs, stepsOf(w)), exampleNumpy(w, w.inputs, stepsOf(w)), matrixCsv(findGrid(stepsOf(w), 'weights')), heatmapSvg(findGrid(stepsOf(w), 'weights'))];
+  const twice = () => [latexOf(w, stepsOf(w)), scriptOf(examplePython, w), scriptOf(exampleNumpy, w), matrixCsv(findGrid(stepsOf(w), 'weights')), heatmapSvg(findGrid(stepsOf(w), 'weights'))];
   assert.deepEqual(twice(), twice());
 });

@@ -26,13 +26,12 @@ export async function importCompiled(path) {
   if (modified(compiled) === undefined) {
     throw new Error(`${compiled.pathname} is missing: compile the page's modules first with \`npx tsc -p tests/page\``);
   }
-  for (const folder of readdirSync(COMPILED)) {
-    for (const file of readdirSync(new URL(`${folder}/`, COMPILED)).filter((f) => f.endsWith('.js'))) {
-      const built = modified(new URL(`${folder}/${file}`, COMPILED)) ?? 0;
-      const source = modified(new URL(`${folder}/${file.replace(/\.js$/, '.ts')}`, SOURCES));
-      if (source !== undefined && built < source) {
-        throw new Error(`build/unit/${folder}/${file} is older than web/src/${folder}/: compile again with \`npx tsc -p tests/page\``);
-      }
+  // Folders nest (kinds/attention/): every compiled module at any depth is compared with its source.
+  for (const file of readdirSync(COMPILED, { recursive: true }).map(String).filter((f) => f.endsWith('.js'))) {
+    const built = modified(new URL(file, COMPILED)) ?? 0;
+    const source = modified(new URL(file.replace(/\.js$/, '.ts'), SOURCES));
+    if (source !== undefined && built < source) {
+      throw new Error(`build/unit/${file} is older than web/src/${file.replace(/\.js$/, '.ts')}: compile again with \`npx tsc -p tests/page\``);
     }
   }
   return import(compiled.href);

@@ -7,7 +7,7 @@
 // Messages are plain objects: { source: 'attention-lab', version: 1, type, ... }. They carry
 // nothing private (lesson, walkthrough and step names, a height), so they are posted to any
 // origin; the page only listens to its own parent window. docs/embedding.md documents them.
-import type { ProgressEvent } from '../app.js';
+import type { ProgressEvent } from '../session/events.js';
 
 export const PROTOCOL = { source: 'attention-lab', version: 1 } as const;
 

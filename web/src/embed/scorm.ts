@@ -3,7 +3,7 @@
 // finds the LMS's `API` object the way ADL's SCORM 1.2 run-time environment describes (this
 // window, then up the parent chain, then the opener's), and does nothing at all without one, so
 // the same file also opens on its own. An LMS whose API throws never breaks the page.
-import type { ProgressEvent } from '../app.js';
+import type { ProgressEvent } from '../session/events.js';
 
 /** The SCORM 1.2 API an LMS puts on a window as `API`. Every call returns a string. */
 export interface Scorm12Api {

@@ -3,7 +3,7 @@
 // computation, Q, K and V to the output; other kinds give the step on screen. Captions, labels and
 // texts are escaped, since tokens and walkthroughs are anyone's text.
 import type { Panel, Step, Walkthrough } from '../model/types.js';
-import { formatNumber } from '../widgets/format.js';
+import { formatNumber } from '../model/format.js';
 import { findGrid, gridOf, type GridPanel, isGridPanel } from './grid.js';
 
 /** Wider or larger matrices run off the page as bmatrix; they are named, and left to the CSV export. */
@@ -127,11 +127,18 @@ function stepBody(step: Step): string[] {
 }
 
 /**
- * A standalone document (pdfLaTeX, amsmath). For an attention walkthrough, the whole example from
- * its steps' panels; for other kinds, the step on screen (`current`, by default the first).
+ * What a kind's LaTeX typesets: every matrix of the example in the engine's order (attention,
+ * whose matrices fit a page), or the step on screen (the others, whose steps are too many).
  */
-export function exampleLatex(walkthrough: Walkthrough, _inputs: Walkthrough['inputs'], steps: Step[], current: Step = steps[0]): string {
-  const shown = walkthrough.kind === 'attention' ? steps : [current];
+export type LatexScope = 'whole example' | 'step on screen';
+
+/**
+ * A standalone document (pdfLaTeX, amsmath): the whole example from the steps' panels, or the
+ * step on screen (`current`, by default the first), as the kind's `scope` says.
+ */
+export function exampleLatex(walkthrough: Walkthrough, steps: Step[], scope: LatexScope, current: Step = steps[0]): string {
+  const whole = scope === 'whole example';
+  const shown = whole ? steps : [current];
   const widest = Math.max(10, ...shown.flatMap((s) => s.panels.filter(isGridPanel).filter(fits).map((p) => p.data[0]?.length ?? 0)));
   return [
     `% ${latexText(walkthrough.title)}: exported from Attention Lab.`,
@@ -146,7 +153,7 @@ export function exampleLatex(walkthrough: Walkthrough, _inputs: Walkthrough['inp
     `\\section*{${latexText(walkthrough.title)}}`,
     latexText(walkthrough.intro),
     '',
-    ...(walkthrough.kind === 'attention' ? attentionBody(steps) : stepBody(current)),
+    ...(whole ? attentionBody(steps) : stepBody(current)),
     '\\end{document}',
     '',
   ].join('\n');

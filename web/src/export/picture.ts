@@ -3,7 +3,7 @@
 // picture; the colours are the page's own (widgets/colour.ts), so the picture matches the screen.
 import type { CellColour } from '../widgets/colour.js';
 import { colourScale, legendFor } from '../widgets/colour.js';
-import { formatNumber } from '../widgets/format.js';
+import { formatNumber } from '../model/format.js';
 import { gridOf, type GridPanel } from './grid.js';
 
 /** Cells up to this many show their numbers, as the page shows a table up to this size (matrix-view.ts). */

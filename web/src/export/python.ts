@@ -1,19 +1,16 @@
 // The current example as a short Python script that reproduces the page's numbers, in PyTorch
-// or in NumPy alone. Inputs and the engine's seeded weights are embedded with every digit (the
+// or in NumPy alone. Each kind of walkthrough writes its own part (kinds/<kind>/script.ts) with the
+// pieces below; this file holds the two dialects and puts a script together. Inputs and the engine's seeded weights are embedded with every digit (the
 // shortest text that reads back as the same double, as Python's repr writes it), the script
 // repeats the engine's passes with plain operations (docs/engine.md), and it prints every result
 // with every digit, each block named after the page's panel it reproduces: the printed numbers
 // match the page's exact values to 1e-12 (tests/page/export.test.mjs runs them). Nothing here
 // computes attention: it writes text.
-import type { Mask } from '../../lib/index.js';
-import type {
-  AttentionInputs, EncoderInputs, EntropyInputs, MultiHeadInputs, PositionalInputs, ScalingInputs, Step, Walkthrough,
-} from '../model/types.js';
-import type { EngineNumbers } from './engine-numbers.js';
-import { findGrid, gridData } from './grid.js';
+import type { Mask, MultiHeadParams } from '../../lib/index.js';
+import type { Walkthrough } from '../model/types.js';
 
 /** What differs between the PyTorch and the NumPy script; everything else is the same text. */
-interface Dialect {
+export interface Dialect {
   label: string;
   /** The array module as the script names it: `torch` or `np`. */
   xp: string;
@@ -22,7 +19,7 @@ interface Dialect {
   helpers: Record<Helper, string[]>;
 }
 
-type Helper = 'array' | 'fillBlocked' | 'softmax' | 'concat' | 'layerNorm' | 'gelu' | 'relu' | 'entropy';
+export type Helper = 'array' | 'fillBlocked' | 'softmax' | 'concat' | 'layerNorm' | 'gelu' | 'relu' | 'entropy';
 
 const SHOW = [
   'def show(name, x):',
@@ -96,13 +93,13 @@ function pyNumber(x: number): string {
 }
 
 /** Tokens (any text) as a Python list of strings: JSON's string escapes are all valid Python. */
-const pyStrings = (texts: readonly string[]) => `[${texts.map((t) => JSON.stringify(t)).join(', ')}]`;
+export const pyStrings = (texts: readonly string[]) => `[${texts.map((t) => JSON.stringify(t)).join(', ')}]`;
 
 /** A comment line; line breaks in the text would end the comment and start code. */
-const comment = (text: string) => `# ${text.replace(/[\r\n\u2028\u2029\f\v]+/g, ' ')}`;
+export const comment = (text: string) => `# ${text.replace(/[\r\n\u2028\u2029\f\v]+/g, ' ')}`;
 
 /** `name = array([...])`, one row a line. */
-function assign(name: string, values: readonly (readonly number[])[] | readonly number[], note?: string): string[] {
+export function assign(name: string, values: readonly (readonly number[])[] | readonly number[], note?: string): string[] {
   const head = note ? [comment(note)] : [];
   if (values.length > 0 && typeof values[0] === 'number') {
     return [...head, `${name} = array([${(values as number[]).map(pyNumber).join(', ')}])`];
@@ -112,7 +109,7 @@ function assign(name: string, values: readonly (readonly number[])[] | readonly 
 }
 
 /** The mask as the script builds it (1 = attend): causal and padding as formulas, a matrix as given. */
-function maskLines(d: Dialect, mask: Mask, n: number, m: number): string[] {
+export function maskLines(d: Dialect, mask: Mask, n: number, m: number): string[] {
   const ones = `${d.xp}.ones((${n}, ${m}), dtype=${d.xp}.float64)`;
   if (mask === 'causal') return [`mask = ${d.xp}.tril(${ones})  # causal: query i sees keys j <= i`];
   if (!Array.isArray(mask)) {
@@ -122,7 +119,7 @@ function maskLines(d: Dialect, mask: Mask, n: number, m: number): string[] {
   return assign('mask', (mask as readonly (readonly (number | boolean)[])[]).map((row) => row.map(Number)), 'the mask, 1 = attend, 0 = blocked');
 }
 
-const fillLine = (fill: number) =>
+export const fillLine = (fill: number) =>
   `fill = ${pyNumber(fill)}  # ${fill === -Infinity ? 'blocked scores become -inf: weight exactly 0' : 'a finite fill: a fully masked row gets uniform weights'}`;
 
 const ATTENTION_FUNCTION = [
@@ -139,7 +136,7 @@ const ATTENTION_FUNCTION = [
  * attention() and multi_head_attention(), the second reading W_Q … W_O (and b_Q … b_O when the
  * layer has biases) from the script.
  */
-function multiHeadFunctions(biases: boolean): string[] {
+export function multiHeadFunctions(biases: boolean): string[] {
   const b = (name: string) => (biases ? ` + b_${name}` : '');
   return [
     ...ATTENTION_FUNCTION,
@@ -161,9 +158,7 @@ function multiHeadFunctions(biases: boolean): string[] {
 }
 
 /** The projections, as the engine used them; PyTorch's nn.Linear stores each of them transposed. */
-function projectionLines(numbers: EngineNumbers, seed: number): string[] {
-  const p = numbers.attention;
-  if (!p) throw new Error('the script needs the engine\'s projection weights: pass engineNumbers(lab, …)');
+export function projectionLines(p: MultiHeadParams, seed: number): string[] {
   return [
     comment(`W_Q, W_K, W_V, W_O: the engine's seeded Xavier weights (seed ${seed}), applied as x @ W + b;`),
     comment('nn.Linear and nn.MultiheadAttention store each one transposed.'),
@@ -172,191 +167,15 @@ function projectionLines(numbers: EngineNumbers, seed: number): string[] {
   ];
 }
 
-interface Script {
+/** A kind's part of the script: the helpers it calls, its own functions and its body. */
+export interface Script {
   helpers: Helper[];
   /** Definitions that read the dialect (fill_blocked) or the body's names. */
   functions: (d: Dialect) => string[];
   body: (d: Dialect) => string[];
 }
 
-function attentionScript(inputs: AttentionInputs): Script {
-  const n = inputs.query.length;
-  const m = inputs.key.length;
-  const fill = inputs.maskFill ?? -Infinity;
-  const masked = inputs.mask != null;
-  return {
-    helpers: masked ? ['array', 'fillBlocked', 'softmax'] : ['array', 'softmax'],
-    functions: () => [],
-    body: (d) => [
-      ...assign('Q', inputs.query, `queries (${n} x ${inputs.query[0].length})`),
-      ...assign('K', inputs.key, `keys (${m} x ${inputs.key[0].length})`),
-      ...assign('V', inputs.value, `values (${m} x ${inputs.value[0].length})`),
-      ...(masked ? [...maskLines(d, inputs.mask as Mask, n, m), fillLine(fill)] : []),
-      '',
-      'd_k = Q.shape[1]',
-      'scores = Q @ K.T                  # pass 1: every query against every key',
-      'scaled = scores / math.sqrt(d_k)  # pass 2',
-      ...(masked
-        ? ['masked = fill_blocked(scaled, mask, fill)  # pass 3: blocked scores become the fill', 'weights = softmax(masked)         # pass 4: each row sums to 1']
-        : ['weights = softmax(scaled)         # pass 4 (no mask, so no pass 3): each row sums to 1']),
-      'output = weights @ V              # pass 5: each output row mixes the value rows',
-      '',
-      ...['scores', 'scaled', ...(masked ? ['masked'] : []), 'weights', 'output'].map((name) => `show('${name}', ${name})`),
-    ],
-  };
-}
-
-function multiHeadScript(inputs: MultiHeadInputs, steps: Step[], numbers: EngineNumbers): Script {
-  const cross = inputs.sourceTokens !== undefined;
-  const x = gridData(steps, 'embeddings');
-  const source = findGrid(steps, 'source-embeddings')?.data;
-  const fill = inputs.maskFill ?? -Infinity;
-  return {
-    helpers: ['array', 'fillBlocked', 'softmax', 'concat'],
-    functions: () => multiHeadFunctions(Boolean(numbers.attention?.bQ)),
-    body: (d) => [
-      `tokens = ${pyStrings(inputs.tokens)}`,
-      ...(cross ? [`source_tokens = ${pyStrings(inputs.sourceTokens ?? [])}`] : []),
-      ...assign('X', x, `the engine's token embeddings (embedTokens, seed ${inputs.seed}), one row per token`),
-      ...(source ? assign('X_source', source, 'the source sentence\'s embeddings: the keys and values') : []),
-      ...projectionLines(numbers, inputs.seed),
-      `heads = ${inputs.heads}`,
-      ...(inputs.mask != null ? [...maskLines(d, inputs.mask, x.length, (source ?? x).length), fillLine(fill)] : ['mask = None', 'fill = -math.inf']),
-      '',
-      `head_weights, concat, output = multi_head_attention(X, ${source ? 'X_source' : 'X'}, heads, mask, fill)`,
-      '',
-      'for i, weights in enumerate(head_weights):',
-      "    show(f'head-{i}-weights', weights)  # head-0 is the page's head 1",
-      ...(inputs.heads > 1 ? ["show('concat', concat)"] : []),
-      "show('output', output)",
-    ],
-  };
-}
-
-function encoderScript(inputs: EncoderInputs, steps: Step[], numbers: EngineNumbers): Script {
-  const x = gridData(steps, 'input');
-  const { feedForward: ff, norms } = numbers;
-  if (!ff || !norms) throw new Error('the script needs the engine\'s feed-forward and LayerNorm numbers: pass engineNumbers(lab, …)');
-  return {
-    helpers: ['array', 'fillBlocked', 'softmax', 'concat', 'layerNorm', inputs.activation],
-    functions: () => multiHeadFunctions(Boolean(numbers.attention?.bQ)),
-    body: () => [
-      `tokens = ${pyStrings(inputs.tokens)}`,
-      ...assign('X', x, `X = E + PE: the engine's token embeddings (seed ${inputs.seed}) plus the positional encoding`),
-      ...projectionLines(numbers, inputs.seed),
-      ...assign('W_1', ff.w1, 'the feed-forward layers (seeded Xavier weights, zero biases)'),
-      ...assign('b_1', ff.b1), ...assign('W_2', ff.w2), ...assign('b_2', ff.b2),
-      ...assign('gamma_1', norms.gamma1, 'the LayerNorms\' scales and shifts'),
-      ...assign('beta_1', norms.beta1), ...assign('gamma_2', norms.gamma2), ...assign('beta_2', norms.beta2),
-      `heads = ${inputs.heads}`,
-      '',
-      'head_weights, _, attention_output = multi_head_attention(X, X, heads)  # pass 1',
-      'residual1 = X + attention_output                     # pass 2',
-      'norm1 = layer_norm(residual1, gamma_1, beta_1)       # pass 3',
-      'hidden = norm1 @ W_1 + b_1                           # pass 4: feed-forward',
-      `activated = ${inputs.activation}(hidden)`,
-      'ffn_output = activated @ W_2 + b_2',
-      'residual2 = norm1 + ffn_output                       # pass 5',
-      'output = layer_norm(residual2, gamma_2, beta_2)      # pass 6',
-      '',
-      'for i, weights in enumerate(head_weights):',
-      "    show(f'head-{i}-weights', weights)  # head-0 is the page's head 1",
-      ...[['attention-output', 'attention_output'], ['residual1', 'residual1'], ['norm1', 'norm1'], ['hidden', 'hidden'],
-        ['activated', 'activated'], ['ffn-output', 'ffn_output'], ['residual2', 'residual2'], ['output', 'output']]
-        .map(([panel, name]) => `show('${panel}', ${name})`),
-    ],
-  };
-}
-
-function entropyScript(steps: Step[], heads: number, seed: number, numbers: EngineNumbers): Script {
-  const x = gridData(steps, 'input');
-  return {
-    helpers: ['array', 'fillBlocked', 'softmax', 'concat', 'entropy'],
-    functions: () => multiHeadFunctions(false),
-    body: () => [
-      ...assign('X', x, `the token vectors: the engine's random normal numbers (seed ${seed})`),
-      ...projectionLines(numbers, seed),
-      `heads = ${heads}`,
-      '',
-      '(single,), _, _ = multi_head_attention(X, X, 1)',
-      "show('single-weights', single)",
-      "show('single-entropy', entropy(single))",
-      'head_weights, _, _ = multi_head_attention(X, X, heads)',
-      'for i, weights in enumerate(head_weights):',
-      "    show(f'head-{i}-weights', weights)  # head-0 is the page's head 1",
-      "    show(f'head-{i}-entropy', entropy(weights))",
-      'plain, _ = attention(X, X, X)  # no projections: Q = K = V = X',
-      "show('plain-weights', plain)",
-      "show('plain-entropy', entropy(plain))",
-    ],
-  };
-}
-
-function scalingScript(seed: number, numbers: EngineNumbers): Script {
-  const draw = numbers.draw;
-  if (!draw) throw new Error('the script needs the engine\'s first draw: pass engineNumbers(lab, …)');
-  return {
-    helpers: ['array', 'softmax'],
-    functions: (d) => ['def jacobian(p):', '    """d p_i / d x_j = p_i (delta_ij - p_j), for one row of weights."""', `    return ${d.xp}.diag(p[0]) - ${d.xp}.outer(p[0], p[0])`],
-    body: (d) => [
-      ...assign('q', draw.query, `the experiment's first draw (scalingExperiment, seed ${seed}): one query …`),
-      ...assign('K', draw.key, '… and its keys'),
-      '',
-      'scores = q @ K.T',
-      'scaled = scores / math.sqrt(q.shape[1])',
-      'weights_unscaled = softmax(scores)',
-      'weights = softmax(scaled)',
-      'J_unscaled = jacobian(weights_unscaled)',
-      'J_scaled = jacobian(weights)',
-      '',
-      "show('scores', scores)",
-      "show('scaled', scaled)",
-      "show('weights-unscaled', weights_unscaled)",
-      "show('weights', weights)",
-      "show('jacobian-unscaled', J_unscaled)",
-      "show('jacobian-scaled', J_scaled)",
-      `show('frobenius-norms', array([[float(${d.xp}.linalg.norm(J_unscaled)), float(${d.xp}.linalg.norm(J_scaled))]]))  # unscaled, scaled`,
-    ],
-  };
-}
-
-function positionalScript(inputs: PositionalInputs): Script {
-  return {
-    helpers: [],
-    functions: () => [],
-    body: (d) => [
-      `length, d_model = ${inputs.length}, ${inputs.dModel}`,
-      `position = ${d.xp}.arange(length, dtype=${d.xp}.float64)[:, None]`,
-      `even = ${d.xp}.arange(0, d_model, 2, dtype=${d.xp}.float64)  # the columns 2i`,
-      'angle = position / 10000 ** (even / d_model)            # pos / 10000^(2i/d)',
-      `PE = ${d.xp}.zeros((length, d_model), dtype=${d.xp}.float64)`,
-      `PE[:, 0::2] = ${d.xp}.sin(angle)`,
-      `PE[:, 1::2] = ${d.xp}.cos(angle[:, : d_model // 2])  # odd d_model: the last column is a sine alone`,
-      '',
-      'similarity = PE @ PE.T',
-      'diagonal = similarity.diagonal()',
-      '# One square root of the product, as the engine; an all-zero row (position 0 when d_model = 1) has cosine 0.',
-      `cosine = ${d.xp}.nan_to_num(similarity / ${d.xp}.sqrt(diagonal[:, None] * diagonal[None, :]), nan=0.0)`,
-      '',
-      "show('encoding', PE)",
-      "show('cosine', cosine)",
-    ],
-  };
-}
-
-function scriptFor(walkthrough: Walkthrough, inputs: Walkthrough['inputs'], steps: Step[], numbers: EngineNumbers): Script {
-  switch (walkthrough.kind) {
-    case 'attention': return attentionScript(inputs as AttentionInputs);
-    case 'multi-head': return multiHeadScript(inputs as MultiHeadInputs, steps, numbers);
-    case 'encoder': return encoderScript(inputs as EncoderInputs, steps, numbers);
-    case 'entropy': return entropyScript(steps, (inputs as EntropyInputs).heads, (inputs as EntropyInputs).seed, numbers);
-    case 'scaling': return scalingScript((inputs as ScalingInputs).seed, numbers);
-    case 'positional': return positionalScript(inputs as PositionalInputs);
-  }
-}
-
-function script(d: Dialect, walkthrough: Walkthrough, inputs: Walkthrough['inputs'], steps: Step[], numbers: EngineNumbers): string {
-  const s = scriptFor(walkthrough, inputs, steps, numbers);
+function script(d: Dialect, walkthrough: Walkthrough, s: Script): string {
   const blocks = [...s.helpers.map((h) => d.helpers[h]), s.functions(d), SHOW].filter((b) => b.length > 0);
   return [
     comment(`${walkthrough.title}: Attention Lab's example as a ${d.label} script (double precision).`),
@@ -371,15 +190,12 @@ function script(d: Dialect, walkthrough: Walkthrough, inputs: Walkthrough['input
   ].join('\n');
 }
 
-/**
- * A PyTorch script that reproduces the example's numbers. Multi-head, encoder, entropy and
- * scaling walkthroughs need `numbers` from engineNumbers (their seeded weights or draws).
- */
-export function examplePython(walkthrough: Walkthrough, inputs: Walkthrough['inputs'], steps: Step[], numbers: EngineNumbers = {}): string {
-  return script(TORCH, walkthrough, inputs, steps, numbers);
+/** A PyTorch script that reproduces the example's numbers, from its kind's part (kinds/<kind>/script.ts). */
+export function examplePython(walkthrough: Walkthrough, part: Script): string {
+  return script(TORCH, walkthrough, part);
 }
 
 /** The same script with NumPy alone, for learners without PyTorch. */
-export function exampleNumpy(walkthrough: Walkthrough, inputs: Walkthrough['inputs'], steps: Step[], numbers: EngineNumbers = {}): string {
-  return script(NUMPY, walkthrough, inputs, steps, numbers);
+export function exampleNumpy(walkthrough: Walkthrough, part: Script): string {
+  return script(NUMPY, walkthrough, part);
 }

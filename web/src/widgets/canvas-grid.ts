@@ -6,7 +6,7 @@
 // activates it (explain this number).
 import type { CellColour } from './colour.js';
 import { el } from './dom.js';
-import { exactNumber, formatNumber } from './format.js';
+import { exactNumber, formatNumber } from '../model/format.js';
 
 /**
  * Canvas pixels per cell: one, scaled up by CSS without smoothing (image-rendering: pixelated),

@@ -6,7 +6,7 @@ import { select } from 'd3-selection';
 import { line } from 'd3-shape';
 import type { ChartPanel } from '../model/types.js';
 import { el } from './dom.js';
-import { exactNumber, formatNumber } from './format.js';
+import { exactNumber, formatNumber } from '../model/format.js';
 
 /** Okabe–Ito: distinguishable with every common colour-vision deficiency. */
 const SERIES_COLOURS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9'];

@@ -1,32 +1,23 @@
 // "Export" under the current step: one of its matrices as CSV, SVG or PNG, and the whole example
 // as LaTeX or as a PyTorch or NumPy script, each downloaded as a file or copied. The builders in
-// export/ write the files from the steps' panels and the engine's trace; this only wires buttons.
-import type { AttentionLab } from '../../lib/index.js';
+// export/ write the files from the steps' panels; the example comes from the session, which holds
+// the engine's trace. This only wires buttons.
 import type { Step, Walkthrough } from '../model/types.js';
-import { buildSteps } from '../steps/builders.js';
+import type { ExampleFile, ExampleFormat } from '../session/example-file.js';
 import { matrixCsv } from '../export/csv.js';
-import { engineNumbers, needsEngineNumbers } from '../export/engine-numbers.js';
 import { gridPanels, type GridPanel } from '../export/grid.js';
-import { exampleLatex } from '../export/latex.js';
 import { heatmapPng } from '../export/png.js';
-import { exampleNumpy, examplePython } from '../export/python.js';
 import { heatmapSvg, SVG_MAX_CELLS, svgFits } from '../export/svg.js';
 import { el } from './dom.js';
 import './export-menu.css';
 
 export interface ExportContext {
   walkthrough: Walkthrough;
-  /** The inputs as the learner has them now (edits included). */
-  inputs: Walkthrough['inputs'];
-  /** The step on screen: its matrices are offered, and the LaTeX of kinds other than attention shows it. */
+  /** The step on screen: its matrices are offered. */
   step: Step;
-  /** Every step, as the page built them; built again with `lab` when omitted. */
-  steps?: Step[];
-  /** The engine: the scripts of multi-head, encoder, entropy and scaling walkthroughs embed its seeded weights or draws. */
-  lab?: AttentionLab;
+  /** The whole example as the learner has it now, written from the steps and trace on screen. */
+  example: (format: ExampleFormat) => ExampleFile;
 }
-
-type ExampleFormat = 'latex' | 'torch' | 'numpy';
 
 /** Whether the menu was left open, so moving to another step keeps it open. */
 let leftOpen = false;
@@ -52,7 +43,7 @@ const text = (content: string, type: string) => new Blob([content], { type: `${t
  */
 export function exportMenu(source: ExportContext | (() => ExportContext)): HTMLElement {
   const current = () => (typeof source === 'function' ? source() : source);
-  const { walkthrough, step, lab } = current();
+  const { walkthrough, step } = current();
   const id = `export-${nextId++}`;
   const status = el('p', { className: 'export-status', role: 'status' });
   const say = (message: string) => { status.textContent = message; };
@@ -121,21 +112,7 @@ export function exportMenu(source: ExportContext | (() => ExportContext)): HTMLE
     el('option', { value: 'latex' }, 'LaTeX (numbers as shown)'),
     el('option', { value: 'torch' }, 'PyTorch script'),
     el('option', { value: 'numpy' }, 'NumPy script'));
-  const needsLab = needsEngineNumbers(walkthrough) && !lab;
-  if (needsLab) {
-    for (const option of format.options) option.disabled = option.value !== 'latex';
-  }
-  const example = (): { content: string; filename: string; type: string } => {
-    const { inputs, step: shown } = current();
-    const steps = current().steps ?? (lab ? buildSteps(lab, walkthrough, inputs) : [shown]);
-    const kind = format.value as ExampleFormat;
-    const base = walkthrough.id.replaceAll('-', '_');
-    if (kind === 'latex') return { content: exampleLatex(walkthrough, inputs, steps, shown), filename: `${walkthrough.id}.tex`, type: 'text/x-tex' };
-    const numbers = lab ? engineNumbers(lab, walkthrough, inputs, steps) : {};
-    return kind === 'torch'
-      ? { content: examplePython(walkthrough, inputs, steps, numbers), filename: `${base}_torch.py`, type: 'text/x-python' }
-      : { content: exampleNumpy(walkthrough, inputs, steps, numbers), filename: `${base}_numpy.py`, type: 'text/x-python' };
-  };
+  const example = () => current().example(format.value as ExampleFormat);
   const exampleGroup = el('fieldset', { className: 'export-group' },
     el('legend', {}, 'The example, every step'),
     el('label', {}, 'Format ', format),
@@ -160,8 +137,7 @@ export function exportMenu(source: ExportContext | (() => ExportContext)): HTMLE
           fallback.select();
           say('This browser did not allow copying: the text is in the box below, selected, ready for Ctrl+C (⌘C).');
         }
-      })),
-    ...(needsLab ? [el('p', { className: 'export-note' }, 'The scripts need the engine’s seeded weights, which are not available here.')] : []));
+      })));
 
   const menu = el('details', { className: 'export-menu' },
     el('summary', {}, 'Export'),

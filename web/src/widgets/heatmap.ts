@@ -6,7 +6,7 @@ import { canvasGrid } from './canvas-grid.js';
 import { colourScale } from './colour.js';
 import { el, setCaption } from './dom.js';
 import { legendBar } from './legend.js';
-import { exactNumber, formatNumber } from './format.js';
+import { exactNumber, formatNumber } from '../model/format.js';
 import type { PanelView } from './panel-view.js';
 
 export function heatmapView(panel: HeatmapPanel): PanelView {

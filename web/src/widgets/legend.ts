@@ -3,7 +3,7 @@
 import type { ColourScale } from '../model/types.js';
 import { legendFor } from './colour.js';
 import { el } from './dom.js';
-import { formatNumber } from './format.js';
+import { formatNumber } from '../model/format.js';
 
 export interface LegendBar {
   element: HTMLElement;

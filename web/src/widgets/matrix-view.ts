@@ -8,7 +8,7 @@ import { canvasGrid } from './canvas-grid.js';
 import { colouredValues, colourScale } from './colour.js';
 import { el, setCaption } from './dom.js';
 import { legendBar } from './legend.js';
-import { exactNumber, formatFixed, formatNumber } from './format.js';
+import { exactNumber, formatFixed, formatNumber } from '../model/format.js';
 import type { PanelView, RelatedCells } from './panel-view.js';
 
 export interface MatrixViewEvents {

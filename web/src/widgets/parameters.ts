@@ -1,25 +1,8 @@
 // Controls that change a walkthrough's inputs: sizes, heads, seed, tokens, d_k. The widget only
-// reads what was typed; the app applies it, and the engine accepts or refuses it.
+// passes on what was typed; the session reads and applies it, and the engine accepts or refuses it.
 import type { Panel, ParameterField, ParametersPanel } from '../model/types.js';
 import { el } from './dom.js';
 import type { PanelView } from './panel-view.js';
-
-/** A value read from a control, or an error sentence. */
-export type ParsedField = { value: number | string[] | string } | { error: string };
-
-export function readField(field: ParameterField, text: string): ParsedField {
-  if (field.kind === 'tokens') {
-    const tokens = text.trim().split(/\s+/).filter(Boolean);
-    return tokens.length > 0 ? { value: tokens } : { error: `${field.label}: type at least one word.` };
-  }
-  if (field.kind === 'choice') return { value: text };
-  const value = Number(text.trim().replace(/^[−–]/, '-'));
-  if (text.trim() === '' || !Number.isFinite(value)) return { error: `${field.label}: “${text.slice(0, 20)}” is not a number.` };
-  if (field.kind === 'integer' && !Number.isInteger(value)) return { error: `${field.label}: expected a whole number, got ${value}.` };
-  if (field.min !== undefined && value < field.min) return { error: `${field.label}: expected at least ${field.min}, got ${value}.` };
-  if (field.max !== undefined && value > field.max) return { error: `${field.label}: expected at most ${field.max}, got ${value}.` };
-  return { value };
-}
 
 export function parametersView(panel: ParametersPanel, onChange: (field: ParameterField, text: string) => void): PanelView {
   const fieldset = el('fieldset', { className: 'parameters' }, el('legend', {}, panel.caption));

@@ -3,7 +3,7 @@
 // not a computation.
 import type { TokenAttentionPanel } from '../model/types.js';
 import { el } from './dom.js';
-import { exactNumber, formatNumber } from './format.js';
+import { exactNumber, formatNumber } from '../model/format.js';
 
 export function tokenAttentionView(panel: TokenAttentionPanel): HTMLElement {
   const bars = el('ol', { className: 'token-bars', ariaLive: 'polite' });

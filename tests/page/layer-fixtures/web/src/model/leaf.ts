@@ -1,0 +1,1 @@
+export const leaf = 1;

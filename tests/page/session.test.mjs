@@ -1,0 +1,221 @@
+// The page's session (web/src/session/), without a browser: it opens every shipped walkthrough
+// with the real engine, steps, recomputes on an edit, keeps its state when the engine refuses,
+// resets, reports completion, and explains a number, all through the events views subscribe to.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+
+import { loadAttentionLab } from 'attention-lab';
+
+import { importCompiled } from '../support/compiled.mjs';
+
+const lab = await loadAttentionLab();
+const { Session } = await importCompiled('session/session');
+
+const FOLDER = new URL('../../web/src/walkthroughs/', import.meta.url);
+/** @type {Map<string, any>} the shipped walkthroughs by id, read as the page's registry holds them */
+const SHIPPED = new Map(readdirSync(FOLDER).filter((f) => f.endsWith('.json'))
+  .map((f) => JSON.parse(readFileSync(new URL(f, FOLDER), 'utf8'))).map((w) => [w.id, w]));
+
+/** A session over the shipped walkthroughs, with every event it emits recorded in order. */
+function session() {
+  const s = new Session(lab, { find: (/** @type {string} */ id) => SHIPPED.get(id), fallback: 'worked-example' });
+  /** @type {any[]} */
+  const events = [];
+  s.subscribe((/** @type {any} */ event) => events.push(event));
+  const notices = () => events.filter((e) => e.type === 'notice').map((e) => e.message);
+  return { s, events, notices };
+}
+
+const panel = (/** @type {any} */ s, /** @type {string} */ name) => s.step.panels.find((/** @type {any} */ p) => p.name === name);
+/** A control of the step's parameters panels. */
+const field = (/** @type {any} */ s, /** @type {string} */ name) =>
+  s.step.panels.flatMap((/** @type {any} */ p) => p.fields ?? []).find((/** @type {any} */ f) => f.name === name);
+
+describe('opening a walkthrough', () => {
+  for (const [id, walkthrough] of SHIPPED) {
+    test(`“${id}” opens at its first step, with steps built by the engine and no notice`, async () => {
+      const { s, events, notices } = session();
+      assert.equal(await s.open({ walkthrough: id, step: 'inputs' }), true);
+      assert.ok(s.steps.length >= 2, 'several steps');
+      assert.equal(s.index, 0);
+      assert.deepEqual(s.state, { walkthrough: id, step: s.steps[0].id, inputs: undefined });
+      assert.equal(s.inputs, walkthrough.inputs, 'the walkthrough’s own inputs');
+      assert.ok(s.trace !== undefined, 'the trace the steps came from is kept');
+      assert.deepEqual(events.slice(0, 2).map((e) => e.type), ['opened', 'step']);
+      assert.equal(events[0].fresh, true);
+      assert.deepEqual(notices(), []);
+    });
+  }
+
+  test('an unknown step opens the first one, with a notice naming it', async () => {
+    const { s, notices } = session();
+    await s.open({ walkthrough: 'worked-example', step: 'nowhere' });
+    assert.equal(s.state.step, 'inputs');
+    assert.deepEqual(notices(), ['This walkthrough has no step “nowhere”, so it starts at the first step.']);
+  });
+
+  test('inputs the engine refuses leave the walkthrough on screen as it was, with the engine’s message', async () => {
+    const { s, notices } = session();
+    await s.open({ walkthrough: 'worked-example', step: 'softmax' });
+    const before = s.steps;
+    const bad = { query: [[1, 2, 3]], key: [[1, 0]], value: [[1]] };
+    assert.equal(await s.open({ walkthrough: 'worked-example', step: 'inputs', inputs: bad }), false);
+    assert.equal(s.steps, before);
+    assert.equal(s.state.step, 'softmax');
+    assert.match(notices()[0], /^The engine refused these inputs: key: /);
+  });
+
+  test('opens asked at once are applied in order, each reported, and the last one asked stays', async () => {
+    const { s, events } = session();
+    const first = s.open({ walkthrough: 'encoder-layer', step: 'inputs' });
+    const second = s.open({ walkthrough: 'worked-example', step: 'inputs' });
+    assert.deepEqual(await Promise.all([first, second]), [true, true]);
+    assert.equal(s.walkthrough.id, 'worked-example');
+    const reported = events.filter((e) => e.type === 'progress').map((e) => e.progress.walkthrough);
+    assert.deepEqual(reported, ['encoder-layer', 'worked-example']);
+  });
+
+  test('a lesson whose code cannot be loaded leaves the walkthrough on screen, with a notice', async () => {
+    const { loadKind } = await importCompiled('kinds/index');
+    const offline = (/** @type {string} */ kind) => (kind === 'attention' ? loadKind(kind) : Promise.reject(new Error('network down')));
+    const s = new Session(lab, { find: (/** @type {string} */ id) => SHIPPED.get(id), fallback: 'worked-example' }, offline);
+    /** @type {string[]} */
+    const notices = [];
+    s.subscribe((/** @type {any} */ event) => { if (event.type === 'notice') notices.push(event.message); });
+    await s.open({ walkthrough: 'worked-example', step: 'scores' });
+    assert.equal(await s.open({ walkthrough: 'encoder-layer', step: 'inputs' }), false);
+    assert.deepEqual(s.state, { walkthrough: 'worked-example', step: 'scores', inputs: undefined });
+    assert.deepEqual(notices, ['This walkthrough’s code could not be loaded (network down); check the connection and try again.']);
+  });
+});
+
+describe('moving between steps', () => {
+  test('next, previous, last and first move within the steps, and each move is announced once', async () => {
+    const { s, events } = session();
+    await s.open({ walkthrough: 'worked-example', step: 'inputs' });
+    events.length = 0;
+    s.next();
+    assert.equal(s.index, 1);
+    s.last();
+    assert.equal(s.index, s.steps.length - 1);
+    s.next(); // already at the last step: nothing happens
+    s.previous();
+    s.first();
+    s.previous(); // already at the first step
+    const moves = events.filter((e) => e.type === 'step');
+    assert.deepEqual(moves.map((e) => e.index), [1, s.steps.length - 1, s.steps.length - 2, 0]);
+    assert.ok(moves.every((e) => e.announce && !e.inPlace));
+  });
+
+  test('the host hears each step, and “completed” once, after the last unseen step', async () => {
+    const { s, events } = session();
+    await s.open({ walkthrough: 'worked-example', step: 'inputs' });
+    const progress = () => events.filter((e) => e.type === 'progress').map((e) => e.progress);
+    for (let i = 1; i < s.steps.length - 1; i += 1) s.goTo(i);
+    assert.equal(s.completedWalkthrough, false);
+    assert.ok(!progress().some((p) => p.type === 'completed'));
+    s.last();
+    s.first();
+    s.last();
+    const completed = progress().filter((p) => p.type === 'completed');
+    assert.deepEqual(completed, [{ type: 'completed', lesson: 'worked-example', walkthrough: 'worked-example', total: s.steps.length }]);
+    assert.deepEqual(progress()[1], { type: 'step', lesson: 'worked-example', walkthrough: 'worked-example', step: s.steps[1].id, index: 1, total: s.steps.length });
+  });
+});
+
+describe('changing the inputs', () => {
+  test('an edited cell recomputes every step with the engine, keeps the step and updates the link’s state', async () => {
+    const { s, events } = session();
+    await s.open({ walkthrough: 'worked-example', step: 'softmax' });
+    events.length = 0;
+    assert.equal(s.editCell(panel(s, 'weights'), 0, 0, '5'), undefined, 'a computed matrix is not an input: nothing happens');
+    s.first();
+    assert.equal(s.editCell(panel(s, 'query'), 0, 0, '−3'), undefined);
+    assert.deepEqual(s.state.inputs.query, [[-3, 2]]);
+    assert.equal(SHIPPED.get('worked-example').inputs.query[0][0], 1, 'the walkthrough itself is not changed');
+    const expected = lab.attention({ ...s.inputs }).weights;
+    s.goTo(s.steps.findIndex((step) => step.id === 'softmax'));
+    assert.deepEqual(panel(s, 'weights').data, expected);
+    const types = events.map((e) => e.type);
+    assert.ok(types.includes('recomputed'));
+    assert.match(events.find((e) => e.type === 'announce').message, /^Q — queries row 1, column 1 is now -3; every step was recomputed\.$/);
+  });
+
+  test('a cell that is not a number is refused with a notice, before the engine is asked', async () => {
+    const { s, notices } = session();
+    await s.open({ walkthrough: 'worked-example', step: 'inputs' });
+    const before = s.steps;
+    assert.match(s.editCell(panel(s, 'query'), 0, 0, 'abc'), /is not a finite number/);
+    assert.equal(s.steps, before);
+    assert.equal(notices().length, 1);
+  });
+
+  test('a parameter the engine refuses keeps the previous state, says why, and draws the step again', async () => {
+    const { s, events, notices } = session();
+    await s.open({ walkthrough: 'multi-head', step: 'inputs' });
+    const before = { steps: s.steps, inputs: s.inputs, state: s.state };
+    events.length = 0;
+    const heads = field(s, 'heads');
+    s.changeParameter(heads, '3'); // 3 does not divide d_model = 16
+    assert.equal(s.steps, before.steps);
+    assert.equal(s.inputs, before.inputs);
+    assert.deepEqual(s.state, before.state);
+    assert.match(notices()[0], /^The engine refused these inputs: heads/);
+    assert.deepEqual(events.filter((e) => e.type === 'step').map((e) => e.inPlace), [false]);
+  });
+
+  test('a parameter the engine accepts recomputes, and reset brings back the walkthrough’s own inputs', async () => {
+    const { s } = session();
+    await s.open({ walkthrough: 'multi-head', step: 'inputs' });
+    const heads = field(s, 'heads');
+    s.changeParameter(heads, '2');
+    assert.equal(s.state.inputs.heads, 2);
+    assert.equal(s.trace.heads.length, 2, 'the trace is the new one');
+    s.reset();
+    assert.equal(s.state.inputs, undefined);
+    assert.deepEqual(s.inputs, SHIPPED.get('multi-head').inputs);
+    assert.equal(s.trace.heads.length, 4);
+  });
+
+  test('a mask cell flips, and the engine recomputes the masked scores', async () => {
+    const { s } = session();
+    await s.open({ walkthrough: 'custom-mask', step: 'inputs' });
+    const mask = panel(s, 'mask');
+    const was = mask.data[0][1];
+    s.toggleMask(mask, 0, 1);
+    assert.equal(s.inputs.mask[0][1], was ? 0 : 1);
+    assert.deepEqual(panel(s, 'mask').data, lab.attention({ ...s.inputs }).mask);
+  });
+});
+
+describe('reading the numbers', () => {
+  test('a weight is explained with the engine’s softmax terms; a panel with no explanation gives none', async () => {
+    const { s } = session();
+    await s.open({ walkthrough: 'worked-example', step: 'softmax' });
+    const explained = s.explain(panel(s, 'weights'), 0, 2);
+    const exact = lab.attention(SHIPPED.get('worked-example').inputs).weights[0][2];
+    assert.equal(Number(explained.exact), exact);
+    assert.match(explained.lines[0], /^weight₀₂ = e\^/);
+    assert.deepEqual(explained.related, [{ panel: 'scaled', row: 0 }, { panel: 'masked', row: 0 }]);
+    s.first();
+    assert.equal(s.explain(panel(s, 'query'), 0, 0), undefined);
+  });
+
+  test('a panel of another kind that names an attention call is explained too (the scaling lesson’s first draw)', async () => {
+    const { s } = session();
+    await s.open({ walkthrough: 'why-scale', step: 'example' });
+    const explained = s.explain(panel(s, 'scaled'), 0, 0);
+    assert.match(explained.lines[0], /^scaled₀₀ = score₀₀ \/ √d_k = /);
+  });
+
+  test('the exported script embeds the seeded weights of the trace on screen, with no engine call of its own', async () => {
+    const { s } = session();
+    await s.open({ walkthrough: 'multi-head', step: 'heads' });
+    const file = s.example('numpy');
+    assert.equal(file.filename, 'multi_head_numpy.py');
+    assert.ok(file.content.includes(`    [${s.trace.params.wO[0].map(String).join(', ')}],`));
+    const tex = s.example('latex');
+    assert.ok(tex.content.includes('\\subsection*{Attend: 4 heads, 4 patterns}'), 'the step on screen');
+  });
+});

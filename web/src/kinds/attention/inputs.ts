@@ -1,0 +1,67 @@
+// Changing the size or seed of an attention walkthrough's inputs. New numbers come from the
+// engine's seeded randomMatrix; numbers that still fit are kept, so a learner's edits survive a
+// resize.
+import type { AttentionLab } from '../../../lib/index.js';
+import type { AttentionInputs, ParametersPanel } from '../../model/types.js';
+import { LIMITS, MAX_SEED } from '../../model/limits.js';
+import { integerField, seedField } from '../shared/fields.js';
+
+export type AttentionSize = 'queries' | 'keys' | 'dK' | 'dV';
+
+function sizes(inputs: AttentionInputs): Record<AttentionSize, number> {
+  return { queries: inputs.query.length, keys: inputs.key.length, dK: inputs.query[0].length, dV: inputs.value[0].length };
+}
+
+/** The parameters panel of an attention walkthrough's inputs step. */
+export function attentionParameters(inputs: AttentionInputs): ParametersPanel {
+  const s = sizes(inputs);
+  const field = (name: AttentionSize, label: string) => integerField(name, label, s[name], LIMITS.attention[name]);
+  return {
+    type: 'parameters',
+    name: 'sizes',
+    caption: 'Sizes and random inputs',
+    fields: [
+      field('queries', 'queries n'),
+      field('keys', 'keys m'),
+      field('dK', 'width d_k'),
+      field('dV', 'width d_v'),
+      seedField(inputs.seed, 'seed (new random Q, K, V)'),
+    ],
+  };
+}
+
+/** Keeps the top-left block of `old` and fills the rest from `fresh`. */
+function fit(old: number[][], fresh: number[][]): number[][] {
+  return fresh.map((row, i) => row.map((x, j) => old[i]?.[j] ?? x));
+}
+
+/** Round to two decimals so random inputs stay readable; the engine computes with these values. */
+function readable(lab: AttentionLab, rows: number, cols: number, seed: number, salt: number): number[][] {
+  return lab.randomMatrix({ rows, cols, seed: (seed + salt) % (MAX_SEED + 1), distribution: 'uniform' })
+    .map((row) => row.map((x) => Number(x.toFixed(2))));
+}
+
+/** New inputs after a size or seed change. A new seed replaces every number. */
+export function changeAttentionInputs(lab: AttentionLab, inputs: AttentionInputs, name: string, value: number): AttentionInputs {
+  const s = { ...sizes(inputs) };
+  const seed = name === 'seed' ? value : inputs.seed ?? 0;
+  if (name in s) s[name as AttentionSize] = value;
+  const fresh = {
+    query: readable(lab, s.queries, s.dK, seed, 0),
+    key: readable(lab, s.keys, s.dK, seed, 1),
+    value: readable(lab, s.keys, s.dV, seed, 2),
+  };
+  const keep = name !== 'seed';
+  const next: AttentionInputs = {
+    ...inputs,
+    seed,
+    query: keep ? fit(inputs.query, fresh.query) : fresh.query,
+    key: keep ? fit(inputs.key, fresh.key) : fresh.key,
+    value: keep ? fit(inputs.value, fresh.value) : fresh.value,
+  };
+  if (Array.isArray(inputs.mask)) {
+    const ones = Array.from({ length: s.queries }, () => Array<number>(s.keys).fill(1));
+    next.mask = fit(inputs.mask as number[][], ones);
+  }
+  return next;
+}

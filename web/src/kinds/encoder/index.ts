@@ -1,0 +1,16 @@
+// One post-norm encoder layer on a sentence: attention, residuals, LayerNorms, feed-forward.
+import type { EncoderLayerTrace } from '../../../lib/index.js';
+import type { EncoderWalkthrough } from '../../model/types.js';
+import type { KindModule } from '../kind.js';
+import { withParameter } from '../shared/fields.js';
+import { encoderScript } from './script.js';
+import { encoderSteps } from './steps.js';
+
+const encoder: KindModule<EncoderWalkthrough, EncoderLayerTrace> = {
+  build: (lab, _walkthrough, inputs) => encoderSteps(lab, inputs),
+  changeInputs: (_lab, inputs, name, value) => withParameter(inputs, name, value),
+  script: (inputs, { steps, trace }) => encoderScript(inputs, steps, trace),
+  latex: 'step on screen',
+};
+
+export default encoder;

@@ -1,0 +1,228 @@
+// Steps of the encoder-layer lesson: tokens → embedTokens → addPositionalEncoding →
+// encoderLayer. Step ids follow the layer's passes (cpp/src/encoder_layer.cpp): input,
+// attention, add-norm-1, feed-forward, add-norm-2, then the parameter counts. Every number shown,
+// counts included, is read from an engine trace; shapes are the lengths of the trace's arrays.
+import type { AttentionLab, EncoderLayerTrace, Matrix, Vector } from '../../../lib/index.js';
+import type { Built } from '../kind.js';
+import type { EncoderInputs, MatrixPanel, Panel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
+import { LIMITS } from '../../model/limits.js';
+import { formatNumber } from '../../model/format.js';
+import { integerField, labels, seedField } from '../shared/fields.js';
+
+const shape = (m: Matrix) => `${m.length}×${m[0].length}`;
+const length = (v: Vector) => String(v.length);
+/** Counts with thousands separators, e.g. 49,728. */
+const count = (x: number) => x.toLocaleString('en-US');
+
+/** The layer of the tutorial the lesson follows: d_model 64, 4 heads, d_ff 256, GELU, ten tokens. */
+const TUTORIAL = { rows: 10, dModel: 64, heads: 4, dFF: 256 } as const;
+
+function settings(inputs: EncoderInputs): ParametersPanel {
+  return {
+    type: 'parameters',
+    name: 'settings',
+    caption: 'Sentence and layer sizes',
+    fields: [
+      { name: 'tokens', label: 'words', kind: 'tokens', value: inputs.tokens.join(' ') },
+      integerField('dModel', 'd_model', inputs.dModel, LIMITS.encoder.dModel),
+      integerField('heads', 'heads h', inputs.heads, LIMITS.encoder.heads),
+      integerField('dFF', 'd_ff', inputs.dFF, LIMITS.encoder.dFF),
+      { name: 'activation', label: 'activation', kind: 'choice', value: inputs.activation, options: [['gelu', 'GELU'], ['relu', 'ReLU']] },
+      { name: 'attentionBias', label: 'attention biases', kind: 'choice', value: inputs.attentionBias, options: [['off', 'off'], ['on', 'on (zero)']] },
+      seedField(inputs.seed),
+    ],
+  };
+}
+
+/** One fact per row: the mean and (biased) variance LayerNorm computed for it. */
+function rowStatistics(name: string, caption: string, mean: Vector, variance: Vector, tokens: string[]): TextPanel {
+  return {
+    type: 'facts',
+    name,
+    caption,
+    facts: tokens.map((token, i) => [token, `mean ${formatNumber(mean[i])}, variance ${formatNumber(variance[i])}`]),
+  };
+}
+
+function ledger(t: EncoderLayerTrace, embeddings: Matrix, encoding: Matrix): TextPanel {
+  const a = t.attention;
+  const head = a.heads[0];
+  const h = a.heads.length;
+  const biases = a.params.bQ ? `${length(a.params.bQ)} each` : 'none';
+  return {
+    type: 'facts',
+    name: 'ledger',
+    caption: 'Dimension ledger',
+    facts: [
+      ['embeddings E', shape(embeddings)],
+      ['positional encoding PE', shape(encoding)],
+      ['X = E + PE', shape(t.input)],
+      ['W_Q, W_K, W_V, W_O', `${shape(a.params.wQ)} each`],
+      ['b_Q, b_K, b_V, b_O', biases],
+      ['Q, K, V', shape(a.projectedQuery)],
+      [`per head (${h} heads)`, `Qᵢ, Kᵢ, Vᵢ ${shape(head.query)}`],
+      ['weights per head', `${h} × ${shape(head.weights)}`],
+      ['concat, attention output', shape(a.output)],
+      ['residual 1, LayerNorm 1', shape(t.norm1.output)],
+      ['γ₁, β₁, γ₂, β₂', `${length(t.norm1.gamma)} each`],
+      ['W₁', shape(t.params.w1)],
+      ['b₁', length(t.params.b1)],
+      ['hidden, activated', shape(t.feedForward.hidden)],
+      ['W₂', shape(t.params.w2)],
+      ['b₂', length(t.params.b2)],
+      ['feed-forward output, residual 2', shape(t.feedForward.output)],
+      ['layer output', shape(t.output)],
+    ],
+  };
+}
+
+export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs): Built<EncoderLayerTrace> {
+  const { tokens, heads, activation, dFF, seed } = inputs;
+  const attentionBias = inputs.attentionBias !== 'off';
+  const embedded = lab.embedTokens({ tokens, dModel: inputs.dModel, seed });
+  const positioned = lab.addPositionalEncoding({ input: embedded.embeddings });
+  const t = lab.encoderLayer({ input: positioned.output, heads, activation, dFF, seed, attentionBias });
+
+  const a = t.attention;
+  const d = t.output[0].length;
+  const h = a.heads.length;
+  const width = t.feedForward.hidden[0].length;
+  const dims = labels(undefined, d, 'd');
+  const hiddenDims = labels(undefined, width, 'f');
+  const matrix = (name: string, caption: string, data: Matrix, colLabels = dims): MatrixPanel =>
+    ({ type: 'matrix', name, caption, data, rowLabels: tokens, colLabels, colour: 'diverging' });
+  const repeatedWord = tokens.find((token, i) => tokens.indexOf(token) !== i);
+  const parametersPanel = settings(inputs);
+  const steps: Step[] = [];
+
+  steps.push({
+    id: 'input',
+    title: 'Input: embeddings plus positions',
+    text: `Each word is looked up in a seeded, untrained embedding table of width d_model = ${d}, and the positional encoding of its place in the sentence is added. ` +
+      (repeatedWord ? `The two “${repeatedWord}” rows of E are identical; after adding PE they differ, because they stand at different positions. ` : '') +
+      'X is what the layer reads; its output will have the same shape.',
+    formula: String.raw`\htmlClass{focus}{X = E + PE}`,
+    panels: [
+      parametersPanel,
+      matrix('embeddings', `embeddings E (${shape(embedded.embeddings)})`, embedded.embeddings),
+      matrix('encoding', `positional encoding PE (${shape(positioned.encoding)})`, positioned.encoding),
+      matrix('input', `X = E + PE (${shape(t.input)})`, t.input),
+    ],
+  });
+
+  const headPanels: Panel[] = a.heads.map((head, i): MatrixPanel => ({
+    type: 'matrix',
+    name: `head-${i}-weights`,
+    caption: `head ${i + 1} weights (${shape(head.weights)})`,
+    data: head.weights,
+    rowLabels: tokens,
+    colLabels: tokens,
+    colour: 'weights',
+    rowSums: head.weightSums,
+    explain: { stage: 'weight', args: { query: head.query, key: head.key, value: head.value }, symbol: 'weight' },
+  }));
+  steps.push({
+    id: 'attention',
+    title: `Multi-head self-attention: ${h} head${h > 1 ? 's' : ''}`,
+    text: `Every word attends to every word of X. The ${h} head${h > 1 ? 's each work' : ' works'} on d_k = ${a.dK} columns of the projected queries, keys and values; ` +
+      'each row of a head’s weights sums to 1 (Σ), and you can select a weight to see its softmax. ' +
+      `The head outputs are concatenated and mixed by W_O into one row per word. ` +
+      (attentionBias ? 'The projections have biases (zero here, as PyTorch starts them). ' : 'The projections have no biases, as in the tutorial’s attention module. ') +
+      'The weights are seeded, not trained: the patterns are real arithmetic, not learned meaning.',
+    formula: String.raw`X + \htmlClass{focus}{\mathrm{MultiHead}(X, X, X)}`,
+    panels: [
+      ...headPanels,
+      matrix('attention-output', `attention output (${shape(a.output)})`, a.output),
+    ],
+  });
+
+  steps.push({
+    id: 'add-norm-1',
+    title: 'Add & norm: residual, then LayerNorm',
+    text: 'The attention output is added to the layer’s input (the residual connection keeps the original signal). ' +
+      'LayerNorm then works on each row on its own: it subtracts the row’s mean and divides by √(variance + ε), so every row comes out with mean 0 and variance just under 1. ' +
+      'Its scale γ is 1 and its shift β is 0 here, so nothing else changes. The means and variances below are the engine’s, for the rows before normalising.',
+    formula: String.raw`\htmlClass{focus}{\mathrm{LayerNorm}(X + \mathrm{MultiHead}(X))}`,
+    panels: [
+      matrix('residual1', `residual 1 = X + attention (${shape(t.residual1)})`, t.residual1),
+      rowStatistics('norm1-statistics', 'Each row of residual 1', t.norm1.mean, t.norm1.variance, tokens),
+      matrix('norm1', `LayerNorm 1 output (${shape(t.norm1.output)})`, t.norm1.output),
+    ],
+  });
+
+  steps.push({
+    id: 'feed-forward',
+    title: `Feed-forward: out to d_ff = ${width} and back`,
+    text: `Each word’s row goes through the same two linear layers, without looking at the other words. W₁ widens it from ${d} to d_ff = ${width} numbers, ` +
+      (activation === 'relu'
+        ? 'ReLU sets every negative one to 0, '
+        : 'GELU keeps large positive values, shrinks small ones and pushes large negative ones to about 0, ') +
+      `and W₂ brings it back to ${d}.`,
+    formula: String.raw`\mathrm{FFN}(x) = \htmlClass{focus}{\mathrm{${activation === 'relu' ? 'ReLU' : 'GELU'}}(xW_1 + b_1)}\,W_2 + b_2`,
+    panels: [
+      matrix('hidden', `hidden = xW₁ + b₁ (${shape(t.feedForward.hidden)})`, t.feedForward.hidden, hiddenDims),
+      matrix('activated', `${activation === 'relu' ? 'ReLU' : 'GELU'}(hidden) (${shape(t.feedForward.activated)})`, t.feedForward.activated, hiddenDims),
+      matrix('ffn-output', `feed-forward output (${shape(t.feedForward.output)})`, t.feedForward.output),
+    ],
+  });
+
+  steps.push({
+    id: 'add-norm-2',
+    title: 'Add & norm again: the layer’s output',
+    text: 'The feed-forward output is added to its own input (LayerNorm 1’s output), and LayerNorm 2 normalises each row again. ' +
+      `The result has the input’s shape, ${shape(t.output)}, so layers can be stacked: a deep encoder repeats this block with its own weights.`,
+    formula: String.raw`\htmlClass{focus}{\mathrm{LayerNorm}(x + \mathrm{FFN}(x))}`,
+    panels: [
+      matrix('residual2', `residual 2 = norm 1 + feed-forward (${shape(t.residual2)})`, t.residual2),
+      rowStatistics('norm2-statistics', 'Each row of residual 2', t.norm2.mean, t.norm2.variance, tokens),
+      matrix('output', `layer output (${shape(t.output)})`, t.output),
+    ],
+  });
+
+  // The tutorial's layer, once with and once without attention biases; only the count is read.
+  const tutorialInput = lab.addPositionalEncoding({ input: lab.randomMatrix({ rows: TUTORIAL.rows, cols: TUTORIAL.dModel, seed }) }).output;
+  const tutorial = (bias: boolean) => lab.encoderLayer({
+    input: tutorialInput, heads: TUTORIAL.heads, dFF: TUTORIAL.dFF, activation: 'gelu', seed, attentionBias: bias,
+  });
+  const without = tutorial(false);
+  const withBias = tutorial(true);
+  const pc = t.parameterCount;
+  steps.push({
+    id: 'parameters',
+    title: 'Counting the parameters',
+    text: `This layer has ${count(pc.total)} learned numbers. The tutorial’s layer (d_model ${without.output[0].length}, ${without.attention.heads.length} heads, d_ff ${without.dFF}) has ` +
+      `${count(without.parameterCount.total)} when its attention has no biases, as in its own MultiheadAttention(bias=False), and ${count(withBias.parameterCount.total)} with them, ` +
+      'as in nn.TransformerEncoderLayer: the four bias vectors are the whole difference. In that layer the feed-forward part holds most of the parameters. ' +
+      'The engine runs one sentence at a time and without dropout, as a layer does when it is used rather than trained.',
+    formula: String.raw`\underbrace{4d^2}_{W_Q \dots W_O} + \underbrace{4d}_{\text{biases, if on}} + \underbrace{2\,d\,d_{ff} + d_{ff} + d}_{\text{feed-forward}} + \underbrace{4d}_{\text{norms}}`,
+    panels: [
+      {
+        type: 'facts',
+        name: 'layer-count',
+        caption: `This layer (d_model ${d}, d_ff ${width}, attention biases ${attentionBias ? 'on' : 'off'})`,
+        facts: [
+          [`attention: W_Q, W_K, W_V, W_O${attentionBias ? ' and biases' : ''}`, count(pc.attention)],
+          ['feed-forward: W₁, b₁, W₂, b₂', count(pc.feedForward)],
+          ['two LayerNorms: γ and β', count(pc.norms)],
+          ['total', count(pc.total)],
+        ],
+      },
+      {
+        type: 'facts',
+        name: 'tutorial-count',
+        caption: `The tutorial’s layer (d_model ${without.output[0].length}, ${without.attention.heads.length} heads, d_ff ${without.dFF})`,
+        facts: [
+          ['attention without biases', count(without.parameterCount.attention)],
+          ['attention with biases', count(withBias.parameterCount.attention)],
+          ['feed-forward', count(without.parameterCount.feedForward)],
+          ['two LayerNorms', count(without.parameterCount.norms)],
+          ['total, bias-free attention', count(without.parameterCount.total)],
+          ['total, as nn.TransformerEncoderLayer', count(withBias.parameterCount.total)],
+        ],
+      },
+      ledger(t, embedded.embeddings, positioned.encoding),
+      parametersPanel,
+    ],
+  });
+  return { steps, trace: t };
+}

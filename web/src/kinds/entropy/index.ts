@@ -1,0 +1,15 @@
+// Entropy of attention: how spread one head's, h heads' and unprojected attention is.
+import type { EntropyWalkthrough } from '../../model/types.js';
+import type { KindModule } from '../kind.js';
+import { withParameter } from '../shared/fields.js';
+import { entropyScript } from './script.js';
+import { entropySteps, type EntropyTraces } from './steps.js';
+
+const entropy: KindModule<EntropyWalkthrough, EntropyTraces> = {
+  build: (lab, _walkthrough, inputs) => entropySteps(lab, inputs),
+  changeInputs: (_lab, inputs, name, value) => withParameter(inputs, name, value),
+  script: (inputs, { steps, trace }) => entropyScript(steps, inputs.heads, inputs.seed, trace.single.params),
+  latex: 'step on screen',
+};
+
+export default entropy;

@@ -1,0 +1,47 @@
+// The registry of kinds of walkthrough: kind → its input rules, which the walkthrough validator
+// and the link's inputs need at once (small), and its module, loaded on demand, so a page that
+// opens one lesson fetches that lesson's code only. Adding a kind: its folder kinds/<kind>/
+// (index.ts, rules.ts), its inputs' type in model/types.ts, and its line in each table here.
+import type { Walkthrough } from '../model/types.js';
+import { attentionRules } from './attention/rules.js';
+import { encoderRules } from './encoder/rules.js';
+import { entropyRules } from './entropy/rules.js';
+import type { AnyKindModule, KindModule } from './kind.js';
+import { multiHeadRules } from './multi-head/rules.js';
+import { positionalRules } from './positional/rules.js';
+import { scalingRules } from './scaling/rules.js';
+import type { InputsOf, InputsRules, Kind } from './shared/rules.js';
+
+/** Each kind's input rules, in the order the walkthrough format lists the kinds. */
+export const KIND_RULES: { [K in Kind]: InputsRules<InputsOf<K>> } = {
+  attention: attentionRules,
+  'multi-head': multiHeadRules,
+  positional: positionalRules,
+  encoder: encoderRules,
+  scaling: scalingRules,
+  entropy: entropyRules,
+};
+
+/** Each loader must give the module of its own kind (checked here, by the types). */
+const LOADERS: { [K in Kind]: () => Promise<{ default: KindModule<Extract<Walkthrough, { kind: K }>, unknown> }> } = {
+  attention: () => import('./attention/index.js'),
+  'multi-head': () => import('./multi-head/index.js'),
+  scaling: () => import('./scaling/index.js'),
+  entropy: () => import('./entropy/index.js'),
+  positional: () => import('./positional/index.js'),
+  encoder: () => import('./encoder/index.js'),
+};
+
+const loaded = new Map<Kind, Promise<AnyKindModule>>();
+
+/** The module of `kind`, loaded once. */
+export function loadKind(kind: Kind): Promise<AnyKindModule> {
+  let module = loaded.get(kind);
+  if (!module) {
+    module = LOADERS[kind]().then((m) => m.default as AnyKindModule);
+    // A chunk that failed to load (offline, a new deployment) is tried again next time.
+    module.catch(() => loaded.delete(kind));
+    loaded.set(kind, module);
+  }
+  return module;
+}

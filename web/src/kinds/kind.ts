@@ -1,0 +1,48 @@
+// What a kind of walkthrough (attention, multi-head, scaling, …) is to the page: one module per
+// kind, in kinds/<kind>/, registered in kinds/index.ts. It asks the engine for a trace and words
+// it as steps and panels, turns a changed parameter or an edited cell into new inputs, and writes
+// its part of the exports from the trace it already has. DOM-free: the session calls it, the
+// views only draw the steps it returns.
+import type { AttentionLab } from '../../lib/index.js';
+import type { LatexScope } from '../export/latex.js';
+import type { Script } from '../export/python.js';
+import type { Step, Walkthrough } from '../model/types.js';
+
+/** Steps and the engine trace they were built from (the exports read the trace, not the engine). */
+export interface Built<T = unknown> {
+  steps: Step[];
+  trace: T;
+}
+
+/** A parameter as the parameters panel read it: a number, a choice, or words. */
+export type ParameterValue = number | string | string[];
+
+/** "Explain this number": the arithmetic behind one cell, every term from the engine (shared/explain.ts). */
+export interface Explanation {
+  /** One line per equality, e.g. "score₀₂ = 1·1 + 2·1 = 3". */
+  lines: string[];
+  /** The value explained, exact. */
+  exact: string;
+  /** Which cells of the other matrices contributed. */
+  related: { panel: string; row?: number; col?: number }[];
+}
+
+export interface KindModule<W extends Walkthrough = Walkthrough, T = unknown> {
+  /** Asks the engine and words its trace as steps; throws the engine's refusal of bad inputs. */
+  build(lab: AttentionLab, walkthrough: W, inputs: W['inputs']): Built<T>;
+  /** New inputs after a parameters panel changed `name` (a size, a seed, words, a choice). */
+  changeInputs(lab: AttentionLab, inputs: W['inputs'], name: string, value: ParameterValue): W['inputs'];
+  /**
+   * New inputs after a learner typed `value` into cell (row, column) of the input `input` (a
+   * panel's `editable`), or flipped a mask cell (`value` undefined); undefined when nothing
+   * changes. Kinds whose panels are not editable leave it out.
+   */
+  editCell?(inputs: W['inputs'], input: string, row: number, column: number, value?: number): W['inputs'] | undefined;
+  /** Its part of the exported Python script, from the steps and trace it built. */
+  script(inputs: W['inputs'], built: Built<T>): Script;
+  /** What its LaTeX export typesets. */
+  latex: LatexScope;
+}
+
+/** A kind module seen from the session, which does not know the kind's own types. */
+export type AnyKindModule = KindModule<Walkthrough, unknown>;

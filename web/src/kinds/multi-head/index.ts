@@ -1,0 +1,16 @@
+// Multi-head self- and cross-attention on words: seeded embeddings and projections, head by head.
+import type { MultiHeadAttentionTrace } from '../../../lib/index.js';
+import type { MultiHeadWalkthrough } from '../../model/types.js';
+import type { KindModule } from '../kind.js';
+import { withParameter } from '../shared/fields.js';
+import { multiHeadScript } from './script.js';
+import { multiHeadSteps } from './steps.js';
+
+const multiHead: KindModule<MultiHeadWalkthrough, MultiHeadAttentionTrace> = {
+  build: (lab, _walkthrough, inputs) => multiHeadSteps(lab, inputs),
+  changeInputs: (_lab, inputs, name, value) => withParameter(inputs, name, value),
+  script: (inputs, { steps, trace }) => multiHeadScript(inputs, steps, trace),
+  latex: 'step on screen',
+};
+
+export default multiHead;

@@ -1,0 +1,15 @@
+// Positional encoding: the sinusoid table, its waves, its similarity, and the permutation test.
+import type { PositionalWalkthrough } from '../../model/types.js';
+import type { KindModule } from '../kind.js';
+import { withParameter } from '../shared/fields.js';
+import { positionalScript } from './script.js';
+import { positionalSteps, type PositionalTraces } from './steps.js';
+
+const positional: KindModule<PositionalWalkthrough, PositionalTraces> = {
+  build: (lab, _walkthrough, inputs) => positionalSteps(lab, inputs),
+  changeInputs: (_lab, inputs, name, value) => withParameter(inputs, name, value),
+  script: (inputs) => positionalScript(inputs),
+  latex: 'step on screen',
+};
+
+export default positional;

@@ -1,0 +1,16 @@
+// Why divide by √d_k: seeded random scores measured across widths, with and without the scale.
+import type { ScalingExperimentTrace } from '../../../lib/index.js';
+import type { ScalingWalkthrough } from '../../model/types.js';
+import type { KindModule } from '../kind.js';
+import { withParameter } from '../shared/fields.js';
+import { scalingScript } from './script.js';
+import { scalingSteps } from './steps.js';
+
+const scaling: KindModule<ScalingWalkthrough, ScalingExperimentTrace> = {
+  build: (lab, _walkthrough, inputs) => scalingSteps(lab, inputs),
+  changeInputs: (_lab, inputs, name, value) => withParameter(inputs, name, value),
+  script: (inputs, { trace }) => scalingScript(inputs.seed, trace.example),
+  latex: 'step on screen',
+};
+
+export default scaling;

@@ -1,0 +1,84 @@
+// "Explain this number": the exact arithmetic behind one cell of an attention call, with every
+// term taken from the engine's explainAttention (cpp/src/explain.cpp). Any kind's panel may name
+// such a call (the scaling lesson's first draw, a head's weights); this file only lays it out.
+import type { AttentionArgs, AttentionLab, ProductTerm } from '../../../lib/index.js';
+import type { AttentionInputs, ExplainSource, MatrixPanel } from '../../model/types.js';
+import type { Explanation } from '../kind.js';
+import { exactNumber, formatNumber } from '../../model/format.js';
+
+/** The engine's arguments from walkthrough inputs (null means omitted). */
+export function attentionArgs(inputs: AttentionInputs): AttentionArgs {
+  const args: AttentionArgs = { query: inputs.query, key: inputs.key, value: inputs.value };
+  if (inputs.mask != null) args.mask = inputs.mask;
+  if (inputs.maskFill != null) args.maskFill = inputs.maskFill;
+  return args;
+}
+
+const SUBSCRIPT = '₀₁₂₃₄₅₆₇₈₉';
+const sub = (i: number) => String(i).replace(/\d/g, (d) => SUBSCRIPT[Number(d)]);
+
+/** Numbers inside arithmetic: negative ones in parentheses so "a·(−b)" reads right. */
+const term = (x: number) => (x < 0 ? `(${formatNumber(x)})` : formatNumber(x));
+
+/** At most eight terms are written out; longer sums show their ends. */
+function sumOfProducts(terms: ProductTerm[]): string {
+  const written = terms.map((t) => `${term(t.left)}·${term(t.right)}`);
+  if (written.length <= 8) return written.join(' + ');
+  return `${written.slice(0, 4).join(' + ')} + … + ${written.slice(-2).join(' + ')}  (${written.length} terms)`;
+}
+
+export function explainCell(lab: AttentionLab, source: ExplainSource, panel: MatrixPanel, row: number, column: number): Explanation {
+  const args = { ...attentionArgs(source.args), row, column };
+  const name = `${source.symbol}${sub(row)}${sub(column)}`;
+  switch (source.stage) {
+    case 'score': {
+      const e = lab.explainAttention({ ...args, stage: 'score' });
+      return {
+        lines: [`${name} = ${sumOfProducts(e.terms)} = ${formatNumber(e.sum)}`],
+        exact: exactNumber(e.sum),
+        related: [{ panel: 'query', row }, { panel: 'key', row: column }],
+      };
+    }
+    case 'scaled': {
+      const e = lab.explainAttention({ ...args, stage: 'scaled' });
+      return {
+        lines: [`${name} = score${sub(row)}${sub(column)} / √d_k = ${term(e.score)} / √${e.dK} = ${term(e.score)} / ${formatNumber(e.sqrtDk)} = ${formatNumber(e.scaled)}`],
+        exact: exactNumber(e.scaled),
+        related: [{ panel: 'scores', row, col: column }],
+      };
+    }
+    case 'weight': {
+      const e = lab.explainAttention({ ...args, stage: 'weight' });
+      if (e.fullyMasked) {
+        return {
+          lines: [`${name} = 0: every key of this row is blocked, so there is nothing to share out.`],
+          exact: exactNumber(e.weight),
+          related: [{ panel: 'masked', row }, { panel: 'scaled', row }],
+        };
+      }
+      // Keys filled with −∞ add nothing to the sum and are left out; a finite fill such as
+      // −1e9 is written out, since it is part of what the softmax adds up.
+      const allowed = e.logits.map((x, j) => ({ x, j })).filter(({ x }) => x !== -Infinity);
+      const exponent = (x: number) => `e^(${formatNumber(x)} − ${formatNumber(e.rowMax)})`;
+      const denominator = allowed.map(({ x }) => exponent(x)).join(' + ');
+      const values = allowed.map(({ j }) => formatNumber(e.exps[j])).join(' + ');
+      return {
+        lines: [
+          `${name} = ${exponent(e.logits[column])} / (${denominator})`,
+          `= ${formatNumber(e.numerator)} / (${values}) = ${formatNumber(e.numerator)} / ${formatNumber(e.rowSum)} = ${formatNumber(e.weight)}`,
+        ],
+        exact: exactNumber(e.weight),
+        related: [{ panel: 'scaled', row }, { panel: 'masked', row }],
+      };
+    }
+    case 'output': {
+      const e = lab.explainAttention({ ...args, stage: 'output' });
+      return {
+        lines: [`${name} = ${sumOfProducts(e.terms)} = ${formatNumber(e.sum)}`],
+        exact: exactNumber(e.sum),
+        related: [{ panel: 'weights', row }, { panel: 'value', col: column }],
+      };
+    }
+  }
+  throw new Error(`unknown stage of panel ${panel.name}`);
+}

@@ -1,0 +1,34 @@
+// Pieces every step builder uses: the controls of parameters panels, shape labels and row labels.
+import type { ParameterField } from '../../model/types.js';
+import type { ParameterValue } from '../kind.js';
+import { SEED } from '../../model/limits.js';
+
+/** A whole-number control within the limits the engine and the page allow (model/limits.ts). */
+export function integerField(name: string, label: string, value: number | string, limits: { min: number; max: number }): ParameterField {
+  return { name, label, kind: 'integer', value, ...limits };
+}
+
+/**
+ * The seed control of a parameters panel. Inputs typed by hand (the tutorial's) were drawn with
+ * no seed: the control then starts empty, saying so, rather than at a made-up 0.
+ */
+export function seedField(value: number | undefined, label = 'seed'): ParameterField {
+  const field = integerField('seed', label, value ?? '', SEED);
+  return value === undefined ? { ...field, placeholder: 'none' } : field;
+}
+
+/** "rows×cols", as every caption and ledger writes a shape. */
+export const shape = (rows: number, cols: number): string => `${rows}×${cols}`;
+
+/** Labels for rows: the walkthrough's own when they fit, else q₀, q₁, … */
+export function labels(given: string[] | undefined, count: number, prefix: string): string[] {
+  if (given && given.length === count) return given;
+  const digits = '₀₁₂₃₄₅₆₇₈₉';
+  return Array.from({ length: count }, (_, i) => prefix + String(i).replace(/\d/g, (d) => digits[Number(d)]));
+}
+
+/** Most parameters are copied into the inputs as they are; the mask choice "none" means no mask. */
+export function withParameter<I extends object>(inputs: I, name: string, value: ParameterValue): I {
+  if (name === 'mask') return { ...inputs, mask: value === 'none' ? null : value };
+  return { ...inputs, [name]: value };
+}

@@ -1,0 +1,30 @@
+// Reading what a learner typed, before anything reaches the engine: a number in a matrix cell,
+// or the value of a parameters control. A bad entry becomes a sentence, never an exception.
+import type { ParameterField } from '../model/types.js';
+
+/** Parses what a learner typed into a number; returns an error sentence instead when it is not one. */
+export function parseCell(text: string): number | string {
+  const cleaned = text.trim().replace(/^[−–]/, '-');
+  if (cleaned === '') return 'Type a number, e.g. 0.5 or -2.';
+  const value = Number(cleaned);
+  if (!Number.isFinite(value)) return `“${text.trim().slice(0, 20)}” is not a finite number; type one like 0.5 or -2.`;
+  return value;
+}
+
+/** A value read from a control, or an error sentence. */
+export type ParsedField = { value: number | string[] | string } | { error: string };
+
+/** A control's text as the value of its field, within the field's limits. */
+export function readField(field: ParameterField, text: string): ParsedField {
+  if (field.kind === 'tokens') {
+    const tokens = text.trim().split(/\s+/).filter(Boolean);
+    return tokens.length > 0 ? { value: tokens } : { error: `${field.label}: type at least one word.` };
+  }
+  if (field.kind === 'choice') return { value: text };
+  const value = Number(text.trim().replace(/^[−–]/, '-'));
+  if (text.trim() === '' || !Number.isFinite(value)) return { error: `${field.label}: “${text.slice(0, 20)}” is not a number.` };
+  if (field.kind === 'integer' && !Number.isInteger(value)) return { error: `${field.label}: expected a whole number, got ${value}.` };
+  if (field.min !== undefined && value < field.min) return { error: `${field.label}: expected at least ${field.min}, got ${value}.` };
+  if (field.max !== undefined && value > field.max) return { error: `${field.label}: expected at most ${field.max}, got ${value}.` };
+  return { value };
+}

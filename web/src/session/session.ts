@@ -1,0 +1,285 @@
+// The learner's session, without a DOM: which walkthrough and step are open, the inputs as edited,
+// the steps and the engine trace they were built from, the steps seen. Every change goes through
+// the engine (via the kind's module); when the engine refuses, the previous state stays and the
+// refusal becomes a notice. Views, the URL sync and the progress reporter subscribe to its events.
+import type { AttentionLab } from '../../lib/index.js';
+import { loadKind } from '../kinds/index.js';
+import type { AnyKindModule, Built, Explanation } from '../kinds/kind.js';
+import { explainCell } from '../kinds/shared/explain.js';
+import { isRefusal } from '../model/refusal.js';
+import type { MatrixPanel, ParameterField, Step, Walkthrough } from '../model/types.js';
+import type { PageState } from '../state/url-state.js';
+import type { SessionEvent, SessionListener } from './events.js';
+import { exampleFile, type ExampleFile, type ExampleFormat } from './example-file.js';
+import { parseCell, readField } from './read-input.js';
+
+type Inputs = Walkthrough['inputs'];
+
+export interface Catalogue {
+  /** A shipped or loaded walkthrough by id. */
+  find(id: string): Walkthrough | undefined;
+  /** The walkthrough opened when a state names an unknown one. */
+  fallback: string;
+}
+
+/** What is on screen; replaced whole on every change, so a refused change leaves it as it was. */
+interface Current {
+  walkthrough: Walkthrough;
+  kind: AnyKindModule;
+  inputs: Inputs;
+  /** Whether the inputs are the learner's (a link then carries them), not the walkthrough's own. */
+  edited: boolean;
+  built: Built;
+  index: number;
+}
+
+export class Session {
+  private current: Current | undefined;
+  private readonly listeners = new Set<SessionListener>();
+  /** Steps of the current walkthrough seen so far, for the "completed" event. */
+  private visited = new Set<string>();
+  private completed = false;
+  /**
+   * Opens run one after another, in the order they were asked (a kind's module may have to be
+   * loaded first): the last one asked is what stays on screen, and each one before it is shown
+   * and reported on the way, as when they are asked at once (e.g. two attributes of the component).
+   */
+  private opening: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly lab: AttentionLab,
+    private readonly catalogue: Catalogue,
+    /** Where a kind's module comes from: the registry's loaders (tests pass one that fails). */
+    private readonly load: (kind: Walkthrough['kind']) => Promise<AnyKindModule> = loadKind,
+  ) {}
+
+  /** Calls `listener` on every event; returns the way to stop. */
+  subscribe(listener: SessionListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(event: SessionEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  notify(message: string): void {
+    this.emit({ type: 'notice', message });
+  }
+
+  private announce(message: string): void {
+    this.emit({ type: 'announce', message });
+  }
+
+  // ---- what is open ---------------------------------------------------------------------
+
+  get walkthrough(): Walkthrough | undefined {
+    return this.current?.walkthrough;
+  }
+
+  get inputs(): Inputs | undefined {
+    return this.current?.inputs;
+  }
+
+  get steps(): Step[] {
+    return this.current?.built.steps ?? [];
+  }
+
+  /** The engine trace the steps were built from (its type is the kind's). */
+  get trace(): unknown {
+    return this.current?.built.trace;
+  }
+
+  get index(): number {
+    return this.current?.index ?? 0;
+  }
+
+  get step(): Step | undefined {
+    return this.steps[this.index];
+  }
+
+  get completedWalkthrough(): boolean {
+    return this.completed;
+  }
+
+  /** The current walkthrough, step and edited inputs: what a link or an embed reproduces. */
+  get state(): PageState | undefined {
+    const c = this.current;
+    if (!c) return undefined;
+    return { walkthrough: c.walkthrough.id, step: c.built.steps[c.index].id, inputs: c.edited ? c.inputs : undefined };
+  }
+
+  // ---- opening ----------------------------------------------------------------------------
+
+  /**
+   * Opens a walkthrough at a step, with the state's inputs or the walkthrough's own; false (with
+   * a notice) when the engine refuses them, and the previous state stays.
+   */
+  open(state: PageState): Promise<boolean> {
+    const opened = this.opening.then(() => this.openNow(state));
+    this.opening = opened.catch(() => undefined);
+    return opened;
+  }
+
+  private async openNow(state: PageState): Promise<boolean> {
+    const walkthrough = this.catalogue.find(state.walkthrough) ?? (this.catalogue.find(this.catalogue.fallback) as Walkthrough);
+    let kind: AnyKindModule;
+    try {
+      kind = await this.load(walkthrough.kind);
+    } catch (error) {
+      // The lesson's code is fetched on demand: offline or after a new deployment it may fail.
+      this.notify(`This walkthrough’s code could not be loaded (${(error as Error).message}); check the connection and try again.`);
+      return false;
+    }
+    const inputs = state.inputs ?? walkthrough.inputs;
+    const built = this.build(kind, walkthrough, inputs);
+    if (!built) return false;
+    let index = built.steps.findIndex((s) => s.id === state.step);
+    if (index < 0) {
+      if (state.step !== 'inputs') this.notify(`This walkthrough has no step “${state.step}”, so it starts at the first step.`);
+      index = 0;
+    }
+    const fresh = this.current?.walkthrough.id !== walkthrough.id;
+    this.current = { walkthrough, kind, inputs, edited: state.inputs !== undefined, built, index };
+    if (fresh) {
+      this.visited = new Set();
+      this.completed = false;
+    }
+    this.emit({ type: 'opened', fresh });
+    this.showStep(false, true);
+    return true;
+  }
+
+  /** Opens the state, or the same walkthrough and step with its own inputs when the engine refuses the state's. */
+  async openOrFallBack(state: PageState): Promise<void> {
+    if (!(await this.open(state)) && state.inputs !== undefined) await this.open({ walkthrough: state.walkthrough, step: state.step });
+  }
+
+  private build(kind: AnyKindModule, walkthrough: Walkthrough, inputs: Inputs): Built | undefined {
+    try {
+      return kind.build(this.lab, walkthrough, inputs);
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      this.notify(`The engine refused these inputs: ${error.message}`);
+      return undefined;
+    }
+  }
+
+  // ---- moving between steps -----------------------------------------------------------------
+
+  /** Shows step `index` (kept within the steps); nothing happens when it is already shown. */
+  goTo(index: number): void {
+    const c = this.current;
+    if (!c) return;
+    const next = Math.max(0, Math.min(c.built.steps.length - 1, index));
+    if (next === c.index) return;
+    this.current = { ...c, index: next };
+    this.showStep(true, false);
+  }
+
+  next(): void { this.goTo(this.index + 1); }
+  previous(): void { this.goTo(this.index - 1); }
+  first(): void { this.goTo(0); }
+  last(): void { this.goTo(this.steps.length - 1); }
+
+  private showStep(announce: boolean, inPlace: boolean): void {
+    const c = this.current as Current;
+    this.emit({ type: 'step', index: c.index, announce, inPlace });
+    this.reportProgress(c);
+  }
+
+  private reportProgress({ walkthrough, built: { steps }, index }: Current): void {
+    const common = { lesson: walkthrough.lesson, walkthrough: walkthrough.id, total: steps.length };
+    this.emit({ type: 'progress', progress: { type: 'step', ...common, step: steps[index].id, index } });
+    this.visited.add(steps[index].id);
+    if (!this.completed && steps.every((s) => this.visited.has(s.id))) {
+      this.completed = true;
+      this.emit({ type: 'progress', progress: { type: 'completed', ...common } });
+    }
+  }
+
+  // ---- changing the inputs --------------------------------------------------------------------
+
+  /** Builds the steps again from `inputs`, keeping the step; the refusal sentence otherwise. */
+  private apply(inputs: Inputs, edited = true): string | undefined {
+    const c = this.current as Current;
+    const built = this.build(c.kind, c.walkthrough, inputs);
+    if (!built) return 'The engine refused this value (see the notice above).';
+    const stepId = c.built.steps[c.index].id;
+    const index = Math.max(0, built.steps.findIndex((s) => s.id === stepId));
+    this.current = { ...c, inputs, edited, built, index };
+    this.emit({ type: 'recomputed' });
+    this.showStep(false, true);
+    return undefined;
+  }
+
+  /** The learner typed `text` into a cell of an editable matrix; returns the refusal sentence, if any. */
+  editCell(panel: MatrixPanel, row: number, column: number, text: string): string | undefined {
+    const parsed = parseCell(text);
+    if (typeof parsed === 'string') {
+      this.notify(parsed);
+      return parsed;
+    }
+    const c = this.current;
+    if (!c?.kind.editCell || !panel.editable) return undefined;
+    const inputs = c.kind.editCell(c.inputs, panel.editable, row, column, parsed);
+    if (!inputs) return undefined;
+    const refused = this.apply(inputs);
+    if (!refused) this.announce(`${panel.caption.split(' (')[0]} row ${row + 1}, column ${column + 1} is now ${parsed}; every step was recomputed.`);
+    return refused;
+  }
+
+  /** The learner flipped a cell of an editable mask. */
+  toggleMask(panel: MatrixPanel, row: number, column: number): void {
+    const c = this.current;
+    const inputs = panel.editable && c?.kind.editCell?.(c.inputs, panel.editable, row, column);
+    if (!inputs) return;
+    const value = (inputs as unknown as { mask: number[][] }).mask[row][column];
+    if (!this.apply(inputs)) this.announce(`Mask row ${row + 1}, column ${column + 1} is now ${value}.`);
+  }
+
+  /** The learner changed a parameters control; a refused value puts the previous one back. */
+  changeParameter(field: ParameterField, text: string): void {
+    const c = this.current;
+    if (!c) return;
+    const parsed = readField(field, text);
+    if ('error' in parsed) {
+      this.notify(parsed.error);
+      this.showStep(false, false); // the views draw the step again, with the previous value
+      return;
+    }
+    let inputs: Inputs;
+    try {
+      inputs = c.kind.changeInputs(this.lab, structuredClone(c.inputs), field.name, parsed.value);
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      this.notify(`The engine refused this value: ${error.message}`);
+      this.showStep(false, false);
+      return;
+    }
+    if (this.apply(inputs)) this.showStep(false, false);
+    else this.announce(`${field.label} is now ${Array.isArray(parsed.value) ? parsed.value.join(' ') : parsed.value}; every step was recomputed.`);
+  }
+
+  /** Back to the walkthrough's own inputs. */
+  reset(): void {
+    const c = this.current;
+    if (!c) return;
+    if (!this.apply(structuredClone(c.walkthrough.inputs), false)) this.announce('The inputs are back to the walkthrough’s own.');
+  }
+
+  // ---- reading the numbers --------------------------------------------------------------------
+
+  /** The arithmetic behind a cell, from the engine; undefined when the panel explains none. */
+  explain(panel: MatrixPanel, row: number, column: number): Explanation | undefined {
+    // A panel names the attention call its numbers come from, whatever the kind of walkthrough.
+    if (!panel.explain) return undefined;
+    return explainCell(this.lab, panel.explain, panel, row, column);
+  }
+
+  /** The whole example as a file, from the steps and trace on screen. */
+  example(format: ExampleFormat): ExampleFile {
+    const c = this.current as Current;
+    return exampleFile(c.walkthrough, c.inputs, c.kind, c.built, c.built.steps[c.index], format);
+  }
+}

@@ -1,0 +1,26 @@
+// The Embed dialog: the snippet that shows this step in a course page, an iframe of this page's
+// link (or, in the web component, the component's own tag).
+import type { EmbedOptions } from '../embed/options.js';
+import type { PageState } from '../state/url-state.js';
+import { embedDialog } from '../widgets/embed-dialog.js';
+import type { ViewContext } from './context.js';
+import type { UrlSync } from './url-sync.js';
+
+export interface CustomSnippet {
+  snippet: (state: PageState, embed: EmbedOptions) => string;
+  intro: string;
+}
+
+export function openEmbedDialog(context: ViewContext, url: UrlSync, custom: CustomSnippet | undefined): void {
+  const { session } = context;
+  const state = session.state as PageState;
+  const dialog = embedDialog({
+    title: session.walkthrough?.title ?? '',
+    hidden: context.embed.hide,
+    custom: custom && { snippet: (embed) => custom.snippet(state, embed), intro: custom.intro },
+    pageUrl: (embed) => new URL(url.linkSearch(state, embed) || '?', url.pageBase()).href,
+    onClose: () => context.root.querySelector<HTMLElement>('.control-embed')?.focus(),
+  });
+  context.byId('main').append(dialog);
+  dialog.showModal();
+}

@@ -1,0 +1,38 @@
+// Which widget draws which type of panel. A new panel type is its widget and one line here; the
+// step view asks this table and knows no panel type itself.
+import type { MatrixPanel, Panel, ParameterField } from '../model/types.js';
+import { chartView } from '../widgets/chart.js';
+import { factsView } from '../widgets/facts.js';
+import { heatmapView } from '../widgets/heatmap.js';
+import { matrixView } from '../widgets/matrix-view.js';
+import type { PanelView } from '../widgets/panel-view.js';
+import { parametersView } from '../widgets/parameters.js';
+import { tokenAttentionView } from '../widgets/token-attention.js';
+
+/** What a panel's widget may report back: the learner's edits and selections. */
+export interface PanelActions {
+  explain(panel: MatrixPanel, row: number, column: number): void;
+  editCell(panel: MatrixPanel, row: number, column: number, text: string): string | undefined;
+  toggleMask(panel: MatrixPanel, row: number, column: number): void;
+  changeParameter(field: ParameterField, text: string): void;
+}
+
+type Factories = { [T in Panel['type']]: (panel: Extract<Panel, { type: T }>, actions: PanelActions) => PanelView };
+
+const PANEL_VIEWS: Factories = {
+  matrix: (panel, actions) => matrixView(panel, {
+    onSelect: (p, row, column) => actions.explain(p, row, column),
+    onEdit: (p, row, column, text) => actions.editCell(p, row, column, text),
+    onToggle: (p, row, column) => actions.toggleMask(p, row, column),
+  }),
+  heatmap: (panel) => heatmapView(panel),
+  chart: (panel) => ({ element: chartView(panel) }),
+  tokens: (panel) => ({ element: tokenAttentionView(panel) }),
+  facts: (panel) => ({ element: factsView(panel) }),
+  parameters: (panel, actions) => parametersView(panel, (field, text) => actions.changeParameter(field, text)),
+};
+
+export function panelView(panel: Panel, actions: PanelActions): PanelView {
+  const factory = PANEL_VIEWS[panel.type] as (panel: Panel, actions: PanelActions) => PanelView;
+  return factory(panel, actions);
+}

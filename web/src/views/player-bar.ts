@@ -1,0 +1,123 @@
+// The player bar under the step: first, previous, play/pause, next, last, the speed, Reset inputs
+// and Embed; and the keys that do the same (arrows, Home, End, space). Playing moves the session
+// one step at a time and stops at the last.
+import { el } from '../widgets/dom.js';
+import { icon, playLabel } from '../widgets/icons.js';
+import type { ViewContext } from './context.js';
+
+const SPEEDS: [milliseconds: string, label: string][] = [['4000', 'slow'], ['2500', 'normal'], ['1200', 'fast']];
+
+export class PlayerBar {
+  private timer: number | undefined;
+  /** Milliseconds per step while playing. */
+  private interval = 2500;
+
+  constructor(private readonly context: ViewContext, private readonly openEmbed: () => void) {
+    const { session } = context;
+    session.subscribe((event) => {
+      if (event.type === 'opened') this.pause();
+      if (event.type === 'step') this.enable(event.index, session.steps.length);
+    });
+    context.root.addEventListener('keydown', (event) => this.onKey(event as KeyboardEvent));
+  }
+
+  /** The bar, laid out anew with each walkthrough. */
+  element(): HTMLElement {
+    const { session } = this.context;
+    const hidden = (part: 'play' | 'reset' | 'editors' | 'embed') => this.context.hidden(part);
+    return el('div', { className: 'player', role: 'toolbar', ariaLabel: 'Step controls' },
+      this.button('first', icon('first'), 'First step', () => session.first()),
+      this.button('previous', icon('previous'), 'Previous step', () => session.previous()),
+      ...(hidden('play') ? [] : [this.button('play', playLabel(false), 'Play the steps', () => this.togglePlay())]),
+      this.button('next', icon('next'), 'Next step', () => session.next()),
+      this.button('last', icon('last'), 'Last step', () => session.last()),
+      ...(hidden('play') ? [] : [this.speedControl()]),
+      // The accessible name starts with the visible label, so speech input ("click Reset inputs") finds it.
+      ...(hidden('reset') || hidden('editors') ? [] : [this.button('reset', 'Reset inputs', 'Reset inputs to the walkthrough’s own', () => session.reset())]),
+      // A page opened from a file has no address a course page could embed.
+      ...(hidden('embed') || window.location.protocol === 'file:' ? [] : [this.button('embed', 'Embed', 'Embed this step in a course page', this.openEmbed)]),
+    );
+  }
+
+  private button(name: string, label: string | Node, description: string, action: () => void): HTMLButtonElement {
+    const button = el('button', { type: 'button', className: `control-${name}`, title: description, ariaLabel: description }, label);
+    button.addEventListener('click', action);
+    return button;
+  }
+
+  private speedControl(): HTMLElement {
+    const select = el('select', { id: 'speed' },
+      ...SPEEDS.map(([value, label]) => el('option', { value, selected: Number(value) === this.interval }, label)));
+    select.addEventListener('change', () => {
+      this.interval = Number(select.value);
+      if (this.playing) {
+        this.pause();
+        this.togglePlay();
+      }
+    });
+    return el('label', { className: 'speed' }, 'Speed ', select);
+  }
+
+  private enable(index: number, total: number): void {
+    const set = (name: string, disabled: boolean) => {
+      const button = this.context.root.querySelector<HTMLButtonElement>(`.control-${name}`);
+      if (button) button.disabled = disabled;
+    };
+    set('first', index === 0);
+    set('previous', index === 0);
+    set('next', index === total - 1);
+    set('last', index === total - 1);
+  }
+
+  private get playing(): boolean {
+    return this.timer !== undefined;
+  }
+
+  private setPlayLabel(playing: boolean): void {
+    const button = this.context.root.querySelector<HTMLButtonElement>('.control-play');
+    if (!button) return;
+    button.replaceChildren(playLabel(playing));
+    button.setAttribute('aria-label', playing ? 'Pause' : 'Play the steps');
+  }
+
+  /** Plays from the current step (from the first, if at the end) and stops at the last. */
+  private togglePlay(): void {
+    if (this.playing) {
+      this.pause();
+      return;
+    }
+    const { session } = this.context;
+    if (session.index === session.steps.length - 1) session.first();
+    this.timer = window.setInterval(() => {
+      if (session.index >= session.steps.length - 1) this.pause();
+      else session.next();
+    }, this.interval);
+    this.setPlayLabel(true);
+  }
+
+  private pause(): void {
+    if (this.timer === undefined) return;
+    window.clearInterval(this.timer);
+    this.timer = undefined;
+    this.setPlayLabel(false);
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target as HTMLElement | null;
+    if (target?.closest('input, select, textarea, button, a, [role="grid"], [role="application"]')) return;
+    const { session } = this.context;
+    const actions: Record<string, () => void> = {
+      ArrowRight: () => session.next(),
+      ArrowLeft: () => session.previous(),
+      Home: () => session.first(),
+      End: () => session.last(),
+      ' ': () => this.togglePlay(),
+    };
+    const action = actions[event.key];
+    if (action) {
+      event.preventDefault();
+      action();
+    }
+  }
+}

@@ -1,0 +1,125 @@
+// The step on screen: its title, formula, text, panels (drawn by the panel registry), the
+// explanation of a selected number and the export menu. It draws what the session says; the
+// learner's edits go back to the session.
+import type { Explanation } from '../kinds/kind.js';
+import type { MatrixPanel, Panel, Step } from '../model/types.js';
+import { el, setText } from '../widgets/dom.js';
+import { exportMenu } from '../widgets/export-menu.js';
+import { renderFormula } from '../widgets/formula.js';
+import type { PanelView, RelatedCells } from '../widgets/panel-view.js';
+import type { ViewContext } from './context.js';
+import { panelView, type PanelActions } from './panel-registry.js';
+
+export class StepView {
+  /** The formula on screen, so an edit that keeps the step does not typeset it again. */
+  private shownFormula: string | undefined;
+  /** The step on screen and its panels' views, so an edit that keeps the step updates them in place. */
+  private shownStep: string | undefined;
+  private views: PanelView[] = [];
+  private readonly actions: PanelActions;
+
+  constructor(private readonly context: ViewContext) {
+    const { session } = context;
+    this.actions = {
+      explain: (panel, row, column) => this.explain(panel, row, column),
+      editCell: (panel, row, column, text) => session.editCell(panel, row, column, text),
+      toggleMask: (panel, row, column) => session.toggleMask(panel, row, column),
+      changeParameter: (field, text) => session.changeParameter(field, text),
+    };
+    session.subscribe((event) => {
+      if (event.type === 'opened' && event.fresh) this.forget();
+      if (event.type === 'step') this.show(event.inPlace);
+    });
+  }
+
+  /** A new walkthrough has been laid out: nothing of the previous step is on screen. */
+  private forget(): void {
+    this.shownFormula = undefined;
+    this.shownStep = undefined;
+    this.views = [];
+  }
+
+  private show(inPlace: boolean): void {
+    const { session, byId } = this.context;
+    const step = session.step as Step;
+    setText(byId('progress'), `Step ${session.index + 1} of ${session.steps.length}`);
+    setText(byId('step-title'), step.title);
+    const formula = byId('formula');
+    if (step.formula !== this.shownFormula || formula.childElementCount === 0) {
+      renderFormula(formula, step.formula);
+      this.shownFormula = step.formula;
+    }
+    setText(byId('step-text'), step.text);
+    const kept = this.renderPanels(step, inPlace && step.id === this.shownStep);
+    this.shownStep = step.id;
+    // The menu reads the step on screen when asked, so an edit that keeps the panels keeps the menu.
+    if (!this.context.hidden('export') && !kept) {
+      byId('export').replaceChildren(exportMenu(() => ({
+        walkthrough: session.walkthrough as NonNullable<typeof session.walkthrough>,
+        step: session.step as Step,
+        example: (format) => session.example(format),
+      })));
+    }
+    const explain = byId('explain');
+    explain.hidden = true;
+    explain.replaceChildren();
+  }
+
+  /**
+   * Puts a step's panels on screen; returns whether those on screen were kept. After an edit that
+   * kept the step, each view updates its own elements when it can (same shapes), so only changed
+   * numbers and colours are touched and the focus stays where the learner is; views that cannot
+   * are replaced one by one.
+   */
+  private renderPanels(step: Step, inPlace: boolean): boolean {
+    const sameNames = step.panels.map((p) => p.name).join('\n') === this.views.map((v) => v.element.dataset.panel).join('\n');
+    if (inPlace && sameNames) {
+      step.panels.forEach((panel, k) => {
+        if (this.views[k].update?.(panel)) return;
+        const fresh = this.renderPanel(panel);
+        const focusedHere = this.views[k].element.contains(this.context.root.activeElement);
+        this.views[k].element.replaceWith(fresh.element);
+        this.views[k] = fresh;
+        if (focusedHere) fresh.element.querySelector<HTMLElement>('[tabindex="0"], input, select')?.focus({ preventScroll: true });
+      });
+      return true;
+    }
+    this.views = step.panels.map((panel) => this.renderPanel(panel));
+    this.context.byId('panels').replaceChildren(...this.views.map((view) => view.element));
+    return false;
+  }
+
+  /** Hidden editors: parameters become a read-only list of values and cells are not editable. */
+  private renderPanel(shown: Panel): PanelView {
+    const hidden = (part: 'editors' | 'explain') => this.context.hidden(part);
+    let panel = shown;
+    if (hidden('editors') && panel.type === 'parameters') {
+      panel = { type: 'facts', name: panel.name, caption: panel.caption, facts: panel.fields.map((f) => [f.label, String(f.value)]) };
+    }
+    if (panel.type === 'matrix' && ((hidden('editors') && panel.editable) || (hidden('explain') && panel.explain))) {
+      panel = { ...panel, editable: hidden('editors') ? undefined : panel.editable, explain: hidden('explain') ? undefined : panel.explain };
+    }
+    return panelView(panel, this.actions);
+  }
+
+  private explain(panel: MatrixPanel, row: number, column: number): void {
+    const explanation = this.context.session.explain(panel, row, column);
+    if (explanation) this.showExplanation(explanation, panel, row, column);
+  }
+
+  private showExplanation(explanation: Explanation, panel: MatrixPanel, row: number, column: number): void {
+    const section = this.context.byId('explain');
+    section.hidden = false;
+    section.replaceChildren(
+      el('h4', {}, `Explain this number: ${panel.caption.split(' (')[0]}, row ${panel.rowLabels?.[row] ?? row}, column ${panel.colLabels?.[column] ?? column}`),
+      ...explanation.lines.map((line) => el('p', { className: 'arithmetic' }, line)),
+      el('p', { className: 'exact' }, `Exact value: ${explanation.exact}`),
+    );
+    // Below the matrices it can sit under the sticky player bar: bring it into view.
+    section.scrollIntoView({ block: 'nearest' });
+    const marks = new Map<string, RelatedCells[]>();
+    for (const { panel: name, row: r, col: c } of explanation.related) marks.set(name, [...(marks.get(name) ?? []), { row: r, col: c }]);
+    marks.set(panel.name, [{ row, col: column }]); // the selected number itself
+    for (const view of this.views) view.markRelated?.(marks.get(view.element.dataset.panel ?? '') ?? []);
+  }
+}

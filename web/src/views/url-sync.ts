@@ -1,0 +1,97 @@
+// The address bar: the state a link reproduces (walkthrough, step, edited inputs, embed options,
+// the instructor's ?src=) is read from it at start and on back/forward, and written to it as the
+// learner moves. The only module that touches the address: links are written by url-state.ts.
+import { walkthroughFromHash, walkthroughFromSrc } from '../authoring/load-walkthrough.js';
+import { embedParams, type EmbedOptions } from '../embed/options.js';
+import type { ParsedWalkthrough } from '../model/validate-walkthrough.js';
+import type { Session } from '../session/session.js';
+import { parseState, serializeState, type PageState } from '../state/url-state.js';
+
+export class UrlSync {
+  /** A replacement of the address is waiting for the next frame (see write). */
+  private pending = false;
+  /** The instructor's walkthrough address (?src=), kept in every link written. */
+  private readonly src: string | undefined;
+
+  constructor(
+    private readonly session: Session,
+    private readonly embed: EmbedOptions,
+    /** Whether the state lives in the address bar (the page) or not (a component in someone else's page). */
+    private readonly enabled: boolean,
+  ) {
+    if (!enabled) return;
+    this.src = new URLSearchParams(window.location.search).get('src') ?? undefined;
+    session.subscribe((event) => {
+      if (event.type === 'step') this.write(true);
+    });
+    window.addEventListener('popstate', () => void this.load());
+    window.addEventListener('pagehide', () => {
+      if (this.pending) this.writeNow(true);
+    });
+  }
+
+  /** The instructor's walkthroughs the link names (?src=…) or carries in its hash, validated. */
+  async instructorWalkthroughs(): Promise<ParsedWalkthrough[]> {
+    if (!this.enabled) return [];
+    const found = this.src === undefined ? [] : [await walkthroughFromSrc(this.src, window.location.href)];
+    const fromHash = walkthroughFromHash(window.location.hash);
+    return fromHash ? [...found, fromHash] : found;
+  }
+
+  /** Opens what the address says; `fallback` is the walkthrough to show when it names none. */
+  async load(fallback?: string): Promise<void> {
+    const { state, notices } = parseState(window.location.search, { quietAboutUnknown: this.embed.embedded });
+    const named = new URLSearchParams(window.location.search);
+    if (fallback && !named.has('w') && !named.has('lesson')) state.walkthrough = fallback;
+    for (const notice of notices) this.session.notify(notice);
+    // The link's inputs refused by the engine: the walkthrough's own instead.
+    await this.session.openOrFallBack(state);
+  }
+
+  /** The link of a state, with the embed options it was opened with. */
+  linkSearch(state: PageState | undefined = this.session.state, embed: EmbedOptions = this.embed): string {
+    const params = new URLSearchParams(state ? serializeState(state) : '');
+    for (const [key, value] of embedParams(embed)) params.set(key, value);
+    if (this.src !== undefined) params.set('src', this.src);
+    const text = params.toString();
+    return text ? `?${text}` : '';
+  }
+
+  /** The address of the page itself (for embed snippets), whether or not this is the page. */
+  pageBase(): string {
+    return new URL(window.location.pathname, window.location.href).href;
+  }
+
+  /** Replaces the hash (a walkthrough file's contents), keeping the rest. */
+  setHash(hash: string): void {
+    if (this.enabled) window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}${hash}`);
+  }
+
+  /**
+   * Writes the state into the address bar. A new entry (another walkthrough) is written at once;
+   * a replacement (a step, an edit) once the frame showing it has been painted, so the edit's
+   * own frame does not wait for it (~1 ms, more with long inputs) and a burst of edits writes once.
+   */
+  write(replace: boolean): void {
+    if (!this.enabled) return;
+    if (!replace) {
+      this.writeNow(false);
+      return;
+    }
+    if (this.pending) return;
+    this.pending = true;
+    requestAnimationFrame(() => setTimeout(() => this.writeNow(true), 0));
+  }
+
+  private writeNow(replace: boolean): void {
+    this.pending = false;
+    const url = `${window.location.pathname}${this.linkSearch()}${window.location.hash}`;
+    if (url === `${window.location.pathname}${window.location.search}${window.location.hash}`) return;
+    try {
+      if (replace) window.history.replaceState(null, '', url);
+      else window.history.pushState(null, '', url);
+    } catch {
+      // An iframe's srcdoc (about:srcdoc) may not change its address: the page goes on without it.
+    }
+  }
+}

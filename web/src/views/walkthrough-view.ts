@@ -1,0 +1,94 @@
+// The open walkthrough around its step: lesson label, title, intro, tabs of the lesson's other
+// walkthroughs, the list of steps and the player bar's place. Laid out when another walkthrough
+// opens; the step list follows recomputed steps and the step on screen.
+import { LESSONS } from '../model/walkthroughs.js';
+import type { Walkthrough } from '../model/types.js';
+import { serializeState } from '../state/url-state.js';
+import { el } from '../widgets/dom.js';
+import type { ViewContext } from './context.js';
+
+export class WalkthroughView {
+  constructor(
+    private readonly context: ViewContext,
+    /** The player bar, laid out under the step. */
+    private readonly controls: () => HTMLElement,
+    /** Opens another walkthrough of the lesson (a tab). */
+    private readonly onOpen: (walkthrough: string) => void,
+  ) {
+    context.session.subscribe((event) => {
+      if (event.type === 'opened' && event.fresh) this.render();
+      else if (event.type === 'opened' || event.type === 'recomputed') this.renderStepList();
+      else if (event.type === 'step') this.markStep(event.index);
+    });
+  }
+
+  private render(): void {
+    const walkthrough = this.context.session.walkthrough as Walkthrough;
+    const lesson = LESSONS.find((l) => l.id === walkthrough.lesson);
+    const shipped = lesson?.walkthroughs.includes(walkthrough) ?? false;
+    for (const link of this.context.root.querySelectorAll<HTMLAnchorElement>('.lesson-link')) {
+      const current = shipped ? link.dataset.lesson === walkthrough.lesson : link.dataset.walkthrough === walkthrough.id;
+      if (current) link.setAttribute('aria-current', 'page');
+      else link.removeAttribute('aria-current');
+    }
+    const siblings = shipped ? lesson?.walkthroughs ?? [] : [];
+    const tabs = siblings.length > 1
+      ? el('ul', { className: 'walkthrough-tabs', ariaLabel: 'Walkthroughs in this lesson' },
+        ...siblings.map((w) => {
+          const link = el('a', { href: serializeState({ walkthrough: w.id, step: 'inputs' }) || '?' }, w.title);
+          if (w.id === walkthrough.id) link.setAttribute('aria-current', 'true');
+          link.addEventListener('click', (event) => {
+            event.preventDefault();
+            this.onOpen(w.id);
+          });
+          return el('li', {}, link);
+        }))
+      : '';
+
+    this.context.byId('main').replaceChildren(
+      el('section', { className: 'walkthrough-head' },
+        el('p', { className: 'lesson-label' }, lesson && shipped ? `Lesson ${lesson.number} · ${lesson.title}` : 'Your own walkthrough'),
+        el('h2', { id: 'walkthrough-title', tabIndex: -1 }, walkthrough.title),
+        el('p', { className: 'intro' }, walkthrough.intro),
+        tabs),
+      el('div', { className: 'layout' },
+        el('aside', { className: 'step-nav' },
+          el('h3', { id: 'steps-heading' }, 'Steps'),
+          el('ol', { id: 'step-list', ariaLabelledBy: 'steps-heading' })),
+        el('article', { id: 'step', className: 'step', tabIndex: -1, ariaLabelledBy: 'step-title' },
+          el('p', { id: 'progress', className: 'progress' }),
+          el('h3', { id: 'step-title' }),
+          el('div', { id: 'formula', className: 'formula' }),
+          el('p', { id: 'step-text', className: 'step-text' }),
+          el('div', { id: 'panels', className: 'panels' }),
+          el('section', { id: 'explain', className: 'explain', ariaLive: 'polite', hidden: true }),
+          el('div', { id: 'export' }))),
+      this.controls(),
+      el('p', { id: 'edit-help', className: 'visually-hidden' },
+        'Arrow keys move between numbers. Enter edits an input number or explains a computed one.'),
+    );
+    this.renderStepList();
+  }
+
+  /** The steps' titles, rebuilt only when they changed (an edit usually keeps them). */
+  private renderStepList(): void {
+    const { session } = this.context;
+    const list = this.context.byId<HTMLOListElement>('step-list');
+    const titles = [...list.querySelectorAll('button')].map((b) => `${b.dataset.step}:${b.textContent}`);
+    if (titles.join('\n') === session.steps.map((s) => `${s.id}:${s.title}`).join('\n')) return;
+    list.replaceChildren(...session.steps.map((step, index) => {
+      const button = el('button', { type: 'button' }, step.title);
+      button.dataset.step = step.id;
+      button.addEventListener('click', () => session.goTo(index));
+      return el('li', {}, button);
+    }));
+  }
+
+  private markStep(index: number): void {
+    for (const [i, item] of [...this.context.byId('step-list').children].entries()) {
+      const button = item.querySelector('button');
+      if (i === index) button?.setAttribute('aria-current', 'step');
+      else button?.removeAttribute('aria-current');
+    }
+  }
+}
