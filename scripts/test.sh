@@ -38,14 +38,17 @@ npx tsc -p tsconfig.json
 npx tsc -p tests/page
 
 step "WebAssembly build through the public API, the page's modules, and the page in Chromium (node --test)"
-# The spec reporter's output (ending in `ℹ pass N` / `ℹ fail 0`) goes to stdout as before; the
-# skip summary is collected beside it and printed after the run, whether it passed or not.
+# Node's own output goes to stdout as before (its default reporter: spec on a terminal, TAP
+# ending in `# pass N` / `# fail 0` otherwise, as CI reads it); the skip summary is collected
+# beside it and printed after the run, whether it passed or not.
+reporter=tap
+[ -t 1 ] && reporter=spec
 skips=build/test-skips.txt
 mkdir -p build
 rm -f "$skips"
 status=0
 node --test \
-  --test-reporter=spec --test-reporter-destination=stdout \
+  --test-reporter="$reporter" --test-reporter-destination=stdout \
   --test-reporter=./tests/support/skip-summary-reporter.mjs --test-reporter-destination="$skips" \
   tests/api/ tests/page/ tests/e2e/ || status=$?
 echo "-- took $((SECONDS - step_started)) s"
