@@ -4,17 +4,16 @@
 #   single   npm run build:single   build/single/attention-lab.html, the page in one file
 #   scorm    npm run build:scorm    build/scorm/attention-lab-<walkthrough>.zip, a SCORM 1.2 package
 #                                   (-- --walkthrough ID --embed --hide PARTS)
-#   bench    npm run bench:single   sizes and file:// load time of both (docs/benchmarks-embed.md)
+# (Their benchmark, npm run bench:single, is scripts/bench/offline.sh.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-command="${1:?usage: scripts/offline.sh single|scorm|bench [options]}"
+command="${1:?usage: scripts/offline.sh single|scorm [options]}"
 shift
 case "$command" in
   single) script=scripts/offline/single-file.mjs ;;
   scorm) script=scripts/offline/scorm-package.mjs ;;
-  bench) script=scripts/offline/bench.mjs ;;
-  *) echo "scripts/offline.sh: expected single, scorm or bench, got '$command'" >&2; exit 1 ;;
+  *) echo "scripts/offline.sh: expected single or scorm, got '$command'" >&2; exit 1 ;;
 esac
 
 bash scripts/setup.sh >&2

@@ -1,5 +1,5 @@
-// The matrix product, alone in its file so the benchmark experiments can build the engine with
-// another kernel in its place (scripts/bench/experiments/phases.sh, MATMUL=blocked).
+// The matrix product, alone in its file: the one kernel that the WebAssembly and native builds
+// compile differently (see below).
 #include "attn/matrix.hpp"
 
 namespace attn
@@ -14,8 +14,8 @@ namespace attn
         // Every out cell sums its k terms in index order, starting from 0, in both loops below,
         // so native and WebAssembly results are bit-identical however each is vectorised.
         // The kernel is chosen at compile time: the strip kernel for WebAssembly, the plain loop
-        // natively. ATTN_MATMUL_TILED / ATTN_MATMUL_PLAIN force either, for the benchmark
-        // experiments (scripts/bench/experiments/).
+        // natively. ATTN_MATMUL_TILED / ATTN_MATMUL_PLAIN force either, to compare them
+        // (docs/benchmarks.md).
 #if defined(ATTN_MATMUL_TILED) || (defined(__wasm_simd128__) && !defined(ATTN_MATMUL_PLAIN))
         // Strip kernel: 8 out cells stay in SIMD registers across all k and are stored once
         // (1.3× faster in wasm; the same loop is ~20% slower under g++ x86-64).

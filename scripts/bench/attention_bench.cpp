@@ -14,7 +14,7 @@
 //
 // Inputs (n = m, d_k = d_v = D): Q, K, V filled row by row with 2u − 1, u from attn::splitmix64
 // with state seed·256 + k (seed 1; k = 0, 1, 2 for Q, K, V) — the engine's documented generator,
-// re-implemented with BigInt in scripts/bench/inputs.mjs.
+// re-implemented with BigInt in scripts/bench/engine/inputs.mjs.
 
 #include <chrono>
 #include <cstdint>

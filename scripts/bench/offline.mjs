@@ -28,7 +28,7 @@ import { readArgs } from './args.mjs';
 import { loadTimings } from './page/in-page.mjs';
 import { instrumentPage } from './page/instrument.mjs';
 import { CpuMonitor, waitForQuiet } from './page/noise.mjs';
-import { compressedSizes, machine } from './page/report.mjs';
+import { compressedSizes, machine } from './page/sizes-and-machine.mjs';
 import { summary } from './stats.mjs';
 import { markdownTable as table } from './tables.mjs';
 

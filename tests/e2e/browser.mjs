@@ -1,20 +1,12 @@
 // Shared by the end-to-end tests: the production page served as `npm start` serves it (vite
-// preview of build/page), and Debian's Chromium driven by playwright-core.
+// preview of a build), and Debian's Chromium driven by playwright-core. The launcher and the
+// build-and-serve step live in scripts/lib/browser.mjs, which the browser benchmarks use too.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { build, preview } from 'vite';
+import { buildAndServe, launchBrowser, ROOT as root } from '../../scripts/lib/browser.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-/** Chromium flags that keep it quiet on a closed network (see ../shared/TOOLCHAIN.md). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
+export { launchBrowser };
 
 /**
  * Builds the page as `npm start` does and serves it with vite preview on a free loopback port.
@@ -24,38 +16,14 @@ const CHROMIUM_ARGS = [
  */
 export async function servePage({ headers } = {}) {
   const outDir = path.join(root, 'build', 'e2e', String(process.pid));
-  await build({ root: path.join(root, 'web'), configFile: path.join(root, 'vite.config.js'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  const server = await preview({
-    configFile: path.join(root, 'vite.config.js'),
-    build: { outDir },
-    preview: { host: '127.0.0.1', port: 0, strictPort: false, headers },
-    logLevel: 'warn',
-  });
-  const address = /** @type {import('node:net').AddressInfo} */ (server.httpServer.address());
+  const server = await buildAndServe({ outDir, headers });
   return {
-    url: `http://127.0.0.1:${address.port}/`,
+    url: server.url,
     /** Where the build is, for tests that read its files. */
     outDir,
     close: async () => {
       await server.close();
       fs.rmSync(outDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** A headless Chromium with a fresh profile. */
-export async function launchBrowser() {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'attention-lab-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
-  return {
-    context,
-    close: async () => {
-      await context.close();
-      fs.rmSync(profile, { recursive: true, force: true });
     },
   };
 }

@@ -1,8 +1,8 @@
 // A node:test reporter that prints one line: what was skipped and why, e.g.
 //   skipped: 28 (/usr/bin/python3 cannot import torch ×14; … ×14)
-// or `skipped: none`. scripts/test.sh runs it beside the default `spec` reporter (which still
-// writes the `ℹ pass N` / `ℹ fail 0` lines CI reads) and prints its file after the run, so a
-// fresh machine says in one place what it could not test. A skip without a reason counts as
+// or `skipped: none`. scripts/test.sh runs it beside node's default reporter (whose closing
+// `# pass N` / `# fail 0` lines CI reads) and prints its file after the run, so a fresh
+// machine says in one place what it could not test. A skip without a reason counts as
 // "no reason given", which is itself a finding: every skip should name what is missing.
 
 /**

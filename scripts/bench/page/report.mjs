@@ -1,73 +1,117 @@
-// What the browser benchmarks (bench:page, bench:single) share: compressed sizes, statistics over
-// timed samples, a Markdown table for stdout, and a description of the machine the figures come from.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+// The page benchmark's report: Markdown on stdout, in the shape docs/benchmarks-page.md quotes.
+import { markdownTable as table } from '../tables.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const kb = (bytes) => (bytes / 1000).toFixed(1);
+const ms = (x) => (x === null || x === undefined ? '—' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 
-/** A body's size raw, gzipped (zlib level 6, the usual server setting) and brotli (quality 11, what a build would precompress). */
-export function compressedSizes(bytes) {
-  return {
-    raw: bytes.length,
-    gzip: gzipSync(bytes, { level: 6 }).length,
-    brotli: brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-  };
+function verdict(value, target) {
+  return value <= target ? 'met' : 'MISSED';
 }
 
-const sorted = (xs) => [...xs].sort((a, b) => a - b);
-/** Median (mean of the middle two for an even count). */
-export function median(xs) {
-  const s = sorted(xs);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-/** Nearest-rank percentile: the smallest sample with at least p % of the samples ≤ it. */
-export function percentile(xs, p) {
-  const s = sorted(xs);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
-}
-export const summary = (xs) => ({ n: xs.length, median: median(xs), p95: percentile(xs, 95), min: Math.min(...xs), max: Math.max(...xs) });
+export function report(r) {
+  const out = [];
+  const m = r.machine;
+  out.push('# Attention Lab page benchmark', '');
+  if (r.options.injectCss) out.push(`**With an injected style sheet** (--inject-css): \`${r.options.injectCss}\``, '');
+  out.push(table(['machine', ''], [
+    ['CPU', `${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB`],
+    ['OS', m.os],
+    ['Chromium', `${m.chromium} (headless, playwright-core)`],
+    ['Node', m.node],
+    ['Vite', m.vite],
+    ['date', m.date],
+    ['load average (1 min) before → after', `${r.loadAverage.before[0].toFixed(2)} → ${r.loadAverage.after[0].toFixed(2)}`],
+  ], ['l', 'l']));
+  if (r.noise?.length) {
+    const pct = (x) => `${(100 * x).toFixed(0)} %`;
+    out.push('', 'CPU during each part (share of all cores; "others" = processes outside this benchmark and its Chromium):', '');
+    out.push(table(['part', 's', 'this benchmark', 'others', 'steal'],
+      r.noise.map((n) => [n.phase, n.seconds.toFixed(0), pct(n.oursShareOfCpu), pct(n.othersShareOfCpu), pct(n.stealShareOfCpu)]), ['l']));
+    const busy = r.noise.filter((n) => n.othersShareOfCpu > 0.1).map((n) => n.phase);
+    out.push('', busy.length ? `SUSPECT: other processes used more than 10 % of the CPUs during ${busy.join(', ')}; timings there are inflated, run again on a quiet machine.` : 'Other processes stayed under 10 % of the CPUs throughout.');
+  }
 
-/** A Markdown table; `align[i] === 'l'` left-aligns column i (default right). */
-export function table(headers, rows, align) {
-  const widths = headers.map((h, i) => Math.max(String(h).length, ...rows.map((r) => String(r[i]).length)));
-  const cell = (text, i) => (align?.[i] === 'l' ? String(text).padEnd(widths[i]) : String(text).padStart(widths[i]));
-  const line = (r) => `| ${r.map(cell).join(' | ')} |`;
-  return [line(headers), `|${widths.map((w, i) => (align?.[i] === 'l' ? ':' : '-') + '-'.repeat(w) + (align?.[i] === 'l' ? '-' : ':')).join('|')}|`, ...rows.map(line)].join('\n');
-}
+  const b = r.bytes;
+  out.push('', `## 1. Bytes of the landing page (${b.landingTotal.count} responses, cache disabled; gzip = zlib level 6, computed here)`, '');
+  out.push(table(['kind', 'files', 'raw KB', 'gzip KB', 'brotli KB'],
+    [...Object.entries(b.landingByKind).sort((x, y) => y[1].gzip - x[1].gzip).map(([kind, t]) => [kind, t.count, kb(t.raw), kb(t.gzip), kb(t.brotli)]),
+      ['**total**', b.landingTotal.count, kb(b.landingTotal.raw), kb(b.landingTotal.gzip), kb(b.landingTotal.brotli)]],
+    ['l']));
+  out.push('', `Target ≤ ${r.targets.landingGzipKB} KB gzip: ${verdict(b.landingTotal.gzip / 1000, r.targets.landingGzipKB)} ` +
+    `(${kb(b.landingTotal.gzip)} KB). As served by vite preview (${b.servedCompressed ? 'it gzips some responses' : 'uncompressed'}): ${kb(b.landingWireBytes)} KB of response bodies on the wire` +
+    ` (${verdict(b.landingWireBytes / 1000, r.targets.landingGzipKB)} as served).`);
+  out.push(`Every step of the landing walkthrough visited: ${b.allStepsTotal.count} responses, ${kb(b.allStepsTotal.raw)} KB raw, ${kb(b.allStepsTotal.gzip)} KB gzip` +
+    (b.extraForSteps.length ? ` (adds ${b.extraForSteps.join(', ')})` : ' (nothing more)') + '.');
+  out.push(`Build output: ${r.build.total.count} files, ${kb(r.build.total.raw)} KB raw; never loaded by the landing walkthrough: ${r.build.neverLoaded.count} files, ${kb(r.build.neverLoaded.raw)} KB raw.`);
+  out.push('', 'Largest responses:', '');
+  out.push(table(['file', 'kind', 'raw KB', 'gzip KB', 'brotli KB', 'served by vite preview'],
+    b.files.slice(0, 10).map((f) => [f.file + (f.phase === 'steps' ? ' (later step)' : ''), f.kind, kb(f.raw), kb(f.gzip), kb(f.brotli),
+      `${kb(f.wireBodyBytes ?? f.raw)} KB ${f.contentEncoding ?? 'uncompressed'}`]), ['l', 'l']));
 
-/** CPU, cores, memory, OS, Node, Chromium and Vite versions, and the date. */
-export function machine(chromiumVersion) {
-  const cpuModel = (() => {
-    try {
-      const line = fs.readFileSync('/proc/cpuinfo', 'utf8').split('\n').find((l) => l.startsWith('model name'));
-      return line ? line.split(':')[1].trim() : os.cpus()[0]?.model ?? 'unknown';
-    } catch {
-      return os.cpus()[0]?.model ?? 'unknown';
+  for (const bundle of r.build.composition ?? []) {
+    out.push('', `What ${bundle.file} is made of (from its source map; gzip of each part on its own, an estimate):`, '');
+    out.push(table(['part', 'raw KB', 'gzip KB'], bundle.parts.filter((p) => p.raw >= 500).map((p) => [p.group, kb(p.raw), kb(p.gzip)]), ['l']));
+  }
+
+  const f = r.firstStep;
+  out.push('', `## 2. Navigation start → first step (${f.loads} fresh loads after 1 warm-up, HTTP cache disabled; ms)`, '');
+  const row = (label, s) => [label, ms(s.median), ms(s.p95), ms(s.min), ms(s.max)];
+  out.push(table(['milestone', 'median', 'p95', 'min', 'max'], [
+    row('HTML received', f.htmlResponseEnd),
+    row('first contentful paint ("Loading the engine…")', f.firstContentfulPaint),
+    row('JS received', f.jsResponseEnd),
+    row('DOMContentLoaded', f.domContentLoaded),
+    row('wasm request started', f.wasmStart),
+    row('wasm received', f.wasmResponseEnd),
+    row('engine ready (compiled, instantiated)', f.engineReady),
+    row('first step in the DOM', f.firstStep),
+    row('**first step painted**', f.firstStepPainted),
+    row('(first step built: DOM − engine ready)', f.buildSteps),
+  ], ['l']));
+  out.push('', `Target ≤ ${r.targets.firstStepMs} ms: median ${verdict(f.firstStepPainted.median, r.targets.firstStepMs)}, p95 ${verdict(f.firstStepPainted.p95, r.targets.firstStepMs)}. ` +
+    `Warm-up load (first page of a new browser): ${ms(f.warmupLoad.firstStepPainted)} ms. wasm fetched over the network on every load: ${f.allFetchedWasm ? 'yes' : 'NO'}. ` +
+    `Engine timing hooks in place: ${f.warmupLoad.labHooked && f.warmupLoad.coreHooked > 0 ? 'yes' : 'NO (the engine columns below are 0)'}.`);
+
+  if (f.throttled) {
+    const t = f.throttled;
+    out.push('', `Over an emulated ${t.network} link (${t.loads} loads, served as npm start serves it: JS/CSS/HTML and the wasm gzipped, fonts as they are): ` +
+      `JS received ${ms(t.jsResponseEnd.median)}, wasm received ${ms(t.wasmResponseEnd.median)}, engine ready ${ms(t.engineReady.median)}, ` +
+      `**first step painted ${ms(t.firstStepPainted.median)} ms median, ${ms(t.firstStepPainted.max)} max** (target ${verdict(t.firstStepPainted.median, r.targets.firstStepMs)}).`);
+  }
+  out.push('', `## 3. Edit → updated view (${r.options.edits} edits after ${r.options.warmupEdits} warm-up, alternating two values; ms)`, '');
+  out.push(table(['scenario', 'how', '<td>s shown', 'to DOM p50', 'p95', 'work p50', '**work p95**', 'next frame p50', 'p95', 'first edit'],
+    r.edits.map((e) => [e.id, e.mode, e.cellsShown, ms(e.toDom.median), ms(e.toDom.p95), ms(e.work.median), ms(e.work.p95), ms(e.toNextFrame.median), ms(e.toNextFrame.p95), ms(e.firstEdit.work)]),
+    ['l', 'l']));
+  out.push('', 'to DOM: dispatch → the DOM shows the new value (synchronous here). work: to DOM + forced style/layout + the next frame\'s paint, i.e. main-thread time the edit costs. next frame: dispatch → the task after the next animation frame (includes waiting for the frame).');
+  out.push('', 'Where the time goes, medians (ms):', '');
+  out.push(table(['scenario', 'engine calls', 'engine (façade)', 'of which Embind+wasm', 'façade conversions', 'page JS (steps, DOM, KaTeX)', 'style+layout', 'paint'],
+    r.edits.map((e) => [e.id, e.engineCallsPerEdit, ms(e.engine.median), ms(e.embind.median), ms(e.facade.median), ms(e.pageJs.median), ms(e.styleLayout.median), ms(e.paint.median)]),
+    ['l']));
+  const traced = r.edits.filter((e) => e.trace);
+  if (traced.length) {
+    out.push('', `Renderer main thread per edit, dispatch → frame, from a Chromium trace of ${r.options.traceEdits} further edits per scenario (ms):`, '');
+    out.push(table(['scenario', 'window', 'busy (tasks)', 'JS + DOM calls', 'style recalc', 'layout', 'paint (pre-paint, paint, layerize, commit)', 'GC'],
+      traced.map((e) => [e.id, ms(e.trace.window), ms(e.trace.tasks), ms(e.trace.scriptAndDom), ms(e.trace.style), ms(e.trace.layout), ms(e.trace.paint), ms(e.trace.gc)]), ['l']));
+  }
+  const profiled = r.edits.filter((e) => e.profile);
+  if (profiled.length) {
+    const names = [...new Set(profiled.flatMap((e) => e.profile.categories.map((c) => c.name)))].filter((n) => n !== 'benchmark harness');
+    const at = (e, name) => e.profile.categories.find((c) => c.name === name)?.msPerEdit ?? 0;
+    names.sort((a, b) => Math.max(...profiled.map((e) => at(e, b))) - Math.max(...profiled.map((e) => at(e, a))));
+    out.push('', `CPU profile of ${r.options.profileEdits} further edits per scenario (sampled self time, ms per edit; separate from the timed runs):`, '');
+    out.push(table(['where', ...profiled.map((e) => e.id)],
+      [...names.map((name) => [name, ...profiled.map((e) => ms(at(e, name)))]),
+        ['**sampled total** (the page\'s; the harness left out)', ...profiled.map((e) => ms(e.profile.sampledMsPerEdit))]], ['l']));
+    out.push('', 'Largest single items (ms per edit):');
+    for (const e of profiled) {
+      const items = [...e.profile.natives.slice(0, 3).map((n) => `${n.name}() ${ms(n.msPerEdit)}`), ...e.profile.files.slice(0, 4).map((f) => `${f.name} ${ms(f.msPerEdit)}`)];
+      out.push(`- ${e.id}: ${items.join(', ')}`);
     }
-  })();
-  const osName = (() => {
-    try {
-      return /PRETTY_NAME="([^"]+)"/.exec(fs.readFileSync('/etc/os-release', 'utf8'))?.[1] ?? os.type();
-    } catch {
-      return os.type();
-    }
-  })();
-  let viteVersion = 'unknown';
-  try {
-    viteVersion = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/vite/package.json'), 'utf8')).version;
-  } catch { /* reported as unknown */ }
-  return {
-    cpu: cpuModel,
-    cores: os.cpus().length,
-    memoryGB: Number((os.totalmem() / 2 ** 30).toFixed(1)),
-    os: `${osName}, Linux ${os.release()} ${os.arch()}`,
-    node: process.version,
-    chromium: chromiumVersion,
-    vite: viteVersion,
-    date: new Date().toISOString(),
-  };
+  }
+  out.push('', `Target p95 ≤ ${r.targets.editP95Ms} ms (work): ` + r.edits.map((e) => `${e.id} ${verdict(e.work.p95, r.targets.editP95Ms)} (${ms(e.work.p95)})`).join(', ') + '.');
+  for (const e of r.edits) {
+    out.push(`- ${e.id}: ${e.label}; ${e.how}; step "${e.step}".`);
+    if (e.problems.length) out.push(`  problems: ${e.problems.join('; ')}`);
+  }
+  return out.join('\n');
 }

@@ -1,0 +1,86 @@
+// Before the engine benchmark times anything, every contender must compute the same thing:
+// the plain-JS reference and the public API agree with the wasm kernel to 1e-12, and the
+// native build's checksums with the wasm ones. Otherwise it stops and times nothing.
+import { sum } from '../stats.mjs';
+
+export const AGREEMENT = 1e-12;
+
+
+function maxAbsDiff(a, b, what) {
+  if (a.length !== b.length) throw new Error(`${what}: lengths differ (${a.length} vs ${b.length})`);
+  let worst = 0;
+  for (let i = 0; i < a.length; i += 1) {
+    const diff = Math.abs(a[i] - b[i]);
+    if (!(diff <= worst)) worst = Number.isNaN(diff) ? Infinity : diff;
+  }
+  return worst;
+}
+
+/** Flat field list of a trace in the bindings' shape. */
+function traceFields(t) {
+  return {
+    scores: t.scores.data,
+    scaled: t.scaled.data,
+    rowMax: t.softmax.rowMax,
+    exps: t.softmax.exps.data,
+    rowSum: t.softmax.rowSum,
+    weights: t.weights.data,
+    output: t.output.data,
+  };
+}
+
+function flatten(nested) {
+  return Float64Array.from(nested.flat());
+}
+
+export async function checkAgreement(n, kernelCall, apiCall, jsCall, natives) {
+  const kernel = kernelCall();
+  const js = jsCall();
+  const api = apiCall();
+  const k = traceFields(kernel);
+  const j = traceFields(js);
+  /** @type {Record<string, number>} */
+  const jsDiffs = {};
+  for (const field of Object.keys(k)) jsDiffs[field] = maxAbsDiff(k[field], j[field], `JS vs wasm ${field} (n = ${n})`);
+  jsDiffs.sqrtDk = Math.abs(kernel.sqrtDk - js.sqrtDk);
+  const jsWorst = Math.max(...Object.values(jsDiffs));
+
+  const apiDiffs = {
+    scores: maxAbsDiff(k.scores, flatten(api.scores), 'API scores'),
+    weights: maxAbsDiff(k.weights, flatten(api.weights), 'API weights'),
+    exps: maxAbsDiff(k.exps, flatten(api.softmax.exps), 'API exps'),
+    output: maxAbsDiff(k.output, flatten(api.output), 'API output'),
+  };
+  const apiWorst = Math.max(...Object.values(apiDiffs));
+
+  const wasmChecksum = { scores: sum(k.scores), weights: sum(k.weights), output: sum(k.output) };
+  let checksumWorst = 0;
+  let nativeReply = null;
+  for (const native of natives) {
+    nativeReply = await native.batch(n, 1, 0);
+    for (const field of Object.keys(wasmChecksum)) {
+      const a = wasmChecksum[field];
+      const b = nativeReply.checksum[field];
+      checksumWorst = Math.max(checksumWorst, Math.abs(a - b) / Math.max(1, Math.abs(a)));
+    }
+  }
+
+  const problems = [];
+  if (!(jsWorst <= AGREEMENT)) problems.push(`plain JS vs wasm kernel: max |diff| ${jsWorst} > ${AGREEMENT} (${JSON.stringify(jsDiffs)})`);
+  if (!(apiWorst <= AGREEMENT)) problems.push(`public API vs wasm kernel: max |diff| ${apiWorst} > ${AGREEMENT}`);
+  if (!(checksumWorst <= 1e-9)) {
+    problems.push(`native vs wasm checksums differ: native ${JSON.stringify(nativeReply.checksum)}, wasm ${JSON.stringify(wasmChecksum)}`);
+  }
+  if (problems.length) {
+    throw new Error(`n = ${n}: the contenders do not compute the same thing; not timing.\n  ${problems.join('\n  ')}`);
+  }
+  return {
+    jsVsWasmMaxAbsDiff: jsWorst,
+    jsVsWasmByField: jsDiffs,
+    apiVsKernelMaxAbsDiff: apiWorst,
+    nativeVsWasmChecksumRelDiff: checksumWorst,
+    nativeChecksum: nativeReply?.checksum,
+    wasmChecksum,
+  };
+}
+

@@ -1,0 +1,65 @@
+// The engine benchmark's table on stdout (the JSON beside it has every sample).
+import path from 'node:path';
+
+import { textTable as table } from '../tables.mjs';
+import { AGREEMENT } from './agreement.mjs';
+
+
+export function print(report, options) {
+  const m = report.machine;
+  const kb = (b) => (b == null ? 'n/a' : `${(b / 1024).toFixed(1)} kB`);
+  const ms = (x) => (x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
+  const x2 = (x) => `${x.toFixed(2)}×`;
+  const out = [];
+  out.push('Attention forward benchmark (no mask, full trace, double, d_k = d_v = 64)');
+  out.push(`date      ${m.date}`);
+  out.push(`cpu       ${m.cpu}, ${m.cores} cores (${m.platform})`);
+  out.push(`node      ${m.node}`);
+  out.push(`g++       ${m.gxx}`);
+  out.push(`em++      ${m.emxx}`);
+  out.push(`flags     native: ${m.flags.native}`);
+  out.push(`          wasm:   ${m.flags.wasmCompile} | link: ${m.flags.wasmLink}`);
+  out.push(`wasm      ${m.wasm.file}: ${kb(m.wasm.bytes)} raw, ${kb(m.wasm.gzipBytes)} gzip; glue ${kb(m.glue.bytes)} raw, ${kb(m.glue.gzipBytes)} gzip`);
+  out.push(`method    ${options.rounds} rounds, interleaved, batches ≥ ${options.batchMs} ms; per-call ms = batch mean; median [p10–p90] over rounds${options.quick ? ' (--quick)' : ''}`);
+  out.push('');
+  const header = ['n', 'contender', 'median ms', 'p10–p90 ms', 'calls/batch'];
+  const rows = report.results.map((r) => [
+    String(r.n), r.label, ms(r.perCallMs.median), `${ms(r.perCallMs.p10)}–${ms(r.perCallMs.p90)}`, String(r.iterationsPerBatch),
+  ]);
+  out.push(...table(header, rows, [true, false, true, true, true]));
+  out.push('');
+  const ratioColumns = [
+    ['wasm kernel / native', 'wasmKernelOverNative'],
+    ['kernel / native no-trim', 'wasmKernelOverNativeNoTrim'],
+    ['JS / wasm kernel', 'jsOverWasmKernel'],
+    ['wasm API / kernel', 'wasmApiOverWasmKernel'],
+    ['JS / wasm API', 'jsOverWasmApi'],
+  ].filter(([, key]) => report.ratios.some((r) => r[key]));
+  const fmt = (r) => (r ? `${x2(r.paired.median)} [${r.paired.p10.toFixed(2)}–${r.paired.p90.toFixed(2)}]` : 'n/a');
+  if (ratioColumns.length) {
+    const rHeader = ['n', ...ratioColumns.map(([title]) => title)];
+    const rRows = report.ratios.map((r) => [String(r.n), ...ratioColumns.map(([, key]) => fmt(r[key]))]);
+    out.push('ratios of per-call times, median [p10–p90] of the per-round ratios:');
+    out.push(...table(rHeader, rRows, rHeader.map(() => true)));
+  }
+  if (report.targets) {
+    const t = report.targets;
+    out.push('');
+    out.push(`targets at n = ${t.n} (reported, not asserted): wasm / native ${x2(t.wasmOverNative.measured)} (target ${t.wasmOverNative.target}: ${t.wasmOverNative.met ? 'met' : 'MISSED'}), ` +
+      `JS / wasm ${x2(t.jsOverWasm.measured)} (target ${t.jsOverWasm.target}: ${t.jsOverWasm.met ? 'met' : 'MISSED'})`);
+    if (t.wasmOverNativeNoTrim) {
+      out.push(`          against native with malloc no-trim: wasm / native ${x2(t.wasmOverNativeNoTrim.measured)} (${t.wasmOverNativeNoTrim.met ? 'within' : 'outside'} ${t.wasmOverNativeNoTrim.target})`);
+    }
+  }
+  out.push(`agreement: JS vs wasm ≤ ${Math.max(...Object.values(report.checks).map((c) => c.jsVsWasmMaxAbsDiff)).toExponential(1)} ` +
+    `(limit ${AGREEMENT}); native vs wasm checksums ≤ ${Math.max(...Object.values(report.checks).map((c) => c.nativeVsWasmChecksumRelDiff)).toExponential(1)} relative`);
+  if (report.otherLoad) {
+    const { othersShareOfCpu: o, stealShareOfCpu: st } = report.otherLoad;
+    out.push(`noise     other processes used ${(100 * o).toFixed(0)} % of the CPUs during the run, hypervisor steal ${(100 * st).toFixed(0)} %` +
+      (o > 0.1 || st > 0.1 ? '  ** busy machine: treat these figures with suspicion, run again when idle **' : ''));
+  }
+  const shown = path.relative(process.cwd(), options.out);
+  out.push(`json      ${shown.startsWith('..') ? options.out : shown}   (${report.durationS.toFixed(1)} s)`);
+  console.log(out.join('\n'));
+}
+
