@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import { compressWasm } from './scripts/vite/compress-wasm.js';
 import { preloadWasm } from './scripts/vite/preload-wasm.js';
+import { prerenderFormulas } from './scripts/vite/prerender-formulas.js';
 
 // The page lives in web/; the engine's façade (web/lib/) is imported from source, and Vite
 // copies the .wasm it points to with new URL(…, import.meta.url).
@@ -15,5 +16,5 @@ export default defineConfig({
     // (default-src 'self') a data: font is refused, and KaTeX has fonts under the 4 kB default.
     assetsInlineLimit: 0,
   },
-  plugins: [compressWasm(), preloadWasm()],
+  plugins: [compressWasm(), preloadWasm(), prerenderFormulas()],
 });

@@ -7,7 +7,7 @@ import { hashFor, walkthroughFromFile, walkthroughFromHash, walkthroughFromSrc }
 import type { ParsedWalkthrough } from './model/validate-walkthrough.js';
 import { buildSteps } from './steps/builders.js';
 import { changeInputs } from './steps/input-changes.js';
-import { parseState, serializeState, type PageState } from './state/url-state.js';
+import { readLink, writeLink, type PageState } from './state/url-state.js';
 import { explainCell } from './widgets/explain.js';
 import { renderFormula } from './widgets/formula.js';
 import { chartView } from './widgets/chart.js';
@@ -129,9 +129,9 @@ export class App {
    * any; returns its id, or undefined (with a notice naming the field when it was refused).
    */
   private async loadInstructorWalkthroughs(): Promise<string | undefined> {
-    const src = new URLSearchParams(window.location.search).get('src');
+    const { src } = readLink(window.location);
     let id: string | undefined;
-    if (src !== null) {
+    if (src !== undefined) {
       this.src = src;
       id = this.acceptWalkthrough(await walkthroughFromSrc(src, window.location.href)) ?? id;
     }
@@ -173,9 +173,10 @@ export class App {
 
   /** Opens what the link says; `fallback` is the walkthrough to show when it names none. */
   private loadFromUrl(fallback?: string): void {
-    const { state, notices } = parseState(window.location.search, { quietAboutUnknown: this.embed.embedded });
-    const named = new URLSearchParams(window.location.search);
-    if (fallback && !named.has('w') && !named.has('lesson')) state.walkthrough = fallback;
+    const { state, notices, named, anchor } = readLink(window.location, { quietAboutUnknown: this.embed.embedded });
+    // Following an in-page anchor (the skip link) changes the hash but not the state.
+    if (anchor && this.shownStep !== undefined) return;
+    if (fallback && !named) state.walkthrough = fallback;
     for (const notice of notices) this.notify(notice);
     if (!this.open(state)) {
       // The link's inputs were refused by the engine: fall back to the walkthrough's own.
@@ -239,13 +240,14 @@ export class App {
     return undefined;
   }
 
-  /** The link of the current state, with the embed options it was opened with. */
-  linkSearch(state: PageState = this.state, embed: EmbedOptions = this.embed): string {
-    const params = new URLSearchParams(serializeState(state));
-    for (const [key, value] of embedParams(embed)) params.set(key, value);
-    if (this.src !== undefined) params.set('src', this.src);
-    const text = params.toString();
-    return text ? `?${text}` : '';
+  /**
+   * The link of a state ("?…#…"), with the embed options it was opened with; `hash`: the current
+   * hash, whose entries the state does not own (an instructor's walkthrough) are kept.
+   */
+  linkSearch(state: PageState = this.state, embed: EmbedOptions = this.embed, hash = ''): string {
+    const params = embedParams(embed);
+    if (this.src !== undefined) params.push(['src', this.src]);
+    return writeLink(state, { params, hash });
   }
 
   /**
@@ -266,7 +268,7 @@ export class App {
 
   private writeUrl(replace: boolean): void {
     this.urlPending = false;
-    const url = `${window.location.pathname}${this.linkSearch()}${window.location.hash}`;
+    const url = `${window.location.pathname}${this.linkSearch(this.state, this.embed, window.location.hash)}`;
     if (url === `${window.location.pathname}${window.location.search}${window.location.hash}`) return;
     try {
       if (replace) window.history.replaceState(null, '', url);
@@ -319,7 +321,7 @@ export class App {
     const tabs = siblings.length > 1
       ? el('ul', { className: 'walkthrough-tabs', ariaLabel: 'Walkthroughs in this lesson' },
         ...siblings.map((w) => {
-          const link = el('a', { href: serializeState({ walkthrough: w.id, step: 'inputs' }) || '?' }, w.title);
+          const link = el('a', { href: writeLink({ walkthrough: w.id, step: 'inputs' }) || '?' }, w.title);
           if (w.id === this.walkthrough.id) link.setAttribute('aria-current', 'true');
           link.addEventListener('click', (event) => {
             event.preventDefault();

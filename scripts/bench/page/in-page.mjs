@@ -59,7 +59,25 @@ export async function runEdits({ mode, values, cell, field, urls, gapMs, profile
     let act;
     /** @type {() => boolean} */
     let shown;
-    if (mode === 'cell') {
+    if (mode === 'cell' && document.querySelector(`figure[data-panel="${cell.panel}"] .canvas-grid`)) {
+      // A matrix drawn on a canvas (web/src/widgets/canvas-grid.ts): the cursor is moved to the
+      // cell with the keyboard and Enter opens the field over it (not timed: the learner's keys).
+      const figure = /** @type {HTMLElement} */ (document.querySelector(`figure[data-panel="${cell.panel}"]`));
+      const grid = /** @type {HTMLElement} */ (figure.querySelector('.canvas-grid'));
+      const key = (target, name) => target.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true, cancelable: true }));
+      grid.focus();
+      key(grid, 'ArrowUp');
+      for (let r = 0; r < cell.row; r += 1) key(grid, 'ArrowDown');
+      key(grid, 'Home');
+      for (let c = 0; c < cell.col; c += 1) key(grid, 'ArrowRight');
+      key(grid, 'Enter');
+      const input = /** @type {HTMLInputElement | null} */ (figure.querySelector('input.grid-editor'));
+      if (!input) throw new Error(`Enter on the ${cell.panel} grid opened no editor`);
+      input.value = String(value);
+      act = () => key(input, 'Enter');
+      const readout = /** @type {HTMLElement} */ (figure.querySelector('.grid-readout'));
+      shown = () => !figure.querySelector('input.grid-editor') && (readout.textContent ?? '').includes(`(exact ${value})`);
+    } else if (mode === 'cell') {
       const selector = `figure[data-panel="${cell.panel}"] td[data-row="${cell.row}"][data-col="${cell.col}"]`;
       const td = /** @type {HTMLElement | null} */ (document.querySelector(selector));
       if (!td) throw new Error(`no cell ${selector}`);
