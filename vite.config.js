@@ -15,6 +15,8 @@ export default defineConfig({
     // Every asset as a file, never a data: URL: under a strict Content-Security-Policy
     // (default-src 'self') a data: font is refused, and KaTeX has fonts under the 4 kB default.
     assetsInlineLimit: 0,
+    // Every browser that runs the page supports <link rel="modulepreload">: no polyfill to run first.
+    modulePreload: { polyfill: false },
   },
   plugins: [compressWasm(), preloadWasm(), prerenderFormulas()],
 });

@@ -79,6 +79,22 @@ describe('links', () => {
     await page.close();
   });
 
+  test('the skip link (#step) keeps edited inputs, which live in the hash it replaces', async () => {
+    const { page, problems } = await open();
+    await page.locator('figure[data-panel="query"] td[data-row="0"][data-col="0"]').click();
+    await page.locator('figure[data-panel="query"] input').fill('7');
+    await page.keyboard.press('Enter');
+    assert.match(await settledUrl(page), /#in=/);
+    await page.keyboard.press('Shift+Tab'); // anywhere; the skip link is the first stop of the page
+    await page.locator('.skip-link').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => window.location.hash === '#step' || /#in=/.test(window.location.hash));
+    assert.deepEqual(await page.locator('figure[data-panel="query"] td[data-row]').allTextContents(), ['7', '2']);
+    assert.match(await settledUrl(page), /#in=/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   test('/robots.txt is a robots file that lets everything be indexed', async () => {
     const response = await fetch(new URL('robots.txt', server().url));
     assert.equal(response.status, 200);

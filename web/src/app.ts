@@ -174,8 +174,12 @@ export class App {
   /** Opens what the link says; `fallback` is the walkthrough to show when it names none. */
   private loadFromUrl(fallback?: string): void {
     const { state, notices, named, anchor } = readLink(window.location, { quietAboutUnknown: this.embed.embedded });
-    // Following an in-page anchor (the skip link) changes the hash but not the state.
-    if (anchor && this.shownStep !== undefined) return;
+    // Following an in-page anchor (the skip link's #step) changes the hash, not the state: the
+    // inputs, which the anchor took out of the hash, stay and are written back.
+    if (anchor && state.walkthrough === this.state.walkthrough && state.step === this.state.step && this.shownStep !== undefined) {
+      this.pushUrl(true);
+      return;
+    }
     if (fallback && !named) state.walkthrough = fallback;
     for (const notice of notices) this.notify(notice);
     if (!this.open(state)) {
@@ -252,8 +256,10 @@ export class App {
 
   /**
    * Writes the state into the address bar. A new entry (another walkthrough) is written at once;
-   * a replacement (a step, an edit) once the frame showing it has been painted, so the edit's
-   * own frame does not wait for it (~1 ms, more with long inputs) and a burst of edits writes once.
+   * a replacement (a step, an edit) once the frame showing it has been painted and the page is
+   * idle, so the edit's own frame does not wait for it (~1 ms, ~25 ms for 32×64 inputs, which are
+   * compressed) and a burst of edits writes once. Without requestIdleCallback (Safari), in the
+   * first task after the frame.
    */
   private pushUrl(replace: boolean): void {
     if (!this.options.urlState) return;
@@ -263,7 +269,8 @@ export class App {
     }
     if (this.urlPending) return;
     this.urlPending = true;
-    requestAnimationFrame(() => setTimeout(() => this.writeUrl(true), 0));
+    const write = () => this.writeUrl(true);
+    requestAnimationFrame(() => ('requestIdleCallback' in window ? requestIdleCallback(write, { timeout: 500 }) : setTimeout(write, 0)));
   }
 
   private writeUrl(replace: boolean): void {

@@ -81,6 +81,13 @@ interface MatrixBody {
   markRelated(cells: RelatedCells[]): void;
 }
 
+/** Whether two matrices (or two absent ones) hold the same numbers. */
+function sameNumbers(a: number[][] | undefined, b: number[][] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((row, i) => row.length === b[i].length && row.every((x, j) => Object.is(x, b[i][j])));
+}
+
 const inRelated = (cells: RelatedCells[], i: number, j: number) =>
   cells.some(({ row, col }) => (row === undefined || row === i) && (col === undefined || col === j));
 
@@ -100,8 +107,13 @@ function largeMatrix(panel: MatrixPanel, events: MatrixViewEvents, current: () =
       commit: (i, j, text) => events.onEdit?.(current(), i, j, text),
     },
   });
-  const draw = (p: MatrixPanel) =>
+  let drawn: MatrixPanel | undefined;
+  const draw = (p: MatrixPanel) => {
+    // An edit of Q leaves K and V as they were: their canvases are not redrawn (nor repainted).
+    if (drawn && sameNumbers(drawn.data, p.data) && sameNumbers(drawn.blocked, p.blocked) && JSON.stringify(drawn.focus) === JSON.stringify(p.focus)) return;
+    drawn = p;
     grid.draw({ data: p.data, colour: colourScale(colour(p), colouredValues(p.data, p.blocked)), blocked: p.blocked, focus: p.focus });
+  };
   draw(panel);
 
   // Thousands of cells: the table is built only when opened, then kept up to date.
