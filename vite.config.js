@@ -1,5 +1,5 @@
 import { defineConfig } from 'vite';
-import { compressWasm } from './scripts/vite/compress-wasm.js';
+import { compressAssets } from './scripts/vite/compress-assets.js';
 import { preloadWasm } from './scripts/vite/preload-wasm.js';
 import { prerenderFormulas } from './scripts/vite/prerender-formulas.js';
 
@@ -18,5 +18,5 @@ export default defineConfig({
     // Every browser that runs the page supports <link rel="modulepreload">: no polyfill to run first.
     modulePreload: { polyfill: false },
   },
-  plugins: [compressWasm(), preloadWasm(), prerenderFormulas()],
+  plugins: [compressAssets(), preloadWasm(), prerenderFormulas()],
 });
