@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
-import { compressWasm } from './scripts/vite/compress-wasm.js';
+import { compressAssets } from './scripts/vite/compress-assets.js';
 import { preloadWasm } from './scripts/vite/preload-wasm.js';
+import { prerenderFormulas } from './scripts/vite/prerender-formulas.js';
 
 // The page lives in web/; the engine's façade (web/lib/) is imported from source, and Vite
 // copies the .wasm it points to with new URL(…, import.meta.url).
@@ -14,6 +15,8 @@ export default defineConfig({
     // Every asset as a file, never a data: URL: under a strict Content-Security-Policy
     // (default-src 'self') a data: font is refused, and KaTeX has fonts under the 4 kB default.
     assetsInlineLimit: 0,
+    // Every browser that runs the page supports <link rel="modulepreload">: no polyfill to run first.
+    modulePreload: { polyfill: false },
   },
-  plugins: [compressWasm(), preloadWasm()],
+  plugins: [compressAssets(), preloadWasm(), prerenderFormulas()],
 });

@@ -1,5 +1,5 @@
 /**
- * The offline single file: the whole page (JS, CSS, KaTeX's fonts, the engine's wasm) in one
+ * The offline single file: the whole page (JS, CSS, the engine's wasm) in one
  * .html that opens by double-click from file://, inside <iframe sandbox="allow-scripts">, and
  * makes no request at all.
  *
@@ -7,9 +7,9 @@
  * refuses ES module scripts from file://, whose origin is null; dynamic imports are inlined too).
  * The entry imports the .wasm with `?url&inline` (a base64 data: URL) and hands its bytes to the
  * façade as `wasmBinary`, so the engine never fetches (a fetch of a data: URL would need
- * `connect-src data:` under a CSP). KaTeX's fonts are inlined as
- * data: URLs, woff2 only (every current browser reads it; the .woff/.ttf fallbacks would double
- * the file). The JS and CSS are then written into web/index.html in place of its module script.
+ * `connect-src data:` under a CSP). Formulas are MathML (no fonts), prerendered as for the
+ * page; KaTeX, for a formula an edit produces, is inlined in the script. The JS and CSS are
+ * then written into web/index.html in place of its module script.
  *
  *   node scripts/offline/single-file.mjs [--out FILE]     (npm run build:single)
  */
@@ -17,19 +17,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { prerenderFormulas } from '../vite/prerender-formulas.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SINGLE_FILE = path.join(ROOT, 'build', 'single', 'attention-lab.html');
-
-/** KaTeX's @font-face rules list woff2, woff and ttf; keep only woff2 (see above). */
-const katexWoff2Only = {
-  name: 'attention-lab:katex-woff2-only',
-  enforce: 'pre',
-  transform(code, id) {
-    if (!/[\\/]katex[\\/]dist[\\/]katex(\.min)?\.css$/.test(id.split('?')[0])) return null;
-    return code.replace(/,\s*url\([^)]*\.(?:woff|ttf)\)\s*format\("(?:woff|truetype)"\)/g, '');
-  },
-};
 
 /** Runs a Vite build without writing anything; returns its chunks and assets. */
 export async function buildInMemory(config) {
@@ -54,12 +45,12 @@ export async function buildSingleHtml({ entry, define = {}, title }) {
     // A classic script has no import.meta: the page's own address stands in for it. Only the
     // default wasm URLs of the façade and of Emscripten's glue use it, and neither is fetched.
     define: { 'import.meta.url': 'document.baseURI', ...define },
-    plugins: [katexWoff2Only],
+    plugins: [prerenderFormulas()],
     build: {
       target: 'es2022',
       cssCodeSplit: false,
       modulePreload: false,
-      // Fonts become data: URLs. The .wasm that the façade and Emscripten's glue locate with
+      // Any other asset becomes a data: URL. The .wasm that the façade and Emscripten's glue locate with
       // new URL(…, import.meta.url) is left out (never fetched: the entry passes wasmBinary);
       // the entry's own `?url&inline` import of it is inlined whatever this says.
       assetsInlineLimit: (file) => !file.endsWith('.wasm'),

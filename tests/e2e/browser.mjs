@@ -89,11 +89,12 @@ export function usePage() {
 }
 
 /**
- * The page's address once it has written its state: the page replaces it after the frame that
- * shows a change (web/src/app.ts pushUrl), so this waits a frame and two tasks first.
+ * The page's address once it has written its state: the page replaces it when idle after the
+ * frame that shows a change (web/src/app.ts pushUrl), so this waits a frame, then an idle
+ * callback (run after the page's, which was asked for first) and a task.
  * @param {import('playwright-core').Page} page
  */
 export async function settledUrl(page) {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => setTimeout(resolve, 0), 0))));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestIdleCallback(() => setTimeout(resolve, 0), { timeout: 1000 }))));
   return page.url();
 }

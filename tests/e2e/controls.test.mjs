@@ -32,7 +32,7 @@ test('changing sizes grows the matrices, keeps edited numbers, and the link repr
   const output = await cells(page, 'output');
   assert.equal(output.length, 12);
 
-  const again = await open(new URL(url).search);
+  const again = await open(new URL(url).search + new URL(url).hash);
   await again.page.locator('#step-list button[data-step="output"]').click();
   assert.deepEqual(await cells(again.page, 'output'), output);
   assert.deepEqual(problems, []);

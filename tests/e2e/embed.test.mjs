@@ -194,7 +194,7 @@ describe('the Embed button', () => {
     assert.equal(url.searchParams.get('embed'), '1');
     assert.equal(url.searchParams.get('w'), 'causal-mask');
     assert.equal(url.searchParams.get('step'), 'softmax');
-    assert.equal(JSON.parse(url.searchParams.get('in') ?? '{}').query?.[0]?.[0], 2.5);
+    assert.equal(JSON.parse(new URLSearchParams(url.hash.slice(1)).get('in') ?? '{}').query?.[0]?.[0], 2.5);
     assert.equal(url.searchParams.get('hide'), null);
     const snippet = await code.inputValue();
     assert.match(snippet, /title="Attention Lab: Causal mask/);

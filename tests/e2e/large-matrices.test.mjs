@@ -129,6 +129,69 @@ describe('large matrices', () => {
   });
 });
 
+describe('large inputs', () => {
+  /** The worked example with 32×64 query, key and value (whole numbers, so they read back as typed), in a link. */
+  const bigInputs = () => {
+    const m = (k) => Array.from({ length: 32 }, (_, i) => Array.from({ length: 64 }, (_, j) => ((i * 7 + j * 3 + k) % 9) - 4));
+    return `?step=inputs#in=${encodeURIComponent(JSON.stringify({ query: m(0), key: m(1), value: m(2) }))}`;
+  };
+
+  test('a 32×64 query from a link is an editable canvas grid: keys move, Enter edits, Escape cancels, a bad value is refused', async () => {
+    const { page, problems } = await open(bigInputs());
+    assert.equal(await page.locator('#panels td[data-row]').count(), 0);
+    const figure = page.locator('figure[data-panel="query"]');
+    const grid = figure.locator('.canvas-grid');
+    assert.equal(await grid.getAttribute('role'), 'grid');
+    assert.equal(await grid.getAttribute('aria-rowcount'), '32');
+    assert.equal(await grid.getAttribute('aria-colcount'), '64');
+    await grid.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    const active = await grid.getAttribute('aria-activedescendant');
+    assert.equal(await page.locator(`#${active}`).textContent(), 'row q₁, column d₁: −3 (exact -3)');
+    assert.equal(await page.locator(`#${active}`).getAttribute('aria-colindex'), '2');
+
+    // Escape puts the number back; a word is refused with the reason, and the field stays.
+    await page.keyboard.press('Enter');
+    const field = figure.locator('input.grid-editor');
+    assert.equal(await field.inputValue(), '-3');
+    await page.keyboard.press('Escape');
+    assert.equal(await field.count(), 0);
+    assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('canvas-grid')), true);
+    await page.keyboard.press('Enter');
+    await field.fill('lots');
+    await page.keyboard.press('Enter');
+    assert.equal(await field.getAttribute('aria-invalid'), 'true');
+    assert.match(await figure.locator('.grid-editor-error').textContent() ?? '', /not a finite number/);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'large-inputs-refused.png') });
+
+    // A number is taken: the same canvas redraws, the readout shows it, and the scores follow.
+    await figure.locator('canvas').evaluate((c) => { c.dataset.marked = 'yes'; });
+    await field.fill('2.5');
+    await page.keyboard.press('Enter');
+    assert.equal(await field.count(), 0);
+    assert.match(await figure.locator('.grid-readout').textContent() ?? '', /: 2\.5 \(exact 2\.5\)$/);
+    assert.equal(await figure.locator('canvas[data-marked="yes"]').count(), 1);
+    assert.equal(await page.evaluate(() => document.activeElement?.closest('figure')?.dataset.panel), 'query');
+    assert.match(await settledUrl(page), /#in=z\./);
+    assert.deepEqual(problems.filter((p) => !/not a finite number/.test(p)), []);
+    await page.close();
+  });
+
+  test('axe finds no violations on the editable canvas, with its editor open, in light and dark', async () => {
+    for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
+      const { page } = await open(bigInputs(), { colorScheme });
+      await page.locator('figure[data-panel="key"] .canvas-grid').focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`), []);
+      if (colorScheme === 'dark') await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'large-inputs-editing-dark.png') });
+      await page.close();
+    }
+  });
+});
+
 describe('in-place updates of tables', () => {
   test('an edited input cell keeps its node and the focus, and the numbers downstream change', async () => {
     const { page, problems } = await open('');

@@ -71,7 +71,7 @@ describe('the worked example', () => {
     const url = (await settledUrl(page));
     assert.match(url, /in=/);
 
-    const { page: again } = await open(new URL(url).search);
+    const { page: again } = await open(new URL(url).search + new URL(url).hash);
     assert.deepEqual(await cells(again, 'scores'), ['2', '2', '4']);
     assert.equal(await again.locator('#progress').textContent(), 'Step 2 of 5');
     await again.close();
@@ -241,7 +241,8 @@ describe('lesson 3 (why-scale) and lesson 9 (entropy-heads): engine numbers and 
     assert.match(await page.locator('#explain .arithmetic').first().textContent(), /^scaled₀₀ = score₀₀ \/ √d_k = .* \/ √256 = .* \/ 16 = /);
 
     // The link keeps the changed d_k.
-    const { page: again } = await open(new URL((await settledUrl(page))).search);
+    const settled = new URL(await settledUrl(page));
+    const { page: again } = await open(settled.search + settled.hash);
     assert.equal(await again.locator('.notice').count(), 0);
     await goToStep(again, 'variance');
     assert.equal((await facts(again))['√d_k'], '16');

@@ -44,14 +44,6 @@ async function openScenario(context, url, search) {
 export async function editScenario(context, url, scenario, options, log) {
   const { page, problems } = await openScenario(context, url, scenario.search);
   try {
-    if (scenario.pushSearch) {
-      // Inputs too large for a link the server accepts (HTTP 431 beyond Node's 16 KB header
-      // limit) are handed to the page as back/forward would: pushState + popstate.
-      await page.evaluate((search) => {
-        history.pushState(null, '', `/${search}`);
-        dispatchEvent(new PopStateEvent('popstate', { state: null }));
-      }, scenario.pushSearch);
-    }
     if (scenario.step) await page.locator(`#step-list button[data-step="${scenario.step}"]`).click();
     let state = await page.evaluate(describePage);
     let mode = scenario.mode;
@@ -201,9 +193,9 @@ export function scenarios() {
     },
     {
       id: 'attention-32x64',
-      label: 'single-head attention, n = m = 32, d_k = d_v = 64 (the worked example with 32×64 Q, K, V: beyond the page\'s own size controls, reachable only through a link)',
-      search: '',
-      pushSearch: `?in=${encodeURIComponent(JSON.stringify(big))}`,
+      label: 'single-head attention, n = m = 32, d_k = d_v = 64 (the worked example with 32×64 Q, K, V: beyond the page\'s own size controls, reachable only through a link; a canvas grid)',
+      // The inputs in the link's hash, as the page writes them (readable JSON is read at any size).
+      search: `#in=${encodeURIComponent(JSON.stringify(big))}`,
       mode: 'cell',
       how: 'query[0][0] 2 ↔ 3 through the cell editor (Enter keydown)',
       cell: { panel: 'query', row: 0, col: 0 },

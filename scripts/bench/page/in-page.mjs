@@ -5,8 +5,9 @@
  * Performs edits one after another and times each from the moment the edit is dispatched to the
  * moment the page shows its result, then to the next frame.
  *
- * mode 'cell':      opens the editor of one input cell (a click, not timed), types the value,
- *                   then times the Enter keydown (what the cell's editor listens to).
+ * mode 'cell':      opens the editor of one input cell (a click, or Enter on a canvas grid's
+ *                   cell; not timed), types the value, lets a frame pass (a learner's typing
+ *                   takes many), then times the Enter keydown (what the cell's editor listens to).
  * mode 'parameter': sets a parameters-panel control (e.g. the seed) and times its change event.
  * mode 'popstate':  times history.pushState(url with the new inputs) + a popstate event: the
  *                   page's own back/forward path, which re-reads the inputs from the URL.
@@ -59,7 +60,25 @@ export async function runEdits({ mode, values, cell, field, urls, gapMs, profile
     let act;
     /** @type {() => boolean} */
     let shown;
-    if (mode === 'cell') {
+    if (mode === 'cell' && document.querySelector(`figure[data-panel="${cell.panel}"] .canvas-grid`)) {
+      // A matrix drawn on a canvas (web/src/widgets/canvas-grid.ts): the cursor is moved to the
+      // cell with the keyboard and Enter opens the field over it (not timed: the learner's keys).
+      const figure = /** @type {HTMLElement} */ (document.querySelector(`figure[data-panel="${cell.panel}"]`));
+      const grid = /** @type {HTMLElement} */ (figure.querySelector('.canvas-grid'));
+      const key = (target, name) => target.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true, cancelable: true }));
+      grid.focus();
+      key(grid, 'ArrowUp');
+      for (let r = 0; r < cell.row; r += 1) key(grid, 'ArrowDown');
+      key(grid, 'Home');
+      for (let c = 0; c < cell.col; c += 1) key(grid, 'ArrowRight');
+      key(grid, 'Enter');
+      const input = /** @type {HTMLInputElement | null} */ (figure.querySelector('input.grid-editor'));
+      if (!input) throw new Error(`Enter on the ${cell.panel} grid opened no editor`);
+      input.value = String(value);
+      act = () => key(input, 'Enter');
+      const readout = /** @type {HTMLElement} */ (figure.querySelector('.grid-readout'));
+      shown = () => !figure.querySelector('input.grid-editor') && (readout.textContent ?? '').includes(`(exact ${value})`);
+    } else if (mode === 'cell') {
       const selector = `figure[data-panel="${cell.panel}"] td[data-row="${cell.row}"][data-col="${cell.col}"]`;
       const td = /** @type {HTMLElement | null} */ (document.querySelector(selector));
       if (!td) throw new Error(`no cell ${selector}`);
@@ -105,6 +124,9 @@ export async function runEdits({ mode, values, cell, field, urls, gapMs, profile
         };
       }
     }
+    // The learner's click and typing take many frames: the opened editor has been styled and
+    // laid out before the timed Enter, as it would be (without this, the Enter would pay for it).
+    if (mode === 'cell') await nextFrame();
     bench.reset();
     if (profile) console.profile(`edit ${i}`);
     if (marks) console.timeStamp('bench-edit-start');

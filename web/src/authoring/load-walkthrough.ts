@@ -5,6 +5,7 @@
 import type { Walkthrough } from '../model/types.js';
 import { parseWalkthroughText, type ParsedWalkthrough } from '../model/validate-walkthrough.js';
 import { WALKTHROUGHS } from '../model/walkthroughs.js';
+import { clip, echo } from '../state/echo.js';
 
 /** The link parameter read here (the page state's own are in state/url-state.ts). */
 export const AUTHORING_PARAMS = ['src'] as const;
@@ -20,7 +21,13 @@ export async function walkthroughFromSrc(src: string, pageUrl: string): Promise<
   try {
     url = new URL(src, pageUrl);
   } catch {
-    return { error: `src: expected the address of a walkthrough file, got “${src.slice(0, 80)}”` };
+    return { error: `src: expected the address of a walkthrough file, got ${echo(src)}` };
+  }
+  try {
+    // A stray "%" (e.g. ?src=%25 decoded to "%") makes an address that servers answer with an error.
+    decodeURI(url.pathname);
+  } catch {
+    return { error: `src: expected the address of a walkthrough file, got ${echo(src)}, whose “%” is not followed by two hexadecimal digits` };
   }
   const site = new URL(pageUrl).origin;
   // Only same-origin files: a link must not make the page fetch (and show) someone else's content.
@@ -31,12 +38,12 @@ export async function walkthroughFromSrc(src: string, pageUrl: string): Promise<
   try {
     response = await fetch(url, { credentials: 'same-origin' });
   } catch (error) {
-    return { error: `src: could not load ${url.pathname}: ${(error as Error).message}` };
+    return { error: `src: could not load ${clip(url.pathname)}: ${(error as Error).message}` };
   }
-  if (!response.ok) return { error: `src: could not load ${url.pathname} (HTTP ${response.status})` };
+  if (!response.ok) return { error: `src: could not load ${clip(url.pathname)} (HTTP ${response.status})` };
   // Many servers answer an unknown address with their home page rather than a 404.
   if (/text\/html/i.test(response.headers.get('content-type') ?? '')) {
-    return { error: `src: expected a walkthrough JSON file at ${url.pathname}, got a web page (is the address right?)` };
+    return { error: `src: expected a walkthrough JSON file at ${clip(url.pathname)}, got a web page (is the address right?)` };
   }
   return named(url.pathname, parse(await response.text()));
 }
@@ -61,5 +68,5 @@ export async function walkthroughFromFile(file: File): Promise<ParsedWalkthrough
 
 /** Prefixes an error with where the walkthrough came from. */
 function named(source: string, parsed: ParsedWalkthrough): ParsedWalkthrough {
-  return 'error' in parsed ? { error: `Your walkthrough (${source.slice(0, 80)}): ${parsed.error}` } : parsed;
+  return 'error' in parsed ? { error: `Your walkthrough (${clip(source)}): ${parsed.error}` } : parsed;
 }

@@ -8,10 +8,10 @@ import { App, type ProgressEvent } from '../app.js';
 import { readEmbedOptions, type EmbedOptions } from '../embed/options.js';
 import { findWalkthrough } from '../model/walkthroughs.js';
 import { buildShell } from '../shell.js';
-import { parseState, type ParsedState } from '../state/url-state.js';
+import { readLink, type ParsedState } from '../state/url-state.js';
 import { el, escapeMarkup } from '../widgets/dom.js';
 import { noticeElement } from '../widgets/notice.js';
-import { addFontsToDocument, componentSheet } from './styles.js';
+import { componentSheet } from './styles.js';
 
 /** The engine, loaded once per page whatever the number of elements (the first `wasm-url` wins). */
 let engine: Promise<AttentionLab> | undefined;
@@ -43,7 +43,6 @@ export class AttentionLabElement extends HTMLElement {
     // Moving the element in the page connects it again: it keeps its lab.
     if (this.started) return;
     this.started = true;
-    addFontsToDocument(this.ownerDocument);
     const frame = el('div', { className: 'attention-lab' }, el('p', { className: 'loading' }, 'Loading the engine…'));
     this.shadow.replaceChildren(frame);
     loadEngine(this.getAttribute('wasm-url')).then(
@@ -65,7 +64,7 @@ export class AttentionLabElement extends HTMLElement {
     // A notice about the changed attribute only: the other one's was given when it was set.
     if (value !== null) {
       const notes = this.shadow.getElementById('notices');
-      for (const notice of parseState(`?${new URLSearchParams([[ATTRIBUTE_PARAMS[name], value]])}`).notices) notes?.append(noticeElement(notice));
+      for (const notice of readLink({ search: `?${new URLSearchParams([[ATTRIBUTE_PARAMS[name], value]])}`, hash: '' }).notices) notes?.append(noticeElement(notice));
     }
     const { state } = this.requestedState();
     const shown = this.app.pageState;
@@ -81,7 +80,7 @@ export class AttentionLabElement extends HTMLElement {
       const value = this.getAttribute(attribute);
       if (value !== null) params.set(param, value);
     }
-    return parseState(`?${params}`);
+    return readLink({ search: `?${params}`, hash: '' });
   }
 
   private start(lab: AttentionLab, frame: HTMLElement): void {

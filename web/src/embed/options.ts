@@ -1,6 +1,7 @@
 // Embed options: what an instructor can hide when the page sits in a course (an iframe, the web
 // component, the offline file). Read from the link (?embed=1&hide=prose,editors) or from the
 // component's attributes; unknown parts give a notice, like every other bad link parameter.
+import { echo } from '../state/echo.js';
 
 /** The parts of the page that can be hidden, in the order the docs list them. */
 export const PARTS = {
@@ -40,12 +41,12 @@ export function readEmbedOptions(embed: string | null, hide: string | null): { o
   let embedded = false;
   if (embed !== null) {
     if (['', '1', 'true', 'yes'].includes(embed)) embedded = true;
-    else if (!['0', 'false', 'no'].includes(embed)) notices.push(`embed: expected 1 or 0, got “${embed.slice(0, 20)}”; the page is shown in full.`);
+    else if (!['0', 'false', 'no'].includes(embed)) notices.push(`embed: expected 1 or 0, got ${echo(embed)}; the page is shown in full.`);
   }
   const parts = new Set<Part>(embedded ? ['header', 'embed'] : []);
   for (const name of (hide ?? '').toLowerCase().split(/[\s,]+/).filter(Boolean)) {
     if (isPart(name)) parts.add(name);
-    else notices.push(`hide: “${name.slice(0, 20)}” is not a part of the page; expected some of ${Object.keys(PARTS).join(', ')}.`);
+    else notices.push(`hide: ${echo(name)} is not a part of the page; expected some of ${Object.keys(PARTS).join(', ')}.`);
   }
   return { options: { embedded, hide: parts }, notices };
 }

@@ -1,11 +1,20 @@
-// The page state lives in the URL, declared once in PARAMS: which walkthrough, which step, and
+// The page state lives in the link, declared once in PARAMS: which walkthrough, which step, and
 // the inputs a learner edited. A link reproduces exactly what its author saw; a bad or outdated
 // link falls back to defaults with a visible notice, never a blank page.
+//
+// Where each part goes: the walkthrough and step in the query (`?w=…&step=…`, short, and what a
+// server or an LMS may read), the edited inputs in the hash (`#in=…`). A hash never reaches the
+// server, so it has no header limit (a 32×64 matrix is tens of kilobytes: in the query, the
+// preview server refused it with HTTP 431). Old links with `?in=` still open. The hash also
+// carries an instructor's own walkthrough (`#walkthrough=…`, authoring/load-walkthrough.ts):
+// entries the state does not own are kept when the state is written.
 import { DEFAULT_WALKTHROUGH, findWalkthrough, LESSONS } from '../model/walkthroughs.js';
 import type { Walkthrough } from '../model/types.js';
 import { inputsFit } from '../model/input-rules.js';
 import { EMBED_PARAMS } from '../embed/options.js';
 import { AUTHORING_PARAMS } from '../authoring/load-walkthrough.js';
+import { echo } from './echo.js';
+import { decodeInputs, encodeInputs, readParams, writeParams } from './link-parts.js';
 
 export interface PageState {
   walkthrough: string;
@@ -21,20 +30,53 @@ export interface ParsedState {
   notices: string[];
 }
 
+export interface ParsedLink extends ParsedState {
+  /** Whether the link names a walkthrough (`w` or `lesson`), rather than leaving it to a default. */
+  named: boolean;
+  /** The instructor's walkthrough address (`src`), when well formed. */
+  src?: string;
+  /** The hash is an in-page anchor (e.g. the skip link's `#step`): it holds no state. */
+  anchor: boolean;
+}
+
+/** The parts of `window.location` a link is read from. */
+export interface LinkLocation {
+  search: string;
+  hash: string;
+}
+
+export interface ReadOptions {
+  /**
+   * Parameters the page does not know are ignored without a notice (an embedded page, whose
+   * address an LMS or a course site may extend with its own parameters).
+   */
+  quietAboutUnknown?: boolean;
+}
+
+export interface LinkExtras {
+  /** Query parameters written after the state's own (embed options, `src`). */
+  params?: Iterable<[string, string]>;
+  /** The current hash: its entries other than the state's own are kept (e.g. `walkthrough`). */
+  hash?: string;
+}
+
 interface Param {
   key: string;
+  /** Where it is written: the query, or the hash. It is read from either. */
+  place: 'query' | 'hash';
   read(value: string, state: PageState): string | undefined; // an error sentence, or nothing
   write(state: PageState): string | undefined;
 }
 
-/** Every URL parameter, in the order they are read. */
+/** Every state parameter, in the order they are read. */
 const PARAMS: Param[] = [
   {
     // A lesson by its id opens the lesson's first walkthrough; `w`, read next, names one exactly.
     key: 'lesson',
+    place: 'query',
     read(value, state) {
       const lesson = LESSONS.find((l) => l.id === value);
-      if (!lesson) return `There is no lesson called “${value.slice(0, 40)}” (expected one of ${LESSONS.map((l) => l.id).join(', ')}), so the worked example is shown.`;
+      if (!lesson) return `There is no lesson called ${echo(value)} (expected one of ${LESSONS.map((l) => l.id).join(', ')}), so the worked example is shown.`;
       state.walkthrough = lesson.walkthroughs[0].id;
       return undefined;
     },
@@ -42,8 +84,9 @@ const PARAMS: Param[] = [
   },
   {
     key: 'w',
+    place: 'query',
     read(value, state) {
-      if (!findWalkthrough(value)) return `There is no walkthrough called “${value}”, so the worked example is shown.`;
+      if (!findWalkthrough(value)) return `There is no walkthrough called ${echo(value)}, so the worked example is shown.`;
       state.walkthrough = value;
       return undefined;
     },
@@ -51,8 +94,9 @@ const PARAMS: Param[] = [
   },
   {
     key: 'step',
+    place: 'query',
     read(value, state) {
-      if (!/^[a-z0-9-]{1,40}$/.test(value)) return `The step “${value.slice(0, 40)}” is not a step name, so the walkthrough starts at its first step.`;
+      if (!/^[a-z0-9-]{1,40}$/.test(value)) return `The step ${echo(value)} is not a step name, so the walkthrough starts at its first step.`;
       state.step = value;
       return undefined;
     },
@@ -60,10 +104,13 @@ const PARAMS: Param[] = [
   },
   {
     key: 'in',
+    place: 'hash',
     read(value, state) {
+      const decoded = decodeInputs(value);
+      if ('error' in decoded) return `The inputs in this link could not be read: ${decoded.error}. The walkthrough’s own inputs are shown.`;
       let parsed: unknown;
       try {
-        parsed = JSON.parse(value);
+        parsed = JSON.parse(decoded.json);
       } catch {
         return 'The inputs in this link are not valid JSON, so the walkthrough’s own inputs are shown.';
       }
@@ -74,38 +121,70 @@ const PARAMS: Param[] = [
       state.inputs = parsed as Walkthrough['inputs'];
       return undefined;
     },
-    write: (state) => (state.inputs ? JSON.stringify(state.inputs) : undefined),
+    write: (state) => (state.inputs ? encodeInputs(state.inputs) : undefined),
   },
 ];
 
-/**
- * Reads the state from a link. `quietAboutUnknown`: parameters the page does not know are
- * ignored without a notice (an embedded page, whose address an LMS or a course site may extend
- * with its own parameters).
- */
-export function parseState(search: string, { quietAboutUnknown = false } = {}): ParsedState {
-  const params = new URLSearchParams(search);
+/** Query parameters read elsewhere (embed options, the instructor's walkthrough address). */
+const OTHER_QUERY_PARAMS = new Set<string>([...EMBED_PARAMS, ...AUTHORING_PARAMS]);
+/** Hash entries read elsewhere (an instructor's walkthrough carried in the link). */
+const OTHER_HASH_KEYS = new Set<string>(['walkthrough']);
+
+/** Reads the state from a link; every part that cannot be used gives one notice. */
+export function readLink(location: LinkLocation, { quietAboutUnknown = false }: ReadOptions = {}): ParsedLink {
+  const query = readParams(location.search);
+  // A hash with no "=" is an in-page anchor (the skip link's #step), not state.
+  const anchor = /^#[^=]+$/.test(location.hash);
+  const hash = readParams(anchor ? '' : location.hash);
   const state: PageState = { walkthrough: DEFAULT_WALKTHROUGH, step: 'inputs' };
   const notices: string[] = [];
+  for (const [where, parts] of [['link', query], ['link’s # part', hash]] as const) {
+    for (const name of parts.malformed) {
+      notices.push(`The ${where} is malformed: ${echo(name)} has a “%” that is not followed by two hexadecimal digits (or encodes no character), so it was ignored.`);
+    }
+    for (const name of parts.repeated) {
+      notices.push(`The ${where} gives ${echo(name)} more than once; the first one was used.`);
+    }
+  }
   for (const param of PARAMS) {
-    const value = params.get(param.key);
-    if (value === null) continue;
+    // Inputs are written to the hash; an old link may carry them in the query (`?in=`).
+    const value = (param.place === 'hash' ? hash.values.get(param.key) : undefined) ?? query.values.get(param.key);
+    if (value === undefined) continue;
     const error = param.read(value, state);
     if (error) notices.push(error);
   }
-  const known = new Set<string>([...PARAMS.map((p) => p.key), ...EMBED_PARAMS, ...AUTHORING_PARAMS]);
-  for (const key of quietAboutUnknown ? [] : params.keys()) {
-    if (!known.has(key)) notices.push(`The link parameter “${key.slice(0, 40)}” is not one this page knows; it was ignored.`);
+  const known = new Set<string>([...PARAMS.map((p) => p.key), ...OTHER_QUERY_PARAMS]);
+  for (const key of quietAboutUnknown ? [] : query.values.keys()) {
+    if (!known.has(key)) notices.push(`The link parameter ${echo(key)} is not one this page knows; it was ignored.`);
   }
-  return { state, notices };
+  const src = query.values.get('src');
+  return {
+    state,
+    notices,
+    named: query.values.has('w') || query.values.has('lesson'),
+    anchor,
+    ...(src === undefined ? {} : { src }),
+  };
 }
 
-export function serializeState(state: PageState): string {
-  const params = new URLSearchParams();
+/**
+ * The link of a state: "?…#…" (either part left out when empty), the state's parameters first,
+ * then `extras.params`; the hash holds the edited inputs and keeps the entries of `extras.hash`
+ * that are not the state's own.
+ */
+export function writeLink(state: PageState, extras: LinkExtras = {}): string {
+  const query: [string, string][] = [];
+  const hash: [string, string][] = [];
   for (const param of PARAMS) {
     const value = param.write(state);
-    if (value !== undefined) params.set(param.key, value);
+    if (value !== undefined) (param.place === 'query' ? query : hash).push([param.key, value]);
   }
-  const text = params.toString();
-  return text ? `?${text}` : '';
+  query.push(...(extras.params ?? []));
+  const own = new Set(PARAMS.map((p) => p.key));
+  for (const [key, value] of readParams(extras.hash ?? '').values) {
+    if (!own.has(key) && OTHER_HASH_KEYS.has(key)) hash.push([key, value]);
+  }
+  const search = writeParams(query);
+  const fragment = writeParams(hash);
+  return `${search ? `?${search}` : ''}${fragment ? `#${fragment}` : ''}`;
 }

@@ -5,7 +5,7 @@ import { walkthroughFromHash, walkthroughFromSrc } from '../authoring/load-walkt
 import { embedParams, type EmbedOptions } from '../embed/options.js';
 import type { ParsedWalkthrough } from '../model/validate-walkthrough.js';
 import type { Session } from '../session/session.js';
-import { parseState, serializeState, type PageState } from '../state/url-state.js';
+import { readLink, writeLink, type PageState } from '../state/url-state.js';
 
 export class UrlSync {
   /** A replacement of the address is waiting for the next frame (see write). */
@@ -20,7 +20,8 @@ export class UrlSync {
     private readonly enabled: boolean,
   ) {
     if (!enabled) return;
-    this.src = new URLSearchParams(window.location.search).get('src') ?? undefined;
+    // A malformed src (bad percent-encoding) is not kept: readLink gives a notice instead.
+    this.src = readLink(window.location).src;
     session.subscribe((event) => {
       if (event.type === 'step') this.write(true);
     });
@@ -40,20 +41,29 @@ export class UrlSync {
 
   /** Opens what the address says; `fallback` is the walkthrough to show when it names none. */
   async load(fallback?: string): Promise<void> {
-    const { state, notices } = parseState(window.location.search, { quietAboutUnknown: this.embed.embedded });
-    const named = new URLSearchParams(window.location.search);
-    if (fallback && !named.has('w') && !named.has('lesson')) state.walkthrough = fallback;
+    const { state, notices, named, anchor } = readLink(window.location, { quietAboutUnknown: this.embed.embedded });
+    // Following an in-page anchor (the skip link's #step) changes the hash, not the state: the
+    // inputs, which the anchor took out of the hash, stay and are written back.
+    const shown = this.session.state;
+    if (anchor && shown && state.walkthrough === shown.walkthrough && state.step === shown.step) {
+      this.write(true);
+      return;
+    }
+    if (fallback && !named) state.walkthrough = fallback;
     for (const notice of notices) this.session.notify(notice);
     // The link's inputs refused by the engine: the walkthrough's own instead.
     await this.session.openOrFallBack(state);
   }
 
-  /** The link of a state, with the embed options it was opened with. */
-  linkSearch(state: PageState | undefined = this.session.state, embed: EmbedOptions = this.embed): string {
-    const params = new URLSearchParams(state ? serializeState(state) : '');
-    for (const [key, value] of embedParams(embed)) params.set(key, value);
-    if (this.src !== undefined) params.set('src', this.src);
-    const text = params.toString();
+  /**
+   * The link of a state ("?…#…"), with the embed options it was opened with; `hash`: the current
+   * hash, whose entries the state does not own (an instructor's walkthrough) are kept.
+   */
+  linkSearch(state: PageState | undefined = this.session.state, embed: EmbedOptions = this.embed, hash = ''): string {
+    const params = embedParams(embed);
+    if (this.src !== undefined) params.push(['src', this.src]);
+    if (state) return writeLink(state, { params, hash });
+    const text = new URLSearchParams(params).toString();
     return text ? `?${text}` : '';
   }
 
@@ -69,8 +79,10 @@ export class UrlSync {
 
   /**
    * Writes the state into the address bar. A new entry (another walkthrough) is written at once;
-   * a replacement (a step, an edit) once the frame showing it has been painted, so the edit's
-   * own frame does not wait for it (~1 ms, more with long inputs) and a burst of edits writes once.
+   * a replacement (a step, an edit) once the frame showing it has been painted and the page is
+   * idle, so the edit's own frame does not wait for it (~1 ms, ~25 ms for 32×64 inputs, which are
+   * compressed) and a burst of edits writes once. Without requestIdleCallback (Safari), in the
+   * first task after the frame.
    */
   write(replace: boolean): void {
     if (!this.enabled) return;
@@ -80,12 +92,13 @@ export class UrlSync {
     }
     if (this.pending) return;
     this.pending = true;
-    requestAnimationFrame(() => setTimeout(() => this.writeNow(true), 0));
+    const write = () => this.writeNow(true);
+    requestAnimationFrame(() => ('requestIdleCallback' in window ? requestIdleCallback(write, { timeout: 500 }) : setTimeout(write, 0)));
   }
 
   private writeNow(replace: boolean): void {
     this.pending = false;
-    const url = `${window.location.pathname}${this.linkSearch()}${window.location.hash}`;
+    const url = `${window.location.pathname}${this.linkSearch(this.session.state, this.embed, window.location.hash)}`;
     if (url === `${window.location.pathname}${window.location.search}${window.location.hash}`) return;
     try {
       if (replace) window.history.replaceState(null, '', url);

@@ -3,7 +3,7 @@
 // opens; the step list follows recomputed steps and the step on screen.
 import { LESSONS } from '../model/walkthroughs.js';
 import type { Walkthrough } from '../model/types.js';
-import { serializeState } from '../state/url-state.js';
+import { writeLink } from '../state/url-state.js';
 import { el } from '../widgets/dom.js';
 import type { ViewContext } from './context.js';
 
@@ -35,7 +35,7 @@ export class WalkthroughView {
     const tabs = siblings.length > 1
       ? el('ul', { className: 'walkthrough-tabs', ariaLabel: 'Walkthroughs in this lesson' },
         ...siblings.map((w) => {
-          const link = el('a', { href: serializeState({ walkthrough: w.id, step: 'inputs' }) || '?' }, w.title);
+          const link = el('a', { href: writeLink({ walkthrough: w.id, step: 'inputs' }) || '?' }, w.title);
           if (w.id === walkthrough.id) link.setAttribute('aria-current', 'true');
           link.addEventListener('click', (event) => {
             event.preventDefault();

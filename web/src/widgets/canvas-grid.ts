@@ -1,12 +1,16 @@
 // A matrix too large to read as a table (the 32×64 embeddings of a long sentence, eight 32×32
-// heads, 50 positions × 128 dimensions) drawn on a canvas, one block per cell. Redrawing a few
-// thousand blocks takes about a millisecond, where a table of the same size costs a hundred in
-// style, layout and paint. It stays readable: pointing at a cell, or moving to it with the arrow
-// keys, prints its value in a readout below (exact value included), and Enter or a click
-// activates it (explain this number).
+// heads, 50 positions × 128 dimensions, a 32×64 query typed in through a link) drawn on a
+// canvas, one block per cell. Redrawing a few thousand blocks takes about a millisecond, where a
+// table of the same size costs tens of milliseconds in style, layout and paint. It stays
+// readable and usable: pointing at a cell, or moving to it with the arrow keys, prints its value
+// in a readout below (exact value included); Enter or a click activates it (explain this number)
+// or, for inputs, edits it in a field laid over the cell. For assistive technology it is an ARIA
+// grid whose one rendered cell is the current one (aria-activedescendant, with its row and
+// column indices), as virtualised grids do; the full table is the matrix view's disclosure.
 import type { CellColour } from './colour.js';
 import { el } from './dom.js';
 import { exactNumber, formatNumber } from '../model/format.js';
+import { openCellEditor } from './cell-editor.js';
 
 /**
  * Canvas pixels per cell: one, scaled up by CSS without smoothing (image-rendering: pixelated),
@@ -23,6 +27,13 @@ export interface CanvasGridOptions {
   describe?: (i: number, j: number) => string;
   /** Enter, Space or a click on a cell. */
   onActivate?: (i: number, j: number) => void;
+  /** Makes the cells editable (Enter, Space, F2 or a click opens a field over the cell). */
+  editor?: {
+    /** The field's accessible name for a cell. */
+    label: (i: number, j: number) => string;
+    /** Offers the learner's text for a cell; returns why it was refused, or nothing. */
+    commit: (i: number, j: number, text: string) => string | undefined;
+  };
 }
 
 export interface GridContent {
@@ -44,15 +55,23 @@ export interface CanvasGrid {
 let nextId = 0;
 
 export function canvasGrid(options: CanvasGridOptions): CanvasGrid {
+  const id = nextId++;
   const canvas = el('canvas');
   canvas.setAttribute('aria-hidden', 'true');
-  const cursor = el('div', { className: 'grid-cursor', hidden: true });
+  // The current cell: the one row and cell of the grid that exist as elements. Its outline shows
+  // only once the learner points or moves (class "shown").
+  const cell = el('div', { id: `grid-cell-${id}`, className: 'visually-hidden', role: 'gridcell' });
+  const cursor = el('div', { className: 'grid-cursor', role: 'row' }, cell);
   const marks = el('div', { className: 'grid-marks' });
-  const readoutId = `grid-readout-${nextId++}`;
-  const readout = el('p', { id: readoutId, className: 'grid-readout', ariaLive: 'polite' });
-  const surface = el('div', { className: 'canvas-grid', role: 'application', tabIndex: 0 }, canvas, marks, cursor);
+  marks.setAttribute('aria-hidden', 'true');
+  const readoutId = `grid-readout-${id}`;
+  const readout = el('p', { id: readoutId, className: 'grid-readout' });
+  const surface = el('div', { className: 'canvas-grid', role: 'grid', tabIndex: 0 }, canvas, marks, cursor);
   surface.setAttribute('aria-describedby', readoutId);
-  const element = el('div', { className: 'canvas-grid-frame' }, surface, readout);
+  if (!options.editor) surface.setAttribute('aria-readonly', 'true');
+  // The cell editor's field lies over the grid in a layer of its own (a grid may hold only rows).
+  const overlay = el('div', { className: 'grid-overlay' });
+  const element = el('div', { className: 'canvas-grid-frame' }, el('div', { className: 'canvas-grid-box' }, surface, overlay), readout);
 
   let content: GridContent | undefined;
   let at: [number, number] = [0, 0];
@@ -68,24 +87,65 @@ export function canvasGrid(options: CanvasGridOptions): CanvasGrid {
     box.style.width = `${(100 * width) / cols}%`;
   };
 
+  const hint = options.editor ? '; press Enter or click to edit it' : options.onActivate ? '; click or press Enter to explain it' : '';
   const showReadout = () => {
     if (!content) return;
     const [i, j] = at;
     const x = content.data[i][j];
     const blocked = content.blocked?.[i]?.[j] === 0 ? ', blocked by the mask' : '';
     const extra = options.describe?.(i, j);
-    readout.textContent = moved
-      ? `${options.rowName(i)}, ${options.colName(j)}: ${formatNumber(x)} (exact ${exactNumber(x)})${blocked}${extra ? `; ${extra}` : ''}`
-      : `Point at a cell, or focus the grid and use the arrow keys, to read its value${options.onActivate ? '; click or press Enter to explain it' : ''}.`;
+    const text = `${options.rowName(i)}, ${options.colName(j)}: ${formatNumber(x)} (exact ${exactNumber(x)})${blocked}${extra ? `; ${extra}` : ''}`;
+    readout.textContent = moved ? text : `Point at a cell, or focus the grid and use the arrow keys, to read its value${hint}.`;
+    if (cell.textContent !== text) cell.textContent = text;
+    cursor.setAttribute('aria-rowindex', String(i + 1));
+    cell.setAttribute('aria-colindex', String(j + 1));
   };
 
   const moveTo = (i: number, j: number) => {
     const [rows, cols] = size();
     at = [Math.max(0, Math.min(rows - 1, i)), Math.max(0, Math.min(cols - 1, j))];
     moved = true;
-    cursor.hidden = false;
+    cursor.classList.add('shown');
+    surface.setAttribute('aria-activedescendant', cell.id);
     place(cursor, at[0], at[1], 1, 1);
     showReadout();
+  };
+
+  let editing = false;
+  const edit = (i: number, j: number) => {
+    const { editor } = options;
+    if (!editor || !content || editing) return;
+    editing = true;
+    const [, cols] = size();
+    // Over the cell, leaning left in the grid's right half so the field stays inside it.
+    const spot = el('div', { className: 'grid-edit-spot' });
+    spot.style.top = `${(100 * i) / size()[0]}%`;
+    if (j < cols / 2) spot.style.left = `${(100 * j) / cols}%`;
+    else spot.style.right = `${100 - (100 * (j + 1)) / cols}%`;
+    spot.classList.toggle('from-right', j >= cols / 2);
+    overlay.append(spot);
+    const error = el('p', { id: `grid-editor-error-${id}`, className: 'grid-editor-error', role: 'alert' });
+    openCellEditor({
+      host: spot,
+      focusBack: surface,
+      value: exactNumber(content.data[i][j]),
+      label: editor.label(i, j),
+      className: 'grid-editor',
+      commit: (text) => editor.commit(i, j, text),
+      showError: (field, message) => {
+        error.textContent = message;
+        field.setAttribute('aria-describedby', error.id);
+        spot.append(error);
+      },
+      done: () => {
+        spot.remove();
+        editing = false;
+      },
+    });
+  };
+  const activate = (i: number, j: number) => {
+    if (options.editor) edit(i, j);
+    else options.onActivate?.(i, j);
   };
 
   const cellAt = (event: MouseEvent): [number, number] | undefined => {
@@ -97,14 +157,15 @@ export function canvasGrid(options: CanvasGridOptions): CanvasGrid {
   };
 
   surface.addEventListener('mousemove', (event) => {
-    const cell = cellAt(event);
-    if (cell && (cell[0] !== at[0] || cell[1] !== at[1] || !moved)) moveTo(...cell);
+    const target = cellAt(event);
+    if (!editing && target && (target[0] !== at[0] || target[1] !== at[1] || !moved)) moveTo(...target);
   });
   surface.addEventListener('click', (event) => {
-    const cell = cellAt(event);
-    if (!cell) return;
-    moveTo(...cell);
-    options.onActivate?.(...cell);
+    if (event.target instanceof HTMLInputElement) return;
+    const target = cellAt(event);
+    if (!target) return;
+    moveTo(...target);
+    activate(...target);
   });
   surface.addEventListener('focus', () => {
     if (!moved) moveTo(0, 0);
@@ -121,10 +182,10 @@ export function canvasGrid(options: CanvasGridOptions): CanvasGrid {
       event.preventDefault();
       event.stopPropagation(); // arrows inside a matrix move the cell, not the step
       moveTo(...move);
-    } else if ((event.key === 'Enter' || event.key === ' ') && options.onActivate) {
+    } else if ((event.key === 'Enter' || event.key === ' ' || (event.key === 'F2' && options.editor)) && (options.onActivate || options.editor)) {
       event.preventDefault();
       event.stopPropagation();
-      options.onActivate(i, j);
+      activate(i, j);
     }
   });
 
@@ -135,9 +196,9 @@ export function canvasGrid(options: CanvasGridOptions): CanvasGrid {
     const resized = rows !== size()[0] || cols !== size()[1];
     content = next;
     surface.setAttribute('aria-label', `${options.label}: ${rows} by ${cols}, drawn as colours.`);
-    const cell = cellPixels(next.blocked);
-    if (canvas.width !== cols * cell) canvas.width = cols * cell;
-    if (canvas.height !== rows * cell) canvas.height = rows * cell;
+    const pixelsPerCell = cellPixels(next.blocked);
+    if (canvas.width !== cols * pixelsPerCell) canvas.width = cols * pixelsPerCell;
+    if (canvas.height !== rows * pixelsPerCell) canvas.height = rows * pixelsPerCell;
     const context = canvas.getContext('2d');
     if (context) context.putImageData(pixels(next, context), 0, 0);
     const focus = JSON.stringify(next.focus ?? []);
@@ -149,10 +210,14 @@ export function canvasGrid(options: CanvasGridOptions): CanvasGrid {
         return box;
       }));
     }
+    surface.setAttribute('aria-rowcount', String(rows));
+    surface.setAttribute('aria-colcount', String(cols));
     if (resized) {
       at = [0, 0];
       moved = false;
-      cursor.hidden = true;
+      cursor.classList.remove('shown');
+      surface.removeAttribute('aria-activedescendant');
+      place(cursor, 0, 0, 1, 1);
     } else if (moved) {
       place(cursor, at[0], at[1], 1, 1);
     }

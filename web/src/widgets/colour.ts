@@ -60,16 +60,21 @@ export function colouredValues(data: number[][], mask?: number[][]): number[][] 
 
 /**
  * A ramp sampled at 256 levels, each with its text colour: one table lookup per cell instead of
- * an interpolation and a luminance per cell (thousands of cells are recoloured on an edit).
+ * an interpolation and a luminance per cell (thousands of cells are recoloured on an edit). A
+ * level is worked out the first time a cell needs it: the landing page's few cells need a few
+ * levels, not 512 (~10 ms of its first step).
  */
-function sampled(ramp: (t: number) => string): CellColour[] {
-  return Array.from({ length: 256 }, (_, i) => {
+function sampled(ramp: (t: number) => string): (level: number) => CellColour {
+  const levels: CellColour[] = [];
+  return (i) => {
+    const known = levels[i];
+    if (known) return known;
     const background = ramp(i / 255);
-    return { background, text: contrastText(background), rgb: channels(background) ?? [0, 0, 0] };
-  });
+    return (levels[i] = { background, text: contrastText(background), rgb: channels(background) ?? [0, 0, 0] });
+  };
 }
 
-const tables: Partial<Record<Exclude<ColourScale, 'none'>, CellColour[]>> = {};
+const tables: Partial<Record<Exclude<ColourScale, 'none'>, (level: number) => CellColour>> = {};
 const tableFor = (kind: Exclude<ColourScale, 'none'>) =>
   (tables[kind] ??= sampled(kind === 'weights' ? weightsRamp : divergingRamp));
 
@@ -80,21 +85,21 @@ const level = (t: number) => Math.round(Math.min(1, Math.max(0, t)) * 255);
 export function colourScale(kind: ColourScale, data: number[][]): ((x: number) => CellColour | undefined) {
   if (kind === 'none') return () => undefined;
   const table = tableFor(kind);
-  if (kind === 'weights') return (x) => (Number.isFinite(x) ? table[level(x)] : undefined);
+  if (kind === 'weights') return (x) => (Number.isFinite(x) ? table(level(x)) : undefined);
   // Diverging: symmetric about 0, so −largest … largest maps linearly onto 0 … 1.
   const largest = extent(data);
-  return (x) => (Number.isFinite(x) ? table[level((x / largest + 1) / 2)] : undefined);
+  return (x) => (Number.isFinite(x) ? table(level((x / largest + 1) / 2)) : undefined);
 }
+
+/** Each scale's legend gradient, made once (legends are shown again on every edit). */
+const gradients: Partial<Record<Exclude<ColourScale, 'none'>, string>> = {};
+const gradientFor = (kind: Exclude<ColourScale, 'none'>) => (gradients[kind] ??=
+  `linear-gradient(to right, ${Array.from({ length: 11 }, (_, i) => (kind === 'weights' ? weightsRamp : divergingRamp)(i / 10)).join(', ')})`);
 
 /** The legend for a scale: a gradient and its end labels. */
 export function legendFor(kind: ColourScale, data: number[][]): { gradient: string; low: number; high: number } | undefined {
   if (kind === 'none') return undefined;
-  const stops = Array.from({ length: 11 }, (_, i) => i / 10);
-  if (kind === 'weights') {
-    const colours = stops.map(weightsRamp);
-    return { gradient: `linear-gradient(to right, ${colours.join(', ')})`, low: 0, high: 1 };
-  }
+  if (kind === 'weights') return { gradient: gradientFor(kind), low: 0, high: 1 };
   const largest = extent(data);
-  const colours = stops.map(divergingRamp);
-  return { gradient: `linear-gradient(to right, ${colours.join(', ')})`, low: -largest, high: largest };
+  return { gradient: gradientFor(kind), low: -largest, high: largest };
 }

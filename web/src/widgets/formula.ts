@@ -1,14 +1,33 @@
-// Formulas in KaTeX. The part a step computes is wrapped in \htmlClass{focus}{…} and styled.
-import katex from 'katex';
-import 'katex/dist/katex.min.css';
+// Formulas as MathML (formula-mathml.ts). The shipped walkthroughs' formulas are typeset when
+// the page is built (scripts/vite/prerender-formulas.js), so the page shows them without loading
+// KaTeX (about 77 KB gzip, a third of the landing page). A formula that only an edit produces
+// (another d_k, another sentence length) loads KaTeX on demand, once.
+import { PRERENDERED } from 'virtual:prerendered-formulas';
+import { formulaMathml } from './formula-mathml.js';
+
+/** Formulas typeset in this page so far, on top of the prerendered ones. */
+const typeset = new Map<string, string>();
+/** The formula each element should show: a late KaTeX result for an older one is dropped. */
+const wanted = new WeakMap<HTMLElement, string>();
+let katex: Promise<typeof import('katex')> | undefined;
 
 export function renderFormula(target: HTMLElement, latex: string): void {
-  katex.render(latex, target, {
-    displayMode: true,
-    throwOnError: false,
-    output: 'htmlAndMathml', // MathML for screen readers
-    // Only our own step formulas are rendered, and only \htmlClass is trusted.
-    trust: (context) => context.command === '\\htmlClass',
-    strict: 'ignore',
+  wanted.set(target, latex);
+  const ready = PRERENDERED[latex] ?? typeset.get(latex);
+  if (ready !== undefined) {
+    target.innerHTML = ready; // built here or at build time from our own step formulas, never from a link
+    target.removeAttribute('aria-busy');
+    return;
+  }
+  // Empty until KaTeX has loaded (a few tens of milliseconds), rather than an outdated formula.
+  target.replaceChildren();
+  target.setAttribute('aria-busy', 'true');
+  katex ??= import('katex');
+  void katex.then(({ default: module }) => {
+    const markup = formulaMathml(module, latex);
+    typeset.set(latex, markup);
+    if (wanted.get(target) !== latex) return;
+    target.innerHTML = markup;
+    target.removeAttribute('aria-busy');
   });
 }

@@ -14,12 +14,17 @@ export interface LegendBar {
 export function legendBar(): LegendBar {
   const element = el('div', { className: 'legend' });
   element.setAttribute('aria-hidden', 'true');
+  let shown = '';
   return {
     element,
     show(kind, values) {
       const range = legendFor(kind, values);
       element.hidden = !range;
       if (!range) return;
+      // An edit that keeps the range (every weights matrix: 0 … 1) leaves the legend as it is.
+      const key = `${range.gradient}|${range.low}|${range.high}`;
+      if (key === shown) return;
+      shown = key;
       const ramp = el('span', { className: 'ramp' });
       ramp.style.background = range.gradient;
       element.replaceChildren(el('span', {}, formatNumber(range.low, 2)), ramp, el('span', {}, formatNumber(range.high, 2)));

@@ -3,7 +3,7 @@
 // middle-click opens a new tab on that lesson); a plain click is handed to the app.
 import type { Walkthrough } from '../model/types.js';
 import type { Lesson } from '../model/walkthroughs.js';
-import { serializeState } from '../state/url-state.js';
+import { writeLink } from '../state/url-state.js';
 import { el } from './dom.js';
 
 export interface LessonMenuOptions {
@@ -15,7 +15,7 @@ export interface LessonMenuOptions {
 
 export function lessonMenu({ lessons, custom, onOpen, onFile }: LessonMenuOptions): Node[] {
   const link = (walkthroughId: string, className: string, ...content: (Node | string)[]) => {
-    const a = el('a', { href: serializeState({ walkthrough: walkthroughId, step: 'inputs' }) || '?', className }, ...content);
+    const a = el('a', { href: writeLink({ walkthrough: walkthroughId, step: 'inputs' }) || '?', className }, ...content);
     a.addEventListener('click', (event) => {
       event.preventDefault();
       onOpen(walkthroughId);

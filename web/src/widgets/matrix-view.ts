@@ -1,10 +1,11 @@
 // A matrix panel. Small matrices are coloured tables, the heatmap and its table alternative in
 // one: cells are keyboard-navigable as a grid (arrow keys, Home/End), selectable for "explain
-// this number" and, for input matrices, editable in place. Large computed matrices are drawn on
-// a canvas grid (canvas-grid.ts) with the same table behind a disclosure. Both update in place
-// when an edit keeps the shapes.
-import type { MatrixPanel, Panel } from '../model/types.js';
+// this number" and, for input matrices, editable in place. Large matrices, computed or typed in,
+// are drawn on a canvas grid (canvas-grid.ts), editable the same way, with the same table behind
+// a disclosure. Both update in place when an edit keeps the shapes.
+import type { ColourScale, MatrixPanel, Panel } from '../model/types.js';
 import { canvasGrid } from './canvas-grid.js';
+import { openCellEditor } from './cell-editor.js';
 import { colouredValues, colourScale } from './colour.js';
 import { el, setCaption } from './dom.js';
 import { legendBar } from './legend.js';
@@ -21,9 +22,10 @@ export interface MatrixViewEvents {
 }
 
 /**
- * Computed matrices with more cells than this are drawn on a canvas: past ~20×20 a table is
- * neither readable at a glance nor cheap to restyle on every edit. Editable ones stay tables
- * (the page's size controls keep them at most 12×16).
+ * Matrices with more cells than this are drawn on a canvas: past ~20×20 a table is neither
+ * readable at a glance nor cheap to restyle on every edit (a 32×64 query, key and value as
+ * tables cost ~40 ms per edit). The page's size controls keep its own inputs at most 12×16, so
+ * editable canvases come from links; masks, toggled cell by cell, stay tables.
  */
 const LARGEST_TABLE = 400;
 
@@ -36,8 +38,11 @@ export function matrixView(panel: MatrixPanel, events: MatrixViewEvents): PanelV
   const legend = legendBar();
   let current = panel;
 
-  const large = panel.editable === undefined && panel.data.length * (panel.data[0]?.length ?? 0) > LARGEST_TABLE;
-  const body = large ? largeMatrix(panel, events, () => current) : matrixTable(panel, events, caption.id, () => current);
+  const large = panel.editable !== 'mask' && panel.data.length * (panel.data[0]?.length ?? 0) > LARGEST_TABLE;
+  // A canvas shows numbers only as colours: uncoloured inputs (a table shows their digits) take
+  // the signed scale there.
+  const colour = (p: MatrixPanel) => (large && p.colour === 'none' ? 'diverging' : p.colour);
+  const body = large ? largeMatrix(panel, events, () => current, colour) : matrixTable(panel, events, caption.id, () => current);
   figure.classList.toggle('large', large);
   // About 12 px per column (two 32-column heads side by side on a laptop), never wider than the page.
   if (large) figure.style.width = `min(100%, ${Math.max(240, 12 * (panel.data[0]?.length ?? 0))}px)`;
@@ -45,7 +50,7 @@ export function matrixView(panel: MatrixPanel, events: MatrixViewEvents): PanelV
   const show = (next: MatrixPanel) => {
     current = next;
     setCaption(caption, next.caption, next.detail);
-    legend.show(next.colour, colouredValues(next.data, next.blocked));
+    legend.show(colour(next), colouredValues(next.data, next.blocked));
   };
   show(panel);
   figure.append(caption, body.element, legend.element);
@@ -76,21 +81,39 @@ interface MatrixBody {
   markRelated(cells: RelatedCells[]): void;
 }
 
+/** Whether two matrices (or two absent ones) hold the same numbers. */
+function sameNumbers(a: number[][] | undefined, b: number[][] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((row, i) => row.length === b[i].length && row.every((x, j) => Object.is(x, b[i][j])));
+}
+
 const inRelated = (cells: RelatedCells[], i: number, j: number) =>
   cells.some(({ row, col }) => (row === undefined || row === i) && (col === undefined || col === j));
 
 /** A large computed matrix: the canvas grid, and the full table when asked for. */
-function largeMatrix(panel: MatrixPanel, events: MatrixViewEvents, current: () => MatrixPanel): MatrixBody {
+function largeMatrix(panel: MatrixPanel, events: MatrixViewEvents, current: () => MatrixPanel, colour: (p: MatrixPanel) => ColourScale): MatrixBody {
   const label = (labels: string[] | undefined, k: number) => labels?.[k] ?? String(k);
+  const rowName = (i: number) => `row ${label(current().rowLabels, i)}`;
+  const colName = (j: number) => `column ${label(current().colLabels, j)}`;
   const grid = canvasGrid({
     label: panel.caption,
-    rowName: (i) => `row ${label(current().rowLabels, i)}`,
-    colName: (j) => `column ${label(current().colLabels, j)}`,
+    rowName,
+    colName,
     describe: (i) => (current().rowSums ? `row sum ${formatFixed(current().rowSums?.[i] ?? NaN)}` : ''),
     onActivate: panel.explain ? (i, j) => events.onSelect?.(current(), i, j) : undefined,
+    editor: panel.editable === undefined ? undefined : {
+      label: (i, j) => `${current().caption}, ${rowName(i)}, ${colName(j)}`,
+      commit: (i, j, text) => events.onEdit?.(current(), i, j, text),
+    },
   });
-  const draw = (p: MatrixPanel) =>
-    grid.draw({ data: p.data, colour: colourScale(p.colour, colouredValues(p.data, p.blocked)), blocked: p.blocked, focus: p.focus });
+  let drawn: MatrixPanel | undefined;
+  const draw = (p: MatrixPanel) => {
+    // An edit of Q leaves K and V as they were: their canvases are not redrawn (nor repainted).
+    if (drawn && sameNumbers(drawn.data, p.data) && sameNumbers(drawn.blocked, p.blocked) && JSON.stringify(drawn.focus) === JSON.stringify(p.focus)) return;
+    drawn = p;
+    grid.draw({ data: p.data, colour: colourScale(colour(p), colouredValues(p.data, p.blocked)), blocked: p.blocked, focus: p.focus });
+  };
   draw(panel);
 
   // Thousands of cells: the table is built only when opened, then kept up to date.
@@ -214,47 +237,19 @@ function matrixTable(panel: MatrixPanel, events: MatrixViewEvents, captionId: st
 
   const startEditing = (td: HTMLTableCellElement, i: number, j: number) => {
     const p = current();
-    const input = el('input', { type: 'text', value: exactNumber(p.data[i][j]) });
-    input.inputMode = 'decimal';
-    input.setAttribute('aria-label', `${p.caption}, row ${p.rowLabels?.[i] ?? i}, column ${p.colLabels?.[j] ?? j}`);
     td.textContent = '';
-    td.append(input);
-    input.focus();
-    input.select();
-    let done = false;
-    const finish = (commit: boolean) => {
-      if (done) return;
-      done = true;
-      // Focus goes back to the cell first, so the accepted edit's update does not remove a
-      // focused element (which would force style and layout inside the update). Asked of the
-      // input's root: in the web component's shadow root, document.activeElement is the host.
-      const hadFocus = (input.getRootNode() as Document | ShadowRoot).activeElement === input;
-      if (hadFocus) td.focus({ preventScroll: true });
-      const error = commit ? events.onEdit?.(current(), i, j, input.value) : undefined;
-      if (error) {
-        done = false;
-        input.setAttribute('aria-invalid', 'true');
-        input.title = error;
-        if (hadFocus) input.focus();
-        return;
-      }
-      // Accepted: the update wrote the new number over the editor. Unchanged or cancelled: put the number back.
-      if (input.isConnected) {
+    openCellEditor({
+      host: td,
+      focusBack: td,
+      value: exactNumber(p.data[i][j]),
+      label: `${p.caption}, row ${p.rowLabels?.[i] ?? i}, column ${p.colLabels?.[j] ?? j}`,
+      commit: (text) => events.onEdit?.(current(), i, j, text),
+      // Accepted, the update has written the new number; unchanged or cancelled, it is put back.
+      done: () => {
         shown[i][j] = undefined;
         fill(current());
-      }
-    };
-    input.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter') {
-        event.preventDefault();
-        finish(true);
-      } else if (event.key === 'Escape') {
-        event.preventDefault();
-        finish(false);
-      }
-      event.stopPropagation();
+      },
     });
-    input.addEventListener('blur', () => finish(true));
   };
 
   table.addEventListener('click', (event) => {
