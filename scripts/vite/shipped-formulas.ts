@@ -4,13 +4,20 @@
 import type katexModule from 'katex';
 import type { AttentionLab } from '../../web/lib/index.js';
 import { WALKTHROUGHS } from '../../web/src/model/walkthroughs.js';
-import { loadKind } from '../../web/src/kinds/index.js';
+import { KIND_RULES, loadKind } from '../../web/src/kinds/index.js';
+import type { AnyKindModule } from '../../web/src/kinds/kind.js';
 import { formulaMathml } from '../../web/src/widgets/formula-mathml.js';
 
-export async function shippedFormulas(lab: AttentionLab, katex: typeof katexModule): Promise<Record<string, string>> {
+// Every kind's module, loaded while this module is imported: the registry loads them on demand,
+// and the module runner that imports this file is closed once the import is done.
+const KINDS = new Map<string, AnyKindModule>(
+  await Promise.all(Object.keys(KIND_RULES).map(async (kind) => [kind, await loadKind(kind as keyof typeof KIND_RULES)] as const)),
+);
+
+export function shippedFormulas(lab: AttentionLab, katex: typeof katexModule): Record<string, string> {
   const formulas: Record<string, string> = {};
   for (const walkthrough of WALKTHROUGHS.values()) {
-    const kind = await loadKind(walkthrough.kind);
+    const kind = KINDS.get(walkthrough.kind) as AnyKindModule;
     for (const step of kind.build(lab, walkthrough, walkthrough.inputs).steps) formulas[step.formula] ??= formulaMathml(katex, step.formula);
   }
   return formulas;
