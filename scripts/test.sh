@@ -13,9 +13,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
 
-step_started=0
+# -1 until the first step: $SECONDS is 0 when the script starts.
+step_started=-1
 step() {
-  [ "$step_started" = 0 ] || echo "-- took $((SECONDS - step_started)) s"
+  [ "$step_started" = -1 ] || echo "-- took $((SECONDS - step_started)) s"
   step_started=$SECONDS
   echo
   echo "== $1"
