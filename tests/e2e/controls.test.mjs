@@ -93,3 +93,18 @@ test('focusing a word shows its attention over every word, as the engine compute
   assert.deepEqual(shown, row);
   await page.close();
 });
+
+test('every button of the player bar has an accessible name that contains its visible label', async () => {
+  // Speech-input users say what they see ("click Reset inputs"); a name that does not contain the
+  // label (Lighthouse's label-content-name-mismatch) leaves them stuck.
+  const { page, problems } = await open();
+  const buttons = await page.locator('.player button').evaluateAll((list) =>
+    list.map((b) => ({ label: (b.textContent ?? '').replace(/\s+/g, ' ').trim(), name: b.getAttribute('aria-label') ?? '' })));
+  assert.ok(buttons.some((b) => b.label === 'Reset inputs'), 'the Reset button is on the bar');
+  for (const { label, name } of buttons) {
+    if (label === '' || name === '') continue; // an icon button, or one named by its text alone
+    assert.ok(name.toLowerCase().includes(label.toLowerCase()), `“${name}” does not contain the visible label “${label}”`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
