@@ -146,6 +146,7 @@ describe('changing the inputs', () => {
     assert.equal(s.editCell(panel(s, 'query'), 0, 0, '−3'), undefined);
     assert.deepEqual(s.state.inputs.query, [[-3, 2]]);
     assert.equal(SHIPPED.get('worked-example').inputs.query[0][0], 1, 'the walkthrough itself is not changed');
+    assert.equal(s.inputs.key, SHIPPED.get('worked-example').inputs.key, 'a matrix not edited is shared, not copied (its views skip it)');
     const expected = lab.attention({ ...s.inputs }).weights;
     s.goTo(s.steps.findIndex((step) => step.id === 'softmax'));
     assert.deepEqual(panel(s, 'weights').data, expected);
@@ -197,6 +198,7 @@ describe('changing the inputs', () => {
     const was = mask.data[0][1];
     s.toggleMask(mask, 0, 1);
     assert.equal(s.inputs.mask[0][1], was ? 0 : 1);
+    assert.equal(SHIPPED.get('custom-mask').inputs.mask[0][1], was, 'the walkthrough itself is not changed');
     assert.deepEqual(panel(s, 'mask').data, lab.attention({ ...s.inputs }).mask);
   });
 });
