@@ -48,6 +48,18 @@ describe('opening a walkthrough', () => {
     });
   }
 
+  test('the kinds listed as charting are those whose shipped walkthroughs show a chart (the page loads d3 with them)', async () => {
+    const { KINDS_WITH_CHARTS } = await importCompiled('kinds/index');
+    /** @type {Set<string>} */
+    const charting = new Set();
+    for (const [id, walkthrough] of SHIPPED) {
+      const { s } = session();
+      await s.open({ walkthrough: id, step: 'inputs' });
+      if (s.steps.some((/** @type {any} */ step) => step.panels.some((/** @type {any} */ p) => p.type === 'chart'))) charting.add(walkthrough.kind);
+    }
+    assert.deepEqual([...KINDS_WITH_CHARTS].sort(), [...charting].sort());
+  });
+
   test('an unknown step opens the first one, with a notice naming it', async () => {
     const { s, notices } = session();
     await s.open({ walkthrough: 'worked-example', step: 'nowhere' });
@@ -134,6 +146,7 @@ describe('changing the inputs', () => {
     assert.equal(s.editCell(panel(s, 'query'), 0, 0, '−3'), undefined);
     assert.deepEqual(s.state.inputs.query, [[-3, 2]]);
     assert.equal(SHIPPED.get('worked-example').inputs.query[0][0], 1, 'the walkthrough itself is not changed');
+    assert.equal(s.inputs.key, SHIPPED.get('worked-example').inputs.key, 'a matrix not edited is shared, not copied (its views skip it)');
     const expected = lab.attention({ ...s.inputs }).weights;
     s.goTo(s.steps.findIndex((step) => step.id === 'softmax'));
     assert.deepEqual(panel(s, 'weights').data, expected);
@@ -185,6 +198,7 @@ describe('changing the inputs', () => {
     const was = mask.data[0][1];
     s.toggleMask(mask, 0, 1);
     assert.equal(s.inputs.mask[0][1], was ? 0 : 1);
+    assert.equal(SHIPPED.get('custom-mask').inputs.mask[0][1], was, 'the walkthrough itself is not changed');
     assert.deepEqual(panel(s, 'mask').data, lab.attention({ ...s.inputs }).mask);
   });
 });

@@ -3,7 +3,7 @@
 // page (main.ts), the offline single file and the SCORM package. If the engine cannot start,
 // the page says so instead of staying blank.
 import { loadAttentionLab, type LoadOptions } from '../lib/index.js';
-import { App, type ProgressEvent } from './app.js';
+import { App, prefetchLinkedWalkthrough, type ProgressEvent } from './app.js';
 import { connectToParent } from './embed/frame-protocol.js';
 import { readEmbedOptions } from './embed/options.js';
 import { buildShell } from './shell.js';
@@ -20,6 +20,7 @@ export async function startPage({ load, onProgress }: StartPageOptions = {}): Pr
   const params = new URLSearchParams(window.location.search);
   const { options: embed, notices } = readEmbedOptions(params.get('embed'), params.get('hide'));
   const frame = connectToParent();
+  prefetchLinkedWalkthrough(window.location.search);
   try {
     const lab = await loadAttentionLab(load);
     buildShell(host, { standalone: true });

@@ -32,6 +32,12 @@ const LOADERS: { [K in Kind]: () => Promise<{ default: KindModule<Extract<Walkth
   encoder: () => import('./encoder/index.js'),
 };
 
+/**
+ * The kinds whose steps show charts: the page loads the chart widget (and its d3) with their
+ * module, so that their steps are drawn at once (widgets/chart-panel.ts).
+ */
+export const KINDS_WITH_CHARTS: ReadonlySet<Kind> = new Set<Kind>(['scaling', 'entropy', 'positional']);
+
 const loaded = new Map<Kind, Promise<AnyKindModule>>();
 
 /** The module of `kind`, loaded once. */

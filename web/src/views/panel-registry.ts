@@ -1,7 +1,7 @@
 // Which widget draws which type of panel. A new panel type is its widget and one line here; the
 // step view asks this table and knows no panel type itself.
 import type { MatrixPanel, Panel, ParameterField } from '../model/types.js';
-import { chartView } from '../widgets/chart.js';
+import { chartView } from '../widgets/chart-panel.js';
 import { factsView } from '../widgets/facts.js';
 import { heatmapView } from '../widgets/heatmap.js';
 import { matrixView } from '../widgets/matrix-view.js';

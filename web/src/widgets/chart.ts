@@ -1,5 +1,6 @@
 // A line chart in SVG (d3 scales, axes and line shapes) with a legend and a table of the same
 // numbers for screen readers. Every number plotted comes from the panel, i.e. from the engine.
+// Loaded on demand with the d3 it needs (chart-panel.ts): the landing page has no chart.
 import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { select } from 'd3-selection';
@@ -16,7 +17,8 @@ const HEIGHT = 300;
 const MARGIN = { top: 12, right: 16, bottom: 62, left: 74 };
 let nextId = 0;
 
-export function chartView(panel: ChartPanel): HTMLElement {
+/** Draws the chart into `figure` (the panel's element, its caption already there). */
+export function drawChart(figure: HTMLElement, panel: ChartPanel): void {
   const id = `chart-${nextId++}`;
   const xs = panel.series.flatMap((s) => s.points.map(([x]) => x));
   const ys = panel.series.flatMap((s) => s.points.map(([, y]) => y)).concat((panel.references ?? []).map((r) => r.y));
@@ -75,11 +77,10 @@ export function chartView(panel: ChartPanel): HTMLElement {
   head.querySelectorAll('th').forEach((th) => th.setAttribute('scope', 'col'));
   body.querySelectorAll('th').forEach((th) => th.setAttribute('scope', 'row'));
 
-  const figure = el('figure', { className: 'chart-panel' },
+  figure.replaceChildren(
     el('figcaption', { id: `${id}-caption` }, panel.caption),
     svg.node() as SVGSVGElement,
     legend,
     el('details', {}, el('summary', {}, 'The numbers as a table'), table));
-  figure.dataset.panel = panel.name;
-  return figure;
+  figure.removeAttribute('aria-busy');
 }

@@ -85,7 +85,7 @@ interface MatrixBody {
 function sameNumbers(a: number[][] | undefined, b: number[][] | undefined): boolean {
   if (a === b) return true;
   if (!a || !b || a.length !== b.length) return false;
-  return a.every((row, i) => row.length === b[i].length && row.every((x, j) => Object.is(x, b[i][j])));
+  return a.every((row, i) => row === b[i] || (row.length === b[i].length && row.every((x, j) => Object.is(x, b[i][j]))));
 }
 
 const inRelated = (cells: RelatedCells[], i: number, j: number) =>
