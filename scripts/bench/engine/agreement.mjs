@@ -34,11 +34,12 @@ function flatten(nested) {
   return Float64Array.from(nested.flat());
 }
 
-/** Worst |diff| over every trace field of `other` against the kernel's fields `k`. */
+/** Worst |diff| over every trace field of `other` against the kernel's fields `k`, by field. */
 function traceDiff(k, other, what) {
-  let worst = 0;
-  for (const field of Object.keys(k)) worst = Math.max(worst, maxAbsDiff(k[field], other[field], `${what} ${field}`));
-  return worst;
+  /** @type {Record<string, number>} */
+  const byField = {};
+  for (const name of Object.keys(k)) byField[name] = maxAbsDiff(k[name], other[name], `${what} ${name}`);
+  return byField;
 }
 
 function apiDiff(k, api, what) {
@@ -72,9 +73,12 @@ export async function checkAgreement(n, c, natives, traces) {
 
   /** @type {Record<string, number>} */
   const others = {};
-  if (c.beforeKernelCall) others.kernelBefore = traceDiff(k, traceFields(c.beforeKernelCall()), 'kernel before');
+  /** @type {Record<string, Record<string, number>>} */
+  const othersByField = {};
+  if (c.beforeKernelCall) othersByField.kernelBefore = traceDiff(k, traceFields(c.beforeKernelCall()), 'kernel before');
   if (c.beforeApiCall) others.apiBefore = apiDiff(k, c.beforeApiCall(), 'API before');
-  for (const [id, trace] of Object.entries(traces)) others[id] = traceDiff(k, await trace(), id);
+  for (const [id, trace] of Object.entries(traces)) othersByField[id] = traceDiff(k, await trace(), id);
+  for (const [id, byField] of Object.entries(othersByField)) others[id] = Math.max(...Object.values(byField));
 
   const wasmChecksum = { scores: sum(k.scores), weights: sum(k.weights), output: sum(k.output) };
   let checksumWorst = 0;
@@ -105,6 +109,7 @@ export async function checkAgreement(n, c, natives, traces) {
     jsVsWasmByField: jsDiffs,
     apiVsKernelMaxAbsDiff: apiWorst,
     othersVsKernelMaxAbsDiff: others,
+    othersVsKernelByField: othersByField,
     nativeVsWasmChecksumRelDiff: checksumWorst,
     nativeChecksum: nativeReply?.checksum,
     wasmChecksum,

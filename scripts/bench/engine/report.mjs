@@ -21,6 +21,7 @@ export function print(report, options) {
   out.push(`          wasm:   ${m.flags.wasmCompile} | link: ${m.flags.wasmLink}`);
   out.push(`wasm      ${m.wasm.file}: ${kb(m.wasm.bytes)} raw, ${kb(m.wasm.gzipBytes)} gzip; glue ${kb(m.glue.bytes)} raw, ${kb(m.glue.gzipBytes)} gzip`);
   if (options.beforeLib || options.beforeNativeBin) out.push(`before    lib ${options.beforeLib ?? '-'}; native ${options.beforeNativeBin ?? '-'}`);
+  if (m.before) out.push(`          its wasm: ${kb(m.before.wasm.bytes)} raw, ${kb(m.before.wasm.gzipBytes)} gzip; glue ${kb(m.before.glue.bytes)} raw, ${kb(m.before.glue.gzipBytes)} gzip; flags ${m.before.wasmCompile}`);
   for (const [id, py] of Object.entries(report.config.python ?? {})) {
     const blas = !py.blas ? 'unknown (no threadpoolctl)'
       : py.blas.map((b) => `${b.internal_api} ${b.version} ${b.architecture} (${b.threading_layer}, ${b.num_threads} thread)`).join(', ') || 'none found';
