@@ -196,7 +196,7 @@ async function main() {
       jsOverWasmApi: ratio('js', 'wasmApi'),
       wasmKernelOverBefore: ratio('wasmKernel', 'wasmKernelBefore'),
       wasmApiOverBefore: ratio('wasmApi', 'wasmApiBefore'),
-      nativeOverBefore: ratio('native', 'nativeBefore'),
+      nativeOverBefore: ratio('nativeNoTrim', 'nativeBefore'),
       wasmKernelOverTorch: ratio('wasmKernel', 'torch'),
       wasmKernelOverNumpy: ratio('wasmKernel', 'numpy'),
     });

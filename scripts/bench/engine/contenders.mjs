@@ -16,7 +16,7 @@ import { referenceAttention } from './reference-attention.mjs';
 export const CONTENDERS = [
   { id: 'native', label: 'native C++ (g++ -O3)' },
   { id: 'nativeNoTrim', label: 'native, malloc no-trim' },
-  { id: 'nativeBefore', label: 'native, before', needs: 'beforeNativeBin' },
+  { id: 'nativeBefore', label: 'native no-trim, before', needs: 'beforeNativeBin' },
   { id: 'wasmKernel', label: 'wasm kernel (Embind, flat)' },
   { id: 'wasmKernelBefore', label: 'wasm kernel, before', needs: 'beforeLib' },
   { id: 'wasmApi', label: 'wasm via public API (nested)' },
@@ -89,7 +89,9 @@ export async function startContenders(options, d, log) {
     native: startNative(options.nativeBin, null, d),
     nativeNoTrim: startNative(options.nativeBin, NO_TRIM_TUNABLES, d),
   };
-  if (options.beforeNativeBin) children.nativeBefore = startNative(options.beforeNativeBin, null, d);
+  // Compared with nativeNoTrim: without the tunables, whether a process page-faults its trace
+  // back in on every call depends on its malloc history, which would swamp a before/after.
+  if (options.beforeNativeBin) children.nativeBefore = startNative(options.beforeNativeBin, NO_TRIM_TUNABLES, d);
   const python = {};
   for (const c of CONTENDERS.filter((x) => x.python && options.contenders.includes(x.id))) {
     try {

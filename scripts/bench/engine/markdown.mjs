@@ -10,7 +10,7 @@ import { markdownTable } from '../tables.mjs';
 const RATIOS = [
   ['wasm kernel now / before', 'wasmKernelOverBefore'],
   ['public API now / before', 'wasmApiOverBefore'],
-  ['native now / before (same C++, a noise check)', 'nativeOverBefore'],
+  ['native no-trim now / before (same C++: a noise check)', 'nativeOverBefore'],
   ['wasm kernel / native', 'wasmKernelOverNative'],
   ['wasm kernel / native no-trim', 'wasmKernelOverNativeNoTrim'],
   ['public API / wasm kernel', 'wasmApiOverWasmKernel'],

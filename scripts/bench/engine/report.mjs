@@ -55,7 +55,7 @@ export function print(report, options) {
   ratioTable('now / before (--before-lib, --before-native-bin), and against PyTorch and NumPy, same statistic:', [
     ['kernel now / before', 'wasmKernelOverBefore'],
     ['API now / before', 'wasmApiOverBefore'],
-    ['native now / before', 'nativeOverBefore'],
+    ['native no-trim now / before', 'nativeOverBefore'],
     ['kernel / PyTorch', 'wasmKernelOverTorch'],
     ['kernel / NumPy', 'wasmKernelOverNumpy'],
   ]);
