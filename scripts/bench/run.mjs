@@ -17,8 +17,9 @@
  *                libopenblas0-pthread is installed; run.sh installs it), a child process each;
  *                left out with a note when /usr/bin/python3 cannot import them
  *   … before     with --before-lib / --before-native-bin: the same kernel, public API and
- *                native binary from another checkout (e.g. the engine before a change), timed
- *                in the same interleaved rounds, so a change's cost is measured within one run
+ *                native binary (with the no-trim tunables) from another checkout (e.g. the
+ *                engine before a change), timed in the same interleaved rounds, so a change's
+ *                cost is measured within one run
  *
  * Before timing, the JS reference, the PyTorch / NumPy traces and the "before" build must agree
  * with the wasm trace to 1e-12 (every field), the public API with the kernel, and the native
@@ -45,8 +46,9 @@
  *
  * The parts: engine/contenders.mjs (the contenders and their set-up), engine/native.mjs and
  * engine/python.mjs (the child processes), engine/agreement.mjs (the checks),
- * engine/machine.mjs (what the report says about the machine), engine/report.mjs (the table);
- * statistics from stats.mjs, shared with the browser benchmarks.
+ * engine/machine.mjs (what the report says about the machine), engine/report.mjs (the table),
+ * engine/markdown.mjs (the JSON as docs/benchmarks.md's tables); statistics from stats.mjs,
+ * shared with the browser benchmarks.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
