@@ -162,11 +162,7 @@ def main():
     parser.add_argument("--serve", action="store_true", required=True)
     parser.add_argument("--backend", choices=("torch", "numpy"), required=True)
     args = parser.parse_args()
-    contender = Contender(args.backend)
-    if args.backend == "torch":
-        # Loading torch first, so that threadpoolctl sees the BLAS torch itself links to.
-        contender.inputs_for(1, 1)
-    serve(contender)
+    serve(Contender(args.backend))
 
 
 if __name__ == "__main__":
