@@ -12,9 +12,18 @@
  *                flat Float64Arrays in and out: the like-for-like comparison with native
  *   wasm API     lab.attention({ query, key, value }) with nested arrays in and out
  *   plain JS     scripts/bench/engine/reference-attention.mjs over Float64Arrays
+ *   PyTorch, NumPy  engine/torch_attention.py (Debian's /usr/bin/python3, torch 1.13, NumPy),
+ *                the same trace with each library's own ops, one BLAS thread (OpenBLAS when
+ *                libopenblas0-pthread is installed; run.sh installs it), a child process each;
+ *                left out with a note when /usr/bin/python3 cannot import them
+ *   … before     with --before-lib / --before-native-bin: the same kernel, public API and
+ *                native binary (with the no-trim tunables) from another checkout (e.g. the
+ *                engine before a change), timed in the same interleaved rounds, so a change's
+ *                cost is measured within one run
  *
- * Before timing, the JS reference must agree with the wasm trace to 1e-12, the public API with
- * the kernel, and the native checksums with the wasm ones; otherwise it stops with exit code 1.
+ * Before timing, the JS reference, the PyTorch / NumPy traces and the "before" build must agree
+ * with the wasm trace to 1e-12 (every field), the public API with the kernel, and the native
+ * checksums with the wasm ones; otherwise it stops with exit code 1.
  * Then, per contender and n, a warm-up that also sizes a batch (≥ --batch-ms), and R rounds;
  * each round runs one batch of every contender for every n, interleaved, with the contender
  * order rotated from round to round so that drift and order effects hit all of them alike.
@@ -25,26 +34,30 @@
  *
  *   node --expose-gc scripts/bench/run.mjs [--quick] [--rounds R] [--batch-ms T]
  *        [--warmup-ms T] [--sizes 64,256,512] [--out FILE] [--native-bin FILE] [--lib DIR]
- *        [--contenders native,nativeNoTrim,wasmKernel,wasmApi,js]
+ *        [--before-lib DIR] [--before-native-bin FILE]
+ *        [--contenders native,nativeNoTrim,nativeBefore,wasmKernel,wasmKernelBefore,wasmApi,
+ *                      wasmApiBefore,js,torch,numpy]
  *
  * --lib points at a copy of web/lib (index.js, load-core.js, wasm/) built with other flags;
- * --native-bin likewise at another attn_bench.
+ * --native-bin likewise at another attn_bench. --before-lib and --before-native-bin add a second
+ * build as extra contenders beside this one's (e.g. --before-lib ../before/web/lib
+ * --before-native-bin ../before/build/native/attn_bench for a checkout made with
+ * `git worktree add`, set up and built there).
  *
- * The parts: engine/native.mjs (the native child), engine/agreement.mjs (the checks),
- * engine/machine.mjs (what the report says about the machine), engine/report.mjs (the table);
- * statistics from stats.mjs, shared with the browser benchmarks.
+ * The parts: engine/contenders.mjs (the contenders and their set-up), engine/native.mjs and
+ * engine/python.mjs (the child processes), engine/agreement.mjs (the checks),
+ * engine/machine.mjs (what the report says about the machine), engine/report.mjs (the table),
+ * engine/markdown.mjs (the JSON as docs/benchmarks.md's tables); statistics from stats.mjs,
+ * shared with the browser benchmarks.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 import { readArgs } from './args.mjs';
-import { checkAgreement } from './engine/agreement.mjs';
-import { benchInputs, toNested } from './engine/inputs.mjs';
+import { defaultContenders, startContenders } from './engine/contenders.mjs';
 import { cpuSnapshot, machine, otherLoad } from './engine/machine.mjs';
-import { NO_TRIM_TUNABLES, startNative } from './engine/native.mjs';
-import { referenceAttention } from './engine/reference-attention.mjs';
 import { print } from './engine/report.mjs';
 import { median, sum, summary } from './stats.mjs';
 
@@ -65,7 +78,10 @@ function parseArgs(argv) {
     out: path.join(ROOT, 'build/bench/attention.json'),
     nativeBin: path.join(ROOT, 'build/native/attn_bench'),
     lib: path.join(ROOT, 'web/lib'),
-    contenders: ['native', 'nativeNoTrim', 'wasmKernel', 'wasmApi', 'js'],
+    beforeLib: undefined,
+    beforeNativeBin: undefined,
+    contenders: /** @type {string[]} */ ([]),
+    explicitContenders: false,
   };
   const explicit = new Set();
   readArgs(argv, (arg, { value, positive }) => {
@@ -78,7 +94,9 @@ function parseArgs(argv) {
       case '--out': options.out = path.resolve(value()); break;
       case '--native-bin': options.nativeBin = path.resolve(value()); break;
       case '--lib': options.lib = path.resolve(value()); break;
-      case '--contenders': options.contenders = value().split(','); break;
+      case '--before-lib': options.beforeLib = path.resolve(value()); break;
+      case '--before-native-bin': options.beforeNativeBin = path.resolve(value()); break;
+      case '--contenders': options.contenders = value().split(','); options.explicitContenders = true; break;
       case '-h': case '--help':
         console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0]);
         process.exit(0);
@@ -86,6 +104,7 @@ function parseArgs(argv) {
       default: throw new Error(`unknown argument ${arg} (see --help)`);
     }
   });
+  if (!options.explicitContenders) options.contenders = defaultContenders(options);
   if (options.quick) {
     if (!explicit.has('rounds')) options.rounds = 5;
     if (!explicit.has('batchMs')) options.batchMs = 50;
@@ -95,93 +114,18 @@ function parseArgs(argv) {
 }
 
 
-// ---------------------------------------------------------------------------------------------
-// timing
-
-const CONTENDERS = [
-  { id: 'native', label: 'native C++ (g++ -O3)' },
-  { id: 'nativeNoTrim', label: 'native, malloc no-trim' },
-  { id: 'wasmKernel', label: 'wasm kernel (Embind, flat)' },
-  { id: 'wasmApi', label: 'wasm via public API (nested)' },
-  { id: 'js', label: 'plain JS reference' },
-];
-
-const collect = typeof globalThis.gc === 'function' ? globalThis.gc : () => {};
-
-/** Times `iterations` calls of fn one by one; returns per-call ms. */
-function timeJs(fn, iterations) {
-  const times = new Array(iterations);
-  let keep = 0;
-  for (let i = 0; i < iterations; i += 1) {
-    const start = performance.now();
-    const result = fn();
-    times[i] = performance.now() - start;
-    keep += result === undefined ? 0 : 1;
-  }
-  if (keep < 0) console.log('unreachable');
-  return times;
-}
-
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   const log = (/** @type {string} */ text) => process.stderr.write(`bench: ${text}\n`);
   const started = performance.now();
 
-  const libUrl = pathToFileURL(options.lib + path.sep);
-  const { loadCore } = await import(new URL('load-core.js', libUrl).href);
-  const { loadAttentionLab } = await import(new URL('index.js', libUrl).href);
-  const core = await loadCore();
-  const lab = await loadAttentionLab();
-  const native = startNative(options.nativeBin, null, D);
-  const nativeNoTrim = startNative(options.nativeBin, NO_TRIM_TUNABLES, D);
-  const active = CONTENDERS.filter((c) => options.contenders.includes(c.id));
-  const unknown = options.contenders.filter((id) => !CONTENDERS.some((c) => c.id === id));
-  if (unknown.length || !active.length) {
-    throw new Error(`--contenders: expected some of ${CONTENDERS.map((c) => c.id).join(',')}, got ${options.contenders.join(',')}`);
-  }
-
   const info = machine(options);
   log(`${info.cpu}, ${info.cores} cores, Node ${info.node}; ${options.rounds} rounds, batches ≥ ${options.batchMs} ms`);
   if (typeof globalThis.gc !== 'function') log('no --expose-gc: garbage from one contender may be collected during the next');
 
-  // Per n: inputs in each contender's form and one-call closures.
-  const cases = options.sizes.map((n) => {
-    const x = benchInputs(n, D);
-    const flat = {
-      query: { rows: n, cols: D, data: x.query },
-      key: { rows: n, cols: D, data: x.key },
-      value: { rows: n, cols: D, data: x.value },
-      mask: { kind: 'none' },
-    };
-    const nested = { query: toNested(x.query, n, D), key: toNested(x.key, n, D), value: toNested(x.value, n, D) };
-    const kernelCall = () => {
-      const result = core.attention(flat);
-      if (!result.ok) throw new Error(`wasm kernel: ${result.message}`);
-      return result.value;
-    };
-    const apiCall = () => lab.attention(nested);
-    const jsCall = () => referenceAttention(flat.query, flat.key, flat.value);
-    return { n, kernelCall, apiCall, jsCall };
-  });
-
-  const cpuBefore = cpuSnapshot([native.pid, nativeNoTrim.pid]);
-  /** @type {Record<number, any>} */
-  const checks = {};
-  for (const c of cases) {
-    checks[c.n] = await checkAgreement(c.n, c.kernelCall, c.apiCall, c.jsCall, [native, nativeNoTrim]);
-    log(`n = ${c.n}: JS vs wasm max |diff| ${checks[c.n].jsVsWasmMaxAbsDiff.toExponential(1)}, ` +
-      `API vs kernel ${checks[c.n].apiVsKernelMaxAbsDiff}, native vs wasm checksums ${checks[c.n].nativeVsWasmChecksumRelDiff.toExponential(1)}`);
-  }
-
-  /** batch(contender, case, iterations) → per-call ms */
-  const batch = async (id, c, iterations) => {
-    if (id === 'native') return (await native.batch(c.n, iterations, 0)).times_ms;
-    if (id === 'nativeNoTrim') return (await nativeNoTrim.batch(c.n, iterations, 0)).times_ms;
-    collect();
-    if (id === 'wasmKernel') return timeJs(c.kernelCall, iterations);
-    if (id === 'wasmApi') return timeJs(c.apiCall, iterations);
-    return timeJs(c.jsCall, iterations);
-  };
+  const { active, cases, checks, batch, python, pids, stop } = await startContenders(options, D, log);
+  // From here on, CPU time not spent by this process or its children is other work's.
+  const cpuStart = cpuSnapshot(pids);
 
   // Warm-up and batch sizing: doubling batches until warmupMs is spent, then enough calls for
   // batchMs at the last batch's median.
@@ -218,9 +162,8 @@ async function main() {
     }
     log(`round ${r + 1}/${options.rounds} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   }
-  const load = otherLoad(cpuBefore, cpuSnapshot([native.pid, nativeNoTrim.pid]));
-  native.stop();
-  nativeNoTrim.stop();
+  const load = otherLoad(cpuStart, cpuSnapshot(pids));
+  stop();
 
   const results = [];
   const ratios = [];
@@ -253,6 +196,11 @@ async function main() {
       jsOverWasmKernel: ratio('js', 'wasmKernel'),
       wasmApiOverWasmKernel: ratio('wasmApi', 'wasmKernel'),
       jsOverWasmApi: ratio('js', 'wasmApi'),
+      wasmKernelOverBefore: ratio('wasmKernel', 'wasmKernelBefore'),
+      wasmApiOverBefore: ratio('wasmApi', 'wasmApiBefore'),
+      nativeOverBefore: ratio('nativeNoTrim', 'nativeBefore'),
+      wasmKernelOverTorch: ratio('wasmKernel', 'torch'),
+      wasmKernelOverNumpy: ratio('wasmKernel', 'numpy'),
     });
   }
   const atTarget = ratios.find((r) => r.n === TARGETS.n);
@@ -277,6 +225,8 @@ async function main() {
       order: 'rotated by one contender per round',
       gcBetweenBatches: typeof globalThis.gc === 'function', nativeBinary: path.relative(ROOT, options.nativeBin),
       lib: path.relative(ROOT, options.lib),
+      beforeLib: options.beforeLib, beforeNativeBin: options.beforeNativeBin,
+      python,
     },
     checks,
     results,

@@ -98,6 +98,14 @@ export function machine(options) {
       wasmLink: wasmLink.link,
       note: options.lib === path.join(ROOT, 'web/lib') ? undefined : `wasm from ${options.lib}; flags above are build/wasm's`,
     },
+    // --before-lib: that checkout's wasm (its build/wasm sits two levels above web/lib).
+    before: options.beforeLib
+      ? {
+          wasm: fileSizes(path.join(options.beforeLib, 'wasm/attention-core.wasm')),
+          glue: fileSizes(path.join(options.beforeLib, 'wasm/attention-core.mjs')),
+          wasmCompile: cmakeFlags(path.join(options.beforeLib, '../../build/wasm'), 'attn_core').compile,
+        }
+      : undefined,
   };
 }
 

@@ -20,6 +20,14 @@ export function print(report, options) {
   out.push(`flags     native: ${m.flags.native}`);
   out.push(`          wasm:   ${m.flags.wasmCompile} | link: ${m.flags.wasmLink}`);
   out.push(`wasm      ${m.wasm.file}: ${kb(m.wasm.bytes)} raw, ${kb(m.wasm.gzipBytes)} gzip; glue ${kb(m.glue.bytes)} raw, ${kb(m.glue.gzipBytes)} gzip`);
+  if (options.beforeLib || options.beforeNativeBin) out.push(`before    lib ${options.beforeLib ?? '-'}; native ${options.beforeNativeBin ?? '-'}`);
+  if (m.before) out.push(`          its wasm: ${kb(m.before.wasm.bytes)} raw, ${kb(m.before.wasm.gzipBytes)} gzip; glue ${kb(m.before.glue.bytes)} raw, ${kb(m.before.glue.gzipBytes)} gzip; flags ${m.before.wasmCompile}`);
+  for (const [id, py] of Object.entries(report.config.python ?? {})) {
+    const blas = !py.blas ? 'unknown (no threadpoolctl)'
+      : py.blas.map((b) => `${b.internal_api} ${b.version} ${b.architecture} (${b.threading_layer}, ${b.num_threads} thread)`).join(', ') || 'none found';
+    const flatters = py.blas?.some((b) => b.internal_api === 'openblas') ? '' : '  ** not OpenBLAS: a slow BLAS flatters the engine **';
+    out.push(`${id.padEnd(10)}Python ${py.python}, ${py.torch ? `torch ${py.torch} (BLAS_INFO ${py.torchBlasInfo}), ` : ''}NumPy ${py.numpy}; BLAS: ${blas}${flatters}`);
+  }
   out.push(`method    ${options.rounds} rounds, interleaved, batches ≥ ${options.batchMs} ms; per-call ms = batch mean; median [p10–p90] over rounds${options.quick ? ' (--quick)' : ''}`);
   out.push('');
   const header = ['n', 'contender', 'median ms', 'p10–p90 ms', 'calls/batch'];
@@ -28,20 +36,29 @@ export function print(report, options) {
   ]);
   out.push(...table(header, rows, [true, false, true, true, true]));
   out.push('');
-  const ratioColumns = [
+  const fmt = (r) => (r ? `${x2(r.paired.median)} [${r.paired.p10.toFixed(2)}–${r.paired.p90.toFixed(2)}]` : 'n/a');
+  const ratioTable = (title, columns) => {
+    const present = columns.filter(([, key]) => report.ratios.some((r) => r[key]));
+    if (!present.length) return;
+    const rHeader = ['n', ...present.map(([name]) => name)];
+    const rRows = report.ratios.map((r) => [String(r.n), ...present.map(([, key]) => fmt(r[key]))]);
+    out.push(title);
+    out.push(...table(rHeader, rRows, rHeader.map(() => true)));
+  };
+  ratioTable('ratios of per-call times, median [p10–p90] of the per-round ratios:', [
     ['wasm kernel / native', 'wasmKernelOverNative'],
     ['kernel / native no-trim', 'wasmKernelOverNativeNoTrim'],
     ['JS / wasm kernel', 'jsOverWasmKernel'],
     ['wasm API / kernel', 'wasmApiOverWasmKernel'],
     ['JS / wasm API', 'jsOverWasmApi'],
-  ].filter(([, key]) => report.ratios.some((r) => r[key]));
-  const fmt = (r) => (r ? `${x2(r.paired.median)} [${r.paired.p10.toFixed(2)}–${r.paired.p90.toFixed(2)}]` : 'n/a');
-  if (ratioColumns.length) {
-    const rHeader = ['n', ...ratioColumns.map(([title]) => title)];
-    const rRows = report.ratios.map((r) => [String(r.n), ...ratioColumns.map(([, key]) => fmt(r[key]))]);
-    out.push('ratios of per-call times, median [p10–p90] of the per-round ratios:');
-    out.push(...table(rHeader, rRows, rHeader.map(() => true)));
-  }
+  ]);
+  ratioTable('now / before (--before-lib, --before-native-bin), and against PyTorch and NumPy, same statistic:', [
+    ['kernel now / before', 'wasmKernelOverBefore'],
+    ['API now / before', 'wasmApiOverBefore'],
+    ['native no-trim now / before', 'nativeOverBefore'],
+    ['kernel / PyTorch', 'wasmKernelOverTorch'],
+    ['kernel / NumPy', 'wasmKernelOverNumpy'],
+  ]);
   if (report.targets) {
     const t = report.targets;
     out.push('');
