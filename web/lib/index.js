@@ -70,20 +70,12 @@ function run(core, operation, spec, args) {
   return decode(result.value);
 }
 
-const LOAD_OPTIONS = ['wasmBinary', 'wasmUrl', 'locateFile'];
-
 /**
  * Loads the WebAssembly engine and returns the API bound to it.
  * @param {import('./index.js').LoadOptions} [options]
  * @returns {Promise<import('./index.js').AttentionLab>}
  */
 export async function loadAttentionLab(options = {}) {
-  if (options === null || typeof options !== 'object') fail('options', 'an object or nothing', options);
-  for (const key of Object.keys(options)) {
-    if (!LOAD_OPTIONS.includes(key)) {
-      throw new AttentionError(`${key}: expected one of the options of loadAttentionLab (${LOAD_OPTIONS.join(', ')}), got an unknown option`);
-    }
-  }
   const core = await loadCore(options);
   const operations = operationTable(core.describeOperations());
   /** @param {string} operation */

@@ -71,6 +71,7 @@ function locate(locateFile) {
  * @returns {Promise<any>} the raw Embind module
  */
 export async function loadCore(options = {}) {
+  if (options === null || typeof options !== 'object') fail('options', 'an object or nothing', options);
   // Own properties only, each read once: what a getter throws is reported, not passed on.
   const given = readOwn('options', options, LOAD_OPTIONS, (key) => {
     throw new AttentionError(`${showKey(key)}: expected one of the options of loadAttentionLab (${LOAD_OPTIONS.join(', ')}), got an unknown option`);
