@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-import { cpuModel } from '../machine.mjs';
+import { cpuModel, HZ, processStat, systemTicks } from '../machine.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -49,20 +49,14 @@ function fileSizes(file) {
  */
 export function cpuSnapshot(childPids) {
   try {
-    const hz = 100; // USER_HZ; Linux reports /proc/stat and /proc/PID/stat in these ticks
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-    const [user, nice, system, , , irq, softirq, steal] = fields;
+    const system = systemTicks();
     let child = 0;
-    for (const pid of childPids) {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      child += (Number(after[11]) + Number(after[12])) / hz; // utime, stime
-    }
+    for (const pid of childPids) child += processStat(pid).ticks / HZ;
     const own = process.cpuUsage();
     return {
       wall: performance.now() / 1000,
-      busy: (user + nice + system + irq + softirq) / hz,
-      steal: steal / hz,
+      busy: system.busy / HZ,
+      steal: system.steal / HZ,
       ours: (own.user + own.system) / 1e6 + child,
     };
   } catch {

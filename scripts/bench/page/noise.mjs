@@ -7,12 +7,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 
-const HZ = 100; // USER_HZ: /proc/stat and /proc/PID/stat count in these ticks
+import { HZ, processStat, systemTicks } from '../machine.mjs';
 
-function systemTicks() {
-  const [user, nice, system, , , irq, softirq, steal] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  return { busy: user + nice + system + irq + softirq, steal };
-}
 
 /** utime + stime (ticks) of this process and every descendant, by pid. */
 function ourProcesses() {
@@ -21,10 +17,9 @@ function ourProcesses() {
   for (const name of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parent.set(Number(name), Number(fields[1]));
-      ticks.set(Number(name), Number(fields[11]) + Number(fields[12]));
+      const stat = processStat(name);
+      parent.set(Number(name), stat.parent);
+      ticks.set(Number(name), stat.ticks);
     } catch { /* gone meanwhile */ }
   }
   const ours = new Map();
