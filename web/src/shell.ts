@@ -18,7 +18,7 @@ export function buildShell(host: HTMLElement, { standalone }: ShellOptions): voi
   announcer.setAttribute('aria-atomic', 'true');
   const main = standalone ? el('main', { id: 'main' }) : el('div', { id: 'main', role: 'region', ariaLabel: 'Attention Lab' });
   host.replaceChildren(
-    ...(standalone ? [el('a', { className: 'skip-link', href: '#step' }, 'Skip to the current step')] : []),
+    ...(standalone ? [skipLink()] : []),
     el('header', { className: 'site-header' },
       el('div', { className: 'brand' }, name, el('p', { className: 'tagline' }, 'Attention, one exact number at a time.')),
       el('nav', { id: 'lessons', ariaLabel: 'Lessons' })),
@@ -26,4 +26,20 @@ export function buildShell(host: HTMLElement, { standalone }: ShellOptions): voi
     main,
     announcer,
   );
+}
+
+/**
+ * "Skip to the current step". The link's hash holds the page's state (edited inputs), so
+ * following `#step` would replace it: the link moves the focus itself and leaves the address alone.
+ */
+function skipLink(): HTMLAnchorElement {
+  const link = el('a', { className: 'skip-link', href: '#step' }, 'Skip to the current step');
+  link.addEventListener('click', (event) => {
+    const step = document.getElementById('step');
+    if (!step) return;
+    event.preventDefault();
+    step.focus();
+    step.scrollIntoView({ block: 'start' });
+  });
+  return link;
 }

@@ -41,14 +41,7 @@ export class UrlSync {
 
   /** Opens what the address says; `fallback` is the walkthrough to show when it names none. */
   async load(fallback?: string): Promise<void> {
-    const { state, notices, named, anchor } = readLink(window.location, { quietAboutUnknown: this.embed.embedded });
-    // Following an in-page anchor (the skip link's #step) changes the hash, not the state: the
-    // inputs, which the anchor took out of the hash, stay and are written back.
-    const shown = this.session.state;
-    if (anchor && shown && state.walkthrough === shown.walkthrough && state.step === shown.step) {
-      this.write(true);
-      return;
-    }
+    const { state, notices, named } = readLink(window.location, { quietAboutUnknown: this.embed.embedded });
     if (fallback && !named) state.walkthrough = fallback;
     for (const notice of notices) this.session.notify(notice);
     // The link's inputs refused by the engine: the walkthrough's own instead.
