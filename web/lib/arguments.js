@@ -6,7 +6,7 @@
  * Embind could refuse (and leak a handle over) ever reaches the bindings.
  */
 import { AttentionError, fail, showKey, unreadable } from './errors.js';
-import { flattenMatrix, flattenVector, readStrings } from './matrix-io.js';
+import { checkWellFormed, flattenMatrix, flattenVector, readStrings } from './matrix-io.js';
 
 /**
  * The own enumerable properties of `record`, string and symbol keys (never inherited ones),
@@ -86,11 +86,11 @@ const optional = (expected) => (name, v) => (v == null ? undefined : ENCODERS[ex
 /**
  * How each kind of argument is checked and encoded for the bindings. A kind ending in '?' is
  * optional: given as undefined or null it counts as omitted (or takes its default). The kinds
- * of choice arguments ('activation?', 'stage', …) are added by index.js from the engine's
+ * of choice arguments ('activation?', 'stage', …) are added by kindOf from the engine's
  * descriptions.
  * @type {Record<string, (name: string, value: unknown) => unknown>}
  */
-export const ENCODERS = {
+const ENCODERS = {
   matrix: (name, v) => flattenMatrix(name, v),
   'matrix?': optional('matrix'),
   vector: (name, v) => flattenVector(name, v),
@@ -103,6 +103,36 @@ export const ENCODERS = {
   boolean: (name, v) => (typeof v === 'boolean' ? v : fail(name, 'true or false', v)),
   'boolean?': optional('boolean'),
 };
+
+/**
+ * @typedef {{ name: string, kind: string, optional: boolean, choices?: string, choiceKind?: string }} ArgumentDescription
+ * @typedef {{ name: string, arguments: ArgumentDescription[] }} OperationDescription
+ */
+
+/**
+ * A string among the choices; omitted, the first. The engine's parser then maps it.
+ * @param {string[]} choices
+ * @param {boolean} optional
+ */
+function choiceEncoder(choices, optional) {
+  const listed = choices.map((c) => `'${c}'`);
+  const expected = `${listed.slice(0, -1).join(', ')} or ${listed[listed.length - 1]}`;
+  return (/** @type {string} */ name, /** @type {unknown} */ v) =>
+    optional && v == null ? choices[0] : typeof v === 'string' ? checkWellFormed(name, v) : fail(name, expected, v);
+}
+
+/**
+ * The façade's kind for a described argument: integers are numbers here (the engine checks
+ * they are whole and in range), choices are named by their set.
+ * @param {ArgumentDescription} a
+ */
+export function kindOf(a) {
+  const base = a.kind === 'choice' ? /** @type {string} */ (a.choiceKind) : a.kind === 'integer' ? 'number' : a.kind;
+  const kind = a.optional ? `${base}?` : base;
+  if (a.kind === 'choice') ENCODERS[kind] ??= choiceEncoder(/** @type {string} */ (a.choices).split('|'), a.optional);
+  if (!(kind in ENCODERS)) throw new Error(`the engine describes ${a.name} as ${kind}, which the façade cannot encode`);
+  return kind;
+}
 
 /**
  * Reads the one argument object of `operation` and encodes it for the bindings.

@@ -6,47 +6,18 @@
  *   const lab = await loadAttentionLab();
  *   lab.attention({ query: [[1, 2]], key: [[1, 0], [0, 1], [1, 1]], value: [[0.5, 0.3], [0.8, 0.2], [0.1, 0.9]] });
  */
-import { AttentionError, fail } from './errors.js';
-import { ENCODERS, readArguments } from './arguments.js';
-import { checkWellFormed, decode, MAX_DIMENSION } from './matrix-io.js';
+import { AttentionError } from './errors.js';
+import { kindOf, readArguments } from './arguments.js';
+import { decode, MAX_DIMENSION } from './matrix-io.js';
 import { loadCore } from './load-core.js';
 
 export { AttentionError, MAX_DIMENSION };
 
-/**
- * @typedef {{ name: string, kind: string, optional: boolean, choices?: string, choiceKind?: string }} ArgumentDescription
- * @typedef {{ name: string, arguments: ArgumentDescription[] }} OperationDescription
- */
-
-/**
- * A string among the choices; omitted, the first. The engine's parser then maps it.
- * @param {string[]} choices
- * @param {boolean} optional
- */
-function choiceEncoder(choices, optional) {
-  const listed = choices.map((c) => `'${c}'`);
-  const expected = `${listed.slice(0, -1).join(', ')} or ${listed[listed.length - 1]}`;
-  return (/** @type {string} */ name, /** @type {unknown} */ v) =>
-    optional && v == null ? choices[0] : typeof v === 'string' ? checkWellFormed(name, v) : fail(name, expected, v);
-}
-
-/**
- * The façade's kind for a described argument: integers are numbers here (the engine checks
- * they are whole and in range), choices are named by their set.
- * @param {ArgumentDescription} a
- */
-function kindOf(a) {
-  const base = a.kind === 'choice' ? /** @type {string} */ (a.choiceKind) : a.kind === 'integer' ? 'number' : a.kind;
-  const kind = a.optional ? `${base}?` : base;
-  if (a.kind === 'choice') ENCODERS[kind] ??= choiceEncoder(/** @type {string} */ (a.choices).split('|'), a.optional);
-  if (!(kind in ENCODERS)) throw new Error(`the engine describes ${a.name} as ${kind}, which the façade cannot encode`);
-  return kind;
-}
 
 /**
  * Every operation and its arguments' kinds, from the engine's own descriptions: the one table
  * the checks, the encoding, the unknown-argument message and the API object are derived from.
- * @param {OperationDescription[]} descriptions
+ * @param {import('./arguments.js').OperationDescription[]} descriptions
  * @returns {Record<string, Record<string, string>>}
  */
 function operationTable(descriptions) {
