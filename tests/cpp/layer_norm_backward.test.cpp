@@ -5,7 +5,7 @@
 
 #include "attn/error.hpp"
 #include "attn/layer_norm_backward.hpp"
-#include "finite_difference.hpp"
+#include "numeric_gradient.hpp"
 #include "tensor_matchers.hpp"
 
 using Catch::Matchers::Message;

@@ -1,5 +1,5 @@
-#ifndef ATTN_TESTS_FINITE_DIFFERENCE_HPP
-#define ATTN_TESTS_FINITE_DIFFERENCE_HPP
+#ifndef ATTN_TESTS_NUMERIC_GRADIENT_HPP
+#define ATTN_TESTS_NUMERIC_GRADIENT_HPP
 
 // Central finite differences, the independent check of every backward pass: a gradient is
 // right when it predicts how a scalar loss changes as each input cell moves by ±h.
