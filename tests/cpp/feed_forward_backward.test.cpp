@@ -181,3 +181,19 @@ TEST_CASE("a bad feed-forward gradient or argument is refused with a message nam
                                                       "gradB2 to stay within double range"));
     }
 }
+
+TEST_CASE("the weight gradients equal matmul of the transposed input bit for bit",
+          "[feed-forward][backward]")
+{
+    // The kernel forms inputᵀ·gradHidden without transposing; the sums must still run in
+    // matmul's order, so native and wasm agree to the bit.
+    const network n;
+    const auto t = attn::feed_forward_backward(n.input, n.w1, n.b1, n.w2, n.b2,
+                                               attn::activation::gelu, n.grad_output);
+    const attn::matrix input_t = xt::transpose(n.input);
+    CHECK_THAT(t.grad_w1, attn_test::MatrixEquals(attn::matmul(input_t, t.grad_hidden)));
+    const attn::matrix activated_t =
+        xt::transpose(attn::feed_forward(n.input, n.w1, n.b1, n.w2, n.b2, attn::activation::gelu)
+                          .activated);
+    CHECK_THAT(t.grad_w2, attn_test::MatrixEquals(attn::matmul(activated_t, n.grad_output)));
+}
