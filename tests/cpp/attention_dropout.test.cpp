@@ -151,7 +151,7 @@ TEST_CASE("under dropout multi-head gradients match finite differences", "[dropo
                                  }));
 }
 
-TEST_CASE("a dropout outside [0, 1) is refused naming dropout", "[dropout][errors]")
+TEST_CASE("a dropout below 0, or of 1 or more, is refused naming dropout", "[dropout][errors]")
 {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const auto p = GENERATE_COPY(1.0, -0.1, 2.0, nan);
