@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import { compressAssets } from './scripts/vite/compress-assets.js';
+import { preloadChunks } from './scripts/vite/preload-chunks.js';
 import { preloadWasm } from './scripts/vite/preload-wasm.js';
 import { prerenderFormulas } from './scripts/vite/prerender-formulas.js';
 
@@ -18,5 +19,12 @@ export default defineConfig({
     // Every browser that runs the page supports <link rel="modulepreload">: no polyfill to run first.
     modulePreload: { polyfill: false },
   },
-  plugins: [compressAssets(), preloadWasm(), prerenderFormulas()],
+  plugins: [
+    compressAssets(),
+    preloadWasm(),
+    // The rest of the page, and the code of the landing page's lesson (the worked example, whose
+    // kind most lessons share), fetched alongside the entry (web/src/main.ts).
+    preloadChunks(['web/src/page.ts', 'web/src/kinds/attention/index.ts']),
+    prerenderFormulas(),
+  ],
 });

@@ -20,7 +20,11 @@
  *
  *   node scripts/bench/page.mjs [--quick] [--loads N] [--edits N] [--warmup-edits N]
  *        [--gap-ms T] [--profile-edits N] [--trace-edits N] [--throttled-loads N] [--wait-quiet S]
- *        [--inject-css CSS] [--no-build] [--out FILE]
+ *        [--inject-css CSS] [--scenario ID]… [--page-root DIR] [--no-build] [--out FILE]
+ *
+ * --scenario ID: only this edit scenario (repeat for more; ids in page/edits.mjs scenarios()).
+ * --page-root DIR: measure the page of another checkout (e.g. one at an older commit, with its
+ * engine built) with this harness, so that a before/after uses one harness; run the two in turn.
  *
  * --wait-quiet S: before measuring, wait up to S seconds for 5 s in which the machine is less
  * than 15 % busy (other people's test runs make every figure here larger).
@@ -69,6 +73,8 @@ function parseArgs(argv) {
     throttledLoads: 5,
     waitQuiet: 0,
     injectCss: null,
+    scenarios: [],
+    pageRoot: undefined,
     build: true,
     out: path.join(ROOT, 'build/bench/page.json'),
   };
@@ -84,10 +90,12 @@ function parseArgs(argv) {
       case '--throttled-loads': options.throttledLoads = count(0); break;
       case '--wait-quiet': options.waitQuiet = count(0); break;
       case '--inject-css': options.injectCss = value(); break;
+      case '--scenario': options.scenarios.push(value()); break;
+      case '--page-root': options.pageRoot = path.resolve(value()); break;
       case '--no-build': options.build = false; break;
       case '--out': options.out = path.resolve(value()); break;
       case '--help':
-        console.log('node scripts/bench/page.mjs [--quick] [--loads N] [--edits N] [--warmup-edits N] [--gap-ms T] [--profile-edits N] [--trace-edits N] [--throttled-loads N] [--wait-quiet S] [--inject-css CSS] [--no-build] [--out FILE]');
+        console.log('node scripts/bench/page.mjs [--quick] [--loads N] [--edits N] [--warmup-edits N] [--gap-ms T] [--profile-edits N] [--trace-edits N] [--throttled-loads N] [--wait-quiet S] [--inject-css CSS] [--scenario ID]… [--page-root DIR] [--no-build] [--out FILE]');
         process.exit(0);
         break;
       default: throw new Error(`unknown argument ${arg} (try --help)`);
@@ -105,7 +113,11 @@ async function main() {
   const loadBefore = os.loadavg();
 
   log(options.build ? 'vite build (to build/bench/page-dist) and vite preview' : 'vite preview of the existing build/bench/page-dist');
-  const server = await buildAndServePage({ skipBuild: !options.build });
+  const known = scenarios().map((s) => s.id);
+  const unknown = options.scenarios.filter((id) => !known.includes(id));
+  if (unknown.length) throw new Error(`--scenario: expected one of ${known.join(', ')}, got ${unknown.join(', ')}`);
+  if (options.pageRoot) log(`the page of ${options.pageRoot}`);
+  const server = await buildAndServePage({ skipBuild: !options.build, root: options.pageRoot });
   options.sourceMaps = new Map();
   for (const file of fs.readdirSync(path.join(server.outDir, 'assets'))) {
     if (file.endsWith('.js.map')) {
@@ -182,7 +194,7 @@ async function main() {
 
     log(`3/3 edits: ${options.warmupEdits} warm-up + ${options.edits} measured per scenario`);
     const edits = [];
-    for (const scenario of scenarios()) {
+    for (const scenario of scenarios().filter((s) => options.scenarios.length === 0 || options.scenarios.includes(s.id))) {
       monitor.phase(`edits: ${scenario.id}`);
       edits.push(await editScenario(context, server.url, scenario, options, log));
     }

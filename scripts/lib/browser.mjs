@@ -38,19 +38,22 @@ export async function launchBrowser() {
  * Builds the page with the project's vite.config.js into `outDir` (unless `skipBuild`) and
  * serves it with vite preview on a free loopback port. Each caller passes its own folder, so a
  * test or benchmark never empties a folder that `npm start` or another run is serving.
- * @param {{ outDir: string, headers?: Record<string, string>, sourcemap?: boolean | 'hidden', skipBuild?: boolean }} options
- *   headers: extra response headers (e.g. a CSP); sourcemap: passed to vite build
+ * @param {{ outDir: string, headers?: Record<string, string>, sourcemap?: boolean | 'hidden', skipBuild?: boolean, root?: string }} options
+ *   headers: extra response headers (e.g. a CSP); sourcemap: passed to vite build; root: the
+ *   checkout whose page (and vite.config.js) is built, this one unless given (the page benchmark
+ *   measures an older checkout's page with today's harness)
  * @returns {Promise<{ url: string, outDir: string, buildMs: number | null, close: () => Promise<void> }>}
  */
-export async function buildAndServe({ outDir, headers, sourcemap = false, skipBuild = false }) {
-  const configFile = path.join(ROOT, 'vite.config.js');
+export async function buildAndServe({ outDir, headers, sourcemap = false, skipBuild = false, root = ROOT }) {
+  const configFile = path.join(root, 'vite.config.js');
   let buildMs = null;
   if (!skipBuild) {
     const started = performance.now();
-    await build({ root: path.join(ROOT, 'web'), configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap } });
+    await build({ root: path.join(root, 'web'), configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap } });
     buildMs = performance.now() - started;
   }
   const server = await preview({
+    root: path.join(root, 'web'),
     configFile,
     build: { outDir },
     preview: { host: '127.0.0.1', port: 0, strictPort: false, headers },

@@ -1,8 +1,10 @@
 /**
- * Loading the compiled engine in Node and in browsers. The façade always reads the .wasm bytes
- * itself and hands them to the Emscripten factory (wasmBinary): Node's fetch cannot read file:
- * URLs, and a wrong URL then fails with a message that names it instead of Emscripten's
- * "expected magic word".
+ * Loading the compiled engine in Node and in browsers. The façade fetches the .wasm itself
+ * rather than leaving it to the Emscripten glue: Node's fetch cannot read file: URLs, and a wrong
+ * URL then fails with a message that names it instead of Emscripten's "expected magic word".
+ * Served as application/wasm, it is compiled while it downloads (compileStreaming); anything else,
+ * or a stream that does not compile, is read whole and checked, so every failure gets the same
+ * message as before.
  */
 import createAttentionCore from './wasm/attention-core.mjs';
 import { readOwn } from './arguments.js';
@@ -17,23 +19,29 @@ const DEFAULT_WASM_URL = new URL('./wasm/attention-core.wasm', import.meta.url);
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
 /**
- * @param {URL | string} url
+ * The engine's bytes from a file: URL in Node.
+ * @param {string} href
  * @returns {Promise<Uint8Array>}
  */
-async function readBytes(url) {
-  const href = String(url);
-  if (isNode && href.startsWith('file:')) {
-    // Named through a variable so browser bundlers do not try to resolve a Node built-in.
-    const fsModule = 'node:fs/promises';
-    const fs = await import(/* @vite-ignore */ fsModule);
-    try {
-      return new Uint8Array(await fs.readFile(new URL(href)));
-    } catch (error) {
-      throw new AttentionError(
-        `wasmUrl: expected the engine's ${WASM_FILE} at ${href}, got an error reading it (${/** @type {Error} */ (error).message})`,
-      );
-    }
+async function readFile(href) {
+  // Named through a variable so browser bundlers do not try to resolve a Node built-in.
+  const fsModule = 'node:fs/promises';
+  const fs = await import(/* @vite-ignore */ fsModule);
+  try {
+    return new Uint8Array(await fs.readFile(new URL(href)));
+  } catch (error) {
+    throw new AttentionError(
+      `wasmUrl: expected the engine's ${WASM_FILE} at ${href}, got an error reading it (${/** @type {Error} */ (error).message})`,
+    );
   }
+}
+
+/**
+ * The engine's response from a URL (not read yet).
+ * @param {string} href
+ * @returns {Promise<Response>}
+ */
+async function request(href) {
   let response;
   try {
     response = await fetch(href, { credentials: 'same-origin' });
@@ -45,7 +53,27 @@ async function readBytes(url) {
   if (!response.ok) {
     throw new AttentionError(`wasmUrl: expected the engine's ${WASM_FILE} at ${href}, got HTTP ${response.status}`);
   }
-  return new Uint8Array(await response.arrayBuffer());
+  return response;
+}
+
+/**
+ * The module compiled while the response downloads, or undefined when it cannot be (another
+ * content type, which compileStreaming refuses; no compileStreaming; bytes that do not compile):
+ * the caller then reads the response whole and reports what is wrong with it.
+ * @param {Response} response
+ * @returns {Promise<WebAssembly.Module | undefined>}
+ */
+async function compileWhileDownloading(response) {
+  const type = response.headers.get('content-type')?.split(';')[0].trim().toLowerCase();
+  if (typeof WebAssembly.compileStreaming !== 'function' || type !== 'application/wasm') return undefined;
+  try {
+    // A copy of the stream, so that the response itself can still be read on failure.
+    const module = await WebAssembly.compileStreaming(response.clone());
+    response.body?.cancel().catch(() => undefined);
+    return module;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The options loadAttentionLab takes. */
@@ -88,7 +116,14 @@ export async function loadCore(options = {}) {
     const url = given.get('wasmUrl') ?? locate(given.get('locateFile'));
     if (!(typeof url === 'string' || url instanceof URL)) fail(given.has('wasmUrl') ? 'wasmUrl' : 'locateFile', 'a URL (a string or a URL object)', url);
     source = String(url);
-    bytes = await readBytes(url);
+    if (isNode && source.startsWith('file:')) {
+      bytes = await readFile(source);
+    } else {
+      const response = await request(source);
+      const streamed = await compileWhileDownloading(response);
+      if (streamed) return instantiateOrFail(streamed, `wasmUrl: expected the engine's WebAssembly at ${source}`);
+      bytes = new Uint8Array(await response.arrayBuffer());
+    }
   }
   // Every WebAssembly binary starts with the magic bytes "\0asm".
   const isWasm = bytes.length >= 4 && bytes[0] === 0 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d;
@@ -108,6 +143,15 @@ export async function loadCore(options = {}) {
   } catch (error) {
     throw new AttentionError(`${expected}, got bytes that could not be compiled (${brief(error)})`);
   }
+  return instantiateOrFail(module, expected);
+}
+
+/**
+ * @param {WebAssembly.Module} module
+ * @param {string} expected the start of the message if it fails, e.g. "wasmUrl: expected the engine's WebAssembly at …"
+ * @returns {Promise<any>} the raw Embind module
+ */
+async function instantiateOrFail(module, expected) {
   try {
     return await instantiate(module);
   } catch (error) {

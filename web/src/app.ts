@@ -3,13 +3,10 @@
 // and draws nothing itself.
 import type { AttentionLab } from '../lib/index.js';
 import { NOT_EMBEDDED, type EmbedOptions } from './embed/options.js';
-import { KINDS_WITH_CHARTS, loadKind } from './kinds/index.js';
-import type { Kind } from './kinds/shared/rules.js';
-import { DEFAULT_WALKTHROUGH, findWalkthrough, LESSONS } from './model/walkthroughs.js';
+import { DEFAULT_WALKTHROUGH, findWalkthrough } from './model/walkthroughs.js';
 import type { ProgressEvent } from './session/events.js';
 import { Session } from './session/session.js';
 import type { PageState } from './state/url-state.js';
-import { loadCharts } from './widgets/chart-panel.js';
 import { noticeElement } from './widgets/notice.js';
 import { ViewContext } from './views/context.js';
 import { openEmbedDialog, type CustomSnippet } from './views/embed-view.js';
@@ -18,6 +15,7 @@ import { PlayerBar } from './views/player-bar.js';
 import { reportProgress } from './views/progress-reporter.js';
 import { StepView } from './views/step-view.js';
 import { UrlSync } from './views/url-sync.js';
+import { loadKindWithWidgets } from './views/walkthrough-code.js';
 import { WalkthroughView } from './views/walkthrough-view.js';
 
 export type { ProgressEvent } from './session/events.js';
@@ -43,30 +41,6 @@ export interface AppOptions {
 }
 
 const START: PageState = { walkthrough: DEFAULT_WALKTHROUGH, step: 'inputs' };
-
-/** A kind's module, with the chart widget when its steps chart, so they are drawn at once. */
-async function loadKindWithWidgets(kind: Kind) {
-  const [module] = await Promise.all([loadKind(kind), KINDS_WITH_CHARTS.has(kind) ? loadCharts() : undefined]);
-  return module;
-}
-
-/**
- * Starts loading the code of the shipped walkthrough a link opens (`?w=`, `?lesson=`, or the
- * worked example), to be called while the engine loads: the session would otherwise ask for it
- * only once the engine is ready, one more round trip before the first step. A link to an
- * instructor's walkthrough (`?src=`) names its kind only in the file it points to.
- */
-export function prefetchLinkedWalkthrough(search: string): void {
-  const params = new URLSearchParams(search);
-  if (params.has('src')) return;
-  const named = params.get('w');
-  const lesson = params.get('lesson');
-  const walkthrough = (named === null ? undefined : findWalkthrough(named))
-    ?? (lesson === null ? undefined : LESSONS.find((l) => l.id === lesson)?.walkthroughs[0])
-    ?? findWalkthrough(DEFAULT_WALKTHROUGH);
-  // A failure is reported when the session asks again, with the page up to say it.
-  if (walkthrough) loadKindWithWidgets(walkthrough.kind).catch(() => undefined);
-}
 
 export class App {
   private readonly session: Session;

@@ -1,5 +1,26 @@
 // Entry point of the served page (npm start): the full page, in a document or an iframe.
-import { startPage } from './page.js';
+// The engine is asked for first, and the walkthrough the link opens with it: fetching and
+// compiling the wasm and fetching the lesson's code then go on while the rest of the page (its
+// own chunk, preloaded by the HTML: scripts/vite/preload-chunks.js) arrives and runs, instead of
+// starting only once it has run (docs/benchmarks-page.md).
+import { loadAttentionLab } from '../lib/index.js';
+import { prefetchLinkedWalkthrough } from './views/walkthrough-code.js';
 import './styles.css';
+// In the entry's style sheet, which the HTML links: imported only by the page's chunk, it would
+// be fetched only once that chunk is imported, one more round trip before the first step.
+import './widgets/export-menu.css';
 
-void startPage();
+const engine = loadAttentionLab();
+// Not a rejection left unhandled meanwhile: startPage awaits it and shows the failure.
+engine.catch(() => undefined);
+prefetchLinkedWalkthrough(window.location.search);
+import('./page.js').then(
+  ({ startPage }) => startPage({ engine }),
+  (error: Error) => {
+    const loading = document.getElementById('loading');
+    if (loading) {
+      loading.classList.add('error');
+      loading.textContent = `The page could not be loaded (${error.message}); check the connection and reload.`;
+    }
+  },
+);

@@ -2,27 +2,33 @@
 // build the shell, start the app. Shared by every entry that shows the full page: the served
 // page (main.ts), the offline single file and the SCORM package. If the engine cannot start,
 // the page says so instead of staying blank.
-import { loadAttentionLab, type LoadOptions } from '../lib/index.js';
-import { App, prefetchLinkedWalkthrough, type ProgressEvent } from './app.js';
+import { loadAttentionLab, type AttentionLab, type LoadOptions } from '../lib/index.js';
+import { App, type ProgressEvent } from './app.js';
 import { connectToParent } from './embed/frame-protocol.js';
 import { readEmbedOptions } from './embed/options.js';
 import { buildShell } from './shell.js';
+import { prefetchLinkedWalkthrough } from './views/walkthrough-code.js';
 
 export interface StartPageOptions {
   /** How to find the engine (e.g. the wasm bytes, for a file with everything inlined). */
   load?: LoadOptions;
+  /**
+   * The engine, already loading: the served page's entry starts it before this module and the
+   * rest of the page are fetched and run (main.ts). Without it, startPage loads it with `load`.
+   */
+  engine?: Promise<AttentionLab>;
   /** Progress of the learner, besides what goes to a parent frame. */
   onProgress?: (event: ProgressEvent) => void;
 }
 
-export async function startPage({ load, onProgress }: StartPageOptions = {}): Promise<App | undefined> {
+export async function startPage({ load, engine, onProgress }: StartPageOptions = {}): Promise<App | undefined> {
   const host = document.getElementById('attention-lab') as HTMLElement;
   const params = new URLSearchParams(window.location.search);
   const { options: embed, notices } = readEmbedOptions(params.get('embed'), params.get('hide'));
   const frame = connectToParent();
   prefetchLinkedWalkthrough(window.location.search);
   try {
-    const lab = await loadAttentionLab(load);
+    const lab = await (engine ?? loadAttentionLab(load));
     buildShell(host, { standalone: true });
     const app = new App(lab, {
       root: document,

@@ -84,6 +84,7 @@ export async function editScenario(context, url, scenario, options, log) {
     let lastValue = values.at(-1);
     const samples = await edit(values);
     let profile = null;
+    let profiledSamples = [];
     if (options.profileEdits > 0) {
       // A separate, profiled run (the profiler's overhead is not in the timings above). It
       // continues the alternation from the value the page shows now.
@@ -95,7 +96,7 @@ export async function editScenario(context, url, scenario, options, log) {
       const last = lastValue;
       const next = last === scenario.values[0] ? scenario.values[1] : scenario.values[0];
       const profiledValues = alternate(options.profileEdits, next, last);
-      await edit(profiledValues, { profile: true });
+      profiledSamples = await edit(profiledValues, { profile: true, count: true });
       for (let waited = 0; profiles.length < profiledValues.length && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
       await cdp.send('Profiler.disable');
       await cdp.detach();
@@ -150,6 +151,7 @@ export async function editScenario(context, url, scenario, options, log) {
       pageJs,
       msPerEditByOperation: byName,
       engineCallsPerEdit: measured[0]?.labCalls ?? null,
+      mutations: profiledSamples.length ? summary(profiledSamples.map((s) => s.mutations)) : null,
       profile,
       trace,
       problems: [...problems.reduce((m, p) => m.set(p, (m.get(p) ?? 0) + 1), new Map())].map(([p, n]) => (n > 1 ? `${p} (×${n})` : p)),

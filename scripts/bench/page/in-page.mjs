@@ -17,12 +17,15 @@
  * tLayout after a forced style + layout (documentElement.getBoundingClientRect); tFrame in the
  * next requestAnimationFrame; tPainted in the first task after that frame (so tPainted − tFrame
  * is roughly the frame's own paint work). lab / core: time inside the engine façade and inside
- * the raw Embind bindings during the edit (see instrument.mjs).
+ * the raw Embind bindings during the edit (see instrument.mjs). With `count` (the profiled run,
+ * not the timed one, since the observer adds work): mutations, the DOM mutation records (nodes
+ * added or removed, attributes and texts set, even to the same value) from dispatch to the
+ * forced layout, a count of the page's DOM work that machine load does not inflate.
  *
  * @param {{ mode: 'cell' | 'parameter' | 'popstate', values: number[], cell?: { panel: string, row: number, col: number },
- *           field?: string, urls?: string[], gapMs: number, profile?: boolean, marks?: boolean }} options
+ *           field?: string, urls?: string[], gapMs: number, profile?: boolean, marks?: boolean, count?: boolean }} options
  */
-export async function runEdits({ mode, values, cell, field, urls, gapMs, profile = false, marks = false }) {
+export async function runEdits({ mode, values, cell, field, urls, gapMs, profile = false, marks = false, count = false }) {
   const now = () => performance.now();
   const bench = /** @type {any} */ (window).__bench;
   const nextFrame = () => new Promise((resolve) => {
@@ -128,6 +131,9 @@ export async function runEdits({ mode, values, cell, field, urls, gapMs, profile
     // laid out before the timed Enter, as it would be (without this, the Enter would pay for it).
     if (mode === 'cell') await nextFrame();
     bench.reset();
+    let mutations = 0;
+    const counter = new MutationObserver((records) => { mutations += records.length; });
+    if (count) counter.observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
     if (profile) console.profile(`edit ${i}`);
     if (marks) console.timeStamp('bench-edit-start');
     const t0 = now();
@@ -135,6 +141,8 @@ export async function runEdits({ mode, values, cell, field, urls, gapMs, profile
     const tSync = now();
     const tDom = await until(shown);
     const acc = bench.acc;
+    mutations += counter.takeRecords().length;
+    counter.disconnect();
     document.documentElement.getBoundingClientRect(); // forces style and layout
     const tLayout = now();
     const [tFrame, tPainted] = await nextFrame();
@@ -153,6 +161,7 @@ export async function runEdits({ mode, values, cell, field, urls, gapMs, profile
       labCalls: acc.labCalls,
       coreCalls: acc.coreCalls,
       byName: acc.byName,
+      mutations: count ? mutations : null,
       cells: document.querySelectorAll('#panels td').length,
       canvasCells: [...document.querySelectorAll('#panels .canvas-grid')].reduce((n, g) => { const m = / (\d+) by (\d+),/.exec(g.getAttribute('aria-label') ?? ''); return n + (m ? Number(m[1]) * Number(m[2]) : 0); }, 0),
       elements: document.getElementsByTagName('*').length,

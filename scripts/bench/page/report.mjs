@@ -12,6 +12,7 @@ export function report(r) {
   const out = [];
   const m = r.machine;
   out.push('# Attention Lab page benchmark', '');
+  if (r.options.pageRoot) out.push(`**The page of another checkout** (--page-root): \`${r.options.pageRoot}\``, '');
   if (r.options.injectCss) out.push(`**With an injected style sheet** (--inject-css): \`${r.options.injectCss}\``, '');
   out.push(table(['machine', ''], [
     ['CPU', `${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB`],
@@ -84,9 +85,10 @@ export function report(r) {
     ['l', 'l']));
   out.push('', 'to DOM: dispatch → the DOM shows the new value (synchronous here). work: to DOM + forced style/layout + the next frame\'s paint, i.e. main-thread time the edit costs. next frame: dispatch → the task after the next animation frame (includes waiting for the frame).');
   out.push('', 'Where the time goes, medians (ms):', '');
-  out.push(table(['scenario', 'engine calls', 'engine (façade)', 'of which Embind+wasm', 'façade conversions', 'page JS (steps, DOM, KaTeX)', 'style+layout', 'paint'],
-    r.edits.map((e) => [e.id, e.engineCallsPerEdit, ms(e.engine.median), ms(e.embind.median), ms(e.facade.median), ms(e.pageJs.median), ms(e.styleLayout.median), ms(e.paint.median)]),
+  out.push(table(['scenario', 'engine calls', 'DOM mutations', 'engine (façade)', 'of which Embind+wasm', 'façade conversions', 'page JS (steps, DOM, KaTeX)', 'style+layout', 'paint'],
+    r.edits.map((e) => [e.id, e.engineCallsPerEdit, e.mutations?.median ?? '—', ms(e.engine.median), ms(e.embind.median), ms(e.facade.median), ms(e.pageJs.median), ms(e.styleLayout.median), ms(e.paint.median)]),
     ['l']));
+  out.push('', 'DOM mutations: median count of mutation records per edit (nodes added or removed, attributes and texts set, even to the same value), dispatch → forced layout, counted in the profiled edits: work that machine load does not inflate.');
   const traced = r.edits.filter((e) => e.trace);
   if (traced.length) {
     out.push('', `Renderer main thread per edit, dispatch → frame, from a Chromium trace of ${r.options.traceEdits} further edits per scenario (ms):`, '');

@@ -7,9 +7,13 @@ import { buildAndServe, ROOT } from '../../lib/browser.mjs';
 
 export const OUT_DIR = path.join(ROOT, 'build', 'bench', 'page-dist');
 
-/** @param {{ skipBuild?: boolean }} [options] */
-export function buildAndServePage({ skipBuild = false } = {}) {
+/**
+ * @param {{ skipBuild?: boolean, root?: string }} [options] root: another checkout whose page is
+ *   measured (--page-root), built to build/bench/page-dist-other here
+ */
+export function buildAndServePage({ skipBuild = false, root } = {}) {
   // 'hidden': .map files for the profiles (profile.mjs), but no sourceMappingURL comment, so
   // the files the browser loads are byte-for-byte those of a plain `vite build`.
-  return buildAndServe({ outDir: OUT_DIR, sourcemap: 'hidden', skipBuild });
+  const outDir = root ? `${OUT_DIR}-other` : OUT_DIR;
+  return buildAndServe({ outDir, sourcemap: 'hidden', skipBuild, root });
 }

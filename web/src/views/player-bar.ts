@@ -61,7 +61,7 @@ export class PlayerBar {
   private enable(index: number, total: number): void {
     const set = (name: string, disabled: boolean) => {
       const button = this.context.root.querySelector<HTMLButtonElement>(`.control-${name}`);
-      if (button) button.disabled = disabled;
+      if (button && button.disabled !== disabled) button.disabled = disabled;
     };
     set('first', index === 0);
     set('previous', index === 0);

@@ -3,7 +3,7 @@
 // learner's edits go back to the session.
 import type { Explanation } from '../kinds/kind.js';
 import type { MatrixPanel, Panel, Step } from '../model/types.js';
-import { el, setText } from '../widgets/dom.js';
+import { el, setHidden, setText } from '../widgets/dom.js';
 import { exportMenu } from '../widgets/export-menu.js';
 import { renderFormula } from '../widgets/formula.js';
 import type { PanelView, RelatedCells } from '../widgets/panel-view.js';
@@ -61,8 +61,8 @@ export class StepView {
       })));
     }
     const explain = byId('explain');
-    explain.hidden = true;
-    explain.replaceChildren();
+    setHidden(explain, true);
+    if (explain.firstChild) explain.replaceChildren();
   }
 
   /**

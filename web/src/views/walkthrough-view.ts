@@ -4,7 +4,7 @@
 import { LESSONS } from '../model/walkthroughs.js';
 import type { Walkthrough } from '../model/types.js';
 import { writeLink } from '../state/url-state.js';
-import { el } from '../widgets/dom.js';
+import { el, setAttr } from '../widgets/dom.js';
 import type { ViewContext } from './context.js';
 
 export class WalkthroughView {
@@ -87,8 +87,8 @@ export class WalkthroughView {
   private markStep(index: number): void {
     for (const [i, item] of [...this.context.byId('step-list').children].entries()) {
       const button = item.querySelector('button');
-      if (i === index) button?.setAttribute('aria-current', 'step');
-      else button?.removeAttribute('aria-current');
+      if (i === index && button) setAttr(button, 'aria-current', 'step');
+      else if (button?.hasAttribute('aria-current')) button.removeAttribute('aria-current');
     }
   }
 }

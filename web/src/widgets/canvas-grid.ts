@@ -8,7 +8,7 @@
 // grid whose one rendered cell is the current one (aria-activedescendant, with its row and
 // column indices), as virtualised grids do; the full table is the matrix view's disclosure.
 import type { CellColour } from './colour.js';
-import { el } from './dom.js';
+import { el, setAttr, setText } from './dom.js';
 import { exactNumber, formatNumber } from '../model/format.js';
 import { openCellEditor } from './cell-editor.js';
 
@@ -78,13 +78,16 @@ export function canvasGrid(options: CanvasGridOptions): CanvasGrid {
   let moved = false; // the readout stays a hint until the learner first points or moves
   const size = () => [content?.data.length ?? 0, content?.data[0]?.length ?? 0] as const;
 
-  /** Positions an overlay over cells, in percentages, so it follows the canvas's CSS size. */
+  /**
+   * Positions an overlay over cells, in percentages, so it follows the canvas's CSS size. Left
+   * alone when already there: a redraw keeps the cursor where it was.
+   */
   const place = (box: HTMLElement, top: number, left: number, height: number, width: number) => {
     const [rows, cols] = size();
-    box.style.top = `${(100 * top) / rows}%`;
-    box.style.left = `${(100 * left) / cols}%`;
-    box.style.height = `${(100 * height) / rows}%`;
-    box.style.width = `${(100 * width) / cols}%`;
+    const at = { top: `${(100 * top) / rows}%`, left: `${(100 * left) / cols}%`, height: `${(100 * height) / rows}%`, width: `${(100 * width) / cols}%` };
+    for (const [property, value] of Object.entries(at) as [keyof typeof at, string][]) {
+      if (box.style[property] !== value) box.style[property] = value;
+    }
   };
 
   const hint = options.editor ? '; press Enter or click to edit it' : options.onActivate ? '; click or press Enter to explain it' : '';
@@ -95,10 +98,10 @@ export function canvasGrid(options: CanvasGridOptions): CanvasGrid {
     const blocked = content.blocked?.[i]?.[j] === 0 ? ', blocked by the mask' : '';
     const extra = options.describe?.(i, j);
     const text = `${options.rowName(i)}, ${options.colName(j)}: ${formatNumber(x)} (exact ${exactNumber(x)})${blocked}${extra ? `; ${extra}` : ''}`;
-    readout.textContent = moved ? text : `Point at a cell, or focus the grid and use the arrow keys, to read its value${hint}.`;
-    if (cell.textContent !== text) cell.textContent = text;
-    cursor.setAttribute('aria-rowindex', String(i + 1));
-    cell.setAttribute('aria-colindex', String(j + 1));
+    setText(readout, moved ? text : `Point at a cell, or focus the grid and use the arrow keys, to read its value${hint}.`);
+    setText(cell, text);
+    setAttr(cursor, 'aria-rowindex', String(i + 1));
+    setAttr(cell, 'aria-colindex', String(j + 1));
   };
 
   const moveTo = (i: number, j: number) => {
@@ -195,7 +198,7 @@ export function canvasGrid(options: CanvasGridOptions): CanvasGrid {
     const cols = next.data[0].length;
     const resized = rows !== size()[0] || cols !== size()[1];
     content = next;
-    surface.setAttribute('aria-label', `${options.label}: ${rows} by ${cols}, drawn as colours.`);
+    setAttr(surface, 'aria-label', `${options.label}: ${rows} by ${cols}, drawn as colours.`);
     const pixelsPerCell = cellPixels(next.blocked);
     if (canvas.width !== cols * pixelsPerCell) canvas.width = cols * pixelsPerCell;
     if (canvas.height !== rows * pixelsPerCell) canvas.height = rows * pixelsPerCell;
@@ -210,8 +213,8 @@ export function canvasGrid(options: CanvasGridOptions): CanvasGrid {
         return box;
       }));
     }
-    surface.setAttribute('aria-rowcount', String(rows));
-    surface.setAttribute('aria-colcount', String(cols));
+    setAttr(surface, 'aria-rowcount', String(rows));
+    setAttr(surface, 'aria-colcount', String(cols));
     if (resized) {
       at = [0, 0];
       moved = false;

@@ -30,8 +30,27 @@ export function setText(element: HTMLElement, text: string): void {
   if (element.textContent !== text) element.textContent = text;
 }
 
+/**
+ * Sets an attribute only when it changes: setting one to the value it has still counts as a
+ * change for the browser (a mutation record, style invalidation) on every edit.
+ */
+export function setAttr(element: Element, name: string, value: string): void {
+  if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+}
+
+/** Sets the `hidden` property only when it changes (see setAttr). */
+export function setHidden(element: HTMLElement, hidden: boolean): void {
+  if (element.hidden !== hidden) element.hidden = hidden;
+}
+
+/** The caption each element shows, so an update that keeps it leaves its nodes alone. */
+const captions = new WeakMap<HTMLElement, string>();
+
 /** A panel's caption: its first line, and a smaller second one (e.g. a head's entropy) if any. */
 export function setCaption(element: HTMLElement, caption: string, detail?: string): void {
+  const key = `${caption}\u0000${detail ?? ''}`;
+  if (captions.get(element) === key) return;
+  captions.set(element, key);
   element.replaceChildren(caption, ...(detail ? [el('br'), el('small', {}, detail)] : []));
 }
 

@@ -2,7 +2,7 @@
 // screen readers (the numbers are in the tables), so it is hidden from them.
 import type { ColourScale } from '../model/types.js';
 import { legendFor } from './colour.js';
-import { el } from './dom.js';
+import { el, setHidden } from './dom.js';
 import { formatNumber } from '../model/format.js';
 
 export interface LegendBar {
@@ -19,7 +19,7 @@ export function legendBar(): LegendBar {
     element,
     show(kind, values) {
       const range = legendFor(kind, values);
-      element.hidden = !range;
+      setHidden(element, !range);
       if (!range) return;
       // An edit that keeps the range (every weights matrix: 0 … 1) leaves the legend as it is.
       const key = `${range.gradient}|${range.low}|${range.high}`;
