@@ -28,7 +28,12 @@ namespace attn
 
     /**
      * @brief Runs feed_forward(input, w1, b1, w2, b2, act), then its backward pass.
-     * @param input, w1, b1, w2, b2, act as feed_forward (same checks, same argument names)
+     * @param input (n × d_model), as feed_forward (same checks, same argument names)
+     * @param w1 (d_model × d_ff)
+     * @param b1 (d_ff) or none
+     * @param w2 (d_ff × d_model)
+     * @param b2 (d_model) or none
+     * @param act the activation the forward used
      * @param grad_output (n × d_model) ∂L/∂output, finite
      * @return every gradient; grad_b1 / grad_b2 empty when that bias was omitted
      */

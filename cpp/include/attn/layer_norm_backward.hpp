@@ -25,7 +25,10 @@ namespace attn
 
     /**
      * @brief Runs layer_norm(input, gamma, beta, eps), then its backward pass.
-     * @param input (n × d), gamma (d) or ones, beta (d) or zeros, eps: as layer_norm
+     * @param input (n × d), as layer_norm (same checks, same argument names)
+     * @param gamma (d), default ones
+     * @param beta (d), default zeros
+     * @param eps added to the variance; > 0 and at most 1
      * @param grad_output (n × d) ∂L/∂output, finite
      * @return every gradient, with the intermediate ∂L/∂normalized
      */
