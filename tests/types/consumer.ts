@@ -9,10 +9,13 @@ import type {
   Activation,
   AddPositionalEncodingArgs,
   AttentionArgs,
+  AttentionBackwardArgs,
+  AttentionBackwardTrace,
   AttentionExplanation,
   AttentionLab,
   AttentionTrace,
   Distribution,
+  DropoutArgs,
   EmbedTokensArgs,
   EncoderLayerArgs,
   EncoderLayerTrace,
@@ -35,6 +38,8 @@ import type {
   MatrixInput,
   MemoryUse,
   MultiHeadAttentionArgs,
+  MultiHeadAttentionBackwardArgs,
+  MultiHeadAttentionBackwardTrace,
   MultiHeadAttentionTrace,
   MultiHeadParams,
   OutputExplanation,
@@ -303,6 +308,26 @@ lab.selfAttention({ query, key, value: frozenValue });
 lab.randomMatrix({ rows: 2, cols: 2, distribution: 'gaussian' });
 // @ts-expect-error tokens are strings
 lab.embedTokens({ tokens: [1, 2], dModel: 4 });
+// ---- dropout and the backward passes ---------------------------------------------------------
+
+const dropping: DropoutArgs = { dropout: 0.1, dropoutSeed: 3 };
+const dropped: AttentionTrace = lab.attention({ query, key, value: frozenValue, ...dropping });
+// The mask exists only under dropout: the types make the author check.
+const dropoutMask: Matrix | undefined = dropped.dropoutMask;
+const droppedWeights: Matrix | undefined = dropped.droppedWeights;
+const backwardArgs: AttentionBackwardArgs = { ...attentionArgs, gradOutput: [[1, 0], [0, 1]] };
+const back: AttentionBackwardTrace = lab.attentionBackward(backwardArgs);
+const gradScaled: Matrix = back.gradScaled;
+const gradQuery: Matrix = back.gradQuery;
+const mhaBackwardArgs: MultiHeadAttentionBackwardArgs = { ...mhaArgs, ...dropping, gradOutput: x4 };
+const mhaBack: MultiHeadAttentionBackwardTrace = lab.multiHeadAttentionBackward(mhaBackwardArgs);
+// Self-attention: x's gradient is the sum of the three input gradients.
+const gradX: Matrix = mhaBack.gradQuery.map((row, i) =>
+  row.map((g, c) => g + mhaBack.gradKey[i][c] + mhaBack.gradValue[i][c]));
+const headBackward: AttentionBackwardTrace = mhaBack.heads[0];
+const gradWO: Matrix = mhaBack.gradWO;
+const gradBQ: Vector | undefined = mhaBack.gradBQ;
+
 // @ts-expect-error positionalEncoding must be said
 lab.permutationTest({ input: x4, permutation: [1, 0], heads: 2 });
 // @ts-expect-error unknown stage
@@ -313,6 +338,10 @@ const noWeight: number = score.weight;
 const noTerms: ProductTerm[] = weightCell.terms;
 // @ts-expect-error attentionBias is a boolean
 lab.encoderLayer({ input: x4, heads: 2, dFF: 8, attentionBias: 'no' });
+// @ts-expect-error the backward needs gradOutput
+lab.attentionBackward(attentionArgs);
+// @ts-expect-error explainAttention takes no dropout: it explains the evaluation trace
+lab.explainAttention({ ...cell, stage: 'score', dropout: 0.5 });
 
 export const used = [
   cap, firstWeight, rowMax, scores, sqrtDk, weights, output, rowSums, fully, maskOrNothing, maskedCell, withTyped, padded,
@@ -322,4 +351,5 @@ export const used = [
   biasFreeCount, entropySummary, randomQuery, randomDefault, vocabulary, ids, table, positioned, cosine, norms,
   realigned, maxDifference, permutedTyped, variance, peak, exampleWeights, gradientNorm, jacobianMatrix, termProduct,
   divisor, fullyMasked, numerator, described, byStage, where, noWeight, noTerms,
+  dropoutMask, droppedWeights, gradScaled, gradQuery, gradX, headBackward, gradWO, gradBQ,
 ];

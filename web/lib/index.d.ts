@@ -59,7 +59,16 @@ export interface SoftmaxArgs {
   logits: MatrixInput;
 }
 
-export interface AttentionArgs extends MaskingArgs {
+/** Dropout on the attention weights, for training (docs/engine.md, "Dropout"). */
+export interface DropoutArgs {
+  /** Probability p, 0 ≤ p < 1, of zeroing each weight; kept weights × 1/(1 − p). Default 0: no dropout (evaluation). */
+  dropout?: number | undefined;
+  /** Seed (0 … 2³²−1) of the dropout mask; default 0. Same seed and shape, same mask. */
+  dropoutSeed?: number | undefined;
+}
+
+/** The query, key and value of one attention, with its mask. */
+export interface QueryKeyValueArgs extends MaskingArgs {
   /** (n × d_k) */
   query: MatrixInput;
   /** (m × d_k) */
@@ -67,6 +76,8 @@ export interface AttentionArgs extends MaskingArgs {
   /** (m × d_v) */
   value: MatrixInput;
 }
+
+export interface AttentionArgs extends QueryKeyValueArgs, DropoutArgs {}
 
 export interface ProjectionArgs {
   /** (d_model × d_model), applied as x·W + b; seeded Xavier init when omitted. */
@@ -81,7 +92,7 @@ export interface ProjectionArgs {
   bO?: VectorInput | undefined;
 }
 
-export interface MultiHeadAttentionArgs extends ProjectionArgs, MaskingArgs {
+export interface MultiHeadAttentionArgs extends ProjectionArgs, MaskingArgs, DropoutArgs {
   /** (n × d_model) */
   query: MatrixInput;
   /** (m × d_model) */
@@ -214,7 +225,7 @@ export interface SoftmaxJacobianArgs {
 /** Which matrix of the attention trace the explained cell is in. */
 export type ExplainStage = 'score' | 'scaled' | 'weight' | 'output';
 
-export interface ExplainAttentionArgs<S extends ExplainStage = ExplainStage> extends AttentionArgs {
+export interface ExplainAttentionArgs<S extends ExplainStage = ExplainStage> extends QueryKeyValueArgs {
   /** The query row i, 0 … n−1. */
   row: number;
   /** The key j (0 … m−1) for `score`, `scaled` and `weight`; the value column c (0 … d_v−1) for `output`. */
@@ -233,6 +244,16 @@ export interface PermutationTestArgs {
   seed?: number | undefined;
   /** Add the positional encoding after shuffling (tokens move, positions stay). */
   positionalEncoding: boolean;
+}
+
+export interface AttentionBackwardArgs extends AttentionArgs {
+  /** (n × d_v) ∂L/∂output, the gradient arriving from above. */
+  gradOutput: MatrixInput;
+}
+
+export interface MultiHeadAttentionBackwardArgs extends MultiHeadAttentionArgs {
+  /** (n × d_model) ∂L/∂output, the gradient arriving from above. */
+  gradOutput: MatrixInput;
 }
 
 export interface CrossEntropyArgs {
@@ -277,7 +298,11 @@ export interface AttentionTrace {
   weights: Matrix;
   /** (n) the sum of each row of weights: 1, or 0 for a fully masked row under −∞. */
   weightSums: Vector;
-  /** (n × d_v) pass 5: weights·V. */
+  /** (n × m) each weight's dropout factor, 0 or 1/(1 − p); only with dropout. */
+  dropoutMask?: Matrix;
+  /** (n × m) weights ∘ dropoutMask; only with dropout. */
+  droppedWeights?: Matrix;
+  /** (n × d_v) pass 5: weights·V (droppedWeights·V with dropout). */
   output: Matrix;
   /** Query rows whose every key is blocked. */
   fullyMaskedRows: number[];
@@ -577,6 +602,62 @@ export interface CrossEntropyTrace {
   gradLogits: Matrix;
 }
 
+/** Every gradient of one backward pass of attention, pass by pass in reverse. */
+export interface AttentionBackwardTrace {
+  /** (n × d_v) ∂L/∂output, as given. */
+  gradOutput: Matrix;
+  /** (m × d_v) pass 1: ∂L/∂V = weightsᵀ·gradOutput (the dropped weights under dropout). */
+  gradValue: Matrix;
+  /** (n × m) pass 2: ∂L/∂weights = gradOutput·Vᵀ, through the dropout mask when there is one. */
+  gradWeights: Matrix;
+  /** (n × m) pass 3: softmax backward per row, w ∘ (g − Σ w·g); 0 on blocked cells and on a fully masked row. */
+  gradScaled: Matrix;
+  /** (n × m) pass 4: gradScaled / √d_k. */
+  gradScores: Matrix;
+  /** (n × d_k) pass 5: ∂L/∂Q = gradScores·K. */
+  gradQuery: Matrix;
+  /** (m × d_k) pass 6: ∂L/∂K = gradScoresᵀ·Q. */
+  gradKey: Matrix;
+}
+
+/** Every gradient of one backward pass of multi-head attention, pass by pass in reverse. */
+export interface MultiHeadAttentionBackwardTrace {
+  /** (n × d_model) ∂L/∂output, as given. */
+  gradOutput: Matrix;
+  /** (d_model × d_model) pass 1: concatᵀ·gradOutput. */
+  gradWO: Matrix;
+  /** (d_model) pass 1: Σ rows of gradOutput; only when bO was given. */
+  gradBO?: Vector;
+  /** (n × d_model) pass 1: gradOutput·W_Oᵀ. */
+  gradConcat: Matrix;
+  /** Pass 2: each head's attention backward, from its columns of gradConcat. */
+  heads: AttentionBackwardTrace[];
+  /** (n × d_model) pass 3: the heads' gradQuery side by side. */
+  gradProjectedQuery: Matrix;
+  /** (m × d_model) pass 3: the heads' gradKey side by side. */
+  gradProjectedKey: Matrix;
+  /** (m × d_model) pass 3: the heads' gradValue side by side. */
+  gradProjectedValue: Matrix;
+  /** (d_model × d_model) pass 4: queryᵀ·gradProjectedQuery. */
+  gradWQ: Matrix;
+  /** (d_model × d_model) pass 4: keyᵀ·gradProjectedKey. */
+  gradWK: Matrix;
+  /** (d_model × d_model) pass 4: valueᵀ·gradProjectedValue. */
+  gradWV: Matrix;
+  /** (d_model) pass 4: Σ rows of gradProjectedQuery; only when bQ was given. */
+  gradBQ?: Vector;
+  /** (d_model) only when bK was given. */
+  gradBK?: Vector;
+  /** (d_model) only when bV was given. */
+  gradBV?: Vector;
+  /** (n × d_model) pass 4: gradProjectedQuery·W_Qᵀ. For self-attention, x's gradient is gradQuery + gradKey + gradValue. */
+  gradQuery: Matrix;
+  /** (m × d_model) pass 4: gradProjectedKey·W_Kᵀ. */
+  gradKey: Matrix;
+  /** (m × d_model) pass 4: gradProjectedValue·W_Vᵀ. */
+  gradValue: Matrix;
+}
+
 export interface MemoryUse {
   /** Bytes malloc has handed out and not taken back; flat across calls when nothing leaks. */
   heapBytesInUse: number;
@@ -622,6 +703,10 @@ export interface AttentionLab {
   permutationTest(args: PermutationTestArgs): PermutationTestTrace;
   /** Mean cross-entropy of each row's logits against its target class, and its gradient. */
   crossEntropy(args: CrossEntropyArgs): CrossEntropyTrace;
+  /** The gradients of attention's inputs and intermediates from ∂L/∂output (runs the forward itself). */
+  attentionBackward(args: AttentionBackwardArgs): AttentionBackwardTrace;
+  /** The gradients of multi-head attention's inputs, weights and biases from ∂L/∂output (runs the forward itself). */
+  multiHeadAttentionBackward(args: MultiHeadAttentionBackwardArgs): MultiHeadAttentionBackwardTrace;
   /** The cap on every dimension. */
   readonly maxDimension: number;
   /** Memory diagnostics, for leak checks. */

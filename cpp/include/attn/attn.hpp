@@ -5,6 +5,7 @@
 /// @brief Everything the engine offers, in one include.
 
 #include "attn/attention.hpp"
+#include "attn/attention_backward.hpp"
 #include "attn/cross_entropy.hpp"
 #include "attn/encoder_layer.hpp"
 #include "attn/entropy.hpp"
@@ -15,6 +16,7 @@
 #include "attn/mask.hpp"
 #include "attn/matrix.hpp"
 #include "attn/multi_head_attention.hpp"
+#include "attn/multi_head_attention_backward.hpp"
 #include "attn/permutation_test.hpp"
 #include "attn/positional_encoding.hpp"
 #include "attn/random.hpp"

@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "attn/describe/attention.hpp"
+#include "attn/describe/attention_backward.hpp"
 #include "attn/describe/cross_entropy.hpp"
 #include "attn/describe/encoder_layer.hpp"
 #include "attn/describe/entropy.hpp"
@@ -16,6 +17,7 @@
 #include "attn/describe/feed_forward.hpp"
 #include "attn/describe/layer_norm.hpp"
 #include "attn/describe/multi_head_attention.hpp"
+#include "attn/describe/multi_head_attention_backward.hpp"
 #include "attn/describe/permutation_test.hpp"
 #include "attn/describe/positional_encoding.hpp"
 #include "attn/describe/random_matrix.hpp"
@@ -33,7 +35,8 @@ namespace attn::describe
                    embed_tokens_operation, add_positional_encoding_operation,
                    position_similarity_operation, scaling_experiment_operation,
                    softmax_jacobian_operation, explain_attention_operation,
-                   permutation_test_operation, cross_entropy_operation>;
+                   permutation_test_operation, cross_entropy_operation,
+                   attention_backward_operation, multi_head_attention_backward_operation>;
 
     /// Calls f(Operation{}) for every operation, in order.
     template <class F> void for_each_operation(F&& f)
