@@ -27,9 +27,13 @@ import type {
   ExplainStage,
   ExplanationByStage,
   FeedForwardArgs,
+  FeedForwardBackwardArgs,
+  FeedForwardBackwardTrace,
   FeedForwardTrace,
   HeadTrace,
   LayerNormArgs,
+  LayerNormBackwardArgs,
+  LayerNormBackwardTrace,
   LayerNormTrace,
   LoadOptions,
   Mask,
@@ -151,6 +155,15 @@ const ff: FeedForwardTrace = lab.feedForward(ffArgs);
 const hidden: Matrix = ff.hidden;
 const activated: Matrix = ff.activated;
 const ffDefault: FeedForwardTrace = lab.feedForward({ input: x4, w1: [[1], [1], [1], [1]], w2: [[1, 1, 1, 1]] });
+
+const lnBackArgs: LayerNormBackwardArgs = { ...lnArgs, gradOutput: x4 };
+const lnBack: LayerNormBackwardTrace = lab.layerNormBackward(lnBackArgs);
+const gradLnInput: Matrix = lnBack.gradInput;
+const gradGammaBeta: Vector[] = [lnBack.gradGamma, lnBack.gradBeta, lnBack.gradNormalized[0] ?? []];
+const ffBackArgs: FeedForwardBackwardArgs = { ...ffArgs, gradOutput: x4 };
+const ffBack: FeedForwardBackwardTrace = lab.feedForwardBackward(ffBackArgs);
+const gradWeights: Matrix[] = [ffBack.gradW1, ffBack.gradW2, ffBack.gradHidden, ffBack.gradActivated, ffBack.gradInput];
+const gradB1: Vector | undefined = ffBack.gradB1;
 
 // ---- encoder layer ----------------------------------------------------------------------------
 
@@ -284,6 +297,10 @@ lab.multiHeadAttention({ query: x4, key: x4, value: x4 });
 lab.multiHeadAttention({ query: x4, key: x4, value: x4, heads: '2' });
 // @ts-expect-error only relu and gelu exist
 lab.feedForward({ input: x4, w1: [[1]], w2: [[1]], activation: 'tanh' });
+// @ts-expect-error a backward pass needs gradOutput
+lab.layerNormBackward(lnArgs);
+// @ts-expect-error a bias gradient is absent when the bias was omitted, so it is not a Vector without a check
+const uncheckedGradB2: Vector = ffBack.gradB2;
 // @ts-expect-error dModel is required
 lab.positionalEncoding({ length: 4 });
 // @ts-expect-error the option is wasmUrl, not wasmURL
@@ -352,4 +369,5 @@ export const used = [
   realigned, maxDifference, permutedTyped, variance, peak, exampleWeights, gradientNorm, jacobianMatrix, termProduct,
   divisor, fullyMasked, numerator, described, byStage, where, noWeight, noTerms,
   dropoutMask, droppedWeights, gradScaled, gradQuery, gradX, headBackward, gradWO, gradBQ,
+  gradLnInput, gradGammaBeta, gradWeights, gradB1, uncheckedGradB2,
 ];

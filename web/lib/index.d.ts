@@ -140,6 +140,16 @@ export interface FeedForwardArgs {
   activation?: Activation | undefined;
 }
 
+export interface LayerNormBackwardArgs extends LayerNormArgs {
+  /** (n × d) ∂L/∂output: how the loss changes with each output cell. */
+  gradOutput: MatrixInput;
+}
+
+export interface FeedForwardBackwardArgs extends FeedForwardArgs {
+  /** (n × d_model) ∂L/∂output: how the loss changes with each output cell. */
+  gradOutput: MatrixInput;
+}
+
 export interface EncoderLayerArgs extends ProjectionArgs, MaskingArgs {
   /** (n × d_model) */
   input: MatrixInput;
@@ -373,6 +383,40 @@ export interface FeedForwardTrace {
   activated: Matrix;
   /** (n × d_model) activated·W2 + b2. */
   output: Matrix;
+}
+
+/** Layer norm's gradients, the forward's passes in reverse (as PyTorch's autograd). */
+export interface LayerNormBackwardTrace {
+  /** (n × d) as given. */
+  gradOutput: Matrix;
+  /** (d) pass 1: Σ over rows of gradOutput. */
+  gradBeta: Vector;
+  /** (d) pass 2: Σ over rows of gradOutput ∘ normalized. */
+  gradGamma: Vector;
+  /** (n × d) pass 3: gradOutput ∘ γ. */
+  gradNormalized: Matrix;
+  /** (n × d) pass 4: (1/σ)(ĝ − mean(ĝ) − x̂·mean(ĝ ∘ x̂)) per row, ĝ = gradNormalized, σ = √(variance + eps); finite for a constant row. */
+  gradInput: Matrix;
+}
+
+/** The feed-forward network's gradients, the forward's passes in reverse (as PyTorch's autograd). */
+export interface FeedForwardBackwardTrace {
+  /** (n × d_model) as given. */
+  gradOutput: Matrix;
+  /** (d_model) pass 1: Σ over rows of gradOutput; only when b2 was given. */
+  gradB2?: Vector;
+  /** (d_ff × d_model) pass 1: activatedᵀ·gradOutput. */
+  gradW2: Matrix;
+  /** (n × d_ff) pass 1: gradOutput·W2ᵀ. */
+  gradActivated: Matrix;
+  /** (n × d_ff) pass 2: gradActivated ∘ activation′(hidden); ReLU′(0) = 0 as PyTorch, GELU′(x) = Φ(x) + x·φ(x). */
+  gradHidden: Matrix;
+  /** (d_ff) pass 3: Σ over rows of gradHidden; only when b1 was given. */
+  gradB1?: Vector;
+  /** (d_model × d_ff) pass 3: inputᵀ·gradHidden. */
+  gradW1: Matrix;
+  /** (n × d_model) pass 3: gradHidden·W1ᵀ. */
+  gradInput: Matrix;
 }
 
 export interface EncoderParameterCount {
@@ -681,6 +725,10 @@ export interface AttentionLab {
   layerNorm(args: LayerNormArgs): LayerNormTrace;
   /** activation(x·W1 + b1)·W2 + b2. */
   feedForward(args: FeedForwardArgs): FeedForwardTrace;
+  /** Layer norm, then its backward pass from gradOutput: ∂L/∂input, ∂L/∂γ, ∂L/∂β. */
+  layerNormBackward(args: LayerNormBackwardArgs): LayerNormBackwardTrace;
+  /** The feed-forward network, then its backward pass from gradOutput: ∂L/∂input and every weight's and bias's gradient. */
+  feedForwardBackward(args: FeedForwardBackwardArgs): FeedForwardBackwardTrace;
   /** Post-norm encoder layer: x = LN₁(x + MHA(x)); y = LN₂(x + FFN(x)). */
   encoderLayer(args: EncoderLayerArgs): EncoderLayerTrace;
   /** Row entropy of attention weights, with the ln m bound and the mean, min and max over rows. */

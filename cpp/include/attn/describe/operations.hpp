@@ -15,7 +15,9 @@
 #include "attn/describe/entropy.hpp"
 #include "attn/describe/explain.hpp"
 #include "attn/describe/feed_forward.hpp"
+#include "attn/describe/feed_forward_backward.hpp"
 #include "attn/describe/layer_norm.hpp"
+#include "attn/describe/layer_norm_backward.hpp"
 #include "attn/describe/multi_head_attention.hpp"
 #include "attn/describe/multi_head_attention_backward.hpp"
 #include "attn/describe/permutation_test.hpp"
@@ -31,6 +33,7 @@ namespace attn::describe
     using all_operations =
         std::tuple<softmax_operation, attention_operation, multi_head_attention_operation,
                    positional_encoding_operation, layer_norm_operation, feed_forward_operation,
+                   layer_norm_backward_operation, feed_forward_backward_operation,
                    encoder_layer_operation, attention_entropy_operation, random_matrix_operation,
                    embed_tokens_operation, add_positional_encoding_operation,
                    position_similarity_operation, scaling_experiment_operation,
