@@ -148,7 +148,10 @@ namespace attn
     enum class trainer_status
     {
         ready,   ///< may step
-        diverged ///< a loss or gradient went non-finite; step() throws
+        /// step() throws. Entered when a step's loss or a gradient is non-finite, a forward value
+        /// overflows, or the loss exceeds 10·ln(classes), ten times that of a uniform guess:
+        /// layer norm and clipping keep a too-fast run finite, so NaN alone would rarely come.
+        diverged
     };
 
     /**
@@ -198,7 +201,8 @@ namespace attn
         std::vector<trainer_parameter> parameters() const;
 
         trainer_status status() const;
-        /// Why the trainer stopped, e.g. "the loss became NaN at step 12"; empty while ready.
+        /// Why the trainer stopped, e.g. "training diverged at step 12: the loss became 3390, …";
+        /// empty while ready.
         const std::string& status_message() const;
         /// Steps taken so far.
         std::size_t steps() const;
