@@ -43,8 +43,7 @@ namespace attn
 
         /// into += gradient, in place: xtensor's own += evaluates into a temporary and moves
         /// it in, which would move the storage the optimizer points at.
-        template <class Tensor>
-        void add_to(Tensor& into, const Tensor& gradient)
+        template <class Tensor> void add_to(Tensor& into, const Tensor& gradient)
         {
             double* out = into.data();
             const double* in = gradient.data();
@@ -54,8 +53,7 @@ namespace attn
             }
         }
 
-        template <class Tensor>
-        void accumulate(std::optional<Tensor>& into, const Tensor& gradient)
+        template <class Tensor> void accumulate(std::optional<Tensor>& into, const Tensor& gradient)
         {
             add_to(*into, gradient);
         }
@@ -182,7 +180,9 @@ namespace attn
     {
         const std::size_t d = config.d_model, d_ff = config.d_ff;
         const bool iris = task == task_kind::iris;
-        const auto zeros = [](std::size_t r, std::size_t c) { return matrix(xt::zeros<double>({r, c})); };
+        const auto zeros = [](std::size_t r, std::size_t c) {
+            return matrix(xt::zeros<double>({r, c}));
+        };
         const auto zero_vector = [](std::size_t n) { return vector(xt::zeros<double>({n})); };
 
         // Shapes first (all zero), then each tensor is drawn from its own stream.
@@ -320,8 +320,8 @@ namespace attn
         if (run.task == task_kind::iris)
         {
             f.pooled = ones_row_mean(last);
-            f.classifier = detail::feed_forward_unchecked(f.pooled, p.head_w1, p.head_b1,
-                                                          p.head_w2, p.head_b2, activation::relu);
+            f.classifier = detail::feed_forward_unchecked(f.pooled, p.head_w1, p.head_b1, p.head_w2,
+                                                          p.head_b2, activation::relu);
             f.logits = f.classifier.output;
         }
         else
@@ -372,7 +372,8 @@ namespace attn
         for (std::size_t first = 0; first < total; first += max_dimension)
         {
             const std::size_t count = std::min(max_dimension, total - first);
-            const matrix chunk_logits = xt::view(logits, xt::range(first, first + count), xt::all());
+            const matrix chunk_logits =
+                xt::view(logits, xt::range(first, first + count), xt::all());
             const vector chunk_targets = xt::view(targets, xt::range(first, first + count));
             const cross_entropy_trace t = cross_entropy(chunk_logits, chunk_targets);
             if (count == total)
@@ -399,7 +400,8 @@ namespace attn
         passes.reserve(batch.size());
         for (const task_example& example : batch)
         {
-            const auto seed = run.dropout > 0 ? static_cast<std::uint32_t>(dropout_seeds.next() >> 32) : 0;
+            const auto seed =
+                run.dropout > 0 ? static_cast<std::uint32_t>(dropout_seeds.next() >> 32) : 0;
             passes.push_back(forward(p, run, example, seed));
         }
         // pass 2: one cross-entropy over all scored positions of the batch, so the loss is
