@@ -150,7 +150,7 @@ export interface FeedForwardBackwardArgs extends FeedForwardArgs {
   gradOutput: MatrixInput;
 }
 
-export interface EncoderLayerArgs extends ProjectionArgs, MaskingArgs {
+export interface EncoderLayerArgs extends ProjectionArgs, MaskingArgs, DropoutArgs {
   /** (n × d_model) */
   input: MatrixInput;
   /** Number of heads; must divide d_model. */
@@ -180,6 +180,11 @@ export interface EncoderLayerArgs extends ProjectionArgs, MaskingArgs {
    * `parameterCount.attention` is 4·d², and giving any of `bQ … bO` is an error naming it.
    */
   attentionBias?: boolean | undefined;
+}
+
+export interface EncoderLayerBackwardArgs extends EncoderLayerArgs {
+  /** (n × d_model) ∂L/∂output, the gradient arriving from above. */
+  gradOutput: MatrixInput;
 }
 
 export interface EntropyArgs {
@@ -450,6 +455,46 @@ export interface EncoderLayerTrace {
   /** The feed-forward weights actually used. */
   params: { w1: Matrix; b1: Vector; w2: Matrix; b2: Vector };
   parameterCount: EncoderParameterCount;
+}
+
+/** Every gradient of one backward pass of the encoder layer, its six passes in reverse. */
+export interface EncoderLayerBackwardTrace {
+  /** (n × d_model) ∂L/∂output, as given. */
+  gradOutput: Matrix;
+  /** (d_model) pass 1: LN₂ backward, Σ over rows of g ∘ x̂. */
+  gradGamma2: Vector;
+  /** (d_model) pass 1: LN₂ backward, Σ over rows of g. */
+  gradBeta2: Vector;
+  /** (n × d_model) pass 1: ∂L/∂residual2, LN₂'s input. */
+  gradResidual2: Matrix;
+  /** (d_ff × d_model) pass 2: feed-forward backward, activatedᵀ·g. */
+  gradW2: Matrix;
+  /** (d_model) pass 2. */
+  gradB2: Vector;
+  /** (d_model × d_ff) pass 2: norm1.outputᵀ·gHidden. */
+  gradW1: Matrix;
+  /** (d_ff) pass 2. */
+  gradB1: Vector;
+  /** (n × d_model) pass 3: gradResidual2 plus the feed-forward's input gradient (two paths add). */
+  gradNorm1Output: Matrix;
+  /** (d_model) pass 4: LN₁ backward. */
+  gradGamma1: Vector;
+  /** (d_model) pass 4: LN₁ backward. */
+  gradBeta1: Vector;
+  /** (n × d_model) pass 4: ∂L/∂residual1, LN₁'s input. */
+  gradResidual1: Matrix;
+  /** (d_model × d_model) pass 5: self-attention backward. */
+  gradWQ: Matrix;
+  gradWK: Matrix;
+  gradWV: Matrix;
+  gradWO: Matrix;
+  /** (d_model) pass 5; absent when `attentionBias` is false. */
+  gradBQ?: Vector;
+  gradBK?: Vector;
+  gradBV?: Vector;
+  gradBO?: Vector;
+  /** (n × d_model) pass 6: gradResidual1 + self-attention's gradQuery + gradKey + gradValue. */
+  gradInput: Matrix;
 }
 
 export interface EntropyTrace {
@@ -731,6 +776,8 @@ export interface AttentionLab {
   feedForwardBackward(args: FeedForwardBackwardArgs): FeedForwardBackwardTrace;
   /** Post-norm encoder layer: x = LN₁(x + MHA(x)); y = LN₂(x + FFN(x)). */
   encoderLayer(args: EncoderLayerArgs): EncoderLayerTrace;
+  /** The gradients of the encoder layer's input and every parameter from ∂L/∂output (runs the forward itself). */
+  encoderLayerBackward(args: EncoderLayerBackwardArgs): EncoderLayerBackwardTrace;
   /** Row entropy of attention weights, with the ln m bound and the mean, min and max over rows. */
   attentionEntropy(args: EntropyArgs): EntropyTrace;
   /** A seeded random matrix (normal by default), the same wherever the package runs. */

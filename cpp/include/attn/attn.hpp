@@ -8,6 +8,7 @@
 #include "attn/attention_backward.hpp"
 #include "attn/cross_entropy.hpp"
 #include "attn/encoder_layer.hpp"
+#include "attn/encoder_layer_backward.hpp"
 #include "attn/entropy.hpp"
 #include "attn/error.hpp"
 #include "attn/explain.hpp"
