@@ -11,6 +11,7 @@
 #include "attn/entropy.hpp"
 #include "attn/error.hpp"
 #include "attn/explain.hpp"
+#include "attn/explain_backward.hpp"
 #include "attn/feed_forward.hpp"
 #include "attn/layer_norm.hpp"
 #include "attn/mask.hpp"
