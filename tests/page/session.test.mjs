@@ -244,6 +244,20 @@ describe('reading the numbers', () => {
     }
   });
 
+  test('in the backward walkthrough a mask given as a matrix is toggled, and every gradient follows the engine', async () => {
+    const { s } = session();
+    const inputs = { ...SHIPPED.get('attention-backward').inputs, mask: [[1, 1, 1]] };
+    assert.equal(await s.open({ walkthrough: 'attention-backward', step: 'inputs', inputs }), true);
+    s.toggleMask(panel(s, 'mask'), 0, 2);
+    assert.deepEqual(s.inputs.mask, [[1, 1, 0]]);
+    const { query, key, value, gradOutput } = inputs;
+    const expected = lab.attentionBackward({ query, key, value, gradOutput, mask: [[1, 1, 0]] });
+    s.goTo(s.steps.findIndex((/** @type {any} */ st) => st.id === 'grad-scaled'));
+    assert.deepEqual(panel(s, 'grad-scaled').data, expected.gradScaled);
+    assert.equal(expected.gradScaled[0][2], 0, 'the blocked key gets no gradient');
+    assert.match(s.explain(panel(s, 'grad-scaled'), 0, 2).lines[0], /^∂L\/∂s₀₂ = 0: the mask replaced this score/);
+  });
+
   test('the exported script embeds the seeded weights of the trace on screen, with no engine call of its own', async () => {
     const { s } = session();
     await s.open({ walkthrough: 'multi-head', step: 'heads' });

@@ -97,7 +97,11 @@ export function backwardSteps(lab: AttentionLab, context: BackwardStepContext): 
     { ...parameters, fields: parameters.fields.map((field) => (field.name === 'seed' ? { ...field, label: 'seed (new random Q, K, V and g)' } : field)) },
     query, key, value, weights, output,
   ];
-  if (f.mask) inputPanels.splice(4, 0, { type: 'matrix', name: 'mask', caption: `mask (${n}×${m}), 1 = attend`, data: f.mask, rowLabels: rows, colLabels: keys, colour: 'weights' });
+  if (f.mask) {
+    // A mask given as a matrix is toggled cell by cell, as in the forward's walkthroughs.
+    const editable = Array.isArray(inputs.mask) ? 'mask' : undefined;
+    inputPanels.splice(4, 0, { type: 'matrix', name: 'mask', caption: `mask (${n}×${m}), 1 = attend`, data: f.mask, rowLabels: rows, colLabels: keys, colour: 'weights', editable });
+  }
 
   const steps: Step[] = [
     {
