@@ -136,7 +136,7 @@ export function backwardSteps(lab: AttentionLab, context: BackwardStepContext): 
       id: 'grad-scaled',
       title: 'Softmax backward: ∂L/∂scaled',
       text: `Each row of weights adds up to 1, so a score can only win weight from the other keys. The softmax's gradient says so: from each gⱼ = ∂L/∂wⱼ it subtracts the row's weighted average Σₖ wₖ·gₖ (its own column), then scales by wⱼ. A key better than average for the loss gets a negative gradient, and each row adds up to 0.${f.mask ? ' A blocked score was replaced by a constant, so it gets no gradient.' : ''}`,
-      formula: String.raw`\frac{\partial L}{\partial s_{ij}} = w_{ij}\Big(g_{ij} - \htmlClass{focus}{\textstyle\sum_k w_{ik}\, g_{ik}}\Big),\quad g = \frac{\partial L}{\partial w}`,
+      formula: String.raw`\frac{\partial L}{\partial s_{ij}} = w_{ij}\Big(g_{ij} - \htmlClass{focus}{\textstyle\sum_k w_{ik}\, g_{ik}}\Big),\quad s = \mathrm{scaled},\ g = \frac{\partial L}{\partial w}`,
       panels: [weights, gradWeights, rowDot, gradScaled],
     },
     {
@@ -149,15 +149,15 @@ export function backwardSteps(lab: AttentionLab, context: BackwardStepContext): 
     {
       id: 'grad-query',
       title: 'Queries: ∂L/∂Q = ∂L/∂scores·K',
-      text: 'Score sᵢⱼ = qᵢ·kⱼ grows when qᵢ moves towards kⱼ. So the query\'s gradient mixes the key rows, each by how much its score should change.',
-      formula: String.raw`\frac{\partial L}{\partial Q} = \htmlClass{focus}{\frac{\partial L}{\partial\,\mathrm{scores}}\, K},\quad \frac{\partial L}{\partial Q_{ic}} = \sum_j \frac{\partial L}{\partial s_{ij}}\, K_{jc}`,
+      text: 'scoreᵢⱼ = qᵢ·kⱼ grows when qᵢ moves towards kⱼ. So the query\'s gradient mixes the key rows, each by how much its score should change.',
+      formula: String.raw`\frac{\partial L}{\partial Q} = \htmlClass{focus}{\frac{\partial L}{\partial\,\mathrm{scores}}\, K},\quad \frac{\partial L}{\partial Q_{ic}} = \sum_j \frac{\partial L}{\partial\,\mathrm{score}_{ij}}\, K_{jc}`,
       panels: [gradScores, key, gradQuery],
     },
     {
       id: 'grad-key',
       title: 'Keys: ∂L/∂K = (∂L/∂scores)ᵀ·Q',
       text: 'The same score grows when kⱼ moves towards qᵢ, so each key\'s gradient mixes the query rows, each by how much that query\'s score on the key should change.',
-      formula: String.raw`\frac{\partial L}{\partial K} = \htmlClass{focus}{\Big(\frac{\partial L}{\partial\,\mathrm{scores}}\Big)^{\!\top} Q},\quad \frac{\partial L}{\partial K_{jc}} = \sum_i \frac{\partial L}{\partial s_{ij}}\, Q_{ic}`,
+      formula: String.raw`\frac{\partial L}{\partial K} = \htmlClass{focus}{\Big(\frac{\partial L}{\partial\,\mathrm{scores}}\Big)^{\!\top} Q},\quad \frac{\partial L}{\partial K_{jc}} = \sum_i \frac{\partial L}{\partial\,\mathrm{score}_{ij}}\, Q_{ic}`,
       panels: [gradScores, query, gradKey],
     },
     {
