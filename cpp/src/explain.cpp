@@ -21,22 +21,6 @@ namespace attn
             std::copy_n(&m(i, 0), cols(m), out.begin());
             return out;
         }
-
-        /// left[i][·] · right[·][c] term by term; `sum` is the engine's own cell.
-        dot_product_explanation dot_product(const matrix& left, std::size_t i, const matrix& right,
-                                            std::size_t c, bool right_transposed, double sum)
-        {
-            dot_product_explanation e;
-            const std::size_t length = cols(left);
-            e.terms.reserve(length);
-            for (std::size_t k = 0; k < length; ++k)
-            {
-                const double a = left(i, k), b = right_transposed ? right(c, k) : right(k, c);
-                e.terms.push_back({a, b, a * b});
-            }
-            e.sum = sum;
-            return e;
-        }
     } // namespace
 
     explain_stage parse_explain_stage(const std::string& argument, const std::string& name)
@@ -78,7 +62,9 @@ namespace attn
         {
         case explain_stage::score:
             // scores[i][j] = Σ_c query[i][c]·key[j][c]
-            e.detail = dot_product(query, i, key, j, true, t.scores(i, j));
+            e.detail = detail::dot_product(
+                cols(query), [&](std::size_t c) { return query(i, c); },
+                [&](std::size_t c) { return key(j, c); }, t.scores(i, j));
             break;
         case explain_stage::scaled:
             e.detail = scaled_explanation{t.scores(i, j), t.sqrt_d_k, t.scaled(i, j), cols(query)};
@@ -104,7 +90,9 @@ namespace attn
         }
         case explain_stage::output:
             // output[i][c] = Σ_j weights[i][j]·value[j][c]
-            e.detail = dot_product(t.weights, i, value, j, false, t.output(i, j));
+            e.detail = detail::dot_product(
+                m, [&](std::size_t k) { return t.weights(i, k); },
+                [&](std::size_t k) { return value(k, j); }, t.output(i, j));
             break;
         }
         return e;

@@ -349,6 +349,17 @@ describe('lesson operations', () => {
     expectAttentionError(() => untyped.explainAttention({ ...cell, row: '0' }), 'row', 'row: expected a number, got the string "0"');
   });
 
+  test('explainAttentionBackward names row and column against the gradient’s shape, the stage and gradOutput', () => {
+    const cell = { ...qkv, gradOutput: [[1, -1]], row: 0, column: 0, stage: /** @type {const} */ ('gradValue') };
+    expectAttentionError(() => lab.explainAttentionBackward({ ...cell, row: 3 }), 'row', 'row: expected a whole number from 0 to 2, got 3');
+    expectAttentionError(() => lab.explainAttentionBackward({ ...cell, row: 1, stage: 'gradWeight' }), 'row', 'row: expected a whole number from 0 to 0, got 1');
+    expectAttentionError(() => lab.explainAttentionBackward({ ...cell, column: 2 }), 'column', 'column: expected a whole number from 0 to 1, got 2');
+    expectAttentionError(() => untyped.explainAttentionBackward({ ...cell, stage: 'score' }), 'stage',
+      "stage: expected 'gradValue', 'gradWeight', 'gradScaled', 'gradScore', 'gradQuery' or 'gradKey', got 'score'");
+    expectAttentionError(() => untyped.explainAttentionBackward({ ...cell, gradOutput: undefined }), 'gradOutput', /^gradOutput: expected/);
+    expectAttentionError(() => lab.explainAttentionBackward({ ...cell, gradOutput: [[1, -1, 0]] }), 'gradOutput', /^gradOutput: expected/);
+  });
+
   test('permutationTest needs a permutation of 0 … n−1 and says whether to add positions', () => {
     const args = { input: x8, heads: 2, positionalEncoding: false };
     expectAttentionError(() => lab.permutationTest({ ...args, permutation: [0] }), 'permutation', 'permutation: expected 2 indices (one per row of input), got 1');

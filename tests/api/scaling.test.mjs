@@ -1,4 +1,4 @@
-// Lesson 3's numbers: why attention divides by √d_k (scalingExperiment) and how much gradient a
+// Lesson 4's numbers: why attention divides by √d_k (scalingExperiment) and how much gradient a
 // softmax passes back (softmaxJacobian).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';

@@ -26,6 +26,8 @@ const EXTRA_CALLS = [
   ...['score', 'scaled', 'weight', 'output'].map((stage) => ['explainAttention', { query: x, key: x, value: x, mask: 'causal', row: 1, column: 0, stage }]),
   ['attention', { query: x, key: x, value: x, dropout: 0.5, dropoutSeed: 1 }],
   ['multiHeadAttention', { query: x, key: x, value: x, heads: 2, dropout: 0.5 }],
+  ...['gradValue', 'gradWeight', 'gradScaled', 'gradScore', 'gradQuery', 'gradKey']
+    .map((stage) => ['explainAttentionBackward', { query: x, key: x, value: x, mask: 'causal', gradOutput: x, row: 1, column: 0, stage }]),
 ];
 
 /**

@@ -86,7 +86,7 @@ describe('embed link parameters', () => {
     assert.match(await both.page.locator('#walkthrough-title').textContent(), /Padding/i);
     await both.page.close();
     const unknown = await open('?lesson=nope');
-    await unknown.page.locator('.notice', { hasText: 'There is no lesson called “nope” (expected one of worked-example, self-attention' }).waitFor();
+    await unknown.page.locator('.notice', { hasText: 'There is no lesson called “nope” (expected one of worked-example, backward-pass, self-attention' }).waitFor();
     await unknown.page.close();
   });
 

@@ -182,7 +182,7 @@ describe('every walkthrough', () => {
   }
 });
 
-describe('lesson 3 (why-scale) and lesson 9 (entropy-heads): engine numbers and parameters', () => {
+describe('lesson 4 (why-scale) and lesson 10 (entropy-heads): engine numbers and parameters', () => {
   /** Every label → value of the facts panels of the current step, numbers with "−" read as "-". */
   const facts = (page) => page.evaluate(() => Object.fromEntries(
     [...document.querySelectorAll('.facts-panel dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent ?? ''])));
@@ -308,7 +308,7 @@ describe('lesson 3 (why-scale) and lesson 9 (entropy-heads): engine numbers and 
   });
 });
 
-describe('lesson 7 (positional-encoding) and lesson 8 (encoder-layer): engine numbers and parameters', () => {
+describe('lesson 8 (positional-encoding) and lesson 9 (encoder-layer): engine numbers and parameters', () => {
   /** The label/value pairs of the facts panel whose caption contains `caption`, in order. */
   const factsOf = (page, caption) => page.locator('.facts-panel', { hasText: caption }).first().evaluate((figure) =>
     [...figure.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent ?? '']));

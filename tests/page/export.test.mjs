@@ -25,7 +25,7 @@ const shipped = (id) => JSON.parse(readFileSync(new URL(`../../web/src/walkthrou
 
 /** @type {Record<string, any>} every kind's module, as the page loads them */
 const KINDS = Object.fromEntries(await Promise.all(
-  ['attention', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional'].map(async (kind) => [kind, await loadKind(kind)])));
+  ['attention', 'attention-backward', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional'].map(async (kind) => [kind, await loadKind(kind)])));
 
 /** The steps and trace as the page builds them. */
 const builtOf = (/** @type {any} */ w) => KINDS[w.kind].build(lab, w, w.inputs);
@@ -246,6 +246,8 @@ function expectedBlocks(/** @type {any} */ w, /** @type {any[]} */ steps) {
   switch (w.kind) {
     case 'attention':
       return panels(['scores', 'scaled', ...(w.inputs.mask ? ['masked'] : []), 'weights', 'output']);
+    case 'attention-backward':
+      return panels(['weights', 'output', 'grad-value', 'grad-weights', 'row-dot', 'grad-scaled', 'grad-scores', 'grad-query', 'grad-key']);
     case 'multi-head':
       return panels([...heads(w.inputs.heads), ...(w.inputs.heads > 1 ? ['concat'] : []), 'output']);
     case 'encoder':
@@ -277,6 +279,11 @@ const SCRIPTED = [
   ['fully-masked-row', 'a fully masked row under −∞ (weights and output 0)'],
   ['fully-masked-row-fill', 'a fully masked row under −1e9 (uniform weights)'],
   ['padding-mask', 'a padding mask'],
+  ['attention-backward', 'one backward pass of the worked example'],
+  ['attention-backward', 'a backward pass through a causal mask with a fully masked row under −∞', {
+    query: [[1, 2], [0, 1], [2, 1]], key: [[1, 0], [0, 1], [1, 1]], value: [[0.5, 0.3], [0.8, 0.2], [0.1, 0.9]],
+    gradOutput: [[1, -1], [0.5, 2], [-1, 0]], mask: [[0, 0, 0], [1, 1, 0], [1, 1, 1]],
+  }],
   ['multi-head', 'four heads on a sentence'],
   ['multi-head', 'four heads under a causal mask', { mask: 'causal' }],
   ['cross-attention', 'cross-attention'],

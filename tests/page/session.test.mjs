@@ -223,6 +223,41 @@ describe('reading the numbers', () => {
     assert.match(explained.lines[0], /^scaled₀₀ = score₀₀ \/ √d_k = /);
   });
 
+  test('every gradient of the backward pass is explained with the engine’s terms, its result the cell on screen', async () => {
+    const { s } = session();
+    await s.open({ walkthrough: 'attention-backward', step: 'inputs' });
+    /** @type {[string, RegExp][]} the step and panel of each gradient, and how its first line begins */
+    const gradients = [
+      ['grad-value', /^∂L\/∂V₂₁ = 0\.576·\(−1\) = −0\.576$/], ['grad-weights', /^∂L\/∂w₀₂ = 1·0\.1 \+ \(−1\)·0\.9 = /],
+      ['row-dot', /^Σ₀ = Σₖ wₖ·gₖ = 0\.140·0\.2 \+ 0\.284·0\.600 \+ 0\.576·\(−0\.8\) = −0\.262$/],
+      ['grad-scaled', /^∂L\/∂s₀₂ = w·\(g − Σₖ wₖ·gₖ\) = /], ['grad-scores', /^∂L\/∂score₀₂ = ∂L\/∂s₀₂ \/ √d_k = /],
+      ['grad-query', /^∂L\/∂Q₀₁ = /], ['grad-key', /^∂L\/∂K₂₁ = /],
+    ];
+    for (const [name, first] of gradients) {
+      const step = s.steps.findIndex((/** @type {any} */ st) => st.panels.some((/** @type {any} */ p) => p.name === name));
+      s.goTo(step);
+      const shown = panel(s, name);
+      const [row, column] = name === 'row-dot' ? [0, 0] : name === 'grad-value' || name === 'grad-key' ? [2, 1] : name === 'grad-query' ? [0, 1] : [0, 2];
+      const explained = s.explain(shown, row, column);
+      assert.match(explained.lines[0], first, name);
+      assert.equal(Number(explained.exact), shown.data[row][column], `${name}: the exact value is the cell's`);
+    }
+  });
+
+  test('in the backward walkthrough a mask given as a matrix is toggled, and every gradient follows the engine', async () => {
+    const { s } = session();
+    const inputs = { ...SHIPPED.get('attention-backward').inputs, mask: [[1, 1, 1]] };
+    assert.equal(await s.open({ walkthrough: 'attention-backward', step: 'inputs', inputs }), true);
+    s.toggleMask(panel(s, 'mask'), 0, 2);
+    assert.deepEqual(s.inputs.mask, [[1, 1, 0]]);
+    const { query, key, value, gradOutput } = inputs;
+    const expected = lab.attentionBackward({ query, key, value, gradOutput, mask: [[1, 1, 0]] });
+    s.goTo(s.steps.findIndex((/** @type {any} */ st) => st.id === 'grad-scaled'));
+    assert.deepEqual(panel(s, 'grad-scaled').data, expected.gradScaled);
+    assert.equal(expected.gradScaled[0][2], 0, 'the blocked key gets no gradient');
+    assert.match(s.explain(panel(s, 'grad-scaled'), 0, 2).lines[0], /^∂L\/∂s₀₂ = 0: the mask replaced this score/);
+  });
+
   test('the exported script embeds the seeded weights of the trace on screen, with no engine call of its own', async () => {
     const { s } = session();
     await s.open({ walkthrough: 'multi-head', step: 'heads' });

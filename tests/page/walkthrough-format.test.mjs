@@ -78,6 +78,16 @@ const BASE = {
     queryLabels: ['q'],
     keyLabels: ['k₀', 'k₁', 'k₂'],
   },
+  'attention-backward': {
+    id: 'my-backward-pass',
+    lesson: 'backward-pass',
+    kind: 'attention-backward',
+    title: 'One backward pass',
+    intro: 'The worked example under the loss L = output₀₀ − output₀₁.',
+    inputs: { query: [[1, 2]], key: [[1, 0], [0, 1], [1, 1]], value: [[0.5, 0.3], [0.8, 0.2], [0.1, 0.9]], gradOutput: [[1, -1]] },
+    queryLabels: ['q'],
+    keyLabels: ['k₀', 'k₁', 'k₂'],
+  },
   'multi-head': {
     id: 'my-sentence',
     kind: 'multi-head',
@@ -140,7 +150,7 @@ const BAD = [
   {
     name: 'an unknown kind is refused, naming kind and listing the kinds',
     doc: changed('attention', (d) => { d.kind = 'foo'; }),
-    error: 'kind: expected one of "attention", "multi-head", "positional", "encoder", "scaling", "entropy", got "foo"',
+    error: 'kind: expected one of "attention", "attention-backward", "multi-head", "positional", "encoder", "scaling", "entropy", got "foo"',
     schema: true,
   },
   {
@@ -176,7 +186,7 @@ const BAD = [
   {
     name: 'an unknown lesson is refused, naming lesson and listing the lessons',
     doc: changed('attention', (d) => { d.lesson = 'mask'; }),
-    error: 'lesson: expected one of "worked-example", "self-attention", "scaling", "masks", "multi-head", "cross-attention", "positional-encoding", "encoder-layer", "entropy", or no lesson field for a walkthrough of your own, got "mask"',
+    error: 'lesson: expected one of "worked-example", "backward-pass", "self-attention", "scaling", "masks", "multi-head", "cross-attention", "positional-encoding", "encoder-layer", "entropy", or no lesson field for a walkthrough of your own, got "mask"',
     schema: true,
   },
   {
@@ -243,6 +253,24 @@ const BAD = [
     name: 'fewer values than keys are refused, naming inputs.value',
     doc: changed('attention', (d) => { d.inputs.value.pop(); }),
     error: 'inputs.value: expected 3 rows (one per key), got 2',
+    schema: false,
+  },
+  {
+    name: 'a backward pass without its gradient is refused, naming inputs.gradOutput',
+    doc: changed('attention-backward', (d) => { delete d.inputs.gradOutput; }),
+    error: 'inputs.gradOutput: expected a non-empty matrix (rows of numbers), got nothing',
+    schema: true,
+  },
+  {
+    name: 'a gradient with a row per key instead of per query is refused, naming inputs.gradOutput',
+    doc: changed('attention-backward', (d) => { d.inputs.gradOutput = [[1, -1], [0, 0], [0, 0]]; }),
+    error: 'inputs.gradOutput: expected 1 row (one per query, as the output), got 3',
+    schema: false,
+  },
+  {
+    name: 'a gradient narrower than the values is refused, naming inputs.gradOutput',
+    doc: changed('attention-backward', (d) => { d.inputs.gradOutput = [[1]]; }),
+    error: 'inputs.gradOutput: expected rows of 2 numbers (d_v, the width of value), got rows of 1',
     schema: false,
   },
   {

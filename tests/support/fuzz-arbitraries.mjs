@@ -7,8 +7,12 @@ import fc from 'fast-check';
 /** Every argument of every operation, as the API documents them (index.d.ts). */
 export const ARGUMENTS = {
   softmax: ['logits'],
-  attention: ['query', 'key', 'value', 'mask', 'maskFill'],
-  multiHeadAttention: ['query', 'key', 'value', 'heads', 'wQ', 'wK', 'wV', 'wO', 'bQ', 'bK', 'bV', 'bO', 'mask', 'maskFill', 'seed'],
+  attention: ['query', 'key', 'value', 'mask', 'maskFill', 'dropout', 'dropoutSeed'],
+  multiHeadAttention: ['query', 'key', 'value', 'heads', 'wQ', 'wK', 'wV', 'wO', 'bQ', 'bK', 'bV', 'bO', 'mask', 'maskFill', 'dropout', 'dropoutSeed', 'seed'],
+  attentionBackward: ['query', 'key', 'value', 'mask', 'maskFill', 'dropout', 'dropoutSeed', 'gradOutput'],
+  multiHeadAttentionBackward: [
+    'query', 'key', 'value', 'heads', 'wQ', 'wK', 'wV', 'wO', 'bQ', 'bK', 'bV', 'bO', 'mask', 'maskFill', 'dropout', 'dropoutSeed', 'seed', 'gradOutput',
+  ],
   positionalEncoding: ['length', 'dModel'],
   layerNorm: ['input', 'gamma', 'beta', 'eps'],
   feedForward: ['input', 'w1', 'b1', 'w2', 'b2', 'activation'],
@@ -59,18 +63,31 @@ const token = fc.oneof(fc.constantFrom('the', 'cat', 'sat', 'café', '😀', 'a'
 
 const attentionLike = fc.tuple(size, size, size).chain(([n, m, d]) =>
   record({ query: matrix(n, d), key: matrix(m, d), value: matrix(m, d), mask: mask(n, m), maskFill }, ['query', 'key', 'value']));
+/** 0.999 keeps 1000× weights, which can overflow the output: then dropout is to blame. */
+const dropout = fc.constantFrom(0, 0.1, 0.5, 0.999, 1, -0.1, NaN);
+/** attention's arguments with dropout, and gradOutput (n × d_v) for the backward. */
+const attentionTraining = (/** @type {boolean} */ backward) => fc.tuple(size, size, size).chain(([n, m, d]) =>
+  record({
+    query: matrix(n, d), key: matrix(m, d), value: matrix(m, d), mask: mask(n, m), maskFill, dropout, dropoutSeed: seed,
+    ...(backward ? { gradOutput: matrix(n, d) } : {}),
+  }, ['query', 'key', 'value', ...(backward ? ['gradOutput'] : [])]));
+/** multiHeadAttention's arguments, and gradOutput (n × d_model) for the backward. */
+const multiHeadLike = (/** @type {boolean} */ backward) => fc.tuple(size, size, fc.integer({ min: 1, max: 2 })).chain(([n, m, h]) => {
+  const d = 2 * h;
+  return record({
+    query: matrix(n, d), key: matrix(m, d), value: matrix(m, d), heads: fc.constantFrom(h, 2 * h, 3),
+    wQ: matrix(d, d), wO: matrix(d, d), bQ: vector(d), bO: vector(d), mask: mask(n, m), maskFill, dropout, dropoutSeed: seed, seed,
+    ...(backward ? { gradOutput: matrix(n, d) } : {}),
+  }, ['query', 'key', 'value', 'heads', ...(backward ? ['gradOutput'] : [])]);
+});
 
 /** One arbitrary of valid-looking arguments per operation. */
 export const VALID = {
   softmax: fc.tuple(size, size).chain(([n, m]) => record({ logits: matrix(n, m) }, ['logits'])),
-  attention: attentionLike,
-  multiHeadAttention: fc.tuple(size, size, fc.integer({ min: 1, max: 2 })).chain(([n, m, h]) => {
-    const d = 2 * h;
-    return record({
-      query: matrix(n, d), key: matrix(m, d), value: matrix(m, d), heads: fc.constantFrom(h, 2 * h, 3),
-      wQ: matrix(d, d), wO: matrix(d, d), bQ: vector(d), bO: vector(d), mask: mask(n, m), maskFill, seed,
-    }, ['query', 'key', 'value', 'heads']);
-  }),
+  attention: attentionTraining(false),
+  multiHeadAttention: multiHeadLike(false),
+  attentionBackward: attentionTraining(true),
+  multiHeadAttentionBackward: multiHeadLike(true),
   positionalEncoding: record({ length: count(1, 64), dModel: count(1, 64) }, ['length', 'dModel']),
   layerNorm: fc.tuple(size, size).chain(([n, d]) =>
     record({ input: matrix(n, d), gamma: vector(d), beta: vector(d), eps: fc.constantFrom(1e-5, 1, 0, 2, 5e-324, NaN) }, ['input'])),

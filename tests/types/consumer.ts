@@ -28,6 +28,12 @@ import type {
   ExplainedCell,
   ExplainStage,
   ExplanationByStage,
+  ExplainAttentionBackwardArgs,
+  GradientExplanationByStage,
+  GradientStage,
+  GradientSumExplanation,
+  GradScaledExplanation,
+  GradScoreExplanation,
   FeedForwardArgs,
   FeedForwardBackwardArgs,
   FeedForwardBackwardTrace,
@@ -256,6 +262,17 @@ const described: string = anyExplanation.stage === 'weight' ? `${anyExplanation.
 const byStage: ExplanationByStage['output'] = outputCell;
 const where: ExplainedCell<'output'> = { stage: outputCell.stage, row: outputCell.row, column: outputCell.column };
 
+const gradCell = { query, key, value: frozenValue, gradOutput: [[1, -1]], row: 0, column: 1 };
+const gradValueCell: GradientSumExplanation<'gradValue'> = lab.explainAttentionBackward({ ...gradCell, stage: 'gradValue' });
+const softmaxBackward: GradScaledExplanation = lab.explainAttentionBackward({ ...gradCell, mask: 'causal', stage: 'gradScaled' });
+const backwardTerms: number = softmaxBackward.weight * (softmaxBackward.gradWeight - softmaxBackward.rowDot) + softmaxBackward.difference + softmaxBackward.terms.length;
+const gradScoreCell: GradScoreExplanation = lab.explainAttentionBackward({ ...gradCell, stage: 'gradScore' });
+const anyGradientStage: GradientStage = 'gradKey' as GradientStage;
+const gradArgs: ExplainAttentionBackwardArgs = { ...gradCell, stage: anyGradientStage };
+const anyGradient: GradientExplanationByStage[GradientStage] = lab.explainAttentionBackward(gradArgs);
+const gradientText: string = anyGradient.stage === 'gradScaled' ? `${anyGradient.gradScaled}` : anyGradient.stage === 'gradScore' ? `${anyGradient.gradScore}` : `${anyGradient.sum}`;
+const gradientSum: number = gradValueCell.sum + gradScoreCell.sqrtDk;
+
 const memory: MemoryUse = lab.memory();
 const heap: number = memory.heapBytesInUse + memory.wasmMemoryBytes + memory.liveHandles;
 
@@ -357,6 +374,10 @@ const encGradBO: Vector | undefined = encBack.gradBO;
 lab.permutationTest({ input: x4, permutation: [1, 0], heads: 2 });
 // @ts-expect-error unknown stage
 lab.explainAttention({ ...cell, stage: 'softmax' });
+// @ts-expect-error a forward stage is not a gradient
+lab.explainAttentionBackward({ ...gradCell, stage: 'score' });
+// @ts-expect-error the gradient arriving at the output must be given
+lab.explainAttentionBackward({ query, key, value: frozenValue, row: 0, column: 0, stage: 'gradValue' });
 // @ts-expect-error a score explanation has no weight
 const noWeight: number = score.weight;
 // @ts-expect-error a weight explanation has no terms
@@ -377,7 +398,7 @@ export const used = [
   perRow, bound, heap, madeIsError, notChecked, biasWithoutCheck, sqrtText, peTrace,
   biasFreeCount, entropySummary, randomQuery, randomDefault, vocabulary, ids, table, positioned, cosine, norms,
   realigned, maxDifference, permutedTyped, variance, peak, exampleWeights, gradientNorm, jacobianMatrix, termProduct,
-  divisor, fullyMasked, numerator, described, byStage, where, noWeight, noTerms,
+  divisor, fullyMasked, numerator, described, byStage, where, noWeight, noTerms, backwardTerms, gradientText, gradientSum,
   dropoutMask, droppedWeights, gradScaled, gradQuery, gradX, headBackward, gradWO, gradBQ,
   encGrads, encNormGrads, encGradBO,
   gradLnInput, gradGammaBeta, gradWeights, gradB1, uncheckedGradB2,

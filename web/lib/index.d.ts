@@ -248,6 +248,20 @@ export interface ExplainAttentionArgs<S extends ExplainStage = ExplainStage> ext
   stage: S;
 }
 
+/** Which gradient of the attention backward trace the explained cell is in. */
+export type GradientStage = 'gradValue' | 'gradWeight' | 'gradScaled' | 'gradScore' | 'gradQuery' | 'gradKey';
+
+/** The backward's arguments without dropout (an explanation is of the plain forward), and the cell. */
+export interface ExplainAttentionBackwardArgs<S extends GradientStage = GradientStage> extends QueryKeyValueArgs {
+  /** (n × d_v) ∂L/∂output, the gradient arriving from above. */
+  gradOutput: MatrixInput;
+  /** The key j (0 … m−1) for `gradValue` and `gradKey`; the query i (0 … n−1) for the others. */
+  row: number;
+  /** The value column (`gradValue`), the key j (`gradWeight`, `gradScaled`, `gradScore`) or the dimension (`gradQuery`, `gradKey`). */
+  column: number;
+  stage: S;
+}
+
 export interface PermutationTestArgs {
   /** (n × d_model) one row per token. */
   input: MatrixInput;
@@ -600,7 +614,7 @@ export interface SoftmaxJacobianTrace {
 }
 
 /** Which cell an explanation is about. */
-export interface ExplainedCell<S extends ExplainStage> {
+export interface ExplainedCell<S extends ExplainStage | GradientStage> {
   stage: S;
   row: number;
   column: number;
@@ -662,6 +676,51 @@ export interface ExplanationByStage {
 }
 
 export type AttentionExplanation = ExplanationByStage[ExplainStage];
+
+/** A gradient cell that is a sum of products, e.g. ∂L/∂V[j][c] = Σ_i weights[i][j]·gradOutput[i][c]. */
+export interface GradientSumExplanation<S extends GradientStage> extends ExplainedCell<S> {
+  /**
+   * gradValue: weights[i][j]·gradOutput[i][c] over queries i; gradWeight: gradOutput[i][c]·value[j][c]
+   * over c; gradQuery: gradScores[i][j]·key[j][c] over keys j; gradKey: gradScores[i][j]·query[i][c] over queries i.
+   */
+  terms: ProductTerm[];
+  /** The gradient cell as the engine computed it. */
+  sum: number;
+}
+
+/** gradScaled[i][j] = w_j·(g_j − Σ_k w_k·g_k), with w = weights[i] and g = gradWeights[i]. */
+export interface GradScaledExplanation extends ExplainedCell<'gradScaled'> {
+  weight: number;
+  gradWeight: number;
+  /** w_k·g_k for every key k of the row, in order. */
+  terms: ProductTerm[];
+  /** Σ_k w_k·g_k, adding the terms in order. */
+  rowDot: number;
+  /** gradWeight − rowDot */
+  difference: number;
+  /** The cell as the engine computed it (≈ weight·difference, or 0 when blocked). */
+  gradScaled: number;
+  /** Key j is masked for query i: the mask replaced its score by the fill, so its gradient is 0 whatever the fill. */
+  blocked: boolean;
+}
+
+/** gradScores[i][j] = gradScaled[i][j] / √dK. */
+export interface GradScoreExplanation extends ExplainedCell<'gradScore'> {
+  gradScaled: number;
+  sqrtDk: number;
+  dK: number;
+  gradScore: number;
+}
+
+/** The explanation each gradient stage returns. */
+export interface GradientExplanationByStage {
+  gradValue: GradientSumExplanation<'gradValue'>;
+  gradWeight: GradientSumExplanation<'gradWeight'>;
+  gradScaled: GradScaledExplanation;
+  gradScore: GradScoreExplanation;
+  gradQuery: GradientSumExplanation<'gradQuery'>;
+  gradKey: GradientSumExplanation<'gradKey'>;
+}
 
 export interface PermutationTestTrace {
   /** (n) as given: row i of the shuffle is token permutation[i]. */
@@ -794,6 +853,8 @@ export interface AttentionLab {
   softmaxJacobian(args: SoftmaxJacobianArgs): SoftmaxJacobianTrace;
   /** The exact arithmetic behind one cell of an attention trace, bit-identical to `attention`'s. */
   explainAttention<S extends ExplainStage>(args: ExplainAttentionArgs<S>): ExplanationByStage[S];
+  /** The exact arithmetic behind one gradient cell of `attentionBackward`, bit-identical to its trace. */
+  explainAttentionBackward<S extends GradientStage>(args: ExplainAttentionBackwardArgs<S>): GradientExplanationByStage[S];
   /** Self-attention on the tokens in order and shuffled, with or without positional encoding. */
   permutationTest(args: PermutationTestArgs): PermutationTestTrace;
   /** Mean cross-entropy of each row's logits against its target class, and its gradient. */

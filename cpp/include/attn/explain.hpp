@@ -45,6 +45,25 @@ namespace attn
         double sum = 0;
     };
 
+    namespace detail
+    {
+        /// Σ_k left(k)·right(k) term by term, k = 0 … length−1, with `sum` the engine's own
+        /// cell: the operands are read from traces, so every term is a number on screen.
+        template <class Left, class Right>
+        dot_product_explanation dot_product(std::size_t length, Left left, Right right, double sum)
+        {
+            dot_product_explanation e;
+            e.terms.reserve(length);
+            for (std::size_t k = 0; k < length; ++k)
+            {
+                const double a = left(k), b = right(k);
+                e.terms.push_back({a, b, a * b});
+            }
+            e.sum = sum;
+            return e;
+        }
+    } // namespace detail
+
     /// scaled = score / √d_k.
     struct scaled_explanation
     {

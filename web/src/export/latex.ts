@@ -13,10 +13,10 @@ const MAX_CELLS = 400;
 /** Characters the page's texts use that pdfLaTeX cannot set from UTF-8 by itself. Others need XeLaTeX or LuaLaTeX. */
 const UNICODE: Record<string, string> = {
   '−': '\\textminus{}', '×': '\\texttimes{}', '·': '\\textperiodcentered{}', 'ᵀ': '\\textsuperscript{T}',
-  'ᵢ': '\\textsubscript{i}', 'ⱼ': '\\textsubscript{j}', '√': '\\ensuremath{\\surd}', '∞': '\\ensuremath{\\infty}',
+  'ᵢ': '\\textsubscript{i}', 'ⱼ': '\\textsubscript{j}', 'ₖ': '\\textsubscript{k}', '√': '\\ensuremath{\\surd}', '∞': '\\ensuremath{\\infty}',
   'Σ': '\\ensuremath{\\Sigma}', '≤': '\\ensuremath{\\le}', '≥': '\\ensuremath{\\ge}', '≈': '\\ensuremath{\\approx}',
   '≠': '\\ensuremath{\\neq}', '→': '\\ensuremath{\\to}', '∂': '\\ensuremath{\\partial}', 'α': '\\ensuremath{\\alpha}',
-  'β': '\\ensuremath{\\beta}', 'γ': '\\ensuremath{\\gamma}', 'δ': '\\ensuremath{\\delta}', 'ε': '\\ensuremath{\\varepsilon}',
+  'β': '\\ensuremath{\\beta}', 'γ': '\\ensuremath{\\gamma}', 'δ': '\\ensuremath{\\delta}', 'η': '\\ensuremath{\\eta}', 'ε': '\\ensuremath{\\varepsilon}',
   'θ': '\\ensuremath{\\theta}', 'λ': '\\ensuremath{\\lambda}', 'μ': '\\ensuremath{\\mu}', 'π': '\\ensuremath{\\pi}',
   'σ': '\\ensuremath{\\sigma}', 'ω': '\\ensuremath{\\omega}', '²': '\\textsuperscript{2}',
 };

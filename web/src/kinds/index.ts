@@ -4,6 +4,7 @@
 // (index.ts, rules.ts), its inputs' type in model/types.ts, and its line in each table here.
 import type { Walkthrough } from '../model/types.js';
 import { attentionRules } from './attention/rules.js';
+import { attentionBackwardRules } from './attention-backward/rules.js';
 import { encoderRules } from './encoder/rules.js';
 import { entropyRules } from './entropy/rules.js';
 import type { AnyKindModule, KindModule } from './kind.js';
@@ -15,6 +16,7 @@ import type { InputsOf, InputsRules, Kind } from './shared/rules.js';
 /** Each kind's input rules, in the order the walkthrough format lists the kinds. */
 export const KIND_RULES: { [K in Kind]: InputsRules<InputsOf<K>> } = {
   attention: attentionRules,
+  'attention-backward': attentionBackwardRules,
   'multi-head': multiHeadRules,
   positional: positionalRules,
   encoder: encoderRules,
@@ -25,6 +27,7 @@ export const KIND_RULES: { [K in Kind]: InputsRules<InputsOf<K>> } = {
 /** Each loader must give the module of its own kind (checked here, by the types). */
 const LOADERS: { [K in Kind]: () => Promise<{ default: KindModule<Extract<Walkthrough, { kind: K }>, unknown> }> } = {
   attention: () => import('./attention/index.js'),
+  'attention-backward': () => import('./attention-backward/index.js'),
   'multi-head': () => import('./multi-head/index.js'),
   scaling: () => import('./scaling/index.js'),
   entropy: () => import('./entropy/index.js'),

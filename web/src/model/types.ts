@@ -4,6 +4,7 @@ import type { Mask } from '../../lib/index.js';
 
 export type LessonId =
   | 'worked-example'
+  | 'backward-pass'
   | 'self-attention'
   | 'scaling'
   | 'masks'
@@ -51,6 +52,23 @@ export interface AttentionWalkthrough extends WalkthroughBase {
   kind: 'attention';
   inputs: AttentionInputs;
   /** Labels of the query rows and key columns, e.g. tokens. */
+  queryLabels?: string[];
+  keyLabels?: string[];
+}
+
+/**
+ * Inputs of a walkthrough of one backward pass of attention: its forward's inputs and the
+ * gradient arriving at its output. The loss is L = Σᵢⱼ gradOutputᵢⱼ·outputᵢⱼ, so ∂L/∂output is
+ * gradOutput itself: editing it picks another loss.
+ */
+export interface AttentionBackwardInputs extends AttentionInputs {
+  /** (n × d_v) ∂L/∂output. */
+  gradOutput: number[][];
+}
+
+export interface AttentionBackwardWalkthrough extends WalkthroughBase {
+  kind: 'attention-backward';
+  inputs: AttentionBackwardInputs;
   queryLabels?: string[];
   keyLabels?: string[];
 }
@@ -128,7 +146,7 @@ export interface EntropyWalkthrough extends WalkthroughBase {
   inputs: EntropyInputs;
 }
 
-export type Walkthrough = AttentionWalkthrough | MultiHeadWalkthrough | PositionalWalkthrough | EncoderWalkthrough
+export type Walkthrough = AttentionWalkthrough | AttentionBackwardWalkthrough | MultiHeadWalkthrough | PositionalWalkthrough | EncoderWalkthrough
   | ScalingWalkthrough | EntropyWalkthrough;
 
 /** How a matrix is coloured: attention weights on 0–1, signed values around 0, or not at all. */
@@ -137,13 +155,17 @@ export type ColourScale = 'weights' | 'diverging' | 'none';
 /** Which arithmetic "explain this number" shows for a cell of a matrix. */
 export type ExplainStage = 'score' | 'scaled' | 'weight' | 'output';
 
+/**
+ * The same for a gradient of the backward pass (the engine's explainAttentionBackward), plus
+ * `rowDot`: a row's Σₖ wₖ·gₖ, which the softmax backward subtracts.
+ */
+export type BackwardExplainStage = 'gradValue' | 'gradWeight' | 'rowDot' | 'gradScaled' | 'gradScore' | 'gradQuery' | 'gradKey';
+
 /** The attention call whose numbers a panel shows, so a cell can be explained by the engine. */
-export interface ExplainSource {
-  stage: ExplainStage;
-  args: AttentionInputs;
+export type ExplainSource = {
   /** Names used in the arithmetic, e.g. "score", "weight". */
   symbol: string;
-}
+} & ({ stage: ExplainStage; args: AttentionInputs } | { stage: BackwardExplainStage; args: AttentionBackwardInputs });
 
 export interface MatrixPanel {
   type: 'matrix';
@@ -160,7 +182,7 @@ export interface MatrixPanel {
   /** Cells to highlight in this step, [row, column]. */
   focus?: [number, number][];
   /** The input this panel edits, when it is an editable input. */
-  editable?: keyof AttentionInputs;
+  editable?: keyof AttentionBackwardInputs;
   explain?: ExplainSource;
   /** Sums per row shown beside the matrix (values from the engine). */
   rowSums?: number[];

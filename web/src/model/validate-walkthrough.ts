@@ -37,6 +37,7 @@ const COMMON_FIELDS = ['$schema', 'id', 'lesson', 'kind', 'title', 'intro', 'inp
 const ATTENTION_FIELDS = [...COMMON_FIELDS, 'queryLabels', 'keyLabels'];
 const FIELDS: Record<Kind, readonly string[]> = {
   attention: ATTENTION_FIELDS,
+  'attention-backward': ATTENTION_FIELDS,
   'multi-head': COMMON_FIELDS,
   positional: COMMON_FIELDS,
   encoder: COMMON_FIELDS,
@@ -83,7 +84,7 @@ export function parseWalkthrough(json: unknown, options: ParseOptions = {}): Par
     ?? text(TEXT_LIMITS.title)(json.title, 'title')
     ?? text(TEXT_LIMITS.intro)(json.intro, 'intro')
     ?? inputsProblem(kind, json.inputs, 'inputs')
-    ?? (kind === 'attention' ? attentionLabelsProblem(json) : undefined);
+    ?? (FIELDS[kind].includes('queryLabels') ? attentionLabelsProblem(json) : undefined);
   if (error) return { error };
   const { $schema: _schema, ...walkthrough } = json;
   return { walkthrough: walkthrough as unknown as Walkthrough };

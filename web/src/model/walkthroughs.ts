@@ -3,6 +3,7 @@
 import type { LessonId, Walkthrough } from './types.js';
 import { LESSON_TITLES } from './lessons.js';
 import workedExample from '../walkthroughs/worked-example.json';
+import attentionBackward from '../walkthroughs/attention-backward.json';
 import causalMask from '../walkthroughs/causal-mask.json';
 import paddingMask from '../walkthroughs/padding-mask.json';
 import customMask from '../walkthroughs/custom-mask.json';
@@ -24,7 +25,7 @@ export interface Lesson {
 }
 
 const all = [
-  workedExample, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
+  workedExample, attentionBackward, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
   multiHead, crossAttention, whyScale, entropyHeads, positionalEncoding, encoderLayer,
 ] as Walkthrough[];
 

@@ -45,24 +45,11 @@ namespace attn::describe
         static constexpr const char* title = "Backward pass of multi-head attention";
         static constexpr argument grad_output = matrix_argument(
             "gradOutput", "n × d_model", "∂L/∂output, the gradient arriving from above");
-        static constexpr argument arguments[] = {forward::query,
-                                                 forward::key,
-                                                 forward::value,
-                                                 heads,
-                                                 w_q,
-                                                 w_k,
-                                                 w_v,
-                                                 w_o,
-                                                 b_q,
-                                                 b_k,
-                                                 b_v,
-                                                 b_o,
-                                                 mask,
-                                                 mask_fill,
-                                                 dropout,
-                                                 dropout_seed,
-                                                 seed,
-                                                 grad_output};
+        static constexpr argument query = forward::query, key = forward::key,
+                                  value = forward::value;
+        static constexpr argument arguments[] = {
+            query, key, value, heads, w_q,       w_k,     w_v,          w_o,  b_q,
+            b_k,   b_v, b_o,   mask,  mask_fill, dropout, dropout_seed, seed, grad_output};
 
         template <class In> static multi_head_backward_trace run(In& in)
         {

@@ -15,6 +15,7 @@
 #include "attn/describe/encoder_layer_backward.hpp"
 #include "attn/describe/entropy.hpp"
 #include "attn/describe/explain.hpp"
+#include "attn/describe/explain_backward.hpp"
 #include "attn/describe/feed_forward.hpp"
 #include "attn/describe/feed_forward_backward.hpp"
 #include "attn/describe/layer_norm.hpp"
@@ -41,7 +42,8 @@ namespace attn::describe
                    softmax_jacobian_operation, explain_attention_operation,
                    permutation_test_operation, cross_entropy_operation,
                    attention_backward_operation, multi_head_attention_backward_operation,
-                   encoder_layer_backward_operation>;
+                   encoder_layer_backward_operation,
+                   explain_attention_backward_operation>;
 
     /// Calls f(Operation{}) for every operation, in order.
     template <class F> void for_each_operation(F&& f)

@@ -1,6 +1,6 @@
-// Changing the size or seed of an attention walkthrough's inputs. New numbers come from the
-// engine's seeded randomMatrix; numbers that still fit are kept, so a learner's edits survive a
-// resize.
+// Changing an attention walkthrough's inputs: one cell, or the size or seed. New numbers come
+// from the engine's seeded randomMatrix; numbers that still fit are kept, so a learner's edits
+// survive a resize. The backward walkthrough (kinds/attention-backward/) edits its inputs here too.
 import type { AttentionLab } from '../../../lib/index.js';
 import type { AttentionInputs, ParametersPanel } from '../../model/types.js';
 import { LIMITS, MAX_SEED } from '../../model/limits.js';
@@ -30,13 +30,39 @@ export function attentionParameters(inputs: AttentionInputs): ParametersPanel {
   };
 }
 
+/** `matrix` with cell (row, column) set to `value`: a new outer array and edited row, the other rows shared. */
+function withCell(matrix: number[][], row: number, column: number, value: number): number[][] {
+  const next = matrix.slice();
+  next[row] = matrix[row].slice();
+  next[row][column] = value;
+  return next;
+}
+
+/**
+ * The inputs with one cell of a matrix input (Q, K, V, ∂L/∂output …) or the mask set; undefined
+ * when it is already so. Only the edited row is copied (inputs are never changed in place, so the
+ * rest can be shared): cloning three 32×64 matrices per edit cost more than the engine call, and
+ * the views skip a matrix whose rows are the same arrays as before.
+ */
+export function editCell<I extends AttentionInputs>(inputs: I, input: string, row: number, column: number, value?: number): I | undefined {
+  if (value === undefined) {
+    // A click on a mask cell flips it; only a mask given as a matrix has cells to flip.
+    if (input !== 'mask' || !Array.isArray(inputs.mask)) return undefined;
+    const mask = inputs.mask as number[][];
+    return { ...inputs, mask: withCell(mask, row, column, mask[row][column] ? 0 : 1) };
+  }
+  const matrix = (inputs as unknown as Record<string, unknown>)[input];
+  if (input === 'mask' || !Array.isArray(matrix) || matrix[row][column] === value) return undefined;
+  return { ...inputs, [input]: withCell(matrix as number[][], row, column, value) };
+}
+
 /** Keeps the top-left block of `old` and fills the rest from `fresh`. */
-function fit(old: number[][], fresh: number[][]): number[][] {
+export function fit(old: number[][], fresh: number[][]): number[][] {
   return fresh.map((row, i) => row.map((x, j) => old[i]?.[j] ?? x));
 }
 
 /** Round to two decimals so random inputs stay readable; the engine computes with these values. */
-function readable(lab: AttentionLab, rows: number, cols: number, seed: number, salt: number): number[][] {
+export function readable(lab: AttentionLab, rows: number, cols: number, seed: number, salt: number): number[][] {
   return lab.randomMatrix({ rows, cols, seed: (seed + salt) % (MAX_SEED + 1), distribution: 'uniform' })
     .map((row) => row.map((x) => Number(x.toFixed(2))));
 }

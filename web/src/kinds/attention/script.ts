@@ -2,21 +2,27 @@
 // learner has them, then the engine's five passes with plain operations.
 import type { Mask } from '../../../lib/index.js';
 import type { AttentionInputs } from '../../model/types.js';
-import { assign, fillLine, maskLines, type Script } from '../../export/python.js';
+import { assign, type Dialect, fillLine, maskLines, type Script } from '../../export/python.js';
 
-export function attentionScript(inputs: AttentionInputs): Script {
+/** Q, K, V and, when there is one, the mask and its fill, as the learner has them. */
+export function attentionInputLines(d: Dialect, inputs: AttentionInputs): string[] {
   const n = inputs.query.length;
   const m = inputs.key.length;
-  const fill = inputs.maskFill ?? -Infinity;
+  return [
+    ...assign('Q', inputs.query, `queries (${n} x ${inputs.query[0].length})`),
+    ...assign('K', inputs.key, `keys (${m} x ${inputs.key[0].length})`),
+    ...assign('V', inputs.value, `values (${m} x ${inputs.value[0].length})`),
+    ...(inputs.mask != null ? [...maskLines(d, inputs.mask as Mask, n, m), fillLine(inputs.maskFill ?? -Infinity)] : []),
+  ];
+}
+
+export function attentionScript(inputs: AttentionInputs): Script {
   const masked = inputs.mask != null;
   return {
     helpers: masked ? ['array', 'fillBlocked', 'softmax'] : ['array', 'softmax'],
     functions: () => [],
     body: (d) => [
-      ...assign('Q', inputs.query, `queries (${n} x ${inputs.query[0].length})`),
-      ...assign('K', inputs.key, `keys (${m} x ${inputs.key[0].length})`),
-      ...assign('V', inputs.value, `values (${m} x ${inputs.value[0].length})`),
-      ...(masked ? [...maskLines(d, inputs.mask as Mask, n, m), fillLine(fill)] : []),
+      ...attentionInputLines(d, inputs),
       '',
       'd_k = Q.shape[1]',
       'scores = Q @ K.T                  # pass 1: every query against every key',

@@ -1,33 +1,23 @@
 // "Explain this number": the exact arithmetic behind one cell of an attention call, with every
 // term taken from the engine's explainAttention (cpp/src/explain.cpp). Any kind's panel may name
 // such a call (the scaling lesson's first draw, a head's weights); this file only lays it out.
-import type { AttentionArgs, AttentionLab, ProductTerm } from '../../../lib/index.js';
-import type { AttentionInputs, ExplainSource, MatrixPanel } from '../../model/types.js';
+// Gradients of the backward pass are laid out by explain-backward.ts.
+import type { AttentionLab } from '../../../lib/index.js';
+import type { BackwardExplainStage, ExplainSource, ExplainStage, MatrixPanel } from '../../model/types.js';
 import type { Explanation } from '../kind.js';
 import { exactNumber, formatNumber } from '../../model/format.js';
+import { explainGradient } from './explain-backward.js';
+import { attentionArgs, sub, sumOfProducts, term } from './explain-terms.js';
 
-/** The engine's arguments from walkthrough inputs (null means omitted). */
-export function attentionArgs(inputs: AttentionInputs): AttentionArgs {
-  const args: AttentionArgs = { query: inputs.query, key: inputs.key, value: inputs.value };
-  if (inputs.mask != null) args.mask = inputs.mask;
-  if (inputs.maskFill != null) args.maskFill = inputs.maskFill;
-  return args;
-}
+export { attentionArgs };
 
-const SUBSCRIPT = '₀₁₂₃₄₅₆₇₈₉';
-const sub = (i: number) => String(i).replace(/\d/g, (d) => SUBSCRIPT[Number(d)]);
+const FORWARD_STAGES: readonly string[] = ['score', 'scaled', 'weight', 'output'] satisfies ExplainStage[];
 
-/** Numbers inside arithmetic: negative ones in parentheses so "a·(−b)" reads right. */
-const term = (x: number) => (x < 0 ? `(${formatNumber(x)})` : formatNumber(x));
-
-/** At most eight terms are written out; longer sums show their ends. */
-function sumOfProducts(terms: ProductTerm[]): string {
-  const written = terms.map((t) => `${term(t.left)}·${term(t.right)}`);
-  if (written.length <= 8) return written.join(' + ');
-  return `${written.slice(0, 4).join(' + ')} + … + ${written.slice(-2).join(' + ')}  (${written.length} terms)`;
-}
+/** Whether a panel shows a gradient of the backward pass (explain-backward.ts lays those out). */
+const isGradient = (source: ExplainSource): source is Extract<ExplainSource, { stage: BackwardExplainStage }> => !FORWARD_STAGES.includes(source.stage);
 
 export function explainCell(lab: AttentionLab, source: ExplainSource, panel: MatrixPanel, row: number, column: number): Explanation {
+  if (isGradient(source)) return explainGradient(lab, source.stage, source.args, source.symbol, row, column);
   const args = { ...attentionArgs(source.args), row, column };
   const name = `${source.symbol}${sub(row)}${sub(column)}`;
   switch (source.stage) {

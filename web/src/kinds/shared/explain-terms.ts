@@ -1,0 +1,27 @@
+// How "explain this number" writes arithmetic, for the forward's cells (explain.ts) and the
+// backward's (explain-backward.ts): the engine's arguments from a walkthrough's inputs, cell
+// subscripts, and sums of products. Formatting only; every number comes from the engine.
+import type { AttentionArgs, ProductTerm } from '../../../lib/index.js';
+import type { AttentionInputs } from '../../model/types.js';
+import { formatNumber } from '../../model/format.js';
+
+/** The engine's arguments from walkthrough inputs (null means omitted). */
+export function attentionArgs(inputs: AttentionInputs): AttentionArgs {
+  const args: AttentionArgs = { query: inputs.query, key: inputs.key, value: inputs.value };
+  if (inputs.mask != null) args.mask = inputs.mask;
+  if (inputs.maskFill != null) args.maskFill = inputs.maskFill;
+  return args;
+}
+
+const SUBSCRIPT = '₀₁₂₃₄₅₆₇₈₉';
+export const sub = (i: number) => String(i).replace(/\d/g, (d) => SUBSCRIPT[Number(d)]);
+
+/** Numbers inside arithmetic: negative ones in parentheses so "a·(−b)" reads right. */
+export const term = (x: number) => (x < 0 ? `(${formatNumber(x)})` : formatNumber(x));
+
+/** At most eight terms are written out; longer sums show their ends. */
+export function sumOfProducts(terms: ProductTerm[]): string {
+  const written = terms.map((t) => `${term(t.left)}·${term(t.right)}`);
+  if (written.length <= 8) return written.join(' + ');
+  return `${written.slice(0, 4).join(' + ')} + … + ${written.slice(-2).join(' + ')}  (${written.length} terms)`;
+}
