@@ -75,6 +75,17 @@ import type {
   SoftmaxSteps,
   SoftmaxTrace,
   TokenEmbeddingTrace,
+  Trainer,
+  TrainerAttention,
+  TrainerConfig,
+  TrainerEvaluation,
+  TrainerHeadScores,
+  TrainerModelOptions,
+  TrainerOptimizer,
+  TrainerOptions,
+  TrainerStatus,
+  TrainerStep,
+  TrainerTask,
   Vector,
   VectorInput,
   WeightExplanation,
@@ -274,7 +285,34 @@ const gradientText: string = anyGradient.stage === 'gradScaled' ? `${anyGradient
 const gradientSum: number = gradValueCell.sum + gradScoreCell.sqrtDk;
 
 const memory: MemoryUse = lab.memory();
-const heap: number = memory.heapBytesInUse + memory.wasmMemoryBytes + memory.liveHandles;
+const heap: number = memory.heapBytesInUse + memory.wasmMemoryBytes + memory.liveHandles + memory.liveTrainers;
+
+// ---- the trainer ------------------------------------------------------------------------------
+
+const task: TrainerTask = 'induction';
+const optimizer: TrainerOptimizer = 'adamw';
+const shape: TrainerModelOptions = { dModel: 32, heads: 2 };
+const trainerOptions: TrainerOptions = { task, model: shape, seed: 3, learningRate: 3e-3, batchSize: 16, optimizer, weightDecay: 0.01, dropout: 0.1, clipNorm: 1, length: 8, vocabulary: 12 };
+const trainer: Trainer = lab.createTrainer(trainerOptions);
+const stepped: TrainerStep = trainer.step(10);
+const lastLoss: number = stepped.loss + stepped.step + (stepped.losses[9] ?? 0);
+const evaluation: TrainerEvaluation = trainer.evaluate();
+const ablated: TrainerEvaluation = trainer.ablate({ layer: 0, head: 1 });
+const drop: number = evaluation.accuracy - ablated.accuracy + evaluation.scored;
+const probe: TrainerAttention = trainer.attention();
+const firstHead: Matrix | undefined = probe.weights[0]?.[0];
+const labels: string = probe.tokens.join(' ') + probe.targets.join(' ') + probe.predictions.join(' ');
+const headScores: TrainerHeadScores = trainer.headScores();
+const ideal: Matrix | null = headScores.hasIdeal ? headScores.ideal : null;
+const strongest: number = Math.max(...(headScores.scores[0] ?? [])) + headScores.measure.length;
+const named: Record<string, Matrix | Vector> = trainer.parameters();
+const status: TrainerStatus = trainer.status();
+const resolved: TrainerConfig = status.options;
+const stateText: 'ready' | 'diverged' = status.state;
+const width: number = resolved.model.dModel * resolved.model.heads;
+trainer.dispose();
+const defaultTrainer: Trainer = lab.createTrainer();
+defaultTrainer.dispose();
 
 // ---- errors -----------------------------------------------------------------------------------
 
@@ -334,6 +372,12 @@ const biasWithoutCheck: Vector = mha.params.bQ;
 const sqrtText: string = t.sqrtDk;
 // @ts-expect-error positionalEncoding returns the matrix itself, not a trace
 const peTrace: Matrix = lab.positionalEncoding(peArgs).encoding;
+// @ts-expect-error no such task
+lab.createTrainer({ task: 'translate' });
+// @ts-expect-error the model's fields are camelCase
+lab.createTrainer({ model: { d_model: 32 } });
+// @ts-expect-error ablate takes { layer, head }
+trainer.ablate(0);
 // @ts-expect-error the lab is read-only
 lab.maxDimension = 2048;
 // @ts-expect-error argument is read-only
@@ -402,4 +446,5 @@ export const used = [
   dropoutMask, droppedWeights, gradScaled, gradQuery, gradX, headBackward, gradWO, gradBQ,
   encGrads, encNormGrads, encGradBO,
   gradLnInput, gradGammaBeta, gradWeights, gradB1, uncheckedGradB2,
+  lastLoss, drop, firstHead, labels, ideal, strongest, named, stateText, width,
 ];

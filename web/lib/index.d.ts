@@ -806,6 +806,145 @@ export interface MultiHeadAttentionBackwardTrace {
   gradValue: Matrix;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The trainer (lab.createTrainer): a small transformer trained by the engine. Not an engine
+// operation: an object with state, freed by dispose(). What it computes: docs/engine.md, "Trainer".
+
+/** The tasks a trainer can learn. */
+export type TrainerTask = 'reverse' | 'sort' | 'induction' | 'iris';
+/** The optimizers, with PyTorch 1.13's update rules. */
+export type TrainerOptimizer = 'adam' | 'adamw' | 'sgd';
+
+/** The model's shape; an omitted field takes the task's default. */
+export interface TrainerModelOptions {
+  /** Width of every token's vector, 2 … 256, divisible by `heads`. */
+  dModel?: number | undefined;
+  /** Attention heads per layer, 1 … 16. */
+  heads?: number | undefined;
+  /** Encoder layers (post-norm), 1 … 4. */
+  layers?: number | undefined;
+  /** Hidden width of each feed-forward block, 1 … 1024. */
+  dFF?: number | undefined;
+}
+
+/** The options of {@link AttentionLab.createTrainer}. Every omitted option takes the task's default ({@link TrainerStatus.options} shows them). */
+export interface TrainerOptions {
+  /** What to learn (default `'reverse'`): reverse or sort a sequence, induction (predict the token that followed the earlier occurrence), or classify Iris flowers. */
+  task?: TrainerTask | undefined;
+  model?: TrainerModelOptions | undefined;
+  /** Seeds the initial weights, the data and dropout: a whole number 0 … 2³²−1 (default 0). Same options and seed → the same loss at every step, bit for bit. */
+  seed?: number | undefined;
+  /** Positive, finite, at most 10. */
+  learningRate?: number | undefined;
+  /** Examples per step, 1 … 256 (iris: at most 120). */
+  batchSize?: number | undefined;
+  optimizer?: TrainerOptimizer | undefined;
+  /** 0 … 1 (AdamW's decoupled decay, or L2 for Adam and SGD as in PyTorch). */
+  weightDecay?: number | undefined;
+  /** Probability of zeroing an attention weight while training, 0 ≤ p < 1; off in evaluate(). */
+  dropout?: number | undefined;
+  /** Largest global gradient norm before clipping; 0 turns clipping off. */
+  clipNorm?: number | undefined;
+  /** Toy tasks: tokens per sequence, 2 … 32 (default 6). */
+  length?: number | undefined;
+  /** Toy tasks: distinct symbols, 2 … 64 (default 10). */
+  vocabulary?: number | undefined;
+}
+
+/** The options a trainer runs with, defaults filled in. */
+export interface TrainerConfig {
+  task: TrainerTask;
+  model: { dModel: number; heads: number; layers: number; dFF: number };
+  seed: number;
+  learningRate: number;
+  batchSize: number;
+  optimizer: TrainerOptimizer;
+  weightDecay: number;
+  dropout: number;
+  clipNorm: number;
+  /** Iris: 4, one token per feature. */
+  length: number;
+  /** Iris: 3, the classes. */
+  vocabulary: number;
+}
+
+/** What {@link Trainer.step} returns. */
+export interface TrainerStep {
+  /** Steps taken so far, in total. */
+  step: number;
+  /** The training loss (mean cross-entropy) of the last step taken. */
+  loss: number;
+  /** The loss of each step of this call, in order. */
+  losses: Vector;
+}
+
+/** What {@link Trainer.evaluate} and {@link Trainer.ablate} return. */
+export interface TrainerEvaluation {
+  /** Mean cross-entropy over the scored positions of the held-out set. */
+  loss: number;
+  /** Fraction of scored positions (iris: test examples) predicted right, 0 … 1. */
+  accuracy: number;
+  /** How many positions (iris: examples) were scored. */
+  scored: number;
+}
+
+/** What {@link Trainer.attention} returns: every head's weights on the task's fixed probe example. */
+export interface TrainerAttention {
+  /** The probe's input, one label per position. */
+  tokens: string[];
+  /** The expected output per position, `""` where unscored. */
+  targets: string[];
+  /** The model's prediction per position (iris: one, the class), `""` where unscored. */
+  predictions: string[];
+  /** `weights[layer][head]`, each (n × n), rows summing to 1. */
+  weights: Matrix[][];
+}
+
+/** What {@link Trainer.headScores} returns. */
+export interface TrainerHeadScores {
+  /** What a score measures, in words (e.g. mean attention on the mirrored position). */
+  measure: string;
+  /** `scores[layer][head]`, each 0 … 1. */
+  scores: number[][];
+  /** False for iris, which has no ideal pattern: there a score says how concentrated the head is. */
+  hasIdeal: boolean;
+  /** (n × n) the ideal pattern on the probe; null when there is none. */
+  ideal: Matrix | null;
+}
+
+/** What {@link Trainer.status} returns. */
+export interface TrainerStatus {
+  /** `'diverged'` once a loss or gradient went non-finite: then step() throws. */
+  state: 'ready' | 'diverged';
+  /** Why the trainer stopped (e.g. the step whose loss became NaN); `""` while ready. */
+  message: string;
+  /** Steps taken so far. */
+  step: number;
+  options: TrainerConfig;
+}
+
+/**
+ * A training run in the engine. Every method may throw {@link AttentionError}; after
+ * {@link Trainer.dispose} every other method throws one naming itself.
+ */
+export interface Trainer {
+  /** Takes `steps` training steps (a whole number 1 … 10000, default 1), each on a fresh batch. Throws an AttentionError when the run diverges. */
+  step(steps?: number): TrainerStep;
+  /** Loss and accuracy on the held-out set (toy tasks: 500 sequences; iris: the 30 test rows), without dropout. */
+  evaluate(): TrainerEvaluation;
+  /** Every head's attention weights on the task's probe example. */
+  attention(): TrainerAttention;
+  /** How strongly each head follows the task's ideal pattern on the probe. */
+  headScores(): TrainerHeadScores;
+  /** evaluate() with one head's output zeroed before W_O. */
+  ablate(which: { layer: number; head: number }): TrainerEvaluation;
+  /** Every parameter by name (e.g. `"embedding"`, `"layer0.attention.wQ"`): matrices as Matrix, biases and layer-norm γ, β as Vector. */
+  parameters(): Record<string, Matrix | Vector>;
+  status(): TrainerStatus;
+  /** Frees the model, the optimizer's state and the data in the engine. Calling it again does nothing. */
+  dispose(): void;
+}
+
 export interface MemoryUse {
   /** Bytes malloc has handed out and not taken back; flat across calls when nothing leaks. */
   heapBytesInUse: number;
@@ -813,6 +952,8 @@ export interface MemoryUse {
   wasmMemoryBytes: number;
   /** Live Embind value handles. */
   liveHandles: number;
+  /** Trainers created and not yet disposed (or collected). */
+  liveTrainers: number;
 }
 
 /** The API returned by {@link loadAttentionLab}. Every call may throw {@link AttentionError}. */
@@ -863,6 +1004,8 @@ export interface AttentionLab {
   attentionBackward(args: AttentionBackwardArgs): AttentionBackwardTrace;
   /** The gradients of multi-head attention's inputs, weights and biases from ∂L/∂output (runs the forward itself). */
   multiHeadAttentionBackward(args: MultiHeadAttentionBackwardArgs): MultiHeadAttentionBackwardTrace;
+  /** A new training run of a small transformer (see {@link Trainer}); free it with `dispose()`. */
+  createTrainer(options?: TrainerOptions): Trainer;
   /** The cap on every dimension. */
   readonly maxDimension: number;
   /** Memory diagnostics, for leak checks. */
