@@ -146,6 +146,18 @@ describe('a training run', () => {
     assert.deepEqual(session.curve.map((p) => p.step), [0, 25, 50, 75, 80], 'the pause’s own point is replaced when training goes on');
   });
 
+  test('Train pressed while a new run is being made (a field changed as the button was clicked) trains that run once it is there', async () => {
+    const { session, until } = training();
+    await session.configure({ task: 'reverse' });
+    const made = session.configure({ task: 'reverse', seed: 9 });
+    session.setTarget(20);
+    session.train();
+    assert.equal(await made, true);
+    await until(() => session.state === 'finished');
+    assert.equal(session.config.seed, 9);
+    assert.equal(session.step, 20);
+  });
+
   test('options the engine refuses give its message as a notice and keep the previous run as it was', async () => {
     const { session, until, of } = training();
     await session.configure({ task: 'reverse', seed: 2 });

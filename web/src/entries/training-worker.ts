@@ -5,7 +5,6 @@
 // CSP without worker-src, an old browser), the page falls back to that, re-sending what it asked.
 import type { AttentionLab } from '../../lib/index.js';
 import type { TrainingPort, TrainingReply, TrainingRequest } from '../session/training/protocol.js';
-import { sameThreadPort } from '../session/training/same-thread.js';
 
 export function workerTrainingPort(lab: AttentionLab): TrainingPort {
   const listeners: ((message: TrainingReply) => void)[] = [];
@@ -17,13 +16,19 @@ export function workerTrainingPort(lab: AttentionLab): TrainingPort {
   let fallback: TrainingPort | undefined;
   let worker: Worker | undefined;
 
+  /** Requests wait here while the fallback's code loads (it is the lesson's own chunk). */
+  let fallingBack = false;
   const fallBack = () => {
     worker?.terminate();
     worker = undefined;
-    fallback = sameThreadPort(lab);
-    fallback.listen(deliver);
-    for (const message of unanswered ?? []) fallback.post(message);
-    unanswered = undefined;
+    fallingBack = true;
+    void import('../session/training/same-thread.js').then(({ sameThreadPort }) => {
+      const port = sameThreadPort(lab);
+      port.listen(deliver);
+      for (const message of unanswered ?? []) port.post(message);
+      unanswered = undefined;
+      fallback = port;
+    });
   };
 
   try {
@@ -48,7 +53,7 @@ export function workerTrainingPort(lab: AttentionLab): TrainingPort {
       if (fallback) fallback.post(message);
       else {
         unanswered?.push(message);
-        worker?.postMessage(message);
+        if (!fallingBack) worker?.postMessage(message);
       }
     },
     listen: (listener) => {

@@ -10,7 +10,7 @@ import { trainingScript, weightsJson } from '../export/training-script.js';
 import { el, setText } from '../widgets/dom.js';
 import { download } from '../widgets/export-menu.js';
 import { trainingForm } from '../widgets/training-form.js';
-import { formatFixed, formatNumber } from '../model/format.js';
+import { exactNumber, formatFixed, formatNumber } from '../model/format.js';
 import { TrainingCharts } from './training-charts.js';
 import { TrainingHeads } from './training-heads.js';
 
@@ -68,7 +68,8 @@ export class TrainLessonView {
         el('p', { className: 'intro' },
           'A small transformer learns a task here, in your browser: the engine computes every forward and backward pass exactly and updates the weights with Adam, step after step. '
           + 'Watch the loss fall, the heads’ patterns form on a fixed probe example, and find the head that learned the pattern by switching it off.')),
-      el('section', { className: 'training-setup', ariaLabel: 'Training' },
+      // id "step": where the page's skip link ("Skip to the current step") leads.
+      el('section', { className: 'training-setup', id: 'step', tabIndex: -1, ariaLabel: 'Training' },
         this.form.element,
         el('div', { className: 'training-buttons' }, this.trainButton, this.resetButton,
           el('span', { className: 'export-label' }, 'Export the weights at this step:'), exportJson, exportScript),
@@ -154,6 +155,8 @@ export class TrainLessonView {
     if (evaluation) parts.push(`held-out accuracy ${percent(evaluation.accuracy)} (step ${session.snapshot?.step})`);
     const state = { starting: 'starting the engine', ready: 'untrained', training: 'training', replaying: 'retraining to the link’s step', paused: 'paused', finished: 'done', diverged: 'diverged' }[session.state];
     setText(this.status, `${parts.join(' · ')} — ${state}`);
+    this.status.title = lastLoss === undefined ? '' : `exact training loss of step ${session.step}: ${exactNumber(lastLoss)}`;
+    this.status.dataset.state = session.state;
     setText(this.seeing, session.step === 0
       ? 'Step 0: the weights are random, like those of the other lessons. The heads’ patterns below mean nothing yet, and the accuracy is what guessing gives. Press Train.'
       : session.state === 'replaying'

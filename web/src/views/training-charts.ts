@@ -18,6 +18,8 @@ export class TrainingCharts {
   async draw(): Promise<void> {
     const { drawChart } = await loadCharts();
     const curve = this.session.curve.filter((p) => Number.isFinite(p.evaluation.loss));
+    // The whole run's length from the start, so the curve grows across the chart.
+    const xDomain: [number, number] = [0, Math.max(this.session.target, this.session.step)];
     const trained = curve.filter((p) => p.trainLoss !== undefined && Number.isFinite(p.trainLoss));
     const loss: ChartPanel = {
       type: 'chart',
@@ -26,6 +28,7 @@ export class TrainingCharts {
       xLabel: 'step',
       yLabel: 'loss',
       xScale: 'linear',
+      xDomain,
       series: [
         { label: 'training batch', points: trained.map((p) => [p.step, p.trainLoss as number]) },
         { label: 'held-out', points: curve.map((p) => [p.step, p.evaluation.loss]) },
@@ -38,6 +41,7 @@ export class TrainingCharts {
       xLabel: 'step',
       yLabel: 'accuracy',
       xScale: 'linear',
+      xDomain,
       series: [{ label: 'held-out accuracy', points: curve.map((p) => [p.step, p.evaluation.accuracy]) }],
       yDomain: [0, 1],
     };

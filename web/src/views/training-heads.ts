@@ -23,6 +23,7 @@ export class TrainingHeads {
       el('h3', { id: 'training-heads-heading' }, 'Every head on the probe example'),
       this.probe,
       this.summary,
+      el('p', { className: 'hint' }, 'In each table a row is a query position (its input token on the left) and a column a key position: a row says where that position looks, and its weights add up to 1.'),
       el('p', { className: 'hint' }, 'Switch a head off to see how much the model needs it: the held-out set is evaluated again with that head’s output zeroed. Switch it on again with the same button.'),
       this.ablation,
       this.grid,
@@ -65,7 +66,7 @@ export class TrainingHeads {
         button.addEventListener('click', () => this.session.ablate(layer, head));
         const score = headScores.scores[layer]?.[head];
         const figure = el('figure', { className: `head${off ? ' switched-off' : ''}` },
-          headMap({ caption: `${headName(layer, head)}${score === undefined ? '' : ` — score ${formatFixed(score, 2)}`}`, tokens, weights }),
+          headMap({ caption: `${headName(layer, head)}${score === undefined ? '' : ` — score ${formatFixed(score, 2)}`}${off ? ' (switched off)' : ''}`, tokens, weights }),
           button);
         figure.dataset.layer = String(layer);
         figure.dataset.head = String(head);

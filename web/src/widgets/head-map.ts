@@ -5,7 +5,7 @@
 import type { Matrix } from '../../lib/index.js';
 import { colourScale } from './colour.js';
 import { el } from './dom.js';
-import { exactNumber, formatNumber } from '../model/format.js';
+import { exactNumber, formatFixed } from '../model/format.js';
 
 export interface HeadMapOptions {
   caption: string;
@@ -37,7 +37,7 @@ export function headMap({ caption, tokens, weights }: HeadMapOptions): HTMLTable
     tr.append(th);
     row.forEach((x, j) => {
       const td = tr.insertCell();
-      td.textContent = formatNumber(x, 2);
+      td.textContent = formatFixed(x, 2);
       td.title = `query ${i} “${tokens[i]}” → key ${j} “${tokens[j]}”: ${exactNumber(x)}`;
       const c = colour(x);
       if (c) {

@@ -60,6 +60,7 @@ export class TrainingSession {
   /** The create request whose reply is awaited: replies of the run it replaces are ignored. */
   private pending: { id: number; options: TrainerOptions; replayTo: number; done: (ok: boolean) => void } | undefined;
   private reached = new Set<number>();
+  private trainWhenCreated = false;
   private waitingForParameters: ((p: { step: number; parameters: Record<string, number[][] | number[]> }) => void)[] = [];
 
   /** The options the learner set (the others take the task's defaults). */
@@ -118,7 +119,13 @@ export class TrainingSession {
 
   /** Trains on to `target` (one more round of the task's steps when it is already there). */
   train(): void {
-    if (this.running || this.state === 'diverged' || this.state === 'starting' || this.pending) return;
+    // Pressed while a new run is being made (a field's change lands as the button is clicked):
+    // that run trains once it is there.
+    if (this.pending) {
+      this.trainWhenCreated = true;
+      return;
+    }
+    if (this.running || this.state === 'diverged' || this.state === 'starting') return;
     if (this.step >= this.target) this.target = this.step + DEFAULT_STEPS[this.config?.task ?? 'reverse'];
     this.run('training', this.target);
     this.emit({ type: 'announce', message: `Training to step ${this.target}.` });
@@ -240,11 +247,14 @@ export class TrainingSession {
     this.addSnapshot(snapshot, false);
     this.emit({ type: 'configured' });
     pending.done(true);
+    const train = this.trainWhenCreated;
+    this.trainWhenCreated = false;
     if (pending.replayTo > 0) {
       this.run('replaying', pending.replayTo);
       this.emit({ type: 'announce', message: `Retraining to step ${pending.replayTo} to reproduce the link: same options and seed give the same run.` });
     } else {
       this.emit({ type: 'state' });
+      if (train) this.train();
     }
   }
 
@@ -253,6 +263,7 @@ export class TrainingSession {
       const pending = this.pending;
       if (!pending || pending.id !== message.id) return;
       this.pending = undefined;
+      this.trainWhenCreated = false;
       this.emit({ type: 'notice', message: `The engine refused these options: ${message.message}` });
       pending.done(false);
       return;
