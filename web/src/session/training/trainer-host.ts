@@ -18,6 +18,11 @@ export class TrainerHost {
   private step = 0;
   private until = 0;
   private running = false;
+  /**
+   * Counts the chains of chunks started: a chunk scheduled before a pause (or a new run) finds
+   * its chain ended, so a quick Resume never leaves two chains stepping the same trainer.
+   */
+  private chain = 0;
   /** The step of the last snapshot sent, so a stop does not send the same one twice. */
   private snapshotAt = -1;
   private readonly defaults = new Map<TrainerConfig['task'], TrainerConfig>();
@@ -56,7 +61,8 @@ export class TrainerHost {
         this.until = request.until;
         if (!this.running) {
           this.running = true;
-          this.schedule(() => this.tick());
+          const chain = ++this.chain;
+          this.schedule(() => this.tick(chain));
         }
         return;
       case 'pause':
@@ -96,9 +102,9 @@ export class TrainerHost {
   }
 
   /** One chunk, ending on a multiple of SNAPSHOT_EVERY when it crosses one, so snapshots fall on fixed steps. */
-  private tick(): void {
+  private tick(chain: number): void {
     const trainer = this.trainer;
-    if (!this.running || !trainer) return;
+    if (!this.running || !trainer || chain !== this.chain) return;
     const k = Math.min(CHUNK_STEPS, this.until - this.step, SNAPSHOT_EVERY - (this.step % SNAPSHOT_EVERY));
     if (k <= 0) {
       this.stop('reached');
@@ -130,7 +136,7 @@ export class TrainerHost {
     }
     if (this.step % SNAPSHOT_EVERY === 0) this.sendSnapshot(trainer);
     if (this.step >= this.until) this.stop('reached');
-    else this.schedule(() => this.tick());
+    else this.schedule(() => this.tick(chain));
   }
 
   private stop(reason: 'paused' | 'reached'): void {
