@@ -101,7 +101,7 @@ describe('a training run', () => {
     assert.deepEqual(session.options, { task: 'reverse', seed: 4 });
     assert.deepEqual(session.curve.map((p) => p.step), [0]);
     assert.equal(session.curve[0].trainLoss, undefined, 'no training loss before the first step');
-    assert.equal(session.target, 1000);
+    assert.equal(session.target, 500);
     assert.equal(of('configured').length, 1);
   });
 
