@@ -1,14 +1,12 @@
 // Embind registrations: one entry point per engine operation, each taking the request object
 // built by web/lib/ and returning { ok: true, value } or { ok: false, name, message }.
-// Errors are returned, not thrown: a JS exception unwinding through wasm frames would skip
-// C++ destructors and leak shadow stack, and a C++ exception reaching JS arrives as an opaque
-// WebAssembly.Exception without its message. The operations and their arguments come from
-// their descriptions (attn/describe/operations.hpp); nothing here names one.
+// Errors are returned, not thrown (guarded.hpp says why). The operations and their arguments
+// come from their descriptions (attn/describe/operations.hpp); nothing here names one. The
+// trainer, a stateful object rather than an operation, is bound in trainer_bindings.cpp.
 
 #include <malloc.h>
 
 #include <iterator>
-#include <new>
 #include <string>
 
 #include <emscripten/bind.h>
@@ -16,44 +14,12 @@
 
 #include "attn/describe/operations.hpp"
 #include "convert.hpp"
+#include "guarded.hpp"
 
 namespace attn::bindings
 {
     namespace
     {
-        template <class Compute> val guarded(Compute&& compute)
-        {
-            std::string name;
-            std::string message;
-            try
-            {
-                val out = val::object();
-                out.set("value", compute());
-                out.set("ok", true);
-                return out;
-            }
-            catch (const attention_error& e)
-            {
-                name = "AttentionError";
-                message = e.what();
-            }
-            catch (const std::bad_alloc&)
-            {
-                name = "AttentionError";
-                message = "input: too large for the memory available";
-            }
-            catch (const std::exception& e)
-            {
-                name = "Error";
-                message = std::string("internal error in the attention engine: ") + e.what();
-            }
-            val out = val::object();
-            out.set("ok", false);
-            out.set("name", name);
-            out.set("message", message);
-            return out;
-        }
-
         template <class Operation> val run(val request)
         {
             return guarded(

@@ -18,9 +18,32 @@ namespace attn
             }
         }
 
+        void check_dropout(double p)
+        {
+            // Written so that NaN fails too.
+            if (!(p >= 0 && p < 1))
+            {
+                fail("dropout", "a probability from 0 up to (not including) 1", format_number(p));
+            }
+        }
+
+        matrix draw_dropout_mask(std::size_t n, std::size_t m, double p, splitmix64& stream)
+        {
+            const double keep = 1.0 / (1.0 - p);
+            matrix mask = xt::empty<double>({n, m});
+            for (std::size_t i = 0; i < n; ++i)
+            {
+                for (std::size_t j = 0; j < m; ++j)
+                {
+                    mask(i, j) = stream.uniform() < p ? 0.0 : keep;
+                }
+            }
+            return mask;
+        }
+
         attention_trace attention_unchecked(const matrix& query, const matrix& key,
                                             const matrix& value, const matrix* allowed,
-                                            double mask_fill)
+                                            double mask_fill, const matrix* dropout_mask)
         {
             // Shape contract: query (n × d_k), key (m × d_k), value (m × d_v), allowed (n × m)
             // → scores, scaled, masked, weights (n × m), output (n × d_v).
@@ -67,7 +90,20 @@ namespace attn
 
             // pass 5: output = weights·V, each query's weighted average of the values (n × d_v).
             // Each output row is a convex combination of value rows, so it cannot overflow.
-            t.output = matmul(t.weights, value);
+            if (dropout_mask == nullptr)
+            {
+                t.output = matmul(t.weights, value);
+                return t;
+            }
+            // In training, dropout first zeroes some weights and scales the rest by 1/(1 − p),
+            // so a query cannot rely on any one key. The rows are no longer convex
+            // combinations: up to 1/(1 − p) times the largest value, which stays finite only
+            // for p not too near 1.
+            t.has_dropout = true;
+            t.dropout_mask = *dropout_mask;
+            t.dropped_weights = t.weights * t.dropout_mask;
+            t.output = matmul(t.dropped_weights, value);
+            check_finite_result("dropout", "output", t.output);
             return t;
         }
     } // namespace detail
@@ -90,12 +126,20 @@ namespace attn
                          std::to_string(rows(value)));
         }
         detail::check_mask_fill(options.mask_fill);
+        detail::check_dropout(options.dropout);
 
-        if (options.mask.type == attention_mask::kind::none)
+        const std::size_t n = rows(query), m = rows(key);
+        const bool masked = options.mask.type != attention_mask::kind::none;
+        const matrix allowed = masked ? resolve_mask(options.mask, n, m) : matrix{};
+        matrix dropout_mask;
+        if (options.dropout > 0)
         {
-            return detail::attention_unchecked(query, key, value, nullptr, options.mask_fill);
+            splitmix64 stream(stream_state(
+                options.dropout_seed, static_cast<std::uint64_t>(input_stream::attention_dropout)));
+            dropout_mask = detail::draw_dropout_mask(n, m, options.dropout, stream);
         }
-        const matrix allowed = resolve_mask(options.mask, rows(query), rows(key));
-        return detail::attention_unchecked(query, key, value, &allowed, options.mask_fill);
+        return detail::attention_unchecked(query, key, value, masked ? &allowed : nullptr,
+                                           options.mask_fill,
+                                           options.dropout > 0 ? &dropout_mask : nullptr);
     }
 } // namespace attn

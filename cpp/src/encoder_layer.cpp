@@ -83,6 +83,7 @@ namespace attn
         encoder_layer_trace t;
         t.input = input;
         t.d_ff = d_ff;
+        t.act = options.act;
         if (params.w1)
         {
             detail::check_matrix_shape("w1", *params.w1, d_model, d_ff, "d_model × d_ff");

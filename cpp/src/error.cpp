@@ -125,14 +125,31 @@ namespace attn::detail
         /// Throws the overflow message for cell (i, j) of `what`. A NaN there comes from +∞ and
         /// −∞ meeting in a sum, which the message says, since no input was NaN.
         [[noreturn]] void fail_overflow(const std::string& argument, const std::string& what,
-                                        std::size_t i, std::size_t j, double x)
+                                        const std::string& cell, double x)
         {
             fail(argument, "values small enough for " + what + " to stay within double range",
-                 what + "[" + std::to_string(i) + "][" + std::to_string(j) +
-                     "] = " + format_number(x) +
+                 what + cell + " = " + format_number(x) +
                      (std::isnan(x) ? " (Infinity − Infinity)" : ""));
         }
+
+        [[noreturn]] void fail_overflow(const std::string& argument, const std::string& what,
+                                        std::size_t i, std::size_t j, double x)
+        {
+            fail_overflow(argument, what, "[" + std::to_string(i) + "][" + std::to_string(j) + "]",
+                          x);
+        }
     } // namespace
+
+    void check_finite_result(const std::string& argument, const std::string& what, const vector& v)
+    {
+        for (std::size_t i = 0; i < v.size(); ++i)
+        {
+            if (!std::isfinite(v(i)))
+            {
+                fail_overflow(argument, what, "[" + std::to_string(i) + "]", v(i));
+            }
+        }
+    }
 
     void check_finite_result(const std::string& argument, const std::string& what, const matrix& m)
     {

@@ -7,8 +7,20 @@ namespace attn
     matrix matmul_transposed(const matrix& a, const matrix& b)
     {
         // Transposing b first turns every row-by-row dot product into the vectorisable
-        // i-k-j loop of matmul, at the cost of one copy of b.
-        const matrix b_t = xt::transpose(b);
+        // i-k-j loop of matmul, at the cost of one copy of b. The copy is a plain loop: an
+        // xtensor transpose assignment walks a generic stepper, which cost the trainer more
+        // than the product itself on its small matrices.
+        const std::size_t m = rows(b), k = cols(b);
+        matrix b_t = xt::empty<double>({k, m});
+        const double* pb = b.data();
+        double* pt = b_t.data();
+        for (std::size_t i = 0; i < m; ++i)
+        {
+            for (std::size_t c = 0; c < k; ++c)
+            {
+                pt[c * m + i] = pb[i * k + c];
+            }
+        }
         return matmul(a, b_t);
     }
 
@@ -31,7 +43,13 @@ namespace attn
 
     matrix column_slice(const matrix& m, std::size_t first, std::size_t count)
     {
-        matrix out = xt::view(m, xt::all(), xt::range(first, first + count));
+        // Row by row with copy_n rather than an xtensor view assignment (a generic stepper).
+        const std::size_t n = rows(m), c = cols(m);
+        matrix out = xt::empty<double>({n, count});
+        for (std::size_t i = 0; i < n; ++i)
+        {
+            std::copy_n(m.data() + i * c + first, count, out.data() + i * count);
+        }
         return out;
     }
 

@@ -76,6 +76,7 @@ namespace attn
                          std::to_string(h) + " × " + std::to_string(n) + " × " + std::to_string(m));
         }
         detail::check_mask_fill(options.attention.mask_fill);
+        detail::check_dropout(options.attention.dropout);
 
         multi_head_trace t;
         t.heads = h;
@@ -100,6 +101,12 @@ namespace attn
 
         const bool masked = options.attention.mask.type != attention_mask::kind::none;
         const matrix allowed = masked ? resolve_mask(options.attention.mask, n, m) : matrix{};
+        // Under dropout the heads draw their masks one after another from one stream, so
+        // head i's mask is the (i+1)-th n × m block of it.
+        const bool dropout = options.attention.dropout > 0;
+        splitmix64 dropout_stream(
+            stream_state(options.attention.dropout_seed,
+                         static_cast<std::uint64_t>(input_stream::attention_dropout)));
 
         // pass 1: project the inputs, x·W + b.
         t.projected_query = linear(query, t.params.w_q, t.params.b_q); // (n × d_model)
@@ -125,9 +132,12 @@ namespace attn
 
             // pass 3: ordinary scaled dot-product attention inside the head, scaled by √d_k of
             // the head, not of d_model.
-            head.attention = detail::attention_unchecked(head.query, head.key, head.value,
-                                                         masked ? &allowed : nullptr,
-                                                         options.attention.mask_fill);
+            const matrix dropout_mask =
+                dropout ? detail::draw_dropout_mask(n, m, options.attention.dropout, dropout_stream)
+                        : matrix{};
+            head.attention = detail::attention_unchecked(
+                head.query, head.key, head.value, masked ? &allowed : nullptr,
+                options.attention.mask_fill, dropout ? &dropout_mask : nullptr);
             xt::view(t.weights, i, xt::all(), xt::all()) = head.attention.weights;
 
             // pass 4: the head's output fills its own columns of the concatenation.

@@ -73,7 +73,7 @@ describe('a missing argument, or one that is not an object', () => {
     expectAttentionError(
       () => untyped.attention({ querry: query, key, value }),
       'querry',
-      'querry: expected one of the arguments of attention (query, key, value, mask, maskFill), got an unknown argument',
+      'querry: expected one of the arguments of attention (query, key, value, mask, maskFill, dropout, dropoutSeed), got an unknown argument',
     );
     expectAttentionError(() => untyped.multiHeadAttention({ ...mhaArgs, head: 2 }), 'head', /arguments of multiHeadAttention \(query, key, value, heads, wQ/);
     expectAttentionError(() => untyped.encoderLayer({ input: x8, heads: 2, dff: 4 }), 'dff', /\bdFF\b/);
@@ -402,5 +402,31 @@ describe('crossEntropy targets', () => {
     expectAttentionError(() => lab.crossEntropy({ logits, targets: [0, 3] }), 'targets[1]', 'targets[1]: expected a whole number from 0 to 2, got 3');
     expectAttentionError(() => lab.crossEntropy({ logits, targets: [1.5, 0] }), 'targets[0]', 'targets[0]: expected a whole number from 0 to 2, got 1.5');
     expectAttentionError(() => lab.crossEntropy({ logits, targets: [0] }), 'targets', 'targets: expected 2 numbers (one class per row of logits), got 1');
+  });
+});
+
+describe('the backward passes and dropout', () => {
+  test('a gradOutput of the wrong shape names the output\'s shape, through the wasm build', () => {
+    expectAttentionError(
+      () => lab.attentionBackward({ ...qkv, gradOutput: [[1, 0, 0]] }),
+      'gradOutput',
+      'gradOutput: expected a matrix of shape 1×2 (n × d_v, the shape of the output), got 1×3',
+    );
+    expectAttentionError(
+      () => lab.multiHeadAttentionBackward({ ...mhaArgs, gradOutput: [[1, 2, 3, 4, 5, 6, 7, 8]] }),
+      'gradOutput',
+      'gradOutput: expected a matrix of shape 2×8 (n × d_model, the shape of the output), got 1×8',
+    );
+    expectAttentionError(() => untyped.attentionBackward(qkv), 'gradOutput', `gradOutput: ${MATRIX}, got undefined`);
+  });
+
+  test('a dropout outside [0, 1) or a bad dropoutSeed names it', () => {
+    expectAttentionError(
+      () => lab.attention({ ...qkv, dropout: 1 }),
+      'dropout',
+      'dropout: expected a probability from 0 up to (not including) 1, got 1',
+    );
+    expectAttentionError(() => lab.multiHeadAttention({ ...mhaArgs, dropout: -0.5 }), 'dropout', /got -0\.5$/);
+    expectAttentionError(() => lab.attention({ ...qkv, dropout: 0.5, dropoutSeed: -1 }), 'dropoutSeed', /^dropoutSeed: expected a whole number/);
   });
 });

@@ -36,6 +36,8 @@ const STEPS = [
   { name: 'softmax', fails: false, run: () => lab.softmax({ logits: [[1, -Infinity, 3], [-Infinity, -Infinity, -Infinity]] }) },
   { name: 'layer norm', fails: false, run: () => lab.layerNorm({ input: x, gamma: [1, 2, 3, 4] }) },
   { name: 'feed-forward', fails: false, run: () => lab.feedForward({ input: x, w1: grid(4, 5), w2: grid(5, 4), activation: 'gelu' }) },
+  { name: 'layer norm backward', fails: false, run: () => lab.layerNormBackward({ input: x, gamma: [1, 2, 3, 4], gradOutput: grid(3, 4) }) },
+  { name: 'feed-forward backward', fails: false, run: () => lab.feedForwardBackward({ input: x, w1: grid(4, 5), b1: [0, 1, 0, 1, 0], w2: grid(5, 4), gradOutput: grid(3, 4) }) },
   { name: 'entropy', fails: false, run: () => lab.attentionEntropy({ weights: [[0.5, 0.5], [0, 0]] }) },
   { name: 'random matrix', fails: false, run: (i) => lab.randomMatrix({ rows: 3, cols: 5, seed: i, distribution: i % 2 ? 'uniform' : 'normal' }) },
   { name: 'token embedding', fails: false, run: (i) => lab.embedTokens({ tokens: ['the', 'cat', `tok${i % 7}`, 'the', 'café'], dModel: 6, seed: i }) },
@@ -51,6 +53,7 @@ const STEPS = [
   { name: 'keyLength out of range', fails: true, where: 'engine', run: () => lab.attention({ ...small, mask: { keyLength: 9 } }) },
   { name: 'mask shape, after the weights are seeded', fails: true, where: 'engine', run: () => lab.multiHeadAttention({ query: x, key: x, value: x, heads: 2, mask: [[1, 1]] }) },
   { name: 'encoder b1 length, after w1 and w2 are seeded', fails: true, where: 'engine', run: () => lab.encoderLayer({ input: x, heads: 2, dFF: 6, b1: [1, 2] }) },
+  { name: 'gradient overflow, refused after the backward pass', fails: true, where: 'engine', run: () => lab.feedForwardBackward({ input: x, w1: grid(4, 5), w2: grid(5, 4), b2: [0, 0, 0, 0], gradOutput: [[1e308, 1e308, 1e308, 1e308], [1e308, 1e308, 1e308, 1e308], [1e308, 1e308, 1e308, 1e308]] }) },
   { name: 'entropy row sum', fails: true, where: 'engine', run: () => lab.attentionEntropy({ weights: [[0.5, 0.3]] }) },
   { name: 'softmax +Infinity', fails: true, where: 'engine', run: () => lab.softmax({ logits: [[0, Infinity]] }) },
   { name: 'scores overflow, refused after scores are computed', fails: true, where: 'engine', run: () => lab.attention({ query: [[1e200, 1e200]], key: [[1e200, 0], [0, 1]], value: [[1], [2]] }) },
@@ -106,12 +109,13 @@ test(`${CALLS} calls mixing successes and failures leave the heap, the handles a
   assert.ok(seconds < 20, `took ${seconds.toFixed(1)} s`);
 });
 
-test('memory() reports three non-negative whole numbers, and no handle is left between calls', () => {
+test('memory() reports four non-negative whole numbers, and no handle or trainer is left between calls', () => {
   const m = lab.memory();
-  assert.deepEqual(Object.keys(m).sort(), ['heapBytesInUse', 'liveHandles', 'wasmMemoryBytes']);
+  assert.deepEqual(Object.keys(m).sort(), ['heapBytesInUse', 'liveHandles', 'liveTrainers', 'wasmMemoryBytes']);
   for (const v of Object.values(m)) assert.ok(Number.isInteger(v) && v >= 0);
   assert.ok(m.wasmMemoryBytes >= 65536 && m.wasmMemoryBytes % 65536 === 0, 'whole 64 KiB pages');
   assert.equal(m.liveHandles, 0);
+  assert.equal(m.liveTrainers, 0);
 });
 
 // The meter itself: if heapBytesInUse were stuck (say at 0) the leak check above would pass

@@ -17,8 +17,11 @@ import { loadDescriptions } from '../../scripts/engine-descriptions.mjs';
 
 const DECLARATIONS = fileURLToPath(new URL('../../web/lib/index.d.ts', import.meta.url));
 
-/** Members of AttentionLab that are not engine operations. */
-const NOT_OPERATIONS = ['maxDimension', 'memory'];
+/**
+ * Members of AttentionLab that are not engine operations: constants, diagnostics, and the
+ * trainer, a stateful object whose types tests/api/trainer-types.test.mjs checks instead.
+ */
+const NOT_OPERATIONS = ['maxDimension', 'memory', 'createTrainer'];
 
 /** How each leaf of a description may be declared. */
 const LEAF_TYPES = {

@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { launchBrowser, openPage, SCREENSHOT_DIR, servePage, settledUrl } from './browser.mjs';
-import { serveFiles } from './static-server.mjs';
+import { serveFiles } from '../../scripts/lib/static-server.mjs';
 
 const docs = fileURLToPath(new URL('../../docs', import.meta.url));
 const snippets = fs.mkdtempSync(path.join(os.tmpdir(), 'attention-lab-snippets-'));

@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { buildScormPackage, readZip } from '../../scripts/offline/scorm-package.mjs';
 import { launchBrowser, openPage, settledUrl } from './browser.mjs';
-import { serveFiles } from './static-server.mjs';
+import { serveFiles } from '../../scripts/lib/static-server.mjs';
 
 const SCORM_AGAIN = fileURLToPath(new URL('../../node_modules/scorm-again/dist/', import.meta.url));
 

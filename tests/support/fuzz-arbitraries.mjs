@@ -12,6 +12,8 @@ export const ARGUMENTS = {
   positionalEncoding: ['length', 'dModel'],
   layerNorm: ['input', 'gamma', 'beta', 'eps'],
   feedForward: ['input', 'w1', 'b1', 'w2', 'b2', 'activation'],
+  layerNormBackward: ['input', 'gamma', 'beta', 'eps', 'gradOutput'],
+  feedForwardBackward: ['input', 'w1', 'b1', 'w2', 'b2', 'activation', 'gradOutput'],
   encoderLayer: [
     'input', 'heads', 'activation', 'dFF', 'wQ', 'wK', 'wV', 'wO', 'bQ', 'bK', 'bV', 'bO',
     'w1', 'b1', 'w2', 'b2', 'gamma1', 'beta1', 'gamma2', 'beta2', 'mask', 'maskFill', 'seed', 'attentionBias',
@@ -74,6 +76,12 @@ export const VALID = {
     record({ input: matrix(n, d), gamma: vector(d), beta: vector(d), eps: fc.constantFrom(1e-5, 1, 0, 2, 5e-324, NaN) }, ['input'])),
   feedForward: fc.tuple(size, size, size).chain(([n, d, f]) =>
     record({ input: matrix(n, d), w1: matrix(d, f), b1: vector(f), w2: matrix(f, d), b2: vector(d), activation: fc.constantFrom('relu', 'gelu') }, ['input', 'w1', 'w2'])),
+  layerNormBackward: fc.tuple(size, size).chain(([n, d]) =>
+    record({ input: matrix(n, d), gamma: vector(d), beta: vector(d), eps: fc.constantFrom(1e-5, 1, 0, 5e-324), gradOutput: matrix(n, d) }, ['input', 'gradOutput'])),
+  feedForwardBackward: fc.tuple(size, size, size).chain(([n, d, f]) =>
+    record({
+      input: matrix(n, d), w1: matrix(d, f), b1: vector(f), w2: matrix(f, d), b2: vector(d), activation: fc.constantFrom('relu', 'gelu'), gradOutput: matrix(n, d),
+    }, ['input', 'w1', 'w2', 'gradOutput'])),
   encoderLayer: fc.tuple(size, fc.integer({ min: 1, max: 2 }), size).chain(([n, h, f]) => {
     const d = 2 * h;
     return record({

@@ -9,10 +9,13 @@ import type {
   Activation,
   AddPositionalEncodingArgs,
   AttentionArgs,
+  AttentionBackwardArgs,
+  AttentionBackwardTrace,
   AttentionExplanation,
   AttentionLab,
   AttentionTrace,
   Distribution,
+  DropoutArgs,
   EmbedTokensArgs,
   EncoderLayerArgs,
   EncoderLayerTrace,
@@ -24,9 +27,13 @@ import type {
   ExplainStage,
   ExplanationByStage,
   FeedForwardArgs,
+  FeedForwardBackwardArgs,
+  FeedForwardBackwardTrace,
   FeedForwardTrace,
   HeadTrace,
   LayerNormArgs,
+  LayerNormBackwardArgs,
+  LayerNormBackwardTrace,
   LayerNormTrace,
   LoadOptions,
   Mask,
@@ -35,6 +42,8 @@ import type {
   MatrixInput,
   MemoryUse,
   MultiHeadAttentionArgs,
+  MultiHeadAttentionBackwardArgs,
+  MultiHeadAttentionBackwardTrace,
   MultiHeadAttentionTrace,
   MultiHeadParams,
   OutputExplanation,
@@ -58,6 +67,17 @@ import type {
   SoftmaxSteps,
   SoftmaxTrace,
   TokenEmbeddingTrace,
+  Trainer,
+  TrainerAttention,
+  TrainerConfig,
+  TrainerEvaluation,
+  TrainerHeadScores,
+  TrainerModelOptions,
+  TrainerOptimizer,
+  TrainerOptions,
+  TrainerStatus,
+  TrainerStep,
+  TrainerTask,
   Vector,
   VectorInput,
   WeightExplanation,
@@ -146,6 +166,15 @@ const ff: FeedForwardTrace = lab.feedForward(ffArgs);
 const hidden: Matrix = ff.hidden;
 const activated: Matrix = ff.activated;
 const ffDefault: FeedForwardTrace = lab.feedForward({ input: x4, w1: [[1], [1], [1], [1]], w2: [[1, 1, 1, 1]] });
+
+const lnBackArgs: LayerNormBackwardArgs = { ...lnArgs, gradOutput: x4 };
+const lnBack: LayerNormBackwardTrace = lab.layerNormBackward(lnBackArgs);
+const gradLnInput: Matrix = lnBack.gradInput;
+const gradGammaBeta: Vector[] = [lnBack.gradGamma, lnBack.gradBeta, lnBack.gradNormalized[0] ?? []];
+const ffBackArgs: FeedForwardBackwardArgs = { ...ffArgs, gradOutput: x4 };
+const ffBack: FeedForwardBackwardTrace = lab.feedForwardBackward(ffBackArgs);
+const gradWeights: Matrix[] = [ffBack.gradW1, ffBack.gradW2, ffBack.gradHidden, ffBack.gradActivated, ffBack.gradInput];
+const gradB1: Vector | undefined = ffBack.gradB1;
 
 // ---- encoder layer ----------------------------------------------------------------------------
 
@@ -237,7 +266,34 @@ const byStage: ExplanationByStage['output'] = outputCell;
 const where: ExplainedCell<'output'> = { stage: outputCell.stage, row: outputCell.row, column: outputCell.column };
 
 const memory: MemoryUse = lab.memory();
-const heap: number = memory.heapBytesInUse + memory.wasmMemoryBytes + memory.liveHandles;
+const heap: number = memory.heapBytesInUse + memory.wasmMemoryBytes + memory.liveHandles + memory.liveTrainers;
+
+// ---- the trainer ------------------------------------------------------------------------------
+
+const task: TrainerTask = 'induction';
+const optimizer: TrainerOptimizer = 'adamw';
+const shape: TrainerModelOptions = { dModel: 32, heads: 2 };
+const trainerOptions: TrainerOptions = { task, model: shape, seed: 3, learningRate: 3e-3, batchSize: 16, optimizer, weightDecay: 0.01, dropout: 0.1, clipNorm: 1, length: 8, vocabulary: 12 };
+const trainer: Trainer = lab.createTrainer(trainerOptions);
+const stepped: TrainerStep = trainer.step(10);
+const lastLoss: number = stepped.loss + stepped.step + (stepped.losses[9] ?? 0);
+const evaluation: TrainerEvaluation = trainer.evaluate();
+const ablated: TrainerEvaluation = trainer.ablate({ layer: 0, head: 1 });
+const drop: number = evaluation.accuracy - ablated.accuracy + evaluation.scored;
+const probe: TrainerAttention = trainer.attention();
+const firstHead: Matrix | undefined = probe.weights[0]?.[0];
+const labels: string = probe.tokens.join(' ') + probe.targets.join(' ') + probe.predictions.join(' ');
+const headScores: TrainerHeadScores = trainer.headScores();
+const ideal: Matrix | null = headScores.hasIdeal ? headScores.ideal : null;
+const strongest: number = Math.max(...(headScores.scores[0] ?? [])) + headScores.measure.length;
+const named: Record<string, Matrix | Vector> = trainer.parameters();
+const status: TrainerStatus = trainer.status();
+const resolved: TrainerConfig = status.options;
+const stateText: 'ready' | 'diverged' = status.state;
+const width: number = resolved.model.dModel * resolved.model.heads;
+trainer.dispose();
+const defaultTrainer: Trainer = lab.createTrainer();
+defaultTrainer.dispose();
 
 // ---- errors -----------------------------------------------------------------------------------
 
@@ -279,6 +335,10 @@ lab.multiHeadAttention({ query: x4, key: x4, value: x4 });
 lab.multiHeadAttention({ query: x4, key: x4, value: x4, heads: '2' });
 // @ts-expect-error only relu and gelu exist
 lab.feedForward({ input: x4, w1: [[1]], w2: [[1]], activation: 'tanh' });
+// @ts-expect-error a backward pass needs gradOutput
+lab.layerNormBackward(lnArgs);
+// @ts-expect-error a bias gradient is absent when the bias was omitted, so it is not a Vector without a check
+const uncheckedGradB2: Vector = ffBack.gradB2;
 // @ts-expect-error dModel is required
 lab.positionalEncoding({ length: 4 });
 // @ts-expect-error the option is wasmUrl, not wasmURL
@@ -293,6 +353,12 @@ const biasWithoutCheck: Vector = mha.params.bQ;
 const sqrtText: string = t.sqrtDk;
 // @ts-expect-error positionalEncoding returns the matrix itself, not a trace
 const peTrace: Matrix = lab.positionalEncoding(peArgs).encoding;
+// @ts-expect-error no such task
+lab.createTrainer({ task: 'translate' });
+// @ts-expect-error the model's fields are camelCase
+lab.createTrainer({ model: { d_model: 32 } });
+// @ts-expect-error ablate takes { layer, head }
+trainer.ablate(0);
 // @ts-expect-error the lab is read-only
 lab.maxDimension = 2048;
 // @ts-expect-error argument is read-only
@@ -303,6 +369,26 @@ lab.selfAttention({ query, key, value: frozenValue });
 lab.randomMatrix({ rows: 2, cols: 2, distribution: 'gaussian' });
 // @ts-expect-error tokens are strings
 lab.embedTokens({ tokens: [1, 2], dModel: 4 });
+// ---- dropout and the backward passes ---------------------------------------------------------
+
+const dropping: DropoutArgs = { dropout: 0.1, dropoutSeed: 3 };
+const dropped: AttentionTrace = lab.attention({ query, key, value: frozenValue, ...dropping });
+// The mask exists only under dropout: the types make the author check.
+const dropoutMask: Matrix | undefined = dropped.dropoutMask;
+const droppedWeights: Matrix | undefined = dropped.droppedWeights;
+const backwardArgs: AttentionBackwardArgs = { ...attentionArgs, gradOutput: [[1, 0], [0, 1]] };
+const back: AttentionBackwardTrace = lab.attentionBackward(backwardArgs);
+const gradScaled: Matrix = back.gradScaled;
+const gradQuery: Matrix = back.gradQuery;
+const mhaBackwardArgs: MultiHeadAttentionBackwardArgs = { ...mhaArgs, ...dropping, gradOutput: x4 };
+const mhaBack: MultiHeadAttentionBackwardTrace = lab.multiHeadAttentionBackward(mhaBackwardArgs);
+// Self-attention: x's gradient is the sum of the three input gradients.
+const gradX: Matrix = mhaBack.gradQuery.map((row, i) =>
+  row.map((g, c) => g + mhaBack.gradKey[i][c] + mhaBack.gradValue[i][c]));
+const headBackward: AttentionBackwardTrace = mhaBack.heads[0];
+const gradWO: Matrix = mhaBack.gradWO;
+const gradBQ: Vector | undefined = mhaBack.gradBQ;
+
 // @ts-expect-error positionalEncoding must be said
 lab.permutationTest({ input: x4, permutation: [1, 0], heads: 2 });
 // @ts-expect-error unknown stage
@@ -313,6 +399,10 @@ const noWeight: number = score.weight;
 const noTerms: ProductTerm[] = weightCell.terms;
 // @ts-expect-error attentionBias is a boolean
 lab.encoderLayer({ input: x4, heads: 2, dFF: 8, attentionBias: 'no' });
+// @ts-expect-error the backward needs gradOutput
+lab.attentionBackward(attentionArgs);
+// @ts-expect-error explainAttention takes no dropout: it explains the evaluation trace
+lab.explainAttention({ ...cell, stage: 'score', dropout: 0.5 });
 
 export const used = [
   cap, firstWeight, rowMax, scores, sqrtDk, weights, output, rowSums, fully, maskOrNothing, maskedCell, withTyped, padded,
@@ -322,4 +412,7 @@ export const used = [
   biasFreeCount, entropySummary, randomQuery, randomDefault, vocabulary, ids, table, positioned, cosine, norms,
   realigned, maxDifference, permutedTyped, variance, peak, exampleWeights, gradientNorm, jacobianMatrix, termProduct,
   divisor, fullyMasked, numerator, described, byStage, where, noWeight, noTerms,
+  dropoutMask, droppedWeights, gradScaled, gradQuery, gradX, headBackward, gradWO, gradBQ,
+  gradLnInput, gradGammaBeta, gradWeights, gradB1, uncheckedGradB2,
+  lastLoss, drop, firstHead, labels, ideal, strongest, named, stateText, width,
 ];

@@ -45,7 +45,7 @@ export function readOwn(where, record, names, refuse, prefix = '') {
  * @param {unknown} value
  * @returns {value is object}
  */
-function isRecord(value) {
+export function isRecord(value) {
   if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return false;
   try {
     return !Array.isArray(value);

@@ -59,7 +59,16 @@ export interface SoftmaxArgs {
   logits: MatrixInput;
 }
 
-export interface AttentionArgs extends MaskingArgs {
+/** Dropout on the attention weights, for training (docs/engine.md, "Dropout"). */
+export interface DropoutArgs {
+  /** Probability p, 0 ≤ p < 1, of zeroing each weight; kept weights × 1/(1 − p). Default 0: no dropout (evaluation). */
+  dropout?: number | undefined;
+  /** Seed (0 … 2³²−1) of the dropout mask; default 0. Same seed and shape, same mask. */
+  dropoutSeed?: number | undefined;
+}
+
+/** The query, key and value of one attention, with its mask. */
+export interface QueryKeyValueArgs extends MaskingArgs {
   /** (n × d_k) */
   query: MatrixInput;
   /** (m × d_k) */
@@ -67,6 +76,8 @@ export interface AttentionArgs extends MaskingArgs {
   /** (m × d_v) */
   value: MatrixInput;
 }
+
+export interface AttentionArgs extends QueryKeyValueArgs, DropoutArgs {}
 
 export interface ProjectionArgs {
   /** (d_model × d_model), applied as x·W + b; seeded Xavier init when omitted. */
@@ -81,7 +92,7 @@ export interface ProjectionArgs {
   bO?: VectorInput | undefined;
 }
 
-export interface MultiHeadAttentionArgs extends ProjectionArgs, MaskingArgs {
+export interface MultiHeadAttentionArgs extends ProjectionArgs, MaskingArgs, DropoutArgs {
   /** (n × d_model) */
   query: MatrixInput;
   /** (m × d_model) */
@@ -129,7 +140,17 @@ export interface FeedForwardArgs {
   activation?: Activation | undefined;
 }
 
-export interface EncoderLayerArgs extends ProjectionArgs, MaskingArgs {
+export interface LayerNormBackwardArgs extends LayerNormArgs {
+  /** (n × d) ∂L/∂output: how the loss changes with each output cell. */
+  gradOutput: MatrixInput;
+}
+
+export interface FeedForwardBackwardArgs extends FeedForwardArgs {
+  /** (n × d_model) ∂L/∂output: how the loss changes with each output cell. */
+  gradOutput: MatrixInput;
+}
+
+export interface EncoderLayerArgs extends ProjectionArgs, MaskingArgs, DropoutArgs {
   /** (n × d_model) */
   input: MatrixInput;
   /** Number of heads; must divide d_model. */
@@ -159,6 +180,11 @@ export interface EncoderLayerArgs extends ProjectionArgs, MaskingArgs {
    * `parameterCount.attention` is 4·d², and giving any of `bQ … bO` is an error naming it.
    */
   attentionBias?: boolean | undefined;
+}
+
+export interface EncoderLayerBackwardArgs extends EncoderLayerArgs {
+  /** (n × d_model) ∂L/∂output, the gradient arriving from above. */
+  gradOutput: MatrixInput;
 }
 
 export interface EntropyArgs {
@@ -214,7 +240,7 @@ export interface SoftmaxJacobianArgs {
 /** Which matrix of the attention trace the explained cell is in. */
 export type ExplainStage = 'score' | 'scaled' | 'weight' | 'output';
 
-export interface ExplainAttentionArgs<S extends ExplainStage = ExplainStage> extends AttentionArgs {
+export interface ExplainAttentionArgs<S extends ExplainStage = ExplainStage> extends QueryKeyValueArgs {
   /** The query row i, 0 … n−1. */
   row: number;
   /** The key j (0 … m−1) for `score`, `scaled` and `weight`; the value column c (0 … d_v−1) for `output`. */
@@ -233,6 +259,16 @@ export interface PermutationTestArgs {
   seed?: number | undefined;
   /** Add the positional encoding after shuffling (tokens move, positions stay). */
   positionalEncoding: boolean;
+}
+
+export interface AttentionBackwardArgs extends AttentionArgs {
+  /** (n × d_v) ∂L/∂output, the gradient arriving from above. */
+  gradOutput: MatrixInput;
+}
+
+export interface MultiHeadAttentionBackwardArgs extends MultiHeadAttentionArgs {
+  /** (n × d_model) ∂L/∂output, the gradient arriving from above. */
+  gradOutput: MatrixInput;
 }
 
 export interface CrossEntropyArgs {
@@ -277,7 +313,11 @@ export interface AttentionTrace {
   weights: Matrix;
   /** (n) the sum of each row of weights: 1, or 0 for a fully masked row under −∞. */
   weightSums: Vector;
-  /** (n × d_v) pass 5: weights·V. */
+  /** (n × m) each weight's dropout factor, 0 or 1/(1 − p); only with dropout. */
+  dropoutMask?: Matrix;
+  /** (n × m) weights ∘ dropoutMask; only with dropout. */
+  droppedWeights?: Matrix;
+  /** (n × d_v) pass 5: weights·V (droppedWeights·V with dropout). */
   output: Matrix;
   /** Query rows whose every key is blocked. */
   fullyMaskedRows: number[];
@@ -350,6 +390,40 @@ export interface FeedForwardTrace {
   output: Matrix;
 }
 
+/** Layer norm's gradients, the forward's passes in reverse (as PyTorch's autograd). */
+export interface LayerNormBackwardTrace {
+  /** (n × d) as given. */
+  gradOutput: Matrix;
+  /** (d) pass 1: Σ over rows of gradOutput. */
+  gradBeta: Vector;
+  /** (d) pass 2: Σ over rows of gradOutput ∘ normalized. */
+  gradGamma: Vector;
+  /** (n × d) pass 3: gradOutput ∘ γ. */
+  gradNormalized: Matrix;
+  /** (n × d) pass 4: (1/σ)(ĝ − mean(ĝ) − x̂·mean(ĝ ∘ x̂)) per row, ĝ = gradNormalized, σ = √(variance + eps); finite for a constant row. */
+  gradInput: Matrix;
+}
+
+/** The feed-forward network's gradients, the forward's passes in reverse (as PyTorch's autograd). */
+export interface FeedForwardBackwardTrace {
+  /** (n × d_model) as given. */
+  gradOutput: Matrix;
+  /** (d_model) pass 1: Σ over rows of gradOutput; only when b2 was given. */
+  gradB2?: Vector;
+  /** (d_ff × d_model) pass 1: activatedᵀ·gradOutput. */
+  gradW2: Matrix;
+  /** (n × d_ff) pass 1: gradOutput·W2ᵀ. */
+  gradActivated: Matrix;
+  /** (n × d_ff) pass 2: gradActivated ∘ activation′(hidden); ReLU′(0) = 0 as PyTorch, GELU′(x) = Φ(x) + x·φ(x). */
+  gradHidden: Matrix;
+  /** (d_ff) pass 3: Σ over rows of gradHidden; only when b1 was given. */
+  gradB1?: Vector;
+  /** (d_model × d_ff) pass 3: inputᵀ·gradHidden. */
+  gradW1: Matrix;
+  /** (n × d_model) pass 3: gradHidden·W1ᵀ. */
+  gradInput: Matrix;
+}
+
 export interface EncoderParameterCount {
   /** 4·d² + 4·d, or 4·d² with `attentionBias: false`. */
   attention: number;
@@ -381,6 +455,46 @@ export interface EncoderLayerTrace {
   /** The feed-forward weights actually used. */
   params: { w1: Matrix; b1: Vector; w2: Matrix; b2: Vector };
   parameterCount: EncoderParameterCount;
+}
+
+/** Every gradient of one backward pass of the encoder layer, its six passes in reverse. */
+export interface EncoderLayerBackwardTrace {
+  /** (n × d_model) ∂L/∂output, as given. */
+  gradOutput: Matrix;
+  /** (d_model) pass 1: LN₂ backward, Σ over rows of g ∘ x̂. */
+  gradGamma2: Vector;
+  /** (d_model) pass 1: LN₂ backward, Σ over rows of g. */
+  gradBeta2: Vector;
+  /** (n × d_model) pass 1: ∂L/∂residual2, LN₂'s input. */
+  gradResidual2: Matrix;
+  /** (d_ff × d_model) pass 2: feed-forward backward, activatedᵀ·g. */
+  gradW2: Matrix;
+  /** (d_model) pass 2. */
+  gradB2: Vector;
+  /** (d_model × d_ff) pass 2: norm1.outputᵀ·gHidden. */
+  gradW1: Matrix;
+  /** (d_ff) pass 2. */
+  gradB1: Vector;
+  /** (n × d_model) pass 3: gradResidual2 plus the feed-forward's input gradient (two paths add). */
+  gradNorm1Output: Matrix;
+  /** (d_model) pass 4: LN₁ backward. */
+  gradGamma1: Vector;
+  /** (d_model) pass 4: LN₁ backward. */
+  gradBeta1: Vector;
+  /** (n × d_model) pass 4: ∂L/∂residual1, LN₁'s input. */
+  gradResidual1: Matrix;
+  /** (d_model × d_model) pass 5: self-attention backward. */
+  gradWQ: Matrix;
+  gradWK: Matrix;
+  gradWV: Matrix;
+  gradWO: Matrix;
+  /** (d_model) pass 5; absent when `attentionBias` is false. */
+  gradBQ?: Vector;
+  gradBK?: Vector;
+  gradBV?: Vector;
+  gradBO?: Vector;
+  /** (n × d_model) pass 6: gradResidual1 + self-attention's gradQuery + gradKey + gradValue. */
+  gradInput: Matrix;
 }
 
 export interface EntropyTrace {
@@ -577,6 +691,201 @@ export interface CrossEntropyTrace {
   gradLogits: Matrix;
 }
 
+/** Every gradient of one backward pass of attention, pass by pass in reverse. */
+export interface AttentionBackwardTrace {
+  /** (n × d_v) ∂L/∂output, as given. */
+  gradOutput: Matrix;
+  /** (m × d_v) pass 1: ∂L/∂V = weightsᵀ·gradOutput (the dropped weights under dropout). */
+  gradValue: Matrix;
+  /** (n × m) pass 2: ∂L/∂weights = gradOutput·Vᵀ, through the dropout mask when there is one. */
+  gradWeights: Matrix;
+  /** (n × m) pass 3: softmax backward per row, w ∘ (g − Σ w·g); 0 on blocked cells and on a fully masked row. */
+  gradScaled: Matrix;
+  /** (n × m) pass 4: gradScaled / √d_k. */
+  gradScores: Matrix;
+  /** (n × d_k) pass 5: ∂L/∂Q = gradScores·K. */
+  gradQuery: Matrix;
+  /** (m × d_k) pass 6: ∂L/∂K = gradScoresᵀ·Q. */
+  gradKey: Matrix;
+}
+
+/** Every gradient of one backward pass of multi-head attention, pass by pass in reverse. */
+export interface MultiHeadAttentionBackwardTrace {
+  /** (n × d_model) ∂L/∂output, as given. */
+  gradOutput: Matrix;
+  /** (d_model × d_model) pass 1: concatᵀ·gradOutput. */
+  gradWO: Matrix;
+  /** (d_model) pass 1: Σ rows of gradOutput; only when bO was given. */
+  gradBO?: Vector;
+  /** (n × d_model) pass 1: gradOutput·W_Oᵀ. */
+  gradConcat: Matrix;
+  /** Pass 2: each head's attention backward, from its columns of gradConcat. */
+  heads: AttentionBackwardTrace[];
+  /** (n × d_model) pass 3: the heads' gradQuery side by side. */
+  gradProjectedQuery: Matrix;
+  /** (m × d_model) pass 3: the heads' gradKey side by side. */
+  gradProjectedKey: Matrix;
+  /** (m × d_model) pass 3: the heads' gradValue side by side. */
+  gradProjectedValue: Matrix;
+  /** (d_model × d_model) pass 4: queryᵀ·gradProjectedQuery. */
+  gradWQ: Matrix;
+  /** (d_model × d_model) pass 4: keyᵀ·gradProjectedKey. */
+  gradWK: Matrix;
+  /** (d_model × d_model) pass 4: valueᵀ·gradProjectedValue. */
+  gradWV: Matrix;
+  /** (d_model) pass 4: Σ rows of gradProjectedQuery; only when bQ was given. */
+  gradBQ?: Vector;
+  /** (d_model) only when bK was given. */
+  gradBK?: Vector;
+  /** (d_model) only when bV was given. */
+  gradBV?: Vector;
+  /** (n × d_model) pass 4: gradProjectedQuery·W_Qᵀ. For self-attention, x's gradient is gradQuery + gradKey + gradValue. */
+  gradQuery: Matrix;
+  /** (m × d_model) pass 4: gradProjectedKey·W_Kᵀ. */
+  gradKey: Matrix;
+  /** (m × d_model) pass 4: gradProjectedValue·W_Vᵀ. */
+  gradValue: Matrix;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The trainer (lab.createTrainer): a small transformer trained by the engine. Not an engine
+// operation: an object with state, freed by dispose(). What it computes: docs/engine.md, "Trainer".
+
+/** The tasks a trainer can learn. */
+export type TrainerTask = 'reverse' | 'sort' | 'induction' | 'iris';
+/** The optimizers, with PyTorch 1.13's update rules. */
+export type TrainerOptimizer = 'adam' | 'adamw' | 'sgd';
+
+/** The model's shape; an omitted field takes the task's default. */
+export interface TrainerModelOptions {
+  /** Width of every token's vector, 2 … 256, divisible by `heads`. */
+  dModel?: number | undefined;
+  /** Attention heads per layer, 1 … 16. */
+  heads?: number | undefined;
+  /** Encoder layers (post-norm), 1 … 4. */
+  layers?: number | undefined;
+  /** Hidden width of each feed-forward block, 1 … 1024. */
+  dFF?: number | undefined;
+}
+
+/** The options of {@link AttentionLab.createTrainer}. Every omitted option takes the task's default ({@link TrainerStatus.options} shows them). */
+export interface TrainerOptions {
+  /** What to learn (default `'reverse'`): reverse or sort a sequence, induction (predict the token that followed the earlier occurrence), or classify Iris flowers. */
+  task?: TrainerTask | undefined;
+  model?: TrainerModelOptions | undefined;
+  /** Seeds the initial weights, the data and dropout: a whole number 0 … 2³²−1 (default 0). Same options and seed → the same loss at every step, bit for bit. */
+  seed?: number | undefined;
+  /** Positive, finite, at most 10. */
+  learningRate?: number | undefined;
+  /** Examples per step, 1 … 256 (iris: at most 120). */
+  batchSize?: number | undefined;
+  optimizer?: TrainerOptimizer | undefined;
+  /** 0 … 1 (AdamW's decoupled decay, or L2 for Adam and SGD as in PyTorch). */
+  weightDecay?: number | undefined;
+  /** Probability of zeroing an attention weight while training, 0 ≤ p < 1; off in evaluate(). */
+  dropout?: number | undefined;
+  /** Largest global gradient norm before clipping; 0 turns clipping off. */
+  clipNorm?: number | undefined;
+  /** Toy tasks: tokens per sequence, 2 … 32 (default 6). */
+  length?: number | undefined;
+  /** Toy tasks: distinct symbols, 2 … 64 (default 10). */
+  vocabulary?: number | undefined;
+}
+
+/** The options a trainer runs with, defaults filled in. */
+export interface TrainerConfig {
+  task: TrainerTask;
+  model: { dModel: number; heads: number; layers: number; dFF: number };
+  seed: number;
+  learningRate: number;
+  batchSize: number;
+  optimizer: TrainerOptimizer;
+  weightDecay: number;
+  dropout: number;
+  clipNorm: number;
+  /** Iris: 4, one token per feature. */
+  length: number;
+  /** Iris: 3, the classes. */
+  vocabulary: number;
+}
+
+/** What {@link Trainer.step} returns. */
+export interface TrainerStep {
+  /** Steps taken so far, in total. */
+  step: number;
+  /** The training loss (mean cross-entropy) of the last step taken. */
+  loss: number;
+  /** The loss of each step of this call, in order. */
+  losses: Vector;
+}
+
+/** What {@link Trainer.evaluate} and {@link Trainer.ablate} return. */
+export interface TrainerEvaluation {
+  /** Mean cross-entropy over the scored positions of the held-out set. */
+  loss: number;
+  /** Fraction of scored positions (iris: test examples) predicted right, 0 … 1. */
+  accuracy: number;
+  /** How many positions (iris: examples) were scored. */
+  scored: number;
+}
+
+/** What {@link Trainer.attention} returns: every head's weights on the task's fixed probe example. */
+export interface TrainerAttention {
+  /** The probe's input, one label per position. */
+  tokens: string[];
+  /** The expected output per position, `""` where unscored. */
+  targets: string[];
+  /** The model's prediction per position (iris: one, the class), `""` where unscored. */
+  predictions: string[];
+  /** `weights[layer][head]`, each (n × n), rows summing to 1. */
+  weights: Matrix[][];
+}
+
+/** What {@link Trainer.headScores} returns. */
+export interface TrainerHeadScores {
+  /** What a score measures, in words (e.g. mean attention on the mirrored position). */
+  measure: string;
+  /** `scores[layer][head]`, each 0 … 1. */
+  scores: number[][];
+  /** False for iris, which has no ideal pattern: there a score says how concentrated the head is. */
+  hasIdeal: boolean;
+  /** (n × n) the ideal pattern on the probe; null when there is none. */
+  ideal: Matrix | null;
+}
+
+/** What {@link Trainer.status} returns. */
+export interface TrainerStatus {
+  /** `'diverged'` once a loss or gradient went non-finite: then step() throws. */
+  state: 'ready' | 'diverged';
+  /** Why the trainer stopped (e.g. the step whose loss became NaN); `""` while ready. */
+  message: string;
+  /** Steps taken so far. */
+  step: number;
+  options: TrainerConfig;
+}
+
+/**
+ * A training run in the engine. Every method may throw {@link AttentionError}; after
+ * {@link Trainer.dispose} every other method throws one naming itself.
+ */
+export interface Trainer {
+  /** Takes `steps` training steps (a whole number 1 … 10000, default 1), each on a fresh batch. Throws an AttentionError when the run diverges. */
+  step(steps?: number): TrainerStep;
+  /** Loss and accuracy on the held-out set (toy tasks: 500 sequences; iris: the 30 test rows), without dropout. */
+  evaluate(): TrainerEvaluation;
+  /** Every head's attention weights on the task's probe example. */
+  attention(): TrainerAttention;
+  /** How strongly each head follows the task's ideal pattern on the probe. */
+  headScores(): TrainerHeadScores;
+  /** evaluate() with one head's output zeroed before W_O. */
+  ablate(which: { layer: number; head: number }): TrainerEvaluation;
+  /** Every parameter by name (e.g. `"embedding"`, `"layer0.attention.wQ"`): matrices as Matrix, biases and layer-norm γ, β as Vector. */
+  parameters(): Record<string, Matrix | Vector>;
+  status(): TrainerStatus;
+  /** Frees the model, the optimizer's state and the data in the engine. Calling it again does nothing. */
+  dispose(): void;
+}
+
 export interface MemoryUse {
   /** Bytes malloc has handed out and not taken back; flat across calls when nothing leaks. */
   heapBytesInUse: number;
@@ -584,6 +893,8 @@ export interface MemoryUse {
   wasmMemoryBytes: number;
   /** Live Embind value handles. */
   liveHandles: number;
+  /** Trainers created and not yet disposed (or collected). */
+  liveTrainers: number;
 }
 
 /** The API returned by {@link loadAttentionLab}. Every call may throw {@link AttentionError}. */
@@ -600,8 +911,14 @@ export interface AttentionLab {
   layerNorm(args: LayerNormArgs): LayerNormTrace;
   /** activation(x·W1 + b1)·W2 + b2. */
   feedForward(args: FeedForwardArgs): FeedForwardTrace;
+  /** Layer norm, then its backward pass from gradOutput: ∂L/∂input, ∂L/∂γ, ∂L/∂β. */
+  layerNormBackward(args: LayerNormBackwardArgs): LayerNormBackwardTrace;
+  /** The feed-forward network, then its backward pass from gradOutput: ∂L/∂input and every weight's and bias's gradient. */
+  feedForwardBackward(args: FeedForwardBackwardArgs): FeedForwardBackwardTrace;
   /** Post-norm encoder layer: x = LN₁(x + MHA(x)); y = LN₂(x + FFN(x)). */
   encoderLayer(args: EncoderLayerArgs): EncoderLayerTrace;
+  /** The gradients of the encoder layer's input and every parameter from ∂L/∂output (runs the forward itself). */
+  encoderLayerBackward(args: EncoderLayerBackwardArgs): EncoderLayerBackwardTrace;
   /** Row entropy of attention weights, with the ln m bound and the mean, min and max over rows. */
   attentionEntropy(args: EntropyArgs): EntropyTrace;
   /** A seeded random matrix (normal by default), the same wherever the package runs. */
@@ -622,6 +939,12 @@ export interface AttentionLab {
   permutationTest(args: PermutationTestArgs): PermutationTestTrace;
   /** Mean cross-entropy of each row's logits against its target class, and its gradient. */
   crossEntropy(args: CrossEntropyArgs): CrossEntropyTrace;
+  /** The gradients of attention's inputs and intermediates from ∂L/∂output (runs the forward itself). */
+  attentionBackward(args: AttentionBackwardArgs): AttentionBackwardTrace;
+  /** The gradients of multi-head attention's inputs, weights and biases from ∂L/∂output (runs the forward itself). */
+  multiHeadAttentionBackward(args: MultiHeadAttentionBackwardArgs): MultiHeadAttentionBackwardTrace;
+  /** A new training run of a small transformer (see {@link Trainer}); free it with `dispose()`. */
+  createTrainer(options?: TrainerOptions): Trainer;
   /** The cap on every dimension. */
   readonly maxDimension: number;
   /** Memory diagnostics, for leak checks. */

@@ -10,6 +10,7 @@ import { AttentionError } from './errors.js';
 import { kindOf, readArguments } from './arguments.js';
 import { decode, MAX_DIMENSION } from './matrix-io.js';
 import { loadCore } from './load-core.js';
+import { trainerFactory } from './trainer.js';
 
 export { AttentionError, MAX_DIMENSION };
 
@@ -53,11 +54,13 @@ export async function loadAttentionLab(options = {}) {
   const bound = (operation) => (/** @type {unknown} */ args) => run(core, operation, operations[operation], args);
   return Object.freeze({
     ...Object.fromEntries(Object.keys(operations).map((operation) => [operation, bound(operation)])),
+    createTrainer: trainerFactory(core),
     maxDimension: MAX_DIMENSION,
     memory: () => ({
       heapBytesInUse: core.heapBytesInUse(),
       wasmMemoryBytes: core.HEAP8.buffer.byteLength,
       liveHandles: core.count_emval_handles(),
+      liveTrainers: core.liveTrainers(),
     }),
   });
 }

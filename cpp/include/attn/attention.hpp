@@ -7,11 +7,13 @@
  */
 
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <vector>
 
 #include "attn/mask.hpp"
 #include "attn/matrix.hpp"
+#include "attn/random.hpp"
 #include "attn/softmax.hpp"
 
 namespace attn
@@ -21,6 +23,11 @@ namespace attn
         attention_mask mask;
         /// What blocked scores become before the softmax: −∞ (default) or any finite number.
         double mask_fill = -std::numeric_limits<double>::infinity();
+        /// Probability p in [0, 1) of zeroing each weight, as torch.nn.Dropout on the weights
+        /// in training; 0 (the default) is evaluation: no mask, the plain forward.
+        double dropout = 0;
+        /// Seed of the dropout mask: stream seed·256 + 8, drawn as draw_dropout_mask says.
+        std::uint32_t dropout_seed = 0;
     };
 
     /// Every intermediate of one attention call, in the order the passes compute them.
@@ -33,12 +40,15 @@ namespace attn
         matrix mask; ///< (n × m) 0/1, only when has_mask
         matrix
             masked; ///< (n × m) pass 3: scaled with blocked cells = mask_fill, only when has_mask
-        softmax_trace softmax;                      ///< pass 4 intermediates
-        matrix weights;
+        softmax_trace softmax; ///< pass 4 intermediates
+        matrix weights;        ///< (n × m) pass 4: row softmax
         /// (n) Σ of each row of weights: 1, or 0 for a fully masked row under −∞. Shown beside
         /// the weights so "rows sum to 1" is a computed fact, not a caption.
-        vector weight_sums;                             ///< (n × m) pass 4: row softmax
-        matrix output;                              ///< (n × d_v) pass 5: weights·V
+        vector weight_sums;
+        bool has_dropout = false;
+        matrix dropout_mask;    ///< (n × m) 0 or 1/(1 − p), only when has_dropout
+        matrix dropped_weights; ///< (n × m) weights ∘ dropout_mask, only when has_dropout
+        matrix output; ///< (n × d_v) pass 5: weights·V (dropped_weights·V under dropout)
         std::vector<std::size_t> fully_masked_rows; ///< rows whose every key is blocked
     };
 
@@ -47,7 +57,7 @@ namespace attn
      * @param query (n × d_k)
      * @param key (m × d_k)
      * @param value (m × d_v); n ≠ m and d_v ≠ d_k are fine (cross-attention)
-     * @param options mask and mask fill
+     * @param options mask, mask fill and dropout
      * @return the full trace
      * @throws attention_error naming the argument on any bad shape or value
      */
@@ -60,10 +70,18 @@ namespace attn
         /// The passes without argument checks, for callers that already checked (multi-head).
         attention_trace attention_unchecked(const matrix& query, const matrix& key,
                                             const matrix& value, const matrix* allowed,
-                                            double mask_fill);
+                                            double mask_fill, const matrix* dropout_mask = nullptr);
 
         /// Checks mask_fill is finite or −∞.
         void check_mask_fill(double mask_fill);
+
+        /// Checks the dropout probability is a number in [0, 1).
+        void check_dropout(double p);
+
+        /// The next (n × m) dropout mask from `stream`, cell by cell, row by row: a uniform
+        /// u < p drops the cell (0), any other keeps it, scaled by 1/(1 − p) so each weight
+        /// keeps its expected value, as torch.nn.Dropout.
+        matrix draw_dropout_mask(std::size_t n, std::size_t m, double p, splitmix64& stream);
     } // namespace detail
 } // namespace attn
 

@@ -55,6 +55,7 @@ namespace attn
         matrix residual2;                ///< pass 5: norm1.output + feed_forward.output
         layer_norm_trace norm2;          ///< pass 6: LN₂(residual2)
         matrix output;                   ///< = norm2.output
+        activation act = activation::relu; ///< the feed-forward activation, for the backward
         matrix w1, w2;                   ///< as used
         vector b1, b2;                   ///< as used
         std::size_t d_ff = 0;

@@ -72,6 +72,10 @@ namespace attn
         void check_finite_result(const std::string& argument, const std::string& what,
                                  const matrix& m);
 
+        /// check_finite_result for a vector result (e.g. a bias gradient): "…, got what[i] = …".
+        void check_finite_result(const std::string& argument, const std::string& what,
+                                 const vector& v);
+
         /// check_finite_result for a linear layer's result x·w + b: a cell whose x·w is finite
         /// overflowed when b was added, and is blamed on `bias_argument`; otherwise on
         /// `product_argument`.

@@ -62,7 +62,8 @@ namespace attn
     enum class input_stream : std::uint64_t
     {
         random_matrix = 6,
-        scaling_experiment = 7
+        scaling_experiment = 7,
+        attention_dropout = 8
     };
 
     /// The starting state of stream k for a seed: seed·256 + k (below 2⁴⁰).

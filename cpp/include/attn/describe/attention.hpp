@@ -21,7 +21,11 @@ namespace attn::describe
                      [&](auto& s) { fields_of<softmax_trace>::steps(t.softmax, s); });
             v.field("weights", t.weights, "pass 4: row softmax");
             v.field("weightSums", t.weight_sums, "each row's Σ: 1, or 0 when fully masked");
-            v.field("output", t.output, "pass 5: weights·V");
+            v.optional("dropoutMask", t.dropout_mask, t.has_dropout,
+                       "0 or 1/(1 − p) per weight; only with dropout");
+            v.optional("droppedWeights", t.dropped_weights, t.has_dropout,
+                       "weights ∘ dropoutMask; only with dropout");
+            v.field("output", t.output, "pass 5: weights·V (droppedWeights·V with dropout)");
             v.field("fullyMaskedRows", t.fully_masked_rows, "rows whose every key is blocked");
         }
     };
@@ -33,12 +37,26 @@ namespace attn::describe
         static constexpr argument query = matrix_argument("query", "n × d_k", "one row per query");
         static constexpr argument key = matrix_argument("key", "m × d_k", "one row per key");
         static constexpr argument value = matrix_argument("value", "m × d_v", "one row per key");
-        static constexpr argument arguments[] = {query, key, value, mask, mask_fill};
+        static constexpr argument arguments[] = {query,     key,     value,       mask,
+                                                 mask_fill, dropout, dropout_seed};
+
+        /// Every argument of the forward, read once here so the backward reads the same.
+        struct request
+        {
+            matrix query, key, value;
+            attention_options options;
+        };
+
+        template <class In> static request read(In& in)
+        {
+            return {in.matrix(query), in.matrix(key), in.matrix(value),
+                    read_attention_options_with_dropout(in)};
+        }
 
         template <class In> static attention_trace run(In& in)
         {
-            const matrix q = in.matrix(query), k = in.matrix(key), v = in.matrix(value);
-            return scaled_dot_product_attention(q, k, v, read_attention_options(in));
+            const request r = read(in);
+            return scaled_dot_product_attention(r.query, r.key, r.value, r.options);
         }
     };
 } // namespace attn::describe

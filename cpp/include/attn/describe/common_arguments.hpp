@@ -15,6 +15,13 @@ namespace attn::describe
     constexpr argument mask_fill =
         optional_number("maskFill", "what blocked scores become: -Infinity or any finite number",
                         -std::numeric_limits<double>::infinity(), "-Infinity");
+    constexpr argument dropout = optional_number(
+        "dropout",
+        "probability p of zeroing each weight, 0 ≤ p < 1 (training; 0 = off); kept weights "
+        "× 1/(1 − p)",
+        0, "0");
+    constexpr argument dropout_seed = optional_integer(
+        "dropoutSeed", 0, 4294967295.0, "seed of the dropout mask; same seed, same mask", 0, "0");
     constexpr argument seed = optional_integer(
         "seed", 0, 4294967295.0, "seed of every omitted weight; same seed, same numbers", 0, "0");
     constexpr argument heads =
@@ -37,6 +44,16 @@ namespace attn::describe
         attention_options options;
         options.mask = in.mask(mask);
         options.mask_fill = in.number(mask_fill);
+        return options;
+    }
+
+    /// `mask`, `maskFill`, `dropout` and `dropoutSeed`: the operations that train (the
+    /// forwards and their backwards) take dropout; the ones that explain a trace do not.
+    template <class In> attention_options read_attention_options_with_dropout(In& in)
+    {
+        attention_options options = read_attention_options(in);
+        options.dropout = in.number(dropout);
+        options.dropout_seed = static_cast<std::uint32_t>(in.integer(dropout_seed));
         return options;
     }
 

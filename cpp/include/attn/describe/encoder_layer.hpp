@@ -63,36 +63,45 @@ namespace attn::describe
         static constexpr argument beta2 = optional_vector("beta2", "d_model", "β of LN₂", "zeros");
         static constexpr argument attention_bias =
             optional_boolean("attentionBias", "false: attention projections without biases", true);
-        static constexpr argument arguments[] = {input,     heads,  activation_choice,
-                                                 d_ff,      w_q,    w_k,
-                                                 w_v,       w_o,    b_q,
-                                                 b_k,       b_v,    b_o,
-                                                 w1,        b1,     w2,
-                                                 b2,        gamma1, beta1,
-                                                 gamma2,    beta2,  mask,
-                                                 mask_fill, seed,   attention_bias};
+        static constexpr argument arguments[] = {
+            input,  heads,  activation_choice, d_ff,    w_q,          w_k,  w_v,
+            w_o,    b_q,    b_k,               b_v,     b_o,          w1,   b1,
+            w2,     b2,     gamma1,            beta1,   gamma2,       beta2, mask,
+            mask_fill, dropout, dropout_seed, seed, attention_bias};
+
+        /// Every argument of the forward, read once here so the backward reads the same.
+        struct request
+        {
+            matrix input;
+            encoder_layer_params params;
+            encoder_layer_options options;
+        };
+
+        template <class In> static request read(In& in)
+        {
+            request r{in.matrix(input), {}, {}};
+            r.options.heads = in.integer(heads);
+            r.options.act = parse_activation(activation_choice.name, in.choice(activation_choice));
+            r.options.d_ff = in.optional_integer(d_ff);
+            r.params.attention = read_projections(in);
+            r.params.w1 = in.optional_matrix(w1);
+            r.params.b1 = in.optional_vector(b1);
+            r.params.w2 = in.optional_matrix(w2);
+            r.params.b2 = in.optional_vector(b2);
+            r.params.gamma1 = in.optional_vector(gamma1);
+            r.params.beta1 = in.optional_vector(beta1);
+            r.params.gamma2 = in.optional_vector(gamma2);
+            r.params.beta2 = in.optional_vector(beta2);
+            r.options.attention = read_attention_options_with_dropout(in);
+            r.options.seed = read_seed(in);
+            r.options.attention_bias = in.boolean(attention_bias);
+            return r;
+        }
 
         template <class In> static encoder_layer_trace run(In& in)
         {
-            const matrix x = in.matrix(input);
-            encoder_layer_options options;
-            options.heads = in.integer(heads);
-            options.act = parse_activation(activation_choice.name, in.choice(activation_choice));
-            options.d_ff = in.optional_integer(d_ff);
-            encoder_layer_params params;
-            params.attention = read_projections(in);
-            params.w1 = in.optional_matrix(w1);
-            params.b1 = in.optional_vector(b1);
-            params.w2 = in.optional_matrix(w2);
-            params.b2 = in.optional_vector(b2);
-            params.gamma1 = in.optional_vector(gamma1);
-            params.beta1 = in.optional_vector(beta1);
-            params.gamma2 = in.optional_vector(gamma2);
-            params.beta2 = in.optional_vector(beta2);
-            options.attention = read_attention_options(in);
-            options.seed = read_seed(in);
-            options.attention_bias = in.boolean(attention_bias);
-            return encoder_layer(x, params, options);
+            const request r = read(in);
+            return encoder_layer(r.input, r.params, r.options);
         }
     };
 } // namespace attn::describe

@@ -59,19 +59,32 @@ namespace attn::describe
         static constexpr argument query = matrix_argument("query", "n × d_model", "queries");
         static constexpr argument key = matrix_argument("key", "m × d_model", "keys");
         static constexpr argument value = matrix_argument("value", "m × d_model", "values");
-        static constexpr argument arguments[] = {query, key, value, heads,     w_q,
-                                                 w_k,   w_v, w_o,   b_q,       b_k,
-                                                 b_v,   b_o, mask,  mask_fill, seed};
+        static constexpr argument arguments[] = {query, key,       value,   heads,        w_q, w_k,
+                                                 w_v,   w_o,       b_q,     b_k,          b_v, b_o,
+                                                 mask,  mask_fill, dropout, dropout_seed, seed};
+
+        /// Every argument of the forward, read once here so the backward reads the same.
+        struct request
+        {
+            matrix query, key, value;
+            multi_head_params params;
+            multi_head_options options;
+        };
+
+        template <class In> static request read(In& in)
+        {
+            request r{in.matrix(query), in.matrix(key), in.matrix(value), {}, {}};
+            r.options.heads = in.integer(heads);
+            r.params = read_projections(in);
+            r.options.attention = read_attention_options_with_dropout(in);
+            r.options.seed = read_seed(in);
+            return r;
+        }
 
         template <class In> static multi_head_trace run(In& in)
         {
-            const matrix q = in.matrix(query), k = in.matrix(key), v = in.matrix(value);
-            multi_head_options options;
-            options.heads = in.integer(heads);
-            const multi_head_params params = read_projections(in);
-            options.attention = read_attention_options(in);
-            options.seed = read_seed(in);
-            return multi_head_attention(q, k, v, params, options);
+            const request r = read(in);
+            return multi_head_attention(r.query, r.key, r.value, r.params, r.options);
         }
     };
 } // namespace attn::describe

@@ -9,13 +9,18 @@
 #include <tuple>
 
 #include "attn/describe/attention.hpp"
+#include "attn/describe/attention_backward.hpp"
 #include "attn/describe/cross_entropy.hpp"
 #include "attn/describe/encoder_layer.hpp"
+#include "attn/describe/encoder_layer_backward.hpp"
 #include "attn/describe/entropy.hpp"
 #include "attn/describe/explain.hpp"
 #include "attn/describe/feed_forward.hpp"
+#include "attn/describe/feed_forward_backward.hpp"
 #include "attn/describe/layer_norm.hpp"
+#include "attn/describe/layer_norm_backward.hpp"
 #include "attn/describe/multi_head_attention.hpp"
+#include "attn/describe/multi_head_attention_backward.hpp"
 #include "attn/describe/permutation_test.hpp"
 #include "attn/describe/positional_encoding.hpp"
 #include "attn/describe/random_matrix.hpp"
@@ -29,11 +34,14 @@ namespace attn::describe
     using all_operations =
         std::tuple<softmax_operation, attention_operation, multi_head_attention_operation,
                    positional_encoding_operation, layer_norm_operation, feed_forward_operation,
+                   layer_norm_backward_operation, feed_forward_backward_operation,
                    encoder_layer_operation, attention_entropy_operation, random_matrix_operation,
                    embed_tokens_operation, add_positional_encoding_operation,
                    position_similarity_operation, scaling_experiment_operation,
                    softmax_jacobian_operation, explain_attention_operation,
-                   permutation_test_operation, cross_entropy_operation>;
+                   permutation_test_operation, cross_entropy_operation,
+                   attention_backward_operation, multi_head_attention_backward_operation,
+                   encoder_layer_backward_operation>;
 
     /// Calls f(Operation{}) for every operation, in order.
     template <class F> void for_each_operation(F&& f)

@@ -1,22 +1,28 @@
-// A second, tiny web server for the end-to-end tests: a course page of another origin than the
-// page under test (another port of 127.0.0.1), serving fixed pages and the files of a few folders.
+// A tiny web server for fixed pages and the files of a few folders, on a free loopback port:
+// the end-to-end tests' course page of another origin than the page under test, and the
+// Chromium Web Worker that runs the trainer (scripts/lib/trainer-worker.mjs).
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.md': 'text/markdown' };
+// .mjs and .wasm with their real types: module scripts and workers are refused otherwise.
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
+  '.md': 'text/markdown', '.wasm': 'application/wasm',
+};
 
 /**
- * Serves `pages` (path → HTML) and, under each prefix of `folders` (e.g. "/docs/" → a folder),
- * that folder's files, on a free loopback port.
- * @param {{ pages?: Record<string, string>, folders?: Record<string, string> }} content
+ * Serves `pages` (path → HTML), `scripts` (path → JavaScript) and, under each prefix of
+ * `folders` (e.g. "/docs/" → a folder), that folder's files, on a free loopback port.
+ * @param {{ pages?: Record<string, string>, scripts?: Record<string, string>, folders?: Record<string, string> }} content
  */
-export async function serveFiles({ pages = {}, folders = {} }) {
+export async function serveFiles({ pages = {}, scripts = {}, folders = {} }) {
   const server = http.createServer((request, response) => {
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
     const send = (status, type, body) => response.writeHead(status, { 'content-type': type }).end(body);
     if (pathname === '/favicon.ico') return response.writeHead(204).end();
     if (Object.hasOwn(pages, pathname)) return send(200, TYPES['.html'], pages[pathname]);
+    if (Object.hasOwn(scripts, pathname)) return send(200, TYPES['.js'], scripts[pathname]);
     for (const [prefix, folder] of Object.entries(folders)) {
       if (!pathname.startsWith(prefix)) continue;
       const file = path.join(folder, path.normalize(decodeURIComponent(pathname.slice(prefix.length))));

@@ -1,0 +1,216 @@
+#ifndef ATTN_TRAIN_TRAINER_HPP
+#define ATTN_TRAIN_TRAINER_HPP
+
+/**
+ * @file trainer.hpp
+ * @brief A small transformer that learns a task in the engine: options, results and the
+ * `trainer` class that `lab.createTrainer` binds.
+ *
+ * The model: token embedding + sinusoidal positions → `layers` post-norm encoder layers (the
+ * engine's `encoder_layer`) → a linear head per position (toy tasks). Iris instead embeds its
+ * four features as four tokens (value·w_f + b_f, learned per feature) and classifies the mean
+ * of the last layer's rows with a two-layer head (seed 003's `AttentionClassifier`).
+ * Training: mean cross-entropy over the scored positions (the engine's `cross_entropy`), the
+ * backward passes of the engine, gradient clipping by global norm, then Adam / AdamW / SGD.
+ *
+ * The implementation sits behind a pointer (pimpl), so this header needs no optimizer or
+ * backward header and the object can move without invalidating the optimizer's parameter
+ * pointers.
+ *
+ * Interface stable since 17:40 (issue 10); a change is recorded here.
+ */
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "attn/matrix.hpp"
+
+namespace attn
+{
+    /// The model's shape; an omitted member takes the task's default.
+    struct trainer_model_options
+    {
+        std::optional<double> d_model; ///< "model.dModel": 2 … 256, divisible by heads
+        std::optional<double> heads;   ///< "model.heads": 1 … 16
+        std::optional<double> layers;  ///< "model.layers": 1 … 4
+        std::optional<double> d_ff;    ///< "model.dFF": 1 … 1024
+    };
+
+    /**
+     * @brief What `lab.createTrainer(options)` receives. Numbers are doubles as they come from
+     * JavaScript, so a fraction, a negative or NaN is reported against the option's name
+     * rather than wrapped into a huge size_t on the way in. Every omitted option takes the
+     * task's default (trainer_defaults).
+     */
+    struct trainer_options
+    {
+        std::string task = "reverse";         ///< 'reverse', 'sort', 'induction' or 'iris'
+        trainer_model_options model;
+        std::optional<double> seed;           ///< whole number 0 … 2³²−1; default 0
+        std::optional<double> learning_rate;  ///< "learningRate": positive, finite, ≤ 10
+        std::optional<double> batch_size;     ///< "batchSize": 1 … 256 (iris: ≤ 120)
+        std::optional<std::string> optimizer; ///< 'adam', 'adamw' or 'sgd'
+        std::optional<double> weight_decay;   ///< "weightDecay": 0 … 1
+        std::optional<double> dropout;        ///< attention dropout in training: 0 ≤ p < 1
+        std::optional<double> clip_norm;      ///< "clipNorm": max global gradient norm; 0 = off
+        std::optional<double> length;         ///< toy tasks: tokens per sequence, 2 … 32
+        std::optional<double> vocabulary;     ///< toy tasks: symbols, 2 … 64
+    };
+
+    /// The options after defaults and checks: what the trainer actually runs with.
+    struct trainer_config
+    {
+        std::string task;
+        std::size_t d_model = 0, heads = 0, layers = 0, d_ff = 0;
+        std::uint32_t seed = 0;
+        double learning_rate = 0;
+        std::size_t batch_size = 0;
+        std::string optimizer; ///< 'adam', 'adamw' or 'sgd'
+        double weight_decay = 0;
+        double dropout = 0;
+        double clip_norm = 0;
+        std::size_t length = 0;     ///< iris: 4 (one token per feature)
+        std::size_t vocabulary = 0; ///< iris: 3 (the classes)
+    };
+
+    /**
+     * @brief The defaults of a task (checked, as the trainer would run them).
+     * @param task 'reverse', 'sort', 'induction' or 'iris'; anything else throws naming "task"
+     */
+    trainer_config trainer_defaults(const std::string& task);
+
+    /**
+     * @brief Fills in the task's defaults and checks every option.
+     * @throws attention_error naming the option (e.g. "model.heads: expected a divisor of
+     * model.dModel = 32, got 3")
+     */
+    trainer_config resolve_trainer_options(const trainer_options& options);
+
+    /// The result of `step(k)`.
+    struct trainer_step_result
+    {
+        std::size_t step = 0;       ///< steps taken so far in total
+        double loss = 0;            ///< the training loss of the last step taken
+        std::vector<double> losses; ///< the loss of each step of this call, in order
+        bool diverged = false;      ///< this call stopped at a non-finite loss or gradient
+    };
+
+    /// The result of `evaluate()` and `ablate()`.
+    struct trainer_evaluation
+    {
+        double loss = 0;      ///< mean cross-entropy over the scored positions
+        double accuracy = 0;  ///< fraction of scored positions (iris: examples) predicted right
+        std::size_t scored = 0; ///< how many positions (iris: examples) were scored
+    };
+
+    /// The task's fixed probe example, labelled for a heatmap.
+    struct trainer_probe
+    {
+        std::vector<std::string> tokens;  ///< the input, one label per position
+        std::vector<std::string> targets; ///< the expected output per position ("" = unscored)
+    };
+
+    /// The result of `attention()`: every head's weights on the probe example.
+    struct trainer_attention
+    {
+        trainer_probe probe;
+        std::vector<std::vector<matrix>> weights; ///< [layer][head], each (n × n)
+        /// The model's prediction per position (iris: one, the class), "" where unscored.
+        std::vector<std::string> predictions;
+    };
+
+    /// The result of `headScores()`.
+    struct trainer_head_scores
+    {
+        /// What a score measures, in words for the page (e.g. "mean attention on the mirrored
+        /// position").
+        std::string measure;
+        /// [layer][head], each in [0, 1]: the head's mean attention mass on the ideal key(s)
+        /// over the scored queries of the probe. Iris has no ideal pattern: there the score is
+        /// 1 − (mean row entropy / ln 4), how concentrated the head is, and `has_ideal` is false.
+        std::vector<std::vector<double>> scores;
+        bool has_ideal = true;
+        matrix ideal; ///< (n × n) the ideal pattern on the probe, rows summing to 1; empty for iris
+    };
+
+    /// One named parameter. Vectors (biases, γ, β) are returned as one-row matrices.
+    struct trainer_parameter
+    {
+        std::string name; ///< e.g. "embedding", "layer0.attention.wQ", "head.w"
+        matrix value;
+        bool is_vector = false;
+    };
+
+    enum class trainer_status
+    {
+        ready,   ///< may step
+        /// step() throws. Entered when a step's loss or a gradient is non-finite, a forward value
+        /// overflows, or the loss exceeds 10·ln(classes), ten times that of a uniform guess:
+        /// layer norm and clipping keep a too-fast run finite, so NaN alone would rarely come.
+        diverged
+    };
+
+    /**
+     * @brief A seeded training run of one task. Same options → same losses, bit for bit.
+     *
+     * Not copyable (it owns the optimizer's state); movable.
+     */
+    class trainer
+    {
+    public:
+        /// @throws attention_error naming the option on any bad option
+        explicit trainer(const trainer_options& options);
+        ~trainer();
+        trainer(trainer&&) noexcept;
+        trainer& operator=(trainer&&) noexcept;
+        trainer(const trainer&) = delete;
+        trainer& operator=(const trainer&) = delete;
+
+        /// The options as resolved (defaults filled in).
+        const trainer_config& config() const;
+
+        /**
+         * @brief k training steps, each on a fresh batch from the training stream.
+         * @param k a whole number 1 … 10000 (a double, as it comes from JavaScript)
+         * @throws attention_error naming "steps" for a bad k, or once diverged
+         */
+        trainer_step_result step(double k = 1);
+
+        /// Loss and accuracy on the held-out set (toy tasks: 500 sequences; iris: the 30
+        /// test rows), without dropout.
+        trainer_evaluation evaluate() const;
+
+        /// Every head's attention weights on the task's probe example.
+        trainer_attention attention() const;
+
+        /// How strongly each head follows the task's ideal pattern on the probe.
+        trainer_head_scores head_scores() const;
+
+        /**
+         * @brief evaluate() with one head's output zeroed before W_O.
+         * @param layer 0 … layers − 1 (named "layer" in the error)
+         * @param head 0 … heads − 1 (named "head")
+         */
+        trainer_evaluation ablate(double layer, double head) const;
+
+        /// Every parameter, named, in a fixed order.
+        std::vector<trainer_parameter> parameters() const;
+
+        trainer_status status() const;
+        /// Why the trainer stopped, e.g. "training diverged at step 12: the loss became 3390, …";
+        /// empty while ready.
+        const std::string& status_message() const;
+        /// Steps taken so far.
+        std::size_t steps() const;
+
+    private:
+        struct state;
+        std::unique_ptr<state> state_;
+    };
+} // namespace attn
+
+#endif

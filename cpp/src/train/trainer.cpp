@@ -1,0 +1,395 @@
+#include "attn/train/trainer.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "attn/error.hpp"
+#include "attn/positional_encoding.hpp"
+#include "attn/train/model.hpp"
+#include "attn/train/optimizer.hpp"
+
+namespace attn
+{
+    struct trainer::state
+    {
+        trainer_config config;
+        task_kind task = task_kind::reverse;
+        model_run run;       ///< evaluation: no dropout
+        model_run train_run; ///< training: the dropout option
+        splitmix64 dropout{0};
+        model_parameters params;
+        model_parameters grads; ///< shaped as params; the optimizer points into both
+        std::vector<parameter_ref> refs;
+        std::unique_ptr<optimizer> update;
+        splitmix64 batches{0};
+        std::vector<task_example> held_out;
+        task_example probe;
+        iris_split split;
+        std::size_t iris_cursor = 0; ///< next position in split.train
+        std::size_t steps = 0;
+        /// 10·ln(classes): ten times the loss of a uniform guess. Layer norm and clipping keep
+        /// a too-fast run finite (at learning rate 10 Adam's loss wanders in the thousands), so
+        /// a loss this bad, not only NaN, counts as divergence.
+        double divergent_loss = 0;
+        trainer_status status = trainer_status::ready;
+        std::string message;
+
+        std::vector<task_example> next_batch();
+        trainer_evaluation evaluate(const model_parameters& p) const;
+        void diverge(const std::string& why);
+    };
+
+    namespace
+    {
+        const std::size_t max_steps_per_call = 10000;
+
+        std::size_t argmax_row(const matrix& m, std::size_t row)
+        {
+            std::size_t best = 0;
+            for (std::size_t j = 1; j < cols(m); ++j)
+            {
+                best = m(row, j) > m(row, best) ? j : best;
+            }
+            return best;
+        }
+
+        std::string label(task_kind task, std::size_t symbol)
+        {
+            return task == task_kind::iris ? iris_species_names[symbol] : std::to_string(symbol);
+        }
+
+        bool all_finite(const std::vector<parameter_ref>& refs)
+        {
+            for (const parameter_ref& r : refs)
+            {
+                for (std::size_t i = 0; i < r.size; ++i)
+                {
+                    if (!std::isfinite(r.grad[i]))
+                    {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+
+        optimizer_kind optimizer_of(const std::string& name)
+        {
+            return name == "sgd" ? optimizer_kind::sgd
+                   : name == "adamw" ? optimizer_kind::adamw
+                                     : optimizer_kind::adam;
+        }
+    } // namespace
+
+    std::vector<task_example> trainer::state::next_batch()
+    {
+        std::vector<task_example> batch;
+        batch.reserve(config.batch_size);
+        for (std::size_t b = 0; b < config.batch_size; ++b)
+        {
+            if (task != task_kind::iris)
+            {
+                batch.push_back(draw_sequence(task, config.length, config.vocabulary, batches));
+                continue;
+            }
+            // Iris goes through the training rows in epochs, each in a fresh order drawn from
+            // the batch stream, so every row is seen equally often.
+            if (iris_cursor == split.train.size())
+            {
+                for (std::size_t i = split.train.size(); i-- > 1;)
+                {
+                    const auto j = static_cast<std::size_t>(batches.uniform() *
+                                                            static_cast<double>(i + 1));
+                    std::swap(split.train[i], split.train[j]);
+                }
+                iris_cursor = 0;
+            }
+            batch.push_back(iris_example(split, split.train[iris_cursor++]));
+        }
+        return batch;
+    }
+
+    trainer_evaluation trainer::state::evaluate(const model_parameters& p) const
+    {
+        std::vector<model_forward> passes;
+        passes.reserve(held_out.size());
+        for (const task_example& example : held_out)
+        {
+            passes.push_back(forward(p, run, example));
+        }
+        const scored_logits scored = collect_scored(passes, held_out);
+        const mean_loss loss = mean_cross_entropy(scored.logits, scored.targets);
+        std::size_t right = 0;
+        for (std::size_t r = 0; r < rows(scored.logits); ++r)
+        {
+            right += argmax_row(scored.logits, r) == static_cast<std::size_t>(scored.targets(r));
+        }
+        trainer_evaluation e;
+        e.loss = loss.loss;
+        e.scored = rows(scored.logits);
+        e.accuracy = static_cast<double>(right) / static_cast<double>(e.scored);
+        return e;
+    }
+
+    void trainer::state::diverge(const std::string& why)
+    {
+        status = trainer_status::diverged;
+        message = "training diverged at step " + std::to_string(steps + 1) + ": " + why +
+                  "; the parameters are those before that step. Try a smaller learningRate.";
+    }
+
+    trainer::trainer(const trainer_options& options) : state_(std::make_unique<state>())
+    {
+        state& s = *state_;
+        s.config = resolve_trainer_options(options);
+        s.task = parse_task(s.config.task);
+        s.run.task = s.task;
+        s.run.heads = s.config.heads;
+        const std::uint32_t seed = s.config.seed;
+        const auto stream = [seed](training_stream k)
+        { return stream_state(seed, static_cast<std::uint64_t>(k)); };
+
+        if (s.task == task_kind::iris)
+        {
+            s.split = split_iris(stream(training_stream::iris_split));
+            for (const std::size_t row : s.split.test)
+            {
+                s.held_out.push_back(iris_example(s.split, row));
+            }
+            s.probe = iris_example(s.split, iris_probe_row);
+            s.iris_cursor = 0;
+        }
+        else
+        {
+            s.run.positions = positional_encoding(s.config.length, s.config.d_model);
+            splitmix64 held_out(stream(training_stream::held_out));
+            for (std::size_t i = 0; i < held_out_sequences; ++i)
+            {
+                s.held_out.push_back(
+                    draw_sequence(s.task, s.config.length, s.config.vocabulary, held_out));
+            }
+            // The probe ignores the seed: every run of a task shows the same sequence.
+            splitmix64 probe(stream_state(0, static_cast<std::uint64_t>(training_stream::probe)));
+            s.probe = draw_sequence(s.task, s.config.length, s.config.vocabulary, probe);
+        }
+        s.batches = splitmix64(stream(training_stream::batches));
+        s.dropout = splitmix64(stream(training_stream::dropout));
+        s.train_run = s.run;
+        s.train_run.dropout = s.config.dropout;
+        const std::size_t classes = s.task == task_kind::iris ? iris_classes : s.config.vocabulary;
+        s.divergent_loss = 10 * std::log(static_cast<double>(classes));
+
+        s.params = initial_parameters(s.config, s.task);
+        s.grads = zero_like(s.params);
+        const std::vector<parameter_view> values = view_parameters(s.task, s.params);
+        const std::vector<parameter_view> grads = view_parameters(s.task, s.grads);
+        for (std::size_t k = 0; k < values.size(); ++k)
+        {
+            s.refs.push_back(
+                {values[k].name, values[k].data, grads[k].data, values[k].rows * values[k].cols});
+        }
+        optimizer_options o;
+        o.kind = optimizer_of(s.config.optimizer);
+        o.learning_rate = s.config.learning_rate;
+        o.weight_decay = s.config.weight_decay;
+        s.update = std::make_unique<optimizer>(o, s.refs);
+    }
+
+    trainer::~trainer() = default;
+    trainer::trainer(trainer&&) noexcept = default;
+    trainer& trainer::operator=(trainer&&) noexcept = default;
+
+    const trainer_config& trainer::config() const
+    {
+        return state_->config;
+    }
+
+    trainer_step_result trainer::step(double k)
+    {
+        state& s = *state_;
+        const std::size_t count =
+            detail::check_integer("steps", k, 1, static_cast<double>(max_steps_per_call));
+        if (s.status == trainer_status::diverged)
+        {
+            detail::fail("steps", "a trainer that has not diverged", "one that has: " + s.message);
+        }
+        trainer_step_result result;
+        for (std::size_t i = 0; i < count; ++i)
+        {
+            const std::vector<task_example> batch = s.next_batch();
+            double loss = 0;
+            try
+            {
+                loss = loss_and_gradients(s.params, s.train_run, batch, s.grads, s.dropout.next());
+            }
+            catch (const attention_error& error)
+            {
+                // Finite parameters whose forward pass overflows: the step before went too far.
+                s.diverge(std::string("the forward pass overflowed (") + error.what() + ")");
+            }
+            if (s.status == trainer_status::ready && !(loss <= s.divergent_loss))
+            {
+                s.diverge("the loss became " + detail::format_number(loss) + ", more than ten "
+                          "times that of guessing uniformly (" +
+                          detail::format_number(s.divergent_loss / 10) + ")");
+            }
+            if (s.status == trainer_status::ready && !all_finite(s.refs))
+            {
+                s.diverge("a gradient became non-finite");
+            }
+            if (s.status == trainer_status::diverged)
+            {
+                result.diverged = true;
+                break;
+            }
+            if (s.config.clip_norm > 0)
+            {
+                clip_grad_norm(s.refs, s.config.clip_norm);
+            }
+            s.update->step();
+            ++s.steps;
+            result.losses.push_back(loss);
+        }
+        result.step = s.steps;
+        result.loss = result.losses.empty() ? 0 : result.losses.back();
+        return result;
+    }
+
+    trainer_evaluation trainer::evaluate() const
+    {
+        return state_->evaluate(state_->params);
+    }
+
+    trainer_evaluation trainer::ablate(double layer, double head) const
+    {
+        const state& s = *state_;
+        const std::size_t l = detail::check_integer("layer", layer, 0,
+                                                    static_cast<double>(s.config.layers - 1));
+        const std::size_t h =
+            detail::check_integer("head", head, 0, static_cast<double>(s.config.heads - 1));
+        return s.evaluate(without_head(s.params, l, h, s.config.heads));
+    }
+
+    trainer_attention trainer::attention() const
+    {
+        const state& s = *state_;
+        const model_forward f = forward(s.params, s.run, s.probe);
+        trainer_attention out;
+        for (std::size_t i = 0; i < s.probe.targets.size(); ++i)
+        {
+            const bool scored = s.probe.scored[i];
+            out.probe.targets.push_back(scored ? label(s.task, s.probe.targets[i]) : "");
+            out.predictions.push_back(scored ? label(s.task, argmax_row(f.logits, i)) : "");
+        }
+        if (s.task == task_kind::iris)
+        {
+            for (const char* name : iris_feature_names)
+            {
+                out.probe.tokens.emplace_back(name);
+            }
+        }
+        for (const std::size_t token : s.probe.tokens)
+        {
+            out.probe.tokens.push_back(std::to_string(token));
+        }
+        for (const encoder_layer_trace& layer : f.layers)
+        {
+            std::vector<matrix> heads;
+            for (const head_trace& head : layer.attention.per_head)
+            {
+                heads.push_back(head.attention.weights);
+            }
+            out.weights.push_back(std::move(heads));
+        }
+        return out;
+    }
+
+    trainer_head_scores trainer::head_scores() const
+    {
+        const state& s = *state_;
+        const trainer_attention maps = attention();
+        trainer_head_scores out;
+        const bool iris = s.task == task_kind::iris;
+        out.has_ideal = !iris;
+        out.measure =
+            iris ? "how concentrated the head is: 1 − (mean row entropy) / ln 4 (1: each feature "
+                   "attends to one feature; 0: evenly to all four). Iris has no known ideal "
+                   "pattern, so this says nothing about which features matter."
+            : s.task == task_kind::reverse
+                ? "mean attention on the mirrored position n − 1 − i over the probe's positions"
+            : s.task == task_kind::sort
+                ? "mean attention on the keys holding the i-th smallest symbol, over the probe's "
+                  "positions"
+                : "mean attention on the symbol after an earlier occurrence of the current one, "
+                  "over the probe's scored positions";
+        if (!iris)
+        {
+            out.ideal = ideal_attention(s.task, s.probe);
+        }
+        for (const std::vector<matrix>& layer : maps.weights)
+        {
+            std::vector<double> scores;
+            for (const matrix& w : layer)
+            {
+                double total = 0;
+                std::size_t queries = 0;
+                for (std::size_t i = 0; i < rows(w); ++i)
+                {
+                    if (iris)
+                    {
+                        double entropy = 0;
+                        for (std::size_t j = 0; j < cols(w); ++j)
+                        {
+                            entropy -= w(i, j) > 0 ? w(i, j) * std::log(w(i, j)) : 0.0;
+                        }
+                        total += 1.0 - entropy / std::log(static_cast<double>(cols(w)));
+                        ++queries;
+                        continue;
+                    }
+                    if (!s.probe.scored[i])
+                    {
+                        continue;
+                    }
+                    for (std::size_t j = 0; j < cols(w); ++j)
+                    {
+                        total += out.ideal(i, j) > 0 ? w(i, j) : 0.0;
+                    }
+                    ++queries;
+                }
+                scores.push_back(total / static_cast<double>(queries));
+            }
+            out.scores.push_back(std::move(scores));
+        }
+        return out;
+    }
+
+    std::vector<trainer_parameter> trainer::parameters() const
+    {
+        std::vector<trainer_parameter> out;
+        for (const parameter_view& v : view_parameters(state_->task, state_->params))
+        {
+            trainer_parameter p;
+            p.name = v.name;
+            p.value = xt::empty<double>({v.rows, v.cols});
+            std::copy(v.data, v.data + v.rows * v.cols, p.value.data());
+            p.is_vector = v.is_vector;
+            out.push_back(std::move(p));
+        }
+        return out;
+    }
+
+    trainer_status trainer::status() const
+    {
+        return state_->status;
+    }
+
+    const std::string& trainer::status_message() const
+    {
+        return state_->message;
+    }
+
+    std::size_t trainer::steps() const
+    {
+        return state_->steps;
+    }
+} // namespace attn
