@@ -110,30 +110,24 @@ export class TrainerHost {
       this.stop('reached');
       return;
     }
-    let losses: number[];
-    let diverged: boolean;
+    let result;
     try {
-      const result = trainer.step(k);
-      this.step = result.step;
-      losses = Array.from(result.losses);
-      diverged = result.diverged === true;
+      result = trainer.step(k);
     } catch (error) {
-      if (trainer.status().state !== 'diverged') {
-        this.running = false;
-        this.reply({ type: 'refused', request: 'run', message: messageOf(error) });
-        return;
-      }
-      losses = [];
-      diverged = true;
-    }
-    if (losses.length > 0) this.reply({ type: 'progress', step: this.step, losses });
-    if (diverged) {
-      const status = trainer.status();
+      // A run that diverges throws from step(); its status says where (the chunk's finite
+      // losses are not reported: the curves stop at the last chunk, never drawing a NaN).
       this.running = false;
-      this.step = status.step;
-      this.reply({ type: 'diverged', step: status.step, message: status.message });
+      const status = trainer.status();
+      if (status.state === 'diverged') {
+        this.step = status.step;
+        this.reply({ type: 'diverged', step: status.step, message: status.message });
+      } else {
+        this.reply({ type: 'refused', request: 'run', message: messageOf(error) });
+      }
       return;
     }
+    this.step = result.step;
+    this.reply({ type: 'progress', step: this.step, losses: Array.from(result.losses) });
     if (this.step % SNAPSHOT_EVERY === 0) this.sendSnapshot(trainer);
     if (this.step >= this.until) this.stop('reached');
     else this.schedule(() => this.tick(chain));
