@@ -101,7 +101,10 @@ test('a refused option shows the engine’s message and keeps the run; a learnin
   await page.locator('#train-button').click();
   await waitForState(page, 'diverged');
   assert.equal(await page.locator('.training-diverged').isVisible(), true);
-  assert.match(await page.locator('.training-diverged').textContent(), /^Training diverged: /);
+  const notice = await page.locator('.training-diverged').textContent();
+  assert.match(notice, /^Training diverged at step \d+: .+ Lower the learning rate/, 'the engine’s words first, then what to do');
+  assert.doesNotMatch(notice, /\.\./);
+  assert.match(await page.locator('#training-seeing').textContent(), /^The run diverged/);
   assert.equal(await page.locator('#train-button').isDisabled(), true);
   const tables = await page.locator('.training-charts table').allTextContents();
   assert.ok(tables.every((t) => !/NaN|∞/.test(t)), 'no NaN or infinity in the curves’ tables');

@@ -123,8 +123,10 @@ export class TrainLessonView {
     setText(this.trainButton, session.running ? 'Pause' : session.step > 0 && session.state !== 'finished' ? 'Resume' : 'Train');
     this.trainButton.disabled = session.state === 'diverged' || session.state === 'starting';
     this.diverged.hidden = session.state !== 'diverged';
+    // The engine's sentence starts "training diverged at step …": shown as it is, capitalised.
+    const why = session.divergedMessage.replace(/^\w/, (c) => c.toUpperCase()).replace(/\.*$/, '.');
     setText(this.diverged, session.state === 'diverged'
-      ? `Training diverged: ${session.divergedMessage}. The curves stop at the last finite loss. Lower the learning rate (or keep gradient clipping on) and press Reset.`
+      ? `${why} The curves stop at the last finite loss. Lower the learning rate (or keep gradient clipping on) and press Reset.`
       : '');
   }
 
@@ -157,11 +159,13 @@ export class TrainLessonView {
     setText(this.status, `${parts.join(' · ')} — ${state}`);
     this.status.title = lastLoss === undefined ? '' : `exact training loss of step ${session.step}: ${exactNumber(lastLoss)}`;
     this.status.dataset.state = session.state;
-    setText(this.seeing, session.step === 0
+    setText(this.seeing, session.state === 'diverged'
+      ? 'The run diverged: its weights are no longer a model of anything. The heads below show the last step evaluated before it did.'
+      : session.step === 0
       ? 'Step 0: the weights are random, like those of the other lessons. The heads’ patterns below mean nothing yet, and the accuracy is what guessing gives. Press Train.'
       : session.state === 'replaying'
         ? `Retraining to step ${session.target} to reproduce the link you opened: the same options and seed give the same run, step for step.`
-        : `After ${session.step} steps the weights are trained, not random: each step moved them to lower the loss on a batch of examples. A head whose pattern matches the task’s ideal (a score near 1) has learned where to look.`);
+        : `After ${session.step} ${session.step === 1 ? 'step' : 'steps'} the weights are trained, not random: each step moved them to lower the loss on a batch of examples. A head whose pattern matches the task’s ideal (a score near 1) has learned where to look.`);
   }
 
   private async exportWeights(format: 'json' | 'pytorch'): Promise<void> {
