@@ -165,7 +165,9 @@ export class TrainLessonView {
       ? 'Step 0: the weights are random, like those of the other lessons. The heads’ patterns below mean nothing yet, and the accuracy is what guessing gives. Press Train.'
       : session.state === 'replaying'
         ? `Retraining to step ${session.target} to reproduce the link you opened: the same options and seed give the same run, step for step.`
-        : `After ${session.step} ${session.step === 1 ? 'step' : 'steps'} the weights are trained, not random: each step moved them to lower the loss on a batch of examples. A head whose pattern matches the task’s ideal (a score near 1) has learned where to look.`);
+        : `After ${session.step} ${session.step === 1 ? 'step' : 'steps'} the weights are trained, not random: each step moved them to lower the loss on a batch of examples. ${session.snapshot?.headScores.hasIdeal === false
+          ? 'This task has no ideal pattern: switch heads off to find the ones the model needs.'
+          : 'A head whose pattern matches the task’s ideal (a score near 1) has learned where to look.'}`);
   }
 
   private async exportWeights(format: 'json' | 'pytorch'): Promise<void> {

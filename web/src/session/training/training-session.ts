@@ -131,6 +131,11 @@ export class TrainingSession {
     }
     if (this.running || this.state === 'diverged' || this.state === 'starting') return;
     if (this.step >= this.target) this.target = this.step + DEFAULT_STEPS[this.config?.task ?? 'reverse'];
+    // An ablation measured at an earlier step would be read as the new weights'.
+    if (this.ablation) {
+      this.ablation = undefined;
+      this.emit({ type: 'ablation' });
+    }
     this.run('training', this.target);
     this.emit({ type: 'announce', message: `Training to step ${this.target}.` });
   }
