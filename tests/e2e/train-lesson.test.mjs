@@ -78,6 +78,10 @@ test('reverse trains in the browser (500 steps, the default) to ≥ 99 % held-ou
   await page.locator('.ablation-result').filter({ hasText: /switched off/ }).waitFor();
   assert.equal(await ablate.getAttribute('aria-pressed'), 'true');
   assert.match(await page.locator('.ablation-result').textContent(), /^At step 500, held-out accuracy with every head: [\d.]+ %; with layer 1 · head 1 switched off: [\d.]+ %\.$/);
+  // A click on another head's table switches that one off instead.
+  await page.locator('.head table').nth(1).click();
+  await page.locator('.ablation-result').filter({ hasText: /layer 1 · head 2 switched off/ }).waitFor();
+  assert.equal(await page.locator('.head .ablate').first().getAttribute('aria-pressed'), 'false');
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'train-lesson-trained.png'), fullPage: true });
 
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -65,9 +65,11 @@ export class TrainingHeads {
         button.setAttribute('aria-label', `Switch off ${headName(layer, head)}`);
         button.addEventListener('click', () => this.session.ablate(layer, head));
         const score = headScores.scores[layer]?.[head];
-        const figure = el('figure', { className: `head${off ? ' switched-off' : ''}` },
-          headMap({ caption: `${headName(layer, head)}${score === undefined ? '' : ` — score ${formatFixed(score, 2)}`}${off ? ' (switched off)' : ''}`, tokens, weights }),
-          button);
+        const map = headMap({ caption: `${headName(layer, head)}${score === undefined ? '' : ` — score ${formatFixed(score, 2)}`}${off ? ' (switched off)' : ''}`, tokens, weights });
+        // A click on the head itself does what its button does (the button is the keyboard's way).
+        map.addEventListener('click', () => this.session.ablate(layer, head));
+        map.title = `Click to switch ${headName(layer, head)} ${off ? 'on' : 'off'}`;
+        const figure = el('figure', { className: `head${off ? ' switched-off' : ''}` }, map, button);
         figure.dataset.layer = String(layer);
         figure.dataset.head = String(head);
         return figure;
