@@ -48,7 +48,7 @@ export class TrainingHeads {
     }));
     const measure = `Score: ${headScores.measure} (0 … 1).`;
     this.summary.textContent = best
-      ? `${measure} ${headScores.hasIdeal ? 'Following the task’s pattern most' : 'Most concentrated'}: ${headName(...best)}, ${formatFixed(headScores.scores[best[0]][best[1]], 2)}.`
+      ? `${measure} ${headScores.hasIdeal ? 'Closest to the task’s pattern' : 'Most concentrated'} at step ${snapshot.step}: ${headName(...best)}, ${formatFixed(headScores.scores[best[0]][best[1]], 2)}.`
       : measure;
 
     const { ablation } = this.session;
