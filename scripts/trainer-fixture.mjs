@@ -1,5 +1,5 @@
 /**
- * Writes tests/fixtures/trainer_losses.json: the loss at every step of a few training runs,
+ * Writes tests/fixtures/native/trainer_losses.json: the loss at every step of a few training runs,
  * computed by the NATIVE build (build/native/attn_trainer_run, from cpp/tools/trainer_run.cpp).
  * tests/api/trainer-native.test.mjs checks that the wasm build computes the same losses (to the
  * last bits that glibc's and the wasm module's exp/log round differently). Rerun after any change to what the trainer computes (the test then says the fixture is
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { toolArguments } from './lib/trainer-tool.mjs';
 
 const TOOL = fileURLToPath(new URL('../build/native/attn_trainer_run', import.meta.url));
-const OUT = fileURLToPath(new URL('../tests/fixtures/trainer_losses.json', import.meta.url));
+const OUT = fileURLToPath(new URL('../tests/fixtures/native/trainer_losses.json', import.meta.url));
 const STEPS = 50;
 
 /** Every task with its defaults, dropout (seeded masks), the optimizers, and seed 003's shape. */

@@ -3,7 +3,7 @@
 //   attn_trainer_run losses STEPS [name=value …]
 //       one JSON line: {"losses":[…the loss of each step…]}, each printed with 17 significant
 //       digits so it parses back to the same double. scripts/trainer-fixture.mjs writes these
-//       into tests/fixtures/trainer_losses.json, which tests/api/trainer-native.test.mjs
+//       into tests/fixtures/native/trainer_losses.json, which tests/api/trainer-native.test.mjs
 //       compares with the wasm build's losses bit for bit.
 //   attn_trainer_run bench STEPS ROUNDS [name=value …]
 //       after STEPS untimed warm-up steps, ROUNDS rounds of STEPS steps, each round timed with

@@ -1,6 +1,6 @@
 // The WebAssembly build trains as the native build does: the loss at each of 50 steps of
 // several runs (every task, dropout, each optimizer, seed 003's shape) against the native
-// build's in tests/fixtures/trainer_losses.json (written by scripts/trainer-fixture.mjs).
+// build's in tests/fixtures/native/trainer_losses.json (written by scripts/trainer-fixture.mjs).
 //
 // Not bit for bit: the wasm module carries its own exp, log, sin and cos (musl's), the native
 // build uses glibc's, and they round the last bit of some results differently (docs/engine.md,
@@ -19,7 +19,7 @@ import { loadAttentionLab } from 'attention-lab';
 const RELATIVE = 2e-10;
 
 const lab = await loadAttentionLab();
-const fixture = JSON.parse(readFileSync(new URL('../fixtures/trainer_losses.json', import.meta.url), 'utf8'));
+const fixture = JSON.parse(readFileSync(new URL('../fixtures/native/trainer_losses.json', import.meta.url), 'utf8'));
 
 for (const { options, losses } of fixture.cases) {
   test(`${JSON.stringify(options)}: wasm and native losses agree to ${RELATIVE} relative over ${fixture.steps} steps`, () => {

@@ -138,8 +138,7 @@ TEST_CASE("the encoder layer's backward refuses a gradient of another shape than
     options.heads = 2;
     options.d_ff = 6;
     CHECK_THROWS_MATCHES(
-        attn::encoder_layer_backward(attn_test::sample(3, 4), {}, options,
-                                     attn_test::sample(3, 5)),
+        attn::encoder_layer_backward(attn_test::sample(3, 4), {}, options, attn_test::sample(3, 5)),
         attn::attention_error,
         Message("gradOutput: expected a matrix of shape 3×4 (the shape of input, one gradient per "
                 "output cell), got 3×5"));

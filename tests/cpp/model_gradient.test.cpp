@@ -77,12 +77,13 @@ TEST_CASE("the whole model's loss gradient matches central finite differences in
             x = kept + h;
             const double up = attn::loss_and_gradients(params, run, batch, scratch, dropout_state);
             x = kept - h;
-            const double down = attn::loss_and_gradients(params, run, batch, scratch, dropout_state);
+            const double down =
+                attn::loss_and_gradients(params, run, batch, scratch, dropout_state);
             x = kept;
             const double slope = (up - down) / (2 * h);
             const double analytic = gradients[k].data[i];
-            INFO(name << " (dropout " << dropout << "): " << values[k].name << "[" << i << "] analytic " << analytic
-                      << ", finite difference " << slope);
+            INFO(name << " (dropout " << dropout << "): " << values[k].name << "[" << i
+                      << "] analytic " << analytic << ", finite difference " << slope);
             // h = 1e-5: truncation ~1e-10, rounding ~1e-11; a ReLU kink within h of a hidden
             // value would show as a far larger gap.
             CHECK(std::abs(analytic - slope) <= 1e-6 * std::max(1.0, std::abs(slope)));

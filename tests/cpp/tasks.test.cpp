@@ -97,8 +97,8 @@ TEST_CASE("induction repeats a period of distinct symbols and scores only the de
 
 TEST_CASE("a task's examples are a pure function of the generator's state", "[tasks]")
 {
-    const auto task = GENERATE(attn::task_kind::reverse, attn::task_kind::sort,
-                               attn::task_kind::induction);
+    const auto task =
+        GENERATE(attn::task_kind::reverse, attn::task_kind::sort, attn::task_kind::induction);
     CHECK(draw(task, 12, 5).tokens == draw(task, 12, 5).tokens);
     CHECK(draw(task, 12, 5).tokens != draw(task, 12, 6).tokens);
 }

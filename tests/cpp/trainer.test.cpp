@@ -37,8 +37,7 @@ namespace
     }
 } // namespace
 
-TEST_CASE("the same options and seed give the same loss at every step, bit for bit",
-          "[trainer]")
+TEST_CASE("the same options and seed give the same loss at every step, bit for bit", "[trainer]")
 {
     const char* name = GENERATE("reverse", "induction", "iris");
     attn::trainer a(task(name, 3)), b(task(name, 3)), other(task(name, 4));
@@ -173,13 +172,12 @@ TEST_CASE("parameters() names every tensor, in a fixed order", "[trainer]")
         names.push_back(x.name);
     }
     CHECK(names == std::vector<std::string>{
-                       "embedding",          "layer0.attention.wQ", "layer0.attention.bQ",
+                       "embedding", "layer0.attention.wQ", "layer0.attention.bQ",
                        "layer0.attention.wK", "layer0.attention.bK", "layer0.attention.wV",
                        "layer0.attention.bV", "layer0.attention.wO", "layer0.attention.bO",
-                       "layer0.norm1.gamma", "layer0.norm1.beta",  "layer0.feedForward.w1",
+                       "layer0.norm1.gamma", "layer0.norm1.beta", "layer0.feedForward.w1",
                        "layer0.feedForward.b1", "layer0.feedForward.w2", "layer0.feedForward.b2",
-                       "layer0.norm2.gamma", "layer0.norm2.beta",  "head.w",
-                       "head.b"});
+                       "layer0.norm2.gamma", "layer0.norm2.beta", "head.w", "head.b"});
     CHECK(attn::rows(p[0].value) == 10);
     CHECK(attn::cols(p[0].value) == 16);
     CHECK(p[2].is_vector);

@@ -18,6 +18,8 @@ import type {
   DropoutArgs,
   EmbedTokensArgs,
   EncoderLayerArgs,
+  EncoderLayerBackwardArgs,
+  EncoderLayerBackwardTrace,
   EncoderLayerTrace,
   EncoderParameterCount,
   EntropyArgs,
@@ -388,6 +390,12 @@ const gradX: Matrix = mhaBack.gradQuery.map((row, i) =>
 const headBackward: AttentionBackwardTrace = mhaBack.heads[0];
 const gradWO: Matrix = mhaBack.gradWO;
 const gradBQ: Vector | undefined = mhaBack.gradBQ;
+const encBackArgs: EncoderLayerBackwardArgs = { ...encArgs, ...dropping, gradOutput: x4 };
+const encBack: EncoderLayerBackwardTrace = lab.encoderLayerBackward(encBackArgs);
+const encGrads: Matrix[] = [encBack.gradInput, encBack.gradWQ, encBack.gradW1, encBack.gradResidual1];
+const encNormGrads: Vector[] = [encBack.gradGamma1, encBack.gradBeta1, encBack.gradGamma2, encBack.gradBeta2, encBack.gradB1];
+// Present only with attention biases: the types make the author check.
+const encGradBO: Vector | undefined = encBack.gradBO;
 
 // @ts-expect-error positionalEncoding must be said
 lab.permutationTest({ input: x4, permutation: [1, 0], heads: 2 });
@@ -401,6 +409,8 @@ const noTerms: ProductTerm[] = weightCell.terms;
 lab.encoderLayer({ input: x4, heads: 2, dFF: 8, attentionBias: 'no' });
 // @ts-expect-error the backward needs gradOutput
 lab.attentionBackward(attentionArgs);
+// @ts-expect-error the backward needs gradOutput
+lab.encoderLayerBackward(encArgs);
 // @ts-expect-error explainAttention takes no dropout: it explains the evaluation trace
 lab.explainAttention({ ...cell, stage: 'score', dropout: 0.5 });
 
@@ -413,6 +423,7 @@ export const used = [
   realigned, maxDifference, permutedTyped, variance, peak, exampleWeights, gradientNorm, jacobianMatrix, termProduct,
   divisor, fullyMasked, numerator, described, byStage, where, noWeight, noTerms,
   dropoutMask, droppedWeights, gradScaled, gradQuery, gradX, headBackward, gradWO, gradBQ,
+  encGrads, encNormGrads, encGradBO,
   gradLnInput, gradGammaBeta, gradWeights, gradB1, uncheckedGradB2,
   lastLoss, drop, firstHead, labels, ideal, strongest, named, stateText, width,
 ];

@@ -18,15 +18,15 @@ namespace attn
     /// Every gradient of one encoder-layer backward pass, in the order the passes compute them.
     struct encoder_layer_backward_trace
     {
-        matrix grad_output;                     ///< (n × d_model) ∂L/∂output, as given
-        layer_norm_backward_trace norm2;        ///< pass 1: LN₂ backward; γ₂, β₂ gradients
-        matrix grad_residual2;                  ///< (n × d_model) = norm2.grad_input
+        matrix grad_output;              ///< (n × d_model) ∂L/∂output, as given
+        layer_norm_backward_trace norm2; ///< pass 1: LN₂ backward; γ₂, β₂ gradients
+        matrix grad_residual2;           ///< (n × d_model) = norm2.grad_input
         feed_forward_backward_trace feed_forward; ///< pass 2: FFN backward from grad_residual2
         /// (n × d_model) pass 3: ∂L/∂norm1.output, along the residual and through the FFN:
         /// grad_residual2 + feed_forward.grad_input
         matrix grad_norm1_output;
-        layer_norm_backward_trace norm1;   ///< pass 4: LN₁ backward; γ₁, β₁ gradients
-        matrix grad_residual1;             ///< (n × d_model) = norm1.grad_input
+        layer_norm_backward_trace norm1;     ///< pass 4: LN₁ backward; γ₁, β₁ gradients
+        matrix grad_residual1;               ///< (n × d_model) = norm1.grad_input
         multi_head_backward_trace attention; ///< pass 5: self-attention backward
         /// (n × d_model) pass 6: ∂L/∂input = grad_residual1 (the residual path) + the three
         /// self-attention paths, attention.grad_query + grad_key + grad_value

@@ -111,11 +111,11 @@ namespace attn
             std::vector<std::size_t> keys;
             for (std::size_t j = 0; j < n; ++j)
             {
-                const bool follows = task == task_kind::reverse ? j == n - 1 - i
-                                     : task == task_kind::sort
-                                         ? example.tokens[j] == example.targets[i]
-                                         : j >= 1 && j <= i &&
-                                               example.tokens[j - 1] == example.tokens[i];
+                const bool follows =
+                    task == task_kind::reverse ? j == n - 1 - i
+                    : task == task_kind::sort
+                        ? example.tokens[j] == example.targets[i]
+                        : j >= 1 && j <= i && example.tokens[j - 1] == example.tokens[i];
                 if (follows)
                 {
                     keys.push_back(j);

@@ -75,7 +75,7 @@ namespace attn
 
         optimizer_kind optimizer_of(const std::string& name)
         {
-            return name == "sgd" ? optimizer_kind::sgd
+            return name == "sgd"     ? optimizer_kind::sgd
                    : name == "adamw" ? optimizer_kind::adamw
                                      : optimizer_kind::adam;
         }
@@ -98,8 +98,8 @@ namespace attn
             {
                 for (std::size_t i = split.train.size(); i-- > 1;)
                 {
-                    const auto j = static_cast<std::size_t>(batches.uniform() *
-                                                            static_cast<double>(i + 1));
+                    const auto j =
+                        static_cast<std::size_t>(batches.uniform() * static_cast<double>(i + 1));
                     std::swap(split.train[i], split.train[j]);
                 }
                 iris_cursor = 0;
@@ -229,7 +229,8 @@ namespace attn
             }
             if (s.status == trainer_status::ready && !(loss <= s.divergent_loss))
             {
-                s.diverge("the loss became " + detail::format_number(loss) + ", more than ten "
+                s.diverge("the loss became " + detail::format_number(loss) +
+                          ", more than ten "
                           "times that of guessing uniformly (" +
                           detail::format_number(s.divergent_loss / 10) + ")");
             }
@@ -263,8 +264,8 @@ namespace attn
     trainer_evaluation trainer::ablate(double layer, double head) const
     {
         const state& s = *state_;
-        const std::size_t l = detail::check_integer("layer", layer, 0,
-                                                    static_cast<double>(s.config.layers - 1));
+        const std::size_t l =
+            detail::check_integer("layer", layer, 0, static_cast<double>(s.config.layers - 1));
         const std::size_t h =
             detail::check_integer("head", head, 0, static_cast<double>(s.config.heads - 1));
         return s.evaluate(without_head(s.params, l, h, s.config.heads));

@@ -49,12 +49,14 @@ namespace attn
         c.clip_norm = 1;
         if (kind == task_kind::iris)
         {
-            c.d_model = 16;
+            // Chosen over d_model 16 at 0.01 (seeds 0–5): as accurate at step 300, and it stays
+            // there from step ~100 instead of swinging by a flower or two between checks.
+            c.d_model = 32;
             c.heads = 2;
             c.layers = 1;
             c.d_ff = 32;
-            c.learning_rate = 1e-2;
-            c.batch_size = 16;
+            c.learning_rate = 3e-3;
+            c.batch_size = 32;
             c.length = iris_features;
             c.vocabulary = iris_classes;
             return c;
@@ -93,9 +95,9 @@ namespace attn
             "learningRate", o.learning_rate, c.learning_rate, [](double x) { return x > 0; },
             "a positive finite number such as 0.003");
         // Iris has 120 training rows; a larger batch would repeat rows within a step.
-        c.batch_size = whole("batchSize", o.batch_size, c.batch_size, 1,
-                             iris ? static_cast<double>(iris_rows - iris_classes * iris_test_per_class)
-                                  : max_batch);
+        c.batch_size = whole(
+            "batchSize", o.batch_size, c.batch_size, 1,
+            iris ? static_cast<double>(iris_rows - iris_classes * iris_test_per_class) : max_batch);
         if (o.optimizer)
         {
             const std::pair<const char*, const char*> choices[] = {

@@ -15,7 +15,7 @@ export const PYTHON = '/usr/bin/python3';
  * and none of the OpenBLAS overrides (OPENBLAS_CORETYPE, OPENBLAS_L2_SIZE) a shell may carry,
  * so OpenBLAS picks its kernels for this CPU by itself. Only the child's environment changes.
  */
-function pythonEnv() {
+export function pythonEnv() {
   const env = { ...process.env, OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1', MKL_NUM_THREADS: '1' };
   delete env.OPENBLAS_CORETYPE;
   delete env.OPENBLAS_L2_SIZE;

@@ -63,11 +63,32 @@ namespace attn::describe
         static constexpr argument beta2 = optional_vector("beta2", "d_model", "β of LN₂", "zeros");
         static constexpr argument attention_bias =
             optional_boolean("attentionBias", "false: attention projections without biases", true);
-        static constexpr argument arguments[] = {
-            input,  heads,  activation_choice, d_ff,    w_q,          w_k,  w_v,
-            w_o,    b_q,    b_k,               b_v,     b_o,          w1,   b1,
-            w2,     b2,     gamma1,            beta1,   gamma2,       beta2, mask,
-            mask_fill, dropout, dropout_seed, seed, attention_bias};
+        static constexpr argument arguments[] = {input,
+                                                 heads,
+                                                 activation_choice,
+                                                 d_ff,
+                                                 w_q,
+                                                 w_k,
+                                                 w_v,
+                                                 w_o,
+                                                 b_q,
+                                                 b_k,
+                                                 b_v,
+                                                 b_o,
+                                                 w1,
+                                                 b1,
+                                                 w2,
+                                                 b2,
+                                                 gamma1,
+                                                 beta1,
+                                                 gamma2,
+                                                 beta2,
+                                                 mask,
+                                                 mask_fill,
+                                                 dropout,
+                                                 dropout_seed,
+                                                 seed,
+                                                 attention_bias};
 
         /// Every argument of the forward, read once here so the backward reads the same.
         struct request

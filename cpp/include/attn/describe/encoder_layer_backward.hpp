@@ -17,7 +17,8 @@ namespace attn::describe
             v.field("gradResidual2", t.grad_residual2, "pass 1: ∂L/∂residual2, LN₂'s input");
             v.field("gradW2", t.feed_forward.grad_w2, "pass 2: FFN backward, activatedᵀ·g");
             v.field("gradB2", t.feed_forward.grad_b2, "pass 2: FFN backward");
-            v.field("gradW1", t.feed_forward.grad_w1, "pass 2: FFN backward, norm1.outputᵀ·gHidden");
+            v.field("gradW1", t.feed_forward.grad_w1,
+                    "pass 2: FFN backward, norm1.outputᵀ·gHidden");
             v.field("gradB1", t.feed_forward.grad_b1, "pass 2: FFN backward");
             v.field("gradNorm1Output", t.grad_norm1_output,
                     "pass 3: gradResidual2 + the FFN's input gradient (two paths add)");
@@ -48,13 +49,33 @@ namespace attn::describe
         static constexpr const char* title = "Backward pass of the encoder layer (post-norm)";
         static constexpr argument grad_output = matrix_argument(
             "gradOutput", "n × d_model", "∂L/∂output, the gradient arriving from above");
-        static constexpr argument arguments[] = {
-            forward::input,  heads,          activation_choice, forward::d_ff,  w_q,
-            w_k,             w_v,            w_o,               b_q,            b_k,
-            b_v,             b_o,            forward::w1,       forward::b1,    forward::w2,
-            forward::b2,     forward::gamma1, forward::beta1,   forward::gamma2, forward::beta2,
-            mask,            mask_fill,      dropout,           dropout_seed,   seed,
-            forward::attention_bias, grad_output};
+        static constexpr argument arguments[] = {forward::input,
+                                                 heads,
+                                                 activation_choice,
+                                                 forward::d_ff,
+                                                 w_q,
+                                                 w_k,
+                                                 w_v,
+                                                 w_o,
+                                                 b_q,
+                                                 b_k,
+                                                 b_v,
+                                                 b_o,
+                                                 forward::w1,
+                                                 forward::b1,
+                                                 forward::w2,
+                                                 forward::b2,
+                                                 forward::gamma1,
+                                                 forward::beta1,
+                                                 forward::gamma2,
+                                                 forward::beta2,
+                                                 mask,
+                                                 mask_fill,
+                                                 dropout,
+                                                 dropout_seed,
+                                                 seed,
+                                                 forward::attention_bias,
+                                                 grad_output};
 
         template <class In> static encoder_layer_backward_trace run(In& in)
         {

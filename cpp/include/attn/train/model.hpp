@@ -29,7 +29,7 @@ namespace attn
     /// Every learned tensor. The same struct holds the gradients, with the same shapes.
     struct model_parameters
     {
-        matrix embedding;  ///< toy: (vocabulary × d_model); iris: w_f (4 × d_model)
+        matrix embedding;    ///< toy: (vocabulary × d_model); iris: w_f (4 × d_model)
         matrix feature_bias; ///< iris: b_f (4 × d_model); toy: empty
         /// Every member engaged (biases included), so each can be viewed flat.
         std::vector<encoder_layer_params> layers;
@@ -70,7 +70,7 @@ namespace attn
         std::vector<encoder_layer_trace> layers; ///< one per layer
         matrix pooled;                           ///< iris: (1 × d_model) mean of the rows
         feed_forward_trace classifier;           ///< iris: the classifier's passes
-        matrix logits; ///< toy: (n × vocabulary); iris: (1 × 3)
+        matrix logits;                           ///< toy: (n × vocabulary); iris: (1 × 3)
     };
 
     /// How a forward pass runs: the task (which embedding, head and mask), heads, and the
@@ -79,7 +79,7 @@ namespace attn
     {
         task_kind task = task_kind::reverse;
         std::size_t heads = 1;
-        matrix positions; ///< toy: (length × d_model) positional_encoding; iris: empty
+        matrix positions;   ///< toy: (length × d_model) positional_encoding; iris: empty
         double dropout = 0; ///< attention dropout: the option in training, 0 at evaluation
     };
 

@@ -65,11 +65,11 @@ namespace attn
     /// One example of a task.
     struct task_example
     {
-        std::vector<std::size_t> tokens;    ///< toy: (n) symbols; iris: empty
+        std::vector<std::size_t> tokens;              ///< toy: (n) symbols; iris: empty
         std::array<double, iris_features> features{}; ///< iris: standardised measurements
-        std::vector<std::size_t> targets;   ///< toy: (n) one per position; iris: (1) species
-        std::vector<bool> scored;           ///< (as targets) whether each target counts
-        std::size_t period = 0;             ///< induction: h
+        std::vector<std::size_t> targets; ///< toy: (n) one per position; iris: (1) species
+        std::vector<bool> scored;         ///< (as targets) whether each target counts
+        std::size_t period = 0;           ///< induction: h
     };
 
     /// A fresh example of a toy task from `generator`.

@@ -48,7 +48,7 @@ namespace attn
      */
     struct trainer_options
     {
-        std::string task = "reverse";         ///< 'reverse', 'sort', 'induction' or 'iris'
+        std::string task = "reverse"; ///< 'reverse', 'sort', 'induction' or 'iris'
         trainer_model_options model;
         std::optional<double> seed;           ///< whole number 0 … 2³²−1; default 0
         std::optional<double> learning_rate;  ///< "learningRate": positive, finite, ≤ 10
@@ -102,8 +102,8 @@ namespace attn
     /// The result of `evaluate()` and `ablate()`.
     struct trainer_evaluation
     {
-        double loss = 0;      ///< mean cross-entropy over the scored positions
-        double accuracy = 0;  ///< fraction of scored positions (iris: examples) predicted right
+        double loss = 0;        ///< mean cross-entropy over the scored positions
+        double accuracy = 0;    ///< fraction of scored positions (iris: examples) predicted right
         std::size_t scored = 0; ///< how many positions (iris: examples) were scored
     };
 
@@ -147,7 +147,7 @@ namespace attn
 
     enum class trainer_status
     {
-        ready,   ///< may step
+        ready, ///< may step
         /// step() throws. Entered when a step's loss or a gradient is non-finite, a forward value
         /// overflows, or the loss exceeds 10·ln(classes), ten times that of a uniform guess:
         /// layer norm and clipping keep a too-fast run finite, so NaN alone would rarely come.
