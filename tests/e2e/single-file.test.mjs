@@ -75,18 +75,29 @@ describe('the offline single file', () => {
     for (const [index, link] of links.entries()) {
       await page.locator('.lesson-link').nth(index).click();
       await page.locator(`.lesson-link[aria-current="page"][href="${link}"]`).waitFor();
+      // "Watch attention learn" is no walkthrough: it trains (here on the page's thread, as a
+      // file:// page may start no worker), tested below.
+      if (link.startsWith('?train=')) {
+        await page.locator('#training-status[data-state="ready"]').waitFor();
+        continue;
+      }
       assert.equal(shown(await page.evaluate(() => window.location.search)), shown(link));
       assert.match(await page.locator('#step-title').textContent(), /\S/);
       assert.ok(await page.locator('#panels > *').count() > 0, `${link}: no panel on the first step`);
     }
-    const last = links.at(-1);
+    const last = links.filter((link) => !link.startsWith('?train=')).at(-1);
     const direct = await openPage(browser.context, `${href}${last}`);
     assert.equal(await direct.page.locator('.lesson-link[aria-current="page"]').getAttribute('href'), last);
+    // A link of a trained model retrains to its step from file:// too.
+    const trained = '?train=reverse&steps=30';
+    const training = await openPage(browser.context, `${href}${trained}`, { ready: '#training-status[data-state="finished"]' });
+    assert.match(await training.page.locator('#training-status').textContent(), /^Step 30 of /);
 
-    assert.deepEqual(requests.stop(), [href, `${href}${last}`]);
-    assert.deepEqual([...problems, ...direct.problems], []);
+    assert.deepEqual(requests.stop(), [href, `${href}${last}`, `${href}${trained}`]);
+    assert.deepEqual([...problems, ...direct.problems, ...training.problems], []);
     await page.close();
     await direct.page.close();
+    await training.page.close();
   });
 
   /**

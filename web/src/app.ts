@@ -6,14 +6,17 @@ import { NOT_EMBEDDED, type EmbedOptions } from './embed/options.js';
 import { DEFAULT_WALKTHROUGH, findWalkthrough } from './model/walkthroughs.js';
 import type { ProgressEvent } from './session/events.js';
 import { Session } from './session/session.js';
+import type { TrainingPortFactory } from './session/training/protocol.js';
+import type { TrainingLink } from './state/training-link.js';
 import type { PageState } from './state/url-state.js';
 import { noticeElement } from './widgets/notice.js';
 import { ViewContext } from './views/context.js';
 import { openEmbedDialog, type CustomSnippet } from './views/embed-view.js';
-import { LessonMenuView } from './views/lesson-menu-view.js';
+import { LessonMenuView, TRAINING_LESSON } from './views/lesson-menu-view.js';
 import { PlayerBar } from './views/player-bar.js';
 import { reportProgress } from './views/progress-reporter.js';
 import { StepView } from './views/step-view.js';
+import type { TrainLessonView } from './views/train-lesson-view.js';
 import { UrlSync } from './views/url-sync.js';
 import { loadKindWithWidgets } from './views/walkthrough-code.js';
 import { WalkthroughView } from './views/walkthrough-view.js';
@@ -38,7 +41,14 @@ export interface AppOptions {
    * component, whose page is someone else's, writes its own tag).
    */
   embedSnippet?: CustomSnippet;
+  /**
+   * Where the lesson "Watch attention learn" trains: the served page passes a Web Worker
+   * (entries/training-worker.ts); without one it trains on the page's thread, in chunks.
+   */
+  trainingPort?: TrainingPortFactory;
 }
+
+const TRAINING_TITLE = 'Watch attention learn';
 
 const START: PageState = { walkthrough: DEFAULT_WALKTHROUGH, step: 'inputs' };
 
@@ -47,15 +57,18 @@ export class App {
   private readonly context: ViewContext;
   private readonly url: UrlSync;
   private readonly menu: LessonMenuView;
+  private training: TrainLessonView | undefined;
 
-  constructor(lab: AttentionLab, private readonly options: AppOptions) {
+  constructor(private readonly lab: AttentionLab, private readonly options: AppOptions) {
     const embed = options.embed ?? NOT_EMBEDDED;
     this.session = new Session(lab, { find: findWalkthrough, fallback: DEFAULT_WALKTHROUGH }, loadKindWithWidgets);
     this.context = new ViewContext(options.root, this.session, embed);
     this.url = new UrlSync(this.session, embed, options.urlState);
     this.session.subscribe((event) => {
+      // A walkthrough laid out in the training lesson's place (menu, back button) ends the run.
+      if (event.type === 'opened' && this.training) this.closeTraining();
       if (event.type === 'notice') this.notify(event.message);
-      else if (event.type === 'announce') this.announce(event.message);
+      if (event.type === 'announce') this.announce(event.message);
       else if (event.type === 'step' && event.announce) {
         this.announce(`Step ${event.index + 1} of ${this.session.steps.length}: ${this.session.step?.title}`);
       }
@@ -64,7 +77,60 @@ export class App {
     const player = new PlayerBar(this.context, () => openEmbedDialog(this.context, this.url, options.embedSnippet));
     new WalkthroughView(this.context, () => player.element(), (id) => void this.navigate(id));
     new StepView(this.context);
-    this.menu = new LessonMenuView(this.context, (id) => this.navigate(id), (hash) => this.url.setHash(hash), (m) => this.announce(m));
+    this.menu = new LessonMenuView(this.context, (id) => this.navigate(id), (hash) => this.url.setHash(hash), (m) => this.announce(m), {
+      title: TRAINING_TITLE,
+      open: () => void this.openTraining({ options: { task: 'reverse' }, steps: 0 }, true),
+    });
+    this.url.onTraining = (link) => this.openTraining(link, false);
+  }
+
+  /**
+   * Opens the lesson "Watch attention learn" in place of the walkthrough, at `link`'s options,
+   * retrained to its step. `push`: a new history entry (from the menu), else the link's own.
+   */
+  private async openTraining(link: TrainingLink, push: boolean): Promise<void> {
+    // The lesson's code is its own chunk, as each kind of walkthrough's: the landing page needs none of it.
+    let modules;
+    try {
+      modules = await Promise.all([
+        import('./session/training/training-session.js'), import('./session/training/same-thread.js'), import('./views/train-lesson-view.js'),
+      ]);
+    } catch (error) {
+      this.notify(`The lesson’s code could not be loaded (${(error as Error).message}); check the connection and try again.`);
+      return;
+    }
+    const [{ TrainingSession }, { sameThreadPort }, { TrainLessonView }] = modules;
+    this.closeTraining();
+    this.session.close();
+    const session = new TrainingSession((this.options.trainingPort ?? sameThreadPort)(this.lab));
+    const view = new TrainLessonView(session, {
+      label: `Lesson ${LESSONS.length + 1} · ${TRAINING_TITLE}`,
+      onLink: (next) => {
+        this.url.training = next;
+        this.url.write(true);
+      },
+      notify: (message) => this.notify(message),
+      announce: (message) => this.announce(message),
+    });
+    this.training = view;
+    this.context.byId('main').replaceChildren(view.element);
+    for (const a of this.context.root.querySelectorAll<HTMLAnchorElement>('.lesson-link')) {
+      if (a.dataset.lesson === TRAINING_LESSON) a.setAttribute('aria-current', 'page');
+      else a.removeAttribute('aria-current');
+    }
+    this.url.training = link;
+    if (push) {
+      this.url.write(false);
+      this.context.root.getElementById('walkthrough-title')?.focus();
+    }
+    // Options of a link the engine refuses: the task's defaults, untrained (the notice says why).
+    if (!(await session.configure(link.options, link.steps))) await session.configure({ task: link.options.task ?? 'reverse' });
+  }
+
+  private closeTraining(): void {
+    this.training?.dispose();
+    this.training = undefined;
+    this.url.training = undefined;
   }
 
   async start(): Promise<void> {

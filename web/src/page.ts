@@ -3,7 +3,7 @@
 // page (main.ts), the offline single file and the SCORM package. If the engine cannot start,
 // the page says so instead of staying blank.
 import { loadAttentionLab, type AttentionLab, type LoadOptions } from '../lib/index.js';
-import { App, type ProgressEvent } from './app.js';
+import { App, type AppOptions, type ProgressEvent } from './app.js';
 import { connectToParent } from './embed/frame-protocol.js';
 import { readEmbedOptions } from './embed/options.js';
 import { buildShell } from './shell.js';
@@ -19,9 +19,11 @@ export interface StartPageOptions {
   engine?: Promise<AttentionLab>;
   /** Progress of the learner, besides what goes to a parent frame. */
   onProgress?: (event: ProgressEvent) => void;
+  /** Where the lesson "Watch attention learn" trains (default: on the page's thread). */
+  trainingPort?: AppOptions['trainingPort'];
 }
 
-export async function startPage({ load, engine, onProgress }: StartPageOptions = {}): Promise<App | undefined> {
+export async function startPage({ load, engine, onProgress, trainingPort }: StartPageOptions = {}): Promise<App | undefined> {
   const host = document.getElementById('attention-lab') as HTMLElement;
   const params = new URLSearchParams(window.location.search);
   const { options: embed, notices } = readEmbedOptions(params.get('embed'), params.get('hide'));
@@ -35,6 +37,7 @@ export async function startPage({ load, engine, onProgress }: StartPageOptions =
       urlState: true,
       embed,
       notices,
+      trainingPort,
       onProgress: (event) => {
         frame.progress(event);
         onProgress?.(event);

@@ -3,7 +3,7 @@
 // computation, Q, K and V to the output; other kinds give the step on screen. Captions, labels and
 // texts are escaped, since tokens and walkthroughs are anyone's text.
 import type { Panel, Step, Walkthrough } from '../model/types.js';
-import { formatNumber } from '../model/format.js';
+import { formatNumber, withoutLessonLinks } from '../model/format.js';
 import { findGrid, gridOf, type GridPanel, isGridPanel } from './grid.js';
 
 /** Wider or larger matrices run off the page as bmatrix; they are named, and left to the CSV export. */
@@ -151,7 +151,7 @@ export function exampleLatex(walkthrough: Walkthrough, steps: Step[], scope: Lat
     '\\begin{document}',
     '',
     `\\section*{${latexText(walkthrough.title)}}`,
-    latexText(walkthrough.intro),
+    latexText(withoutLessonLinks(walkthrough.intro)),
     '',
     ...(whole ? attentionBody(steps) : stepBody(current)),
     '\\end{document}',

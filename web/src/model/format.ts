@@ -31,3 +31,12 @@ export function exactNumber(x: number): string {
   if (x === -Infinity) return '−∞';
   return String(x);
 }
+
+/**
+ * A link to the lesson "Watch attention learn" in a walkthrough's text: `[words](?train=task)`.
+ * The page shows it as a link (widgets/dom.ts), the exports as its words.
+ */
+export const LESSON_LINK = /\[([^\]]+)\]\((\?train=[a-z]+)\)/g;
+
+/** The text with each lesson link replaced by its words. */
+export const withoutLessonLinks = (text: string): string => text.replace(LESSON_LINK, '$1');

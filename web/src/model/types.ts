@@ -212,6 +212,8 @@ export interface ChartPanel {
   references?: { label: string; y: number }[];
   /** Lower and upper bound of the y axis; from the data when omitted. */
   yDomain?: [number, number];
+  /** The same for the x axis (e.g. a training run's whole length while it is drawn). */
+  xDomain?: [number, number];
 }
 
 /** A large matrix drawn on a canvas (e.g. positional encodings, 50×128), with a table alternative. */

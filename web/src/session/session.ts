@@ -150,6 +150,14 @@ export class Session {
     return true;
   }
 
+  /**
+   * Forgets the open walkthrough: the page shows something else in its place (the lesson
+   * "Watch attention learn"), so the next one opened is laid out afresh, even the same one.
+   */
+  close(): void {
+    this.current = undefined;
+  }
+
   /** Opens the state, or the same walkthrough and step with its own inputs when the engine refuses the state's. */
   async openOrFallBack(state: PageState): Promise<void> {
     if (!(await this.open(state)) && state.inputs !== undefined) await this.open({ walkthrough: state.walkthrough, step: state.step });

@@ -15,6 +15,7 @@ import { EMBED_PARAMS } from '../embed/options.js';
 import { AUTHORING_PARAMS } from '../authoring/load-walkthrough.js';
 import { echo } from './echo.js';
 import { decodeInputs, encodeInputs, readParams, writeParams } from './link-parts.js';
+import { readTrainingLink, TRAINING_KEYS, trainingParams, type TrainingLink } from './training-link.js';
 
 export interface PageState {
   walkthrough: string;
@@ -22,6 +23,8 @@ export interface PageState {
   step: string;
   /** Edited inputs, or undefined for the walkthrough's own. */
   inputs?: Walkthrough['inputs'];
+  /** The lesson "Watch attention learn" (`?train=…`, state/training-link.ts) instead of a walkthrough. */
+  training?: TrainingLink;
 }
 
 export interface ParsedState {
@@ -153,7 +156,9 @@ export function readLink(location: LinkLocation, { quietAboutUnknown = false }: 
     const error = param.read(value, state);
     if (error) notices.push(error);
   }
-  const known = new Set<string>([...PARAMS.map((p) => p.key), ...OTHER_QUERY_PARAMS]);
+  const training = readTrainingLink(query.values, notices);
+  if (training) state.training = training;
+  const known = new Set<string>([...PARAMS.map((p) => p.key), ...OTHER_QUERY_PARAMS, ...TRAINING_KEYS]);
   for (const key of quietAboutUnknown ? [] : query.values.keys()) {
     if (!known.has(key)) notices.push(`The link parameter ${echo(key)} is not one this page knows; it was ignored.`);
   }
@@ -161,7 +166,7 @@ export function readLink(location: LinkLocation, { quietAboutUnknown = false }: 
   return {
     state,
     notices,
-    named: query.values.has('w') || query.values.has('lesson'),
+    named: query.values.has('w') || query.values.has('lesson') || training !== undefined,
     anchor,
     ...(src === undefined ? {} : { src }),
   };
@@ -179,6 +184,7 @@ export function writeLink(state: PageState, extras: LinkExtras = {}): string {
     const value = param.write(state);
     if (value !== undefined) (param.place === 'query' ? query : hash).push([param.key, value]);
   }
+  if (state.training) query.push(...trainingParams(state.training));
   query.push(...(extras.params ?? []));
   const own = new Set(PARAMS.map((p) => p.key));
   for (const [key, value] of readParams(extras.hash ?? '').values) {

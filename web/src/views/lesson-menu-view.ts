@@ -2,9 +2,14 @@
 // which validates a walkthrough file, adds it to the menu and opens it.
 import { hashFor, walkthroughFromFile } from '../authoring/load-walkthrough.js';
 import type { ParsedWalkthrough } from '../model/validate-walkthrough.js';
-import { addCustomWalkthrough, customWalkthroughs, LESSONS } from '../model/walkthroughs.js';
+import { addCustomWalkthrough, customWalkthroughs, DEFAULT_WALKTHROUGH, LESSONS } from '../model/walkthroughs.js';
+import { writeLink } from '../state/url-state.js';
+import { el } from '../widgets/dom.js';
 import { lessonMenu } from '../widgets/lesson-menu.js';
 import type { ViewContext } from './context.js';
+
+/** The menu link's data-lesson of "Watch attention learn". */
+export const TRAINING_LESSON = 'train';
 
 export class LessonMenuView {
   constructor(
@@ -13,15 +18,31 @@ export class LessonMenuView {
     /** The opened file's walkthrough, carried in the link's hash so it can be shared or reloaded. */
     private readonly onHash: (hash: string) => void,
     private readonly announce: (message: string) => void,
+    /** The lesson that is not a walkthrough ("Watch attention learn"), listed after the others. */
+    private readonly training?: { title: string; open: () => void },
   ) {}
 
   render(): void {
-    this.context.byId('lessons').replaceChildren(...lessonMenu({
+    const menu = lessonMenu({
       lessons: LESSONS,
       custom: customWalkthroughs(),
       onOpen: (walkthrough) => void this.onOpen(walkthrough),
       onFile: (file) => void this.openFile(file),
-    }));
+    });
+    const { training } = this;
+    const list = menu[0];
+    if (training && list instanceof HTMLOListElement) {
+      const link = el('a', { href: writeLink({ walkthrough: DEFAULT_WALKTHROUGH, step: 'inputs', training: { options: { task: 'reverse' }, steps: 0 } }), className: 'lesson-link' },
+        el('span', { className: 'lesson-number' }, String(LESSONS.length + 1)), ` ${training.title}`);
+      link.dataset.lesson = TRAINING_LESSON;
+      link.addEventListener('click', (event) => {
+        event.preventDefault();
+        training.open();
+      });
+      // Before the instructor's own walkthroughs, which follow the course.
+      list.insertBefore(el('li', {}, link), list.querySelector('.custom')?.parentElement ?? null);
+    }
+    this.context.byId('lessons').replaceChildren(...menu);
   }
 
   /** Adds a validated walkthrough to the menu; returns its id, or undefined (with a notice naming the field). */

@@ -4,7 +4,9 @@
 import { walkthroughFromHash, walkthroughFromSrc } from '../authoring/load-walkthrough.js';
 import { embedParams, type EmbedOptions } from '../embed/options.js';
 import type { ParsedWalkthrough } from '../model/validate-walkthrough.js';
+import { DEFAULT_WALKTHROUGH } from '../model/walkthroughs.js';
 import type { Session } from '../session/session.js';
+import type { TrainingLink } from '../state/training-link.js';
 import { readLink, writeLink, type PageState } from '../state/url-state.js';
 
 export class UrlSync {
@@ -12,6 +14,10 @@ export class UrlSync {
   private pending = false;
   /** The instructor's walkthrough address (?src=), kept in every link written. */
   private readonly src: string | undefined;
+  /** The lesson "Watch attention learn" when it is open (its state replaces the walkthrough's). */
+  training: TrainingLink | undefined;
+  /** Opens that lesson from a link (set by the app). */
+  onTraining: (link: TrainingLink) => Promise<void> = async () => undefined;
 
   constructor(
     private readonly session: Session,
@@ -44,6 +50,10 @@ export class UrlSync {
     const { state, notices, named } = readLink(window.location, { quietAboutUnknown: this.embed.embedded });
     if (fallback && !named) state.walkthrough = fallback;
     for (const notice of notices) this.session.notify(notice);
+    if (state.training) {
+      await this.onTraining(state.training);
+      return;
+    }
     // The link's inputs refused by the engine: the walkthrough's own instead.
     await this.session.openOrFallBack(state);
   }
@@ -52,12 +62,16 @@ export class UrlSync {
    * The link of a state ("?…#…"), with the embed options it was opened with; `hash`: the current
    * hash, whose entries the state does not own (an instructor's walkthrough) are kept.
    */
-  linkSearch(state: PageState | undefined = this.session.state, embed: EmbedOptions = this.embed, hash = ''): string {
+  linkSearch(state: PageState | undefined = this.currentState(), embed: EmbedOptions = this.embed, hash = ''): string {
     const params = embedParams(embed);
     if (this.src !== undefined) params.push(['src', this.src]);
     if (state) return writeLink(state, { params, hash });
     const text = new URLSearchParams(params).toString();
     return text ? `?${text}` : '';
+  }
+
+  private currentState(): PageState | undefined {
+    return this.training ? { walkthrough: DEFAULT_WALKTHROUGH, step: 'inputs', training: this.training } : this.session.state;
   }
 
   /** The address of the page itself (for embed snippets), whether or not this is the page. */
@@ -91,7 +105,7 @@ export class UrlSync {
 
   private writeNow(replace: boolean): void {
     this.pending = false;
-    const url = `${window.location.pathname}${this.linkSearch(this.session.state, this.embed, window.location.hash)}`;
+    const url = `${window.location.pathname}${this.linkSearch(this.currentState(), this.embed, window.location.hash)}`;
     if (url === `${window.location.pathname}${window.location.search}${window.location.hash}`) return;
     try {
       if (replace) window.history.replaceState(null, '', url);

@@ -4,7 +4,7 @@
 import { LESSONS } from '../model/walkthroughs.js';
 import type { Walkthrough } from '../model/types.js';
 import { writeLink } from '../state/url-state.js';
-import { el, setAttr } from '../widgets/dom.js';
+import { el, setAttr, textWithLessonLinks } from '../widgets/dom.js';
 import type { ViewContext } from './context.js';
 
 export class WalkthroughView {
@@ -49,7 +49,7 @@ export class WalkthroughView {
       el('section', { className: 'walkthrough-head' },
         el('p', { className: 'lesson-label' }, lesson && shipped ? `Lesson ${lesson.number} · ${lesson.title}` : 'Your own walkthrough'),
         el('h2', { id: 'walkthrough-title', tabIndex: -1 }, walkthrough.title),
-        el('p', { className: 'intro' }, walkthrough.intro),
+        el('p', { className: 'intro' }, ...textWithLessonLinks(walkthrough.intro)),
         tabs),
       el('div', { className: 'layout' },
         el('aside', { className: 'step-nav' },

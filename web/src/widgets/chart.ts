@@ -22,7 +22,7 @@ export function drawChart(figure: HTMLElement, panel: ChartPanel): void {
   const id = `chart-${nextId++}`;
   const xs = panel.series.flatMap((s) => s.points.map(([x]) => x));
   const ys = panel.series.flatMap((s) => s.points.map(([, y]) => y)).concat((panel.references ?? []).map((r) => r.y));
-  const [x0, x1] = [Math.min(...xs), Math.max(...xs)];
+  const [x0, x1] = panel.xDomain ?? [Math.min(...xs), Math.max(...xs)];
   const [y0, y1] = panel.yDomain ?? [Math.min(0, ...ys), Math.max(...ys)];
   const x = (panel.xScale === 'log2' ? scaleLog().base(2) : scaleLinear()).domain([x0, x1]).range([MARGIN.left, WIDTH - MARGIN.right]);
   const y = scaleLinear().domain([y0, y1]).nice().range([HEIGHT - MARGIN.bottom, MARGIN.top]);

@@ -2,6 +2,8 @@
 // the few text helpers around it. Text is always set as text, never as HTML; where markup is
 // written as a string (an SVG file, an embed snippet), escapeMarkup escapes it.
 
+import { LESSON_LINK } from '../model/format.js';
+
 type Attributes = Partial<{
   id: string; className: string; href: string; type: string; title: string; value: string; role: string;
   tabIndex: number; hidden: boolean; selected: boolean; ariaLabel: string; ariaLabelledBy: string; ariaLive: string;
@@ -23,6 +25,22 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   }
   node.append(...children);
   return node;
+}
+
+/**
+ * Text with links to the lesson "Watch attention learn" written as `[words](?train=task)` (the
+ * shipped walkthroughs whose weights are random point to it): those become links, everything
+ * else stays text exactly as written.
+ */
+export function textWithLessonLinks(text: string): (Node | string)[] {
+  const parts: (Node | string)[] = [];
+  let at = 0;
+  for (const match of text.matchAll(LESSON_LINK)) {
+    parts.push(text.slice(at, match.index), el('a', { href: match[2] }, match[1]));
+    at = (match.index ?? 0) + match[0].length;
+  }
+  parts.push(text.slice(at));
+  return parts.filter((p) => p !== '');
 }
 
 /** Sets an element's text only when it changes, so an update does not re-lay-out what it left alone. */

@@ -23,7 +23,7 @@ export interface ExportContext {
 let leftOpen = false;
 let nextId = 0;
 
-function download(content: Blob, filename: string): void {
+export function download(content: Blob, filename: string): void {
   const url = URL.createObjectURL(content);
   const link = el('a', { href: url, hidden: true });
   link.download = filename;

@@ -1,0 +1,157 @@
+// The lesson "Watch attention learn" in Chromium: reverse trained in the page's Web Worker to
+// ≥ 99 % held-out accuracy, paused and resumed, a head switched off from the keyboard, axe, the
+// link retrained to the same loss, bit for bit, and screenshots (1280 and 375 px, light and dark)
+// for a person to look at.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
+
+import { SCREENSHOT_DIR, settledUrl, usePage } from './browser.mjs';
+
+const { open } = usePage();
+
+/** Generous: the machine is shared (reverse trains 500 steps by default, ~3 s alone). */
+const TRAINING_MS = 240_000;
+
+const status = (page) => page.locator('#training-status');
+const stateOf = (page) => status(page).getAttribute('data-state');
+const stepOf = async (page) => Number((await status(page).textContent()).match(/^Step (\d+)/)[1]);
+const accuracyOf = async (page) => {
+  const match = (await status(page).textContent()).match(/held-out accuracy ([\d.]+) %/);
+  return match ? Number(match[1]) : undefined;
+};
+
+/** Waits until the lesson's status says `state` (e.g. "finished"). */
+const waitForState = (page, state, timeout = TRAINING_MS) =>
+  page.locator(`#training-status[data-state="${state}"]`).waitFor({ timeout });
+
+const lessonReady = { ready: '#training-status[data-state="ready"]' };
+
+test('reverse trains in the browser (500 steps, the default) to ≥ 99 % held-out accuracy, pauses, ablates a head by keyboard, passes axe, and its link retrains to the same loss', { timeout: 2 * TRAINING_MS + 60_000 }, async () => {
+  const { page, problems } = await open('?train=reverse', lessonReady);
+  assert.match(await page.locator('#training-seeing').textContent(), /^Step 0: the weights are random/);
+  assert.ok((await page.locator('.head').count()) >= 1, 'every head is drawn at step 0');
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'train-lesson-step0.png'), fullPage: true });
+
+  // Train, then pause part-way: no step is taken while paused.
+  await page.locator('#train-button').click();
+  await page.waitForFunction(() => /^Step (\d+)/.test(document.getElementById('training-status')?.textContent ?? '')
+    && Number(document.getElementById('training-status')?.textContent?.match(/^Step (\d+)/)?.[1]) >= 50, null, { timeout: TRAINING_MS });
+  assert.equal(await page.locator('#train-button').textContent(), 'Pause');
+  await page.locator('#train-button').click();
+  await waitForState(page, 'paused');
+  const pausedAt = await stepOf(page);
+  await page.waitForTimeout(500);
+  assert.equal(await stepOf(page), pausedAt, 'paused means paused');
+  assert.equal(await page.locator('#train-button').textContent(), 'Resume');
+
+  // Resume to the default 500 steps. The worker trains; the page's own thread only draws (the
+  // curves and heads at most every 400 ms), so its frames keep coming.
+  await page.locator('#train-button').click();
+  const gaps = await page.evaluate(() => new Promise((resolve) => {
+    const seen = [];
+    let last = performance.now();
+    const start = last;
+    const frame = (now) => {
+      seen.push(now - last);
+      last = now;
+      if (now - start < 1000) requestAnimationFrame(frame);
+      else resolve(seen);
+    };
+    requestAnimationFrame(frame);
+  }));
+  const longest = Math.max(...gaps);
+  assert.ok(longest < 250, `the longest frame while training took ${longest.toFixed(0)} ms (a blocked page would show seconds)`);
+  await waitForState(page, 'finished');
+  assert.equal(await stepOf(page), 500);
+  const accuracy = await accuracyOf(page);
+  assert.ok(accuracy >= 99, `held-out accuracy after 500 steps: ${accuracy} %`);
+  assert.match(await page.locator('#training-seeing').textContent(), /weights are trained, not random/);
+  assert.match(await page.locator('#announcer').textContent(), /Finished at step 500/);
+  assert.ok(await page.locator('#training-loss svg path').count() >= 2, 'the loss curves are drawn');
+
+  // Switch the first head off with the keyboard.
+  const ablate = page.locator('.head .ablate').first();
+  await ablate.focus();
+  await page.keyboard.press('Enter');
+  await page.locator('.ablation-result').filter({ hasText: /switched off/ }).waitFor();
+  assert.equal(await ablate.getAttribute('aria-pressed'), 'true');
+  assert.match(await page.locator('.ablation-result').textContent(), /^At step 500, held-out accuracy with every head: [\d.]+ %; with layer 1 · head 1 switched off: [\d.]+ %\.$/);
+  // A click on another head's table switches that one off instead.
+  await page.locator('.head table').nth(1).click();
+  await page.locator('.ablation-result').filter({ hasText: /layer 1 · head 2 switched off/ }).waitFor();
+  assert.equal(await page.locator('.head .ablate').first().getAttribute('aria-pressed'), 'false');
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'train-lesson-trained.png'), fullPage: true });
+
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`), []);
+
+  // The link: same options, same step, same loss to the last digit.
+  const url = new URL(await settledUrl(page));
+  assert.equal(url.searchParams.get('train'), 'reverse');
+  assert.equal(url.searchParams.get('steps'), '500');
+  const exactLoss = await status(page).getAttribute('title');
+  const again = await open(url.search, { ready: '#training-status[data-state="replaying"], #training-status[data-state="finished"]' });
+  assert.match(await again.page.locator('#training-seeing').textContent(), /Retraining to step 500 to reproduce the link|weights are trained/);
+  await waitForState(again.page, 'finished');
+  assert.equal(await status(again.page).getAttribute('title'), exactLoss);
+  assert.deepEqual(again.problems, []);
+  await again.page.close();
+
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a refused option shows the engine’s message and keeps the run; a learning rate of 10 diverges with a notice and no NaN drawn', { timeout: TRAINING_MS }, async () => {
+  const { page, problems } = await open('?train=reverse', lessonReady);
+  const heads = page.locator('#train-heads');
+  await heads.fill('3');
+  await heads.dispatchEvent('change');
+  await page.locator('.notice').filter({ hasText: /model\.heads/ }).waitFor();
+  assert.notEqual(await heads.inputValue(), '3', 'the field goes back to the run that is kept');
+  assert.equal(await stateOf(page), 'ready');
+
+  const rate = page.locator('#train-learningRate');
+  await rate.fill('10');
+  await rate.dispatchEvent('change');
+  // The new run is in place once its link is written.
+  await page.waitForFunction(() => /[?&]lr=10(&|$)/.test(window.location.search));
+  await page.locator('#train-button').click();
+  await waitForState(page, 'diverged');
+  assert.equal(await page.locator('.training-diverged').isVisible(), true);
+  const notice = await page.locator('.training-diverged').textContent();
+  assert.match(notice, /^Training diverged at step \d+: .+ Lower the learning rate/, 'the engine’s words first, then what to do');
+  assert.doesNotMatch(notice, /\.\./);
+  assert.match(await page.locator('#training-seeing').textContent(), /^The run diverged/);
+  assert.equal(await page.locator('#train-button').isDisabled(), true);
+  const tables = await page.locator('.training-charts table').allTextContents();
+  assert.ok(tables.every((t) => !/NaN|∞/.test(t)), 'no NaN or infinity in the curves’ tables');
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'train-lesson-diverged.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the lesson reads at 375 px and in dark mode (screenshots to look at)', { timeout: TRAINING_MS }, async () => {
+  for (const [width, colorScheme] of [[375, 'light'], [1280, 'dark'], [375, 'dark']]) {
+    const { page, problems } = await open('?train=reverse&steps=100', { width, colorScheme, ready: '#training-status[data-state="finished"]' });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `no sideways scrolling at ${width} px (${overflow} px too wide)`);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `train-lesson-${width}-${colorScheme}.png`), fullPage: true });
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
+test('the lessons with random weights say so and link to this lesson', async () => {
+  for (const w of ['sentence-self-attention', 'multi-head']) {
+    const { page, problems } = await open(`?w=${w}`);
+    const link = page.locator('.intro a[href="?train=reverse"]');
+    assert.equal(await link.textContent(), 'Watch attention learn');
+    assert.match(await page.locator('.intro').textContent(), /random/);
+    await link.click();
+    await page.locator('#training-status').waitFor();
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});

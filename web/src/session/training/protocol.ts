@@ -1,0 +1,69 @@
+// The messages between the page's training session (training-session.ts) and the trainer host
+// (trainer-host.ts), which runs the engine's trainer in a Web Worker or, where a worker cannot
+// start (the offline single file opened from file://), on the page's thread in the same chunks.
+// Every number in a reply is the engine's; the page only formats and draws it.
+import type {
+  Trainer, TrainerAttention, TrainerConfig, TrainerEvaluation, TrainerHeadScores, TrainerOptions,
+} from './trainer-api.js';
+import type { AttentionLab } from '../../../lib/index.js';
+
+export type { Trainer, TrainerAttention, TrainerConfig, TrainerEvaluation, TrainerHeadScores, TrainerOptions };
+
+/** What the page sees of the model at one step: held-out evaluation, the probe's attention, head scores. */
+export interface TrainingSnapshot {
+  step: number;
+  evaluation: TrainerEvaluation;
+  attention: TrainerAttention;
+  headScores: TrainerHeadScores;
+}
+
+export type TrainingRequest =
+  /**
+   * A new run with these options, at step 0 (the previous run is kept if the engine refuses
+   * them). `id` is echoed in the reply, so a late reply to an older request is recognised.
+   */
+  | { type: 'create'; id: number; options: TrainerOptions }
+  /** Train until step `until` (or until paused). */
+  | { type: 'run'; until: number }
+  | { type: 'pause' }
+  /** Held-out evaluation with one head's output zeroed, beside the evaluation without. */
+  | { type: 'ablate'; layer: number; head: number }
+  | { type: 'parameters' }
+  | { type: 'dispose' };
+
+export type TrainingReply =
+  /** `defaults`: what every option would be had the learner set none but the task. */
+  | { type: 'created'; id: number; config: TrainerConfig; defaults: TrainerConfig; snapshot: TrainingSnapshot }
+  /** The engine refused a request; `request` is its type. Nothing changed. */
+  | { type: 'refused'; id?: number; request: TrainingRequest['type']; message: string }
+  /** One chunk of steps: the loss of each step, in order, ending at `step`. */
+  | { type: 'progress'; step: number; losses: number[] }
+  | { type: 'snapshot'; snapshot: TrainingSnapshot }
+  /** Training stopped: asked to (`paused`), or it reached the step it was run until (`reached`). */
+  | { type: 'stopped'; step: number; reason: 'paused' | 'reached' }
+  /** A loss or gradient went non-finite: the run cannot go on. `message` is the engine's. */
+  | { type: 'diverged'; step: number; message: string }
+  | { type: 'ablation'; step: number; layer: number; head: number; with: TrainerEvaluation; without: TrainerEvaluation }
+  | { type: 'parameters'; step: number; parameters: Record<string, number[][] | number[]> };
+
+/** Either end of a conversation: a worker, the worker's own global scope, or an in-page pair. */
+export interface Port<Send, Receive> {
+  post(message: Send): void;
+  listen(listener: (message: Receive) => void): void;
+  /** Ends the conversation (a worker is terminated). */
+  close(): void;
+}
+
+/** Steps per chunk: a pause or an ablation waits at most one chunk (a few milliseconds). */
+export const CHUNK_STEPS = 10;
+/**
+ * Held-out evaluation, the probe's attention and the head scores are taken every this many
+ * steps: fixed steps, so a replayed link draws the same curve, point for point.
+ */
+export const SNAPSHOT_EVERY = 25;
+
+/** The page's end of a conversation with a trainer host. */
+export type TrainingPort = Port<TrainingRequest, TrainingReply>;
+
+/** Starts a trainer host for the page (in a worker, or on the page's thread). */
+export type TrainingPortFactory = (lab: AttentionLab) => TrainingPort;

@@ -1,0 +1,150 @@
+// The engine's side of training: one trainer, driven by requests, stepped in chunks. Between two
+// chunks it yields (schedule), so a pause, an ablation or a new run asked for meanwhile is
+// handled within one chunk. It knows no transport: worker.ts runs it in a Web Worker,
+// same-thread.ts on the page's thread.
+import type { AttentionLab } from '../../../lib/index.js';
+import {
+  CHUNK_STEPS, SNAPSHOT_EVERY, type Trainer, type TrainerConfig, type TrainingReply, type TrainingRequest, type TrainingSnapshot,
+} from './protocol.js';
+import { createTrainer } from './trainer-api.js';
+
+/** Runs `next` later, after pending messages (setTimeout 0 in a worker or a page). */
+export type Schedule = (next: () => void) => void;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export class TrainerHost {
+  private trainer: Trainer | undefined;
+  private step = 0;
+  private until = 0;
+  private running = false;
+  /**
+   * Counts the chains of chunks started: a chunk scheduled before a pause (or a new run) finds
+   * its chain ended, so a quick Resume never leaves two chains stepping the same trainer.
+   */
+  private chain = 0;
+  /** The step of the last snapshot sent, so a stop does not send the same one twice. */
+  private snapshotAt = -1;
+  private readonly defaults = new Map<TrainerConfig['task'], TrainerConfig>();
+
+  constructor(
+    private readonly lab: AttentionLab,
+    private readonly reply: (message: TrainingReply) => void,
+    private readonly schedule: Schedule = (next) => setTimeout(next, 0),
+  ) {}
+
+  /** Handles one request; an engine error becomes a `refused` reply and changes nothing. */
+  handle(request: TrainingRequest): void {
+    try {
+      this.dispatch(request);
+    } catch (error) {
+      this.reply({ type: 'refused', request: request.type, message: messageOf(error), ...(request.type === 'create' ? { id: request.id } : {}) });
+    }
+  }
+
+  private dispatch(request: TrainingRequest): void {
+    switch (request.type) {
+      case 'create': {
+        // Made before the old run is dropped: options the engine refuses leave that run as it was.
+        const next = createTrainer(this.lab, request.options);
+        this.running = false;
+        this.trainer?.dispose();
+        this.trainer = next;
+        this.step = 0;
+        const snapshot = this.snapshot(next);
+        const config = next.status().options;
+        this.reply({ type: 'created', id: request.id, config, defaults: this.defaultsOf(config.task), snapshot });
+        return;
+      }
+      case 'run':
+        this.current('run');
+        this.until = request.until;
+        if (!this.running) {
+          this.running = true;
+          const chain = ++this.chain;
+          this.schedule(() => this.tick(chain));
+        }
+        return;
+      case 'pause':
+        if (this.running) this.stop('paused');
+        return;
+      case 'ablate': {
+        const trainer = this.current('ablate');
+        const without = trainer.ablate({ layer: request.layer, head: request.head });
+        this.reply({ type: 'ablation', step: this.step, layer: request.layer, head: request.head, with: trainer.evaluate(), without });
+        return;
+      }
+      case 'parameters':
+        this.reply({ type: 'parameters', step: this.step, parameters: this.current('parameters').parameters() as Record<string, number[][] | number[]> });
+        return;
+      case 'dispose':
+        this.running = false;
+        this.trainer?.dispose();
+        this.trainer = undefined;
+    }
+  }
+
+  /** A task's defaults, from a run created with nothing else set (once per task). */
+  private defaultsOf(task: TrainerConfig['task']): TrainerConfig {
+    let known = this.defaults.get(task);
+    if (!known) {
+      const probe = createTrainer(this.lab, { task });
+      known = probe.status().options;
+      probe.dispose();
+      this.defaults.set(task, known);
+    }
+    return known;
+  }
+
+  private current(request: string): Trainer {
+    if (!this.trainer) throw new Error(`${request}: expected a training run, got none (create one first)`);
+    return this.trainer;
+  }
+
+  /** One chunk, ending on a multiple of SNAPSHOT_EVERY when it crosses one, so snapshots fall on fixed steps. */
+  private tick(chain: number): void {
+    const trainer = this.trainer;
+    if (!this.running || !trainer || chain !== this.chain) return;
+    const k = Math.min(CHUNK_STEPS, this.until - this.step, SNAPSHOT_EVERY - (this.step % SNAPSHOT_EVERY));
+    if (k <= 0) {
+      this.stop('reached');
+      return;
+    }
+    let result;
+    try {
+      result = trainer.step(k);
+    } catch (error) {
+      // A run that diverges throws from step(); its status says where (the chunk's finite
+      // losses are not reported: the curves stop at the last chunk, never drawing a NaN).
+      this.running = false;
+      const status = trainer.status();
+      if (status.state === 'diverged') {
+        this.step = status.step;
+        this.reply({ type: 'diverged', step: status.step, message: status.message });
+      } else {
+        this.reply({ type: 'refused', request: 'run', message: messageOf(error) });
+      }
+      return;
+    }
+    this.step = result.step;
+    this.reply({ type: 'progress', step: this.step, losses: Array.from(result.losses) });
+    if (this.step % SNAPSHOT_EVERY === 0) this.sendSnapshot(trainer);
+    if (this.step >= this.until) this.stop('reached');
+    else this.schedule(() => this.tick(chain));
+  }
+
+  private stop(reason: 'paused' | 'reached'): void {
+    this.running = false;
+    if (this.trainer && this.snapshotAt !== this.step) this.sendSnapshot(this.trainer);
+    this.reply({ type: 'stopped', step: this.step, reason });
+  }
+
+  private sendSnapshot(trainer: Trainer): void {
+    this.reply({ type: 'snapshot', snapshot: this.snapshot(trainer) });
+  }
+
+  private snapshot(trainer: Trainer): TrainingSnapshot {
+    this.snapshotAt = this.step;
+    return { step: this.step, evaluation: trainer.evaluate(), attention: trainer.attention(), headScores: trainer.headScores() };
+  }
+}

@@ -1,0 +1,25 @@
+// The training worker: loads its own engine and runs the trainer host, replying to the page
+// (views/training-port.ts starts it). Requests that arrive while the engine loads wait for it.
+import { loadAttentionLab } from '../../../lib/index.js';
+import type { TrainingReply, TrainingRequest } from './protocol.js';
+import { TrainerHost } from './trainer-host.js';
+
+/** The worker's global scope, as much of it as is used (the page's tsconfig has no WebWorker lib). */
+const scope = self as unknown as {
+  postMessage(message: TrainingReply): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<TrainingRequest>) => void): void;
+};
+
+const host = loadAttentionLab().then((lab) => new TrainerHost(lab, (message) => scope.postMessage(message)));
+
+scope.addEventListener('message', ({ data }) => {
+  host.then(
+    (h) => h.handle(data),
+    (error: Error) => scope.postMessage({
+      type: 'refused',
+      request: data.type,
+      message: `The engine could not start in the training worker: ${error.message}`,
+      ...(data.type === 'create' ? { id: data.id } : {}),
+    }),
+  );
+});

@@ -1,0 +1,182 @@
+// The lesson "Watch attention learn": its options, Train / Pause / Reset, what the learner is
+// seeing (random weights at step 0, trained ones after), the curves, every head, and the exports.
+// It draws the training session (session/training/) and hands the learner's actions to it; the
+// drawing follows the session at most a few times a second, however fast the engine steps.
+import type { TrainingLink } from '../state/training-link.js';
+import { OPTION_FIELDS, optionsForTask, TASK_TITLES } from '../session/training/options.js';
+import type { TrainingSession } from '../session/training/training-session.js';
+import type { TrainerTask } from '../session/training/trainer-api.js';
+import { trainingScript, weightsJson } from '../export/training-script.js';
+import { el, setText } from '../widgets/dom.js';
+import { download } from '../widgets/export-menu.js';
+import { trainingForm } from '../widgets/training-form.js';
+import { exactNumber, formatFixed, formatNumber } from '../model/format.js';
+import { TrainingCharts } from './training-charts.js';
+import { TrainingHeads } from './training-heads.js';
+
+/** Fastest redraw of the curves and heads while training (the step counter follows every frame). */
+const REDRAW_MS = 400;
+
+const percent = (x: number) => `${formatFixed(100 * x, 1)} %`;
+
+export interface TrainLessonOptions {
+  /** The lesson's number and title in the course, for its label. */
+  label: string;
+  /** The state a link reproduces changed: options, or the step training stopped at. */
+  onLink: (link: TrainingLink) => void;
+  notify: (message: string) => void;
+  announce: (message: string) => void;
+}
+
+export class TrainLessonView {
+  readonly element: HTMLElement;
+  private readonly charts: TrainingCharts;
+  private readonly heads: TrainingHeads;
+  private readonly form;
+  private readonly trainButton = el('button', { type: 'button', className: 'primary', id: 'train-button' }, 'Train');
+  private readonly resetButton = el('button', { type: 'button', id: 'train-reset' }, 'Reset');
+  private readonly status = el('p', { className: 'training-status', id: 'training-status' });
+  private readonly seeing = el('p', { className: 'training-seeing', id: 'training-seeing' });
+  private readonly diverged = el('p', { className: 'notice training-diverged', role: 'alert', hidden: true });
+  private frame = 0;
+  private drawnAt = 0;
+  private unsubscribe: () => void;
+
+  constructor(private readonly session: TrainingSession, private readonly options: TrainLessonOptions) {
+    this.charts = new TrainingCharts(session);
+    this.heads = new TrainingHeads(session);
+    this.form = trainingForm({
+      tasks: (Object.keys(TASK_TITLES) as TrainerTask[]).map((t) => [t, TASK_TITLES[t]] as const),
+      fields: OPTION_FIELDS,
+      onTask: (task) => void this.configure(optionsForTask(session.options, task)),
+      onField: (field, value) => void this.configure(field.with(session.options, value)),
+      onTarget: (steps) => {
+        if (!session.setTarget(steps)) this.showForm();
+      },
+    });
+    this.trainButton.addEventListener('click', () => (session.running ? session.pause() : session.train()));
+    this.resetButton.addEventListener('click', () => void session.reset());
+    const exportJson = el('button', { type: 'button', id: 'export-weights' }, 'Weights as JSON');
+    exportJson.addEventListener('click', () => void this.exportWeights('json'));
+    const exportScript = el('button', { type: 'button', id: 'export-pytorch' }, 'PyTorch script');
+    exportScript.addEventListener('click', () => void this.exportWeights('pytorch'));
+
+    this.element = el('div', { className: 'train-lesson' },
+      el('section', { className: 'walkthrough-head' },
+        el('p', { className: 'lesson-label' }, options.label),
+        el('h2', { id: 'walkthrough-title', tabIndex: -1 }, 'Watch attention learn'),
+        el('p', { className: 'intro' },
+          'A small transformer learns a task here, in your browser: the engine computes every forward and backward pass exactly and updates the weights with Adam, step after step. '
+          + 'Watch the loss fall, the heads’ patterns form on a fixed probe example, and find the head that learned the pattern by switching it off.')),
+      // id "step": where the page's skip link ("Skip to the current step") leads.
+      el('section', { className: 'training-setup', id: 'step', tabIndex: -1, ariaLabel: 'Training' },
+        this.form.element,
+        el('div', { className: 'training-buttons' }, this.trainButton, this.resetButton,
+          el('span', { className: 'export-label' }, 'Export the weights at this step:'), exportJson, exportScript),
+        this.status,
+        this.diverged,
+        this.seeing),
+      this.charts.element,
+      this.heads.element);
+
+    this.unsubscribe = session.subscribe((event) => {
+      if (event.type === 'notice') options.notify(event.message);
+      else if (event.type === 'announce') options.announce(event.message);
+      else if (event.type === 'configured') {
+        this.showForm();
+        this.redraw(true);
+        options.onLink(this.link());
+      } else if (event.type === 'state') {
+        this.showState();
+        this.redraw(true);
+        if (!session.running) options.onLink(this.link());
+      } else {
+        this.redraw(event.type === 'ablation');
+      }
+    });
+  }
+
+  dispose(): void {
+    this.unsubscribe();
+    cancelAnimationFrame(this.frame);
+    this.session.dispose();
+  }
+
+  /** What a link reproduces: the options the learner set and the step reached. */
+  link(): TrainingLink {
+    return { options: this.session.options, steps: this.session.step };
+  }
+
+  private async configure(options: Parameters<TrainingSession['configure']>[0]): Promise<void> {
+    // Refused: the fields go back to the run that is kept.
+    if (!(await this.session.configure(options))) this.showForm();
+  }
+
+  private showForm(): void {
+    const { config, defaults, target } = this.session;
+    if (config && defaults) this.form.show(config, defaults, target);
+  }
+
+  private showState(): void {
+    const { session } = this;
+    this.form.setDisabled(session.running);
+    setText(this.trainButton, session.running ? 'Pause' : session.step > 0 && session.state !== 'finished' ? 'Resume' : 'Train');
+    this.trainButton.disabled = session.state === 'diverged' || session.state === 'starting';
+    this.diverged.hidden = session.state !== 'diverged';
+    // The engine's sentence starts "training diverged at step …": shown as it is, capitalised.
+    const why = session.divergedMessage.replace(/^\w/, (c) => c.toUpperCase()).replace(/\.*$/, '.');
+    setText(this.diverged, session.state === 'diverged'
+      ? `${why} The curves stop at the last finite loss. Lower the learning rate (or keep gradient clipping on) and press Reset.`
+      : '');
+  }
+
+  /** Redraws now (`now`) or at the next frame at least REDRAW_MS after the last full redraw. */
+  private redraw(now = false): void {
+    this.drawStatus();
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.drawStatus();
+      const due = now || !this.session.running || performance.now() - this.drawnAt >= REDRAW_MS;
+      if (!due) {
+        this.redraw();
+        return;
+      }
+      this.drawnAt = performance.now();
+      this.heads.draw();
+      void this.charts.draw();
+    });
+  }
+
+  private drawStatus(): void {
+    const { session } = this;
+    const evaluation = session.snapshot?.evaluation;
+    const lastLoss = session.losses[session.losses.length - 1];
+    const parts = [`Step ${session.step} of ${session.target}`];
+    if (lastLoss !== undefined && Number.isFinite(lastLoss)) parts.push(`training loss ${formatNumber(lastLoss)}`);
+    if (evaluation) parts.push(`held-out accuracy ${percent(evaluation.accuracy)} (step ${session.snapshot?.step})`);
+    const state = { starting: 'starting the engine', ready: 'untrained', training: 'training', replaying: 'retraining to the link’s step', paused: 'paused', finished: 'done', diverged: 'diverged' }[session.state];
+    setText(this.status, `${parts.join(' · ')} — ${state}`);
+    this.status.title = lastLoss === undefined ? '' : `exact training loss of step ${session.step}: ${exactNumber(lastLoss)}`;
+    this.status.dataset.state = session.state;
+    setText(this.seeing, session.state === 'diverged'
+      ? 'The run diverged: its weights are no longer a model of anything. The heads below show the last step evaluated before it did.'
+      : session.step === 0
+      ? 'Step 0: the weights are random, like those of the other lessons. The heads’ patterns below mean nothing yet, and the accuracy is what guessing gives. Press Train.'
+      : session.state === 'replaying'
+        ? `Retraining to step ${session.target} to reproduce the link you opened: the same options and seed give the same run, step for step.`
+        : `After ${session.step} ${session.step === 1 ? 'step' : 'steps'} the weights are trained, not random: each step moved them to lower the loss on a batch of examples. ${session.snapshot?.headScores.hasIdeal === false
+          ? 'This task has no ideal pattern: switch heads off to find the ones the model needs.'
+          : 'A head whose pattern matches the task’s ideal (a score near 1) has learned where to look.'}`);
+  }
+
+  private async exportWeights(format: 'json' | 'pytorch'): Promise<void> {
+    const { config, snapshot } = this.session;
+    if (!config || !snapshot) return;
+    const { step, parameters } = await this.session.parameters();
+    const name = `attention-lab-${config.task}-seed${config.seed}-step${step}`;
+    if (format === 'json') download(new Blob([weightsJson(config, step, parameters)], { type: 'application/json' }), `${name}.json`);
+    else download(new Blob([trainingScript(config, step, parameters, snapshot.attention, snapshot.step)], { type: 'text/x-python' }), `${name}.py`);
+    this.options.announce(`Exported the weights at step ${step}.`);
+  }
+}

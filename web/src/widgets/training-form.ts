@@ -1,0 +1,78 @@
+// The lesson's options: the task, then one field per option of OPTION_FIELDS showing the value
+// the run uses and the task's default beside it, and the step Train runs to. A change is handed
+// to the view at once (the engine checks it); nothing here knows the engine.
+import type { OptionField } from '../session/training/options.js';
+import type { TrainerConfig, TrainerTask } from '../session/training/trainer-api.js';
+import { el } from './dom.js';
+import { formatNumber } from '../model/format.js';
+
+export interface TrainingFormOptions {
+  tasks: readonly (readonly [TrainerTask, string])[];
+  fields: readonly OptionField[];
+  onTask: (task: TrainerTask) => void;
+  onField: (field: OptionField, value: number | string) => void;
+  onTarget: (steps: number) => void;
+}
+
+export interface TrainingForm {
+  element: HTMLElement;
+  /** Shows the values a run uses, its task's defaults and the step Train runs to. */
+  show(config: TrainerConfig, defaults: TrainerConfig, target: number): void;
+  /** Disables every field (while training: a change would start a new run). */
+  setDisabled(disabled: boolean): void;
+}
+
+const shown = (value: number | string) => (typeof value === 'number' ? formatNumber(value, 6) : value);
+
+export function trainingForm({ tasks, fields, onTask, onField, onTarget }: TrainingFormOptions): TrainingForm {
+  const task = el('select', { id: 'train-task' });
+  for (const [id, title] of tasks) task.append(el('option', { value: id }, title));
+  task.addEventListener('change', () => onTask(task.value as TrainerTask));
+
+  const controls: { field: OptionField; input: HTMLInputElement | HTMLSelectElement; hint: HTMLElement }[] = [];
+  const labels = fields.map((field) => {
+    const hint = el('small', { className: 'default-hint', id: `train-${field.name}-hint` });
+    let input: HTMLInputElement | HTMLSelectElement;
+    if (field.kind === 'choice') {
+      input = el('select', { id: `train-${field.name}` }, ...(field.choices ?? []).map((c) => el('option', { value: c }, c)));
+    } else {
+      input = el('input', { id: `train-${field.name}`, type: 'number' });
+      input.step = field.kind === 'integer' ? '1' : 'any';
+    }
+    input.setAttribute('aria-describedby', hint.id);
+    input.title = field.help;
+    input.addEventListener('change', () => {
+      const value = field.kind === 'choice' ? input.value : Number(input.value);
+      onField(field, input.value.trim() === '' ? Number.NaN : value);
+    });
+    controls.push({ field, input, hint });
+    return el('label', {}, field.label, input, hint);
+  });
+
+  const target = el('input', { id: 'train-target', type: 'number' });
+  target.step = '1';
+  target.min = '1';
+  target.addEventListener('change', () => onTarget(Number(target.value)));
+
+  const element = el('fieldset', { className: 'parameters training-form' },
+    el('legend', {}, 'The task and the model'),
+    el('label', { className: 'task-field' }, 'Task', task),
+    ...labels,
+    el('label', {}, 'Train to step', target));
+
+  return {
+    element,
+    show(config, defaults, steps) {
+      task.value = config.task;
+      for (const { field, input, hint } of controls) {
+        input.value = String(field.read(config));
+        hint.textContent = `default ${shown(field.read(defaults))}`;
+      }
+      target.value = String(steps);
+    },
+    setDisabled(disabled) {
+      for (const { input } of controls) input.disabled = disabled;
+      task.disabled = disabled;
+    },
+  };
+}
