@@ -148,7 +148,7 @@ TEST_CASE("attention() gives every layer's and head's weights on the fixed probe
     }
 }
 
-TEST_CASE("iris's probe is one flower's four features; its head scores measure concentration",
+TEST_CASE("iris's probe is one flower's four features, and its head scores measure concentration",
           "[trainer]")
 {
     attn::trainer t(task("iris"));

@@ -3,7 +3,7 @@
 // and draws nothing itself.
 import type { AttentionLab } from '../lib/index.js';
 import { NOT_EMBEDDED, type EmbedOptions } from './embed/options.js';
-import { DEFAULT_WALKTHROUGH, findWalkthrough } from './model/walkthroughs.js';
+import { DEFAULT_WALKTHROUGH, findWalkthrough, LESSONS } from './model/walkthroughs.js';
 import type { ProgressEvent } from './session/events.js';
 import { Session } from './session/session.js';
 import type { TrainingPortFactory } from './session/training/protocol.js';
