@@ -15,17 +15,23 @@
  *                d_k = 64 through the same cell editor; target p95 ≤ 8 ms. Split into time in
  *                the engine (façade and Embind/wasm), the rest of the page's JS (step
  *                assembly, DOM build, KaTeX), style + layout, and paint.
+ *   4. latency   input → next paint in the lesson "Watch attention learn" (?train=reverse), ~100
+ *                key presses and ~100 clicks, not training, training in the Web Worker, and
+ *                training on the page's thread (the worker refused by a CSP); issue 10's goal
+ *                p95 < 50 ms while training (page/training-latency.mjs)
  *
  * This is a benchmark, not a test: it reports the targets, it never asserts them.
  *
  *   node scripts/bench/page.mjs [--quick] [--loads N] [--edits N] [--warmup-edits N]
  *        [--gap-ms T] [--profile-edits N] [--trace-edits N] [--throttled-loads N] [--wait-quiet S]
  *        [--inject-css CSS] [--scenario ID]… [--page-root DIR] [--no-build] [--out FILE]
+ *        [--latency-inputs N] [--latency-only]
  *
  * --scenario ID: only this edit scenario (repeat for more; ids in page/edits.mjs scenarios()).
  * --page-root DIR: measure the page of another checkout (e.g. one at an older commit, with its
  * engine built) with this harness, so that a before/after uses one harness; run the two in turn.
  *
+ * --latency-only: part 4 alone (the lesson's input latency), with its --latency-inputs N per kind.
  * --wait-quiet S: before measuring, wait up to S seconds for 5 s in which the machine is less
  * than 15 % busy (other people's test runs make every figure here larger).
  * --inject-css CSS: add this style sheet to every page, to try a CSS change (e.g.
@@ -50,6 +56,8 @@ import { CpuMonitor, waitForQuiet } from './page/noise.mjs';
 import { bundleComposition, SourceMap } from './page/profile.mjs';
 import { compressedSizes, machine } from './page/sizes-and-machine.mjs';
 import { buildAndServePage } from './page/serve.mjs';
+import { CONDITIONS, latencyCondition } from './page/training-latency.mjs';
+import { buildAndServe } from '../lib/browser.mjs';
 import { summary } from './stats.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -76,11 +84,14 @@ function parseArgs(argv) {
     scenarios: [],
     pageRoot: undefined,
     build: true,
+    latencyInputs: 100,
+    latencyWarmup: 6,
+    latencyOnly: false,
     out: path.join(ROOT, 'build/bench/page.json'),
   };
   readArgs(argv, (arg, { value, count }) => {
     switch (arg) {
-      case '--quick': options.loads = 5; options.edits = 20; options.warmupEdits = 2; options.profileEdits = 6; options.traceEdits = 4; options.throttledLoads = 2; break;
+      case '--quick': options.loads = 5; options.edits = 20; options.warmupEdits = 2; options.profileEdits = 6; options.traceEdits = 4; options.throttledLoads = 2; options.latencyInputs = 20; break;
       case '--loads': options.loads = count(1); break;
       case '--edits': options.edits = count(2); break;
       case '--warmup-edits': options.warmupEdits = count(0); break;
@@ -93,15 +104,94 @@ function parseArgs(argv) {
       case '--scenario': options.scenarios.push(value()); break;
       case '--page-root': options.pageRoot = path.resolve(value()); break;
       case '--no-build': options.build = false; break;
+      case '--latency-inputs': options.latencyInputs = count(2); break;
+      case '--latency-only': options.latencyOnly = true; break;
       case '--out': options.out = path.resolve(value()); break;
       case '--help':
-        console.log('node scripts/bench/page.mjs [--quick] [--loads N] [--edits N] [--warmup-edits N] [--gap-ms T] [--profile-edits N] [--trace-edits N] [--throttled-loads N] [--wait-quiet S] [--inject-css CSS] [--scenario ID]… [--page-root DIR] [--no-build] [--out FILE]');
+        console.log('node scripts/bench/page.mjs [--quick] [--loads N] [--edits N] [--warmup-edits N] [--gap-ms T] [--profile-edits N] [--trace-edits N] [--throttled-loads N] [--wait-quiet S] [--inject-css CSS] [--scenario ID]… [--page-root DIR] [--no-build] [--out FILE] [--latency-inputs N] [--latency-only]');
         process.exit(0);
         break;
       default: throw new Error(`unknown argument ${arg} (try --help)`);
     }
   });
   return options;
+}
+
+/** Parts 1–3: bytes, first step, edits. */
+async function measurePage(context, server, options, monitor) {
+  log('1/4 bytes of the landing page');
+  const bytes = await measureBytes(context, server.url);
+  const output = buildOutput(server.outDir, bytes.files.map((f) => f.file));
+  const composition = [];
+  for (const [file, map] of options.sourceMaps) {
+    const code = fs.readFileSync(path.join(server.outDir, 'assets', file), 'utf8');
+    composition.push({ file, parts: bundleComposition(code, map, (text) => compressedSizes(text).gzip) });
+  }
+
+  monitor.phase('first step');
+  log(`2/4 first step: 1 warm-up load + ${options.loads} fresh loads (HTTP cache disabled)`);
+  const warmupLoad = await freshLoad(context, server.url);
+  const loads = [];
+  for (let i = 0; i < options.loads; i += 1) loads.push(await freshLoad(context, server.url));
+  const field = (key) => loads.map((l) => l[key]).filter((x) => typeof x === 'number');
+  const firstStep = {
+    loads: loads.length,
+    warmupLoad,
+    allFetchedWasm: loads.every((l) => (l.wasmTransferSize ?? 0) > 0),
+    firstStepPainted: summary(field('firstStepPainted')),
+    firstStep: summary(field('firstStep')),
+    engineReady: summary(field('engineReady')),
+    htmlResponseEnd: summary(field('htmlResponseEnd')),
+    jsResponseEnd: summary(field('jsResponseEnd')),
+    wasmStart: summary(field('wasmStart')),
+    wasmResponseEnd: summary(field('wasmResponseEnd')),
+    domContentLoaded: summary(field('domContentLoaded')),
+    firstContentfulPaint: summary(field('firstContentfulPaint')),
+    buildSteps: summary(loads.map((l) => l.firstStep - l.engineReady)),
+    samples: loads,
+  };
+  if (options.throttledLoads > 0) {
+    log(`    + ${options.throttledLoads} loads over an emulated ${THROTTLED.label} link`);
+    const slow = [];
+    for (let i = 0; i < options.throttledLoads; i += 1) slow.push(await freshLoad(context, server.url, THROTTLED));
+    const slowField = (key) => slow.map((l) => l[key]).filter((x) => typeof x === 'number');
+    firstStep.throttled = {
+      network: THROTTLED.label,
+      loads: slow.length,
+      firstStepPainted: summary(slowField('firstStepPainted')),
+      jsResponseEnd: summary(slowField('jsResponseEnd')),
+      wasmResponseEnd: summary(slowField('wasmResponseEnd')),
+      engineReady: summary(slowField('engineReady')),
+      samples: slow,
+    };
+  }
+
+  log(`3/4 edits: ${options.warmupEdits} warm-up + ${options.edits} measured per scenario`);
+  const edits = [];
+  for (const scenario of scenarios().filter((s) => options.scenarios.length === 0 || options.scenarios.includes(s.id))) {
+    monitor.phase(`edits: ${scenario.id}`);
+    edits.push(await editScenario(context, server.url, scenario, options, log));
+  }
+  return { bytes, output, composition, firstStep, edits };
+}
+
+/** Part 4: the lesson's input latency in each condition (same-thread: a second server, with a CSP). */
+async function measureLatency(context, server, options, monitor) {
+  log(`4/4 input latency in ?train=reverse: ${options.latencyWarmup} warm-up + ${options.latencyInputs} measured key presses and clicks per condition`);
+  const latency = [];
+  for (const condition of CONDITIONS) {
+    if (monitor.timer) monitor.phase(`latency: ${condition.id}`);
+    else monitor.start(`latency: ${condition.id}`); // --latency-only
+    const served = condition.headers
+      ? await buildAndServe({ outDir: server.outDir, headers: condition.headers, skipBuild: true, root: options.pageRoot })
+      : server;
+    try {
+      latency.push(await latencyCondition(context, served.url, condition, options, log));
+    } finally {
+      if (served !== server) await served.close();
+    }
+  }
+  return latency;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -144,60 +234,9 @@ async function main() {
     await probe.close();
     const info = machine(version.product);
 
-    log('1/3 bytes of the landing page');
-    monitor.start('bytes');
-    const bytes = await measureBytes(context, server.url);
-    const output = buildOutput(server.outDir, bytes.files.map((f) => f.file));
-    const composition = [];
-    for (const [file, map] of options.sourceMaps) {
-      const code = fs.readFileSync(path.join(server.outDir, 'assets', file), 'utf8');
-      composition.push({ file, parts: bundleComposition(code, map, (text) => compressedSizes(text).gzip) });
-    }
-
-    monitor.phase('first step');
-    log(`2/3 first step: 1 warm-up load + ${options.loads} fresh loads (HTTP cache disabled)`);
-    const warmupLoad = await freshLoad(context, server.url);
-    const loads = [];
-    for (let i = 0; i < options.loads; i += 1) loads.push(await freshLoad(context, server.url));
-    const field = (key) => loads.map((l) => l[key]).filter((x) => typeof x === 'number');
-    const firstStep = {
-      loads: loads.length,
-      warmupLoad,
-      allFetchedWasm: loads.every((l) => (l.wasmTransferSize ?? 0) > 0),
-      firstStepPainted: summary(field('firstStepPainted')),
-      firstStep: summary(field('firstStep')),
-      engineReady: summary(field('engineReady')),
-      htmlResponseEnd: summary(field('htmlResponseEnd')),
-      jsResponseEnd: summary(field('jsResponseEnd')),
-      wasmStart: summary(field('wasmStart')),
-      wasmResponseEnd: summary(field('wasmResponseEnd')),
-      domContentLoaded: summary(field('domContentLoaded')),
-      firstContentfulPaint: summary(field('firstContentfulPaint')),
-      buildSteps: summary(loads.map((l) => l.firstStep - l.engineReady)),
-      samples: loads,
-    };
-    if (options.throttledLoads > 0) {
-      log(`    + ${options.throttledLoads} loads over an emulated ${THROTTLED.label} link`);
-      const slow = [];
-      for (let i = 0; i < options.throttledLoads; i += 1) slow.push(await freshLoad(context, server.url, THROTTLED));
-      const slowField = (key) => slow.map((l) => l[key]).filter((x) => typeof x === 'number');
-      firstStep.throttled = {
-        network: THROTTLED.label,
-        loads: slow.length,
-        firstStepPainted: summary(slowField('firstStepPainted')),
-        jsResponseEnd: summary(slowField('jsResponseEnd')),
-        wasmResponseEnd: summary(slowField('wasmResponseEnd')),
-        engineReady: summary(slowField('engineReady')),
-        samples: slow,
-      };
-    }
-
-    log(`3/3 edits: ${options.warmupEdits} warm-up + ${options.edits} measured per scenario`);
-    const edits = [];
-    for (const scenario of scenarios().filter((s) => options.scenarios.length === 0 || options.scenarios.includes(s.id))) {
-      monitor.phase(`edits: ${scenario.id}`);
-      edits.push(await editScenario(context, server.url, scenario, options, log));
-    }
+    if (!options.latencyOnly) monitor.start('bytes');
+    const measured = options.latencyOnly ? {} : await measurePage(context, server, options, monitor);
+    const latency = await measureLatency(context, server, options, monitor);
     const noise = monitor.stop();
 
     result = {
@@ -208,10 +247,11 @@ async function main() {
       busyBeforeStart: quiet,
       options: { ...options, sourceMaps: undefined },
       targets: TARGETS,
-      build: { ms: server.buildMs, outDir: path.relative(ROOT, server.outDir), ...output, composition },
-      bytes,
-      firstStep,
-      edits,
+      build: { ms: server.buildMs, outDir: path.relative(ROOT, server.outDir), ...measured.output, composition: measured.composition },
+      bytes: measured.bytes,
+      firstStep: measured.firstStep,
+      edits: measured.edits,
+      latency,
       durationS: (performance.now() - started) / 1000,
     };
   } finally {

@@ -1,5 +1,6 @@
 // The page benchmark's report: Markdown on stdout, in the shape docs/benchmarks-page.md quotes.
 import { markdownTable as table } from '../tables.mjs';
+import { latencyReport } from './training-latency.mjs';
 
 const kb = (bytes) => (bytes / 1000).toFixed(1);
 const ms = (x) => (x === null || x === undefined ? '—' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
@@ -31,6 +32,10 @@ export function report(r) {
     const busy = r.noise.filter((n) => n.othersShareOfCpu > 0.1).map((n) => n.phase);
     out.push('', busy.length ? `SUSPECT: other processes used more than 10 % of the CPUs during ${busy.join(', ')}; timings there are inflated, run again on a quiet machine.` : 'Other processes stayed under 10 % of the CPUs throughout.');
   }
+
+  // --latency-only: part 4 alone.
+  const latency = r.latency ? latencyReport(r.latency, r.options) : '';
+  if (!r.bytes) return [...out, latency].join('\n');
 
   const b = r.bytes;
   out.push('', `## 1. Bytes of the landing page (${b.landingTotal.count} responses, cache disabled; gzip = zlib level 6, computed here)`, '');
@@ -115,5 +120,6 @@ export function report(r) {
     out.push(`- ${e.id}: ${e.label}; ${e.how}; step "${e.step}".`);
     if (e.problems.length) out.push(`  problems: ${e.problems.join('; ')}`);
   }
+  if (latency) out.push(latency);
   return out.join('\n');
 }
