@@ -50,7 +50,7 @@ function gaps(count, seed = 12345) {
 /** In the page: records both measures of every keydown and click from now on. */
 function listen() {
   const w = /** @type {any} */ (window);
-  const record = { since: 0, inputs: [], interactions: {} };
+  const record = { since: 0, inputs: [], interactions: {}, longTasks: [] };
   w.__latency = record;
   new PerformanceObserver((list) => {
     for (const e of /** @type {any[]} */ (list.getEntries())) {
@@ -62,6 +62,10 @@ function listen() {
       }
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: false });
+  // What else keeps the page's thread busy meanwhile (tasks over 50 ms: redraws, training chunks).
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.startTime >= record.since) record.longTasks.push(e.duration);
+  }).observe({ type: 'longtask', buffered: false });
   for (const type of ['keydown', 'click']) {
     window.addEventListener(type, (event) => {
       const handled = performance.now();
@@ -101,7 +105,7 @@ async function sequence(page, kind, count, warmup) {
   const wait = gaps(count + warmup);
   if (kind === 'key') await page.locator('#train-target').focus();
   for (let i = 0; i < count + warmup; i += 1) {
-    if (i === warmup) await page.evaluate(() => { const r = /** @type {any} */ (window).__latency; Object.assign(r, { since: performance.now(), inputs: [], interactions: {} }); });
+    if (i === warmup) await page.evaluate(() => { const r = /** @type {any} */ (window).__latency; Object.assign(r, { since: performance.now(), inputs: [], interactions: {}, longTasks: [] }); });
     if (kind === 'key') {
       await page.keyboard.press(i % 2 === 0 ? '7' : 'Backspace');
     } else {
@@ -114,7 +118,7 @@ async function sequence(page, kind, count, warmup) {
     await page.waitForTimeout(kind === 'key' ? wait[i] : wait[i] / 2);
   }
   await page.waitForTimeout(500); // the last input's frame
-  const record = await page.evaluate(() => /** @type {any} */ (window).__latency);
+  const record = await page.evaluate(() => ({ ...(/** @type {any} */ (window).__latency), until: performance.now() }));
   // Back to the run's value: leaving the field commits it (a digit left over would be refused).
   if (kind === 'key') await page.locator('#train-target').fill(String(TRAIN_TO_STEP));
   return record;
@@ -135,6 +139,7 @@ function summarise(record, count) {
     missed: count - record.inputs.length,
     clicksOffTarget: record.inputs.filter((x) => x.type === 'click' && !x.onSummary).length,
     toNextPaint: summary(toNextPaint),
+    longTasks: { count: record.longTasks.length, max: Math.max(0, ...record.longTasks), busyShare: record.longTasks.reduce((a, b) => a + b, 0) / (record.until - record.since) },
     inputDelay: summary(record.inputs.map((x) => x.inputDelay)),
     eventTiming: {
       reported: durations.length,
@@ -195,10 +200,11 @@ export function latencyReport(latency, options) {
     c.label, kind, `${s.inputs}${s.missed ? ` (${s.missed} lost)` : ''}`,
     ms(s.toNextPaint.median), `**${ms(s.toNextPaint.p95)}**`, ms(s.toNextPaint.max), ms(s.inputDelay.p95),
     ms(s.eventTiming.p50), ms(s.eventTiming.p95), ms(s.eventTiming.max), `${s.eventTiming.reported}`,
+    `${s.longTasks.count}, ${(100 * s.longTasks.busyShare).toFixed(0)} %, ${ms(s.longTasks.max || null)}`,
     c.train ? `${c.stepsPerSecond.toFixed(0)}` : '—',
   ]));
-  out.push(table(['condition', 'input', 'measured', 'next paint p50', 'p95', 'max', 'input delay p95', 'Event Timing p50', 'p95', 'max', '≥ 16 ms', 'steps/s meanwhile'], rows, ['l', 'l']));
-  out.push('', 'next paint: event.timeStamp → the first task after the next animation frame (rAF after the handler). input delay: event.timeStamp → the benchmark\'s capturing listener runs (time the input waited for the page\'s thread). Event Timing: the browser\'s interaction duration (PerformanceObserver type "event", durationThreshold 16, 8 ms steps); "< 16" where the percentile falls among interactions too short to be reported.');
+  out.push(table(['condition', 'input', 'measured', 'next paint p50', 'p95', 'max', 'input delay p95', 'Event Timing p50', 'p95', 'max', '≥ 16 ms', 'long tasks: count, share of time, max', 'steps/s meanwhile'], rows, ['l', 'l']));
+  out.push('', 'next paint: event.timeStamp → the first task after the next animation frame (rAF after the handler). input delay: event.timeStamp → the benchmark\'s capturing listener runs (time the input waited for the page\'s thread). Event Timing: the browser\'s interaction duration (PerformanceObserver type "event", durationThreshold 16, 8 ms steps); "< 16" where the percentile falls among interactions too short to be reported. long tasks: the page\'s tasks over 50 ms during the sequence (PerformanceObserver type "longtask"), their share of its time and the longest.');
   const training = latency.filter((c) => c.id === 'worker');
   const verdicts = training.flatMap((c) => Object.entries(c.kinds).map(([kind, s]) => `${kind} ${s.toNextPaint.p95 < LATENCY_TARGET_P95_MS ? 'met' : 'MISSED'} (${ms(s.toNextPaint.p95)})`));
   out.push('', `Target (issue 10) p95 < ${LATENCY_TARGET_P95_MS} ms while training in the Web Worker: ${verdicts.join(', ')}.`);
