@@ -214,7 +214,7 @@ TEST_CASE("a toy task's confusion matrix is per symbol over every scored positio
     CHECK(e.accuracy == right / static_cast<double>(e.scored));
 }
 
-TEST_CASE("iris's probe gives the flower's measurements in cm and standardised; a toy probe none",
+TEST_CASE("iris's probe gives the flower's measurements in cm and standardised, a toy probe none",
           "[trainer][confusion]")
 {
     attn::trainer t(task("iris", 5)), other_seed(task("iris", 6));
