@@ -112,6 +112,8 @@ namespace attn::bindings
             out.set("loss", e.loss);
             out.set("accuracy", e.accuracy);
             out.set("scored", write(e.scored));
+            out.set("classes", write(e.classes));
+            out.set("confusion", write(e.confusion));
             return out;
         }
 
@@ -190,6 +192,15 @@ namespace attn::bindings
                     out.set("targets", write(a.probe.targets));
                     out.set("predictions", write(a.predictions));
                     out.set("weights", layers);
+                    // Toy tasks have no measurements: null rather than empty arrays.
+                    val features = val::null();
+                    if (!a.probe.features_cm.empty())
+                    {
+                        features = val::object();
+                        features.set("cm", write_numbers(a.probe.features_cm));
+                        features.set("standardised", write_numbers(a.probe.features_standardised));
+                    }
+                    out.set("features", features);
                     return out;
                 });
         }

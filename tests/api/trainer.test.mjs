@@ -144,6 +144,38 @@ describe('what a trainer reports has the shapes of its model', () => {
     iris.dispose();
   });
 
+  test('iris evaluates to a 3 × 3 confusion matrix of the 30 test flowers whose diagonal is the accuracy', () => {
+    const iris = lab.createTrainer({ task: 'iris', seed: 1 });
+    iris.step(60);
+    const e = iris.evaluate();
+    assert.deepEqual(e.classes, ['setosa', 'versicolor', 'virginica']);
+    assert.equal(e.confusion.length, 3);
+    assert.ok(e.confusion.every((row) => row.length === 3 && row.every(Number.isInteger)));
+    assert.deepEqual(e.confusion.map((row) => row.reduce((a, b) => a + b)), [10, 10, 10], 'ten test flowers of each species');
+    const right = e.confusion[0][0] + e.confusion[1][1] + e.confusion[2][2];
+    assert.equal(e.accuracy, right / 30, 'accuracy is the diagonal over 30, exactly');
+    assert.deepEqual(iris.evaluate(), e, 'evaluating again gives the same counts');
+    const withoutHead = iris.ablate({ layer: 0, head: 0 });
+    assert.equal(withoutHead.confusion.flat().reduce((a, b) => a + b), 30);
+    iris.dispose();
+  });
+
+  test('iris\'s probe carries the flower\'s measurements in cm and standardised; toy tasks have none', () => {
+    const iris = lab.createTrainer({ task: 'iris', seed: 4 });
+    const { features, tokens } = iris.attention();
+    iris.dispose();
+    assert.deepEqual(tokens, ['sepal length', 'sepal width', 'petal length', 'petal width']);
+    assert.ok(features);
+    assert.deepEqual(features.cm, [7.0, 3.2, 4.7, 1.4], 'row 50, the first versicolor');
+    assert.equal(features.standardised.length, 4);
+    // Standardised with the training split: a long, wide-petalled flower sits above the mean
+    // petal length, and no value is the raw one.
+    assert.ok(features.standardised[2] > 0);
+    assert.ok(features.standardised.every((z, f) => Number.isFinite(z) && z !== features.cm[f]));
+    assert.equal(trainer.attention().features, null);
+    assert.equal(trainer.evaluate().classes.length, trainer.status().options.vocabulary, 'toy tasks: one class per symbol');
+  });
+
   after(() => trainer.dispose());
 });
 

@@ -4,6 +4,9 @@
 #include <cmath>
 #include <cstring>
 
+#include <xtensor/xio.hpp>
+#include <xtensor/xview.hpp>
+
 #include "attn/error.hpp"
 #include "attn/train/trainer.hpp"
 
@@ -160,6 +163,71 @@ TEST_CASE("iris's probe is one flower's four features, and its head scores measu
     const attn::trainer_head_scores s = t.head_scores();
     CHECK_FALSE(s.has_ideal);
     CHECK_THAT(s.measure, Contains("entropy"));
+}
+
+TEST_CASE("iris's confusion matrix counts the 30 test flowers, and its diagonal over 30 is the "
+          "accuracy exactly",
+          "[trainer][confusion]")
+{
+    const double seed = GENERATE(0, 2);
+    attn::trainer t(task("iris", seed)), twin(task("iris", seed));
+    t.step(40);
+    twin.step(40);
+    const attn::trainer_evaluation e = t.evaluate();
+    CHECK(e.classes == std::vector<std::string>{"setosa", "versicolor", "virginica"});
+    REQUIRE(attn::rows(e.confusion) == 3);
+    REQUIRE(attn::cols(e.confusion) == 3);
+    INFO("seed " << seed << ", confusion " << e.confusion);
+    for (std::size_t species = 0; species < 3; ++species)
+    {
+        // The split holds out ten flowers of each species: every row adds up to ten.
+        const double flowers = xt::sum(xt::row(e.confusion, species))();
+        CHECK(flowers == 10);
+    }
+    const double total = xt::sum(e.confusion)();
+    CHECK(total == 30);
+    double right = 0;
+    for (std::size_t c = 0; c < 3; ++c)
+    {
+        right += e.confusion(c, c);
+    }
+    CHECK(e.accuracy == right / 30);
+    // Deterministic. The comparison is made before CHECK: Catch's decomposer would otherwise
+    // take xtensor's element-wise operator== for its own.
+    const bool same = twin.evaluate().confusion == e.confusion;
+    CHECK(same);
+}
+
+TEST_CASE("a toy task's confusion matrix is per symbol over every scored position",
+          "[trainer][confusion]")
+{
+    attn::trainer t(task("reverse"));
+    t.step(20);
+    const attn::trainer_evaluation e = t.evaluate();
+    const std::size_t v = t.config().vocabulary;
+    REQUIRE(e.classes.size() == v);
+    CHECK(e.classes.front() == "0");
+    CHECK(attn::rows(e.confusion) == v);
+    const double total = xt::sum(e.confusion)();
+    const double right = xt::sum(xt::diagonal(e.confusion))();
+    CHECK(total == static_cast<double>(e.scored));
+    CHECK(e.accuracy == right / static_cast<double>(e.scored));
+}
+
+TEST_CASE("iris's probe gives the flower's measurements in cm and standardised, a toy probe none",
+          "[trainer][confusion]")
+{
+    attn::trainer t(task("iris", 5)), other_seed(task("iris", 6));
+    const attn::trainer_probe p = t.attention().probe;
+    CHECK(p.features_cm == std::vector<double>{7.0, 3.2, 4.7, 1.4}); // row 50, a versicolor
+    REQUIRE(p.features_standardised.size() == 4);
+    CHECK(p.features_standardised[2] > 0); // longer petals than the training mean
+    // The training split, and so its mean and std, depend on the seed; the flower does not.
+    CHECK(other_seed.attention().probe.features_cm == p.features_cm);
+    CHECK(other_seed.attention().probe.features_standardised != p.features_standardised);
+    const attn::trainer_probe toy = attn::trainer(task("sort")).attention().probe;
+    CHECK(toy.features_cm.empty());
+    CHECK(toy.features_standardised.empty());
 }
 
 TEST_CASE("parameters() names every tensor, in a fixed order", "[trainer]")

@@ -1,7 +1,7 @@
 // The lesson "Watch attention learn" in Chromium: reverse trained in the page's Web Worker to
 // ≥ 99 % held-out accuracy, paused and resumed, a head switched off from the keyboard, axe, the
 // link retrained to the same loss, bit for bit, and screenshots (1280 and 375 px, light and dark)
-// for a person to look at.
+// for a person to look at; iris's confusion matrix, test accuracy and probe flower.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -125,7 +125,38 @@ test('the lesson reads at 375 px and in dark mode (screenshots to look at)', { t
     const { page, problems } = await open('?train=reverse&steps=100', { width, colorScheme, ready: '#training-status[data-state="finished"]' });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `no sideways scrolling at ${width} px (${overflow} px too wide)`);
+    assert.equal(await page.locator('.training-iris').isVisible(), false, 'the iris results are iris’s only');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `train-lesson-${width}-${colorScheme}.png`), fullPage: true });
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
+test('iris shows its confusion matrix, test accuracy and probe flower as labelled tables, each head labelled with the features, and passes axe at 1280 and 375 px', { timeout: TRAINING_MS }, async () => {
+  for (const width of [1280, 375]) {
+    const { page, problems } = await open('?train=iris&steps=300', { width, ready: '#training-status[data-state="finished"]' });
+    const confusion = page.locator('#iris-confusion');
+    assert.match(await confusion.locator('caption').textContent(), /^Confusion matrix of the test flowers at step 300/);
+    assert.deepEqual(await confusion.locator('thead th').allTextContents(), ['predicted setosa', 'predicted versicolor', 'predicted virginica']);
+    assert.deepEqual(await confusion.locator('tbody th[scope="row"]').allTextContents(), ['true setosa', 'true versicolor', 'true virginica']);
+    const counts = await confusion.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => Number(td.textContent))));
+    assert.deepEqual(counts.map((row) => row.reduce((a, b) => a + b)), [10, 10, 10], 'ten test flowers of each species');
+    // The accuracy line is the engine's number; the diagonal must tell the same story.
+    const accuracy = Number((await page.locator('#iris-accuracy').textContent()).match(/^Test accuracy at step 300: ([\d.]+) % of 30 flowers/)[1]);
+    assert.equal(accuracy.toFixed(1), (100 * (counts[0][0] + counts[1][1] + counts[2][2]) / 30).toFixed(1));
+    assert.ok(accuracy >= 90, `seed 0 classifies the test flowers after 300 steps: ${accuracy} %`);
+    assert.match(await page.locator('.iris-confused').textContent(), /^(Most often confused: \d+ flowers? of \w+ taken for \w+\.|No test flower is taken for another species\.)$/);
+
+    const flower = await page.locator('#iris-probe-flower tbody tr').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
+    assert.deepEqual(flower.map((row) => row.slice(0, 2)), [['sepal length', '7.0'], ['sepal width', '3.2'], ['petal length', '4.7'], ['petal width', '1.4']]);
+    assert.ok(flower.every((row) => /^−?\d+\.\d{3}$/.test(row[2])), 'standardised values shown');
+    assert.deepEqual(await page.locator('.head table.head-map').first().locator('thead th').allTextContents(), ['sepal length 7.0 cm', 'sepal width 3.2 cm', 'petal length 4.7 cm', 'petal width 1.4 cm']);
+
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `no sideways scrolling at ${width} px (${overflow} px too wide)`);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `train-lesson-iris-${width}.png`), fullPage: true });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`), []);
     assert.deepEqual(problems, []);
     await page.close();
   }

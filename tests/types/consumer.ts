@@ -83,6 +83,7 @@ import type {
   TrainerModelOptions,
   TrainerOptimizer,
   TrainerOptions,
+  TrainerProbeFeatures,
   TrainerStatus,
   TrainerStep,
   TrainerTask,
@@ -302,6 +303,9 @@ const drop: number = evaluation.accuracy - ablated.accuracy + evaluation.scored;
 const probe: TrainerAttention = trainer.attention();
 const firstHead: Matrix | undefined = probe.weights[0]?.[0];
 const labels: string = probe.tokens.join(' ') + probe.targets.join(' ') + probe.predictions.join(' ');
+const confusedAsFirst: number = (evaluation.confusion[1]?.[0] ?? 0) + evaluation.classes.length;
+const flower: TrainerProbeFeatures | null = probe.features;
+const petalLength: number = (flower?.cm[2] ?? 0) + (flower?.standardised[2] ?? 0);
 const headScores: TrainerHeadScores = trainer.headScores();
 const ideal: Matrix | null = headScores.hasIdeal ? headScores.ideal : null;
 const strongest: number = Math.max(...(headScores.scores[0] ?? [])) + headScores.measure.length;
@@ -446,5 +450,5 @@ export const used = [
   dropoutMask, droppedWeights, gradScaled, gradQuery, gradX, headBackward, gradWO, gradBQ,
   encGrads, encNormGrads, encGradBO,
   gradLnInput, gradGammaBeta, gradWeights, gradB1, uncheckedGradB2,
-  lastLoss, drop, firstHead, labels, ideal, strongest, named, stateText, width,
+  lastLoss, drop, firstHead, labels, confusedAsFirst, petalLength, ideal, strongest, named, stateText, width,
 ];

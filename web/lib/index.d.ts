@@ -886,6 +886,22 @@ export interface TrainerEvaluation {
   accuracy: number;
   /** How many positions (iris: examples) were scored. */
   scored: number;
+  /** The class labels in class order: iris `'setosa'`, `'versicolor'`, `'virginica'`; toy tasks the symbols `'0'` … `'vocabulary − 1'`. */
+  classes: string[];
+  /**
+   * (classes × classes) counts over the scored positions: row = true class, column = predicted,
+   * both in the order of {@link TrainerEvaluation.classes}. The entries add up to `scored` and
+   * the diagonal to the right ones, so `accuracy` is exactly trace / scored.
+   */
+  confusion: Matrix;
+}
+
+/** Iris's probe flower as the model read it, in the order of {@link TrainerAttention.tokens} (the feature names). */
+export interface TrainerProbeFeatures {
+  /** The four measurements in cm (sepal length, sepal width, petal length, petal width). */
+  cm: Vector;
+  /** The same standardised with the training split's mean and standard deviation: the model's input. */
+  standardised: Vector;
 }
 
 /** What {@link Trainer.attention} returns: every head's weights on the task's fixed probe example. */
@@ -898,6 +914,8 @@ export interface TrainerAttention {
   predictions: string[];
   /** `weights[layer][head]`, each (n × n), rows summing to 1. */
   weights: Matrix[][];
+  /** Iris: the probe flower's measurements; `null` for the toy tasks, whose input is the tokens. */
+  features: TrainerProbeFeatures | null;
 }
 
 /** What {@link Trainer.headScores} returns. */

@@ -119,12 +119,21 @@ namespace attn
         }
         const scored_logits scored = collect_scored(passes, held_out);
         const mean_loss loss = mean_cross_entropy(scored.logits, scored.targets);
+        trainer_evaluation e;
+        const std::size_t classes = cols(scored.logits);
+        e.confusion = xt::zeros<double>({classes, classes});
         std::size_t right = 0;
         for (std::size_t r = 0; r < rows(scored.logits); ++r)
         {
-            right += argmax_row(scored.logits, r) == static_cast<std::size_t>(scored.targets(r));
+            const auto truth = static_cast<std::size_t>(scored.targets(r));
+            const std::size_t predicted = argmax_row(scored.logits, r);
+            e.confusion(truth, predicted) += 1;
+            right += predicted == truth;
         }
-        trainer_evaluation e;
+        for (std::size_t c = 0; c < classes; ++c)
+        {
+            e.classes.push_back(label(task, c));
+        }
         e.loss = loss.loss;
         e.scored = rows(scored.logits);
         e.accuracy = static_cast<double>(right) / static_cast<double>(e.scored);
@@ -284,9 +293,11 @@ namespace attn
         }
         if (s.task == task_kind::iris)
         {
-            for (const char* name : iris_feature_names)
+            for (std::size_t f = 0; f < iris_features; ++f)
             {
-                out.probe.tokens.emplace_back(name);
+                out.probe.tokens.emplace_back(iris_feature_names[f]);
+                out.probe.features_cm.push_back(iris_table[iris_probe_row].features[f]);
+                out.probe.features_standardised.push_back(s.probe.features[f]);
             }
         }
         for (const std::size_t token : s.probe.tokens)

@@ -3,7 +3,8 @@
 // back as the same double), and a PyTorch 1.13 script that rebuilds the same architecture
 // (attn/train/model.hpp: embedding + sinusoidal positions → post-norm encoder layers with ReLU →
 // a linear head per position; iris: features as tokens → mean of the rows → a two-layer
-// classifier), loads those weights and prints the probe's predictions, which match the page's.
+// classifier), loads those weights and prints the probe's predictions, which match the page's
+// (iris: the probe flower's standardised measurements, as the engine reports them, are embedded).
 // Text only: nothing here computes the model.
 import type { TrainerAttention, TrainerConfig } from '../session/training/trainer-api.js';
 
@@ -76,9 +77,9 @@ const IRIS_RUN = [
   "    return hidden @ P['classifier.w2'] + P['classifier.b2']",
   '',
   '',
-  '# The probe flower\'s standardised measurements are not part of the export: call classify()',
-  '# with a flower of your own, e.g. the mean flower of the training split:',
-  "print('prediction for the mean flower:', SPECIES[int(classify([0.0, 0.0, 0.0, 0.0]).argmax())])",
+  "print('predictions:', SPECIES[int(classify(PROBE_STANDARDISED).argmax())])",
+  '# classify() takes any flower standardised the same way; all zeros is the mean flower of the',
+  '# training split.',
 ];
 
 /**
@@ -90,11 +91,14 @@ export function trainingScript(
   config: TrainerConfig, step: number, parameters: NamedParameters, attention: TrainerAttention, attentionStep: number,
 ): string {
   const iris = config.task === 'iris';
+  // The engine gives every iris probe its measurements; a script without them could not run.
+  const flower = attention.features;
+  if (iris && !flower) throw new Error('trainingScript: expected the iris probe\'s features from the engine, got none');
   const header = [
     `# Attention Lab, “Watch attention learn”: the ${config.task} model of seed ${config.seed} after ${step} steps,`,
     `# rebuilt in PyTorch (float64): d_model ${config.model.dModel}, ${config.model.heads} heads, ${config.model.layers} layers, d_ff ${config.model.dFF}.`,
     '# Run it with python3 (PyTorch 1.13 or later). The weights are embedded as JSON, every digit.',
-    ...(!iris && attentionStep === step ? [`# The page predicted: ${attention.predictions.map((p) => p || '·').join(' ')}`] : []),
+    ...(attentionStep === step ? [`# The page predicted: ${attention.predictions.map((p) => p || '·').join(' ')}`] : []),
     'import json',
     'import math',
     '',
@@ -105,8 +109,14 @@ export function trainingScript(
     'P = {name: torch.tensor(value, dtype=torch.float64) for name, value in WEIGHTS.items()}',
     `D_MODEL, HEADS, LAYERS = ${config.model.dModel}, ${config.model.heads}, ${config.model.layers}`,
     `CAUSAL = ${config.task === 'induction' ? 'True' : 'False'}`,
-    ...(iris
-      ? [`SPECIES = ${pythonList(['setosa', 'versicolor', 'virginica'])}`]
+    ...(iris && flower
+      ? [
+        `SPECIES = ${pythonList(['setosa', 'versicolor', 'virginica'])}`,
+        `# The probe flower (${attention.tokens.join(', ')}) in cm, and standardised with this seed's`,
+        '# training split (mean and standard deviation of the 120 training flowers): the model reads the latter.',
+        `PROBE_CM = ${pythonList(flower.cm)}`,
+        `PROBE_STANDARDISED = ${pythonList(flower.standardised)}`,
+      ]
       : [`PROBE = ${pythonList(attention.tokens.map(Number))}`, `SCORED = ${pythonList(attention.targets.map((t) => t !== ''))}`]),
     '',
     '',

@@ -13,6 +13,7 @@ import { trainingForm } from '../widgets/training-form.js';
 import { exactNumber, formatFixed, formatNumber } from '../model/format.js';
 import { TrainingCharts } from './training-charts.js';
 import { TrainingHeads } from './training-heads.js';
+import { IrisResults } from './iris-results.js';
 
 /** Fastest redraw of the curves and heads while training (the step counter follows every frame). */
 const REDRAW_MS = 400;
@@ -32,6 +33,7 @@ export class TrainLessonView {
   readonly element: HTMLElement;
   private readonly charts: TrainingCharts;
   private readonly heads: TrainingHeads;
+  private readonly iris: IrisResults;
   private readonly form;
   private readonly trainButton = el('button', { type: 'button', className: 'primary', id: 'train-button' }, 'Train');
   private readonly resetButton = el('button', { type: 'button', id: 'train-reset' }, 'Reset');
@@ -45,6 +47,7 @@ export class TrainLessonView {
   constructor(private readonly session: TrainingSession, private readonly options: TrainLessonOptions) {
     this.charts = new TrainingCharts(session);
     this.heads = new TrainingHeads(session);
+    this.iris = new IrisResults(session);
     this.form = trainingForm({
       tasks: (Object.keys(TASK_TITLES) as TrainerTask[]).map((t) => [t, TASK_TITLES[t]] as const),
       fields: OPTION_FIELDS,
@@ -77,6 +80,7 @@ export class TrainLessonView {
         this.diverged,
         this.seeing),
       this.charts.element,
+      this.iris.element,
       this.heads.element);
 
     this.unsubscribe = session.subscribe((event) => {
@@ -143,6 +147,7 @@ export class TrainLessonView {
         return;
       }
       this.drawnAt = performance.now();
+      this.iris.draw();
       this.heads.draw();
       void this.charts.draw();
     });

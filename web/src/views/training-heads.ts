@@ -6,6 +6,7 @@ import type { TrainingSession } from '../session/training/training-session.js';
 import { el } from '../widgets/dom.js';
 import { headMap } from '../widgets/head-map.js';
 import { formatFixed } from '../model/format.js';
+import { featureLabels } from './iris-results.js';
 
 const percent = (x: number) => `${formatFixed(100 * x, 1)} %`;
 const headName = (layer: number, head: number) => `layer ${layer + 1} · head ${head + 1}`;
@@ -35,9 +36,10 @@ export class TrainingHeads {
     const snapshot = this.session.snapshot;
     if (!snapshot) return;
     const { attention, headScores } = snapshot;
-    const { tokens } = attention;
+    // Iris labels each feature with the probe flower's measurement; toy tokens are themselves.
+    const tokens = featureLabels(attention);
     this.probe.replaceChildren(
-      el('dt', {}, 'Input'), el('dd', {}, tokens.join(' ')),
+      el('dt', {}, 'Input'), el('dd', {}, tokens.join(attention.features ? ', ' : ' ')),
       el('dt', {}, 'Expected'), el('dd', {}, attention.targets.map((t) => t || '·').join(' ')),
       el('dt', {}, `Predicted at step ${snapshot.step}`), el('dd', {}, attention.predictions.map((p) => p || '·').join(' ')),
     );

@@ -18,6 +18,8 @@
  * pointers.
  *
  * Interface stable since 17:40 (issue 10); a change is recorded here.
+ * 18:50: trainer_evaluation.classes and .confusion; trainer_probe.features_cm and
+ * .features_standardised (iris).
  */
 
 #include <cstddef>
@@ -105,6 +107,14 @@ namespace attn
         double loss = 0;        ///< mean cross-entropy over the scored positions
         double accuracy = 0;    ///< fraction of scored positions (iris: examples) predicted right
         std::size_t scored = 0; ///< how many positions (iris: examples) were scored
+        /// The class labels, in class order: iris "setosa", "versicolor", "virginica"; toy
+        /// tasks the symbols "0" … "vocabulary − 1" (every task predicts a class per scored
+        /// position, so one definition serves all).
+        std::vector<std::string> classes;
+        /// (classes × classes) counts over the scored positions: row = true class, column =
+        /// predicted. Its entries add up to `scored` and its diagonal to the right ones, so
+        /// accuracy = trace / scored exactly.
+        matrix confusion;
     };
 
     /// The task's fixed probe example, labelled for a heatmap.
@@ -112,6 +122,12 @@ namespace attn
     {
         std::vector<std::string> tokens;  ///< the input, one label per position
         std::vector<std::string> targets; ///< the expected output per position ("" = unscored)
+        /// Iris: the probe flower's four measurements in cm (iris_feature_names' order), so a
+        /// reader (and the PyTorch export) sees what the model read; empty for toy tasks.
+        std::vector<double> features_cm;
+        /// Iris: the same standardised with the training split's mean and std, the model's
+        /// actual input; empty for toy tasks.
+        std::vector<double> features_standardised;
     };
 
     /// The result of `attention()`: every head's weights on the probe example.

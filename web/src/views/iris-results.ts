@@ -1,0 +1,105 @@
+// The Iris classifier's own results in the lesson "Watch attention learn" (seed 003's model):
+// the test accuracy as the engine reports it, the confusion matrix of the 30 test flowers as a
+// table the learner reads (which species are taken for which), and the probe flower the heads
+// below attend over, in cm and standardised. Hidden for the toy tasks. Every count and value is
+// the engine's (trainer.evaluate(), trainer.attention()); this view only lays them out.
+import type { TrainingSession } from '../session/training/training-session.js';
+import type { TrainerAttention, TrainerEvaluation } from '../session/training/trainer-api.js';
+import { el, setText } from '../widgets/dom.js';
+import { formatFixed, formatNumber } from '../model/format.js';
+
+const percent = (x: number) => `${formatFixed(100 * x, 1)} %`;
+const flowers = (count: number) => `${count} ${count === 1 ? 'flower' : 'flowers'}`;
+
+/** A head map's label for a feature: its name and the probe flower's measurement. */
+export function featureLabels(attention: TrainerAttention): string[] {
+  const { features, tokens } = attention;
+  return features ? tokens.map((name, f) => `${name} ${formatFixed(features.cm[f] ?? NaN, 1)} cm`) : [...tokens];
+}
+
+/**
+ * The largest off-diagonal count in words ("3 versicolor flowers taken for virginica"), or that
+ * none was confused. A reading of the engine's counts, not a new number.
+ */
+function mostConfused({ classes, confusion }: TrainerEvaluation): string {
+  let worst: [number, number, number] | undefined;
+  confusion.forEach((row, truth) => row.forEach((count, predicted) => {
+    if (truth !== predicted && count > 0 && (!worst || count > worst[2])) worst = [truth, predicted, count];
+  }));
+  if (!worst) return 'No test flower is taken for another species.';
+  const [truth, predicted, count] = worst;
+  return `Most often confused: ${flowers(count)} of ${classes[truth]} taken for ${classes[predicted]}.`;
+}
+
+function confusionTable({ classes, confusion }: TrainerEvaluation, step: number): HTMLTableElement {
+  const table = el('table', { className: 'confusion', id: 'iris-confusion' });
+  table.createCaption().textContent = `Confusion matrix of the test flowers at step ${step}: a row per true species, a column per predicted one; the diagonal counts the right answers.`;
+  const head = table.createTHead().insertRow();
+  head.append(el('td', {}), ...classes.map((name) => {
+    const th = el('th', {}, `predicted ${name}`);
+    th.scope = 'col';
+    return th;
+  }));
+  const body = table.createTBody();
+  confusion.forEach((row, truth) => {
+    const tr = body.insertRow();
+    const th = el('th', {}, `true ${classes[truth] ?? truth}`);
+    th.scope = 'row';
+    tr.append(th);
+    row.forEach((count, predicted) => {
+      const td = tr.insertCell();
+      td.textContent = formatNumber(count);
+      td.classList.toggle('right', truth === predicted);
+      td.classList.toggle('confused', truth !== predicted && count > 0);
+    });
+  });
+  return table;
+}
+
+function flowerTable(attention: TrainerAttention): HTMLTableElement | string {
+  const { features, tokens, targets, predictions } = attention;
+  if (!features) return '';
+  const table = el('table', { className: 'probe-flower', id: 'iris-probe-flower' });
+  table.createCaption().textContent = `The probe flower (a ${targets[0] ?? '?'}; the model predicts ${predictions[0] || '?'}): what each head below attends over.`;
+  const head = table.createTHead().insertRow();
+  for (const title of ['feature', 'measured (cm)', 'standardised (the model’s input)']) {
+    const th = el('th', {}, title);
+    th.scope = 'col';
+    head.append(th);
+  }
+  const body = table.createTBody();
+  tokens.forEach((name, f) => {
+    const tr = body.insertRow();
+    const th = el('th', {}, name);
+    th.scope = 'row';
+    tr.append(th, el('td', {}, formatFixed(features.cm[f] ?? NaN, 1)), el('td', { title: String(features.standardised[f]) }, formatFixed(features.standardised[f] ?? NaN, 3)));
+  });
+  return table;
+}
+
+export class IrisResults {
+  readonly element = el('section', { className: 'training-iris', ariaLabelledBy: 'training-iris-heading', hidden: true });
+  private readonly accuracy = el('p', { className: 'iris-accuracy', id: 'iris-accuracy' });
+  private readonly confused = el('p', { className: 'iris-confused' });
+  private readonly tables = el('div', { className: 'iris-tables' });
+
+  constructor(private readonly session: TrainingSession) {
+    this.element.append(
+      el('h3', { id: 'training-iris-heading' }, 'The classifier on the 30 test flowers'),
+      el('p', { className: 'hint' }, 'Each flower is four measurements, and each measurement is one token: the heads below show which feature each feature attends to. The 30 test flowers (10 per species) are never trained on.'),
+      this.accuracy,
+      this.tables,
+    );
+  }
+
+  draw(): void {
+    const snapshot = this.session.snapshot;
+    this.element.hidden = this.session.config?.task !== 'iris' || !snapshot;
+    if (this.element.hidden || !snapshot) return;
+    const { evaluation, attention, step } = snapshot;
+    setText(this.accuracy, `Test accuracy at step ${step}: ${percent(evaluation.accuracy)} of ${flowers(evaluation.scored)}, as the engine reports it.`);
+    // The confusion in words sits under its table, which it reads.
+    setText(this.confused, mostConfused(evaluation));
+    this.tables.replaceChildren(el('div', { className: 'iris-confusion' }, confusionTable(evaluation, step), this.confused), flowerTable(attention));
+  }
+}
