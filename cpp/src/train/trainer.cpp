@@ -5,6 +5,7 @@
 
 #include "attn/error.hpp"
 #include "attn/positional_encoding.hpp"
+#include "attn/train/head_scores.hpp"
 #include "attn/train/model.hpp"
 #include "attn/train/optimizer.hpp"
 
@@ -318,61 +319,7 @@ namespace attn
 
     trainer_head_scores trainer::head_scores() const
     {
-        const state& s = *state_;
-        const trainer_attention maps = attention();
-        trainer_head_scores out;
-        const bool iris = s.task == task_kind::iris;
-        out.has_ideal = !iris;
-        out.measure =
-            iris ? "how concentrated the head is: 1 − (mean row entropy) / ln 4 (1: each feature "
-                   "attends to one feature; 0: evenly to all four). Iris has no known ideal "
-                   "pattern, so this says nothing about which features matter."
-            : s.task == task_kind::reverse
-                ? "mean attention on the mirrored position n − 1 − i over the probe's positions"
-            : s.task == task_kind::sort
-                ? "mean attention on the keys holding the i-th smallest symbol, over the probe's "
-                  "positions"
-                : "mean attention on the symbol after an earlier occurrence of the current one, "
-                  "over the probe's scored positions";
-        if (!iris)
-        {
-            out.ideal = ideal_attention(s.task, s.probe);
-        }
-        for (const std::vector<matrix>& layer : maps.weights)
-        {
-            std::vector<double> scores;
-            for (const matrix& w : layer)
-            {
-                double total = 0;
-                std::size_t queries = 0;
-                for (std::size_t i = 0; i < rows(w); ++i)
-                {
-                    if (iris)
-                    {
-                        double entropy = 0;
-                        for (std::size_t j = 0; j < cols(w); ++j)
-                        {
-                            entropy -= w(i, j) > 0 ? w(i, j) * std::log(w(i, j)) : 0.0;
-                        }
-                        total += 1.0 - entropy / std::log(static_cast<double>(cols(w)));
-                        ++queries;
-                        continue;
-                    }
-                    if (!s.probe.scored[i])
-                    {
-                        continue;
-                    }
-                    for (std::size_t j = 0; j < cols(w); ++j)
-                    {
-                        total += out.ideal(i, j) > 0 ? w(i, j) : 0.0;
-                    }
-                    ++queries;
-                }
-                scores.push_back(total / static_cast<double>(queries));
-            }
-            out.scores.push_back(std::move(scores));
-        }
-        return out;
+        return score_heads(state_->task, state_->probe, attention().weights);
     }
 
     std::vector<trainer_parameter> trainer::parameters() const
