@@ -14,33 +14,19 @@
 #include <catch2/catch.hpp>
 
 #include "attn/matrix.hpp"
+#include "numeric_gradient.hpp"
 
 namespace attn_test
 {
     /// Σ a ∘ b: the loss whose gradient with respect to a is exactly b.
-    inline double dot(const attn::matrix& a, const attn::matrix& b)
-    {
-        double sum = 0;
-        for (std::size_t k = 0; k < a.size(); ++k)
-        {
-            sum += a.data()[k] * b.data()[k];
-        }
-        return sum;
-    }
+    inline double dot(const attn::matrix& a, const attn::matrix& b) { return weighted_sum(a, b); }
 
-    /// (f(x + h·e_ij) − f(x − h·e_ij)) / 2h for every cell (i, j) of x.
+    /// (f(x + h·e_ij) − f(x − h·e_ij)) / 2h for every cell (i, j) of x: numeric_gradient's
+    /// central difference, at h = 1e-6.
     inline attn::matrix slopes(const attn::matrix& x,
                                const std::function<double(const attn::matrix&)>& f, double h = 1e-6)
     {
-        attn::matrix out = xt::empty<double>(x.shape());
-        for (std::size_t k = 0; k < x.size(); ++k)
-        {
-            attn::matrix up = x, down = x;
-            up.data()[k] += h;
-            down.data()[k] -= h;
-            out.data()[k] = (f(up) - f(down)) / (2 * h);
-        }
-        return out;
+        return numeric_gradient(x, f, h);
     }
 
     /// The gradient equals the central-difference slope of f at `at` in every cell, to a
