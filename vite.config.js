@@ -21,7 +21,7 @@ export default defineConfig({
   },
   plugins: [
     compressAssets(),
-    preloadWasm(),
+    preloadWasm('attention-lite'),
     // The rest of the page, and the code of the landing page's lesson (the worked example, whose
     // kind most lessons share), fetched alongside the entry (web/src/main.ts).
     preloadChunks(['web/src/page.ts', 'web/src/kinds/attention/index.ts']),

@@ -34,6 +34,8 @@ const EXPECTED_FILES = [
   'web/lib/index.d.ts',
   'web/lib/wasm/attention-core.mjs',
   'web/lib/wasm/attention-core.wasm',
+  'web/lib/wasm/attention-lite.mjs',
+  'web/lib/wasm/attention-lite.wasm',
   ...(fs.existsSync(path.join(ROOT, 'LICENSE')) ? ['LICENSE'] : []),
 ].sort();
 
@@ -181,11 +183,13 @@ describe('the installed package in a Vite app', () => {
     await build({ root: app, configFile: false, logLevel: 'silent', build: { outDir: 'dist', emptyOutDir: true } });
   });
 
-  test('Vite emits the package’s wasm as a hashed asset', () => {
-    const assets = fs.readdirSync(path.join(dist(), 'assets')).filter((file) => file.endsWith('.wasm'));
-    assert.equal(assets.length, 1, `wasm assets: ${assets.join(', ')}`);
+  test('Vite emits the package’s two engines (full and lite) as hashed assets', () => {
+    const assets = fs.readdirSync(path.join(dist(), 'assets')).filter((file) => file.endsWith('.wasm')).sort();
+    assert.equal(assets.length, 2, `wasm assets: ${assets.join(', ')}`);
     assert.match(assets[0], /^attention-core-[\w-]+\.wasm$/);
+    assert.match(assets[1], /^attention-lite-[\w-]+\.wasm$/);
     assert.ok(fs.readFileSync(path.join(dist(), 'assets', assets[0])).equals(fs.readFileSync(BUILT_WASM)));
+    assert.ok(fs.readFileSync(path.join(dist(), 'assets', assets[1])).equals(fs.readFileSync(BUILT_WASM.replace('attention-core', 'attention-lite'))));
   });
 
   test('the built app shows 0.355 and 0.617 in Chromium, from the bundled wasm and through locateFile', async () => {

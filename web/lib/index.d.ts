@@ -33,11 +33,17 @@ export declare class AttentionError extends Error {
 export declare const MAX_DIMENSION: number;
 
 export interface LoadOptions {
-  /** The engine's .wasm bytes, if you have them already (no fetch is made). */
+  /**
+   * `true` (default): the full engine, `attention-core.wasm` (~156 KB gzip), with `createTrainer`.
+   * `false`: the lite engine, `attention-lite.wasm` (~85 KB gzip, compiled for size), every
+   * operation with the same results but no trainer: `createTrainer` throws an AttentionError.
+   */
+  training?: boolean | undefined;
+  /** The engine's .wasm bytes, if you have them already (no fetch is made); the build `training` names. */
   wasmBinary?: ArrayBuffer | Uint8Array | undefined;
-  /** Where to fetch `attention-core.wasm` from (default: beside the package's index.js). */
+  /** Where to fetch `attention-core.wasm` (or `attention-lite.wasm`) from (default: beside the package's index.js). */
   wasmUrl?: string | URL | undefined;
-  /** Emscripten-style: given the file name `attention-core.wasm`, return its URL. */
+  /** Emscripten-style: given the file name `attention-core.wasm` (or `attention-lite.wasm`), return its URL. */
   locateFile?: ((file: string) => string) | undefined;
 }
 

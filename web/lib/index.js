@@ -42,6 +42,13 @@ function run(core, operation, spec, args) {
   return decode(result.value);
 }
 
+/** createTrainer of the lite engine. */
+function withoutTrainer() {
+  throw new AttentionError(
+    'createTrainer: expected an engine loaded with training (loadAttentionLab() or { training: true }), got the lite engine ({ training: false }), which has no trainer',
+  );
+}
+
 /**
  * Loads the WebAssembly engine and returns the API bound to it.
  * @param {import('./index.js').LoadOptions} [options]
@@ -54,13 +61,14 @@ export async function loadAttentionLab(options = {}) {
   const bound = (operation) => (/** @type {unknown} */ args) => run(core, operation, operations[operation], args);
   return Object.freeze({
     ...Object.fromEntries(Object.keys(operations).map((operation) => [operation, bound(operation)])),
-    createTrainer: trainerFactory(core),
+    // The lite engine ({ training: false }) has no trainer compiled in.
+    createTrainer: typeof core.liveTrainers === 'function' ? trainerFactory(core) : withoutTrainer,
     maxDimension: MAX_DIMENSION,
     memory: () => ({
       heapBytesInUse: core.heapBytesInUse(),
       wasmMemoryBytes: core.HEAP8.buffer.byteLength,
       liveHandles: core.count_emval_handles(),
-      liveTrainers: core.liveTrainers(),
+      liveTrainers: typeof core.liveTrainers === 'function' ? core.liveTrainers() : 0,
     }),
   });
 }

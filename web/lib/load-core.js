@@ -6,24 +6,39 @@
  * or a stream that does not compile, is read whole and checked, so every failure gets the same
  * message as before.
  */
-import createAttentionCore from './wasm/attention-core.mjs';
+import createAttentionLite from './wasm/attention-lite.mjs';
 import { readOwn } from './arguments.js';
 import { AttentionError, fail, quote, showKey } from './errors.js';
 
-/** The file name Emscripten gives the engine. */
-export const WASM_FILE = 'attention-core.wasm';
-
-/** Where the .wasm sits beside this file; bundlers (Vite, webpack 5) follow this pattern. */
-const DEFAULT_WASM_URL = new URL('./wasm/attention-core.wasm', import.meta.url);
+/**
+ * The two builds of the engine (CMakeLists.txt): the full one, with the trainer, compiled for
+ * speed; and the lite one ({ training: false }), every operation but no trainer, compiled for
+ * size: what the page loads on landing. The full build's glue is imported only when asked for,
+ * so a bundle that only ever loads the lite engine does not carry it.
+ * Each URL is written out in full: bundlers (Vite, webpack 5) follow only this literal pattern.
+ */
+const BUILDS = {
+  full: {
+    file: 'attention-core.wasm',
+    url: () => new URL('./wasm/attention-core.wasm', import.meta.url),
+    glue: async () => (await import('./wasm/attention-core.mjs')).default,
+  },
+  lite: {
+    file: 'attention-lite.wasm',
+    url: () => new URL('./wasm/attention-lite.wasm', import.meta.url),
+    glue: async () => createAttentionLite,
+  },
+};
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
 /**
  * The engine's bytes from a file: URL in Node.
  * @param {string} href
+ * @param {string} file the build's file name, for messages
  * @returns {Promise<Uint8Array>}
  */
-async function readFile(href) {
+async function readFile(href, file) {
   // Named through a variable so browser bundlers do not try to resolve a Node built-in.
   const fsModule = 'node:fs/promises';
   const fs = await import(/* @vite-ignore */ fsModule);
@@ -31,7 +46,7 @@ async function readFile(href) {
     return new Uint8Array(await fs.readFile(new URL(href)));
   } catch (error) {
     throw new AttentionError(
-      `wasmUrl: expected the engine's ${WASM_FILE} at ${href}, got an error reading it (${/** @type {Error} */ (error).message})`,
+      `wasmUrl: expected the engine's ${file} at ${href}, got an error reading it (${/** @type {Error} */ (error).message})`,
     );
   }
 }
@@ -39,19 +54,20 @@ async function readFile(href) {
 /**
  * The engine's response from a URL (not read yet).
  * @param {string} href
+ * @param {string} file the build's file name, for messages
  * @returns {Promise<Response>}
  */
-async function request(href) {
+async function request(href, file) {
   let response;
   try {
     response = await fetch(href, { credentials: 'same-origin' });
   } catch (error) {
     throw new AttentionError(
-      `wasmUrl: expected the engine's ${WASM_FILE} at ${href}, got a failed request (${/** @type {Error} */ (error).message})`,
+      `wasmUrl: expected the engine's ${file} at ${href}, got a failed request (${/** @type {Error} */ (error).message})`,
     );
   }
   if (!response.ok) {
-    throw new AttentionError(`wasmUrl: expected the engine's ${WASM_FILE} at ${href}, got HTTP ${response.status}`);
+    throw new AttentionError(`wasmUrl: expected the engine's ${file} at ${href}, got HTTP ${response.status}`);
   }
   return response;
 }
@@ -77,20 +93,21 @@ async function compileWhileDownloading(response) {
 }
 
 /** The options loadAttentionLab takes. */
-const LOAD_OPTIONS = ['wasmBinary', 'wasmUrl', 'locateFile'];
+const LOAD_OPTIONS = ['training', 'wasmBinary', 'wasmUrl', 'locateFile'];
 
 /**
  * The engine's URL from a locateFile option, or the default when there is none.
  * @param {unknown} locateFile
+ * @param {typeof BUILDS.full} build
  * @returns {unknown}
  */
-function locate(locateFile) {
-  if (locateFile == null) return DEFAULT_WASM_URL;
-  if (typeof locateFile !== 'function') fail('locateFile', `a function that returns the URL of ${WASM_FILE}`, locateFile);
+function locate(locateFile, build) {
+  if (locateFile == null) return build.url();
+  if (typeof locateFile !== 'function') fail('locateFile', `a function that returns the URL of ${build.file}`, locateFile);
   try {
-    return locateFile(WASM_FILE);
+    return locateFile(build.file);
   } catch (error) {
-    throw new AttentionError(`locateFile: expected a function that returns the URL of ${WASM_FILE}, got one that threw (${brief(error)})`);
+    throw new AttentionError(`locateFile: expected a function that returns the URL of ${build.file}, got one that threw (${brief(error)})`);
   }
 }
 
@@ -104,6 +121,10 @@ export async function loadCore(options = {}) {
   const given = readOwn('options', options, LOAD_OPTIONS, (key) => {
     throw new AttentionError(`${showKey(key)}: expected one of the options of loadAttentionLab (${LOAD_OPTIONS.join(', ')}), got an unknown option`);
   });
+  const training = given.get('training') ?? true;
+  if (typeof training !== 'boolean') fail('training', 'true (the full engine, with createTrainer) or false (the lite engine, without it)', training);
+  const build = training ? BUILDS.full : BUILDS.lite;
+  const createCore = await build.glue();
   const wasmBinary = given.get('wasmBinary');
   let bytes;
   let source = 'wasmBinary';
@@ -113,15 +134,15 @@ export async function loadCore(options = {}) {
     }
     bytes = wasmBinary instanceof Uint8Array ? wasmBinary : new Uint8Array(wasmBinary);
   } else {
-    const url = given.get('wasmUrl') ?? locate(given.get('locateFile'));
+    const url = given.get('wasmUrl') ?? locate(given.get('locateFile'), build);
     if (!(typeof url === 'string' || url instanceof URL)) fail(given.has('wasmUrl') ? 'wasmUrl' : 'locateFile', 'a URL (a string or a URL object)', url);
     source = String(url);
     if (isNode && source.startsWith('file:')) {
-      bytes = await readFile(source);
+      bytes = await readFile(source, build.file);
     } else {
-      const response = await request(source);
+      const response = await request(source, build.file);
       const streamed = await compileWhileDownloading(response);
-      if (streamed) return instantiateOrFail(streamed, `wasmUrl: expected the engine's WebAssembly at ${source}`);
+      if (streamed) return instantiateOrFail(createCore, streamed, `wasmUrl: expected the engine's WebAssembly at ${source}`);
       bytes = new Uint8Array(await response.arrayBuffer());
     }
   }
@@ -143,17 +164,18 @@ export async function loadCore(options = {}) {
   } catch (error) {
     throw new AttentionError(`${expected}, got bytes that could not be compiled (${brief(error)})`);
   }
-  return instantiateOrFail(module, expected);
+  return instantiateOrFail(createCore, module, expected);
 }
 
 /**
+ * @param {Function} createCore the build's Emscripten factory
  * @param {WebAssembly.Module} module
  * @param {string} expected the start of the message if it fails, e.g. "wasmUrl: expected the engine's WebAssembly at …"
  * @returns {Promise<any>} the raw Embind module
  */
-async function instantiateOrFail(module, expected) {
+async function instantiateOrFail(createCore, module, expected) {
   try {
-    return await instantiate(module);
+    return await instantiate(createCore, module);
   } catch (error) {
     throw new AttentionError(`${expected}, got a module that could not be instantiated (${brief(error)})`);
   }
@@ -164,12 +186,13 @@ async function instantiateOrFail(module, expected) {
  * or the glue reads its exports (a module that is valid WebAssembly but not this engine)
  * rejects the promise; each factory call has its own state, so a failed one leaves nothing
  * behind for the next.
+ * @param {Function} createCore
  * @param {WebAssembly.Module} module
  * @returns {Promise<any>}
  */
-function instantiate(module) {
+function instantiate(createCore, module) {
   return new Promise((resolve, reject) => {
-    createAttentionCore({
+    createCore({
       /** @param {WebAssembly.Imports} imports @param {(instance: WebAssembly.Instance, module: WebAssembly.Module) => void} receive */
       instantiateWasm(imports, receive) {
         WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module)).catch(reject);

@@ -11,7 +11,9 @@ import './styles.css';
 // be fetched only once that chunk is imported, one more round trip before the first step.
 import './widgets/export-menu.css';
 
-const engine = loadAttentionLab();
+// The lite engine: every operation, no trainer, half the bytes. Training runs in a worker that
+// loads the full engine itself (entries/training-worker.ts).
+const engine = loadAttentionLab({ training: false });
 // Not a rejection left unhandled meanwhile: startPage awaits it and shows the failure.
 engine.catch(() => undefined);
 prefetchLinkedWalkthrough(window.location.search);

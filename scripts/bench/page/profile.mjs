@@ -85,7 +85,7 @@ function shortSource(source) {
 
 function categoryOf(file) {
   if (file === 'wasm') return 'engine: C++ (wasm)';
-  if (/attention-core\.mjs$/.test(file)) return 'engine: Embind glue';
+  if (/attention-(core|lite)\.mjs$/.test(file)) return 'engine: Embind glue';
   if (/^web\/lib\//.test(file)) return 'engine: façade (web/lib)';
   if (/^katex /.test(file)) return 'KaTeX (formula)';
   if (/^d3-/.test(file)) return 'd3';
@@ -180,7 +180,7 @@ export function attribute(profiles, maps, edits) {
 /** Which part of the project or which package a source of the bundle belongs to. */
 function bundleGroup(source) {
   const file = shortSource(source);
-  if (/attention-core\.mjs$/.test(file)) return 'engine: Embind glue (web/lib/wasm/attention-core.mjs)';
+  if (/attention-(core|lite)\.mjs$/.test(file)) return 'engine: Embind glue (web/lib/wasm/attention-core.mjs)';
   if (/^web\/lib\//.test(file)) return 'engine: façade (web/lib)';
   if (/^web\/src\/walkthroughs\//.test(file)) return 'page: walkthrough data (web/src/walkthroughs)';
   if (/^web\/src\//.test(file)) return 'page: code (web/src)';

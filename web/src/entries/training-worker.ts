@@ -3,10 +3,12 @@
 // cannot start and nothing may be fetched) are built without the worker and train on the page's
 // thread (session/training/same-thread.ts). If the worker fails to start all the same (a strict
 // CSP without worker-src, an old browser), the page falls back to that, re-sending what it asked.
-import type { AttentionLab } from '../../lib/index.js';
+// The page itself runs on the lite engine ({ training: false }: no trainer compiled in), so the
+// fallback loads the full engine, as the worker does, before it trains.
+import { loadAttentionLab, type AttentionLab } from '../../lib/index.js';
 import type { TrainingPort, TrainingReply, TrainingRequest } from '../session/training/protocol.js';
 
-export function workerTrainingPort(lab: AttentionLab): TrainingPort {
+export function workerTrainingPort(_pageLab: AttentionLab): TrainingPort {
   const listeners: ((message: TrainingReply) => void)[] = [];
   const deliver = (message: TrainingReply) => {
     for (const listener of listeners) listener(message);
@@ -22,13 +24,28 @@ export function workerTrainingPort(lab: AttentionLab): TrainingPort {
     worker?.terminate();
     worker = undefined;
     fallingBack = true;
-    void import('../session/training/same-thread.js').then(({ sameThreadPort }) => {
-      const port = sameThreadPort(lab);
-      port.listen(deliver);
-      for (const message of unanswered ?? []) port.post(message);
-      unanswered = undefined;
-      fallback = port;
-    });
+    void Promise.all([import('../session/training/same-thread.js'), loadAttentionLab()]).then(
+      ([{ sameThreadPort }, lab]) => {
+        const port = sameThreadPort(lab);
+        port.listen(deliver);
+        for (const message of unanswered ?? []) port.post(message);
+        unanswered = undefined;
+        fallback = port;
+      },
+      (error: Error) => {
+        // Nothing can train: every request waiting is refused with the reason, none is lost silently.
+        for (const message of unanswered ?? []) {
+          deliver({
+            type: 'refused',
+            request: message.type,
+            message: `The training engine could not be loaded (${error.message}); check the connection and reload.`,
+            ...(message.type === 'create' ? { id: message.id } : {}),
+          });
+        }
+        unanswered = [];
+        fallingBack = false;
+      },
+    );
   };
 
   try {
