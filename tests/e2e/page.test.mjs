@@ -399,7 +399,7 @@ describe('lesson 8 (positional-encoding) and lesson 9 (encoder-layer): engine nu
     await page.close();
   });
 
-  test('encoder-layer: every pass is the engine’s, and the tutorial’s layer counts 49,728 without and 49,984 with attention biases', async () => {
+  test('encoder-layer: every pass is the engine’s, and a small standard layer counts 49,728 without and 49,984 with attention biases', async () => {
     const { page, problems } = await open('?w=encoder-layer');
     assert.deepEqual((await cells(page, 'encoding')).slice(0, 4), ['0', '1', '0', '1']);
     const embeddings = await cells(page, 'embeddings');
@@ -421,7 +421,7 @@ describe('lesson 8 (positional-encoding) and lesson 9 (encoder-layer): engine nu
     assert.equal((await cells(page, 'ffn-output')).length, 6 * 8);
 
     await goToStep(page, 'parameters');
-    const tutorial = await factMap(page, 'The tutorial’s layer');
+    const tutorial = await factMap(page, 'A small standard layer');
     assert.equal(tutorial['attention without biases'], '16,384');
     assert.equal(tutorial['attention with biases'], '16,640');
     assert.equal(tutorial['feed-forward'], '33,088');

@@ -14,8 +14,8 @@ const length = (v: Vector) => String(v.length);
 /** Counts with thousands separators, e.g. 49,728. */
 const count = (x: number) => x.toLocaleString('en-US');
 
-/** The layer of the tutorial the lesson follows: d_model 64, 4 heads, d_ff 256, GELU, ten tokens. */
-const TUTORIAL = { rows: 10, dModel: 64, heads: 4, dFF: 256 } as const;
+/** A small standard layer to count against: d_model 64, 4 heads, d_ff 256, GELU, ten tokens. */
+const REFERENCE = { rows: 10, dModel: 64, heads: 4, dFF: 256 } as const;
 
 function settings(inputs: EncoderInputs): ParametersPanel {
   return {
@@ -127,7 +127,7 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs): Built<En
     text: `Every word attends to every word of X. The ${h} head${h > 1 ? 's each work' : ' works'} on d_k = ${a.dK} columns of the projected queries, keys and values; ` +
       'each row of a head’s weights sums to 1 (Σ), and you can select a weight to see its softmax. ' +
       `The head outputs are concatenated and mixed by W_O into one row per word. ` +
-      (attentionBias ? 'The projections have biases (zero here, as PyTorch starts them). ' : 'The projections have no biases, as in the tutorial’s attention module. ') +
+      (attentionBias ? 'The projections have biases (zero here, as PyTorch starts them). ' : 'The projections have no biases, as nn.MultiheadAttention(bias=False) builds them. ') +
       'The weights are seeded, not trained: the patterns are real arithmetic, not learned meaning.',
     formula: String.raw`X + \htmlClass{focus}{\mathrm{MultiHead}(X, X, X)}`,
     panels: [
@@ -179,19 +179,19 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs): Built<En
     ],
   });
 
-  // The tutorial's layer, once with and once without attention biases; only the count is read.
-  const tutorialInput = lab.addPositionalEncoding({ input: lab.randomMatrix({ rows: TUTORIAL.rows, cols: TUTORIAL.dModel, seed }) }).output;
-  const tutorial = (bias: boolean) => lab.encoderLayer({
-    input: tutorialInput, heads: TUTORIAL.heads, dFF: TUTORIAL.dFF, activation: 'gelu', seed, attentionBias: bias,
+  // The reference layer, once with and once without attention biases; only the count is read.
+  const referenceInput = lab.addPositionalEncoding({ input: lab.randomMatrix({ rows: REFERENCE.rows, cols: REFERENCE.dModel, seed }) }).output;
+  const reference = (bias: boolean) => lab.encoderLayer({
+    input: referenceInput, heads: REFERENCE.heads, dFF: REFERENCE.dFF, activation: 'gelu', seed, attentionBias: bias,
   });
-  const without = tutorial(false);
-  const withBias = tutorial(true);
+  const without = reference(false);
+  const withBias = reference(true);
   const pc = t.parameterCount;
   steps.push({
     id: 'parameters',
     title: 'Counting the parameters',
-    text: `This layer has ${count(pc.total)} learned numbers. The tutorial’s layer (d_model ${without.output[0].length}, ${without.attention.heads.length} heads, d_ff ${without.dFF}) has ` +
-      `${count(without.parameterCount.total)} when its attention has no biases, as in its own MultiheadAttention(bias=False), and ${count(withBias.parameterCount.total)} with them, ` +
+    text: `This layer has ${count(pc.total)} learned numbers. A small standard layer (d_model ${without.output[0].length}, ${without.attention.heads.length} heads, d_ff ${without.dFF}, as in many introductory models) has ` +
+      `${count(without.parameterCount.total)} when its attention has no biases (nn.MultiheadAttention(bias=False)), and ${count(withBias.parameterCount.total)} with them, ` +
       'as in nn.TransformerEncoderLayer: the four bias vectors are the whole difference. In that layer the feed-forward part holds most of the parameters. ' +
       'The engine runs one sentence at a time and without dropout, as a layer does when it is used rather than trained.',
     formula: String.raw`\underbrace{4d^2}_{W_Q \dots W_O} + \underbrace{4d}_{\text{biases, if on}} + \underbrace{2\,d\,d_{ff} + d_{ff} + d}_{\text{feed-forward}} + \underbrace{4d}_{\text{norms}}`,
@@ -209,8 +209,8 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs): Built<En
       },
       {
         type: 'facts',
-        name: 'tutorial-count',
-        caption: `The tutorial’s layer (d_model ${without.output[0].length}, ${without.attention.heads.length} heads, d_ff ${without.dFF})`,
+        name: 'reference-count',
+        caption: `A small standard layer (d_model ${without.output[0].length}, ${without.attention.heads.length} heads, d_ff ${without.dFF})`,
         facts: [
           ['attention without biases', count(without.parameterCount.attention)],
           ['attention with biases', count(withBias.parameterCount.attention)],

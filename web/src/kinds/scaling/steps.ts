@@ -10,9 +10,9 @@ import { LIMITS } from '../../model/limits.js';
 import { formatNumber } from '../../model/format.js';
 import { integerField, labels, seedField } from '../shared/fields.js';
 
-/** The widths the charts sweep, log-spaced as in the seed tutorials. */
+/** The widths the charts sweep, log-spaced. */
 const SWEEP = [4, 8, 16, 32, 64, 128, 256, 512, 1024];
-/** The seed blog post's sharpness table: these widths, one query over five keys. */
+/** The sharpness table: these widths, one query over five keys. */
 const SHARPNESS_WIDTHS = [4, 16, 64, 256, 1024];
 const SHARPNESS_KEYS = 5;
 
@@ -192,8 +192,8 @@ export function scalingSteps(lab: AttentionLab, inputs: ScalingInputs): Built<Sc
   steps.push({
     id: 'sharpness',
     title: 'The sharpness table, computed',
-    text: `A blog post this lesson draws on prints a "softmax sharpness" table for one query over 5 keys at d_k = 4, 16, 64, 256 and 1024, where the scaled peak climbs from about 0.4 to 1.000; ` +
-      `those printed numbers are not what its code computes. Here is the table from the engine, averaged over ${samples} draws (seed ${seed}): ` +
+    text: `A common guess is that the largest weight of one query over 5 keys climbs from about 0.4 towards 1 as d_k grows from 4 to 1024, even after scaling. ` +
+      `Here is what the engine computes, averaged over ${samples} draws (seed ${seed}): ` +
       `after scaling the peak hardly moves with d_k, and the climb belongs to the unscaled softmax.`,
     formula: String.raw`\htmlClass{focus}{\max_j\, \mathrm{softmax}\!\left(\frac{q K^{\top}}{\sqrt{d_k}}\right)_j}\ \text{ vs }\ \max_j\, \mathrm{softmax}(q K^{\top})_j,\quad m = 5`,
     panels: [{
