@@ -165,7 +165,7 @@ describe('the example as LaTeX', () => {
     const steps = stepsOf(shipped('fully-masked-row'));
     const tex = latexOf(shipped('fully-masked-row'), steps);
     assert.ok(tex.includes('  -\\infty & -\\infty & -\\infty \\\\\n'), 'the fully masked row');
-    assert.ok(tex.includes('\\begin{cases}0 & \\text{attend}'));
+    assert.ok(tex.includes('\\begin{cases}0 & A_{ij} = 1\\ (\\text{attend})'));
     assert.ok(tex.includes('\\mathrm{mask} = \\begin{bmatrix}'));
   });
 

@@ -100,7 +100,7 @@ export function backwardSteps(lab: AttentionLab, context: BackwardStepContext): 
   if (f.mask) {
     // A mask given as a matrix is toggled cell by cell, as in the forward's walkthroughs.
     const editable = Array.isArray(inputs.mask) ? 'mask' : undefined;
-    inputPanels.splice(4, 0, { type: 'matrix', name: 'mask', caption: `mask (${n}×${m}), 1 = attend`, data: f.mask, rowLabels: rows, colLabels: keys, colour: 'weights', editable });
+    inputPanels.splice(4, 0, { type: 'matrix', name: 'mask', caption: `mask A (${n}×${m}): 1 = attend, 0 = blocked`, data: f.mask, rowLabels: rows, colLabels: keys, colour: 'weights', editable });
   }
 
   const steps: Step[] = [

@@ -69,7 +69,7 @@ export function attentionSteps(lab: AttentionLab, context: AttentionStepContext)
   const inputPanels: Panel[] = [attentionParameters(inputs), query, key, value];
   if (t.mask) {
     inputPanels.push({
-      type: 'matrix', name: 'mask', caption: `mask (${n}×${m}), 1 = attend`, data: t.mask,
+      type: 'matrix', name: 'mask', caption: `mask A (${n}×${m}): 1 = attend, 0 = blocked`, data: t.mask,
       rowLabels: rows, colLabels: keys, colour: 'weights', editable: context.editableMask ? 'mask' : undefined,
     });
   }
@@ -99,11 +99,12 @@ export function attentionSteps(lab: AttentionLab, context: AttentionStepContext)
     steps.push({
       id: 'mask',
       title: 'Mask: block what may not be seen',
-      text: `Where the mask is 0 the scaled score is replaced by ${fill === -Infinity ? '−∞, which the softmax turns into a weight of exactly 0' : `${formatNumber(fill)}`}.` +
+      text: `The mask A says which keys each query may see: 1 = attend, 0 = blocked. The formula adds M, made from A: 0 where A is 1 (the score is kept), ` +
+        `${fill === -Infinity ? '−∞ where A is 0, which the softmax turns into a weight of exactly 0' : `${formatNumber(fill)} where A is 0 (a large negative number instead of −∞)`}.` +
         (blocked > 0 ? ` Row ${t.fullyMaskedRows.map((r) => rows[r]).join(', ')} has every key blocked.` : ''),
-      formula: String.raw`\mathrm{softmax}\!\left(\htmlClass{focus}{\frac{QK^{\top}}{\sqrt{d_k}} + M}\right)V,\quad M_{ij} = \begin{cases}0 & \text{attend}\\ ${fill === -Infinity ? String.raw`-\infty` : formatNumber(fill)} & \text{blocked}\end{cases}`,
+      formula: String.raw`\mathrm{softmax}\!\left(\htmlClass{focus}{\frac{QK^{\top}}{\sqrt{d_k}} + M}\right)V,\quad M_{ij} = \begin{cases}0 & A_{ij} = 1\ (\text{attend})\\ ${fill === -Infinity ? String.raw`-\infty` : formatNumber(fill)} & A_{ij} = 0\ (\text{blocked})\end{cases}`,
       panels: [
-        { type: 'matrix', name: 'mask', caption: `mask (${n}×${m}), 1 = attend`, data: t.mask, rowLabels: rows, colLabels: keys, colour: 'weights', editable: context.editableMask ? 'mask' : undefined },
+        { type: 'matrix', name: 'mask', caption: `mask A (${n}×${m}): 1 = attend, 0 = blocked`, data: t.mask, rowLabels: rows, colLabels: keys, colour: 'weights', editable: context.editableMask ? 'mask' : undefined },
         { ...scaled, name: 'masked', caption: `masked scores (${n}×${m})`, data: t.masked, blocked: t.mask, explain: undefined },
       ],
     });
