@@ -30,8 +30,8 @@ export class LessonMenuView {
       onFile: (file) => void this.openFile(file),
     });
     const { training } = this;
-    const list = menu[0];
-    if (training && list instanceof HTMLOListElement) {
+    const list = (menu[1] as HTMLElement).querySelector('ol');
+    if (training && list) {
       const link = el('a', { href: writeLink({ walkthrough: DEFAULT_WALKTHROUGH, step: 'inputs', training: { options: { task: 'reverse' }, steps: 0 } }), className: 'lesson-link' },
         el('span', { className: 'lesson-number' }, String(LESSONS.length + 1)), ` ${training.title}`);
       link.dataset.lesson = TRAINING_LESSON;

@@ -25,18 +25,56 @@ export class PlayerBar {
   element(): HTMLElement {
     const { session } = this.context;
     const hidden = (part: 'play' | 'reset' | 'editors' | 'embed') => this.context.hidden(part);
-    return el('div', { className: 'player', role: 'toolbar', ariaLabel: 'Step controls' },
-      this.button('first', icon('first'), 'First step', () => session.first()),
-      this.button('previous', icon('previous'), 'Previous step', () => session.previous()),
-      ...(hidden('play') ? [] : [this.button('play', playLabel(false), 'Play the steps', () => this.togglePlay())]),
-      this.button('next', icon('next'), 'Next step', () => session.next()),
-      this.button('last', icon('last'), 'Last step', () => session.last()),
+    const extras = [
       ...(hidden('play') ? [] : [this.speedControl()]),
       // The accessible name starts with the visible label, so speech input ("click Reset inputs") finds it.
       ...(hidden('reset') || hidden('editors') ? [] : [this.button('reset', 'Reset inputs', 'Reset inputs to the walkthrough’s own', () => session.reset())]),
       // A page opened from a file has no address a course page could embed.
       ...(hidden('embed') || window.location.protocol === 'file:' ? [] : [this.button('embed', 'Embed', 'Embed this step in a course page', this.openEmbed)]),
+    ];
+    const bar = el('div', { className: 'player', role: 'toolbar', ariaLabel: 'Step controls' },
+      this.button('first', icon('first'), 'First step', () => session.first()),
+      this.button('previous', icon('previous'), 'Previous step', () => session.previous()),
+      ...(hidden('play') ? [] : [this.button('play', playLabel(false), 'Play the steps', () => this.togglePlay())]),
+      this.button('next', icon('next'), 'Next step', () => session.next()),
+      this.button('last', icon('last'), 'Last step', () => session.last()),
     );
+    if (extras.length > 0) bar.append(...this.extras(bar, extras));
+    return bar;
+  }
+
+  /**
+   * Speed, Reset inputs and Embed. On a wide screen they sit in the bar; on a narrow one
+   * (styles.css) they fold behind a "More" button, so the bar stays one row of ≤ 56 px.
+   */
+  private extras(bar: HTMLElement, controls: HTMLElement[]): HTMLElement[] {
+    const panel = el('div', { className: 'player-extras', id: 'player-extras' }, ...controls);
+    const more = this.button('more', icon('more'), 'More step controls: speed, reset, embed', () => {
+      const open = !bar.classList.contains('more-open');
+      bar.classList.toggle('more-open', open);
+      more.setAttribute('aria-expanded', String(open));
+      if (open) panel.querySelector<HTMLElement>('select, button')?.focus();
+    });
+    more.setAttribute('aria-expanded', 'false');
+    more.setAttribute('aria-controls', panel.id);
+    const close = () => {
+      bar.classList.remove('more-open');
+      more.setAttribute('aria-expanded', 'false');
+    };
+    for (const part of [more, panel]) {
+      // Escape closes the folded controls and gives the focus back to the button that opened them.
+      part.addEventListener('keydown', (event) => {
+        if ((event as KeyboardEvent).key !== 'Escape' || !bar.classList.contains('more-open')) return;
+        close();
+        more.focus();
+      });
+      // So does moving the focus (or clicking) anywhere else.
+      part.addEventListener('focusout', (event) => {
+        const next = (event as FocusEvent).relatedTarget as Node | null;
+        if (!next || !(more.contains(next) || panel.contains(next))) close();
+      });
+    }
+    return [more, panel];
   }
 
   private button(name: string, label: string | Node, description: string, action: () => void): HTMLButtonElement {

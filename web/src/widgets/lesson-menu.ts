@@ -48,5 +48,39 @@ export function lessonMenu({ lessons, custom, onOpen, onFile }: LessonMenuOption
   });
   const open = el('button', { type: 'button', className: 'open-file', title: 'Open a walkthrough file you wrote (see the walkthrough format)' }, 'Open your own…');
   open.addEventListener('click', () => picker.click());
-  return [list, el('span', { className: 'open-file-holder' }, open, picker)];
+  const holder = el('span', { className: 'open-file-holder' }, open, picker);
+  const body = el('div', { className: 'lesson-menu-body', id: 'lesson-menu-body' }, list, holder);
+  return [menuToggle(body), body];
+}
+
+/**
+ * On a narrow screen (styles.css) the menu folds to one line: this button shows and hides it.
+ * On a wide one the button is not displayed and the menu is always open.
+ */
+function menuToggle(body: HTMLElement): HTMLButtonElement {
+  const toggle = el('button', { type: 'button', className: 'lesson-menu-toggle' }, 'Lessons');
+  toggle.setAttribute('aria-expanded', 'false');
+  toggle.setAttribute('aria-controls', body.id);
+  const setOpen = (open: boolean) => {
+    toggle.setAttribute('aria-expanded', String(open));
+    body.classList.toggle('open', open);
+  };
+  toggle.addEventListener('click', () => setOpen(toggle.getAttribute('aria-expanded') !== 'true'));
+  // A lesson chosen closes the menu; Escape closes it and returns to the button.
+  body.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('a')) setOpen(false);
+  });
+  for (const part of [toggle, body]) {
+    part.addEventListener('keydown', (event) => {
+      if ((event as KeyboardEvent).key !== 'Escape' || toggle.getAttribute('aria-expanded') !== 'true') return;
+      setOpen(false);
+      toggle.focus();
+    });
+    // Focus (or a click) anywhere else closes it, as a disclosure menu does.
+    part.addEventListener('focusout', (event) => {
+      const next = (event as FocusEvent).relatedTarget as Node | null;
+      if (!next || !(toggle.contains(next) || body.contains(next))) setOpen(false);
+    });
+  }
+  return toggle;
 }

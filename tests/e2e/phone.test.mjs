@@ -1,0 +1,94 @@
+// The page on a phone (375 × 667): the lesson menu folds to one line, the player is one row of at
+// most 56 px, and the first screen of every lesson shows its content (issue 13, "A phone").
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { SCREENSHOT_DIR, usePage } from './browser.mjs';
+
+const WALKTHROUGH_DIR = fileURLToPath(new URL('../../web/src/walkthroughs/', import.meta.url));
+const WALKTHROUGHS = fs.readdirSync(WALKTHROUGH_DIR)
+  .filter((file) => file.endsWith('.json'))
+  .map((file) => JSON.parse(fs.readFileSync(path.join(WALKTHROUGH_DIR, file), 'utf8')));
+
+const PHONE = { width: 375, height: 667 };
+const { open } = usePage();
+
+/** Opens a walkthrough at 375 × 667. */
+async function openPhone(query) {
+  const opened = await open(query, { width: PHONE.width });
+  await opened.page.setViewportSize(PHONE);
+  return opened;
+}
+
+/** The height of what the selector matches, in CSS pixels. */
+const heightOf = (page, selector) => page.locator(selector).first().evaluate((e) => e.getBoundingClientRect().height);
+
+describe('on a phone, the first screen of every walkthrough shows the lesson', () => {
+  for (const walkthrough of WALKTHROUGHS) {
+    test(`${walkthrough.id}: a one-line header, a player of at most 56 px, and the step's title on the first screen`, async () => {
+      const { page, problems } = await openPhone(`?w=${walkthrough.id}`);
+      assert.ok(await heightOf(page, '.site-header') <= 64, `header ${await heightOf(page, '.site-header')} px`);
+      const player = await heightOf(page, '.player');
+      assert.ok(player <= 56, `player ${player} px`);
+      assert.ok(!(await page.locator('.lesson-list').isVisible()), 'the lesson list is folded');
+      const title = await page.locator('#step-title').evaluate((e) => e.getBoundingClientRect().bottom);
+      assert.ok(title < PHONE.height - player, `the step title ends at ${title} px, under the player`);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${walkthrough.id}-phone-first-screen.png`) });
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+});
+
+describe('on a phone, the folded controls', () => {
+  test('"Lessons" unfolds the menu by keyboard, a lesson chosen folds it, Escape folds it and returns the focus', async () => {
+    const { page, problems } = await openPhone('?w=worked-example');
+    const toggle = page.getByRole('button', { name: 'Lessons' });
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    assert.ok(await page.locator('.lesson-list').isVisible());
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'phone-lesson-menu-open.png') });
+    const axe = await new AxeBuilder({ page }).analyze();
+    assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.help}`), []);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    assert.equal(await page.evaluate(() => document.activeElement?.className), 'lesson-menu-toggle');
+
+    await toggle.click();
+    await page.locator('.lesson-link').nth(4).click();
+    await page.locator('#walkthrough-title').filter({ hasNotText: 'One query, three keys' }).waitFor();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    assert.ok(!(await page.locator('.lesson-list').isVisible()));
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('"More" shows speed, Reset inputs and Embed, which work; Escape folds them back', async () => {
+    const { page, problems } = await openPhone('?w=worked-example');
+    assert.ok(!(await page.locator('.control-reset').isVisible()), 'Reset inputs is folded');
+    const more = page.getByRole('button', { name: /More step controls/ });
+    await more.click();
+    assert.equal(await more.getAttribute('aria-expanded'), 'true');
+    for (const selector of ['#speed', '.control-reset', '.control-embed']) assert.ok(await page.locator(selector).isVisible(), selector);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'phone-player-more-open.png') });
+    const axe = await new AxeBuilder({ page }).analyze();
+    assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.help}`), []);
+    await page.keyboard.press('Escape');
+    assert.equal(await more.getAttribute('aria-expanded'), 'false');
+    assert.ok(!(await page.locator('.control-reset').isVisible()));
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), await more.getAttribute('aria-label'));
+
+    // The folded Embed still opens its dialog.
+    await more.click();
+    await page.locator('.control-embed').click();
+    await page.getByRole('dialog').waitFor();
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});
