@@ -29,17 +29,22 @@ type Scale = ScaleLinear<number, number> | ScaleLogarithmic<number, number>;
 const colourOf = (i: number) => SERIES_COLOURS[i % SERIES_COLOURS.length];
 
 /**
- * The most ticks (of d3's usual counts) whose labels fit side by side at the largest axis text,
- * so a phone's doubled text never overlaps (about 0.6 em per digit or comma, and a gap).
+ * The x axis of a linear chart: the most ticks (of d3's usual counts) whose labels fit side by
+ * side at the largest axis text, so a phone's doubled text never crowds (about 0.6 em per digit
+ * or comma, and half an em between labels), and the right margin that keeps half of the last
+ * label inside the chart.
  */
-function fittingTickCount(x: ScaleLinear<number, number>): number {
-  const room = WIDTH - MARGIN.left - MARGIN.right;
-  for (const count of [8, 6, 5, 4, 3]) {
+function fittingXAxis(x: ScaleLinear<number, number>): { count: number; right: number } {
+  const em = LARGEST_TEXT;
+  let fallback = { count: 2, right: MARGIN.right };
+  for (const count of [8, 6, 5, 4, 3, 2]) {
     const format = x.tickFormat(count);
-    const widest = Math.max(...x.ticks(count).map((t) => format(t).length));
-    if (x.ticks(count).length * (0.6 * LARGEST_TEXT * widest + 12) <= room) return count;
+    const labels = x.ticks(count).map((t) => format(t).length);
+    const right = Math.max(MARGIN.right, 0.3 * em * (labels[labels.length - 1] ?? 0));
+    fallback = { count, right };
+    if (labels.length * (0.6 * em * Math.max(...labels) + 0.5 * em) <= WIDTH - MARGIN.left - right) return fallback;
   }
-  return 2;
+  return fallback;
 }
 
 export interface ChartOptions {
@@ -97,12 +102,13 @@ export class Chart {
     const [x0, x1] = panel.xDomain ?? [Math.min(...xs), Math.max(...xs)];
     const [y0, y1] = panel.yDomain ?? [Math.min(0, ...ys), Math.max(...ys)];
     const log2 = panel.xScale === 'log2';
-    const x: Scale = (log2 ? scaleLog().base(2) : scaleLinear()).domain([x0, x1]).range([MARGIN.left, WIDTH - MARGIN.right]);
+    const x: Scale = (log2 ? scaleLog().base(2) : scaleLinear()).domain([x0, x1]);
+    const { count: tickCount, right } = log2 ? { count: Math.min(xs.length, 10), right: MARGIN.right } : fittingXAxis(x as ScaleLinear<number, number>);
+    x.range([MARGIN.left, WIDTH - right]);
     const y = scaleLinear().domain([y0, y1]).nice().range([HEIGHT - MARGIN.bottom, MARGIN.top]);
 
-    const tickCount = log2 ? Math.min(xs.length, 10) : fittingTickCount(x as ScaleLinear<number, number>);
     const tickValues = log2 ? [...new Set(xs)] : [];
-    const axesKey = [panel.xScale, ...x.domain(), ...y.domain(), tickCount, ...tickValues].join(' ');
+    const axesKey = [panel.xScale, ...x.domain(), ...x.range(), ...y.domain(), tickCount, ...tickValues].join(' ');
     const moved = axesKey !== this.axesKey;
     if (moved) {
       this.axesKey = axesKey;
@@ -117,12 +123,12 @@ export class Chart {
     this.references.selectAll<SVGGElement, { label: string; y: number }>('g').data(panel.references ?? [], (r) => `${r.label} ${r.y}`)
       .join((enter) => {
         const g = enter.append('g');
-        g.append('line').attr('class', 'reference').attr('x1', MARGIN.left).attr('x2', WIDTH - MARGIN.right);
-        g.append('text').attr('class', 'reference-label').attr('x', WIDTH - MARGIN.right - 4).attr('text-anchor', 'end').text((r) => r.label);
+        g.append('line').attr('class', 'reference').attr('x1', MARGIN.left);
+        g.append('text').attr('class', 'reference-label').attr('text-anchor', 'end').text((r) => r.label);
         return g;
       })
-      .call((g) => g.select('line').attr('y1', (r) => y(r.y)).attr('y2', (r) => y(r.y)))
-      .call((g) => g.select('text').attr('y', (r) => y(r.y) - 4));
+      .call((g) => g.select('line').attr('x2', WIDTH - right).attr('y1', (r) => y(r.y)).attr('y2', (r) => y(r.y)))
+      .call((g) => g.select('text').attr('x', WIDTH - right - 4).attr('y', (r) => y(r.y) - 4));
 
     const path = line<Point>().x(([px]) => x(px)).y(([, py]) => y(py));
     const { xLabel, yLabel } = panel;
