@@ -25,13 +25,15 @@
  *   node scripts/bench/page.mjs [--quick] [--loads N] [--edits N] [--warmup-edits N]
  *        [--gap-ms T] [--profile-edits N] [--trace-edits N] [--throttled-loads N] [--wait-quiet S]
  *        [--inject-css CSS] [--scenario ID]… [--page-root DIR] [--no-build] [--out FILE]
- *        [--latency-inputs N] [--latency-only]
+ *        [--latency-inputs N] [--latency-only] [--latency-profile S]
  *
  * --scenario ID: only this edit scenario (repeat for more; ids in page/edits.mjs scenarios()).
  * --page-root DIR: measure the page of another checkout (e.g. one at an older commit, with its
  * engine built) with this harness, so that a before/after uses one harness; run the two in turn.
  *
  * --latency-only: part 4 alone (the lesson's input latency), with its --latency-inputs N per kind.
+ * --latency-profile S: after part 4, trace S seconds and profile S seconds of the page's main
+ * thread while the lesson trains in its worker, with no input (page/training-profile.mjs).
  * --wait-quiet S: before measuring, wait up to S seconds for 5 s in which the machine is less
  * than 15 % busy (other people's test runs make every figure here larger).
  * --inject-css CSS: add this style sheet to every page, to try a CSS change (e.g.
@@ -57,6 +59,7 @@ import { bundleComposition, SourceMap } from './page/profile.mjs';
 import { compressedSizes, machine } from './page/sizes-and-machine.mjs';
 import { buildAndServePage } from './page/serve.mjs';
 import { CONDITIONS, latencyCondition } from './page/training-latency.mjs';
+import { profileTraining } from './page/training-profile.mjs';
 import { buildAndServe } from '../lib/browser.mjs';
 import { summary } from './stats.mjs';
 
@@ -87,6 +90,7 @@ function parseArgs(argv) {
     latencyInputs: 100,
     latencyWarmup: 6,
     latencyOnly: false,
+    latencyProfile: 0,
     out: path.join(ROOT, 'build/bench/page.json'),
   };
   readArgs(argv, (arg, { value, count }) => {
@@ -106,9 +110,10 @@ function parseArgs(argv) {
       case '--no-build': options.build = false; break;
       case '--latency-inputs': options.latencyInputs = count(2); break;
       case '--latency-only': options.latencyOnly = true; break;
+      case '--latency-profile': options.latencyProfile = count(1); break;
       case '--out': options.out = path.resolve(value()); break;
       case '--help':
-        console.log('node scripts/bench/page.mjs [--quick] [--loads N] [--edits N] [--warmup-edits N] [--gap-ms T] [--profile-edits N] [--trace-edits N] [--throttled-loads N] [--wait-quiet S] [--inject-css CSS] [--scenario ID]… [--page-root DIR] [--no-build] [--out FILE] [--latency-inputs N] [--latency-only]');
+        console.log('node scripts/bench/page.mjs [--quick] [--loads N] [--edits N] [--warmup-edits N] [--gap-ms T] [--profile-edits N] [--trace-edits N] [--throttled-loads N] [--wait-quiet S] [--inject-css CSS] [--scenario ID]… [--page-root DIR] [--no-build] [--out FILE] [--latency-inputs N] [--latency-only] [--latency-profile S]');
         process.exit(0);
         break;
       default: throw new Error(`unknown argument ${arg} (try --help)`);
@@ -237,6 +242,12 @@ async function main() {
     if (!options.latencyOnly) monitor.start('bytes');
     const measured = options.latencyOnly ? {} : await measurePage(context, server, options, monitor);
     const latency = await measureLatency(context, server, options, monitor);
+    let trainingProfile;
+    if (options.latencyProfile > 0) {
+      monitor.phase('latency: profile');
+      log(`    profile: ${options.latencyProfile} s traced + ${options.latencyProfile} s profiled while training in the worker`);
+      trainingProfile = await profileTraining(context, server.url, { seconds: options.latencyProfile, afterSteps: 2000, sourceMaps: options.sourceMaps });
+    }
     const noise = monitor.stop();
 
     result = {
@@ -252,6 +263,7 @@ async function main() {
       firstStep: measured.firstStep,
       edits: measured.edits,
       latency,
+      trainingProfile,
       durationS: (performance.now() - started) / 1000,
     };
   } finally {

@@ -1,6 +1,7 @@
 // The page benchmark's report: Markdown on stdout, in the shape docs/benchmarks-page.md quotes.
 import { markdownTable as table } from '../tables.mjs';
 import { latencyReport } from './training-latency.mjs';
+import { trainingProfileReport } from './training-profile.mjs';
 
 const kb = (bytes) => (bytes / 1000).toFixed(1);
 const ms = (x) => (x === null || x === undefined ? '—' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
@@ -34,7 +35,7 @@ export function report(r) {
   }
 
   // --latency-only: part 4 alone.
-  const latency = r.latency ? latencyReport(r.latency, r.options) : '';
+  const latency = (r.latency ? latencyReport(r.latency, r.options) : '') + (r.trainingProfile ? trainingProfileReport(r.trainingProfile) : '');
   if (!r.bytes) return [...out, latency].join('\n');
 
   const b = r.bytes;

@@ -5,7 +5,7 @@
 // the engine's (trainer.evaluate(), trainer.attention()); this view only lays them out.
 import type { TrainingSession } from '../session/training/training-session.js';
 import type { TrainerAttention, TrainerEvaluation } from '../session/training/trainer-api.js';
-import { el, setText } from '../widgets/dom.js';
+import { el, setHidden, setText } from '../widgets/dom.js';
 import { formatFixed, formatNumber } from '../model/format.js';
 
 const percent = (x: number) => `${formatFixed(100 * x, 1)} %`;
@@ -82,6 +82,8 @@ export class IrisResults {
   private readonly accuracy = el('p', { className: 'iris-accuracy', id: 'iris-accuracy' });
   private readonly confused = el('p', { className: 'iris-confused' });
   private readonly tables = el('div', { className: 'iris-tables' });
+  /** The snapshot drawn: the tables are rebuilt only for a new one. */
+  private drawn: TrainingSession['snapshot'];
 
   constructor(private readonly session: TrainingSession) {
     this.element.append(
@@ -94,8 +96,9 @@ export class IrisResults {
 
   draw(): void {
     const snapshot = this.session.snapshot;
-    this.element.hidden = this.session.config?.task !== 'iris' || !snapshot;
-    if (this.element.hidden || !snapshot) return;
+    setHidden(this.element, this.session.config?.task !== 'iris' || !snapshot);
+    if (this.element.hidden || !snapshot || snapshot === this.drawn) return;
+    this.drawn = snapshot;
     const { evaluation, attention, step } = snapshot;
     setText(this.accuracy, `Test accuracy at step ${step}: ${percent(evaluation.accuracy)} of ${flowers(evaluation.scored)}, as the engine reports it.`);
     // The confusion in words sits under its table, which it reads.

@@ -1,9 +1,11 @@
 // The lesson's curves: the training loss (of the batch at each evaluated step) and the held-out
 // loss, and the held-out accuracy, drawn with the chart widget (d3, loaded on demand) with its
 // table of the same numbers. Points come from the session's curve, i.e. from the engine, at the
-// fixed steps it evaluates; a diverged run's non-finite losses never reach it.
+// fixed steps it evaluates; a diverged run's non-finite losses never reach it. While a model
+// trains, a redraw adds the new points to the charts (and rows to a table only while it is open).
 import type { ChartPanel } from '../model/types.js';
-import type { TrainingSession } from '../session/training/training-session.js';
+import type { CurvePoint, TrainingSession } from '../session/training/training-session.js';
+import type { Chart } from '../widgets/chart.js';
 import { loadCharts } from '../widgets/chart-panel.js';
 import { el } from '../widgets/dom.js';
 
@@ -12,14 +14,25 @@ export class TrainingCharts {
   private readonly accuracy = el('figure', { className: 'chart-panel', id: 'training-accuracy' });
   readonly element = el('section', { className: 'training-charts', ariaLabelledBy: 'training-charts-heading' },
     el('h3', { id: 'training-charts-heading' }, 'Loss and accuracy'), this.loss, this.accuracy);
+  private charts: [Chart, Chart] | undefined;
+  /** What was drawn last: the curve changes only with a new snapshot (or a new run). */
+  private drawn: [CurvePoint[], number, CurvePoint | undefined, number, string | undefined] | undefined;
 
   constructor(private readonly session: TrainingSession) {}
 
-  async draw(): Promise<void> {
-    const { drawChart } = await loadCharts();
-    const curve = this.session.curve.filter((p) => Number.isFinite(p.evaluation.loss));
+  /** Adds what is new to both charts, with `pause()` between them. */
+  async draw(pause: () => Promise<void> = async () => {}): Promise<void> {
+    const { Chart: ChartClass } = await loadCharts();
+    const { session } = this;
     // The whole run's length from the start, so the curve grows across the chart.
-    const xDomain: [number, number] = [0, Math.max(this.session.target, this.session.step)];
+    const xMax = Math.max(session.target, session.step);
+    const task = session.config?.task;
+    const drawn: NonNullable<TrainingCharts['drawn']> = [session.curve, session.curve.length, session.curve[session.curve.length - 1], xMax, task];
+    if (this.drawn?.every((part, i) => part === drawn[i])) return;
+    this.drawn = drawn;
+    this.charts ??= [new ChartClass(this.loss, { lazyTable: true }), new ChartClass(this.accuracy, { lazyTable: true })];
+    const curve = session.curve.filter((p) => Number.isFinite(p.evaluation.loss));
+    const xDomain: [number, number] = [0, xMax];
     const trained = curve.filter((p) => p.trainLoss !== undefined && Number.isFinite(p.trainLoss));
     const loss: ChartPanel = {
       type: 'chart',
@@ -37,7 +50,7 @@ export class TrainingCharts {
     const accuracy: ChartPanel = {
       type: 'chart',
       name: 'training-accuracy',
-      caption: this.session.config?.task === 'iris' ? 'Test accuracy (30 held-out flowers)' : 'Held-out accuracy (500 sequences, every scored position)',
+      caption: task === 'iris' ? 'Test accuracy (30 held-out flowers)' : 'Held-out accuracy (500 sequences, every scored position)',
       xLabel: 'step',
       yLabel: 'accuracy',
       xScale: 'linear',
@@ -45,12 +58,8 @@ export class TrainingCharts {
       series: [{ label: 'held-out accuracy', points: curve.map((p) => [p.step, p.evaluation.accuracy]) }],
       yDomain: [0, 1],
     };
-    for (const [figure, panel] of [[this.loss, loss], [this.accuracy, accuracy]] as const) {
-      // A redraw rebuilds the figure: a table the learner opened stays open.
-      const open = figure.querySelector('details')?.open ?? false;
-      drawChart(figure, panel);
-      const details = figure.querySelector('details');
-      if (details) details.open = open;
-    }
+    this.charts[0].update(loss);
+    await pause();
+    this.charts[1].update(accuracy);
   }
 }

@@ -1,12 +1,17 @@
 // A line chart in SVG (d3 scales, axes and line shapes) with a legend and a table of the same
 // numbers for screen readers. Every number plotted comes from the panel, i.e. from the engine.
 // Loaded on demand with the d3 it needs (chart-panel.ts): the landing page has no chart.
+//
+// A Chart keeps its elements and updates them (d3 joins keyed by the points), so a chart redrawn
+// while a model trains adds the new points and leaves the others alone; the axes are redrawn
+// only when their domain changes. With `lazyTable`, the table alternative is built when the
+// learner opens its disclosure, and kept up to date only while it is open.
 import { axisBottom, axisLeft } from 'd3-axis';
-import { scaleLinear, scaleLog } from 'd3-scale';
-import { select } from 'd3-selection';
+import { scaleLinear, scaleLog, type ScaleLinear, type ScaleLogarithmic } from 'd3-scale';
+import { select, type Selection } from 'd3-selection';
 import { line } from 'd3-shape';
 import type { ChartPanel } from '../model/types.js';
-import { el } from './dom.js';
+import { el, setAttr, setText } from './dom.js';
 import { exactNumber, formatNumber } from '../model/format.js';
 
 /** Okabe–Ito: distinguishable with every common colour-vision deficiency. */
@@ -15,72 +20,173 @@ const WIDTH = 640;
 const HEIGHT = 300;
 // Room for axis text at twice its size on phones (see styles.css).
 const MARGIN = { top: 12, right: 16, bottom: 62, left: 74 };
+/** The axis text's size in viewBox units where it is largest (narrow containers, styles.css). */
+const LARGEST_TEXT = 22;
 let nextId = 0;
 
-/** Draws the chart into `figure` (the panel's element, its caption already there). */
-export function drawChart(figure: HTMLElement, panel: ChartPanel): void {
-  const id = `chart-${nextId++}`;
-  const xs = panel.series.flatMap((s) => s.points.map(([x]) => x));
-  const ys = panel.series.flatMap((s) => s.points.map(([, y]) => y)).concat((panel.references ?? []).map((r) => r.y));
-  const [x0, x1] = panel.xDomain ?? [Math.min(...xs), Math.max(...xs)];
-  const [y0, y1] = panel.yDomain ?? [Math.min(0, ...ys), Math.max(...ys)];
-  const x = (panel.xScale === 'log2' ? scaleLog().base(2) : scaleLinear()).domain([x0, x1]).range([MARGIN.left, WIDTH - MARGIN.right]);
-  const y = scaleLinear().domain([y0, y1]).nice().range([HEIGHT - MARGIN.bottom, MARGIN.top]);
+type Point = [number, number];
+type Scale = ScaleLinear<number, number> | ScaleLogarithmic<number, number>;
+const colourOf = (i: number) => SERIES_COLOURS[i % SERIES_COLOURS.length];
 
-  const svg = select(document.createElementNS('http://www.w3.org/2000/svg', 'svg'))
-    .attr('viewBox', `0 0 ${WIDTH} ${HEIGHT}`)
-    .attr('role', 'img')
-    .attr('aria-labelledby', `${id}-caption`)
-    .attr('class', 'chart');
-  const xAxis = axisBottom(x).ticks(panel.xScale === 'log2' ? Math.min(xs.length, 10) : 8, panel.xScale === 'log2' ? '~s' : undefined);
-  if (panel.xScale === 'log2') xAxis.tickValues([...new Set(xs)]).tickFormat((v) => String(v));
-  svg.append('g').attr('transform', `translate(0,${HEIGHT - MARGIN.bottom})`).call(xAxis);
-  svg.append('g').attr('transform', `translate(${MARGIN.left},0)`).call(axisLeft(y).ticks(6));
-  svg.append('text').attr('class', 'axis-label').attr('x', (MARGIN.left + WIDTH - MARGIN.right) / 2).attr('y', HEIGHT - 6).attr('text-anchor', 'middle').text(panel.xLabel);
-  svg.append('text').attr('class', 'axis-label').attr('transform', `translate(14,${(MARGIN.top + HEIGHT - MARGIN.bottom) / 2}) rotate(-90)`).attr('text-anchor', 'middle').text(panel.yLabel);
-
-  for (const reference of panel.references ?? []) {
-    svg.append('line').attr('class', 'reference').attr('x1', MARGIN.left).attr('x2', WIDTH - MARGIN.right).attr('y1', y(reference.y)).attr('y2', y(reference.y));
-    svg.append('text').attr('class', 'reference-label').attr('x', WIDTH - MARGIN.right - 4).attr('y', y(reference.y) - 4).attr('text-anchor', 'end').text(reference.label);
+/**
+ * The x axis of a linear chart: the most ticks (of d3's usual counts) whose labels fit side by
+ * side at the largest axis text, so a phone's doubled text never crowds (about 0.6 em per digit
+ * or comma, and half an em between labels), and the right margin that keeps half of the last
+ * label inside the chart.
+ */
+function fittingXAxis(x: ScaleLinear<number, number>): { count: number; right: number } {
+  const em = LARGEST_TEXT;
+  let fallback = { count: 2, right: MARGIN.right };
+  for (const count of [8, 6, 5, 4, 3, 2]) {
+    const format = x.tickFormat(count);
+    const labels = x.ticks(count).map((t) => format(t).length);
+    const right = Math.max(MARGIN.right, 0.3 * em * (labels[labels.length - 1] ?? 0));
+    fallback = { count, right };
+    if (labels.length * (0.6 * em * Math.max(...labels) + 0.5 * em) <= WIDTH - MARGIN.left - right) return fallback;
   }
-  const path = line<[number, number]>().x(([px]) => x(px)).y(([, py]) => y(py));
-  panel.series.forEach((series, i) => {
-    const colour = SERIES_COLOURS[i % SERIES_COLOURS.length];
-    svg.append('path').attr('fill', 'none').attr('stroke', colour).attr('stroke-width', 2.5).attr('d', path(series.points));
-    svg.append('g').selectAll('circle').data(series.points).join('circle')
-      .attr('cx', ([px]) => x(px)).attr('cy', ([, py]) => y(py)).attr('r', 3.5).attr('fill', colour)
-      .append('title').text(([px, py]) => `${series.label}: ${panel.xLabel} ${formatNumber(px)}, ${panel.yLabel} ${exactNumber(py)}`);
-  });
+  return fallback;
+}
 
-  const legend = el('ul', { className: 'chart-legend' }, ...panel.series.map((series, i) => {
-    const swatch = el('span', { className: 'swatch' });
-    swatch.style.background = SERIES_COLOURS[i % SERIES_COLOURS.length];
-    return el('li', {}, swatch, series.label);
-  }));
+export interface ChartOptions {
+  /** Build the table alternative only while its disclosure is open (a chart redrawn often). */
+  lazyTable?: boolean;
+}
 
-  // The table alternative: one row per x, one column per series.
-  const xValues = [...new Set(xs)].sort((a, b) => a - b);
-  const table = el('table', { className: 'chart-table' });
-  const head = table.createTHead().insertRow();
-  head.append(el('th', {}, panel.xLabel), ...panel.series.map((s) => el('th', {}, s.label)));
-  const body = table.createTBody();
-  for (const xv of xValues) {
-    const row = body.insertRow();
-    row.append(el('th', {}, formatNumber(xv)));
-    for (const series of panel.series) {
-      const point = series.points.find(([px]) => px === xv);
-      const cell = row.insertCell();
-      cell.textContent = point ? formatNumber(point[1]) : '–';
-      if (point) cell.title = `exact: ${exactNumber(point[1])}`;
+export class Chart {
+  private readonly id = `chart-${nextId++}`;
+  private readonly caption = el('figcaption', { id: `${this.id}-caption` });
+  private readonly svg: Selection<SVGSVGElement, unknown, null, undefined>;
+  private readonly xAxis;
+  private readonly yAxis;
+  private readonly xLabel;
+  private readonly yLabel;
+  private readonly references;
+  private readonly lines;
+  private readonly legend = el('ul', { className: 'chart-legend' });
+  private readonly table = el('table', { className: 'chart-table' });
+  private readonly details = el('details', {}, el('summary', {}, 'The numbers as a table'), this.table);
+  private panel: ChartPanel | undefined;
+  /** The axes drawn (domains, tick count): points move only when they change. */
+  private axesKey = '';
+  private legendKey: string | undefined;
+  private tableHeadKey: string | undefined;
+
+  constructor(readonly figure: HTMLElement, private readonly options: ChartOptions = {}) {
+    this.svg = select(document.createElementNS('http://www.w3.org/2000/svg', 'svg'))
+      .attr('viewBox', `0 0 ${WIDTH} ${HEIGHT}`)
+      .attr('role', 'img')
+      .attr('aria-labelledby', this.caption.id)
+      .attr('class', 'chart');
+    this.xAxis = this.svg.append('g').attr('transform', `translate(0,${HEIGHT - MARGIN.bottom})`);
+    this.yAxis = this.svg.append('g').attr('transform', `translate(${MARGIN.left},0)`);
+    this.xLabel = this.svg.append('text').attr('class', 'axis-label').attr('x', (MARGIN.left + WIDTH - MARGIN.right) / 2).attr('y', HEIGHT - 6).attr('text-anchor', 'middle');
+    this.yLabel = this.svg.append('text').attr('class', 'axis-label').attr('transform', `translate(14,${(MARGIN.top + HEIGHT - MARGIN.bottom) / 2}) rotate(-90)`).attr('text-anchor', 'middle');
+    this.references = this.svg.append('g');
+    this.lines = this.svg.append('g');
+    this.table.createTHead();
+    this.table.createTBody();
+    // Opened: the table shows the numbers of now (a screen reader reads it as it appears).
+    this.details.addEventListener('toggle', () => {
+      if (this.details.open && this.panel) this.fillTable(this.panel);
+    });
+    figure.replaceChildren(this.caption, this.svg.node() as SVGSVGElement, this.legend, this.details);
+    figure.removeAttribute('aria-busy');
+  }
+
+  /** Shows `panel`: new points are added, gone ones removed, the rest left as they are. */
+  update(panel: ChartPanel): void {
+    this.panel = panel;
+    setText(this.caption, panel.caption);
+    const xs = panel.series.flatMap((s) => s.points.map(([px]) => px));
+    const ys = panel.series.flatMap((s) => s.points.map(([, py]) => py)).concat((panel.references ?? []).map((r) => r.y));
+    const [x0, x1] = panel.xDomain ?? [Math.min(...xs), Math.max(...xs)];
+    const [y0, y1] = panel.yDomain ?? [Math.min(0, ...ys), Math.max(...ys)];
+    const log2 = panel.xScale === 'log2';
+    const x: Scale = (log2 ? scaleLog().base(2) : scaleLinear()).domain([x0, x1]);
+    const { count: tickCount, right } = log2 ? { count: Math.min(xs.length, 10), right: MARGIN.right } : fittingXAxis(x as ScaleLinear<number, number>);
+    x.range([MARGIN.left, WIDTH - right]);
+    const y = scaleLinear().domain([y0, y1]).nice().range([HEIGHT - MARGIN.bottom, MARGIN.top]);
+
+    const tickValues = log2 ? [...new Set(xs)] : [];
+    const axesKey = [panel.xScale, ...x.domain(), ...x.range(), ...y.domain(), tickCount, ...tickValues].join(' ');
+    const moved = axesKey !== this.axesKey;
+    if (moved) {
+      this.axesKey = axesKey;
+      const xAxis = axisBottom(x).ticks(tickCount, log2 ? '~s' : undefined);
+      if (log2) xAxis.tickValues(tickValues).tickFormat((v) => String(v));
+      this.xAxis.call(xAxis);
+      this.yAxis.call(axisLeft(y).ticks(6));
     }
-  }
-  head.querySelectorAll('th').forEach((th) => th.setAttribute('scope', 'col'));
-  body.querySelectorAll('th').forEach((th) => th.setAttribute('scope', 'row'));
+    this.xLabel.text(panel.xLabel);
+    this.yLabel.text(panel.yLabel);
 
-  figure.replaceChildren(
-    el('figcaption', { id: `${id}-caption` }, panel.caption),
-    svg.node() as SVGSVGElement,
-    legend,
-    el('details', {}, el('summary', {}, 'The numbers as a table'), table));
-  figure.removeAttribute('aria-busy');
+    this.references.selectAll<SVGGElement, { label: string; y: number }>('g').data(panel.references ?? [], (r) => `${r.label} ${r.y}`)
+      .join((enter) => {
+        const g = enter.append('g');
+        g.append('line').attr('class', 'reference').attr('x1', MARGIN.left);
+        g.append('text').attr('class', 'reference-label').attr('text-anchor', 'end').text((r) => r.label);
+        return g;
+      })
+      .call((g) => g.select('line').attr('x2', WIDTH - right).attr('y1', (r) => y(r.y)).attr('y2', (r) => y(r.y)))
+      .call((g) => g.select('text').attr('x', WIDTH - right - 4).attr('y', (r) => y(r.y) - 4));
+
+    const path = line<Point>().x(([px]) => x(px)).y(([, py]) => y(py));
+    const { xLabel, yLabel } = panel;
+    this.lines.selectAll<SVGGElement, ChartPanel['series'][number]>('g.series').data(panel.series)
+      .join((enter) => enter.append('g').attr('class', 'series').call((g) => g.append('path').attr('fill', 'none').attr('stroke-width', 2.5)))
+      .each(function drawSeries(series, i) {
+        const group = select(this);
+        setAttr(group.select<SVGPathElement>('path').attr('stroke', colourOf(i)).node() as SVGPathElement, 'd', path(series.points) ?? '');
+        const place = (c: Selection<SVGCircleElement, Point, SVGGElement, unknown>) => c.attr('cx', ([px]) => x(px)).attr('cy', ([, py]) => y(py));
+        // Keyed by the point itself: a point of a new run at the same step is a new point.
+        group.selectAll<SVGCircleElement, Point>('circle').data(series.points, (p) => `${series.label} ${p[0]} ${p[1]}`)
+          .join(
+            (enter) => enter.append('circle').attr('r', 3.5).attr('fill', colourOf(i)).call(place)
+              .call((c) => c.append('title').text(([px, py]) => `${series.label}: ${xLabel} ${formatNumber(px)}, ${yLabel} ${exactNumber(py)}`)),
+            (update) => (moved ? update.call(place) : update),
+          );
+      });
+
+    const legendKey = panel.series.map((s) => s.label).join('\u0000');
+    if (legendKey !== this.legendKey) {
+      this.legendKey = legendKey;
+      this.legend.replaceChildren(...panel.series.map((series, i) => {
+        const swatch = el('span', { className: 'swatch' });
+        swatch.style.background = colourOf(i);
+        return el('li', {}, swatch, series.label);
+      }));
+    }
+    if (!this.options.lazyTable || this.details.open) this.fillTable(panel);
+  }
+
+  /** The table alternative: one row per x, one column per series; rows that did not change are kept. */
+  private fillTable(panel: ChartPanel): void {
+    const headKey = [panel.xLabel, ...panel.series.map((s) => s.label)].join('\u0000');
+    if (headKey !== this.tableHeadKey) {
+      this.tableHeadKey = headKey;
+      const head = (this.table.tHead as HTMLTableSectionElement);
+      head.replaceChildren();
+      head.insertRow().append(...[panel.xLabel, ...panel.series.map((s) => s.label)].map((label) => {
+        const th = el('th', {}, label);
+        th.scope = 'col';
+        return th;
+      }));
+    }
+    const byX = panel.series.map((s) => new Map(s.points));
+    const xValues = [...new Set(panel.series.flatMap((s) => s.points.map(([px]) => px)))].sort((a, b) => a - b);
+    const rows = xValues.map((xv) => ({ x: xv, values: byX.map((m) => m.get(xv)) }));
+    select(this.table.tBodies[0]).selectAll<HTMLTableRowElement, (typeof rows)[number]>('tr')
+      .data(rows, (r) => `${r.x} ${r.values.join(' ')}`)
+      .join((enter) => enter.append((r) => {
+        const th = el('th', {}, formatNumber(r.x));
+        th.scope = 'row';
+        return el('tr', {}, th, ...r.values.map((v) => (v === undefined ? el('td', {}, '–') : el('td', { title: `exact: ${exactNumber(v)}` }, formatNumber(v)))));
+      }))
+      .order();
+  }
+}
+
+/** Draws `panel` into `figure` (the panel's element, its caption already there), table and all. */
+export function drawChart(figure: HTMLElement, panel: ChartPanel): void {
+  new Chart(figure).update(panel);
 }

@@ -1,10 +1,11 @@
 // One attention head on the probe example as a table: a row per query token, a column per key
 // token, each cell coloured by its weight and showing it (2 decimals; exact on hover). The table
-// is its own accessible alternative; the probe's tokens label the rows and columns. Small by
-// design (the lesson's probes are 4 … 32 tokens), so it is rebuilt on each update.
+// is its own accessible alternative; the probe's tokens label the rows and columns. It is
+// updated in place while a model trains: a new snapshot rewrites only the cells whose weight
+// changed, and the table is rebuilt only when the probe's tokens change.
 import type { Matrix } from '../../lib/index.js';
 import { colourScale } from './colour.js';
-import { el } from './dom.js';
+import { el, setText } from './dom.js';
 import { exactNumber, formatFixed } from '../model/format.js';
 
 export interface HeadMapOptions {
@@ -17,34 +18,55 @@ export interface HeadMapOptions {
 /** Past this many tokens the cells show colour only (the numbers stay in each cell's title). */
 const MAX_WRITTEN = 12;
 
-export function headMap({ caption, tokens, weights }: HeadMapOptions): HTMLTableElement {
-  const colour = colourScale('weights', weights);
-  const table = el('table', { className: 'head-map' });
-  table.classList.toggle('compact', tokens.length > MAX_WRITTEN);
-  table.createCaption().textContent = caption;
-  const head = table.createTHead().insertRow();
-  const corner = el('td', {});
-  head.append(corner, ...tokens.map((token, j) => {
-    const th = el('th', { title: `key ${j}` }, token);
-    th.scope = 'col';
-    return th;
-  }));
-  const body = table.createTBody();
-  weights.forEach((row, i) => {
-    const tr = body.insertRow();
-    const th = el('th', { title: `query ${i}` }, tokens[i] ?? String(i));
-    th.scope = 'row';
-    tr.append(th);
-    row.forEach((x, j) => {
-      const td = tr.insertCell();
+export class HeadMap {
+  readonly element = el('table', { className: 'head-map' });
+  private readonly caption = this.element.createCaption();
+  private tokensKey: string | undefined;
+  private cells: HTMLTableCellElement[][] = [];
+  /** The weight each cell shows now. */
+  private shown: (number | undefined)[][] = [];
+
+  constructor(options: HeadMapOptions) {
+    this.update(options);
+  }
+
+  update({ caption, tokens, weights }: HeadMapOptions): void {
+    setText(this.caption as unknown as HTMLElement, caption);
+    const tokensKey = `${weights.length}\u0000${tokens.join('\u0000')}`;
+    if (tokensKey !== this.tokensKey) this.build(tokens, weights.length);
+    this.tokensKey = tokensKey;
+    const colour = colourScale('weights', weights);
+    weights.forEach((row, i) => row.forEach((x, j) => {
+      const td = this.cells[i]?.[j];
+      if (!td || this.shown[i][j] === x) return;
+      this.shown[i][j] = x;
       td.textContent = formatFixed(x, 2);
       td.title = `query ${i} “${tokens[i]}” → key ${j} “${tokens[j]}”: ${exactNumber(x)}`;
       const c = colour(x);
-      if (c) {
-        td.style.background = c.background;
-        td.style.color = c.text;
-      }
+      td.style.background = c?.background ?? '';
+      td.style.color = c?.text ?? '';
+    }));
+  }
+
+  private build(tokens: readonly string[], rows: number): void {
+    const table = this.element;
+    table.tHead?.remove();
+    for (const body of [...table.tBodies]) body.remove();
+    table.classList.toggle('compact', tokens.length > MAX_WRITTEN);
+    const head = table.createTHead().insertRow();
+    head.append(el('td', {}), ...tokens.map((token, j) => {
+      const th = el('th', { title: `key ${j}` }, token);
+      th.scope = 'col';
+      return th;
+    }));
+    const body = table.createTBody();
+    this.cells = Array.from({ length: rows }, (_, i) => {
+      const tr = body.insertRow();
+      const th = el('th', { title: `query ${i}` }, tokens[i] ?? String(i));
+      th.scope = 'row';
+      tr.append(th);
+      return tokens.map(() => tr.insertCell());
     });
-  });
-  return table;
+    this.shown = this.cells.map((row) => row.map(() => undefined));
+  }
 }
