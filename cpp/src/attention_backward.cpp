@@ -2,22 +2,14 @@
 
 #include <string>
 
-#include <xtensor/xmanipulation.hpp>
 
 #include "attn/error.hpp"
+#include "attn/sequence_sums.hpp"
 
 namespace attn
 {
     namespace detail
     {
-        matrix transposed_matmul(const matrix& a, const matrix& b)
-        {
-            // A transposed copy lets the one matmul kernel do the work, so native and wasm
-            // results stay bit-identical like every other product (matmul.cpp).
-            const matrix a_t = xt::transpose(a);
-            return matmul(a_t, b);
-        }
-
         attention_backward_trace attention_backward_from(const matrix& query, const matrix& key,
                                                          const matrix& value,
                                                          const attention_trace& forward,
@@ -36,7 +28,7 @@ namespace attn
 
             // pass 1: ∂L/∂V = Wᵀ·G: value row j collects every query's gradient, weighted by
             // how much that query attended to key j (m × d_v).
-            t.grad_value = transposed_matmul(used_weights, grad_output);
+            t.grad_value = transposed_product(used_weights, grad_output);
             check_finite_result("gradOutput", "gradValue", t.grad_value);
 
             // pass 2: ∂L/∂W = G·Vᵀ: weight (i, j) moved output row i along value row j (n × m).
@@ -82,7 +74,7 @@ namespace attn
             check_finite_result("gradOutput", "gradQuery", t.grad_query);
 
             // pass 6: and ∂L/∂K = (∂L/∂scores)ᵀ·Q (m × d_k).
-            t.grad_key = transposed_matmul(t.grad_scores, query);
+            t.grad_key = transposed_product(t.grad_scores, query);
             check_finite_result("gradOutput", "gradKey", t.grad_key);
             return t;
         }

@@ -61,7 +61,7 @@ namespace attn
     {
         // Shape contract: input (n × d_model) → every intermediate (n × d_model), except the
         // feed-forward hidden layer (n × d_ff).
-        detail::check_matrix("input", input);
+        detail::check_matrix("input", input, options.sequences);
         // w1 and w2 are checked on their own first, so a bad one is not reported as dFF.
         if (params.w1)
         {
@@ -84,6 +84,7 @@ namespace attn
         t.input = input;
         t.d_ff = d_ff;
         t.act = options.act;
+        t.sequences = options.sequences;
         if (params.w1)
         {
             detail::check_matrix_shape("w1", *params.w1, d_model, d_ff, "d_model × d_ff");
@@ -129,6 +130,8 @@ namespace attn
         attention_options.heads = options.heads;
         attention_options.attention = options.attention;
         attention_options.seed = options.seed;
+        attention_options.sequences = options.sequences;
+        attention_options.dropout_seeds = options.dropout_seeds;
 
         // pass 1: self-attention, every position attending over the whole input.
         // Each kernel below names its arguments as it knows them; they are renamed to this

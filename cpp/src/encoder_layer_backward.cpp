@@ -16,20 +16,22 @@ namespace attn
             t.grad_output = grad_output;
 
             // pass 1: back through LN₂, the layer's output.
-            t.norm2 = layer_norm_backward_from(forward.norm2, default_layer_norm_eps, grad_output);
+            t.norm2 = layer_norm_backward_from(forward.norm2, default_layer_norm_eps, grad_output,
+                                               forward.sequences);
             t.grad_residual2 = t.norm2.grad_input;
 
             // pass 2: residual2 = norm1.output + FFN(norm1.output): the FFN branch's backward.
             t.feed_forward =
                 feed_forward_backward_from(forward.norm1.output, forward.w1, forward.w2,
-                                           forward.feed_forward, forward.act, t.grad_residual2);
+                                           forward.feed_forward, forward.act, t.grad_residual2,
+                                           forward.sequences);
 
             // pass 3: norm1.output reaches residual2 along both branches, so its gradients add.
             t.grad_norm1_output = t.grad_residual2 + t.feed_forward.grad_input;
 
             // pass 4: back through LN₁.
             t.norm1 = layer_norm_backward_from(forward.norm1, default_layer_norm_eps,
-                                               t.grad_norm1_output);
+                                               t.grad_norm1_output, forward.sequences);
             t.grad_residual1 = t.norm1.grad_input;
 
             // pass 5: residual1 = input + MHA(input, input, input): the attention branch.

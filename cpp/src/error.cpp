@@ -67,13 +67,13 @@ namespace attn::detail
         }
     }
 
-    void check_matrix(const std::string& argument, const matrix& m)
+    void check_matrix(const std::string& argument, const matrix& m, std::size_t sequences)
     {
         if (rows(m) == 0 || cols(m) == 0)
         {
             fail(argument, "a non-empty matrix", "a " + format_shape(rows(m), cols(m)) + " matrix");
         }
-        if (rows(m) > max_dimension || cols(m) > max_dimension)
+        if (rows(m) > max_dimension * sequences || cols(m) > max_dimension)
         {
             fail(argument, "at most " + std::to_string(max_dimension) + " rows and columns",
                  format_shape(rows(m), cols(m)));

@@ -3,54 +3,10 @@
 #include <cmath>
 
 #include "attn/error.hpp"
+#include "attn/sequence_sums.hpp"
 
 namespace attn
 {
-    namespace
-    {
-        /// aᵀ·b, a (k × n) and b (k × p) → (n × p), without a transposed copy of a (an xtensor
-        /// transpose assignment costs more than the product on the trainer's small matrices):
-        /// row r of b, scaled by a(r, i), is added to out row i. The inner loop is contiguous and
-        /// vectorises, and each out cell sums its terms in r order from 0 as matmul does, so the
-        /// result is bit-identical to matmul(transpose(a), b), natively and in wasm.
-        matrix transposed_times(const matrix& a, const matrix& b)
-        {
-            const std::size_t k = rows(a), n = cols(a), p = cols(b);
-            matrix out = xt::zeros<double>({n, p});
-            const double* pa = a.data();
-            const double* pb = b.data();
-            double* po = out.data();
-            for (std::size_t r = 0; r < k; ++r)
-            {
-                const double* b_row = pb + r * p;
-                for (std::size_t i = 0; i < n; ++i)
-                {
-                    const double a_ri = pa[r * n + i];
-                    double* out_row = po + i * p;
-                    for (std::size_t j = 0; j < p; ++j)
-                    {
-                        out_row[j] += a_ri * b_row[j];
-                    }
-                }
-            }
-            return out;
-        }
-
-        /// Σ over the rows of m, in row order.
-        vector column_sums(const matrix& m)
-        {
-            vector sums = xt::zeros<double>({cols(m)});
-            for (std::size_t i = 0; i < rows(m); ++i)
-            {
-                for (std::size_t j = 0; j < cols(m); ++j)
-                {
-                    sums(j) += m(i, j);
-                }
-            }
-            return sums;
-        }
-    } // namespace
-
     double activation_derivative(activation act, double x)
     {
         if (act == activation::relu)
@@ -71,7 +27,8 @@ namespace attn
                                                                const matrix& w1, const matrix& w2,
                                                                const feed_forward_trace& forward,
                                                                activation act,
-                                                               const matrix& grad_output)
+                                                               const matrix& grad_output,
+                                                               std::size_t sequences)
         {
             // Shape contract: input (n × d_model), w1 (d_model × d_ff), w2 (d_ff × d_model),
             // grad_output (n × d_model) → grad_activated, grad_hidden (n × d_ff), grad_input
@@ -81,8 +38,8 @@ namespace attn
             t.grad_output = grad_output;
 
             // pass 1: output = activated·W2 + b2.
-            t.grad_b2 = column_sums(grad_output);
-            t.grad_w2 = transposed_times(forward.activated, grad_output);
+            t.grad_b2 = column_sums(grad_output, sequences);
+            t.grad_w2 = transposed_product(forward.activated, grad_output, sequences);
             t.grad_activated = matmul_transposed(grad_output, w2);
 
             // pass 2: the activation acted cell by cell, so its gradient does too.
@@ -96,8 +53,8 @@ namespace attn
             }
 
             // pass 3: hidden = input·W1 + b1.
-            t.grad_b1 = column_sums(t.grad_hidden);
-            t.grad_w1 = transposed_times(input, t.grad_hidden);
+            t.grad_b1 = column_sums(t.grad_hidden, sequences);
+            t.grad_w1 = transposed_product(input, t.grad_hidden, sequences);
             t.grad_input = matmul_transposed(t.grad_hidden, w1);
             return t;
         }

@@ -3,13 +3,15 @@
 #include <cmath>
 
 #include "attn/error.hpp"
+#include "attn/sequence_sums.hpp"
 
 namespace attn
 {
     namespace detail
     {
         layer_norm_backward_trace layer_norm_backward_from(const layer_norm_trace& forward,
-                                                           double eps, const matrix& grad_output)
+                                                           double eps, const matrix& grad_output,
+                                                           std::size_t sequences)
         {
             // Shape contract: normalized, grad_output (n × d), gamma (d) → grad_beta,
             // grad_gamma (d), grad_normalized, grad_input (n × d).
@@ -20,16 +22,8 @@ namespace attn
 
             // passes 1 and 2: β is added to every row and γ scales every row's x̂, so their
             // gradients sum the rows' contributions.
-            t.grad_beta = xt::zeros<double>({d});
-            t.grad_gamma = xt::zeros<double>({d});
-            for (std::size_t i = 0; i < n; ++i)
-            {
-                for (std::size_t j = 0; j < d; ++j)
-                {
-                    t.grad_beta(j) += grad_output(i, j);
-                    t.grad_gamma(j) += grad_output(i, j) * x_hat(i, j);
-                }
-            }
+            t.grad_beta = column_sums(grad_output, sequences);
+            t.grad_gamma = column_sums(grad_output * x_hat, sequences);
 
             // pass 3: output = x̂·γ + β, so ∂L/∂x̂ = g ∘ γ.
             t.grad_normalized = xt::empty<double>({n, d});

@@ -43,14 +43,32 @@ namespace attn
 
     matrix column_slice(const matrix& m, std::size_t first, std::size_t count)
     {
+        return block(m, 0, rows(m), first, count);
+    }
+
+    matrix block(const matrix& m, std::size_t first_row, std::size_t row_count,
+                 std::size_t first_col, std::size_t col_count)
+    {
         // Row by row with copy_n rather than an xtensor view assignment (a generic stepper).
-        const std::size_t n = rows(m), c = cols(m);
-        matrix out = xt::empty<double>({n, count});
-        for (std::size_t i = 0; i < n; ++i)
+        const std::size_t c = cols(m);
+        matrix out = xt::empty<double>({row_count, col_count});
+        for (std::size_t i = 0; i < row_count; ++i)
         {
-            std::copy_n(m.data() + i * c + first, count, out.data() + i * count);
+            std::copy_n(m.data() + (first_row + i) * c + first_col, col_count,
+                        out.data() + i * col_count);
         }
         return out;
+    }
+
+    void put_block(matrix& whole, const matrix& part, std::size_t first_row,
+                   std::size_t first_col)
+    {
+        const std::size_t c = cols(whole), part_cols = cols(part);
+        for (std::size_t i = 0; i < rows(part); ++i)
+        {
+            std::copy_n(part.data() + i * part_cols, part_cols,
+                        whole.data() + (first_row + i) * c + first_col);
+        }
     }
 
     matrix gather_rows(const matrix& m, const std::vector<std::size_t>& order)

@@ -1,5 +1,7 @@
 #include "attn/multi_head_attention.hpp"
 
+#include <algorithm>
+
 #include "attn/error.hpp"
 #include "attn/random.hpp"
 
@@ -40,21 +42,35 @@ namespace attn
                                           const matrix& value, const multi_head_params& params,
                                           const multi_head_options& options)
     {
-        // Shape contract: query (n × d_model), key and value (m × d_model), heads h | d_model
-        // → per head (n × d_k) attention, concat (n × d_model), output (n × d_model),
-        //   weights (h × n × m).
-        detail::check_matrix("query", query);
-        detail::check_matrix("key", key);
-        detail::check_matrix("value", value);
-        const std::size_t n = rows(query), m = rows(key), d_model = cols(query);
+        // Shape contract: query (S·n × d_model), key and value (S·m × d_model) for S stacked
+        // sequences (1 unless the trainer stacks a batch), heads h | d_model → per sequence and
+        // head (n × d_k) attention, concat (S·n × d_model), output (S·n × d_model), weights
+        // (h × S·n × m).
+        const std::size_t sequences = options.sequences;
+        detail::check_matrix("query", query, sequences);
+        detail::check_matrix("key", key, sequences);
+        detail::check_matrix("value", value, sequences);
+        if (sequences == 0 || rows(query) % sequences != 0 || rows(key) % sequences != 0)
+        {
+            detail::fail("sequences", "a divisor of the rows of query and of key",
+                         std::to_string(sequences));
+        }
+        if (!options.dropout_seeds.empty() && options.dropout_seeds.size() != sequences)
+        {
+            detail::fail("dropoutSeeds", std::to_string(sequences) + " seeds, one per sequence",
+                         std::to_string(options.dropout_seeds.size()));
+        }
+        // n and m: the rows of one sequence.
+        const std::size_t n = rows(query) / sequences, m = rows(key) / sequences;
+        const std::size_t d_model = cols(query);
         if (cols(key) != d_model)
         {
             detail::fail("key", std::to_string(d_model) + " columns (d_model, the width of query)",
                          std::to_string(cols(key)));
         }
-        if (rows(value) != m)
+        if (rows(value) != rows(key))
         {
-            detail::fail("value", std::to_string(m) + " rows (one per key)",
+            detail::fail("value", std::to_string(rows(key)) + " rows (one per key)",
                          std::to_string(rows(value)));
         }
         if (cols(value) != d_model)
@@ -82,6 +98,7 @@ namespace attn
         t.heads = h;
         t.d_model = d_model;
         t.d_k = d_model / h;
+        t.sequences = sequences;
         t.params.w_q =
             weight_or_xavier(params.w_q, "wQ", d_model, options.seed, parameter_stream::w_q);
         t.params.w_k =
@@ -101,17 +118,13 @@ namespace attn
 
         const bool masked = options.attention.mask.type != attention_mask::kind::none;
         const matrix allowed = masked ? resolve_mask(options.attention.mask, n, m) : matrix{};
-        // Under dropout the heads draw their masks one after another from one stream, so
-        // head i's mask is the (i+1)-th n × m block of it.
         const bool dropout = options.attention.dropout > 0;
-        splitmix64 dropout_stream(
-            stream_state(options.attention.dropout_seed,
-                         static_cast<std::uint64_t>(input_stream::attention_dropout)));
 
         // pass 1: project the inputs, x·W + b.
-        t.projected_query = linear(query, t.params.w_q, t.params.b_q); // (n × d_model)
-        t.projected_key = linear(key, t.params.w_k, t.params.b_k);     // (m × d_model)
-        t.projected_value = linear(value, t.params.w_v, t.params.b_v); // (m × d_model)
+        // Row by row, so one product serves every stacked sequence.
+        t.projected_query = linear(query, t.params.w_q, t.params.b_q); // (S·n × d_model)
+        t.projected_key = linear(key, t.params.w_k, t.params.b_k);     // (S·m × d_model)
+        t.projected_value = linear(value, t.params.w_v, t.params.b_v); // (S·m × d_model)
         detail::check_linear_result("query", "bQ", "projectedQuery", query, t.params.w_q,
                                     t.params.b_q, t.projected_query);
         detail::check_linear_result("key", "bK", "projectedKey", key, t.params.w_k, t.params.b_k,
@@ -119,31 +132,42 @@ namespace attn
         detail::check_linear_result("value", "bV", "projectedValue", value, t.params.w_v,
                                     t.params.b_v, t.projected_value);
 
-        t.weights = xt::empty<double>({h, n, m});
-        t.concat = xt::empty<double>({n, d_model});
-        t.per_head.reserve(h);
-        for (std::size_t i = 0; i < h; ++i)
+        t.weights = xt::empty<double>({h, sequences * n, m});
+        t.concat = xt::empty<double>({sequences * n, d_model});
+        t.per_head.reserve(sequences * h);
+        for (std::size_t s = 0; s < sequences; ++s)
         {
-            // pass 2: head i owns columns i·d_k … (i+1)·d_k − 1 of each projection.
-            head_trace head;
-            head.query = column_slice(t.projected_query, i * t.d_k, t.d_k); // (n × d_k)
-            head.key = column_slice(t.projected_key, i * t.d_k, t.d_k);     // (m × d_k)
-            head.value = column_slice(t.projected_value, i * t.d_k, t.d_k); // (m × d_k)
+            // Under dropout a sequence's heads draw their masks one after another from one
+            // stream, so head i's mask is the (i+1)-th n × m block of it.
+            splitmix64 dropout_stream(stream_state(
+                options.dropout_seeds.empty() ? options.attention.dropout_seed
+                                              : options.dropout_seeds[s],
+                static_cast<std::uint64_t>(input_stream::attention_dropout)));
+            for (std::size_t i = 0; i < h; ++i)
+            {
+                // pass 2: head i owns columns i·d_k … (i+1)·d_k − 1 of each projection, in the
+                // rows of sequence s.
+                head_trace head;
+                head.query = block(t.projected_query, s * n, n, i * t.d_k, t.d_k); // (n × d_k)
+                head.key = block(t.projected_key, s * m, m, i * t.d_k, t.d_k);     // (m × d_k)
+                head.value = block(t.projected_value, s * m, m, i * t.d_k, t.d_k); // (m × d_k)
 
-            // pass 3: ordinary scaled dot-product attention inside the head, scaled by √d_k of
-            // the head, not of d_model.
-            const matrix dropout_mask =
-                dropout ? detail::draw_dropout_mask(n, m, options.attention.dropout, dropout_stream)
-                        : matrix{};
-            head.attention = detail::attention_unchecked(
-                head.query, head.key, head.value, masked ? &allowed : nullptr,
-                options.attention.mask_fill, dropout ? &dropout_mask : nullptr);
-            xt::view(t.weights, i, xt::all(), xt::all()) = head.attention.weights;
+                // pass 3: ordinary scaled dot-product attention inside the head, scaled by √d_k
+                // of the head, not of d_model.
+                const matrix dropout_mask =
+                    dropout ? detail::draw_dropout_mask(n, m, options.attention.dropout,
+                                                        dropout_stream)
+                            : matrix{};
+                head.attention = detail::attention_unchecked(
+                    head.query, head.key, head.value, masked ? &allowed : nullptr,
+                    options.attention.mask_fill, dropout ? &dropout_mask : nullptr);
+                std::copy_n(head.attention.weights.data(), n * m,
+                            t.weights.data() + (i * sequences + s) * n * m);
 
-            // pass 4: the head's output fills its own columns of the concatenation.
-            xt::view(t.concat, xt::all(), xt::range(i * t.d_k, (i + 1) * t.d_k)) =
-                head.attention.output;
-            t.per_head.push_back(std::move(head));
+                // pass 4: the head's output fills its own columns of the concatenation.
+                put_block(t.concat, head.attention.output, s * n, i * t.d_k);
+                t.per_head.push_back(std::move(head));
+            }
         }
 
         // pass 5: mix the heads, concat·W_O + b_O (n × d_model).

@@ -1,44 +1,30 @@
 #include "attn/multi_head_attention_backward.hpp"
 
 #include "attn/error.hpp"
+#include "attn/sequence_sums.hpp"
 
 namespace attn
 {
     namespace detail
     {
         linear_gradients linear_backward(const matrix& x, const matrix& w, bool has_bias,
-                                         const matrix& grad_y)
+                                         const matrix& grad_y, std::size_t sequences)
         {
             // Shape contract: x (n × in), w (in × out), grad_y (n × out) → grad_input (n × in),
             // grad_weight (in × out), grad_bias (out) or empty.
             linear_gradients g;
             g.grad_input = matmul_transposed(grad_y, w);
-            g.grad_weight = transposed_matmul(x, grad_y);
+            g.grad_weight = transposed_product(x, grad_y, sequences);
             if (has_bias)
             {
-                // The bias is added to every row, so its gradient sums the rows, in row order
-                // (a plain loop, so native and wasm add in the same order).
-                const std::size_t n = rows(grad_y), out = cols(grad_y);
-                g.grad_bias = xt::zeros<double>({out});
-                for (std::size_t i = 0; i < n; ++i)
-                {
-                    for (std::size_t j = 0; j < out; ++j)
-                    {
-                        g.grad_bias(j) += grad_y(i, j);
-                    }
-                }
+                // The bias is added to every row, so its gradient sums the rows.
+                g.grad_bias = column_sums(grad_y, sequences);
             }
             return g;
         }
 
         namespace
         {
-            /// Writes a head's (rows × d_k) gradient into its columns of the whole.
-            void put_columns(matrix& whole, const matrix& part, std::size_t first)
-            {
-                xt::view(whole, xt::all(), xt::range(first, first + cols(part))) = part;
-            }
-
             /// Checks every gradient of a linear layer's backward is finite; finite inputs can
             /// still overflow, and it is the gradient arriving from above that was too large.
             void check_linear_gradients(const linear_gradients& g, const std::string& input,
@@ -54,19 +40,21 @@ namespace attn
                                            const matrix& value, const multi_head_trace& forward,
                                            const matrix& grad_output)
         {
-            // Shape contract: query (n × d_model), key and value (m × d_model), forward of those,
-            // G (n × d_model) → grad_concat (n × d_model), per head (n × d_k, m × d_k) backward,
+            // Shape contract: query (S·n × d_model), key and value (S·m × d_model) for S stacked
+            // sequences, forward of those, G (S·n × d_model) → grad_concat (n × d_model), per head (n × d_k, m × d_k) backward,
             // grad_projected_* (n/m × d_model), input gradients (n/m × d_model),
             // weight gradients (d_model × d_model), bias gradients (d_model) or empty.
             multi_head_backward_trace t;
             t.grad_output = grad_output;
-            const std::size_t n = rows(query), m = rows(key), d_model = forward.d_model;
+            const std::size_t sequences = forward.sequences, d_model = forward.d_model;
+            // n and m: the rows of one sequence.
+            const std::size_t n = rows(query) / sequences, m = rows(key) / sequences;
             const resolved_multi_head_params& p = forward.params;
 
             // pass 1: output = concat·W_O + b_O, so ∂L/∂W_O = concatᵀ·G, ∂L/∂b_O = Σ rows G
             // and ∂L/∂concat = G·W_Oᵀ.
             linear_gradients out =
-                linear_backward(forward.concat, p.w_o, p.b_o.size() != 0, grad_output);
+                linear_backward(forward.concat, p.w_o, p.b_o.size() != 0, grad_output, sequences);
             check_linear_gradients(out, "gradConcat", "gradWO");
             t.grad_concat = std::move(out.grad_input);
             t.grad_w_o = std::move(out.grad_weight);
@@ -74,34 +62,38 @@ namespace attn
 
             // pass 2: head i's output filled columns i·d_k … (i+1)·d_k − 1 of concat, so those
             // columns of ∂L/∂concat are its ∂L/∂output; each head runs attention backward.
-            t.grad_projected_query = xt::zeros<double>({n, d_model});
-            t.grad_projected_key = xt::zeros<double>({m, d_model});
-            t.grad_projected_value = xt::zeros<double>({m, d_model});
-            t.per_head.reserve(forward.heads);
-            for (std::size_t i = 0; i < forward.heads; ++i)
+            // Stacked sequences: the same, for each sequence's rows.
+            t.grad_projected_query = xt::zeros<double>({sequences * n, d_model});
+            t.grad_projected_key = xt::zeros<double>({sequences * m, d_model});
+            t.grad_projected_value = xt::zeros<double>({sequences * m, d_model});
+            t.per_head.reserve(sequences * forward.heads);
+            for (std::size_t s = 0; s < sequences; ++s)
             {
-                const head_trace& head = forward.per_head[i];
-                const std::size_t first = i * forward.d_k;
-                t.per_head.push_back(
-                    attention_backward_from(head.query, head.key, head.value, head.attention,
-                                            column_slice(t.grad_concat, first, forward.d_k)));
+                for (std::size_t i = 0; i < forward.heads; ++i)
+                {
+                    const head_trace& head = forward.per_head[s * forward.heads + i];
+                    const std::size_t first = i * forward.d_k;
+                    t.per_head.push_back(attention_backward_from(
+                        head.query, head.key, head.value, head.attention,
+                        block(t.grad_concat, s * n, n, first, forward.d_k)));
 
-                // pass 3: the head read those same columns of each projection, so its input
-                // gradients go back into them.
-                const attention_backward_trace& g = t.per_head.back();
-                put_columns(t.grad_projected_query, g.grad_query, first);
-                put_columns(t.grad_projected_key, g.grad_key, first);
-                put_columns(t.grad_projected_value, g.grad_value, first);
+                    // pass 3: the head read those same columns of each projection, so its
+                    // input gradients go back into them.
+                    const attention_backward_trace& g = t.per_head.back();
+                    put_block(t.grad_projected_query, g.grad_query, s * n, first);
+                    put_block(t.grad_projected_key, g.grad_key, s * m, first);
+                    put_block(t.grad_projected_value, g.grad_value, s * m, first);
+                }
             }
 
             // pass 4: each projection x·W + b backward: ∂L/∂W = xᵀ·∂L/∂projected, ∂L/∂b its
             // row sums, ∂L/∂x = ∂L/∂projected·Wᵀ.
-            linear_gradients q =
-                linear_backward(query, p.w_q, p.b_q.size() != 0, t.grad_projected_query);
+            linear_gradients q = linear_backward(query, p.w_q, p.b_q.size() != 0,
+                                                 t.grad_projected_query, sequences);
             linear_gradients k =
-                linear_backward(key, p.w_k, p.b_k.size() != 0, t.grad_projected_key);
-            linear_gradients v =
-                linear_backward(value, p.w_v, p.b_v.size() != 0, t.grad_projected_value);
+                linear_backward(key, p.w_k, p.b_k.size() != 0, t.grad_projected_key, sequences);
+            linear_gradients v = linear_backward(value, p.w_v, p.b_v.size() != 0,
+                                                 t.grad_projected_value, sequences);
             check_linear_gradients(q, "gradQuery", "gradWQ");
             check_linear_gradients(k, "gradKey", "gradWK");
             check_linear_gradients(v, "gradValue", "gradWV");

@@ -47,9 +47,6 @@ namespace attn
                                                          const matrix& value,
                                                          const attention_trace& forward,
                                                          const matrix& grad_output);
-
-        /// aᵀ·b for a (k × n) and b (k × p): the weight gradient of every linear map here.
-        matrix transposed_matmul(const matrix& a, const matrix& b);
     } // namespace detail
 } // namespace attn
 

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "attn/feed_forward.hpp"
 #include "attn/layer_norm.hpp"
@@ -35,6 +36,11 @@ namespace attn
         /// false: Q, K, V and output projections without biases (nn.MultiheadAttention with
         /// bias=False); then giving any of b_q … b_o is an error.
         bool attention_bias = true;
+        /// Independent sequences of equal length stacked in the rows of the input (the
+        /// trainer's batch), each attending only over itself: multi_head_options::sequences.
+        std::size_t sequences = 1;
+        /// Under dropout, one seed per sequence (multi_head_options::dropout_seeds).
+        std::vector<std::uint32_t> dropout_seeds;
     };
 
     struct encoder_parameter_count
@@ -59,6 +65,7 @@ namespace attn
         matrix w1, w2;                   ///< as used
         vector b1, b2;                   ///< as used
         std::size_t d_ff = 0;
+        std::size_t sequences = 1; ///< encoder_layer_options::sequences
         encoder_parameter_count parameter_count;
     };
 

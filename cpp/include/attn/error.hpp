@@ -55,8 +55,10 @@ namespace attn
         /// Checks 1 ≤ value ≤ max_dimension.
         void check_dimension(const std::string& argument, std::size_t value);
 
-        /// Checks a matrix is non-empty, within the cap, and has only finite numbers.
-        void check_matrix(const std::string& argument, const matrix& m);
+        /// Checks a matrix is non-empty, within the cap, and has only finite numbers. With
+        /// `sequences` stacked sequences in its rows, the row cap is per sequence.
+        void check_matrix(const std::string& argument, const matrix& m,
+                          std::size_t sequences = 1);
 
         /// check_matrix plus an exact shape.
         void check_matrix_shape(const std::string& argument, const matrix& m, std::size_t rows,

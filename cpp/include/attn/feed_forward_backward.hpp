@@ -52,11 +52,13 @@ namespace attn
         /// The passes without argument checks, from a forward trace the caller already has
         /// (the trainer). The forward trace does not say whether the biases were given, so both
         /// bias gradients are always computed; feed_forward_backward empties an omitted one's.
+        /// The rows may be `sequences` stacked sequences (sequence_sums.hpp).
         feed_forward_backward_trace feed_forward_backward_from(const matrix& input,
                                                                const matrix& w1, const matrix& w2,
                                                                const feed_forward_trace& forward,
                                                                activation act,
-                                                               const matrix& grad_output);
+                                                               const matrix& grad_output,
+                                                               std::size_t sequences = 1);
     } // namespace detail
 } // namespace attn
 

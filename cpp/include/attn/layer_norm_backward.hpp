@@ -40,9 +40,11 @@ namespace attn
     namespace detail
     {
         /// The passes without argument checks, from a forward trace the caller already has
-        /// (the trainer), so the forward is never run twice. grad_output must be n × d.
+        /// (the trainer), so the forward is never run twice. grad_output must be n × d. The
+        /// rows may be `sequences` stacked sequences (sequence_sums.hpp).
         layer_norm_backward_trace layer_norm_backward_from(const layer_norm_trace& forward,
-                                                           double eps, const matrix& grad_output);
+                                                           double eps, const matrix& grad_output,
+                                                           std::size_t sequences = 1);
     } // namespace detail
 } // namespace attn
 

@@ -64,6 +64,15 @@ namespace attn
     /// Columns [first, first + count) of m, copied.
     matrix column_slice(const matrix& m, std::size_t first, std::size_t count);
 
+    /// Rows [first_row, first_row + row_count) of columns [first_col, first_col + col_count)
+    /// of m, copied.
+    matrix block(const matrix& m, std::size_t first_row, std::size_t row_count,
+                 std::size_t first_col, std::size_t col_count);
+
+    /// Copies part into whole, its top left cell at (first_row, first_col).
+    void put_block(matrix& whole, const matrix& part, std::size_t first_row,
+                   std::size_t first_col);
+
     /// Rows of m in the order given: out row i = m row order[i] (a lookup or a shuffle).
     matrix gather_rows(const matrix& m, const std::vector<std::size_t>& order);
 } // namespace attn

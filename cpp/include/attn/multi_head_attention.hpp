@@ -29,6 +29,13 @@ namespace attn
         std::size_t heads = 1;
         attention_options attention;
         std::uint32_t seed = 0; ///< for omitted weights
+        /// Independent sequences stacked in the rows of query, key and value, as the trainer
+        /// runs a batch: query has sequences·n rows, key and value sequences·m, and attention
+        /// stays inside each sequence. The row cap applies per sequence.
+        std::size_t sequences = 1;
+        /// Under dropout, sequence s draws its masks from dropout_seeds[s] (one per sequence);
+        /// empty: every sequence from attention.dropout_seed.
+        std::vector<std::uint32_t> dropout_seeds;
     };
 
     /// One head: its slices of the projections and its attention trace.
@@ -52,14 +59,16 @@ namespace attn
         std::size_t heads = 1;
         std::size_t d_model = 0;
         std::size_t d_k = 0;
+        std::size_t sequences = 1; ///< multi_head_options::sequences
         resolved_multi_head_params params;
         matrix projected_query;           ///< (n × d_model) pass 1
         matrix projected_key;             ///< (m × d_model)
         matrix projected_value;           ///< (m × d_model)
-        std::vector<head_trace> per_head; ///< passes 2 and 3
+        std::vector<head_trace> per_head; ///< passes 2 and 3; sequence s, head i at s·h + i
         matrix concat;                    ///< (n × d_model) pass 4
         matrix output;                    ///< (n × d_model) pass 5
-        tensor3 weights;                  ///< (h × n × m) every head's weights
+        /// (h × n × m) every head's weights; stacked sequences stack their rows.
+        tensor3 weights;
         std::size_t parameter_count = 0;
     };
 

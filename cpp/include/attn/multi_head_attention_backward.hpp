@@ -70,9 +70,11 @@ namespace attn
             vector grad_bias;   ///< (out) Σ rows of ∂L/∂y; empty when there is no bias
         };
 
-        /// Backward of linear(x, w, b); `has_bias` says whether b was there.
+        /// Backward of linear(x, w, b); `has_bias` says whether b was there. The rows may be
+        /// `sequences` stacked sequences, whose weight and bias gradients then add up as
+        /// sequence_sums.hpp says.
         linear_gradients linear_backward(const matrix& x, const matrix& w, bool has_bias,
-                                         const matrix& grad_y);
+                                         const matrix& grad_y, std::size_t sequences = 1);
     } // namespace detail
 } // namespace attn
 

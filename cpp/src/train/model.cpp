@@ -15,18 +15,23 @@ namespace attn
 {
     namespace
     {
-        matrix ones_row_mean(const matrix& x)
+        /// (B × d): the mean of each of the B examples' rows, summed in row order.
+        matrix row_means(const matrix& x, std::size_t batch)
         {
-            // (1 × d): the mean of x's rows, summed in row order.
-            matrix mean = xt::zeros<double>({std::size_t{1}, cols(x)});
-            for (std::size_t i = 0; i < rows(x); ++i)
+            const std::size_t n = rows(x) / batch, d = cols(x);
+            matrix mean = xt::zeros<double>({batch, d});
+            for (std::size_t r = 0; r < rows(x); ++r)
             {
-                for (std::size_t j = 0; j < cols(x); ++j)
+                for (std::size_t j = 0; j < d; ++j)
                 {
-                    mean(0, j) += x(i, j);
+                    mean(r / n, j) += x(r, j);
                 }
             }
-            return mean / static_cast<double>(rows(x));
+            for (double& m : mean)
+            {
+                m /= static_cast<double>(n);
+            }
+            return mean;
         }
 
         /// into += gradient, in place: xtensor's own += evaluates into a temporary and moves
@@ -68,33 +73,43 @@ namespace attn
             accumulate(g.beta2, b.norm2.grad_beta);
         }
 
-        /// One example's backward pass from ∂loss/∂logits, its gradients added into `grads`.
-        void backward(const model_parameters& p, const model_run& run, const task_example& example,
-                      const model_forward& f, const matrix& grad_logits, model_parameters& grads)
+        /// The batch's backward pass from ∂loss/∂logits (stacked as the forward's), its
+        /// gradients added into `grads`. Each parameter's gradient sums per example, then over
+        /// the examples in order (sequence_sums.hpp): the bits of running them one at a time.
+        void backward(const model_parameters& p, const model_run& run,
+                      const std::vector<task_example>& examples, const model_forward& f,
+                      const matrix& grad_logits, model_parameters& grads)
         {
-            // pass 1: through the head to the last layer's output (n × d_model).
+            const std::size_t batch = examples.size();
+            const std::size_t n = rows(f.input) / batch, d = cols(f.input);
+            // pass 1: through the head to the last layer's output (B·n × d_model).
             matrix grad_x;
             if (run.task == task_kind::iris)
             {
-                const feed_forward_backward_trace head = detail::feed_forward_backward_from(
-                    f.pooled, p.head_w1, p.head_w2, f.classifier, activation::relu, grad_logits);
+                const feed_forward_backward_trace head =
+                    detail::feed_forward_backward_from(f.pooled, p.head_w1, p.head_w2,
+                                                       f.classifier, activation::relu,
+                                                       grad_logits, batch);
                 add_to(grads.head_w1, head.grad_w1);
                 add_to(grads.head_b1, head.grad_b1);
                 add_to(grads.head_w2, head.grad_w2);
                 add_to(grads.head_b2, head.grad_b2);
-                // The mean over the rows hands each row a 1/n share of the pooled gradient.
-                const std::size_t n = rows(f.input);
-                grad_x = xt::empty<double>({n, cols(f.input)});
-                for (std::size_t i = 0; i < n; ++i)
+                // The mean over an example's rows hands each row a 1/n share of its pooled
+                // gradient.
+                grad_x = xt::empty<double>({batch * n, d});
+                for (std::size_t r = 0; r < batch * n; ++r)
                 {
-                    xt::row(grad_x, i) = xt::row(head.grad_input, 0) / static_cast<double>(n);
+                    for (std::size_t j = 0; j < d; ++j)
+                    {
+                        grad_x(r, j) = head.grad_input(r / n, j) / static_cast<double>(n);
+                    }
                 }
             }
             else
             {
                 const matrix& last = f.layers.back().output;
                 detail::linear_gradients head =
-                    detail::linear_backward(last, p.head_w1, true, grad_logits);
+                    detail::linear_backward(last, p.head_w1, true, grad_logits, batch);
                 add_to(grads.head_w1, head.grad_weight);
                 add_to(grads.head_b1, head.grad_bias);
                 grad_x = std::move(head.grad_input);
@@ -111,19 +126,20 @@ namespace attn
 
             // pass 3: into the embedding. A token's row collects the gradient of every position
             // that holds it (a scatter-add); the sinusoidal encoding has nothing to learn.
-            const std::size_t d = cols(grad_x);
-            for (std::size_t i = 0; i < rows(grad_x); ++i)
+            for (std::size_t r = 0; r < rows(grad_x); ++r)
             {
+                const task_example& example = examples[r / n];
+                const std::size_t i = r % n;
                 for (std::size_t j = 0; j < d; ++j)
                 {
                     if (run.task == task_kind::iris)
                     {
-                        grads.embedding(i, j) += example.features[i] * grad_x(i, j);
-                        grads.feature_bias(i, j) += grad_x(i, j);
+                        grads.embedding(i, j) += example.features[i] * grad_x(r, j);
+                        grads.feature_bias(i, j) += grad_x(r, j);
                     }
                     else
                     {
-                        grads.embedding(example.tokens[i], j) += grad_x(i, j);
+                        grads.embedding(example.tokens[i], j) += grad_x(r, j);
                     }
                 }
             }
@@ -131,33 +147,52 @@ namespace attn
     } // namespace
 
     model_forward forward(const model_parameters& p, const model_run& run,
-                          const task_example& example, std::uint32_t dropout_seed)
+                          const std::vector<task_example>& examples,
+                          const std::vector<std::uint32_t>& dropout_seeds)
     {
-        // Shape contract: example of n tokens (iris: 4 features) → input and every layer's
-        // output (n × d_model) → logits (n × vocabulary; iris 1 × 3).
+        // Shape contract: B examples of n tokens (iris: 4 features) → input and every layer's
+        // output (B·n × d_model), the examples' rows one after another → logits (B·n ×
+        // vocabulary; iris B × 3).
         model_forward f;
-        const std::size_t d = cols(p.embedding);
+        const std::size_t batch = examples.size(), d = cols(p.embedding);
         // pass 1: the tokens as rows of the model's width.
         if (run.task == task_kind::iris)
         {
-            f.input = xt::empty<double>({iris_features, d});
-            for (std::size_t i = 0; i < iris_features; ++i)
+            f.input = xt::empty<double>({batch * iris_features, d});
+            for (std::size_t r = 0; r < batch * iris_features; ++r)
             {
+                const std::size_t i = r % iris_features;
                 for (std::size_t j = 0; j < d; ++j)
                 {
-                    f.input(i, j) = example.features[i] * p.embedding(i, j) + p.feature_bias(i, j);
+                    f.input(r, j) = examples[r / iris_features].features[i] * p.embedding(i, j) +
+                                    p.feature_bias(i, j);
                 }
             }
         }
         else
         {
-            f.input = gather_rows(p.embedding, example.tokens) + run.positions;
+            std::vector<std::size_t> tokens;
+            for (const task_example& example : examples)
+            {
+                tokens.insert(tokens.end(), example.tokens.begin(), example.tokens.end());
+            }
+            f.input = gather_rows(p.embedding, tokens);
+            const std::size_t n = rows(run.positions);
+            for (std::size_t r = 0; r < rows(f.input); ++r)
+            {
+                for (std::size_t j = 0; j < d; ++j)
+                {
+                    f.input(r, j) += run.positions(r % n, j);
+                }
+            }
         }
 
-        // pass 2: the encoder layers, each reading the previous one's output.
+        // pass 2: the encoder layers, each reading the previous one's output; the examples
+        // are stacked sequences, each attending only over itself.
         encoder_layer_options options;
         options.heads = run.heads;
         options.act = activation::relu;
+        options.sequences = batch;
         if (task_is_causal(run.task))
         {
             options.attention.mask = attention_mask::causal();
@@ -166,16 +201,20 @@ namespace attn
         f.layers.reserve(p.layers.size());
         for (std::size_t l = 0; l < p.layers.size(); ++l)
         {
-            options.attention.dropout_seed = dropout_seed + static_cast<std::uint32_t>(l);
+            options.dropout_seeds.clear();
+            for (const std::uint32_t seed : dropout_seeds)
+            {
+                options.dropout_seeds.push_back(seed + static_cast<std::uint32_t>(l));
+            }
             const matrix& x = l == 0 ? f.input : f.layers[l - 1].output;
             f.layers.push_back(encoder_layer(x, p.layers[l], options));
         }
         const matrix& last = f.layers.back().output;
 
-        // pass 3: the head, per position or on the mean of the rows.
+        // pass 3: the head, per position or on the mean of each example's rows.
         if (run.task == task_kind::iris)
         {
-            f.pooled = ones_row_mean(last);
+            f.pooled = row_means(last, batch);
             f.classifier = detail::feed_forward_unchecked(f.pooled, p.head_w1, p.head_b1, p.head_w2,
                                                           p.head_b2, activation::relu);
             f.logits = f.classifier.output;
@@ -187,8 +226,13 @@ namespace attn
         return f;
     }
 
-    scored_logits collect_scored(const std::vector<model_forward>& passes,
-                                 const std::vector<task_example>& examples)
+    model_forward forward(const model_parameters& p, const model_run& run,
+                          const task_example& example)
+    {
+        return forward(p, run, std::vector<task_example>{example}, {});
+    }
+
+    scored_logits collect_scored(const matrix& logits, const std::vector<task_example>& examples)
     {
         std::size_t count = 0;
         for (const task_example& e : examples)
@@ -198,7 +242,7 @@ namespace attn
                 count += s ? 1 : 0;
             }
         }
-        const std::size_t classes = cols(passes.front().logits);
+        const std::size_t classes = cols(logits), per_example = rows(logits) / examples.size();
         scored_logits out;
         out.logits = xt::empty<double>({count, classes});
         out.targets = xt::empty<double>({count});
@@ -211,9 +255,11 @@ namespace attn
                 {
                     continue;
                 }
-                xt::row(out.logits, r) = xt::row(passes[e].logits, i);
+                const std::size_t row = e * per_example + i;
+                std::copy_n(logits.data() + row * classes, classes,
+                            out.logits.data() + r * classes);
                 out.targets(r) = static_cast<double>(examples[e].targets[i]);
-                out.origin.emplace_back(e, i);
+                out.origin.push_back(row);
                 ++r;
             }
         }
@@ -250,38 +296,32 @@ namespace attn
                               const std::vector<task_example>& batch, model_parameters& grads,
                               std::uint64_t dropout_state)
     {
-        // pass 1: every example forward, keeping its trace.
+        // pass 1: the batch forward, stacked, keeping its trace.
         splitmix64 dropout_seeds(dropout_state);
-        std::vector<model_forward> passes;
-        passes.reserve(batch.size());
-        for (const task_example& example : batch)
+        std::vector<std::uint32_t> seeds;
+        if (run.dropout > 0)
         {
-            const auto seed =
-                run.dropout > 0 ? static_cast<std::uint32_t>(dropout_seeds.next() >> 32) : 0;
-            passes.push_back(forward(p, run, example, seed));
+            for (std::size_t e = 0; e < batch.size(); ++e)
+            {
+                seeds.push_back(static_cast<std::uint32_t>(dropout_seeds.next() >> 32));
+            }
         }
+        const model_forward f = forward(p, run, batch, seeds);
         // pass 2: one cross-entropy over all scored positions of the batch, so the loss is
         // their mean (each position weighs the same, whichever example it is in).
-        const scored_logits scored = collect_scored(passes, batch);
+        const scored_logits scored = collect_scored(f.logits, batch);
         const mean_loss loss = mean_cross_entropy(scored.logits, scored.targets);
 
-        // pass 3: each example's share of ∂loss/∂logits (zero rows where unscored), backward.
+        // pass 3: ∂loss/∂logits in the forward's rows (zero where unscored), backward.
         set_zero(grads);
-        std::vector<matrix> grad_logits;
-        grad_logits.reserve(batch.size());
-        for (const model_forward& f : passes)
-        {
-            grad_logits.emplace_back(xt::zeros<double>(f.logits.shape()));
-        }
+        matrix grad_logits = xt::zeros<double>(f.logits.shape());
+        const std::size_t classes = cols(f.logits);
         for (std::size_t r = 0; r < scored.origin.size(); ++r)
         {
-            const auto [e, i] = scored.origin[r];
-            xt::row(grad_logits[e], i) = xt::row(loss.grad_logits, r);
+            std::copy_n(loss.grad_logits.data() + r * classes, classes,
+                        grad_logits.data() + scored.origin[r] * classes);
         }
-        for (std::size_t e = 0; e < batch.size(); ++e)
-        {
-            backward(p, run, batch[e], passes[e], grad_logits[e], grads);
-        }
+        backward(p, run, batch, f, grad_logits, grads);
         return loss.loss;
     }
 } // namespace attn

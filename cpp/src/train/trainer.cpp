@@ -112,13 +112,8 @@ namespace attn
 
     trainer_evaluation trainer::state::evaluate(const model_parameters& p) const
     {
-        std::vector<model_forward> passes;
-        passes.reserve(held_out.size());
-        for (const task_example& example : held_out)
-        {
-            passes.push_back(forward(p, run, example));
-        }
-        const scored_logits scored = collect_scored(passes, held_out);
+        const model_forward f = forward(p, run, held_out, {});
+        const scored_logits scored = collect_scored(f.logits, held_out);
         const mean_loss loss = mean_cross_entropy(scored.logits, scored.targets);
         trainer_evaluation e;
         const std::size_t classes = cols(scored.logits);

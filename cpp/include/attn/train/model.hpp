@@ -3,8 +3,9 @@
 
 /**
  * @file model.hpp
- * @brief The trainer's transformer: its parameters, its forward pass on one example (built from
- * the engine's traced `encoder_layer`) and the loss and gradients of a batch.
+ * @brief The trainer's transformer: its parameters, its forward pass (built from the engine's
+ * traced `encoder_layer`, a batch's examples stacked as independent sequences) and the loss
+ * and gradients of a batch.
  *
  * Toy tasks: x = E[tokens] + PE (sinusoidal) → encoder layers → logits = x·W + b per position.
  * Iris: token f = value_f·w_f + b_f (w_f, b_f learned rows per feature: the per-feature bias
@@ -63,14 +64,15 @@ namespace attn
     /// stays where it is).
     void set_zero(model_parameters& p);
 
-    /// One example through the model, every intermediate kept for the backward pass.
+    /// B examples through the model, every intermediate kept for the backward pass. Each
+    /// matrix stacks the examples' rows one after another (example e's n rows from e·n).
     struct model_forward
     {
-        matrix input;                            ///< (n × d_model) the first layer's input
-        std::vector<encoder_layer_trace> layers; ///< one per layer
-        matrix pooled;                           ///< iris: (1 × d_model) mean of the rows
+        matrix input;                            ///< (B·n × d_model) the first layer's input
+        std::vector<encoder_layer_trace> layers; ///< one per layer, B sequences each
+        matrix pooled;                           ///< iris: (B × d_model) mean of each's rows
         feed_forward_trace classifier;           ///< iris: the classifier's passes
-        matrix logits;                           ///< toy: (n × vocabulary); iris: (1 × 3)
+        matrix logits;                           ///< toy: (B·n × vocabulary); iris: (B × 3)
     };
 
     /// How a forward pass runs: the task (which embedding, head and mask), heads, and the
@@ -89,18 +91,25 @@ namespace attn
     model_parameters without_head(const model_parameters& p, std::size_t layer, std::size_t head,
                                   std::size_t heads);
 
-    /// The forward pass of one example. Under dropout, layer l draws its masks from
-    /// dropout_seed + l (attention_options::dropout_seed).
+    /// The forward pass of a batch, its examples stacked. Under dropout (dropout_seeds one per
+    /// example, else empty), example e's layer l draws its masks from dropout_seeds[e] + l
+    /// (encoder_layer_options::dropout_seeds). The same bits as one example at a time: every
+    /// pass but attention works row by row, and attention stays inside each example.
     model_forward forward(const model_parameters& p, const model_run& run,
-                          const task_example& example, std::uint32_t dropout_seed = 0);
+                          const std::vector<task_example>& examples,
+                          const std::vector<std::uint32_t>& dropout_seeds);
+
+    /// The forward pass of one example, without dropout.
+    model_forward forward(const model_parameters& p, const model_run& run,
+                          const task_example& example);
 
     /// Scored logits of a set of examples, stacked, with their targets.
     struct scored_logits
     {
         matrix logits;  ///< (S × classes)
         vector targets; ///< (S) class indices
-        /// For each scored row: (example, position).
-        std::vector<std::pair<std::size_t, std::size_t>> origin;
+        /// For each scored row: its row in the forward's logits.
+        std::vector<std::size_t> origin;
     };
 
     /// The mean cross-entropy of any number of rows and its gradient. The engine's kernel takes
@@ -114,8 +123,8 @@ namespace attn
     };
     mean_loss mean_cross_entropy(const matrix& logits, const vector& targets);
 
-    scored_logits collect_scored(const std::vector<model_forward>& passes,
-                                 const std::vector<task_example>& examples);
+    /// The scored rows of a forward pass's logits (examples' rows stacked) and their targets.
+    scored_logits collect_scored(const matrix& logits, const std::vector<task_example>& examples);
 
     /**
      * @brief The mean cross-entropy of a batch and its gradient with respect to every
