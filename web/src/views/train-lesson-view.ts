@@ -14,6 +14,8 @@ import { exactNumber, formatFixed, formatNumber } from '../model/format.js';
 import { TrainingCharts } from './training-charts.js';
 import { TrainingHeads } from './training-heads.js';
 import { IrisResults } from './iris-results.js';
+import { OpenTrainedControls, type TrainedWalkthrough } from './open-trained.js';
+import type { TrainedLayer } from '../model/trained-layer.js';
 
 /** Fastest redraw of the curves and heads while training (the step counter follows every frame). */
 const REDRAW_MS = 400;
@@ -27,6 +29,8 @@ export interface TrainLessonOptions {
   onLink: (link: TrainingLink) => void;
   notify: (message: string) => void;
   announce: (message: string) => void;
+  /** Opens a walkthrough on one layer of the model as it is now. */
+  openWalkthrough: (walkthrough: TrainedWalkthrough, trained: TrainedLayer) => void;
 }
 
 export class TrainLessonView {
@@ -34,6 +38,7 @@ export class TrainLessonView {
   private readonly charts: TrainingCharts;
   private readonly heads: TrainingHeads;
   private readonly iris: IrisResults;
+  private readonly openTrained: OpenTrainedControls;
   private readonly form;
   private readonly trainButton = el('button', { type: 'button', className: 'primary', id: 'train-button' }, 'Train');
   private readonly resetButton = el('button', { type: 'button', id: 'train-reset' }, 'Reset');
@@ -48,6 +53,7 @@ export class TrainLessonView {
     this.charts = new TrainingCharts(session);
     this.heads = new TrainingHeads(session);
     this.iris = new IrisResults(session);
+    this.openTrained = new OpenTrainedControls(session, options.openWalkthrough, options.notify);
     this.form = trainingForm({
       tasks: (Object.keys(TASK_TITLES) as TrainerTask[]).map((t) => [t, TASK_TITLES[t]] as const),
       fields: OPTION_FIELDS,
@@ -78,7 +84,8 @@ export class TrainLessonView {
           el('span', { className: 'export-label' }, 'Export the weights at this step:'), exportJson, exportScript),
         this.status,
         this.diverged,
-        this.seeing),
+        this.seeing,
+        this.openTrained.element),
       this.charts.element,
       this.iris.element,
       this.heads.element);
@@ -155,6 +162,7 @@ export class TrainLessonView {
 
   private drawStatus(): void {
     const { session } = this;
+    this.openTrained.update();
     const evaluation = session.snapshot?.evaluation;
     const lastLoss = session.losses[session.losses.length - 1];
     const parts = [`Step ${session.step} of ${session.target}`];
