@@ -192,6 +192,13 @@ namespace attn::bindings
                     out.set("targets", write(a.probe.targets));
                     out.set("predictions", write(a.predictions));
                     out.set("weights", layers);
+                    val inputs = val::array();
+                    for (const matrix& x : a.inputs)
+                    {
+                        inputs.call<void>("push", write(x));
+                    }
+                    out.set("inputs", inputs);
+                    out.set("causal", a.causal);
                     // Toy tasks have no measurements: null rather than empty arrays.
                     val features = val::null();
                     if (!a.probe.features_cm.empty())

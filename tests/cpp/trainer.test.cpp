@@ -3,10 +3,13 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <map>
+#include <string>
 
 #include <xtensor/xio.hpp>
 #include <xtensor/xview.hpp>
 
+#include "attn/encoder_layer.hpp"
 #include "attn/error.hpp"
 #include "attn/train/trainer.hpp"
 
@@ -148,6 +151,59 @@ TEST_CASE("attention() gives every layer's and head's weights on the fixed probe
         }
         CHECK(s.has_ideal);
         CHECK(attn::rows(s.ideal) == 6);
+    }
+}
+
+TEST_CASE("attention() gives each layer's input on the probe, and the engine's encoder layer on "
+          "it with the trained parameters gives the same weights bit for bit",
+          "[trainer]")
+{
+    attn::trainer_options o = task("reverse", 1);
+    o.model.layers = 2;
+    attn::trainer t(o);
+    t.step(20);
+    const attn::trainer_attention a = t.attention();
+    REQUIRE(a.inputs.size() == 2);
+    CHECK(attn::rows(a.inputs[0]) == 6);
+    CHECK(attn::cols(a.inputs[0]) == t.config().d_model);
+
+    std::map<std::string, attn::matrix> named;
+    for (const attn::trainer_parameter& p : t.parameters())
+    {
+        named[p.name] = p.value;
+    }
+    const auto vec = [&](const std::string& name) { return attn::vector(xt::row(named.at(name), 0)); };
+    attn::encoder_layer_params layer;
+    layer.attention.w_q = named.at("layer0.attention.wQ");
+    layer.attention.w_k = named.at("layer0.attention.wK");
+    layer.attention.w_v = named.at("layer0.attention.wV");
+    layer.attention.w_o = named.at("layer0.attention.wO");
+    layer.attention.b_q = vec("layer0.attention.bQ");
+    layer.attention.b_k = vec("layer0.attention.bK");
+    layer.attention.b_v = vec("layer0.attention.bV");
+    layer.attention.b_o = vec("layer0.attention.bO");
+    layer.w1 = named.at("layer0.feedForward.w1");
+    layer.b1 = vec("layer0.feedForward.b1");
+    layer.w2 = named.at("layer0.feedForward.w2");
+    layer.b2 = vec("layer0.feedForward.b2");
+    layer.gamma1 = vec("layer0.norm1.gamma");
+    layer.beta1 = vec("layer0.norm1.beta");
+    layer.gamma2 = vec("layer0.norm2.gamma");
+    layer.beta2 = vec("layer0.norm2.beta");
+    attn::encoder_layer_options options;
+    options.heads = t.config().heads;
+    options.act = attn::activation::relu;
+    const attn::encoder_layer_trace rerun = attn::encoder_layer(a.inputs[0], layer, options);
+    for (std::size_t h = 0; h < a.weights[0].size(); ++h)
+    {
+        CHECK(rerun.attention.per_head[h].attention.weights == a.weights[0][h]);
+    }
+    CHECK(rerun.output == a.inputs[1]); // layer 1 reads layer 0's output
+
+    SECTION("the mask to rerun it with is the task's: causal for induction only")
+    {
+        CHECK_FALSE(a.causal);
+        CHECK(attn::trainer(task("induction")).attention().causal);
     }
 }
 

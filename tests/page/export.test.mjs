@@ -19,6 +19,7 @@ const { examplePython, exampleNumpy } = await importCompiled('export/python');
 const { findGrid } = await importCompiled('export/grid');
 const { colourScale } = await importCompiled('widgets/colour');
 const { loadKind } = await importCompiled('kinds/index');
+const { trainedLayer } = await importCompiled('model/trained-layer');
 
 /** @param {string} id a shipped walkthrough */
 const shipped = (id) => JSON.parse(readFileSync(new URL(`../../web/src/walkthroughs/${id}.json`, import.meta.url), 'utf8'));
@@ -306,6 +307,20 @@ for (const [label, build, available, module] of /** @type {const} */ ([
         const w = { ...given, inputs: { ...given.inputs, ...changes } };
         const built = builtOf(w);
         assertMatches(run(scriptOf(build, w, built)), expectedBlocks(w, built.steps));
+      });
+    }
+
+    for (const [id, task] of [['multi-head', 'induction'], ['encoder-layer', 'sort']]) {
+      test(`the script for “${id}” on layer 2 of a trained ${task} model prints the page’s numbers to 1e-12`, { skip }, () => {
+        const trainer = lab.createTrainer({ task, seed: 1 });
+        trainer.step(30);
+        const trained = trainedLayer({ options: { task, seed: 1 }, steps: 30, layer: 1 }, trainer.status().options, trainer.attention(), trainer.parameters());
+        trainer.dispose();
+        const w = shipped(id);
+        const built = KINDS[w.kind].build(lab, w, w.inputs, trained);
+        const script = build(w, KINDS[w.kind].script(w.inputs, built, trained));
+        assert.ok(script.includes(`the trained model's (task ${task}, seed 1, 30 steps, layer 2)`));
+        assertMatches(run(script), expectedBlocks({ ...w, inputs: { ...w.inputs, heads: trained.config.model.heads } }, built.steps));
       });
     }
 

@@ -920,6 +920,15 @@ export interface TrainerAttention {
   predictions: string[];
   /** `weights[layer][head]`, each (n × n), rows summing to 1. */
   weights: Matrix[][];
+  /**
+   * `inputs[layer]`, each (n × d_model): the probe as that layer read it: the embedded tokens plus
+   * positions (iris: value·w_f + b_f) for layer 0, the previous layer's output after. With the
+   * layer's {@link Trainer.parameters} and `activation: 'relu'`, `encoderLayer` on it gives
+   * `weights[layer]` again, bit for bit.
+   */
+  inputs: Matrix[];
+  /** Whether the model's attention is causal (induction): a rerun of a layer needs `mask: 'causal'`. */
+  causal: boolean;
   /** Iris: the probe flower's measurements; `null` for the toy tasks, whose input is the tokens. */
   features: TrainerProbeFeatures | null;
 }

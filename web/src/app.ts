@@ -8,6 +8,7 @@ import type { ProgressEvent } from './session/events.js';
 import { Session } from './session/session.js';
 import type { TrainingPortFactory } from './session/training/protocol.js';
 import type { TrainingLink } from './state/training-link.js';
+import { QUICK_TRAINING, type TrainedLayer, type TrainedSource } from './model/trained-layer.js';
 import type { PageState } from './state/url-state.js';
 import { noticeElement } from './widgets/notice.js';
 import { ViewContext } from './views/context.js';
@@ -58,6 +59,10 @@ export class App {
   private readonly url: UrlSync;
   private readonly menu: LessonMenuView;
   private training: TrainLessonView | undefined;
+  /** A retraining under way before a walkthrough opens on its weights (aborted if the learner goes elsewhere). */
+  private retraining: AbortController | undefined;
+  /** Set while the session opens what a retraining gave, so that opening does not abort it. */
+  private openingRetrained = false;
 
   constructor(private readonly lab: AttentionLab, private readonly options: AppOptions) {
     const embed = options.embed ?? NOT_EMBEDDED;
@@ -67,6 +72,7 @@ export class App {
     this.session.subscribe((event) => {
       // A walkthrough laid out in the training lesson's place (menu, back button) ends the run.
       if (event.type === 'opened' && this.training) this.closeTraining();
+      if (event.type === 'opened' && !this.openingRetrained) this.stopRetraining();
       if (event.type === 'notice') this.notify(event.message);
       if (event.type === 'announce') this.announce(event.message);
       else if (event.type === 'step' && event.announce) {
@@ -75,13 +81,27 @@ export class App {
     });
     reportProgress(this.session, options.onProgress);
     const player = new PlayerBar(this.context, () => openEmbedDialog(this.context, this.url, options.embedSnippet));
-    new WalkthroughView(this.context, () => player.element(), (id) => void this.navigate(id));
+    new WalkthroughView(this.context, () => player.element(), (id) => void this.navigate(id), (choice) => this.chooseWeights(choice));
     new StepView(this.context);
     this.menu = new LessonMenuView(this.context, (id) => this.navigate(id), (hash) => this.url.setHash(hash), (m) => this.announce(m), {
       title: TRAINING_TITLE,
       open: () => void this.openTraining({ options: { task: 'reverse' }, steps: 0 }, true),
     });
     this.url.onTraining = (link) => this.openTraining(link, false);
+    this.url.onTrained = (state) => this.openRetrained(state, false);
+  }
+
+  /**
+   * The training code, loaded on demand (its own chunks, as each kind of walkthrough's: the landing
+   * page needs none of it); undefined, with a notice, when it cannot be fetched.
+   */
+  private async lessonCode<T>(load: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await load();
+    } catch (error) {
+      this.notify(`The lesson’s code could not be loaded (${(error as Error).message}); check the connection and try again.`);
+      return undefined;
+    }
   }
 
   /**
@@ -89,16 +109,10 @@ export class App {
    * retrained to its step. `push`: a new history entry (from the menu), else the link's own.
    */
   private async openTraining(link: TrainingLink, push: boolean): Promise<void> {
-    // The lesson's code is its own chunk, as each kind of walkthrough's: the landing page needs none of it.
-    let modules;
-    try {
-      modules = await Promise.all([
-        import('./session/training/training-session.js'), import('./session/training/same-thread.js'), import('./views/train-lesson-view.js'),
-      ]);
-    } catch (error) {
-      this.notify(`The lesson’s code could not be loaded (${(error as Error).message}); check the connection and try again.`);
-      return;
-    }
+    const modules = await this.lessonCode(() => Promise.all([
+      import('./session/training/training-session.js'), import('./session/training/same-thread.js'), import('./views/train-lesson-view.js'),
+    ]));
+    if (!modules) return;
     const [{ TrainingSession }, { sameThreadPort }, { TrainLessonView }] = modules;
     this.closeTraining();
     this.session.close();
@@ -111,7 +125,9 @@ export class App {
       },
       notify: (message) => this.notify(message),
       announce: (message) => this.announce(message),
+      openWalkthrough: (walkthrough, trained) => void this.openTrained(walkthrough, trained),
     });
+    this.stopRetraining();
     this.training = view;
     this.context.byId('main').replaceChildren(view.element);
     for (const a of this.context.root.querySelectorAll<HTMLAnchorElement>('.lesson-link')) {
@@ -125,6 +141,70 @@ export class App {
     }
     // Options of a link the engine refuses: the task's defaults, untrained (the notice says why).
     if (!(await session.configure(link.options, link.steps))) await session.configure({ task: link.options.task ?? 'reverse' });
+  }
+
+  /** Opens a walkthrough on a layer the training lesson hands over, as a new history entry. */
+  private async openTrained(walkthrough: string, trained: TrainedLayer): Promise<void> {
+    if (!(await this.session.open({ walkthrough, step: 'inputs' }, trained))) return;
+    this.url.write(false);
+    this.context.root.getElementById('walkthrough-title')?.focus();
+  }
+
+  /**
+   * Retrains the run `state.weights` names (a link's, or the header's "trained" choice) in the
+   * trainer host, with a progress bar in the walkthrough's place, then opens the walkthrough on
+   * that layer. Refused options, divergence or "Use random weights instead" open it on its own
+   * weights, with a notice for the first two.
+   */
+  private async openRetrained(state: PageState & { weights: TrainedSource }, push: boolean): Promise<void> {
+    const modules = await this.lessonCode(() => Promise.all([
+      import('./session/training/trained-layer-source.js'), import('./session/training/same-thread.js'), import('./views/retrain-view.js'),
+    ]));
+    if (!modules) return;
+    const [{ retrainLayer }, { sameThreadPort }, { RetrainView }] = modules;
+    this.stopRetraining();
+    this.closeTraining();
+    this.session.close();
+    const controller = new AbortController();
+    this.retraining = controller;
+    const title = findWalkthrough(state.walkthrough)?.title ?? state.walkthrough;
+    const view = new RetrainView(state.weights, title, () => controller.abort());
+    this.context.byId('main').replaceChildren(view.element);
+    const own: PageState = { walkthrough: state.walkthrough, step: state.step };
+    let trained: TrainedLayer | undefined;
+    try {
+      trained = await retrainLayer((this.options.trainingPort ?? sameThreadPort)(this.lab), state.weights, (p) => view.update(p), controller.signal);
+    } catch (error) {
+      if (this.retraining !== controller) return; // the learner went elsewhere meanwhile
+      if (!controller.signal.aborted) this.notify(`${(error as Error).message} The walkthrough shows its own random weights instead.`);
+    }
+    if (this.retraining !== controller) return;
+    this.retraining = undefined;
+    this.openingRetrained = true;
+    try {
+      if (!trained || !(await this.session.open(own, trained))) await this.session.openOrFallBack(own);
+    } finally {
+      this.openingRetrained = false;
+    }
+    if (push) this.url.write(false);
+    this.announce(this.session.weightsSource ?? '');
+  }
+
+  private stopRetraining(): void {
+    const running = this.retraining;
+    this.retraining = undefined;
+    running?.abort();
+  }
+
+  /** The walkthrough header's choice of weights. */
+  private chooseWeights(choice: 'random' | 'trained'): void {
+    const state = this.session.state;
+    if (!state) return;
+    if (choice === 'random') {
+      void this.session.useRandomWeights().then(() => this.url.write(false));
+    } else if (!this.session.trained) {
+      void this.openRetrained({ walkthrough: state.walkthrough, step: state.step, weights: QUICK_TRAINING }, true);
+    }
   }
 
   private closeTraining(): void {

@@ -300,8 +300,10 @@ namespace attn
         {
             out.probe.tokens.push_back(std::to_string(token));
         }
+        out.causal = task_is_causal(s.task);
         for (const encoder_layer_trace& layer : f.layers)
         {
+            out.inputs.push_back(layer.input);
             std::vector<matrix> heads;
             for (const head_trace& head : layer.attention.per_head)
             {

@@ -158,9 +158,9 @@ export function multiHeadFunctions(biases: boolean): string[] {
 }
 
 /** The projections, as the engine used them; PyTorch's nn.Linear stores each of them transposed. */
-export function projectionLines(p: MultiHeadParams, seed: number): string[] {
+export function projectionLines(p: MultiHeadParams, seed: number, origin = `the engine's seeded Xavier weights (seed ${seed})`): string[] {
   return [
-    comment(`W_Q, W_K, W_V, W_O: the engine's seeded Xavier weights (seed ${seed}), applied as x @ W + b;`),
+    comment(`W_Q, W_K, W_V, W_O: ${origin}, applied as x @ W + b;`),
     comment('nn.Linear and nn.MultiheadAttention store each one transposed.'),
     ...assign('W_Q', p.wQ), ...assign('W_K', p.wK), ...assign('W_V', p.wV), ...assign('W_O', p.wO),
     ...(p.bQ && p.bK && p.bV && p.bO ? [...assign('b_Q', p.bQ), ...assign('b_K', p.bK), ...assign('b_V', p.bV), ...assign('b_O', p.bO)] : []),

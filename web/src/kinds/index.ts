@@ -41,6 +41,17 @@ const LOADERS: { [K in Kind]: () => Promise<{ default: KindModule<Extract<Walkth
  */
 export const KINDS_WITH_CHARTS: ReadonlySet<Kind> = new Set<Kind>(['scaling', 'entropy', 'positional']);
 
+/**
+ * The kinds that can open on one layer of a trained model (the lesson "Watch attention learn"
+ * trains self-attention encoders): their self-attention walkthroughs offer trained weights.
+ */
+export const TRAINABLE_KINDS: ReadonlySet<Kind> = new Set<Kind>(['multi-head', 'encoder']);
+
+/** Whether a walkthrough can show a trained layer: a trainable kind, and self-attention (no source sentence). */
+export function acceptsTrainedWeights(walkthrough: Walkthrough): boolean {
+  return TRAINABLE_KINDS.has(walkthrough.kind) && !('sourceTokens' in walkthrough.inputs && walkthrough.inputs.sourceTokens !== undefined);
+}
+
 const loaded = new Map<Kind, Promise<AnyKindModule>>();
 
 /** The module of `kind`, loaded once. */

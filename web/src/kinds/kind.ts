@@ -7,6 +7,7 @@ import type { AttentionLab } from '../../lib/index.js';
 import type { LatexScope } from '../export/latex.js';
 import type { Script } from '../export/python.js';
 import type { Step, Walkthrough } from '../model/types.js';
+import type { TrainedLayer } from '../model/trained-layer.js';
 
 /** Steps and the engine trace they were built from (the exports read the trace, not the engine). */
 export interface Built<T = unknown> {
@@ -28,8 +29,12 @@ export interface Explanation {
 }
 
 export interface KindModule<W extends Walkthrough = Walkthrough, T = unknown> {
-  /** Asks the engine and words its trace as steps; throws the engine's refusal of bad inputs. */
-  build(lab: AttentionLab, walkthrough: W, inputs: W['inputs']): Built<T>;
+  /**
+   * Asks the engine and words its trace as steps; throws the engine's refusal of bad inputs.
+   * `trained`: one layer of a trained model whose weights and probe input replace the seeded
+   * ones (only kinds listed in TRAINABLE_KINDS, kinds/index.ts, are given one).
+   */
+  build(lab: AttentionLab, walkthrough: W, inputs: W['inputs'], trained?: TrainedLayer): Built<T>;
   /** New inputs after a parameters panel changed `name` (a size, a seed, words, a choice). */
   changeInputs(lab: AttentionLab, inputs: W['inputs'], name: string, value: ParameterValue): W['inputs'];
   /**
@@ -38,8 +43,8 @@ export interface KindModule<W extends Walkthrough = Walkthrough, T = unknown> {
    * changes. Kinds whose panels are not editable leave it out.
    */
   editCell?(inputs: W['inputs'], input: string, row: number, column: number, value?: number): W['inputs'] | undefined;
-  /** Its part of the exported Python script, from the steps and trace it built. */
-  script(inputs: W['inputs'], built: Built<T>): Script;
+  /** Its part of the exported Python script, from the steps and trace it built (on `trained`, when given). */
+  script(inputs: W['inputs'], built: Built<T>, trained?: TrainedLayer): Script;
   /** What its LaTeX export typesets. */
   latex: LatexScope;
 }

@@ -4,6 +4,7 @@ import { exampleLatex } from '../export/latex.js';
 import { exampleNumpy, examplePython } from '../export/python.js';
 import type { AnyKindModule, Built } from '../kinds/kind.js';
 import type { Step, Walkthrough } from '../model/types.js';
+import type { TrainedLayer } from '../model/trained-layer.js';
 
 export type ExampleFormat = 'latex' | 'torch' | 'numpy';
 
@@ -16,11 +17,12 @@ export interface ExampleFile {
 
 export function exampleFile(
   walkthrough: Walkthrough, inputs: Walkthrough['inputs'], kind: AnyKindModule, built: Built, shown: Step, format: ExampleFormat,
+  trained?: TrainedLayer,
 ): ExampleFile {
   if (format === 'latex') {
     return { content: exampleLatex(walkthrough, built.steps, kind.latex, shown), filename: `${walkthrough.id}.tex`, type: 'text/x-tex' };
   }
-  const part = kind.script(inputs, built);
+  const part = kind.script(inputs, built, trained);
   const base = walkthrough.id.replaceAll('-', '_');
   return format === 'torch'
     ? { content: examplePython(walkthrough, part), filename: `${base}_torch.py`, type: 'text/x-python' }

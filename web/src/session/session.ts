@@ -3,11 +3,12 @@
 // the engine (via the kind's module); when the engine refuses, the previous state stays and the
 // refusal becomes a notice. Views, the URL sync and the progress reporter subscribe to its events.
 import type { AttentionLab } from '../../lib/index.js';
-import { loadKind } from '../kinds/index.js';
+import { acceptsTrainedWeights, loadKind } from '../kinds/index.js';
 import type { AnyKindModule, Built, Explanation } from '../kinds/kind.js';
 import { explainCell } from '../kinds/shared/explain.js';
 import { isRefusal } from '../model/refusal.js';
 import type { MatrixPanel, ParameterField, Step, Walkthrough } from '../model/types.js';
+import { weightsLabel, type TrainedLayer } from '../model/trained-layer.js';
 import type { PageState } from '../state/url-state.js';
 import type { SessionEvent, SessionListener } from './events.js';
 import { exampleFile, type ExampleFile, type ExampleFormat } from './example-file.js';
@@ -31,6 +32,8 @@ interface Current {
   edited: boolean;
   built: Built;
   index: number;
+  /** A trained model's layer whose weights and probe the steps show, instead of seeded ones. */
+  trained?: TrainedLayer;
 }
 
 export class Session {
@@ -98,6 +101,27 @@ export class Session {
     return this.steps[this.index];
   }
 
+  /** The trained layer on screen, or undefined when the weights are the walkthrough's seeded ones. */
+  get trained(): TrainedLayer | undefined {
+    return this.current?.trained;
+  }
+
+  /** Whether the open walkthrough can show a trained layer (a self-attention multi-head or encoder walkthrough). */
+  get acceptsTrained(): boolean {
+    return this.current ? acceptsTrainedWeights(this.current.walkthrough) : false;
+  }
+
+  /**
+   * Where the weights on screen come from, in words for the header ("Trained weights: task
+   * reverse, …" or "Random weights (seed 3): not learned"); undefined for walkthroughs with no
+   * weights to choose.
+   */
+  get weightsSource(): string | undefined {
+    const c = this.current;
+    if (!c || !acceptsTrainedWeights(c.walkthrough)) return undefined;
+    return weightsLabel(c.trained, (c.inputs as { seed: number }).seed);
+  }
+
   get completedWalkthrough(): boolean {
     return this.completed;
   }
@@ -106,22 +130,26 @@ export class Session {
   get state(): PageState | undefined {
     const c = this.current;
     if (!c) return undefined;
-    return { walkthrough: c.walkthrough.id, step: c.built.steps[c.index].id, inputs: c.edited ? c.inputs : undefined };
+    const state: PageState = { walkthrough: c.walkthrough.id, step: c.built.steps[c.index].id, inputs: c.edited ? c.inputs : undefined };
+    if (c.trained) state.weights = c.trained.source;
+    return state;
   }
 
   // ---- opening ----------------------------------------------------------------------------
 
   /**
    * Opens a walkthrough at a step, with the state's inputs or the walkthrough's own; false (with
-   * a notice) when the engine refuses them, and the previous state stays.
+   * a notice) when the engine refuses them, and the previous state stays. `trained`: show that
+   * layer of a trained model (its weights and probe) instead of the seeded weights; a walkthrough
+   * that cannot show one opens with its own, with a notice.
    */
-  open(state: PageState): Promise<boolean> {
-    const opened = this.opening.then(() => this.openNow(state));
+  open(state: PageState, trained?: TrainedLayer): Promise<boolean> {
+    const opened = this.opening.then(() => this.openNow(state, trained));
     this.opening = opened.catch(() => undefined);
     return opened;
   }
 
-  private async openNow(state: PageState): Promise<boolean> {
+  private async openNow(state: PageState, given?: TrainedLayer): Promise<boolean> {
     const walkthrough = this.catalogue.find(state.walkthrough) ?? (this.catalogue.find(this.catalogue.fallback) as Walkthrough);
     let kind: AnyKindModule;
     try {
@@ -132,15 +160,21 @@ export class Session {
       return false;
     }
     const inputs = state.inputs ?? walkthrough.inputs;
-    const built = this.build(kind, walkthrough, inputs);
+    let trained = given;
+    if (trained && !acceptsTrainedWeights(walkthrough)) {
+      this.notify(`“${walkthrough.title}” cannot show a trained model’s weights (only self-attention walkthroughs of multi-head attention and the encoder layer can), so it shows its own.`);
+      trained = undefined;
+    }
+    const built = this.build(kind, walkthrough, inputs, trained);
     if (!built) return false;
     let index = built.steps.findIndex((s) => s.id === state.step);
     if (index < 0) {
       if (state.step !== 'inputs') this.notify(`This walkthrough has no step “${state.step}”, so it starts at the first step.`);
       index = 0;
     }
-    const fresh = this.current?.walkthrough.id !== walkthrough.id;
-    this.current = { walkthrough, kind, inputs, edited: state.inputs !== undefined, built, index };
+    // Other weights are laid out afresh too: the header says where they come from.
+    const fresh = this.current?.walkthrough.id !== walkthrough.id || this.current.trained !== trained;
+    this.current = { walkthrough, kind, inputs, edited: state.inputs !== undefined, built, index, ...(trained ? { trained } : {}) };
     if (fresh) {
       this.visited = new Set();
       this.completed = false;
@@ -163,9 +197,9 @@ export class Session {
     if (!(await this.open(state)) && state.inputs !== undefined) await this.open({ walkthrough: state.walkthrough, step: state.step });
   }
 
-  private build(kind: AnyKindModule, walkthrough: Walkthrough, inputs: Inputs): Built | undefined {
+  private build(kind: AnyKindModule, walkthrough: Walkthrough, inputs: Inputs, trained: TrainedLayer | undefined): Built | undefined {
     try {
-      return kind.build(this.lab, walkthrough, inputs);
+      return kind.build(this.lab, walkthrough, inputs, trained);
     } catch (error) {
       if (!isRefusal(error)) throw error;
       this.notify(`The engine refused these inputs: ${error.message}`);
@@ -211,7 +245,7 @@ export class Session {
   /** Builds the steps again from `inputs`, keeping the step; the refusal sentence otherwise. */
   private apply(inputs: Inputs, edited = true): string | undefined {
     const c = this.current as Current;
-    const built = this.build(c.kind, c.walkthrough, inputs);
+    const built = this.build(c.kind, c.walkthrough, inputs, c.trained);
     if (!built) return 'The engine refused this value (see the notice above).';
     const stepId = c.built.steps[c.index].id;
     const index = Math.max(0, built.steps.findIndex((s) => s.id === stepId));
@@ -269,6 +303,14 @@ export class Session {
     else this.announce(`${field.label} is now ${Array.isArray(parsed.value) ? parsed.value.join(' ') : parsed.value}; every step was recomputed.`);
   }
 
+  /** The open walkthrough at the same step with its seeded weights instead of a trained layer. */
+  async useRandomWeights(): Promise<void> {
+    const c = this.current;
+    if (!c?.trained) return;
+    await this.open({ walkthrough: c.walkthrough.id, step: c.built.steps[c.index].id });
+    this.announce(`${weightsLabel(undefined, (c.inputs as { seed: number }).seed)}.`);
+  }
+
   /** Back to the walkthrough's own inputs. */
   reset(): void {
     const c = this.current;
@@ -288,6 +330,6 @@ export class Session {
   /** The whole example as a file, from the steps and trace on screen. */
   example(format: ExampleFormat): ExampleFile {
     const c = this.current as Current;
-    return exampleFile(c.walkthrough, c.inputs, c.kind, c.built, c.built.steps[c.index], format);
+    return exampleFile(c.walkthrough, c.inputs, c.kind, c.built, c.built.steps[c.index], format, c.trained);
   }
 }

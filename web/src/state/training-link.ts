@@ -9,6 +9,11 @@ export interface TrainingLink {
   options: TrainerOptions;
   /** The step the link was written at: 0 for an untrained model. */
   steps: number;
+  /**
+   * A walkthrough's link only (`?w=multi-head&train=…&layer=0`): the trained layer it shows,
+   * from 0 (state/url-state.ts).
+   */
+  layer?: number;
 }
 
 export const TASKS: readonly TrainerTask[] = ['reverse', 'sort', 'induction', 'iris'];
@@ -88,6 +93,15 @@ const FIELDS: Field[] = [
       return undefined;
     },
     write: (link) => (link.steps > 0 ? String(link.steps) : undefined),
+  },
+  {
+    key: 'layer',
+    read(value, link) {
+      if (!/^\d{1,2}$/.test(value)) return `The link’s layer ${echo(value)} is not a layer number, so the first layer is shown.`;
+      link.layer = Number(value);
+      return undefined;
+    },
+    write: (link) => (link.layer === undefined ? undefined : String(link.layer)),
   },
 ];
 

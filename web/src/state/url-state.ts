@@ -11,6 +11,8 @@
 import { DEFAULT_WALKTHROUGH, findWalkthrough, LESSONS } from '../model/walkthroughs.js';
 import type { Walkthrough } from '../model/types.js';
 import { inputsFit } from '../model/input-rules.js';
+import type { TrainedSource } from '../model/trained-layer.js';
+import { acceptsTrainedWeights } from '../kinds/index.js';
 import { EMBED_PARAMS } from '../embed/options.js';
 import { AUTHORING_PARAMS } from '../authoring/load-walkthrough.js';
 import { echo } from './echo.js';
@@ -25,6 +27,11 @@ export interface PageState {
   inputs?: Walkthrough['inputs'];
   /** The lesson "Watch attention learn" (`?train=…`, state/training-link.ts) instead of a walkthrough. */
   training?: TrainingLink;
+  /**
+   * The walkthrough shows this layer of a trained model (`?w=multi-head&train=reverse&seed=1&
+   * steps=300&layer=0`): the page retrains to it, bit for bit, rather than carry its weights.
+   */
+  weights?: TrainedSource;
 }
 
 export interface ParsedState {
@@ -133,6 +140,25 @@ const OTHER_QUERY_PARAMS = new Set<string>([...EMBED_PARAMS, ...AUTHORING_PARAMS
 /** Hash entries read elsewhere (an instructor's walkthrough carried in the link). */
 const OTHER_HASH_KEYS = new Set<string>(['walkthrough']);
 
+/**
+ * A training link on its own opens the lesson "Watch attention learn"; beside a walkthrough
+ * (`w` or `lesson`) it names the trained layer that walkthrough shows.
+ */
+function placeTraining(training: TrainingLink, named: boolean, state: PageState, notices: string[]): void {
+  const { layer, ...link } = training;
+  if (!named) {
+    if (layer !== undefined) notices.push('The link’s layer is used only with a walkthrough (w=…), so it was ignored.');
+    state.training = link;
+    return;
+  }
+  const walkthrough = findWalkthrough(state.walkthrough);
+  if (!walkthrough || !acceptsTrainedWeights(walkthrough)) {
+    notices.push(`The walkthrough ${echo(state.walkthrough)} cannot show a trained model’s weights, so it shows its own.`);
+    return;
+  }
+  state.weights = { options: link.options, steps: link.steps, layer: layer ?? 0 };
+}
+
 /** Reads the state from a link; every part that cannot be used gives one notice. */
 export function readLink(location: LinkLocation, { quietAboutUnknown = false }: ReadOptions = {}): ParsedLink {
   const query = readParams(location.search);
@@ -157,7 +183,7 @@ export function readLink(location: LinkLocation, { quietAboutUnknown = false }: 
     if (error) notices.push(error);
   }
   const training = readTrainingLink(query.values, notices);
-  if (training) state.training = training;
+  if (training) placeTraining(training, query.values.has('w') || query.values.has('lesson'), state, notices);
   const known = new Set<string>([...PARAMS.map((p) => p.key), ...OTHER_QUERY_PARAMS, ...TRAINING_KEYS]);
   for (const key of quietAboutUnknown ? [] : query.values.keys()) {
     if (!known.has(key)) notices.push(`The link parameter ${echo(key)} is not one this page knows; it was ignored.`);
@@ -185,6 +211,7 @@ export function writeLink(state: PageState, extras: LinkExtras = {}): string {
     if (value !== undefined) (param.place === 'query' ? query : hash).push([param.key, value]);
   }
   if (state.training) query.push(...trainingParams(state.training));
+  else if (state.weights) query.push(...trainingParams({ options: state.weights.options, steps: state.weights.steps, layer: state.weights.layer }));
   query.push(...(extras.params ?? []));
   const own = new Set(PARAMS.map((p) => p.key));
   for (const [key, value] of readParams(extras.hash ?? '').values) {

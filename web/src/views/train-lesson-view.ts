@@ -22,6 +22,8 @@ import { TrainingCharts } from './training-charts.js';
 import { TrainingHeads } from './training-heads.js';
 import { IrisResults } from './iris-results.js';
 import { yieldToPage } from './yield-to-page.js';
+import { OpenTrainedControls, type TrainedWalkthrough } from './open-trained.js';
+import type { TrainedLayer } from '../model/trained-layer.js';
 
 /**
  * Fastest redraw of the curves and heads while training: the engine evaluates every 25 steps,
@@ -49,6 +51,8 @@ export interface TrainLessonOptions {
   onLink: (link: TrainingLink) => void;
   notify: (message: string) => void;
   announce: (message: string) => void;
+  /** Opens a walkthrough on one layer of the model as it is now. */
+  openWalkthrough: (walkthrough: TrainedWalkthrough, trained: TrainedLayer) => void;
 }
 
 export class TrainLessonView {
@@ -56,6 +60,7 @@ export class TrainLessonView {
   private readonly charts: TrainingCharts;
   private readonly heads: TrainingHeads;
   private readonly iris: IrisResults;
+  private readonly openTrained: OpenTrainedControls;
   private readonly form;
   private readonly trainButton = el('button', { type: 'button', className: 'primary', id: 'train-button' }, 'Train');
   private readonly resetButton = el('button', { type: 'button', id: 'train-reset' }, 'Reset');
@@ -77,6 +82,7 @@ export class TrainLessonView {
     this.charts = new TrainingCharts(session);
     this.heads = new TrainingHeads(session);
     this.iris = new IrisResults(session);
+    this.openTrained = new OpenTrainedControls(session, options.openWalkthrough, options.notify);
     this.form = trainingForm({
       tasks: (Object.keys(TASK_TITLES) as TrainerTask[]).map((t) => [t, TASK_TITLES[t]] as const),
       fields: OPTION_FIELDS,
@@ -107,7 +113,8 @@ export class TrainLessonView {
           el('span', { className: 'export-label' }, 'Export the weights at this step:'), exportJson, exportScript),
         this.status,
         this.diverged,
-        this.seeing),
+        this.seeing,
+        this.openTrained.element),
       this.charts.element,
       this.iris.element,
       this.heads.element);
@@ -252,6 +259,7 @@ export class TrainLessonView {
 
   private drawStatus(): void {
     const { session } = this;
+    this.openTrained.update();
     const evaluation = session.snapshot?.evaluation;
     const lastLoss = session.losses[session.losses.length - 1];
     const parts = [`Step ${session.step} of ${session.target}`];

@@ -6,6 +6,7 @@ import { embedParams, type EmbedOptions } from '../embed/options.js';
 import type { ParsedWalkthrough } from '../model/validate-walkthrough.js';
 import { DEFAULT_WALKTHROUGH } from '../model/walkthroughs.js';
 import type { Session } from '../session/session.js';
+import type { TrainedSource } from '../model/trained-layer.js';
 import type { TrainingLink } from '../state/training-link.js';
 import { readLink, writeLink, type PageState } from '../state/url-state.js';
 
@@ -18,6 +19,8 @@ export class UrlSync {
   training: TrainingLink | undefined;
   /** Opens that lesson from a link (set by the app). */
   onTraining: (link: TrainingLink) => Promise<void> = async () => undefined;
+  /** Opens a walkthrough on a trained layer from a link, retraining it first (set by the app). */
+  onTrained: (state: PageState & { weights: TrainedSource }) => Promise<void> = async () => undefined;
 
   constructor(
     private readonly session: Session,
@@ -52,6 +55,10 @@ export class UrlSync {
     for (const notice of notices) this.session.notify(notice);
     if (state.training) {
       await this.onTraining(state.training);
+      return;
+    }
+    if (state.weights) {
+      await this.onTrained({ ...state, weights: state.weights });
       return;
     }
     // The link's inputs refused by the engine: the walkthrough's own instead.

@@ -4,7 +4,8 @@
 import { LESSONS } from '../model/walkthroughs.js';
 import type { Walkthrough } from '../model/types.js';
 import { writeLink } from '../state/url-state.js';
-import { el, setAttr, textWithLessonLinks } from '../widgets/dom.js';
+import { el, setAttr, setText, textWithLessonLinks } from '../widgets/dom.js';
+import { trainedIntro } from '../model/trained-layer.js';
 import type { ViewContext } from './context.js';
 
 export class WalkthroughView {
@@ -14,16 +15,24 @@ export class WalkthroughView {
     private readonly controls: () => HTMLElement,
     /** Opens another walkthrough of the lesson (a tab). */
     private readonly onOpen: (walkthrough: string) => void,
+    /** The learner chose random or trained weights (walkthroughs that can show a trained layer). */
+    private readonly onWeights: (choice: 'random' | 'trained') => void = () => undefined,
   ) {
     context.session.subscribe((event) => {
       if (event.type === 'opened' && event.fresh) this.render();
-      else if (event.type === 'opened' || event.type === 'recomputed') this.renderStepList();
+      else if (event.type === 'opened' || event.type === 'recomputed') {
+        this.renderStepList();
+        // A new seed changes what the header says of the random weights.
+        const source = context.root.getElementById('weights-source');
+        if (source && context.session.weightsSource) setText(source, context.session.weightsSource);
+      }
       else if (event.type === 'step') this.markStep(event.index);
     });
   }
 
   private render(): void {
     const walkthrough = this.context.session.walkthrough as Walkthrough;
+    const { trained } = this.context.session;
     const lesson = LESSONS.find((l) => l.id === walkthrough.lesson);
     const shipped = lesson?.walkthroughs.includes(walkthrough) ?? false;
     for (const link of this.context.root.querySelectorAll<HTMLAnchorElement>('.lesson-link')) {
@@ -48,8 +57,9 @@ export class WalkthroughView {
     this.context.byId('main').replaceChildren(
       el('section', { className: 'walkthrough-head' },
         el('p', { className: 'lesson-label' }, lesson && shipped ? `Lesson ${lesson.number} · ${lesson.title}` : 'Your own walkthrough'),
-        el('h2', { id: 'walkthrough-title', tabIndex: -1 }, walkthrough.title),
-        el('p', { className: 'intro' }, ...textWithLessonLinks(walkthrough.intro)),
+        el('h2', { id: 'walkthrough-title', tabIndex: -1 }, trained && lesson ? `${lesson.title}, on trained weights` : walkthrough.title),
+        el('p', { className: 'intro' }, ...(trained ? [trainedIntro(trained)] : textWithLessonLinks(walkthrough.intro))),
+        this.weightsChoice(),
         tabs),
       el('div', { className: 'layout' },
         el('aside', { className: 'step-nav' },
@@ -68,6 +78,32 @@ export class WalkthroughView {
         'Arrow keys move between numbers. Enter edits an input number or explains a computed one.'),
     );
     this.renderStepList();
+  }
+
+  /**
+   * Where the weights come from, said plainly, and the choice between the seeded ones and a
+   * trained model's (two toggle buttons); nothing for walkthroughs with no weights to choose.
+   */
+  private weightsChoice(): HTMLElement | string {
+    const { session } = this.context;
+    const source = session.weightsSource;
+    if (source === undefined) return '';
+    const trained = session.trained;
+    const choice = (value: 'random' | 'trained', label: string) => {
+      const button = el('button', { type: 'button', id: `weights-${value}` }, label);
+      button.setAttribute('aria-pressed', String((value === 'trained') === Boolean(trained)));
+      button.addEventListener('click', () => this.onWeights(value));
+      return button;
+    };
+    const detail = trained
+      ? `The input is the ${trained.config.task} task’s probe example, not the walkthrough’s sentence: the model was trained on its symbols. Every number is the engine’s, on the trained weights.`
+      : 'These weights are drawn at random from the seed: the patterns are exact arithmetic, not learned meaning. Choose trained weights to see what a model learned.';
+    return el('div', { className: `weights-choice${trained ? ' trained' : ''}`, role: 'group', ariaLabelledBy: 'weights-source' },
+      el('p', { className: 'weights-source' }, el('strong', { id: 'weights-source' }, source)),
+      el('div', { className: 'weights-buttons' },
+        choice('random', 'Random weights'),
+        choice('trained', trained ? `Trained on ${trained.config.task}` : 'Trained on reverse')),
+      el('p', { className: 'weights-detail' }, detail));
   }
 
   /** The steps' titles, rebuilt only when they changed (an edit usually keeps them). */

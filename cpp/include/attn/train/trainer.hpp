@@ -20,6 +20,7 @@
  * Interface stable since 17:40 (issue 10); a change is recorded here.
  * 18:50: trainer_evaluation.classes and .confusion; trainer_probe.features_cm and
  * .features_standardised (iris).
+ * 20:40: trainer_attention.inputs (each layer's input on the probe) and .causal.
  */
 
 #include <cstddef>
@@ -135,6 +136,14 @@ namespace attn
     {
         trainer_probe probe;
         std::vector<std::vector<matrix>> weights; ///< [layer][head], each (n × n)
+        /// [layer], each (n × d_model): the probe as that layer read it, the embedded tokens
+        /// plus positions (iris: value·w_f + b_f) for layer 0 and the previous layer's output
+        /// after, so the page can rerun one layer on the trained weights instead of rebuilding
+        /// the model's input itself.
+        std::vector<matrix> inputs;
+        /// Whether every layer's attention is causal (a position sees itself and earlier ones
+        /// only), as the task's model runs it: the mask a rerun of a layer must give.
+        bool causal = false;
         /// The model's prediction per position (iris: one, the class), "" where unscored.
         std::vector<std::string> predictions;
     };

@@ -7,9 +7,9 @@ import { encoderScript } from './script.js';
 import { encoderSteps } from './steps.js';
 
 const encoder: KindModule<EncoderWalkthrough, EncoderLayerTrace> = {
-  build: (lab, _walkthrough, inputs) => encoderSteps(lab, inputs),
+  build: (lab, _walkthrough, inputs, trained) => encoderSteps(lab, inputs, trained),
   changeInputs: (_lab, inputs, name, value) => withParameter(inputs, name, value),
-  script: (inputs, { steps, trace }) => encoderScript(inputs, steps, trace),
+  script: (inputs, { steps, trace }, trained) => encoderScript(inputs, steps, trace, trained),
   latex: 'step on screen',
 };
 

@@ -5,9 +5,11 @@
 import type { AttentionLab, EncoderLayerTrace, Matrix, Vector } from '../../../lib/index.js';
 import type { Built } from '../kind.js';
 import type { EncoderInputs, MatrixPanel, Panel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
+import type { TrainedLayer } from '../../model/trained-layer.js';
 import { LIMITS } from '../../model/limits.js';
 import { formatNumber } from '../../model/format.js';
 import { integerField, labels, seedField } from '../shared/fields.js';
+import { probeInputText, weightsFacts } from '../shared/trained.js';
 
 const shape = (m: Matrix) => `${m.length}×${m[0].length}`;
 const length = (v: Vector) => String(v.length);
@@ -44,7 +46,7 @@ function rowStatistics(name: string, caption: string, mean: Vector, variance: Ve
   };
 }
 
-function ledger(t: EncoderLayerTrace, embeddings: Matrix, encoding: Matrix): TextPanel {
+function ledger(t: EncoderLayerTrace, embeddings: Matrix | undefined, encoding: Matrix | undefined): TextPanel {
   const a = t.attention;
   const head = a.heads[0];
   const h = a.heads.length;
@@ -54,9 +56,8 @@ function ledger(t: EncoderLayerTrace, embeddings: Matrix, encoding: Matrix): Tex
     name: 'ledger',
     caption: 'Dimension ledger',
     facts: [
-      ['embeddings E', shape(embeddings)],
-      ['positional encoding PE', shape(encoding)],
-      ['X = E + PE', shape(t.input)],
+      ...(embeddings && encoding ? [['embeddings E', shape(embeddings)], ['positional encoding PE', shape(encoding)]] as [string, string][] : []),
+      [embeddings ? 'X = E + PE' : 'X, the layer’s input', shape(t.input)],
       ['W_Q, W_K, W_V, W_O', `${shape(a.params.wQ)} each`],
       ['b_Q, b_K, b_V, b_O', biases],
       ['Q, K, V', shape(a.projectedQuery)],
@@ -76,12 +77,31 @@ function ledger(t: EncoderLayerTrace, embeddings: Matrix, encoding: Matrix): Tex
   };
 }
 
-export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs): Built<EncoderLayerTrace> {
+/** The seeded layer on the sentence's embeddings plus positions, with E and PE to show. */
+function seededLayer(lab: AttentionLab, inputs: EncoderInputs) {
   const { tokens, heads, activation, dFF, seed } = inputs;
-  const attentionBias = inputs.attentionBias !== 'off';
   const embedded = lab.embedTokens({ tokens, dModel: inputs.dModel, seed });
   const positioned = lab.addPositionalEncoding({ input: embedded.embeddings });
-  const t = lab.encoderLayer({ input: positioned.output, heads, activation, dFF, seed, attentionBias });
+  const t = lab.encoderLayer({ input: positioned.output, heads, activation, dFF, seed, attentionBias: inputs.attentionBias !== 'off' });
+  return { t, embeddings: embedded.embeddings, encoding: positioned.encoding };
+}
+
+/** The trained layer on the probe as it read it: the trainer's model uses ReLU and attention biases. */
+function trainedLayerRun(lab: AttentionLab, trained: TrainedLayer) {
+  const t = lab.encoderLayer({
+    input: trained.input, heads: trained.config.model.heads, activation: 'relu', ...trained.weights,
+    ...(trained.causal ? { mask: 'causal' as const } : {}),
+  });
+  return { t, embeddings: undefined, encoding: undefined };
+}
+
+export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs, trained?: TrainedLayer): Built<EncoderLayerTrace> {
+  const { seed } = inputs;
+  const tokens = trained ? trained.tokens : inputs.tokens;
+  const activation = trained ? 'relu' : inputs.activation;
+  const attentionBias = trained ? true : inputs.attentionBias !== 'off';
+  const mask = trained?.causal ? 'causal' as const : undefined;
+  const { t, embeddings, encoding } = trained ? trainedLayerRun(lab, trained) : seededLayer(lab, inputs);
 
   const a = t.attention;
   const d = t.output[0].length;
@@ -92,22 +112,24 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs): Built<En
   const matrix = (name: string, caption: string, data: Matrix, colLabels = dims): MatrixPanel =>
     ({ type: 'matrix', name, caption, data, rowLabels: tokens, colLabels, colour: 'diverging' });
   const repeatedWord = tokens.find((token, i) => tokens.indexOf(token) !== i);
-  const parametersPanel = settings(inputs);
+  const parametersPanel = trained ? weightsFacts(trained) : settings(inputs);
   const steps: Step[] = [];
 
   steps.push({
     id: 'input',
     title: 'Input: embeddings plus positions',
-    text: `Each word is looked up in a seeded, untrained embedding table of width d_model = ${d}, and the positional encoding of its place in the sentence is added. ` +
+    text: trained
+      ? `${probeInputText(trained)} The layer’s output will have the same shape.`
+      : `Each word is looked up in a seeded, untrained embedding table of width d_model = ${d}, and the positional encoding of its place in the sentence is added. ` +
       (repeatedWord ? `The two “${repeatedWord}” rows of E are identical; after adding PE they differ, because they stand at different positions. ` : '') +
       'X is what the layer reads; its output will have the same shape.',
     formula: String.raw`\htmlClass{focus}{X = E + PE}`,
-    panels: [
+    panels: embeddings && encoding ? [
       parametersPanel,
-      matrix('embeddings', `embeddings E (${shape(embedded.embeddings)})`, embedded.embeddings),
-      matrix('encoding', `positional encoding PE (${shape(positioned.encoding)})`, positioned.encoding),
+      matrix('embeddings', `embeddings E (${shape(embeddings)})`, embeddings),
+      matrix('encoding', `positional encoding PE (${shape(encoding)})`, encoding),
       matrix('input', `X = E + PE (${shape(t.input)})`, t.input),
-    ],
+    ] : [parametersPanel, matrix('input', `X: the probe as layer ${(trained?.source.layer ?? 0) + 1} reads it (${shape(t.input)})`, t.input)],
   });
 
   const headPanels: Panel[] = a.heads.map((head, i): MatrixPanel => ({
@@ -119,7 +141,7 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs): Built<En
     colLabels: tokens,
     colour: 'weights',
     rowSums: head.weightSums,
-    explain: { stage: 'weight', args: { query: head.query, key: head.key, value: head.value }, symbol: 'weight' },
+    explain: { stage: 'weight', args: { query: head.query, key: head.key, value: head.value, mask }, symbol: 'weight' },
   }));
   steps.push({
     id: 'attention',
@@ -127,8 +149,10 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs): Built<En
     text: `Every word attends to every word of X. The ${h} head${h > 1 ? 's each work' : ' works'} on d_k = ${a.dK} columns of the projected queries, keys and values; ` +
       'each row of a head’s weights sums to 1 (Σ), and you can select a weight to see its softmax. ' +
       `The head outputs are concatenated and mixed by W_O into one row per word. ` +
-      (attentionBias ? 'The projections have biases (zero here, as PyTorch starts them). ' : 'The projections have no biases, as nn.MultiheadAttention(bias=False) builds them. ') +
-      'The weights are seeded, not trained: the patterns are real arithmetic, not learned meaning.',
+      (trained
+        ? `The projections and their biases are the trained model’s${trained.causal ? ', and the attention is causal, as the model ran it' : ''}. These patterns are learned: they are the training lesson’s heatmaps of layer ${trained.source.layer + 1} at step ${trained.source.steps}.`
+        : (attentionBias ? 'The projections have biases (zero here, as PyTorch starts them). ' : 'The projections have no biases, as nn.MultiheadAttention(bias=False) builds them. ') +
+          'The weights are seeded, not trained: the patterns are real arithmetic, not learned meaning.'),
     formula: String.raw`X + \htmlClass{focus}{\mathrm{MultiHead}(X, X, X)}`,
     panels: [
       ...headPanels,
@@ -141,7 +165,10 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs): Built<En
     title: 'Add & norm: residual, then LayerNorm',
     text: 'The attention output is added to the layer’s input (the residual connection keeps the original signal). ' +
       'LayerNorm then works on each row on its own: it subtracts the row’s mean and divides by √(variance + ε), so every row comes out with mean 0 and variance just under 1. ' +
-      'Its scale γ is 1 and its shift β is 0 here, so nothing else changes. The means and variances below are the engine’s, for the rows before normalising.',
+      (trained
+        ? 'Its scale γ and shift β were learned in training: each column is then scaled by its γ and shifted by its β. '
+        : 'Its scale γ is 1 and its shift β is 0 here, so nothing else changes. ') +
+      'The means and variances below are the engine’s, for the rows before normalising.',
     formula: String.raw`\htmlClass{focus}{\mathrm{LayerNorm}(X + \mathrm{MultiHead}(X))}`,
     panels: [
       matrix('residual1', `residual 1 = X + attention (${shape(t.residual1)})`, t.residual1),
@@ -220,7 +247,7 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs): Built<En
           ['total, as nn.TransformerEncoderLayer', count(withBias.parameterCount.total)],
         ],
       },
-      ledger(t, embedded.embeddings, positioned.encoding),
+      ledger(t, embeddings, encoding),
       parametersPanel,
     ],
   });

@@ -7,9 +7,9 @@ import { multiHeadScript } from './script.js';
 import { multiHeadSteps } from './steps.js';
 
 const multiHead: KindModule<MultiHeadWalkthrough, MultiHeadAttentionTrace> = {
-  build: (lab, _walkthrough, inputs) => multiHeadSteps(lab, inputs),
+  build: (lab, _walkthrough, inputs, trained) => multiHeadSteps(lab, inputs, trained),
   changeInputs: (_lab, inputs, name, value) => withParameter(inputs, name, value),
-  script: (inputs, { steps, trace }) => multiHeadScript(inputs, steps, trace),
+  script: (inputs, { steps, trace }, trained) => multiHeadScript(inputs, steps, trace, trained),
   latex: 'step on screen',
 };
 

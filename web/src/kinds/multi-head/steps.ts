@@ -4,12 +4,31 @@
 import type { AttentionLab, MultiHeadAttentionArgs, MultiHeadAttentionTrace } from '../../../lib/index.js';
 import type { Built } from '../kind.js';
 import type { MatrixPanel, MultiHeadInputs, Panel, Step } from '../../model/types.js';
-import { LIMITS } from '../../model/limits.js';
+import type { TrainedLayer } from '../../model/trained-layer.js';
 import { formatNumber } from '../../model/format.js';
-import { integerField, labels, seedField, shape } from '../shared/fields.js';
+import { labels, shape } from '../shared/fields.js';
+import { settings, trainedInputStep, weightsFacts } from './panels.js';
 
+/** What the walkthrough reads: the words' seeded embeddings, or the probe as a trained layer read it. */
+interface Reading {
+  queryTokens: string[];
+  keyTokens: string[];
+  x: number[][];
+  source: number[][];
+  args: MultiHeadAttentionArgs;
+}
 
-export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs): Built<MultiHeadAttentionTrace> {
+function reading(lab: AttentionLab, inputs: MultiHeadInputs, trained: TrainedLayer | undefined): Reading {
+  if (trained) {
+    // The trained layer's own input, weights and mask: the engine redoes that layer exactly.
+    const { wQ, wK, wV, wO, bQ, bK, bV, bO } = trained.weights;
+    const args: MultiHeadAttentionArgs = {
+      query: trained.input, key: trained.input, value: trained.input, heads: trained.config.model.heads,
+      wQ, wK, wV, wO, bQ, bK, bV, bO,
+    };
+    if (trained.causal) args.mask = 'causal';
+    return { queryTokens: trained.tokens, keyTokens: trained.tokens, x: trained.input, source: trained.input, args };
+  }
   const cross = inputs.sourceTokens !== undefined;
   const target = lab.embedTokens({ tokens: inputs.tokens, dModel: inputs.dModel, seed: inputs.seed });
   const source = cross
@@ -24,40 +43,37 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs): Buil
   };
   if (inputs.mask != null) args.mask = inputs.mask;
   if (inputs.maskFill != null) args.maskFill = inputs.maskFill;
-  const t = lab.multiHeadAttention(args);
+  return {
+    queryTokens: inputs.tokens,
+    keyTokens: cross ? (inputs.sourceTokens as string[]) : inputs.tokens,
+    x: target.embeddings,
+    source: source.embeddings,
+    args,
+  };
+}
 
-  const n = target.embeddings.length;
-  const m = source.embeddings.length;
-  const d = inputs.dModel;
-  const h = inputs.heads;
+export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, trained?: TrainedLayer): Built<MultiHeadAttentionTrace> {
+  const cross = !trained && inputs.sourceTokens !== undefined;
+  const { queryTokens, keyTokens, x, source, args } = reading(lab, inputs, trained);
+  const t = lab.multiHeadAttention(args);
+  const mask = args.mask ?? undefined;
+  const maskFill = args.maskFill ?? undefined;
+  const n = x.length;
+  const m = source.length;
+  const d = x[0].length;
+  const h = t.heads.length;
   const dK = t.dK;
-  const queryTokens = inputs.tokens;
-  const keyTokens = cross ? (inputs.sourceTokens as string[]) : inputs.tokens;
   const dims = (count: number, prefix = 'd') => labels(undefined, count, prefix);
   const matrix = (name: string, caption: string, data: number[][], rowLabels: string[], colLabels: string[], colour: MatrixPanel['colour'] = 'diverging'): MatrixPanel =>
     ({ type: 'matrix', name, caption, data, rowLabels, colLabels, colour });
 
   const steps: Step[] = [];
-  const embedPanels: Panel[] = [{
-    type: 'parameters',
-    name: 'settings',
-    caption: 'Sentence and sizes',
-    fields: [
-      { name: 'tokens', label: cross ? 'target words' : 'words', kind: 'tokens', value: inputs.tokens.join(' ') },
-      ...(cross ? [{ name: 'sourceTokens', label: 'source words', kind: 'tokens' as const, value: keyTokens.join(' ') }] : []),
-      integerField('dModel', 'd_model', d, LIMITS['multi-head'].dModel),
-      integerField('heads', 'heads h', h, LIMITS['multi-head'].heads),
-      seedField(inputs.seed),
-      ...(cross ? [] : [{
-        name: 'mask', label: 'mask', kind: 'choice' as const, value: inputs.mask === 'causal' ? 'causal' : 'none',
-        options: [['none', 'none'], ['causal', 'causal']] as [string, string][],
-      }]),
-    ],
-  },
-  matrix('embeddings', `${cross ? 'target ' : ''}embeddings X (${shape(n, d)})`, target.embeddings, queryTokens, dims(d))];
-  if (cross) embedPanels.push(matrix('source-embeddings', `source embeddings (${shape(m, d)})`, source.embeddings, keyTokens, dims(d)));
-  const repeated = target.vocabulary.length < n;
-  steps.push({
+  const embedPanels: Panel[] = trained
+    ? [weightsFacts(trained), matrix('embeddings', `X: the probe as layer ${trained.source.layer + 1} reads it (${shape(n, d)})`, x, queryTokens, dims(d))]
+    : [settings(inputs, keyTokens), matrix('embeddings', `${cross ? 'target ' : ''}embeddings X (${shape(n, d)})`, x, queryTokens, dims(d))];
+  if (cross) embedPanels.push(matrix('source-embeddings', `source embeddings (${shape(m, d)})`, source, keyTokens, dims(d)));
+  const repeated = new Set(queryTokens).size < n;
+  steps.push(trained ? trainedInputStep(trained, n, d, embedPanels) : {
     id: 'embed',
     title: 'Embed: every token becomes a vector',
     text: `Each token is looked up in a table of d_model = ${d} numbers per word (seeded and untrained here, seed ${inputs.seed}).` +
@@ -70,10 +86,19 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs): Buil
   steps.push({
     id: 'project',
     title: 'Project: queries, keys and values',
-    text: `Three learned matrices W_Q, W_K, W_V (each ${shape(d, d)}, seeded Xavier here) turn every embedding into a query, a key and a value.`,
-    formula: String.raw`\htmlClass{focus}{Q = XW_Q,\ K = ${cross ? 'X_{\\text{src}}' : 'X'}W_K,\ V = ${cross ? 'X_{\\text{src}}' : 'X'}W_V}`,
+    text: trained
+      ? `Three learned matrices W_Q, W_K, W_V (each ${shape(d, d)}) and their bias vectors turn every row of X into a query, a key and a value. These are the trained model’s own, as ${trained.config.task} training left them: shown below with every digit (hover a cell).`
+      : `Three learned matrices W_Q, W_K, W_V (each ${shape(d, d)}, seeded Xavier here) turn every embedding into a query, a key and a value.`,
+    formula: trained
+      ? String.raw`\htmlClass{focus}{Q = XW_Q + b_Q,\ K = XW_K + b_K,\ V = XW_V + b_V}`
+      : String.raw`\htmlClass{focus}{Q = XW_Q,\ K = ${cross ? 'X_{\\text{src}}' : 'X'}W_K,\ V = ${cross ? 'X_{\\text{src}}' : 'X'}W_V}`,
     panels: [
-      matrix('projected-query', `Q = XW_Q (${shape(n, d)})`, t.projectedQuery, queryTokens, dims(d)),
+      ...(trained ? [
+        matrix('weight-query', `W_Q, trained (${shape(d, d)})`, t.params.wQ, dims(d), dims(d)),
+        matrix('weight-key', `W_K, trained (${shape(d, d)})`, t.params.wK, dims(d), dims(d)),
+        matrix('weight-value', `W_V, trained (${shape(d, d)})`, t.params.wV, dims(d), dims(d)),
+      ] : []),
+      matrix('projected-query', `Q = XW_Q${trained ? ' + b_Q' : ''} (${shape(n, d)})`, t.projectedQuery, queryTokens, dims(d)),
       matrix('projected-key', `K (${shape(m, d)})`, t.projectedKey, keyTokens, dims(d)),
       matrix('projected-value', `V (${shape(m, d)})`, t.projectedValue, keyTokens, dims(d)),
     ],
@@ -118,7 +143,7 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs): Buil
       colLabels: keyTokens,
       colour: 'weights',
       rowSums: head.weightSums,
-      explain: { stage: 'weight', args: { query: head.query, key: head.key, value: head.value, mask: inputs.mask ?? undefined, maskFill: inputs.maskFill ?? undefined }, symbol: 'weight' },
+      explain: { stage: 'weight', args: { query: head.query, key: head.key, value: head.value, mask, maskFill }, symbol: 'weight' },
     } satisfies MatrixPanel;
   });
   steps.push({
@@ -127,7 +152,9 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs): Buil
     text: (h > 1
       ? `Each head runs scaled dot-product attention on its own slice, dividing by √${dK}. Each row of a head’s weights sums to 1 (Σ). Entropy says how spread out a head’s attention is: ln ${m} = ${formatNumber(entropies[0].maxEntropy)} would be perfectly even.`
       : `Each row says how much one word attends to every word; it sums to 1 (Σ). Select a weight to see its softmax.`) +
-      ' These weights come from untrained, seeded parameters: the patterns are real arithmetic, not learned meaning.',
+      (trained
+        ? ` These patterns are learned: ${trained.config.task} training shaped W_Q and W_K until the heads looked where the task needs. They are the same numbers as the training lesson’s heatmaps of layer ${trained.source.layer + 1} at step ${trained.source.steps}.`
+        : ' These weights come from untrained, seeded parameters: the patterns are real arithmetic, not learned meaning.'),
     formula: String.raw`\htmlClass{focus}{\mathrm{softmax}\!\left(\frac{Q_iK_i^{\top}}{\sqrt{d_k}}\right)}V_i`,
     panels: h === 1
       ? [{ type: 'tokens', name: 'token-attention', caption: 'Focus or hover a word', queries: queryTokens, keys: keyTokens, weights: t.heads[0].weights }, ...headPanels]
@@ -150,7 +177,10 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs): Buil
       ? `W_O (${shape(d, d)}) mixes what the heads found into one ${d}-wide vector per token. Multi-head attention here has ${t.parameterCount} parameters.`
       : `Each output row is the attention-weighted mix of the value rows, projected by W_O. ${t.parameterCount} parameters in all.`,
     formula: String.raw`\mathrm{Concat}(\dots)\htmlClass{focus}{W_O}`,
-    panels: [matrix('output', `output (${shape(n, d)})`, t.output, queryTokens, dims(d))],
+    panels: [
+      ...(trained ? [matrix('weight-output', `W_O, trained (${shape(d, d)})`, t.params.wO, dims(d), dims(d))] : []),
+      matrix('output', `output (${shape(n, d)})`, t.output, queryTokens, dims(d)),
+    ],
   });
   return { steps, trace: t };
 }

@@ -1,0 +1,134 @@
+// The multi-head and encoder walkthroughs on trained weights, in Chromium: reverse trained in the
+// page's Web Worker, paused, and opened in the multi-head walkthrough, where a weight and an
+// attention weight on screen are the engine's trainer's own (the same run, retrained in Node:
+// same options and seed give the same numbers, bit for bit), "explain this number" works on it,
+// and the link (?w=…&train=…&steps=…&layer=…) retrains in the worker, with progress, and opens
+// on the same numbers; the header's choice of random or trained weights; axe; screenshots at
+// 1280 and 375 px for a person to look at.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
+
+import { loadAttentionLab } from 'attention-lab';
+
+import { SCREENSHOT_DIR, settledUrl, usePage } from './browser.mjs';
+
+const { open } = usePage();
+const lab = await loadAttentionLab();
+
+/** Generous: the machine is shared. */
+const TRAINING_MS = 240_000;
+
+const goToStep = (page, id) => page.locator(`#step-list button[data-step="${id}"]`).click();
+const cell = (page, panel, row, col) => page.locator(`figure[data-panel="${panel}"] td[data-row="${row}"][data-col="${col}"]`);
+/** The exact value a cell holds (its title, "exact: …", is the engine's double written in full). */
+const exact = async (page, panel, row, col) => Number((await cell(page, panel, row, col).getAttribute('title')).replace(/^exact: /, ''));
+const stepOf = async (page) => Number((await page.locator('#training-status').textContent()).match(/^Step (\d+)/)[1]);
+
+/** The engine's trainer with the lesson's options, trained `steps` steps in Node. */
+function trainerAt(options, steps) {
+  const trainer = lab.createTrainer(options);
+  trainer.step(steps);
+  const numbers = { parameters: trainer.parameters(), attention: trainer.attention() };
+  trainer.dispose();
+  return numbers;
+}
+
+/** Checks the multi-head walkthrough on screen against the trainer's numbers at `steps`, within 1e-12. */
+async function checkAgainstTrainer(page, steps) {
+  const { parameters, attention } = trainerAt({ task: 'reverse' }, steps);
+  await goToStep(page, 'project');
+  for (const [row, col] of [[0, 0], [3, 5], [15, 15]]) {
+    const shown = await exact(page, 'weight-query', row, col);
+    assert.ok(Math.abs(shown - parameters['layer0.attention.wQ'][row][col]) <= 1e-12, `W_Q[${row}][${col}]: ${shown}`);
+  }
+  await goToStep(page, 'heads');
+  for (const [head, row, col] of [[0, 0, 5], [1, 2, 3], [1, 5, 0]]) {
+    const shown = await exact(page, `head-${head}-weights`, row, col);
+    const trainer = attention.weights[0][head][row][col];
+    assert.ok(Math.abs(shown - trainer) <= 1e-12, `head ${head + 1} weight ${row},${col}: ${shown} on screen, ${trainer} from the trainer`);
+  }
+  return attention;
+}
+
+test('paused training opens in the multi-head walkthrough on its trained weights: the trainer’s numbers, explained, and a link that retrains to them', { timeout: 3 * TRAINING_MS }, async () => {
+  const { page, problems } = await open('?train=reverse', { ready: '#training-status[data-state="ready"]' });
+  assert.equal(await page.locator('#open-multi-head').isDisabled(), true, 'nothing to open before training');
+  await page.locator('#train-button').click();
+  await page.waitForFunction(() => Number(document.getElementById('training-status')?.textContent?.match(/^Step (\d+)/)?.[1]) >= 200, null, { timeout: TRAINING_MS });
+  await page.locator('#train-button').click();
+  await page.locator('#training-status[data-state="paused"]').waitFor({ timeout: TRAINING_MS });
+  const steps = await stepOf(page);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'trained-open-buttons.png') });
+
+  // From the keyboard: focus the button, press Enter.
+  await page.locator('#open-multi-head').focus();
+  await page.keyboard.press('Enter');
+  await page.locator('#weights-source').waitFor();
+  assert.equal(await page.locator('#weights-source').textContent(), `Trained weights: task reverse, seed 0, ${steps} steps, layer 1 of 1`);
+  assert.equal(await page.locator('#weights-trained').getAttribute('aria-pressed'), 'true');
+  const attention = await checkAgainstTrainer(page, steps);
+
+  // Explain an attention weight: the softmax of the trained scores, ending in the weight shown.
+  await cell(page, 'head-1-weights', 2, 3).click();
+  const arithmetic = (await page.locator('#explain .arithmetic').allTextContents()).join('\n');
+  assert.match(arithmetic, /^weight₂₃ = e\^\(/);
+  assert.equal(await page.locator('#explain .exact').textContent(), `Exact value: ${attention.weights[0][1][2][3]}`);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'trained-multi-head-1280.png'), fullPage: true });
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`), []);
+
+  const url = new URL(await settledUrl(page));
+  assert.equal(url.search, `?w=multi-head&step=heads&train=reverse&steps=${steps}&layer=0`);
+  assert.deepEqual(problems, []);
+  await page.close();
+
+  // The link, opened afresh: retrained in the worker (progress shown), then the same numbers.
+  const again = await open(url.search, { ready: '#retrain-progress, #weights-source' });
+  await again.page.locator('#weights-source').waitFor({ timeout: TRAINING_MS });
+  assert.equal(await again.page.locator('#step').getAttribute('aria-labelledby'), 'step-title');
+  await checkAgainstTrainer(again.page, steps);
+  assert.deepEqual(again.problems, []);
+  await again.page.close();
+});
+
+test('the encoder walkthrough opens on a trained layer from its link: the trainer’s attention weights, with LayerNorm’s learned γ and β said so', { timeout: TRAINING_MS }, async () => {
+  const { page, problems } = await open('?w=encoder-layer&step=attention&train=sort&seed=2&steps=120&layer=1', { ready: '#retrain-progress, #weights-source' });
+  await page.locator('#weights-source').waitFor({ timeout: TRAINING_MS });
+  assert.equal(await page.locator('#weights-source').textContent(), 'Trained weights: task sort, seed 2, 120 steps, layer 2 of 2');
+  const { attention } = trainerAt({ task: 'sort', seed: 2 }, 120);
+  for (const [head, row, col] of [[0, 1, 4], [1, 5, 5]]) {
+    assert.ok(Math.abs(await exact(page, `head-${head}-weights`, row, col) - attention.weights[1][head][row][col]) <= 1e-12);
+  }
+  await goToStep(page, 'add-norm-1');
+  assert.match(await page.locator('#step-text').textContent(), /learned in training/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the multi-head lesson offers random or trained weights, saying plainly which it shows, at 1280 and 375 px with axe clean', { timeout: 2 * TRAINING_MS }, async () => {
+  for (const width of [1280, 375]) {
+    const { page, problems } = await open('?w=multi-head', { width });
+    assert.equal(await page.locator('#weights-source').textContent(), 'Random weights (seed 3): not learned');
+    assert.equal(await page.locator('#weights-random').getAttribute('aria-pressed'), 'true');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `trained-choice-random-${width}.png`) });
+    await page.locator('#weights-trained').click();
+    await page.locator('#weights-source').filter({ hasText: /^Trained weights/ }).waitFor({ timeout: TRAINING_MS });
+    assert.equal(await page.locator('#weights-source').textContent(), 'Trained weights: task reverse, seed 0, 300 steps, layer 1 of 1');
+    await goToStep(page, 'heads');
+    assert.match(await page.locator('#step-text').textContent(), /These patterns are learned/);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `trained-choice-trained-${width}.png`), fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `no sideways scrolling at ${width} px (${overflow} px too wide)`);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`), []);
+    assert.equal(new URL(await settledUrl(page)).search, '?w=multi-head&step=heads&train=reverse&steps=300&layer=0');
+    // And back: random weights, labelled as not learned.
+    await page.locator('#weights-random').click();
+    await page.locator('#weights-source').filter({ hasText: /^Random weights/ }).waitFor();
+    assert.match(await page.locator('#step-text').textContent(), /not learned meaning/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});

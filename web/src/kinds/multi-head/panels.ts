@@ -1,0 +1,41 @@
+// The first step's panels of a multi-head walkthrough: the sentence and sizes of random weights,
+// or, on a trained layer, where its weights come from and what it reads.
+import type { MultiHeadInputs, ParametersPanel, Panel, Step } from '../../model/types.js';
+import type { TrainedLayer } from '../../model/trained-layer.js';
+import { LIMITS } from '../../model/limits.js';
+import { integerField, seedField } from '../shared/fields.js';
+import { probeInputText } from '../shared/trained.js';
+
+export { weightsFacts } from '../shared/trained.js';
+
+/** The sentence, sizes, seed and mask a learner may change (random weights). */
+export function settings(inputs: MultiHeadInputs, keyTokens: string[]): ParametersPanel {
+  const cross = inputs.sourceTokens !== undefined;
+  return {
+    type: 'parameters',
+    name: 'settings',
+    caption: 'Sentence and sizes',
+    fields: [
+      { name: 'tokens', label: cross ? 'target words' : 'words', kind: 'tokens', value: inputs.tokens.join(' ') },
+      ...(cross ? [{ name: 'sourceTokens', label: 'source words', kind: 'tokens' as const, value: keyTokens.join(' ') }] : []),
+      integerField('dModel', 'd_model', inputs.dModel, LIMITS['multi-head'].dModel),
+      integerField('heads', 'heads h', inputs.heads, LIMITS['multi-head'].heads),
+      seedField(inputs.seed),
+      ...(cross ? [] : [{
+        name: 'mask', label: 'mask', kind: 'choice' as const, value: inputs.mask === 'causal' ? 'causal' : 'none',
+        options: [['none', 'none'], ['causal', 'causal']] as [string, string][],
+      }]),
+    ],
+  };
+}
+
+/** The first step on a trained layer: the probe as the layer read it, and the run it comes from. */
+export function trainedInputStep(trained: TrainedLayer, n: number, d: number, panels: Panel[]): Step {
+  return {
+    id: 'embed',
+    title: 'Input: the probe example, as the trained layer reads it',
+    text: `${probeInputText(trained)} One row per token of the probe (${trained.tokens.join(' ')}), d_model = ${d} numbers each.`,
+    formula: String.raw`X \in \mathbb{R}^{n \times d_{\text{model}}},\quad n = ${n},\ d_{\text{model}} = ${d}`,
+    panels,
+  };
+}

@@ -1,0 +1,114 @@
+// Where a multi-head or encoder walkthrough's weights come from: random (the walkthrough's seed)
+// or one layer of a model the engine's trainer trained. A trained layer is the trainer's own
+// numbers, picked by name from parameters() and attention(): its weights, the probe example as
+// that layer read it, and the mask its attention ran with. Nothing here computes: the kinds give
+// these matrices to lab.multiHeadAttention and lab.encoderLayer, which redo the layer exactly.
+import type { Matrix, TrainerAttention, TrainerConfig, TrainerOptions, Vector } from '../../lib/index.js';
+
+/** What a link keeps of a trained layer: the run that reproduces it, bit for bit, and the layer. */
+export interface TrainedSource {
+  /** The options the learner set (the others are the task's defaults). */
+  options: TrainerOptions;
+  /** Steps trained. */
+  steps: number;
+  /** Which layer, from 0 (the engine's parameter names count so: layer0.attention.wQ). */
+  layer: number;
+}
+
+/**
+ * The run a walkthrough's "trained" choice opens on: reverse with the task's defaults, trained
+ * past ~100 % held-out accuracy (it gets there by step ~200), which takes well under a second in
+ * the worker.
+ */
+export const QUICK_TRAINING: TrainedSource = { options: { task: 'reverse' }, steps: 300, layer: 0 };
+
+/** One encoder layer's parameters, named as lab.encoderLayer's arguments. */
+export interface LayerWeights {
+  wQ: Matrix; wK: Matrix; wV: Matrix; wO: Matrix;
+  bQ: Vector; bK: Vector; bV: Vector; bO: Vector;
+  w1: Matrix; b1: Vector; w2: Matrix; b2: Vector;
+  gamma1: Vector; beta1: Vector; gamma2: Vector; beta2: Vector;
+}
+
+export interface TrainedLayer {
+  source: TrainedSource;
+  /** The options the run used, defaults filled in (task, seed, model sizes). */
+  config: TrainerConfig;
+  /** The probe example's tokens (iris: the feature names), one per row of `input`. */
+  tokens: string[];
+  /** (n × d_model) the probe as this layer read it, from the engine (trainer.attention().inputs). */
+  input: Matrix;
+  /** Whether the model's attention is causal (the engine says: induction). */
+  causal: boolean;
+  weights: LayerWeights;
+  /** The trainer's own attention weights of this layer on the probe, per head: what a rerun must give. */
+  probeWeights: Matrix[];
+}
+
+/** The trainer's parameter names of layer `l`, per argument of lab.encoderLayer. */
+const NAMES: Record<keyof LayerWeights, string> = {
+  wQ: 'attention.wQ', wK: 'attention.wK', wV: 'attention.wV', wO: 'attention.wO',
+  bQ: 'attention.bQ', bK: 'attention.bK', bV: 'attention.bV', bO: 'attention.bO',
+  w1: 'feedForward.w1', b1: 'feedForward.b1', w2: 'feedForward.w2', b2: 'feedForward.b2',
+  gamma1: 'norm1.gamma', beta1: 'norm1.beta', gamma2: 'norm2.gamma', beta2: 'norm2.beta',
+};
+
+/**
+ * Layer `source.layer` of a trained model, from the trainer's parameters and its attention on
+ * the probe at the same step. Throws an Error saying what is missing (a layer the model does not
+ * have), which the caller shows as a notice.
+ */
+export function trainedLayer(
+  source: TrainedSource,
+  config: TrainerConfig,
+  attention: TrainerAttention,
+  parameters: Record<string, Matrix | Vector>,
+): TrainedLayer {
+  const { layer } = source;
+  if (!Number.isInteger(layer) || layer < 0 || layer >= config.model.layers) {
+    throw new Error(`layer: expected a whole number from 0 to ${config.model.layers - 1} (the model has ${config.model.layers} layer${config.model.layers > 1 ? 's' : ''}), got ${layer}`);
+  }
+  const weights = {} as Record<keyof LayerWeights, Matrix | Vector>;
+  for (const [argument, name] of Object.entries(NAMES) as [keyof LayerWeights, string][]) {
+    const value = parameters[`layer${layer}.${name}`];
+    if (value === undefined) throw new Error(`the trainer gave no parameter layer${layer}.${name}`);
+    weights[argument] = value;
+  }
+  return {
+    source,
+    config,
+    tokens: attention.tokens,
+    input: attention.inputs[layer],
+    causal: attention.causal,
+    weights: weights as LayerWeights,
+    probeWeights: attention.weights[layer],
+  };
+}
+
+/**
+ * The header's plain statement of where the weights come from, e.g. "Trained weights: task
+ * reverse, seed 1, 300 steps, layer 1 of 1" or "Random weights (seed 3): not learned".
+ * Layers are counted from 1 here, as the training lesson's heads are.
+ */
+export function weightsLabel(trained: TrainedLayer | undefined, seed: number): string {
+  if (!trained) return `Random weights (seed ${seed}): not learned`;
+  const { config, source } = trained;
+  return `Trained weights: task ${config.task}, seed ${config.seed}, ${source.steps} step${source.steps === 1 ? '' : 's'}, layer ${source.layer + 1} of ${config.model.layers}`;
+}
+
+/** Where a trained layer's weights come from, for a comment in an exported script. */
+export function trainedOrigin(trained: TrainedLayer): string {
+  const { config, source } = trained;
+  return `the trained model's (task ${config.task}, seed ${config.seed}, ${source.steps} steps, layer ${source.layer + 1})`;
+}
+
+/**
+ * The walkthrough's introduction on a trained layer, in place of its own (which speaks of random
+ * weights and of its sentence).
+ */
+export function trainedIntro(trained: TrainedLayer): string {
+  const { config, source } = trained;
+  return `The same steps, on layer ${source.layer + 1} of a small transformer the engine trained on the task ${config.task} for ${source.steps} steps (seed ${config.seed}). `
+    + `Its input is the task’s probe example (${trained.tokens.join(' ')}), the sequence the training lesson shows, because the model knows only that task’s symbols. `
+    + 'Its weights are learned, so its heads’ patterns are the ones training found; every number is computed again by the engine from those weights.';
+}
