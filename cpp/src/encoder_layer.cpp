@@ -61,7 +61,7 @@ namespace attn
     {
         // Shape contract: input (n × d_model) → every intermediate (n × d_model), except the
         // feed-forward hidden layer (n × d_ff).
-        detail::check_matrix("input", input, options.sequences);
+        detail::check_matrix("input", input, max_dimension * options.sequences);
         // w1 and w2 are checked on their own first, so a bad one is not reported as dFF.
         if (params.w1)
         {

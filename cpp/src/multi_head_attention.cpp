@@ -47,9 +47,9 @@ namespace attn
         // head (n × d_k) attention, concat (S·n × d_model), output (S·n × d_model), weights
         // (h × S·n × m).
         const std::size_t sequences = options.sequences;
-        detail::check_matrix("query", query, sequences);
-        detail::check_matrix("key", key, sequences);
-        detail::check_matrix("value", value, sequences);
+        detail::check_matrix("query", query, max_dimension * sequences);
+        detail::check_matrix("key", key, max_dimension * sequences);
+        detail::check_matrix("value", value, max_dimension * sequences);
         if (sequences == 0 || rows(query) % sequences != 0 || rows(key) % sequences != 0)
         {
             detail::fail("sequences", "a divisor of the rows of query and of key",
