@@ -29,5 +29,6 @@
 #include "attn/softmax.hpp"
 #include "attn/softmax_jacobian.hpp"
 #include "attn/token_embedding.hpp"
+#include "attn/kv_cache.hpp"
 
 #endif

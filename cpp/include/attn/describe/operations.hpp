@@ -29,6 +29,7 @@
 #include "attn/describe/softmax.hpp"
 #include "attn/describe/softmax_jacobian.hpp"
 #include "attn/describe/token_embedding.hpp"
+#include "attn/describe/kv_cache.hpp"
 
 namespace attn::describe
 {
@@ -43,7 +44,8 @@ namespace attn::describe
                    permutation_test_operation, cross_entropy_operation,
                    attention_backward_operation, multi_head_attention_backward_operation,
                    encoder_layer_backward_operation,
-                   explain_attention_backward_operation>;
+                   explain_attention_backward_operation,
+                   kv_cache_decode_operation>;
 
     /// Calls f(Operation{}) for every operation, in order.
     template <class F> void for_each_operation(F&& f)
