@@ -28,6 +28,7 @@ const EXTRA_CALLS = [
   ['multiHeadAttention', { query: x, key: x, value: x, heads: 2, dropout: 0.5 }],
   ...['gradValue', 'gradWeight', 'gradScaled', 'gradScore', 'gradQuery', 'gradKey']
     .map((stage) => ['explainAttentionBackward', { query: x, key: x, value: x, mask: 'causal', gradOutput: x, row: 1, column: 0, stage }]),
+  ['matrixDifference', { left: x, right: x }],
 ];
 
 /**

@@ -30,4 +30,6 @@
 #include "attn/softmax_jacobian.hpp"
 #include "attn/token_embedding.hpp"
 
+#include "attn/matrix_difference.hpp"
+
 #endif

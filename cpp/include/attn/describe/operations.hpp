@@ -30,6 +30,8 @@
 #include "attn/describe/softmax_jacobian.hpp"
 #include "attn/describe/token_embedding.hpp"
 
+#include "attn/describe/matrix_difference.hpp"
+
 namespace attn::describe
 {
     using all_operations =
@@ -43,7 +45,8 @@ namespace attn::describe
                    permutation_test_operation, cross_entropy_operation,
                    attention_backward_operation, multi_head_attention_backward_operation,
                    encoder_layer_backward_operation,
-                   explain_attention_backward_operation>;
+                   explain_attention_backward_operation,
+                   matrix_difference_operation>;
 
     /// Calls f(Operation{}) for every operation, in order.
     template <class F> void for_each_operation(F&& f)
