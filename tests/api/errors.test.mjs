@@ -416,6 +416,14 @@ describe('crossEntropy targets', () => {
   });
 });
 
+describe('matrixDifference', () => {
+  test('shapes that differ and a difference past double range name the argument, through the wasm build', () => {
+    expectAttentionError(() => lab.matrixDifference({ left: [[1, 2]], right: [[1], [2]] }), 'right', 'right: expected a matrix of shape 1×2 (the shape of left), got 2×1');
+    expectAttentionError(() => lab.matrixDifference({ left: [[1e308]], right: [[-1e308]] }), 'left',
+      'left: expected values small enough for difference to stay within double range, got difference[0][0] = Infinity');
+  });
+});
+
 describe('the backward passes and dropout', () => {
   test('a gradOutput of the wrong shape names the output\'s shape, through the wasm build', () => {
     expectAttentionError(

@@ -1036,6 +1036,31 @@ export interface MemoryUse {
 }
 
 /** The API returned by {@link loadAttentionLab}. Every call may throw {@link AttentionError}. */
+// ---------------------------------------------------------------------------------------------
+// matrixDifference: the proof panels' comparisons (issue 11)
+
+export interface MatrixDifferenceArgs {
+  /** (n × m) finite numbers, e.g. flashAttention's output. */
+  left: MatrixInput;
+  /** (n × m) finite numbers of the same shape, e.g. attention's output on the same inputs. */
+  right: MatrixInput;
+}
+
+export interface MatrixDifferenceTrace {
+  /** (n × m) pass 1: left − right, cell by cell. */
+  difference: Matrix;
+  /** Pass 2: max |left − right| (0 when every cell is the same double). */
+  maxAbsDifference: number;
+  /** Pass 2: the row of that largest difference (the first such cell, row-major). */
+  maxRow: number;
+  /** Pass 2: its column. */
+  maxColumn: number;
+  /** Pass 3: cells where left and right are the same double (==, no tolerance). */
+  identicalCells: number;
+  /** n·m. */
+  cells: number;
+}
+
 export interface AttentionLab {
   /** Row softmax, max-subtracted. */
   softmax(args: SoftmaxArgs): SoftmaxTrace;
@@ -1101,6 +1126,8 @@ export interface AttentionLab {
   readonly maxPeakCells: number;
   /** Memory diagnostics, for leak checks. */
   memory(): MemoryUse;
+  /** left − right cell by cell, its largest size and where, and how many cells are the same double. */
+  matrixDifference(args: MatrixDifferenceArgs): MatrixDifferenceTrace;
   // Issue 11: linear and sparse attention, the recurrent network.
   /** Linear attention, φ(x) = elu(x) + 1: the sum over keys φ(K)ᵀV computed once, shared by every query. */
   linearAttention(args: LinearAttentionArgs): LinearAttentionTrace;

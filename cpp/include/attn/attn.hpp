@@ -35,4 +35,6 @@
 #include "attn/sparse_attention.hpp"
 #include "attn/kv_cache.hpp"
 
+#include "attn/matrix_difference.hpp"
+
 #endif

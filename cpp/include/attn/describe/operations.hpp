@@ -35,6 +35,8 @@
 #include "attn/describe/sparse_attention.hpp"
 #include "attn/describe/kv_cache.hpp"
 
+#include "attn/describe/matrix_difference.hpp"
+
 namespace attn::describe
 {
     using all_operations =
@@ -51,7 +53,8 @@ namespace attn::describe
                    explain_attention_backward_operation,
                    // Issue 11: linear and sparse attention, the recurrent network.
                    linear_attention_operation, sparse_attention_operation, rnn_forward_operation,
-                   kv_cache_decode_operation>;
+                   kv_cache_decode_operation,
+                   matrix_difference_operation>;
 
     /// Calls f(Operation{}) for every operation, in order.
     template <class F> void for_each_operation(F&& f)
