@@ -2,9 +2,11 @@
 // responsive). Not timings, which would flake on a shared machine (scripts/bench/page.mjs
 // measures them), but the work done: a closed chart table is not built or touched, the heads'
 // tables are updated in place, an opened table shows the numbers of now and then only gains
-// rows, and the curve's step labels never crowd, at 375 px either.
+// rows (in a box that scrolls, axe-clean), and the curve's step labels never crowd, at 375 px
+// either.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
 
 import { usePage } from './browser.mjs';
 
@@ -65,7 +67,7 @@ test('while training, the closed chart tables stay empty and untouched, and the 
   await page.close();
 });
 
-test('opening a chart’s table shows every point of the curve up to now; while open it only gains rows; the step labels do not crowd at 1280 or 375 px', { timeout: TRAINING_MS }, async () => {
+test('opening a chart’s table shows every point of the curve up to now; while open it only gains rows, in a box that scrolls; axe passes; the step labels do not crowd at 1280 or 375 px', { timeout: TRAINING_MS }, async () => {
   for (const width of [1280, 375]) {
     const { page, problems } = await open('?train=reverse', { width, ready: '#training-status[data-state="ready"]' });
     await trainPast(page, 100, 500);
@@ -93,6 +95,12 @@ test('opening a chart’s table shows every point of the curve up to now; while 
     assert.deepEqual(finished.map((row) => row[0]), await heldOutSteps(), 'the open table kept up with the curve');
     assert.deepEqual(finished.slice(0, opened.length - 1), opened.slice(0, -1), 'earlier rows unchanged');
     assert.equal(await table.locator('tbody tr[data-marked]').count(), 1, 'the first row is the same element');
+    // Hundreds of rows in a long run: the table scrolls in its own box, which a keyboard can reach.
+    const box = await page.locator('#training-loss .chart-table-box').evaluate((b) => ({ scrolls: b.scrollHeight > b.clientHeight, tabIndex: b.tabIndex, name: b.getAttribute('aria-labelledby') }));
+    assert.deepEqual({ scrolls: box.scrolls, tabIndex: box.tabIndex }, { scrolls: true, tabIndex: 0 });
+    assert.match(await page.locator(`#${box.name}`).textContent(), /^Cross-entropy loss/);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`), [], 'axe, with the table open');
 
     for (const chart of ['#training-loss', '#training-accuracy']) {
       const boxes = await page.locator(`${chart} svg > g`).first().locator('.tick text').evaluateAll((texts) => texts.map((t) => {

@@ -1,14 +1,8 @@
 // The lesson "Watch attention learn": its options, Train / Pause / Reset, what the learner is
 // seeing (random weights at step 0, trained ones after), the curves, every head, and the exports.
-// It draws the training session (session/training/) and hands the learner's actions to it.
-//
-// Drawing while a model trains must leave the page's thread free for the learner's input
-// (issue 10: input latency p95 < 50 ms). So: the status line follows the session at most every
-// STATUS_MS, in an animation frame, however many messages the worker sends; the curves, the
-// Iris results and the heads are redrawn in place (only what changed) in the same frame at most
-// every REDRAW_MS, yielding to the page whenever a redraw has taken BUDGET_MS, and only those on
-// or near the screen (the others when they scroll into view, and all of them when training
-// stops). A learner's action (Train, Pause, a head switched off) is drawn at the next frame.
+// It draws the training session (session/training/) and hands the learner's actions to it; when
+// it draws while a model trains (so that the page stays responsive) is redraw-scheduler.ts's
+// policy, and each part redraws in place, only what changed.
 import type { TrainingLink } from '../state/training-link.js';
 import { OPTION_FIELDS, optionsForTask, TASK_TITLES } from '../session/training/options.js';
 import type { TrainingSession } from '../session/training/training-session.js';
@@ -21,26 +15,10 @@ import { exactNumber, formatFixed, formatNumber } from '../model/format.js';
 import { TrainingCharts } from './training-charts.js';
 import { TrainingHeads } from './training-heads.js';
 import { IrisResults } from './iris-results.js';
-import { yieldToPage } from './yield-to-page.js';
+import { RedrawScheduler } from './redraw-scheduler.js';
 import { OpenTrainedControls, type TrainedWalkthrough } from './open-trained.js';
 import type { TrainedLayer } from '../model/trained-layer.js';
 
-/**
- * Fastest redraw of the curves and heads while training: the engine evaluates every 25 steps,
- * several times this often, so a curve gains a point or two per redraw and still looks live.
- */
-const REDRAW_MS = 300;
-/** Fastest update of the status line (step, loss) while training: ten times a second. */
-const STATUS_MS = 100;
-/** The longest a redraw holds the page's thread before it yields (a frame is ~16 ms). */
-const BUDGET_MS = 8;
-
-/** A part of the lesson drawn from the session, and whether it is out of date or on screen. */
-interface Part {
-  view: { element: HTMLElement; draw(pause: () => Promise<void>): Promise<void> | void };
-  dirty: boolean;
-  visible: boolean;
-}
 
 const percent = (x: number) => `${formatFixed(100 * x, 1)} %`;
 
@@ -67,14 +45,7 @@ export class TrainLessonView {
   private readonly status = el('p', { className: 'training-status', id: 'training-status' });
   private readonly seeing = el('p', { className: 'training-seeing', id: 'training-seeing' });
   private readonly diverged = el('p', { className: 'notice training-diverged', role: 'alert', hidden: true });
-  private readonly parts: Part[];
-  private frame = 0;
-  private later: ReturnType<typeof setTimeout> | undefined;
-  private drawing = false;
-  /** Draw the parts without waiting for REDRAW_MS: the learner asked for something (Train, a head). */
-  private urgent = true;
-  private drawnAt = -Infinity;
-  private statusAt = -Infinity;
+  private readonly redraw: RedrawScheduler;
   private readonly observer: IntersectionObserver | undefined;
   private unsubscribe: () => void;
 
@@ -119,17 +90,17 @@ export class TrainLessonView {
       this.iris.element,
       this.heads.element);
 
-    this.parts = [this.charts, this.iris, this.heads].map((view) => ({ view, dirty: true, visible: true }));
+    const parts = [this.charts, this.iris, this.heads];
+    this.redraw = new RedrawScheduler({ running: () => session.running, drawStatus: () => this.drawStatus(), parts });
     if (typeof IntersectionObserver === 'function') {
       // "Near the screen": within a screen's height, so a part is up to date as it scrolls in.
       this.observer = new IntersectionObserver((entries) => {
         for (const entry of entries) {
-          const part = this.parts.find((p) => p.view.element === entry.target);
-          if (part) part.visible = entry.isIntersecting;
+          const part = parts.find((p) => p.element === entry.target);
+          if (part) this.redraw.setVisible(part, entry.isIntersecting);
         }
-        this.schedule();
       }, { rootMargin: '100% 0px' });
-      for (const part of this.parts) this.observer.observe(part.view.element);
+      for (const part of parts) this.observer.observe(part.element);
     }
 
     this.unsubscribe = session.subscribe((event) => {
@@ -137,24 +108,23 @@ export class TrainLessonView {
       else if (event.type === 'announce') options.announce(event.message);
       else if (event.type === 'configured') {
         this.showForm();
-        this.invalidate(true);
+        this.redraw.invalidate(true);
         options.onLink(this.link());
       } else if (event.type === 'state') {
         this.showState();
-        this.invalidate(true);
+        this.redraw.invalidate(true);
         if (!session.running) options.onLink(this.link());
       } else if (event.type === 'progress') {
-        this.schedule();
+        this.redraw.statusChanged();
       } else {
-        this.invalidate(event.type === 'ablation');
+        this.redraw.invalidate(event.type === 'ablation');
       }
     });
   }
 
   dispose(): void {
     this.unsubscribe();
-    cancelAnimationFrame(this.frame);
-    clearTimeout(this.later);
+    this.redraw.dispose();
     this.observer?.disconnect();
     this.session.dispose();
   }
@@ -185,76 +155,6 @@ export class TrainLessonView {
     setText(this.diverged, session.state === 'diverged'
       ? `${why} The curves stop at the last finite loss. Lower the learning rate (or keep gradient clipping on) and press Reset.`
       : '');
-  }
-
-  /** Every part is out of date (a new snapshot, run or state); `urgent`: draw them at the next frame. */
-  private invalidate(urgent: boolean): void {
-    for (const part of this.parts) part.dirty = true;
-    if (urgent) {
-      this.urgent = true;
-      clearTimeout(this.later);
-      this.later = undefined;
-    }
-    this.schedule();
-  }
-
-  /**
-   * A frame that draws the status and then the parts that are due; while training, no sooner
-   * than STATUS_MS after the last one (each frame that changes something costs a paint).
-   */
-  private schedule(): void {
-    if (this.frame || this.later) return;
-    const wait = this.session.running && !this.urgent ? this.statusAt + STATUS_MS - performance.now() : 0;
-    if (wait > 0) {
-      this.later = setTimeout(() => {
-        this.later = undefined;
-        this.schedule();
-      }, wait);
-      return;
-    }
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      this.statusAt = performance.now();
-      const urgent = this.urgent;
-      this.urgent = false;
-      this.drawStatus();
-      void this.drawParts(urgent);
-    });
-  }
-
-  private async drawParts(urgent: boolean): Promise<void> {
-    if (this.drawing) {
-      // Drawn once the pass under way has finished.
-      this.urgent ||= urgent;
-      return;
-    }
-    const running = this.session.running;
-    const due = (part: Part) => part.dirty && (part.visible || !running);
-    if (!this.parts.some(due)) return;
-    if (running && !urgent && performance.now() - this.drawnAt < REDRAW_MS) {
-      this.schedule();
-      return;
-    }
-    this.drawing = true;
-    this.drawnAt = performance.now();
-    // In the status's frame while the parts are quick; past BUDGET_MS, the page gets its turn.
-    let since = performance.now();
-    const pause = async () => {
-      if (performance.now() - since < BUDGET_MS) return;
-      await yieldToPage();
-      since = performance.now();
-    };
-    try {
-      for (const part of this.parts.filter(due)) {
-        part.dirty = false;
-        await part.view.draw(pause);
-        await pause();
-      }
-    } finally {
-      this.drawing = false;
-    }
-    // Out of date again meanwhile (a snapshot arrived while drawing): once more, when due.
-    if (this.urgent || this.parts.some(due)) this.schedule();
   }
 
   private drawStatus(): void {

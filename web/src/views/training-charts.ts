@@ -30,7 +30,7 @@ export class TrainingCharts {
     const drawn: NonNullable<TrainingCharts['drawn']> = [session.curve, session.curve.length, session.curve[session.curve.length - 1], xMax, task];
     if (this.drawn?.every((part, i) => part === drawn[i])) return;
     this.drawn = drawn;
-    this.charts ??= [new ChartClass(this.loss, { lazyTable: true }), new ChartClass(this.accuracy, { lazyTable: true })];
+    this.charts ??= [new ChartClass(this.loss, { live: true }), new ChartClass(this.accuracy, { live: true })];
     const curve = session.curve.filter((p) => Number.isFinite(p.evaluation.loss));
     const xDomain: [number, number] = [0, xMax];
     const trained = curve.filter((p) => p.trainLoss !== undefined && Number.isFinite(p.trainLoss));

@@ -4,8 +4,10 @@
 //
 // A Chart keeps its elements and updates them (d3 joins keyed by the points), so a chart redrawn
 // while a model trains adds the new points and leaves the others alone; the axes are redrawn
-// only when their domain changes. With `lazyTable`, the table alternative is built when the
-// learner opens its disclosure, and kept up to date only while it is open.
+// only when their domain changes. A `live` chart (one that grows while a model trains) builds
+// its table alternative when the learner opens its disclosure, keeps it up to date only while it
+// is open, and shows it in a box of its own height that scrolls, so hundreds of rows neither
+// push the rest of the page down nor move it each time a row is added.
 import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear, scaleLog, type ScaleLinear, type ScaleLogarithmic } from 'd3-scale';
 import { select, type Selection } from 'd3-selection';
@@ -48,8 +50,8 @@ function fittingXAxis(x: ScaleLinear<number, number>): { count: number; right: n
 }
 
 export interface ChartOptions {
-  /** Build the table alternative only while its disclosure is open (a chart redrawn often). */
-  lazyTable?: boolean;
+  /** Redrawn often as it grows: the table is built when opened, and scrolls in its own box. */
+  live?: boolean;
 }
 
 export class Chart {
@@ -64,7 +66,7 @@ export class Chart {
   private readonly lines;
   private readonly legend = el('ul', { className: 'chart-legend' });
   private readonly table = el('table', { className: 'chart-table' });
-  private readonly details = el('details', {}, el('summary', {}, 'The numbers as a table'), this.table);
+  private readonly details = el('details', {}, el('summary', {}, 'The numbers as a table'));
   private panel: ChartPanel | undefined;
   /** The axes drawn (domains, tick count): points move only when they change. */
   private axesKey = '';
@@ -85,6 +87,14 @@ export class Chart {
     this.lines = this.svg.append('g');
     this.table.createTHead();
     this.table.createTBody();
+    if (options.live) {
+      // Focusable, so that a keyboard can scroll it; named after the chart it tabulates.
+      const box = el('div', { className: 'chart-table-box', tabIndex: 0, role: 'region' }, this.table);
+      box.setAttribute('aria-labelledby', this.caption.id);
+      this.details.append(box);
+    } else {
+      this.details.append(this.table);
+    }
     // Opened: the table shows the numbers of now (a screen reader reads it as it appears).
     this.details.addEventListener('toggle', () => {
       if (this.details.open && this.panel) this.fillTable(this.panel);
@@ -156,7 +166,7 @@ export class Chart {
         return el('li', {}, swatch, series.label);
       }));
     }
-    if (!this.options.lazyTable || this.details.open) this.fillTable(panel);
+    if (!this.options.live || this.details.open) this.fillTable(panel);
   }
 
   /** The table alternative: one row per x, one column per series; rows that did not change are kept. */
