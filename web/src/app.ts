@@ -170,6 +170,8 @@ export class App {
     const title = findWalkthrough(state.walkthrough)?.title ?? state.walkthrough;
     const view = new RetrainView(state.weights, title, () => controller.abort());
     this.context.byId('main').replaceChildren(view.element);
+    // The learner's button is gone with the walkthrough: keep the focus on what replaced it.
+    if (push) this.context.root.getElementById('walkthrough-title')?.focus();
     const own: PageState = { walkthrough: state.walkthrough, step: state.step };
     let trained: TrainedLayer | undefined;
     try {
@@ -186,7 +188,10 @@ export class App {
     } finally {
       this.openingRetrained = false;
     }
-    if (push) this.url.write(false);
+    if (push) {
+      this.url.write(false);
+      this.context.root.getElementById('walkthrough-title')?.focus();
+    }
     this.announce(this.session.weightsSource ?? '');
   }
 

@@ -32,6 +32,7 @@ export class OpenTrainedControls {
       button.addEventListener('click', () => void this.open(id));
       return button;
     });
+    this.layer.addEventListener('change', () => this.update());
     this.element = el('div', { className: 'open-trained', role: 'group', ariaLabel: 'Step through this model' },
       el('span', { className: 'open-trained-label' }, 'Step through this model’s arithmetic:'), this.layerLabel, ...this.buttons, this.hint);
   }

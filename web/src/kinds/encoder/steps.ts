@@ -9,7 +9,7 @@ import type { TrainedLayer } from '../../model/trained-layer.js';
 import { LIMITS } from '../../model/limits.js';
 import { formatNumber } from '../../model/format.js';
 import { integerField, labels, seedField } from '../shared/fields.js';
-import { probeInputText, weightsFacts } from '../shared/trained.js';
+import { probeInputFormula, probeInputText, probeInputTitle, weightsFacts } from '../shared/trained.js';
 
 const shape = (m: Matrix) => `${m.length}×${m[0].length}`;
 const length = (v: Vector) => String(v.length);
@@ -117,13 +117,13 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs, trained?:
 
   steps.push({
     id: 'input',
-    title: 'Input: embeddings plus positions',
+    title: trained ? probeInputTitle(trained) : 'Input: embeddings plus positions',
     text: trained
       ? `${probeInputText(trained)} The layer’s output will have the same shape.`
       : `Each word is looked up in a seeded, untrained embedding table of width d_model = ${d}, and the positional encoding of its place in the sentence is added. ` +
       (repeatedWord ? `The two “${repeatedWord}” rows of E are identical; after adding PE they differ, because they stand at different positions. ` : '') +
       'X is what the layer reads; its output will have the same shape.',
-    formula: String.raw`\htmlClass{focus}{X = E + PE}`,
+    formula: trained ? probeInputFormula(trained) : String.raw`\htmlClass{focus}{X = E + PE}`,
     panels: embeddings && encoding ? [
       parametersPanel,
       matrix('embeddings', `embeddings E (${shape(embeddings)})`, embeddings),

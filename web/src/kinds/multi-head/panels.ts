@@ -4,7 +4,7 @@ import type { MultiHeadInputs, ParametersPanel, Panel, Step } from '../../model/
 import type { TrainedLayer } from '../../model/trained-layer.js';
 import { LIMITS } from '../../model/limits.js';
 import { integerField, seedField } from '../shared/fields.js';
-import { probeInputText } from '../shared/trained.js';
+import { probeInputFormula, probeInputText, probeInputTitle } from '../shared/trained.js';
 
 export { weightsFacts } from '../shared/trained.js';
 
@@ -33,9 +33,9 @@ export function settings(inputs: MultiHeadInputs, keyTokens: string[]): Paramete
 export function trainedInputStep(trained: TrainedLayer, n: number, d: number, panels: Panel[]): Step {
   return {
     id: 'embed',
-    title: 'Input: the probe example, as the trained layer reads it',
+    title: probeInputTitle(trained),
     text: `${probeInputText(trained)} One row per token of the probe (${trained.tokens.join(' ')}), d_model = ${d} numbers each.`,
-    formula: String.raw`X \in \mathbb{R}^{n \times d_{\text{model}}},\quad n = ${n},\ d_{\text{model}} = ${d}`,
+    formula: String.raw`${probeInputFormula(trained)},\quad X \in \mathbb{R}^{${n} \times ${d}}`,
     panels,
   };
 }

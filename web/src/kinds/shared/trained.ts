@@ -23,6 +23,21 @@ export function weightsFacts(trained: TrainedLayer): TextPanel {
   };
 }
 
+/** What X is, as a formula: the embedding plus positions (iris: its features' rows), or the previous layer's output. */
+export function probeInputFormula(trained: TrainedLayer): string {
+  const { layer } = trained.source;
+  if (layer > 0) return String.raw`\htmlClass{focus}{X = \mathrm{layer}_{${layer}}(\dots)}`;
+  return trained.config.task === 'iris'
+    ? String.raw`\htmlClass{focus}{x_f = v_f\,w_f + b_f}`
+    : String.raw`\htmlClass{focus}{X = E_{\text{tokens}} + PE}`;
+}
+
+/** The first step's title on a trained layer. */
+export function probeInputTitle(trained: TrainedLayer): string {
+  const { layer } = trained.source;
+  return layer > 0 ? `Input: what layer ${layer} handed on` : 'Input: the probe example, embedded by the trained model';
+}
+
 /** One sentence on what X is: the trained model's embedding plus positions, or the previous layer's output. */
 export function probeInputText(trained: TrainedLayer): string {
   const { layer } = trained.source;
