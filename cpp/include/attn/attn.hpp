@@ -29,5 +29,9 @@
 #include "attn/softmax.hpp"
 #include "attn/softmax_jacobian.hpp"
 #include "attn/token_embedding.hpp"
+// issue 11: the scale operations
+#include "attn/chunked_attention.hpp"
+#include "attn/flash_attention.hpp"
+#include "attn/precision.hpp"
 
 #endif
