@@ -8,9 +8,12 @@
 #include <catch2/catch.hpp>
 
 #include "attn/attn.hpp"
+#include "scale_inputs.hpp"
 #include "tensor_matchers.hpp"
 
+using attn_test::masked;
 using attn_test::MatrixWithinAbs;
+using attn_test::random;
 using Catch::Matchers::Message;
 using Catch::Matchers::WithinRel;
 
@@ -18,26 +21,11 @@ namespace
 {
     const double inf = std::numeric_limits<double>::infinity();
 
-    attn::matrix random(std::size_t rows, std::size_t cols, std::uint32_t seed)
-    {
-        attn::random_matrix_options options;
-        options.seed = seed;
-        return attn::random_matrix(rows, cols, options);
-    }
-
     attn::chunked_options chunks(std::size_t size, attn::attention_mask mask = {},
                                  double fill = -inf)
     {
         attn::chunked_options options;
         options.chunk_size = size;
-        options.mask = std::move(mask);
-        options.mask_fill = fill;
-        return options;
-    }
-
-    attn::attention_options masked(attn::attention_mask mask, double fill = -inf)
-    {
-        attn::attention_options options;
         options.mask = std::move(mask);
         options.mask_fill = fill;
         return options;

@@ -8,9 +8,12 @@
 #include <catch2/catch.hpp>
 
 #include "attn/attn.hpp"
+#include "scale_inputs.hpp"
 #include "tensor_matchers.hpp"
 
+using attn_test::masked;
 using attn_test::MatrixWithinAbs;
+using attn_test::random;
 using Catch::Matchers::Message;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
@@ -19,27 +22,12 @@ namespace
 {
     const double inf = std::numeric_limits<double>::infinity();
 
-    attn::matrix random(std::size_t rows, std::size_t cols, std::uint32_t seed)
-    {
-        attn::random_matrix_options options;
-        options.seed = seed;
-        return attn::random_matrix(rows, cols, options);
-    }
-
     attn::flash_options blocks(std::size_t rows, std::size_t cols, attn::attention_mask mask = {})
     {
         attn::flash_options options;
         options.block_rows = rows;
         options.block_cols = cols;
         options.mask = std::move(mask);
-        return options;
-    }
-
-    attn::attention_options masked(attn::attention_mask mask, double fill = -inf)
-    {
-        attn::attention_options options;
-        options.mask = std::move(mask);
-        options.mask_fill = fill;
         return options;
     }
 
