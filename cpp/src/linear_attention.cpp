@@ -92,7 +92,7 @@ namespace attn
         // Shape contract: query (n × d_k), key (m × d_k), value (m × d_v), m = n if causal
         // → feature_query (n × d_k), feature_key (m × d_k), state (d_k × d_v), normalizer
         // (d_k), prefix_states (n × d_k × d_v), prefix_normalizers (n × d_k), output (n × d_v).
-        detail::check_query_key_value(query, key, value);
+        detail::check_attention_inputs(query, key, value, max_sequence);
         const std::size_t n = rows(query), m = rows(key), d_k = cols(query), d_v = cols(value);
         if (options.causal && m != n)
         {

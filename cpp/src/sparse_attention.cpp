@@ -35,7 +35,7 @@ namespace attn
         void check_inputs(const matrix& query, const matrix& key, const matrix& value,
                           const sparse_attention_options& options)
         {
-            detail::check_query_key_value(query, key, value);
+            detail::check_attention_inputs(query, key, value, max_sequence);
             // Window and global tokens are positions in one sequence, for queries and keys alike.
             if (rows(key) != rows(query))
             {
