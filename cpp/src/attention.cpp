@@ -10,11 +10,12 @@ namespace attn
 {
     namespace detail
     {
-        void check_query_key_value(const matrix& query, const matrix& key, const matrix& value)
+        void check_query_key_value(const matrix& query, const matrix& key, const matrix& value,
+                                   std::size_t max_rows)
         {
-            check_matrix("query", query);
-            check_matrix("key", key);
-            check_matrix("value", value);
+            check_matrix("query", query, max_rows);
+            check_matrix("key", key, max_rows);
+            check_matrix("value", value, max_rows);
             if (cols(key) != cols(query))
             {
                 fail("key", std::to_string(cols(query)) + " columns (d_k, the width of query)",

@@ -108,3 +108,24 @@ describe('rnnForward', () => {
     expectAttentionError(() => lab.rnnForward({ input: x, b: [1] }), 'b', /^b: expected 3 numbers \(hidden, one per column of wX\), got 1$/);
   });
 });
+
+describe('long sequences', () => {
+  const long = sample(4096, 4);
+  test('all three run over 4096 tokens lean, and a 4097th row is refused naming its argument', () => {
+    const sparse = lab.sparseAttention({ query: long, key: long, value: long, window: 2, trace: false });
+    assert.equal(sparse.peakCells, 4096 * 5 - 2 * (2 + 1));
+    const linear = lab.linearAttention({ query: long, key: long, value: long, causal: true, trace: false });
+    assert.equal(linear.peakCells, 4 * 4 + 4096 * 4);
+    assert.equal(lab.rnnForward({ input: long }).states.length, 4096);
+    const tooLong = sample(4097, 4);
+    expectAttentionError(() => lab.sparseAttention({ query: tooLong, key: tooLong, value: tooLong, window: 1, trace: false }), 'query', /^query: expected at most 4096 rows/);
+    expectAttentionError(() => lab.rnnForward({ input: tooLong }), 'input', /^input: expected at most 4096 rows/);
+  });
+
+  test('a traced call that would return more than 2^21 numbers says to pass trace: false', () => {
+    expectAttentionError(() => lab.sparseAttention({ query: long, key: long, value: long, window: 2 }), 'trace', /pass trace: false for the lean result\), got \d+$/);
+    // 4096 prefix states of 32 × 32 are 4 M numbers; 4096 of 4 × 4 would be allowed.
+    const wide = sample(4096, 32);
+    expectAttentionError(() => lab.linearAttention({ query: wide, key: wide, value: wide, causal: true }), 'trace', /prefix states and output; pass trace: false/);
+  });
+});

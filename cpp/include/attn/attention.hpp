@@ -11,6 +11,7 @@
 #include <limits>
 #include <vector>
 
+#include "attn/error.hpp"
 #include "attn/mask.hpp"
 #include "attn/matrix.hpp"
 #include "attn/random.hpp"
@@ -72,9 +73,10 @@ namespace attn
                                             const matrix& value, const matrix* allowed,
                                             double mask_fill, const matrix* dropout_mask = nullptr);
 
-        /// Checks query, key and value are finite matrices within the caps, key as wide as
-        /// query (d_k) and value as tall as key (one row per key).
-        void check_query_key_value(const matrix& query, const matrix& key, const matrix& value);
+        /// Checks query, key and value are finite matrices of at most max_rows rows and
+        /// max_dimension columns, key as wide as query (d_k) and value as tall as key.
+        void check_query_key_value(const matrix& query, const matrix& key, const matrix& value,
+                                   std::size_t max_rows = max_dimension);
 
         /// Checks mask_fill is finite or −∞.
         void check_mask_fill(double mask_fill);
