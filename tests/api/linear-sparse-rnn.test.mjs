@@ -129,3 +129,36 @@ describe('long sequences', () => {
     expectAttentionError(() => lab.linearAttention({ query: wide, key: wide, value: wide, causal: true }), 'trace', /prefix states and output; pass trace: false/);
   });
 });
+
+test('repeated calls, failing and not, leave the heap, the handles and the memory where they were', () => {
+  const calls = [
+    () => lab.linearAttention({ ...qkv, causal: true }),
+    () => lab.linearAttention({ ...qkv, trace: false }),
+    () => lab.sparseAttention({ ...qkv, window: 1, globalTokens: [2], randomPerRow: 2, seed: 1 }),
+    () => lab.sparseAttention({ ...qkv, window: 2, maskFill: -4, trace: false }),
+    () => lab.rnnForward({ input: x, hidden: 5, seed: 2 }),
+    () => lab.sparseAttention({ ...qkv, window: 1, globalTokens: [1, 1] }),
+    () => lab.linearAttention({ ...qkv, query: [[-800, -800, -800]] }),
+    () => lab.rnnForward({ input: x, wH: sample(2, 2) }),
+  ];
+  const runAll = (/** @type {number} */ times) => {
+    let failed = 0;
+    for (let i = 0; i < times; i++) {
+      for (const call of calls) {
+        try {
+          call();
+        } catch {
+          failed += 1;
+        }
+      }
+    }
+    return failed;
+  };
+  runAll(20); // warm-up, so the allocator reaches its working size
+  const before = lab.memory();
+  assert.equal(runAll(200), 3 * 200, 'the three bad calls fail every time, the others never');
+  const after = lab.memory();
+  assert.equal(after.heapBytesInUse, before.heapBytesInUse, 'heap bytes in use');
+  assert.equal(after.liveHandles, before.liveHandles, 'live Embind handles');
+  assert.equal(after.wasmMemoryBytes, before.wasmMemoryBytes, 'WebAssembly memory did not grow');
+});
