@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "attn/attention.hpp"
@@ -101,13 +102,15 @@ namespace attn
                          std::to_string(m));
         }
         const bool traced = options.trace;
-        const double numbers = trace_numbers(n, m, d_k, d_v, options.causal);
-        if (traced && numbers > double(max_linear_trace_numbers))
+        if (traced)
         {
-            detail::fail("trace",
-                         "at most " + std::to_string(max_linear_trace_numbers) +
-                             " numbers in the trace (pass trace: false for the lean result)",
-                         detail::format_number(numbers));
+            // Clamped to size_t: only 4096 × 1024 × 1024 prefixes pass 2³² − 1 in wasm32.
+            const double numbers = trace_numbers(n, m, d_k, d_v, options.causal);
+            detail::check_trace_numbers(
+                static_cast<std::size_t>(
+                    std::min(numbers, double(std::numeric_limits<std::size_t>::max()))),
+                options.causal ? "features, state, prefix states and output"
+                               : "features, state and output");
         }
 
         linear_attention_trace t;

@@ -27,7 +27,7 @@ namespace attn
                           const rnn_options& options)
     {
         // Shape contract: input (n × d), W_x (d × h), W_h (h × h), b (h) → states (n × h).
-        detail::check_matrix("input", input);
+        detail::check_sequence_matrix("input", input);
         const std::size_t n = rows(input), d = cols(input);
         const std::size_t h = options.hidden.value_or(d);
         detail::check_dimension("hidden", h);

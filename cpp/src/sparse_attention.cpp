@@ -243,14 +243,8 @@ namespace attn
         if (options.trace)
         {
             // scores, scaled, mask, masked, exps, softmax weights and weights: seven n × n.
-            const std::size_t numbers = 7 * n * n + n * (cols(value) + 5);
-            if (numbers > max_sparse_trace_numbers)
-            {
-                detail::fail("trace",
-                             "at most " + std::to_string(max_sparse_trace_numbers) +
-                                 " numbers in the trace (pass trace: false for the lean result)",
-                             std::to_string(numbers));
-            }
+            detail::check_trace_numbers(7 * n * n + n * (cols(value) + 5),
+                                        "seven n × n matrices of attention's trace");
         }
 
         sparse_attention_trace t;

@@ -108,3 +108,57 @@ describe('rnnForward', () => {
     expectAttentionError(() => lab.rnnForward({ input: x, b: [1] }), 'b', /^b: expected 3 numbers \(hidden, one per column of wX\), got 1$/);
   });
 });
+
+describe('long sequences', () => {
+  const long = sample(4096, 4);
+  test('all three run over 4096 tokens lean, and a 4097th row is refused naming its argument', () => {
+    const sparse = lab.sparseAttention({ query: long, key: long, value: long, window: 2, trace: false });
+    assert.equal(sparse.peakCells, 4096 * 5 - 2 * (2 + 1));
+    const linear = lab.linearAttention({ query: long, key: long, value: long, causal: true, trace: false });
+    assert.equal(linear.peakCells, 4 * 4 + 4096 * 4);
+    assert.equal(lab.rnnForward({ input: long }).states.length, 4096);
+    const tooLong = sample(4097, 4);
+    expectAttentionError(() => lab.sparseAttention({ query: tooLong, key: tooLong, value: tooLong, window: 1, trace: false }), 'query', /^query: expected at most 4096 rows/);
+    expectAttentionError(() => lab.rnnForward({ input: tooLong }), 'input', /^input: expected at most 4096 rows/);
+  });
+
+  test('a traced call that would return more than 2^21 numbers says to pass trace: false', () => {
+    expectAttentionError(() => lab.sparseAttention({ query: long, key: long, value: long, window: 2 }), 'trace', /pass trace: false for the lean result\), got \d+$/);
+    // 4096 prefix states of 32 × 32 are 4 M numbers; 4096 of 4 × 4 would be allowed.
+    const wide = sample(4096, 32);
+    expectAttentionError(() => lab.linearAttention({ query: wide, key: wide, value: wide, causal: true }), 'trace', /prefix states and output; pass trace: false/);
+  });
+});
+
+test('repeated calls, failing and not, leave the heap, the handles and the memory where they were', () => {
+  const calls = [
+    () => lab.linearAttention({ ...qkv, causal: true }),
+    () => lab.linearAttention({ ...qkv, trace: false }),
+    () => lab.sparseAttention({ ...qkv, window: 1, globalTokens: [2], randomPerRow: 2, seed: 1 }),
+    () => lab.sparseAttention({ ...qkv, window: 2, maskFill: -4, trace: false }),
+    () => lab.rnnForward({ input: x, hidden: 5, seed: 2 }),
+    () => lab.sparseAttention({ ...qkv, window: 1, globalTokens: [1, 1] }),
+    () => lab.linearAttention({ ...qkv, query: [[-800, -800, -800]] }),
+    () => lab.rnnForward({ input: x, wH: sample(2, 2) }),
+  ];
+  const runAll = (/** @type {number} */ times) => {
+    let failed = 0;
+    for (let i = 0; i < times; i++) {
+      for (const call of calls) {
+        try {
+          call();
+        } catch {
+          failed += 1;
+        }
+      }
+    }
+    return failed;
+  };
+  runAll(20); // warm-up, so the allocator reaches its working size
+  const before = lab.memory();
+  assert.equal(runAll(200), 3 * 200, 'the three bad calls fail every time, the others never');
+  const after = lab.memory();
+  assert.equal(after.heapBytesInUse, before.heapBytesInUse, 'heap bytes in use');
+  assert.equal(after.liveHandles, before.liveHandles, 'live Embind handles');
+  assert.equal(after.wasmMemoryBytes, before.wasmMemoryBytes, 'WebAssembly memory did not grow');
+});

@@ -130,8 +130,20 @@ TEST_CASE("linear attention names the argument of every bad input", "[linear][er
     {
         const attn::matrix long_q = xt::zeros<double>({1024, 64});
         REQUIRE_THROWS_WITH(attn::linear_attention(long_q, long_q, long_q, causal()),
-                            Contains("trace: expected at most 2097152 numbers in the trace (pass "
-                                     "trace: false for the lean result)"));
+                            Contains("trace: expected at most 2097152 numbers in the trace "
+                                     "(features, state, prefix states and output; pass trace: "
+                                     "false for the lean result)"));
         CHECK_NOTHROW(attn::linear_attention(long_q, long_q, long_q, causal(false)));
     }
+}
+
+TEST_CASE("causal linear attention runs over 4096 tokens lean, holding d_k·d_v + n·d_v cells",
+          "[linear][limits]")
+{
+    const attn::matrix x = attn_test::sample(4096, 8);
+    const auto t = attn::linear_attention(x, x, x, causal(false));
+    CHECK(t.peak_cells == 8 * 8 + 4096 * 8);
+    CHECK_THAT(t.output, attn_test::AllFinite());
+    REQUIRE_THROWS_WITH(attn::linear_attention(attn_test::sample(4097, 2), x, x),
+                        "query: expected at most 4096 rows and 1024 columns, got 4097×2");
 }

@@ -73,3 +73,12 @@ TEST_CASE("the recurrent network names the argument of every bad input", "[rnn][
     wrong_b.b = attn::vector{1, 2, 3};
     REQUIRE_THROWS_WITH(attn::rnn_forward(input, wrong_b), Catch::Matchers::StartsWith("b: expected"));
 }
+
+TEST_CASE("the recurrent network steps through 4096 inputs and refuses 4097", "[rnn][limits]")
+{
+    const auto t = attn::rnn_forward(attn_test::sample(4096, 4), {});
+    CHECK(t.peak_cells == 4096 * 4);
+    CHECK_THAT(t.states, attn_test::AllFinite());
+    REQUIRE_THROWS_WITH(attn::rnn_forward(attn_test::sample(4097, 4), {}),
+                        "input: expected at most 4096 rows and 1024 columns, got 4097×4");
+}

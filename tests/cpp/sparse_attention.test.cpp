@@ -156,3 +156,17 @@ TEST_CASE("sparse attention names the argument of every bad input", "[sparse][er
               1024 * 9 - 2 * (4 + 3 + 2 + 1));
     }
 }
+
+TEST_CASE("lean sparse attention over 4096 tokens keeps n·(2·window + 1) weights, not n²",
+          "[sparse][limits]")
+{
+    const attn::matrix x = attn_test::sample(4096, 4);
+    auto options = pattern(2);
+    options.trace = false;
+    const auto t = attn::sparse_attention(x, x, x, options);
+    // Every row has 5 keys but the first two and last two, which lose 2 + 1 each.
+    CHECK(t.peak_cells == 4096 * 5 - 2 * (2 + 1));
+    CHECK_THAT(t.output, attn_test::AllFinite());
+    REQUIRE_THROWS_WITH(attn::sparse_attention(x, x, attn_test::sample(4097, 4), options),
+                        "value: expected at most 4096 rows and 1024 columns, got 4097×4");
+}

@@ -11,6 +11,7 @@
 #include <limits>
 #include <vector>
 
+#include "attn/error.hpp"
 #include "attn/mask.hpp"
 #include "attn/precision.hpp"
 #include "attn/matrix.hpp"

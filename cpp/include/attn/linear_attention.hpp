@@ -20,7 +20,7 @@ namespace attn
         /// keeps one running state, updated key by key, as a recurrent network would.
         bool causal = false;
         /// false: only the lean fields (output, state, normalizer, peak_cells), for n in the
-        /// thousands; the full trace is refused past max_linear_trace_numbers.
+        /// thousands; the full trace is refused past max_trace_numbers.
         bool trace = true;
     };
 
@@ -41,15 +41,12 @@ namespace attn
         std::size_t peak_cells = 0;
     };
 
-    /// Numbers a traced call may return (as the other scale operations): past it, trace: false.
-    constexpr std::size_t max_linear_trace_numbers = std::size_t{1} << 21;
-
     /// φ(x) = elu(x) + 1: x + 1 for x > 0, eˣ otherwise; positive, so every normalizer is > 0.
     double linear_attention_feature(double x);
 
     /**
      * @brief Linear attention, out_i = φ(q_i)·Σⱼ φ(k_j)ᵀv_j / (φ(q_i)·Σⱼ φ(k_j)).
-     * @param query (n × d_k)
+     * @param query (n × d_k), n ≤ max_sequence
      * @param key (m × d_k); m = n when causal
      * @param value (m × d_v)
      * @param options causal, trace

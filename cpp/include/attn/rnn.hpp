@@ -43,7 +43,7 @@ namespace attn
 
     /**
      * @brief Runs the recurrence over the rows of the input.
-     * @param input (n × d)
+     * @param input (n × d), n ≤ max_sequence
      * @param params W_x, W_h, b (each optional)
      * @param options hidden width, seed of the omitted weights
      * @return the trace

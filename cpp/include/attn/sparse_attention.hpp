@@ -57,9 +57,6 @@ namespace attn
         std::size_t peak_cells = 0;
     };
 
-    /// Numbers a traced call may return (attention's seven n × n matrices and the rest).
-    constexpr std::size_t max_sparse_trace_numbers = std::size_t{1} << 21;
-
     /// The allowed keys of every query, row by row (compressed sparse rows), keys ascending.
     struct sparse_pattern
     {
@@ -76,7 +73,7 @@ namespace attn
 
     /**
      * @brief Sparse self-attention over one sequence.
-     * @param query (n × d_k)
+     * @param query (n × d_k), n ≤ max_sequence
      * @param key (n × d_k)
      * @param value (n × d_v)
      * @param options the pattern, mask fill and whether to trace

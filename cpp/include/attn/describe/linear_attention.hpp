@@ -1,7 +1,7 @@
 #ifndef ATTN_DESCRIBE_LINEAR_ATTENTION_HPP
 #define ATTN_DESCRIBE_LINEAR_ATTENTION_HPP
 
-#include "attn/describe/argument.hpp"
+#include "attn/describe/common_arguments.hpp"
 #include "attn/describe/fields.hpp"
 #include "attn/linear_attention.hpp"
 
@@ -31,18 +31,15 @@ namespace attn::describe
     {
         static constexpr const char* name = "linearAttention";
         static constexpr const char* title = "Linear attention (Katharopoulos et al. 2020)";
-        static constexpr argument query = matrix_argument("query", "n × d_k", "one row per query");
-        static constexpr argument key = matrix_argument("key", "m × d_k", "one row per key");
-        static constexpr argument value = matrix_argument("value", "m × d_v", "one row per key");
         static constexpr argument causal = optional_boolean(
             "causal", "query i sees keys 0 … i only (m = n); one running state", false);
-        static constexpr argument trace = optional_boolean(
-            "trace", "false: only the lean result (state, normalizer, output, peakCells)", true);
-        static constexpr argument arguments[] = {query, key, value, causal, trace};
+        static constexpr argument arguments[] = {sequence_query, sequence_key, sequence_value,
+                                                 causal, trace};
 
         template <class In> static linear_attention_trace run(In& in)
         {
-            const matrix q = in.matrix(query), k = in.matrix(key), v = in.matrix(value);
+            const matrix q = in.matrix(sequence_query), k = in.matrix(sequence_key),
+                         v = in.matrix(sequence_value);
             linear_attention_options options;
             options.causal = in.boolean(causal);
             options.trace = in.boolean(trace);

@@ -23,7 +23,7 @@ namespace attn::describe
     {
         static constexpr const char* name = "rnnForward";
         static constexpr const char* title = "A minimal recurrent network (Elman)";
-        static constexpr argument input = matrix_argument("input", "n × d", "one row per step");
+        static constexpr argument input = sequence_matrix_argument("input", "n × d", "one row per step, n ≤ 4096");
         static constexpr argument hidden = optional_integer(
             "hidden", size_low, size_high, "width of the state h", 0, "d");
         static constexpr argument w_x =

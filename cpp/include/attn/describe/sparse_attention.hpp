@@ -72,20 +72,22 @@ namespace attn::describe
     {
         static constexpr const char* name = "sparseAttention";
         static constexpr const char* title = "Sparse attention (Longformer window, BigBird random)";
-        static constexpr argument query = matrix_argument("query", "n × d_k", "one row per token");
-        static constexpr argument key = matrix_argument("key", "n × d_k", "one row per token");
-        static constexpr argument value = matrix_argument("value", "n × d_v", "one row per token");
-        static constexpr argument window = integer_argument(
-            "window", 0, static_cast<double>(max_dimension), "key j allowed for query i when |i − j| ≤ window");
+        static constexpr argument query =
+            sequence_matrix_argument("query", "n × d_k", "one row per token, n ≤ 4096");
+        static constexpr argument key =
+            sequence_matrix_argument("key", "n × d_k", "one row per token");
+        static constexpr argument value =
+            sequence_matrix_argument("value", "n × d_v", "one row per token");
+        static constexpr argument window =
+            integer_argument("window", 0, static_cast<double>(max_sequence),
+                             "key j allowed for query i when |i − j| ≤ window");
         static constexpr argument global_tokens = optional_vector(
             "globalTokens", "g", "tokens attending to and attended by every token", "none");
         static constexpr argument random_per_row = optional_integer(
-            "randomPerRow", 0, static_cast<double>(max_dimension),
+            "randomPerRow", 0, static_cast<double>(max_sequence),
             "extra random keys per query (BigBird), at most n", 0, "0");
         static constexpr argument seed = optional_integer(
             "seed", 0, 4294967295.0, "seed of the random keys; same seed, same pattern", 0, "0");
-        static constexpr argument trace = optional_boolean(
-            "trace", "false: only output, keysPerRow and peakCells, no n × n matrix", true);
         static constexpr argument arguments[] = {query,          key,  value,     window,
                                                  global_tokens,  random_per_row, seed, mask_fill,
                                                  trace};
