@@ -29,6 +29,7 @@
 #include "attn/softmax.hpp"
 #include "attn/softmax_jacobian.hpp"
 #include "attn/token_embedding.hpp"
+#include "attn/kv_cache.hpp"
 
 #include "attn/matrix_difference.hpp"
 

@@ -29,6 +29,7 @@
 #include "attn/describe/softmax.hpp"
 #include "attn/describe/softmax_jacobian.hpp"
 #include "attn/describe/token_embedding.hpp"
+#include "attn/describe/kv_cache.hpp"
 
 #include "attn/describe/matrix_difference.hpp"
 
@@ -46,7 +47,8 @@ namespace attn::describe
                    attention_backward_operation, multi_head_attention_backward_operation,
                    encoder_layer_backward_operation,
                    explain_attention_backward_operation,
-                   matrix_difference_operation>;
+                   matrix_difference_operation,
+                   kv_cache_decode_operation>;
 
     /// Calls f(Operation{}) for every operation, in order.
     template <class F> void for_each_operation(F&& f)
