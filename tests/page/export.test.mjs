@@ -25,7 +25,7 @@ const shipped = (id) => JSON.parse(readFileSync(new URL(`../../web/src/walkthrou
 
 /** @type {Record<string, any>} every kind's module, as the page loads them */
 const KINDS = Object.fromEntries(await Promise.all(
-  ['attention', 'attention-backward', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional'].map(async (kind) => [kind, await loadKind(kind)])));
+  ['attention', 'attention-backward', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional', 'kv-cache'].map(async (kind) => [kind, await loadKind(kind)])));
 
 /** The steps and trace as the page builds them. */
 const builtOf = (/** @type {any} */ w) => KINDS[w.kind].build(lab, w, w.inputs);
@@ -267,6 +267,8 @@ function expectedBlocks(/** @type {any} */ w, /** @type {any[]} */ steps) {
       const { length, dModel } = w.inputs;
       return new Map([['encoding', lab.positionalEncoding({ length, dModel })], ['cosine', lab.positionSimilarity({ length, dModel }).cosine]]);
     }
+    case 'kv-cache':
+      return panels(['output', 'recomputed']);
     default:
       throw new Error(`no expectations for ${w.kind}`);
   }
@@ -292,6 +294,7 @@ const SCRIPTED = [
   ['entropy-heads', 'the entropy lesson'],
   ['why-scale', 'the scaling lesson’s first draw'],
   ['positional-encoding', 'the positional encoding and its cosine similarity'],
+  ['kv-cache', 'decoding with a KV cache'],
 ];
 
 for (const [label, build, available, module] of /** @type {const} */ ([

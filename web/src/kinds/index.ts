@@ -11,6 +11,7 @@ import type { AnyKindModule, KindModule } from './kind.js';
 import { multiHeadRules } from './multi-head/rules.js';
 import { positionalRules } from './positional/rules.js';
 import { scalingRules } from './scaling/rules.js';
+import { kvCacheRules } from './kv-cache/rules.js';
 import type { InputsOf, InputsRules, Kind } from './shared/rules.js';
 
 /** Each kind's input rules, in the order the walkthrough format lists the kinds. */
@@ -22,6 +23,7 @@ export const KIND_RULES: { [K in Kind]: InputsRules<InputsOf<K>> } = {
   encoder: encoderRules,
   scaling: scalingRules,
   entropy: entropyRules,
+  'kv-cache': kvCacheRules,
 };
 
 /** Each loader must give the module of its own kind (checked here, by the types). */
@@ -33,13 +35,14 @@ const LOADERS: { [K in Kind]: () => Promise<{ default: KindModule<Extract<Walkth
   entropy: () => import('./entropy/index.js'),
   positional: () => import('./positional/index.js'),
   encoder: () => import('./encoder/index.js'),
+  'kv-cache': () => import('./kv-cache/index.js'),
 };
 
 /**
  * The kinds whose steps show charts: the page loads the chart widget (and its d3) with their
  * module, so that their steps are drawn at once (widgets/chart-panel.ts).
  */
-export const KINDS_WITH_CHARTS: ReadonlySet<Kind> = new Set<Kind>(['scaling', 'entropy', 'positional']);
+export const KINDS_WITH_CHARTS: ReadonlySet<Kind> = new Set<Kind>(['scaling', 'entropy', 'positional', 'kv-cache']);
 
 const loaded = new Map<Kind, Promise<AnyKindModule>>();
 
