@@ -5,11 +5,30 @@
 #include <xtensor/xreducer.hpp>
 
 #include "attn/error.hpp"
+#include "score_tiles.hpp"
 
 namespace attn
 {
     namespace detail
     {
+        void check_attention_inputs(const matrix& query, const matrix& key, const matrix& value,
+                                    std::size_t max_rows)
+        {
+            check_matrix("query", query, max_rows);
+            check_matrix("key", key, max_rows);
+            check_matrix("value", value, max_rows);
+            if (cols(key) != cols(query))
+            {
+                fail("key", std::to_string(cols(query)) + " columns (d_k, the width of query)",
+                     std::to_string(cols(key)));
+            }
+            if (rows(value) != rows(key))
+            {
+                fail("value", std::to_string(rows(key)) + " rows (one per key)",
+                     std::to_string(rows(value)));
+            }
+        }
+
         void check_mask_fill(double mask_fill)
         {
             if (std::isnan(mask_fill) || mask_fill == std::numeric_limits<double>::infinity())
@@ -41,58 +60,76 @@ namespace attn
             return mask;
         }
 
-        attention_trace attention_unchecked(const matrix& query, const matrix& key,
-                                            const matrix& value, const matrix* allowed,
-                                            double mask_fill, const matrix* dropout_mask)
+        /**
+         * The passes in scalar type T (double, or float for precision 'float32'), each
+         * intermediate widened to double only as it enters the trace. In double this is the
+         * engine's attention, bit for bit: the same sums in the same order.
+         */
+        template <class T>
+        attention_trace attention_passes(const matrix& query, const matrix& key,
+                                         const matrix& value, const matrix* allowed,
+                                         double mask_fill, const matrix* dropout_mask)
         {
             // Shape contract: query (n × d_k), key (m × d_k), value (m × d_v), allowed (n × m)
             // → scores, scaled, masked, weights (n × m), output (n × d_v).
             attention_trace t;
-            const std::size_t n = rows(query), m = rows(key);
+            const std::size_t n = rows(query), m = rows(key), d_k = cols(query), d_v = cols(value);
+            const scalar_inputs<T> in(query, key, value);
 
-            // pass 1: scores = Q·Kᵀ, how well each query matches each key.
-            t.scores = matmul_transposed(query, key); // (n × m)
-            // Finite inputs can still overflow (values near 1e200); say so here rather than
-            // let an infinite score surface later as a softmax error about "logits".
-            check_finite_result("query", "scores", t.scores);
+            // pass 1: scores = Q·Kᵀ, how well each query matches each key. Finite inputs can
+            // still overflow (values near 1e200); score_tile says so here rather than let an
+            // infinite score surface later as a softmax error about "logits". Dividing by 1
+            // is exact: the scaling is pass 2's.
+            std::vector<T> key_t(d_k * m), scores(n * m);
+            score_tile(in.query, in.key, d_k, 0, n, 0, m, T(1), mask_lookup({}, n, m), T(0),
+                       key_t.data(), scores.data());
+            t.scores = widen(scores.data(), n, m);
 
             // pass 2: divide by √d_k. Dot products of d_k-long vectors with unit-variance
             // entries have variance d_k; scaling brings it back to 1 so the softmax does not
             // saturate as d_k grows.
-            t.sqrt_d_k = std::sqrt(static_cast<double>(cols(query)));
-            t.scaled = t.scores / t.sqrt_d_k; // (n × m)
+            const T sqrt_d_k = std::sqrt(static_cast<T>(d_k));
+            t.sqrt_d_k = sqrt_d_k;
+            std::vector<T>& logits = scores;
+            for (T& x : logits)
+            {
+                x /= sqrt_d_k;
+            }
+            t.scaled = widen(logits.data(), n, m);
 
             // pass 3: blocked cells take the fill value (−∞ removes them from the softmax).
-            const matrix* logits = &t.scaled;
             if (allowed != nullptr)
             {
                 t.has_mask = true;
                 t.mask = *allowed;
-                t.masked = t.scaled;
-                for (std::size_t i = 0; i < n; ++i)
+                const T fill = static_cast<T>(mask_fill);
+                for (std::size_t k = 0; k < n * m; ++k)
                 {
-                    for (std::size_t j = 0; j < m; ++j)
-                    {
-                        if (t.mask(i, j) == 0)
-                        {
-                            t.masked(i, j) = mask_fill;
-                        }
-                    }
+                    logits[k] = allowed->data()[k] == 0 ? fill : logits[k];
                 }
+                t.masked = widen(logits.data(), n, m);
                 t.fully_masked_rows = fully_masked_rows(t.mask);
-                logits = &t.masked;
             }
 
             // pass 4: softmax of each row, the attention weights (n × m).
-            t.softmax = softmax_rows(*logits);
+            std::vector<T> exps(n * m), weights(n * m), row_max(n), row_sum(n);
+            for (std::size_t i = 0; i < n; ++i)
+            {
+                softmax_row(logits.data() + i * m, m, exps.data() + i * m, weights.data() + i * m,
+                            row_max[i], row_sum[i]);
+            }
+            t.softmax = {widen(row_max.data(), n), widen(exps.data(), n, m),
+                         widen(row_sum.data(), n), widen(weights.data(), n, m)};
             t.weights = t.softmax.weights;
             t.weight_sums = xt::sum(t.weights, {1});
 
             // pass 5: output = weights·V, each query's weighted average of the values (n × d_v).
             // Each output row is a convex combination of value rows, so it cannot overflow.
+            std::vector<T> output(n * d_v);
             if (dropout_mask == nullptr)
             {
-                t.output = matmul(t.weights, value);
+                matmul_into(weights.data(), in.value, output.data(), n, m, d_v);
+                t.output = widen(output.data(), n, d_v);
                 return t;
             }
             // In training, dropout first zeroes some weights and scales the rest by 1/(1 − p),
@@ -101,10 +138,22 @@ namespace attn
             // for p not too near 1.
             t.has_dropout = true;
             t.dropout_mask = *dropout_mask;
-            t.dropped_weights = t.weights * t.dropout_mask;
-            t.output = matmul(t.dropped_weights, value);
+            for (std::size_t k = 0; k < n * m; ++k)
+            {
+                weights[k] *= static_cast<T>(dropout_mask->data()[k]);
+            }
+            t.dropped_weights = widen(weights.data(), n, m);
+            matmul_into(weights.data(), in.value, output.data(), n, m, d_v);
+            t.output = widen(output.data(), n, d_v);
             check_finite_result("dropout", "output", t.output);
             return t;
+        }
+
+        attention_trace attention_unchecked(const matrix& query, const matrix& key,
+                                            const matrix& value, const matrix* allowed,
+                                            double mask_fill, const matrix* dropout_mask)
+        {
+            return attention_passes<double>(query, key, value, allowed, mask_fill, dropout_mask);
         }
     } // namespace detail
 
@@ -112,21 +161,13 @@ namespace attn
                                                  const matrix& value,
                                                  const attention_options& options)
     {
-        detail::check_matrix("query", query);
-        detail::check_matrix("key", key);
-        detail::check_matrix("value", value);
-        if (cols(key) != cols(query))
-        {
-            detail::fail("key", std::to_string(cols(query)) + " columns (d_k, the width of query)",
-                         std::to_string(cols(key)));
-        }
-        if (rows(value) != rows(key))
-        {
-            detail::fail("value", std::to_string(rows(key)) + " rows (one per key)",
-                         std::to_string(rows(value)));
-        }
+        detail::check_attention_inputs(query, key, value, max_dimension);
         detail::check_mask_fill(options.mask_fill);
         detail::check_dropout(options.dropout);
+        if (options.scalar == precision::float32)
+        {
+            detail::check_fill_fits_float(options.mask_fill);
+        }
 
         const std::size_t n = rows(query), m = rows(key);
         const bool masked = options.mask.type != attention_mask::kind::none;
@@ -138,8 +179,13 @@ namespace attn
                 options.dropout_seed, static_cast<std::uint64_t>(input_stream::attention_dropout)));
             dropout_mask = detail::draw_dropout_mask(n, m, options.dropout, stream);
         }
-        return detail::attention_unchecked(query, key, value, masked ? &allowed : nullptr,
-                                           options.mask_fill,
-                                           options.dropout > 0 ? &dropout_mask : nullptr);
+        return with_scalar_type(options.scalar,
+                                [&](auto zero)
+                                {
+                                    return detail::attention_passes<decltype(zero)>(
+                                        query, key, value, masked ? &allowed : nullptr,
+                                        options.mask_fill,
+                                        options.dropout > 0 ? &dropout_mask : nullptr);
+                                });
     }
 } // namespace attn

@@ -1,5 +1,6 @@
 #include "attn/softmax.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -7,6 +8,42 @@
 
 namespace attn
 {
+    template <class T>
+    void detail::softmax_row(const T* logits, std::size_t m, T* exps, T* weights, T& max, T& sum)
+    {
+        // pass 1: the row max. Subtracting it makes the largest exponent e^0 = 1, so no
+        // logit, however large, overflows exp.
+        max = -std::numeric_limits<T>::infinity();
+        for (std::size_t j = 0; j < m; ++j)
+        {
+            max = std::max(max, logits[j]);
+        }
+        sum = 0;
+        if (std::isinf(max))
+        {
+            // Every key blocked with −∞: −∞ − (−∞) would be NaN. The row attends to nothing.
+            std::fill(exps, exps + m, T(0));
+            std::fill(weights, weights + m, T(0));
+            return;
+        }
+        // pass 2: exponentials of the shifted logits and their sum.
+        for (std::size_t j = 0; j < m; ++j)
+        {
+            exps[j] = std::exp(logits[j] - max);
+            sum += exps[j];
+        }
+        // pass 3: normalise. sum ≥ 1 because the max term is exactly 1.
+        for (std::size_t j = 0; j < m; ++j)
+        {
+            weights[j] = exps[j] / sum;
+        }
+    }
+
+    template void detail::softmax_row<double>(const double*, std::size_t, double*, double*, double&,
+                                              double&);
+    template void detail::softmax_row<float>(const float*, std::size_t, float*, float*, float&,
+                                             float&);
+
     softmax_trace softmax_rows(const matrix& logits)
     {
         // Shape contract: logits (n × m) → row_max (n), exps (n × m), row_sum (n), weights (n × m).
@@ -36,32 +73,8 @@ namespace attn
         t.weights = xt::zeros<double>({n, m});
         for (std::size_t i = 0; i < n; ++i)
         {
-            // pass 1: the row max. Subtracting it makes the largest exponent e^0 = 1, so no
-            // logit, however large, overflows exp.
-            double row_max = -std::numeric_limits<double>::infinity();
-            for (std::size_t j = 0; j < m; ++j)
-            {
-                row_max = std::max(row_max, logits(i, j));
-            }
-            t.row_max(i) = row_max;
-            if (std::isinf(row_max))
-            {
-                // Every key blocked with −∞: −∞ − (−∞) would be NaN. The row attends to nothing.
-                continue;
-            }
-            // pass 2: exponentials of the shifted logits and their sum.
-            double sum = 0;
-            for (std::size_t j = 0; j < m; ++j)
-            {
-                t.exps(i, j) = std::exp(logits(i, j) - row_max);
-                sum += t.exps(i, j);
-            }
-            t.row_sum(i) = sum;
-            // pass 3: normalise. sum ≥ 1 because the max term is exactly 1.
-            for (std::size_t j = 0; j < m; ++j)
-            {
-                t.weights(i, j) = t.exps(i, j) / sum;
-            }
+            detail::softmax_row(logits.data() + i * m, m, t.exps.data() + i * m,
+                                t.weights.data() + i * m, t.row_max(i), t.row_sum(i));
         }
         return t;
     }

@@ -62,3 +62,46 @@ describe('the limits of long sequences', () => {
     expectAttentionError(() => lab.attention({ query: zeros(2, 2), key: zeros(2, 2), value: zeros(2, 2), mask: zeros(1025, 2) }), 'mask', 'mask: expected at most 1024 rows, got an array of length 1025');
   });
 });
+
+describe('the scale operations refuse bad sizes by name', () => {
+  const query = zeros(3, 2);
+  const key = zeros(4, 2);
+  const value = zeros(4, 2);
+  const untyped = /** @type {any} */ (lab);
+
+  test('a block size of 0, 2.5, or more than n or m', () => {
+    expectAttentionError(() => lab.flashAttention({ query, key, value, blockRows: 0 }), 'blockRows', 'blockRows: expected a whole number from 1 to 4096, got 0');
+    expectAttentionError(() => lab.flashAttention({ query, key, value, blockCols: 2.5 }), 'blockCols', 'blockCols: expected a whole number from 1 to 4096, got 2.5');
+    expectAttentionError(() => lab.flashAttention({ query, key, value, blockRows: 4 }), 'blockRows', 'blockRows: expected a whole number from 1 to 3 (n, the queries), got 4');
+    expectAttentionError(() => lab.flashAttention({ query, key, value, blockCols: 5 }), 'blockCols', 'blockCols: expected a whole number from 1 to 4 (m, the keys), got 5');
+    expectAttentionError(() => untyped.flashAttention({ query, key, value, blockRows: '2' }), 'blockRows', 'blockRows: expected a number, got the string "2"');
+  });
+
+  test('a chunk size of 0, 2.5, more than n, or none', () => {
+    expectAttentionError(() => lab.chunkedAttention({ query, key, value, chunkSize: 0 }), 'chunkSize', 'chunkSize: expected a whole number from 1 to 4096, got 0');
+    expectAttentionError(() => lab.chunkedAttention({ query, key, value, chunkSize: 2.5 }), 'chunkSize', 'chunkSize: expected a whole number from 1 to 4096, got 2.5');
+    expectAttentionError(() => lab.chunkedAttention({ query, key, value, chunkSize: 4 }), 'chunkSize', 'chunkSize: expected a whole number from 1 to 3 (n, the queries), got 4');
+    expectAttentionError(() => untyped.chunkedAttention({ query, key, value }), 'chunkSize', 'chunkSize: expected a number, got undefined');
+  });
+
+  test('an unknown precision, and a fill or values a float cannot hold', () => {
+    expectAttentionError(() => untyped.attention({ query, key, value, precision: 'float16' }), 'precision', "precision: expected 'float64' or 'float32', got 'float16'");
+    expectAttentionError(() => untyped.flashAttention({ query, key, value, precision: 'double' }), 'precision', "precision: expected 'float64' or 'float32', got 'double'");
+    expectAttentionError(() => lab.flashAttention({ query, key, value, precision: 'float32', maskFill: -1e300, mask: 'causal' }), 'maskFill', 'float32 range');
+    expectAttentionError(() => lab.attention({ query: [[1e39, 0]], key, value, precision: 'float32' }), 'query[0][0]', 'got 1e+39');
+  });
+
+  test('4096 rows are accepted, 4097 refused before anything is copied to the engine', () => {
+    const long = zeros(4096, 1);
+    assert.equal(lab.flashAttention({ query: long, key: long, value: long, trace: false }).output.length, 4096);
+    const longer = zeros(4097, 1);
+    expectAttentionError(() => lab.flashAttention({ query: longer, key: long, value: long }), 'query', 'query: expected at most 4096 rows, got an array of length 4097');
+    expectAttentionError(() => lab.chunkedAttention({ query: long, key: longer, value: long, chunkSize: 64 }), 'key', 'key: expected at most 4096 rows, got an array of length 4097');
+  });
+
+  test('a traced call too large to return says to pass trace: false', () => {
+    const long = zeros(2048, 2);
+    expectAttentionError(() => lab.flashAttention({ query: long, key: long, value: long }), 'trace', 'pass trace: false for the lean result');
+    expectAttentionError(() => lab.chunkedAttention({ query: long, key: long, value: long, chunkSize: 4 }), 'trace', 'pass trace: false for the lean result');
+  });
+});

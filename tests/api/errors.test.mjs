@@ -73,7 +73,7 @@ describe('a missing argument, or one that is not an object', () => {
     expectAttentionError(
       () => untyped.attention({ querry: query, key, value }),
       'querry',
-      'querry: expected one of the arguments of attention (query, key, value, mask, maskFill, dropout, dropoutSeed), got an unknown argument',
+      'querry: expected one of the arguments of attention (query, key, value, mask, maskFill, dropout, dropoutSeed, precision), got an unknown argument',
     );
     expectAttentionError(() => untyped.multiHeadAttention({ ...mhaArgs, head: 2 }), 'head', /arguments of multiHeadAttention \(query, key, value, heads, wQ/);
     expectAttentionError(() => untyped.encoderLayer({ input: x8, heads: 2, dff: 4 }), 'dff', /\bdFF\b/);

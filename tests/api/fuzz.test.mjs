@@ -24,9 +24,10 @@ const untyped = /** @type {any} */ (lab);
 
 /**
  * Where a result may hold a non-finite number: −∞ is a masked score or logit (and the row maximum
- * of a fully masked row); nothing may ever be NaN or +∞.
+ * of a fully masked row, or of a flash tile or chunk whose keys are all blocked, as the running
+ * max before the first tile); nothing may ever be NaN or +∞.
  */
-const MAY_BE_MINUS_INFINITY = /(^|\.)(masked|logits|blocked|rowMax|scaled|scores)(\.|$|\[)/;
+const MAY_BE_MINUS_INFINITY = /(^|\.)(masked|logits|blocked|rowMax|scaled|scores|tileMax|maxBefore|maxAfter|chunkMax|globalMax)(\.|$|\[)/;
 
 /**
  * Asserts every number in `value` is finite, or −∞ where MAY_BE_MINUS_INFINITY allows it.

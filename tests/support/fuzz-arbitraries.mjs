@@ -7,7 +7,7 @@ import fc from 'fast-check';
 /** Every argument of every operation, as the API documents them (index.d.ts). */
 export const ARGUMENTS = {
   softmax: ['logits'],
-  attention: ['query', 'key', 'value', 'mask', 'maskFill', 'dropout', 'dropoutSeed'],
+  attention: ['query', 'key', 'value', 'mask', 'maskFill', 'dropout', 'dropoutSeed', 'precision'],
   multiHeadAttention: ['query', 'key', 'value', 'heads', 'wQ', 'wK', 'wV', 'wO', 'bQ', 'bK', 'bV', 'bO', 'mask', 'maskFill', 'dropout', 'dropoutSeed', 'seed'],
   attentionBackward: ['query', 'key', 'value', 'mask', 'maskFill', 'dropout', 'dropoutSeed', 'gradOutput'],
   multiHeadAttentionBackward: [
@@ -32,6 +32,8 @@ export const ARGUMENTS = {
   explainAttention: ['query', 'key', 'value', 'mask', 'maskFill', 'row', 'column', 'stage'],
   permutationTest: ['input', 'permutation', 'heads', 'seed', 'positionalEncoding'],
   kvCacheDecode: ['input', 'heads', 'seed', 'wQ', 'wK', 'wV', 'wO', 'bQ', 'bK', 'bV', 'bO'],
+  flashAttention: ['query', 'key', 'value', 'mask', 'maskFill', 'blockRows', 'blockCols', 'precision', 'trace'],
+  chunkedAttention: ['query', 'key', 'value', 'mask', 'maskFill', 'chunkSize', 'trace'],
 };
 
 /** A cell: mostly ordinary, now and then a value at or past the edge of double range. */
@@ -127,6 +129,14 @@ export const VALID = {
     const d = 2 * h;
     return record({ input: matrix(n, d), heads: fc.constantFrom(h, 2 * h, 3), seed, wK: matrix(d, d), wO: matrix(d, d), bV: vector(d), bO: vector(d) }, ['input', 'heads']);
   }),
+  flashAttention: fc.tuple(size, size, size).chain(([n, m, d]) =>
+    record({
+      query: matrix(n, d), key: matrix(m, d), value: matrix(m, d), mask: mask(n, m), maskFill,
+      blockRows: count(1, n), blockCols: count(1, m), precision: fc.constantFrom('float64', 'float32', 'float16'), trace: fc.boolean(),
+    }, ['query', 'key', 'value'])),
+  chunkedAttention: fc.tuple(size, size, size).chain(([n, m, d]) =>
+    record({ query: matrix(n, d), key: matrix(m, d), value: matrix(m, d), mask: mask(n, m), maskFill, chunkSize: count(1, n), trace: fc.boolean() },
+      ['query', 'key', 'value', 'chunkSize'])),
 };
 
 /** A list whose length lies: it claims 2^32 − 1 elements. */

@@ -77,7 +77,10 @@ export interface QueryKeyValueArgs extends MaskingArgs {
   value: MatrixInput;
 }
 
-export interface AttentionArgs extends QueryKeyValueArgs, DropoutArgs {}
+export interface AttentionArgs extends QueryKeyValueArgs, DropoutArgs {
+  /** The type the passes compute in: `'float64'` (default) or `'float32'`, as GPUs; results are numbers either way. */
+  precision?: Precision | undefined;
+}
 
 export interface ProjectionArgs {
   /** (d_model × d_model), applied as x·W + b; seeded Xavier init when omitted. */
@@ -275,7 +278,7 @@ export interface PermutationTestArgs {
   positionalEncoding: boolean;
 }
 
-export interface AttentionBackwardArgs extends AttentionArgs {
+export interface AttentionBackwardArgs extends QueryKeyValueArgs, DropoutArgs {
   /** (n × d_v) ∂L/∂output, the gradient arriving from above. */
   gradOutput: MatrixInput;
 }
@@ -1020,7 +1023,6 @@ export interface MemoryUse {
   liveTrainers: number;
 }
 
-/** The API returned by {@link loadAttentionLab}. Every call may throw {@link AttentionError}. */
 // ---------------------------------------------------------------------------------------------
 // matrixDifference: the proof panels' comparisons (issue 11)
 
@@ -1044,8 +1046,124 @@ export interface MatrixDifferenceTrace {
   identicalCells: number;
   /** n·m. */
   cells: number;
+// Issue 11: attention at scale (tiled, chunked), over sequences of up to `maxSequence` rows
+
+/** `'float64'` (double) or `'float32'` (float, widened to numbers only when returned). */
+export type Precision = 'float64' | 'float32';
+
+/** The query, key and value of a scale operation: up to `lab.maxSequence` (4096) rows each. */
+export interface SequenceArgs extends MaskingArgs {
+  /** (n × d_k), n ≤ 4096 */
+  query: MatrixInput;
+  /** (m × d_k), m ≤ 4096 */
+  key: MatrixInput;
+  /** (m × d_v) */
+  value: MatrixInput;
+  /** Default true; `false` returns only the lean fields (for n in the thousands, whose trace would be refused). */
+  trace?: boolean | undefined;
 }
 
+export interface FlashAttentionArgs extends SequenceArgs {
+  /** Queries per tile, 1 … n; default min(n, 16). */
+  blockRows?: number | undefined;
+  /** Keys per tile, 1 … m; default min(m, 16). */
+  blockCols?: number | undefined;
+  precision?: Precision | undefined;
+}
+
+/** One tile of flash attention; every vector has one entry per query row of the tile. */
+export interface FlashTile {
+  rowBlock: number;
+  colBlock: number;
+  /** Its first query. */
+  rowStart: number;
+  /** Its first key. */
+  colStart: number;
+  /** (rows × cols) pass 2: Q·Kᵀ/√d_k of the tile, blocked cells = maskFill. */
+  scores: Matrix;
+  /** Pass 3: each row's max over the tile. */
+  tileMax: Vector;
+  /** The running max m before the tile (−Infinity before the first). */
+  maxBefore: Vector;
+  /** m after: max(maxBefore, tileMax). */
+  maxAfter: Vector;
+  /** α = exp(maxBefore − maxAfter); 0 for the first tile. */
+  rescale: Vector;
+  /** (rows × cols) pass 4: exp(score − maxAfter). */
+  exps: Matrix;
+  /** The running sum ℓ after: α·ℓ_before + Σ exps. */
+  sumAfter: Vector;
+  /** (rows × d_v) pass 5: α·Õ_before + exps·V of the tile, not yet divided by ℓ. */
+  partialOutput: Matrix;
+}
+
+export interface FlashAttentionTrace {
+  /** (n × d_v) pass 6: Õ / ℓ, equal to `attention(…).output` within 1e-12 (0 for a fully masked row). */
+  output: Matrix;
+  /** (n) the final running max: each row's max masked score (−Infinity for a fully masked row). */
+  rowMax: Vector;
+  /** (n) the final running sum Σ exp(score − rowMax) (0 for a fully masked row). */
+  rowSum: Vector;
+  /** Queries per tile, as used. */
+  blockRows: number;
+  /** Keys per tile, as used. */
+  blockCols: number;
+  /** 1, or the power of two `value` was multiplied by (values within a factor m of the largest double) so the running output Õ stays finite; `partialOutput` is in those units, `output` is not. */
+  valueScale: number;
+  /** Cells of the largest intermediate allocated: tile buffers, never n × m. */
+  peakCells: number;
+  /** Every tile in the order computed (row block outer); only with trace. */
+  tiles?: FlashTile[];
+}
+
+export interface ChunkedAttentionArgs extends SequenceArgs {
+  /** Queries and keys per chunk, 1 … n. */
+  chunkSize: number;
+}
+
+/** One query chunk against one key chunk, summarised on its own. */
+export interface AttentionChunk {
+  queryStart: number;
+  keyStart: number;
+  rows: number;
+  cols: number;
+  /** (rows) each row's max over the chunk's scores. */
+  chunkMax: Vector;
+  /** (rows) Σ exp(score − chunkMax) over the chunk's keys. */
+  chunkSum: Vector;
+  /** (rows × d_v) Σ exp(score − chunkMax)·V over the chunk's keys. */
+  chunkOutput: Matrix;
+}
+
+/** How one query chunk's summaries combine into its output. */
+export interface ChunkCombination {
+  queryStart: number;
+  rows: number;
+  /** (rows) the max of the chunk maxes. */
+  globalMax: Vector;
+  /** (key chunks × rows) exp(chunkMax − globalMax). */
+  factors: Matrix;
+  /** (rows) Σ factor·chunkSum, the softmax's denominator. */
+  sum: Vector;
+  /** (rows × d_v) Σ factor·chunkOutput / sum. */
+  output: Matrix;
+}
+
+export interface ChunkedAttentionTrace {
+  /** (n × d_v) equal to `attention(…).output` within 1e-12. */
+  output: Matrix;
+  chunkSize: number;
+  /** 1, or the power of two `value` was multiplied by (values within a factor m of the largest double) so the summed outputs stay finite; `chunkOutput` is in those units, `output` is not. */
+  valueScale: number;
+  /** Cells of the largest intermediate allocated: a chunk or one query chunk's summaries, never n × m. */
+  peakCells: number;
+  /** Every chunk's summary (query chunk outer, key chunk inner); only with trace. */
+  chunks?: AttentionChunk[];
+  /** Each query chunk's combination; only with trace. */
+  combinations?: ChunkCombination[];
+}
+
+/** The API returned by {@link loadAttentionLab}. Every call may throw {@link AttentionError}. */
 export interface AttentionLab {
   /** Row softmax, max-subtracted. */
   softmax(args: SoftmaxArgs): SoftmaxTrace;
@@ -1095,6 +1213,10 @@ export interface AttentionLab {
   multiHeadAttentionBackward(args: MultiHeadAttentionBackwardArgs): MultiHeadAttentionBackwardTrace;
   /** Causal multi-head self-attention decoded row by row with a growing key/value cache. */
   kvCacheDecode(args: KvCacheDecodeArgs): KvCacheDecodeTrace;
+  /** Tiled attention with the online softmax (FlashAttention): attention's output without an n × m matrix. */
+  flashAttention(args: FlashAttentionArgs): FlashAttentionTrace;
+  /** Attention by chunks of queries and keys (Rabe & Staats 2021): attention's output without an n × m matrix. */
+  chunkedAttention(args: ChunkedAttentionArgs): ChunkedAttentionTrace;
   /** A new training run of a small transformer (see {@link Trainer}); free it with `dispose()`. */
   createTrainer(options?: TrainerOptions): Trainer;
   /** The cap on every dimension (1024), except the sequence length of the scale operations. */

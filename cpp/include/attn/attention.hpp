@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "attn/mask.hpp"
+#include "attn/precision.hpp"
 #include "attn/matrix.hpp"
 #include "attn/random.hpp"
 #include "attn/softmax.hpp"
@@ -28,6 +29,8 @@ namespace attn
         double dropout = 0;
         /// Seed of the dropout mask: stream seed·256 + 8, drawn as draw_dropout_mask says.
         std::uint32_t dropout_seed = 0;
+        /// The type the passes compute in; every intermediate is returned as double.
+        precision scalar = precision::float64;
     };
 
     /// Every intermediate of one attention call, in the order the passes compute them.
@@ -71,6 +74,12 @@ namespace attn
         attention_trace attention_unchecked(const matrix& query, const matrix& key,
                                             const matrix& value, const matrix* allowed,
                                             double mask_fill, const matrix* dropout_mask = nullptr);
+
+        /// Checks query, key and value are finite matrices of up to `max_rows` rows (and
+        /// max_dimension columns) whose shapes fit together: key as wide as query, value as
+        /// tall as key.
+        void check_attention_inputs(const matrix& query, const matrix& key, const matrix& value,
+                                    std::size_t max_rows);
 
         /// Checks mask_fill is finite or −∞.
         void check_mask_fill(double mask_fill);

@@ -32,5 +32,9 @@
 #include "attn/kv_cache.hpp"
 
 #include "attn/matrix_difference.hpp"
+// issue 11: the scale operations
+#include "attn/chunked_attention.hpp"
+#include "attn/flash_attention.hpp"
+#include "attn/precision.hpp"
 
 #endif

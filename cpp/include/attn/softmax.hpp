@@ -25,6 +25,18 @@ namespace attn
      * @return the trace; an all −∞ row gives zero weights rather than NaN
      */
     softmax_trace softmax_rows(const matrix& logits);
+
+    namespace detail
+    {
+        /**
+         * @brief The passes of softmax_rows for one row of m logits, in double or float (the
+         * attention passes of precision 'float32' run it in float), without checks.
+         * @param logits (m) finite or −∞ @param exps (m) out @param weights (m) out
+         * @param max out: the row max @param sum out: Σ exps (0 for an all −∞ row)
+         */
+        template <class T>
+        void softmax_row(const T* logits, std::size_t m, T* exps, T* weights, T& max, T& sum);
+    } // namespace detail
 } // namespace attn
 
 #endif

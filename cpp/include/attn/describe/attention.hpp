@@ -37,8 +37,8 @@ namespace attn::describe
         static constexpr argument query = matrix_argument("query", "n × d_k", "one row per query");
         static constexpr argument key = matrix_argument("key", "m × d_k", "one row per key");
         static constexpr argument value = matrix_argument("value", "m × d_v", "one row per key");
-        static constexpr argument arguments[] = {query,     key,     value,       mask,
-                                                 mask_fill, dropout, dropout_seed};
+        static constexpr argument arguments[] = {query,     key,     value,        mask,
+                                                 mask_fill, dropout, dropout_seed, precision_choice};
 
         /// Every argument of the forward, read once here so the backward reads the same.
         struct request
@@ -55,7 +55,9 @@ namespace attn::describe
 
         template <class In> static attention_trace run(In& in)
         {
-            const request r = read(in);
+            request r = read(in);
+            // Only the forward computes in float32; the backward reads the rest as it is.
+            r.options.scalar = read_precision(in);
             return scaled_dot_product_attention(r.query, r.key, r.value, r.options);
         }
     };

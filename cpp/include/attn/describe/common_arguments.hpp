@@ -7,6 +7,7 @@
 #include "attn/attention.hpp"
 #include "attn/describe/argument.hpp"
 #include "attn/multi_head_attention.hpp"
+#include "attn/precision.hpp"
 
 namespace attn::describe
 {
@@ -27,6 +28,10 @@ namespace attn::describe
     constexpr argument trace = optional_boolean(
         "trace", "false: only the lean result (output, sizes, peakCells), for long sequences",
         true);
+    /// `precision` of attention and flash attention.
+    constexpr argument precision_choice =
+        choice_argument("precision", "precision", "float64|float32", true,
+                        "the type computed in: float64, or float32 as GPUs (results as numbers)");
     constexpr argument mask_fill =
         optional_number("maskFill", "what blocked scores become: -Infinity or any finite number",
                         -std::numeric_limits<double>::infinity(), "-Infinity");
@@ -101,6 +106,11 @@ namespace attn::describe
                                      in.matrix(sequence_value)};
         r.options = read_attention_options(in, sequence_mask);
         return r;
+    }
+
+    template <class In> precision read_precision(In& in)
+    {
+        return parse_precision(precision_choice.name, in.choice(precision_choice));
     }
 
     template <class In> std::uint32_t read_seed(In& in)

@@ -10,6 +10,7 @@
 
 #include "attn/describe/attention.hpp"
 #include "attn/describe/attention_backward.hpp"
+#include "attn/describe/chunked_attention.hpp"
 #include "attn/describe/cross_entropy.hpp"
 #include "attn/describe/encoder_layer.hpp"
 #include "attn/describe/encoder_layer_backward.hpp"
@@ -17,6 +18,7 @@
 #include "attn/describe/explain.hpp"
 #include "attn/describe/explain_backward.hpp"
 #include "attn/describe/feed_forward.hpp"
+#include "attn/describe/flash_attention.hpp"
 #include "attn/describe/feed_forward_backward.hpp"
 #include "attn/describe/layer_norm.hpp"
 #include "attn/describe/layer_norm_backward.hpp"
@@ -48,7 +50,8 @@ namespace attn::describe
                    encoder_layer_backward_operation,
                    explain_attention_backward_operation,
                    matrix_difference_operation,
-                   kv_cache_decode_operation>;
+                   kv_cache_decode_operation,
+                   flash_attention_operation, chunked_attention_operation>;
 
     /// Calls f(Operation{}) for every operation, in order.
     template <class F> void for_each_operation(F&& f)
