@@ -1046,6 +1046,9 @@ export interface MatrixDifferenceTrace {
   identicalCells: number;
   /** n·m. */
   cells: number;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Issue 11: attention at scale (tiled, chunked), over sequences of up to `maxSequence` rows
 
 /** `'float64'` (double) or `'float32'` (float, widened to numbers only when returned). */
