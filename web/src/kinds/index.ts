@@ -11,6 +11,7 @@ import type { AnyKindModule, KindModule } from './kind.js';
 import { multiHeadRules } from './multi-head/rules.js';
 import { positionalRules } from './positional/rules.js';
 import { scalingRules } from './scaling/rules.js';
+import { flashRules } from './flash/rules.js';
 import { kvCacheRules } from './kv-cache/rules.js';
 import type { InputsOf, InputsRules, Kind } from './shared/rules.js';
 
@@ -23,6 +24,7 @@ export const KIND_RULES: { [K in Kind]: InputsRules<InputsOf<K>> } = {
   encoder: encoderRules,
   scaling: scalingRules,
   entropy: entropyRules,
+  flash: flashRules,
   'kv-cache': kvCacheRules,
 };
 
@@ -35,6 +37,7 @@ const LOADERS: { [K in Kind]: () => Promise<{ default: KindModule<Extract<Walkth
   entropy: () => import('./entropy/index.js'),
   positional: () => import('./positional/index.js'),
   encoder: () => import('./encoder/index.js'),
+  flash: () => import('./flash/index.js'),
   'kv-cache': () => import('./kv-cache/index.js'),
 };
 

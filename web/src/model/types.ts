@@ -13,6 +13,7 @@ export type LessonId =
   | 'positional-encoding'
   | 'encoder-layer'
   | 'entropy'
+  | 'flash-attention'
   | 'kv-cache';
 
 /** Inputs of a walkthrough of plain scaled dot-product attention. */
@@ -147,6 +148,30 @@ export interface EntropyWalkthrough extends WalkthroughBase {
   inputs: EntropyInputs;
 }
 
+/**
+ * Inputs of the flash-attention lesson: attention's inputs, computed tile by tile by the engine's
+ * flashAttention, with the tile's size and which loop runs outside.
+ */
+export interface FlashInputs extends AttentionInputs {
+  /** Query rows per tile, 1 … n. */
+  blockRows: number;
+  /** Keys per tile, 1 … m. */
+  blockCols: number;
+  /**
+   * The order the tiles are shown in: 'rows' (each block of queries meets every block of keys
+   * before the next, as FlashAttention-2 and the engine loop) or 'columns' (each block of keys
+   * visits every block of queries, as FlashAttention-1). The tiles' numbers are the same.
+   */
+  order: 'rows' | 'columns';
+}
+
+export interface FlashWalkthrough extends WalkthroughBase {
+  kind: 'flash';
+  inputs: FlashInputs;
+  queryLabels?: string[];
+  keyLabels?: string[];
+}
+
 /** Inputs of the KV-cache lesson: a seeded random sequence decoded one token at a time, and a model to size a cache for. */
 export interface KvCacheInputs {
   /** Tokens decoded, 1 … 12 (rows of the random input). */
@@ -168,7 +193,7 @@ export interface KvCacheWalkthrough extends WalkthroughBase {
 }
 
 export type Walkthrough = AttentionWalkthrough | AttentionBackwardWalkthrough | MultiHeadWalkthrough | PositionalWalkthrough | EncoderWalkthrough
-  | ScalingWalkthrough | EntropyWalkthrough | KvCacheWalkthrough;
+  | ScalingWalkthrough | EntropyWalkthrough | FlashWalkthrough | KvCacheWalkthrough;
 
 /** How a matrix is coloured: attention weights on 0–1, signed values around 0, or not at all. */
 export type ColourScale = 'weights' | 'diverging' | 'none';

@@ -7,7 +7,7 @@
 import type { AttentionLab, MatrixDifferenceTrace, MultiHeadAttentionTrace } from '../../../lib/index.js';
 import type { ChartPanel, KvCacheInputs, MatrixPanel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
 import { LIMITS } from '../../model/limits.js';
-import { formatNumber } from '../../model/format.js';
+import { formatDifference, formatNumber } from '../../model/format.js';
 import { integerField, labels, seedField, shape } from '../shared/fields.js';
 import type { Built } from '../kind.js';
 import { KV_BYTES, KV_MODELS, findModel } from './models.js';
@@ -22,8 +22,6 @@ export interface KvCacheTraces {
   difference: MatrixDifferenceTrace;
 }
 
-/** Scientific notation for a difference, where 3 decimals would read 0. */
-const tiny = (x: number): string => (x === 0 ? '0' : x.toExponential(2).replace('-', '−'));
 /** Thousands separated by thin spaces, so 37748736 reads 37 748 736. */
 const grouped = (x: number): string => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, '\u2009');
 
@@ -41,7 +39,7 @@ function memoryStep(inputs: KvCacheInputs, decode: KvDecodeTrace): Step {
   const model = findModel(inputs.model) ?? KV_MODELS[0];
   const parameters: ParametersPanel = {
     type: 'parameters', name: 'model', caption: 'A model to size the cache for', fields: [
-      { name: 'model', label: 'model', kind: 'choice', value: model.id, options: KV_MODELS.map((m) => [m.id, `${m.name}: ${m.layers} layers, d_model ${m.dModel}`]) },
+      { name: 'model', label: 'model', kind: 'choice', value: model.id, options: KV_MODELS.map((m) => [m.id, m.name]) },
       integerField('context', 'tokens n in the cache', inputs.context, LIMITS['kv-cache'].context),
       { name: 'bytes', label: 'bytes per number', kind: 'choice', value: String(inputs.bytes), options: KV_BYTES.map(([b, label]) => [String(b), label]) },
     ],
@@ -50,6 +48,7 @@ function memoryStep(inputs: KvCacheInputs, decode: KvDecodeTrace): Step {
   const bytes = 2 * model.layers * inputs.context * model.dModel * inputs.bytes;
   const facts: TextPanel = {
     type: 'facts', name: 'memory', caption: `${model.name}, ${grouped(inputs.context)} tokens`, facts: [
+      ['layers, d_model', `${model.layers}, ${model.dModel}`],
       ['2 · layers · n · d_model · bytes', `2 · ${model.layers} · ${grouped(inputs.context)} · ${model.dModel} · ${inputs.bytes}`],
       ['= bytes', grouped(bytes)],
       ['= MiB (÷ 1024²)', formatNumber(bytes / 2 ** 20, 1)],
@@ -63,7 +62,7 @@ function memoryStep(inputs: KvCacheInputs, decode: KvDecodeTrace): Step {
     text: 'Every layer keeps a key and a value of width d_model for every token so far: 2 · layers · n · d_model numbers, times the bytes of each. ' +
       `For ${model.name} with ${grouped(inputs.context)} tokens in ${KV_BYTES.find(([b]) => b === inputs.bytes)?.[1] ?? `${inputs.bytes} bytes`}, that is the figure below, per sequence: ` +
       'a server decoding many sequences at once holds one cache each. This product of your choices is the one number on this page not computed by the engine; the toy cache of the previous steps is the engine\'s own count.',
-    formula: String.raw`\text{cache} = 2 \cdot L \cdot n \cdot d_{\text{model}} \cdot \text{bytes} = 2 \cdot ${model.layers} \cdot ${inputs.context} \cdot ${model.dModel} \cdot ${inputs.bytes}`,
+    formula: String.raw`\text{cache} = 2 \cdot \text{layers} \cdot n \cdot d_{\text{model}} \cdot \text{bytes}`,
     panels: [parameters, facts],
   };
 }
@@ -124,17 +123,17 @@ export function kvCacheSteps(lab: AttentionLab, inputs: KvCacheInputs): Built<Kv
     id: 'check',
     title: difference.maxAbsDifference === 0 ? 'The same output as recomputing everything, to the last bit' : 'The same output as recomputing everything, up to rounding',
     text: `The engine also ran multi-head attention on all ${n} tokens at once with a causal mask and the same weights. ` +
-      `Largest difference: ${tiny(difference.maxAbsDifference)}, with ${difference.identicalCells} of ${difference.cells} numbers identical to the last bit. ` +
+      `Largest difference: ${formatDifference(difference.maxAbsDifference)}, with ${difference.identicalCells} of ${difference.cells} numbers identical to the last bit. ` +
       'The cache changes how much is computed, not what.',
     formula: String.raw`\max_{t,j}\ \big|\,\text{out}^{\text{cache}}_{tj} - \mathrm{MHA}(X, X, X, \text{causal})_{tj}\big|`,
     panels: [
       { type: 'facts', name: 'check-facts', caption: 'Decoded with the cache against recomputed', facts: [
-        ['max |Δ|', tiny(difference.maxAbsDifference)],
+        ['max |Δ|', formatDifference(difference.maxAbsDifference)],
         ['numbers identical to the last bit', `${difference.identicalCells} of ${difference.cells}`],
       ] },
       matrix('output', `decoded with the cache (${shape(n, d)})`, decode.output, tokens),
       matrix('recomputed', `recomputed with a causal mask (${shape(n, d)})`, recomputed.output, tokens),
-      { ...matrix('difference', `cache − recomputed (${shape(n, d)})`, difference.difference, tokens), detail: `max |Δ| = ${tiny(difference.maxAbsDifference)}` },
+      { ...matrix('difference', `cache − recomputed (${shape(n, d)})`, difference.difference, tokens), detail: `max |Δ| = ${formatDifference(difference.maxAbsDifference)}` },
     ],
   });
 
@@ -142,10 +141,11 @@ export function kvCacheSteps(lab: AttentionLab, inputs: KvCacheInputs): Built<Kv
     ({ label, points: decode.positions.map((p, t): [number, number] => [t + 1, pick(p)]) });
   steps.push({
     id: 'cost',
-    title: 'Work per token: linear with the cache, quadratic without',
-    text: 'Without a cache, token t recomputes the keys and values of all t tokens and their attention: the work per token grows with t², the whole sequence with n³. ' +
-      'With it, token t projects only itself and attends over t cached rows: the work per token grows with t. The counts are the engine\'s.',
-    formula: String.raw`\text{with: } O(t \cdot d + d^2)\ \text{per token},\qquad \text{without: } O(t^2 \cdot d + t \cdot d^2)`,
+    title: 'Work per token: almost constant with the cache, growing without',
+    text: `Without a cache, token t reruns the layer on all t tokens: their projections (4·t·d² multiply-adds) and their attention (2·t²·d). ` +
+      `With it, token t projects only itself (4·d²) and attends over the t cached rows (2·t·d). At d_model = ${d} the projections dominate, so both lines look straight here; ` +
+      'for long sequences the t² of recomputed attention takes over. The counts are the engine\'s.',
+    formula: String.raw`\text{with: } 4d^2 + 2td,\qquad \text{without: } 4td^2 + 2t^2 d`,
     panels: [
       {
         type: 'chart', name: 'cost-chart', caption: 'Multiply-adds per decoded token', xLabel: 'token t', yLabel: 'multiply-adds', xScale: 'linear',
