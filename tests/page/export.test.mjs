@@ -26,7 +26,7 @@ const shipped = (id) => JSON.parse(readFileSync(new URL(`../../web/src/walkthrou
 
 /** @type {Record<string, any>} every kind's module, as the page loads them */
 const KINDS = Object.fromEntries(await Promise.all(
-  ['attention', 'attention-backward', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional'].map(async (kind) => [kind, await loadKind(kind)])));
+  ['attention', 'attention-backward', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional', 'flash', 'kv-cache'].map(async (kind) => [kind, await loadKind(kind)])));
 
 /** The steps and trace as the page builds them. */
 const builtOf = (/** @type {any} */ w) => KINDS[w.kind].build(lab, w, w.inputs);
@@ -268,6 +268,12 @@ function expectedBlocks(/** @type {any} */ w, /** @type {any[]} */ steps) {
       const { length, dModel } = w.inputs;
       return new Map([['encoding', lab.positionalEncoding({ length, dModel })], ['cosine', lab.positionSimilarity({ length, dModel }).cosine]]);
     }
+    case 'flash': {
+      const tiles = steps.flatMap((/** @type {any} */ step) => step.panels.map((/** @type {any} */ p) => p.name)).filter((/** @type {string} */ name) => /^tile-\d+-\d+-(running|partial)$/.test(name));
+      return panels([...tiles, 'final-statistics', 'output', 'full-output', 'flash-output', 'difference']);
+    }
+    case 'kv-cache':
+      return panels(['output', 'recomputed']);
     default:
       throw new Error(`no expectations for ${w.kind}`);
   }
@@ -293,6 +299,10 @@ const SCRIPTED = [
   ['entropy-heads', 'the entropy lesson'],
   ['why-scale', 'the scaling lesson’s first draw'],
   ['positional-encoding', 'the positional encoding and its cosine similarity'],
+  ['flash-worked-example', 'the worked example tile by tile'],
+  ['flash-causal-tiles', 'eight causal tokens in 4×4 tiles, key blocks outside', { order: 'columns' }],
+  ['flash-causal-tiles', 'eight causal tokens in 3×5 tiles (ragged edges)', { blockRows: 3, blockCols: 5 }],
+  ['kv-cache', 'decoding with a KV cache'],
 ];
 
 for (const [label, build, available, module] of /** @type {const} */ ([

@@ -150,7 +150,7 @@ const BAD = [
   {
     name: 'an unknown kind is refused, naming kind and listing the kinds',
     doc: changed('attention', (d) => { d.kind = 'foo'; }),
-    error: 'kind: expected one of "attention", "attention-backward", "multi-head", "positional", "encoder", "scaling", "entropy", got "foo"',
+    error: 'kind: expected one of "attention", "attention-backward", "multi-head", "positional", "encoder", "scaling", "entropy", "flash", "kv-cache", got "foo"',
     schema: true,
   },
   {
@@ -186,7 +186,7 @@ const BAD = [
   {
     name: 'an unknown lesson is refused, naming lesson and listing the lessons',
     doc: changed('attention', (d) => { d.lesson = 'mask'; }),
-    error: 'lesson: expected one of "worked-example", "backward-pass", "self-attention", "scaling", "masks", "multi-head", "cross-attention", "positional-encoding", "encoder-layer", "entropy", or no lesson field for a walkthrough of your own, got "mask"',
+    error: 'lesson: expected one of "worked-example", "backward-pass", "self-attention", "scaling", "masks", "multi-head", "cross-attention", "positional-encoding", "encoder-layer", "entropy", "flash-attention", "kv-cache", or no lesson field for a walkthrough of your own, got "mask"',
     schema: true,
   },
   {
@@ -533,7 +533,10 @@ describe('the JSON Schema and the validator agree on names and ranges', () => {
   });
 
   test('every whole-number input has the range of its control in limits.ts', () => {
-    const defs = { 'multi-head': 'multiHeadInputs', positional: 'positionalInputs', encoder: 'encoderInputs', scaling: 'scalingInputs', entropy: 'entropyInputs' };
+    const defs = {
+      'multi-head': 'multiHeadInputs', positional: 'positionalInputs', encoder: 'encoderInputs', scaling: 'scalingInputs', entropy: 'entropyInputs',
+      flash: 'flashInputs', 'kv-cache': 'kvCacheInputs',
+    };
     for (const [kind, def] of Object.entries(defs)) {
       const properties = SCHEMA.$defs[def].properties;
       for (const [name, range] of Object.entries(LIMITS[kind])) {

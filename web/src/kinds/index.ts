@@ -11,6 +11,8 @@ import type { AnyKindModule, KindModule } from './kind.js';
 import { multiHeadRules } from './multi-head/rules.js';
 import { positionalRules } from './positional/rules.js';
 import { scalingRules } from './scaling/rules.js';
+import { flashRules } from './flash/rules.js';
+import { kvCacheRules } from './kv-cache/rules.js';
 import type { InputsOf, InputsRules, Kind } from './shared/rules.js';
 
 /** Each kind's input rules, in the order the walkthrough format lists the kinds. */
@@ -22,6 +24,8 @@ export const KIND_RULES: { [K in Kind]: InputsRules<InputsOf<K>> } = {
   encoder: encoderRules,
   scaling: scalingRules,
   entropy: entropyRules,
+  flash: flashRules,
+  'kv-cache': kvCacheRules,
 };
 
 /** Each loader must give the module of its own kind (checked here, by the types). */
@@ -33,13 +37,15 @@ const LOADERS: { [K in Kind]: () => Promise<{ default: KindModule<Extract<Walkth
   entropy: () => import('./entropy/index.js'),
   positional: () => import('./positional/index.js'),
   encoder: () => import('./encoder/index.js'),
+  flash: () => import('./flash/index.js'),
+  'kv-cache': () => import('./kv-cache/index.js'),
 };
 
 /**
  * The kinds whose steps show charts: the page loads the chart widget (and its d3) with their
  * module, so that their steps are drawn at once (widgets/chart-panel.ts).
  */
-export const KINDS_WITH_CHARTS: ReadonlySet<Kind> = new Set<Kind>(['scaling', 'entropy', 'positional']);
+export const KINDS_WITH_CHARTS: ReadonlySet<Kind> = new Set<Kind>(['scaling', 'entropy', 'positional', 'kv-cache']);
 
 /**
  * The kinds that can open on one layer of a trained model (the lesson "Watch attention learn"

@@ -6,7 +6,7 @@
 import type { AttentionLab } from '../../lib/index.js';
 import type { LatexScope } from '../export/latex.js';
 import type { Script } from '../export/python.js';
-import type { Step, Walkthrough } from '../model/types.js';
+import type { MatrixPanel, Step, Walkthrough } from '../model/types.js';
 import type { TrainedLayer } from '../model/trained-layer.js';
 
 /** Steps and the engine trace they were built from (the exports read the trace, not the engine). */
@@ -47,6 +47,12 @@ export interface KindModule<W extends Walkthrough = Walkthrough, T = unknown> {
   script(inputs: W['inputs'], built: Built<T>, trained?: TrainedLayer): Script;
   /** What its LaTeX export typesets. */
   latex: LatexScope;
+  /**
+   * "Explain this number" for a panel whose `explain` is `{ stage: 'trace' }`: the arithmetic laid
+   * out from the trace it built (kinds whose numbers no engine explain call covers, e.g. a tile's
+   * running max). Undefined for a cell it has nothing to say about.
+   */
+  explain?(built: Built<T>, panel: MatrixPanel, row: number, column: number): Explanation | undefined;
 }
 
 /** A kind module seen from the session, which does not know the kind's own types. */

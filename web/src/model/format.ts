@@ -26,6 +26,11 @@ export function formatFixed(x: number, digits = 3): string {
   return minus(x.toFixed(digits).replace(/^-(0\.0*)$/, '$1'));
 }
 
+/** A difference between two results in scientific notation (1.11e−16), where 3 decimals would read 0; exactly 0 as "0". */
+export function formatDifference(x: number): string {
+  return x === 0 ? '0' : minus(x.toExponential(2));
+}
+
 /** The exact double, as JavaScript prints it. */
 export function exactNumber(x: number): string {
   if (x === -Infinity) return '−∞';

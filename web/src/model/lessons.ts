@@ -15,4 +15,6 @@ export const LESSON_TITLES: readonly (readonly [LessonId, string])[] = [
   ['positional-encoding', 'Positional encoding'],
   ['encoder-layer', 'The encoder layer'],
   ['entropy', 'Entropy of attention'],
+  ['flash-attention', 'Flash attention, tile by tile'],
+  ['kv-cache', 'The KV cache'],
 ];

@@ -41,4 +41,8 @@ export const LIMITS = {
   /** The charts sweep d_k up to dK.max whatever dK is, so samples × keys × dK.max draws must fit. */
   scaling: { dK: range(4, 1024), keys: range(1, 1024), samples: range(1, 10000) },
   entropy: { length: range(2, 16), dModel: range(1, 64), heads: range(1, 16) },
+  /** Attention's sizes (so every tile stays readable); a tile is 1 … n rows by 1 … m keys. */
+  flash: { blockRows: range(1, 12), blockCols: range(1, 12) },
+  /** A sequence short enough to step through token by token; the memory step's context and bytes per number. */
+  'kv-cache': { length: range(1, 12), dModel: range(1, 64), heads: range(1, 16), context: range(1, 1048576) },
 } as const;

@@ -12,7 +12,9 @@ export type LessonId =
   | 'cross-attention'
   | 'positional-encoding'
   | 'encoder-layer'
-  | 'entropy';
+  | 'entropy'
+  | 'flash-attention'
+  | 'kv-cache';
 
 /** Inputs of a walkthrough of plain scaled dot-product attention. */
 export interface AttentionInputs {
@@ -146,8 +148,52 @@ export interface EntropyWalkthrough extends WalkthroughBase {
   inputs: EntropyInputs;
 }
 
+/**
+ * Inputs of the flash-attention lesson: attention's inputs, computed tile by tile by the engine's
+ * flashAttention, with the tile's size and which loop runs outside.
+ */
+export interface FlashInputs extends AttentionInputs {
+  /** Query rows per tile, 1 … n. */
+  blockRows: number;
+  /** Keys per tile, 1 … m. */
+  blockCols: number;
+  /**
+   * The order the tiles are shown in: 'rows' (each block of queries meets every block of keys
+   * before the next, as FlashAttention-2 and the engine loop) or 'columns' (each block of keys
+   * visits every block of queries, as FlashAttention-1). The tiles' numbers are the same.
+   */
+  order: 'rows' | 'columns';
+}
+
+export interface FlashWalkthrough extends WalkthroughBase {
+  kind: 'flash';
+  inputs: FlashInputs;
+  queryLabels?: string[];
+  keyLabels?: string[];
+}
+
+/** Inputs of the KV-cache lesson: a seeded random sequence decoded one token at a time, and a model to size a cache for. */
+export interface KvCacheInputs {
+  /** Tokens decoded, 1 … 12 (rows of the random input). */
+  length: number;
+  dModel: number;
+  heads: number;
+  seed: number;
+  /** The public model whose cache the memory step sizes (one of KV_MODELS). */
+  model: string;
+  /** Tokens kept in that model's cache. */
+  context: number;
+  /** Bytes per cached number: 4 (float32), 2 (float16/bfloat16) or 1 (int8). */
+  bytes: number;
+}
+
+export interface KvCacheWalkthrough extends WalkthroughBase {
+  kind: 'kv-cache';
+  inputs: KvCacheInputs;
+}
+
 export type Walkthrough = AttentionWalkthrough | AttentionBackwardWalkthrough | MultiHeadWalkthrough | PositionalWalkthrough | EncoderWalkthrough
-  | ScalingWalkthrough | EntropyWalkthrough;
+  | ScalingWalkthrough | EntropyWalkthrough | FlashWalkthrough | KvCacheWalkthrough;
 
 /** How a matrix is coloured: attention weights on 0–1, signed values around 0, or not at all. */
 export type ColourScale = 'weights' | 'diverging' | 'none';
@@ -165,7 +211,9 @@ export type BackwardExplainStage = 'gradValue' | 'gradWeight' | 'rowDot' | 'grad
 export type ExplainSource = {
   /** Names used in the arithmetic, e.g. "score", "weight". */
   symbol: string;
-} & ({ stage: ExplainStage; args: AttentionInputs } | { stage: BackwardExplainStage; args: AttentionBackwardInputs });
+} & ({ stage: ExplainStage; args: AttentionInputs } | { stage: BackwardExplainStage; args: AttentionBackwardInputs }
+  /** A number the kind's own explain module lays out from the trace it built (e.g. a tile's running max). */
+  | { stage: 'trace' });
 
 export interface MatrixPanel {
   type: 'matrix';

@@ -43,6 +43,8 @@ const FIELDS: Record<Kind, readonly string[]> = {
   encoder: COMMON_FIELDS,
   scaling: COMMON_FIELDS,
   entropy: COMMON_FIELDS,
+  flash: ATTENTION_FIELDS,
+  'kv-cache': COMMON_FIELDS,
 };
 
 function idProblem(id: unknown, taken: ParseOptions['takenIds']): Problem {

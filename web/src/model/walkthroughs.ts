@@ -16,6 +16,9 @@ import whyScale from '../walkthroughs/why-scale.json';
 import entropyHeads from '../walkthroughs/entropy-heads.json';
 import positionalEncoding from '../walkthroughs/positional-encoding.json';
 import encoderLayer from '../walkthroughs/encoder-layer.json';
+import flashWorkedExample from '../walkthroughs/flash-worked-example.json';
+import flashCausalTiles from '../walkthroughs/flash-causal-tiles.json';
+import kvCache from '../walkthroughs/kv-cache.json';
 
 export interface Lesson {
   id: LessonId;
@@ -27,6 +30,7 @@ export interface Lesson {
 const all = [
   workedExample, attentionBackward, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
   multiHead, crossAttention, whyScale, entropyHeads, positionalEncoding, encoderLayer,
+  flashWorkedExample, flashCausalTiles, kvCache,
 ] as Walkthrough[];
 
 /** Lessons that have at least one walkthrough, keeping their course numbers. */

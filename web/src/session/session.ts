@@ -324,6 +324,10 @@ export class Session {
   explain(panel: MatrixPanel, row: number, column: number): Explanation | undefined {
     // A panel names the attention call its numbers come from, whatever the kind of walkthrough.
     if (!panel.explain) return undefined;
+    if (panel.explain.stage === 'trace') {
+      const c = this.current;
+      return c ? c.kind.explain?.(c.built, panel, row, column) : undefined;
+    }
     return explainCell(this.lab, panel.explain, panel, row, column);
   }
 

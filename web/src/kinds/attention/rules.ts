@@ -23,7 +23,7 @@ const mask: Check = (value, path) => {
 };
 
 /** Shapes that must agree between Q, K, V, the mask and its padding length. */
-function attentionShapesAgree(inputs: AttentionInputs, path: string): Problem {
+export function attentionShapesAgree(inputs: AttentionInputs, path: string): Problem {
   const n = inputs.query.length;
   const m = inputs.key.length;
   const dK = inputs.query[0].length;

@@ -13,10 +13,13 @@ export { attentionArgs };
 
 const FORWARD_STAGES: readonly string[] = ['score', 'scaled', 'weight', 'output'] satisfies ExplainStage[];
 
-/** Whether a panel shows a gradient of the backward pass (explain-backward.ts lays those out). */
-const isGradient = (source: ExplainSource): source is Extract<ExplainSource, { stage: BackwardExplainStage }> => !FORWARD_STAGES.includes(source.stage);
+/** An explain source the engine's explain calls answer (a kind's own, `stage: 'trace'`, is its module's). */
+export type EngineExplainSource = Exclude<ExplainSource, { stage: 'trace' }>;
 
-export function explainCell(lab: AttentionLab, source: ExplainSource, panel: MatrixPanel, row: number, column: number): Explanation {
+/** Whether a panel shows a gradient of the backward pass (explain-backward.ts lays those out). */
+const isGradient = (source: EngineExplainSource): source is Extract<ExplainSource, { stage: BackwardExplainStage }> => !FORWARD_STAGES.includes(source.stage);
+
+export function explainCell(lab: AttentionLab, source: EngineExplainSource, panel: MatrixPanel, row: number, column: number): Explanation {
   if (isGradient(source)) return explainGradient(lab, source.stage, source.args, source.symbol, row, column);
   const args = { ...attentionArgs(source.args), row, column };
   const name = `${source.symbol}${sub(row)}${sub(column)}`;
