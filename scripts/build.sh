@@ -41,7 +41,8 @@ case "$what" in
     # Optimised (as the shipped build) with debug info, so a finding names file and line.
     configure build/sanitize cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DATTN_SANITIZE=ON
-    cmake --build build/sanitize --target attn_tests -j"$jobs"
+    # attention-trace too: its CTest test runs it, under the sanitizers like the suite.
+    cmake --build build/sanitize --target attn_tests attention_trace -j"$jobs"
     ;;
   *)
     echo "scripts/build.sh: expected all, wasm, wasm-tests or sanitize, got '$what'" >&2
