@@ -424,6 +424,15 @@ describe('matrixDifference', () => {
   });
 });
 
+describe('kvCacheMemory', () => {
+  test('bytes per number other than 1, 2, 4 or 8 and sizes out of range name the argument, through the wasm build', () => {
+    const gpt2 = { layers: 12, length: 1024, dModel: 768, bytesPerNumber: 4 };
+    assert.deepEqual(lab.kvCacheMemory(gpt2), { numbers: 18874368, bytes: 75497472, mebibytes: 72, gibibytes: 72 / 1024 });
+    expectAttentionError(() => lab.kvCacheMemory({ ...gpt2, bytesPerNumber: 3 }), 'bytesPerNumber', 'bytesPerNumber: expected 1, 2, 4 or 8 (int8, float16, float32, float64), got 3');
+    expectAttentionError(() => lab.kvCacheMemory({ ...gpt2, layers: 0 }), 'layers');
+  });
+});
+
 describe('the backward passes and dropout', () => {
   test('a gradOutput of the wrong shape names the output\'s shape, through the wasm build', () => {
     expectAttentionError(

@@ -30,6 +30,7 @@ const EXTRA_CALLS = [
     .map((stage) => ['explainAttentionBackward', { query: x, key: x, value: x, mask: 'causal', gradOutput: x, row: 1, column: 0, stage }]),
   ['kvCacheDecode', { input: x, heads: 2 }],
   ['kvCacheDecode', { input: x, heads: 1, bQ: x[0], bK: x[1], bV: x[2], bO: x[0] }],
+  ['kvCacheMemory', { layers: 12, length: 1024, dModel: 768, bytesPerNumber: 4 }],
   ['matrixDifference', { left: x, right: x }],
 ];
 

@@ -847,6 +847,29 @@ export interface KvCacheStep {
   multiplyAddsWithoutCache: number;
 }
 
+/** The memory of a model's key/value cache for one sequence (lab.kvCacheMemory). */
+export interface KvCacheMemoryArgs {
+  /** Decoder layers, 1 … 1024: each keeps its own cache. */
+  layers: number;
+  /** Tokens in the cache (the context n), 1 … 2²⁰. */
+  length: number;
+  /** Model width, 1 … 65536: the width of each cached key and value. */
+  dModel: number;
+  /** 1, 2, 4 or 8 (int8, float16, float32, float64). */
+  bytesPerNumber: number;
+}
+
+export interface KvCacheMemoryTrace {
+  /** Pass 1: 2·layers·length·dModel numbers cached. */
+  numbers: number;
+  /** Pass 2: numbers × bytesPerNumber. */
+  bytes: number;
+  /** Pass 3: bytes / 1024². */
+  mebibytes: number;
+  /** Pass 3: bytes / 1024³. */
+  gibibytes: number;
+}
+
 export interface KvCacheDecodeTrace {
   dModel: number;
   /** d_model / heads. */
@@ -1231,6 +1254,8 @@ export interface AttentionLab {
   multiHeadAttentionBackward(args: MultiHeadAttentionBackwardArgs): MultiHeadAttentionBackwardTrace;
   /** Causal multi-head self-attention decoded row by row with a growing key/value cache. */
   kvCacheDecode(args: KvCacheDecodeArgs): KvCacheDecodeTrace;
+  /** The memory of a model's key/value cache: 2·layers·length·dModel numbers and their bytes. */
+  kvCacheMemory(args: KvCacheMemoryArgs): KvCacheMemoryTrace;
   /** Tiled attention with the online softmax (FlashAttention): attention's output without an n × m matrix. */
   flashAttention(args: FlashAttentionArgs): FlashAttentionTrace;
   /** Attention by chunks of queries and keys (Rabe & Staats 2021): attention's output without an n × m matrix. */

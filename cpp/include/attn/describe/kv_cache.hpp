@@ -55,6 +55,39 @@ namespace attn::describe
             return kv_cache_decode(x, read_projections(in), h, s);
         }
     };
+    template <> struct fields_of<kv_cache_memory_trace>
+    {
+        template <class V> static void visit(const kv_cache_memory_trace& t, V& v)
+        {
+            v.field("numbers", t.numbers, "pass 1: 2·layers·length·dModel numbers cached");
+            v.field("bytes", t.bytes, "pass 2: numbers × bytesPerNumber");
+            v.field("mebibytes", t.mebibytes, "pass 3: bytes / 1024²");
+            v.field("gibibytes", t.gibibytes, "pass 3: bytes / 1024³");
+        }
+    };
+
+    struct kv_cache_memory_operation
+    {
+        static constexpr const char* name = "kvCacheMemory";
+        static constexpr const char* title = "The memory of a model's key/value cache";
+        static constexpr argument layers =
+            integer_argument("layers", 1, 1024, "decoder layers, each with its own cache");
+        static constexpr argument length =
+            integer_argument("length", 1, 1 << 20, "tokens in the cache (the context n)");
+        static constexpr argument d_model =
+            integer_argument("dModel", 1, 1 << 16, "model width: each key and value row");
+        static constexpr argument bytes_per_number =
+            integer_argument("bytesPerNumber", 1, 8, "1, 2, 4 or 8 (int8 … float64)");
+        static constexpr argument arguments[] = {layers, length, d_model, bytes_per_number};
+
+        template <class In> static kv_cache_memory_trace run(In& in)
+        {
+            const std::size_t l = in.integer(layers);
+            const std::size_t n = in.integer(length);
+            const std::size_t d = in.integer(d_model);
+            return kv_cache_memory(l, n, d, in.integer(bytes_per_number));
+        }
+    };
 } // namespace attn::describe
 
 #endif

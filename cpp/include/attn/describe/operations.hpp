@@ -55,7 +55,7 @@ namespace attn::describe
                    explain_attention_backward_operation,
                    // Issue 11: linear and sparse attention, the recurrent network.
                    linear_attention_operation, sparse_attention_operation, rnn_forward_operation,
-                   kv_cache_decode_operation,
+                   kv_cache_decode_operation, kv_cache_memory_operation,
                    matrix_difference_operation,
                    flash_attention_operation, chunked_attention_operation>;
 

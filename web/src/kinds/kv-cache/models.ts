@@ -30,3 +30,6 @@ export const KV_BYTES: readonly (readonly [number, string])[] = [
 ];
 
 export const findModel = (id: string): KvModel | undefined => KV_MODELS.find((m) => m.id === id);
+
+/** The model an input names, or the first (the rules refuse an unknown one before it gets here). */
+export const modelOf = (id: string): KvModel => findModel(id) ?? KV_MODELS[0];

@@ -2,17 +2,18 @@
 // kvCacheDecode (each new token's key and value are appended to the cache, and only its query
 // attends over it), checked against multiHeadAttention recomputing everything under a causal
 // mask with the same weights, with the multiply-adds of both ways per step (Pope et al. 2022).
-// The memory step sizes the cache of a public model: 2 · layers · n · d_model · bytes, a product of
-// the learner's choices, written out as a formula.
+// The memory step sizes the cache of a public model, 2 · layers · n · d_model · bytes, with the
+// engine's kvCacheMemory, the formula written out beside it.
 import type { AttentionLab, MatrixDifferenceTrace, MultiHeadAttentionTrace } from '../../../lib/index.js';
 import type { ChartPanel, KvCacheInputs, MatrixPanel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
 import { LIMITS } from '../../model/limits.js';
 import { formatDifference, formatNumber } from '../../model/format.js';
 import { integerField, labels, seedField, shape } from '../shared/fields.js';
 import type { Built } from '../kind.js';
-import { KV_BYTES, KV_MODELS, findModel } from './models.js';
+import { KV_BYTES, KV_MODELS, modelOf } from './models.js';
 
 export type KvDecodeTrace = ReturnType<AttentionLab['kvCacheDecode']>;
+type KvMemoryTrace = ReturnType<AttentionLab['kvCacheMemory']>;
 
 /** The traces the steps came from: the input, the decode, the recomputation and their difference. */
 export interface KvCacheTraces {
@@ -20,6 +21,8 @@ export interface KvCacheTraces {
   decode: KvDecodeTrace;
   recomputed: MultiHeadAttentionTrace;
   difference: MatrixDifferenceTrace;
+  /** The cache of the model the memory step sizes (lab.kvCacheMemory). */
+  memory: KvMemoryTrace;
 }
 
 /** Thousands separated by thin spaces, so 37748736 reads 37 748 736. */
@@ -32,11 +35,13 @@ export function kvCacheTraces(lab: AttentionLab, inputs: KvCacheInputs): KvCache
   // The decode is given the very weights the recomputation drew, so the comparison is like for like.
   const { wQ, wK, wV, wO } = recomputed.params;
   const decode = lab.kvCacheDecode({ input, heads, wQ, wK, wV, wO });
-  return { input, decode, recomputed, difference: lab.matrixDifference({ left: decode.output, right: recomputed.output }) };
+  const model = modelOf(inputs.model);
+  const memory = lab.kvCacheMemory({ layers: model.layers, length: inputs.context, dModel: model.dModel, bytesPerNumber: inputs.bytes });
+  return { input, decode, recomputed, difference: lab.matrixDifference({ left: decode.output, right: recomputed.output }), memory };
 }
 
-function memoryStep(inputs: KvCacheInputs, decode: KvDecodeTrace): Step {
-  const model = findModel(inputs.model) ?? KV_MODELS[0];
+function memoryStep(inputs: KvCacheInputs, decode: KvDecodeTrace, memory: KvMemoryTrace): Step {
+  const model = modelOf(inputs.model);
   const parameters: ParametersPanel = {
     type: 'parameters', name: 'model', caption: 'A model to size the cache for', fields: [
       { name: 'model', label: 'model', kind: 'choice', value: model.id, options: KV_MODELS.map((m) => [m.id, m.name]) },
@@ -44,15 +49,13 @@ function memoryStep(inputs: KvCacheInputs, decode: KvDecodeTrace): Step {
       { name: 'bytes', label: 'bytes per number', kind: 'choice', value: String(inputs.bytes), options: KV_BYTES.map(([b, label]) => [String(b), label]) },
     ],
   };
-  // The one sum on the page: a product of the learner's four choices (a unit conversion), written out in full beside it.
-  const bytes = 2 * model.layers * inputs.context * model.dModel * inputs.bytes;
   const facts: TextPanel = {
     type: 'facts', name: 'memory', caption: `${model.name}, ${grouped(inputs.context)} tokens`, facts: [
       ['layers, d_model', `${model.layers}, ${model.dModel}`],
       ['2 · layers · n · d_model · bytes', `2 · ${model.layers} · ${grouped(inputs.context)} · ${model.dModel} · ${inputs.bytes}`],
-      ['= bytes', grouped(bytes)],
-      ['= MiB (÷ 1024²)', formatNumber(bytes / 2 ** 20, 1)],
-      ['= GiB (÷ 1024³)', formatNumber(bytes / 2 ** 30, 2)],
+      ['= bytes', grouped(memory.bytes)],
+      ['= MiB (÷ 1024²)', formatNumber(memory.mebibytes, 1)],
+      ['= GiB (÷ 1024³)', formatNumber(memory.gibibytes, 2)],
       ['this lesson\'s cache (engine: cacheCells, one layer, float64)', `${decode.cacheCells} numbers`],
     ],
   };
@@ -61,7 +64,7 @@ function memoryStep(inputs: KvCacheInputs, decode: KvDecodeTrace): Step {
     title: 'What the cache costs in memory',
     text: 'Every layer keeps a key and a value of width d_model for every token so far: 2 · layers · n · d_model numbers, times the bytes of each. ' +
       `For ${model.name} with ${grouped(inputs.context)} tokens in ${KV_BYTES.find(([b]) => b === inputs.bytes)?.[1] ?? `${inputs.bytes} bytes`}, that is the figure below, per sequence: ` +
-      'a server decoding many sequences at once holds one cache each. This product of your choices is the one number on this page not computed by the engine; the toy cache of the previous steps is the engine\'s own count.',
+      'a server decoding many sequences at once holds one cache each.',
     formula: String.raw`\text{cache} = 2 \cdot \text{layers} \cdot n \cdot d_{\text{model}} \cdot \text{bytes}`,
     panels: [parameters, facts],
   };
@@ -159,6 +162,6 @@ export function kvCacheSteps(lab: AttentionLab, inputs: KvCacheInputs): Built<Kv
     ],
   });
 
-  steps.push(memoryStep(inputs, decode));
+  steps.push(memoryStep(inputs, decode, traces.memory));
   return { steps, trace: traces };
 }
