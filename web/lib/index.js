@@ -58,12 +58,13 @@ function withoutTrainer() {
 export async function loadAttentionLab(options = {}) {
   const core = await loadCore(options);
   const operations = operationTable(core.describeOperations());
+  // The lite engine ({ training: false }) has no trainer compiled in.
+  const training = typeof core.liveTrainers === 'function';
   /** @param {string} operation */
   const bound = (operation) => (/** @type {unknown} */ args) => run(core, operation, operations[operation], args);
   return Object.freeze({
     ...Object.fromEntries(Object.keys(operations).map((operation) => [operation, bound(operation)])),
-    // The lite engine ({ training: false }) has no trainer compiled in.
-    createTrainer: typeof core.liveTrainers === 'function' ? trainerFactory(core) : withoutTrainer,
+    createTrainer: training ? trainerFactory(core) : withoutTrainer,
     maxDimension: MAX_DIMENSION,
     maxSequence: core.maxSequence,
     maxPeakCells: core.maxPeakCells,
@@ -71,7 +72,7 @@ export async function loadAttentionLab(options = {}) {
       heapBytesInUse: core.heapBytesInUse(),
       wasmMemoryBytes: core.HEAP8.buffer.byteLength,
       liveHandles: core.count_emval_handles(),
-      liveTrainers: typeof core.liveTrainers === 'function' ? core.liveTrainers() : 0,
+      liveTrainers: training ? core.liveTrainers() : 0,
     }),
   });
 }

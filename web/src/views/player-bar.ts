@@ -1,6 +1,7 @@
 // The player bar under the step: first, previous, play/pause, next, last, the speed, Reset inputs
 // and Embed; and the keys that do the same (arrows, Home, End, space). Playing moves the session
 // one step at a time and stops at the last.
+import { disclosure } from '../widgets/disclosure.js';
 import { el } from '../widgets/dom.js';
 import { icon, playLabel } from '../widgets/icons.js';
 import type { ViewContext } from './context.js';
@@ -49,31 +50,9 @@ export class PlayerBar {
    */
   private extras(bar: HTMLElement, controls: HTMLElement[]): HTMLElement[] {
     const panel = el('div', { className: 'player-extras', id: 'player-extras' }, ...controls);
-    const more = this.button('more', icon('more'), 'More step controls: speed, reset, embed', () => {
-      const open = !bar.classList.contains('more-open');
-      bar.classList.toggle('more-open', open);
-      more.setAttribute('aria-expanded', String(open));
-      if (open) panel.querySelector<HTMLElement>('select, button')?.focus();
-    });
-    more.setAttribute('aria-expanded', 'false');
-    more.setAttribute('aria-controls', panel.id);
-    const close = () => {
-      bar.classList.remove('more-open');
-      more.setAttribute('aria-expanded', 'false');
-    };
-    for (const part of [more, panel]) {
-      // Escape closes the folded controls and gives the focus back to the button that opened them.
-      part.addEventListener('keydown', (event) => {
-        if ((event as KeyboardEvent).key !== 'Escape' || !bar.classList.contains('more-open')) return;
-        close();
-        more.focus();
-      });
-      // So does moving the focus (or clicking) anywhere else.
-      part.addEventListener('focusout', (event) => {
-        const next = (event as FocusEvent).relatedTarget as Node | null;
-        if (!next || !(more.contains(next) || panel.contains(next))) close();
-      });
-    }
+    const more = this.button('more', icon('more'), 'More step controls: speed, reset, embed', () => folded.set(!folded.isOpen()));
+    const folded = disclosure(more, panel, (open) => bar.classList.toggle('more-open', open),
+      () => panel.querySelector<HTMLElement>('select, button')?.focus());
     return [more, panel];
   }
 

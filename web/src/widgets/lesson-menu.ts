@@ -4,6 +4,7 @@
 import type { Walkthrough } from '../model/types.js';
 import type { Lesson } from '../model/walkthroughs.js';
 import { writeLink } from '../state/url-state.js';
+import { disclosure } from './disclosure.js';
 import { el } from './dom.js';
 
 export interface LessonMenuOptions {
@@ -59,28 +60,11 @@ export function lessonMenu({ lessons, custom, onOpen, onFile }: LessonMenuOption
  */
 function menuToggle(body: HTMLElement): HTMLButtonElement {
   const toggle = el('button', { type: 'button', className: 'lesson-menu-toggle' }, 'Lessons');
-  toggle.setAttribute('aria-expanded', 'false');
-  toggle.setAttribute('aria-controls', body.id);
-  const setOpen = (open: boolean) => {
-    toggle.setAttribute('aria-expanded', String(open));
-    body.classList.toggle('open', open);
-  };
-  toggle.addEventListener('click', () => setOpen(toggle.getAttribute('aria-expanded') !== 'true'));
-  // A lesson chosen closes the menu; Escape closes it and returns to the button.
+  const menu = disclosure(toggle, body, (open) => body.classList.toggle('open', open));
+  toggle.addEventListener('click', () => menu.set(!menu.isOpen()));
+  // A lesson chosen closes the menu.
   body.addEventListener('click', (event) => {
-    if ((event.target as Element).closest('a')) setOpen(false);
+    if ((event.target as Element).closest('a')) menu.set(false);
   });
-  for (const part of [toggle, body]) {
-    part.addEventListener('keydown', (event) => {
-      if ((event as KeyboardEvent).key !== 'Escape' || toggle.getAttribute('aria-expanded') !== 'true') return;
-      setOpen(false);
-      toggle.focus();
-    });
-    // Focus (or a click) anywhere else closes it, as a disclosure menu does.
-    part.addEventListener('focusout', (event) => {
-      const next = (event as FocusEvent).relatedTarget as Node | null;
-      if (!next || !(toggle.contains(next) || body.contains(next))) setOpen(false);
-    });
-  }
   return toggle;
 }
