@@ -92,6 +92,9 @@ export function connectToParent(win: Window = window): FrameChannel {
 
   return {
     progress(event) {
+      // Exercise answers and scores are not part of the frame protocol yet (issue 12 adds
+      // xAPI-shaped statements for them); until then a parent hears steps and completion only.
+      if (event.type === 'answered' || event.type === 'score') return;
       // The app's events carry the lesson already (absent for an instructor's own walkthrough).
       if (event.type === 'step') step = event;
       else completedIn = event.walkthrough;

@@ -3,7 +3,45 @@
 /** What the page tells its host (the iframe protocol, the SCORM wrapper, the web component). */
 export type ProgressEvent =
   | { type: 'step'; lesson?: string; walkthrough: string; step: string; index: number; total: number }
-  | { type: 'completed'; lesson?: string; walkthrough: string; total: number };
+  | { type: 'completed'; lesson?: string; walkthrough: string; total: number }
+  | AnsweredEvent
+  | ScoreEvent;
+
+/**
+ * An exercise answered: what an LMS records as an interaction (SCORM cmi.interactions, an xAPI
+ * "answered" statement). Emitted once per submitted answer.
+ */
+export interface AnsweredEvent {
+  type: 'answered';
+  lesson?: string;
+  walkthrough: string;
+  /** The exercise's id in the walkthrough JSON, unique within it. */
+  exercise: string;
+  /** As SCORM types interactions: a number typed, a choice picked (a key, a cell), passes ordered. */
+  interaction: 'numeric' | 'choice' | 'sequencing';
+  /** What the learner answered, as text (SCORM's student_response / learner_response). */
+  response: string;
+  correct: boolean;
+  /** The engine's diagnosis of a wrong answer (lab.diagnose); null when correct or none matched. */
+  misconception: string | null;
+  /** 1 for the first answer to this exercise, 2 for the next, …; exam mode allows only 1. */
+  attempt: number;
+  /** Seconds from the exercise being shown to the answer. */
+  latencySeconds: number;
+}
+
+/**
+ * The walkthrough's exercise score, after every answer: `correct` counts exercises whose last
+ * answer was right, of `total` exercises in the walkthrough (`answered` of them answered so far).
+ */
+export interface ScoreEvent {
+  type: 'score';
+  lesson?: string;
+  walkthrough: string;
+  correct: number;
+  answered: number;
+  total: number;
+}
 
 export type SessionEvent =
   /** A walkthrough was opened: `fresh` when it is another one (else the same, with another state). */
