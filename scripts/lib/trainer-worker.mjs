@@ -1,4 +1,4 @@
-// The trainer in a Chromium Web Worker, as the lesson runs it: headless Chromium opens a blank
+// The trainer in a browser's Web Worker, as the lesson runs it: headless Chromium opens a blank
 // page served from loopback, which starts a module worker that loads the npm package's façade
 // (web/lib) and runs the jobs of scripts/bench/train/jobs.mjs on request. Used by
 // tests/e2e/trainer-worker.test.mjs (the same losses as Node, bit for bit) and by
@@ -42,15 +42,23 @@ window.runJob = (job, data) => new Promise((resolve, reject) => {
 </script>`;
 
 /**
- * Starts Chromium with the worker page. `run(job, data)` runs one job of JOBS in the worker.
- * @returns {Promise<{ run: (job: string, data: unknown) => Promise<any>, userAgent: string, close: () => Promise<void> }>}
+ * Serves the worker page on loopback: any browser that opens its URL gets `window.runJob(job,
+ * data)` (tests/e2e/other-browsers.test.mjs opens it in Firefox and WebKit).
  */
-export async function startTrainerWorker() {
-  const server = await serveFiles({
+export function serveTrainerWorkerPage() {
+  return serveFiles({
     pages: { '/': PAGE },
     folders: { '/lib/': path.join(ROOT, 'web/lib'), '/jobs/': path.join(ROOT, 'scripts/bench/train') },
     scripts: { '/worker.mjs': WORKER },
   });
+}
+
+/**
+ * Starts Chromium with the worker page. `run(job, data)` runs one job of JOBS in the worker.
+ * @returns {Promise<{ run: (job: string, data: unknown) => Promise<any>, userAgent: string, close: () => Promise<void> }>}
+ */
+export async function startTrainerWorker() {
+  const server = await serveTrainerWorkerPage();
   const browser = await launchBrowser();
   try {
     const page = await browser.context.newPage();
