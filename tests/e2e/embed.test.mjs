@@ -220,6 +220,34 @@ describe('the Embed button', () => {
     await page.close();
   });
 
+  test('served from 127.0.0.1 the dialog warns that only this computer opens it; a public address moves the snippet there, and an invalid one is named while the last good one stays', async () => {
+    const { page, code, src, problems } = await openEmbedDialog();
+    const warning = page.locator('.embed-warning');
+    assert.match(await warning.textContent(), new RegExp(`^This page runs on ${new URL(lab.url).host.replace(/\./g, '\\.')}\\. Only this computer can open that address`));
+    const field = page.getByLabel('Public address of the site');
+    await field.fill('https://courses.example.org/attention-lab');
+    const moved = await src();
+    assert.equal(`${moved.origin}${moved.pathname}`, 'https://courses.example.org/attention-lab/');
+    assert.equal(moved.searchParams.get('w'), 'causal-mask');
+    assert.equal(moved.searchParams.get('step'), 'softmax');
+    assert.equal(JSON.parse(new URLSearchParams(moved.hash.slice(1)).get('in') ?? '{}').query?.[0]?.[0], 2.5);
+    assert.ok((await code.inputValue()).includes('<script src="https://courses.example.org/attention-lab/embed-host.js" async></script>'));
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'embed-dialog-public-address.png') });
+
+    await field.fill('ftp://courses.example.org/');
+    await field.press('Tab');
+    assert.match(await page.locator('.embed-address-error').textContent(), /^public address: expected an http or https address, got ftp:\. The code below still uses the last good address\.$/);
+    assert.equal(await field.getAttribute('aria-invalid'), 'true');
+    assert.equal((await src()).origin, 'https://courses.example.org');
+    const axe = await new AxeBuilder({ page }).include('dialog.embed-dialog').analyze();
+    assert.deepEqual(axe.violations.map((v) => v.id), []);
+
+    await field.fill('');
+    assert.equal((await src()).origin, new URL(lab.url).origin, 'an empty field goes back to this page');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   test('the snippet pasted into a page of another origin shows the same step with the edited inputs, sized to its content', async () => {
     const { page, code } = await openEmbedDialog();
     const snippet = await code.inputValue();

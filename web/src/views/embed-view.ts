@@ -1,6 +1,7 @@
 // The Embed dialog: the snippet that shows this step in a course page, an iframe of this page's
 // link (or, in the web component, the component's own tag).
 import type { EmbedOptions } from '../embed/options.js';
+import { privateAddress } from '../embed/public-address.js';
 import type { PageState } from '../state/url-state.js';
 import { embedDialog } from '../widgets/embed-dialog.js';
 import type { ViewContext } from './context.js';
@@ -19,6 +20,8 @@ export function openEmbedDialog(context: ViewContext, url: UrlSync, custom: Cust
     hidden: context.embed.hide,
     custom: custom && { snippet: (embed) => custom.snippet(state, embed), intro: custom.intro },
     pageUrl: (embed) => new URL(url.linkSearch(state, embed) || '?', url.pageBase()).href,
+    pageBase: url.pageBase(),
+    privateAddress: privateAddress(new URL(window.location.href)),
     onClose: () => context.root.querySelector<HTMLElement>('.control-embed')?.focus(),
   });
   context.byId('main').append(dialog);

@@ -1,6 +1,7 @@
 // "Embed": the iframe snippet for exactly what is on screen (walkthrough, step, edited inputs),
 // with a few common hide options, ready to copy into a course page.
 import { type EmbedOptions, type Part } from '../embed/options.js';
+import { onPublicSite, readPublicAddress } from '../embed/public-address.js';
 import { el, escapeMarkup } from './dom.js';
 
 export interface EmbedDialogOptions {
@@ -12,6 +13,13 @@ export interface EmbedDialogOptions {
   custom?: { snippet: (embed: EmbedOptions) => string; intro: string };
   /** Parts hidden on the page now (its own `hide=`): the snippet keeps them, and their boxes start ticked. */
   hidden?: ReadonlySet<Part>;
+  /**
+   * Set when the page runs where only this computer can open it (embed/public-address.ts: the
+   * address as the warning names it): the dialog warns and asks for the site's public address.
+   */
+  privateAddress?: string;
+  /** The page's own address without query or hash (UrlSync.pageBase), to move links onto the public site. */
+  pageBase: string;
   onClose: () => void;
 }
 
@@ -37,11 +45,18 @@ export function embedDialog(options: EmbedDialogOptions): HTMLDialogElement {
   code.rows = 5;
   code.setAttribute('aria-label', 'Embed code');
   const status = el('p', { className: 'embed-status', role: 'status' });
+  /** Where the snippet points when the page itself is on a private address (typed by the instructor). */
+  let site: URL | undefined;
   const refresh = () => {
     const embed: EmbedOptions = { embedded: true, hide: new Set(['header', 'embed', ...hide]) };
-    code.value = options.custom ? options.custom.snippet(embed) : embedSnippet(options.pageUrl(embed), options.title);
+    const link = options.pageUrl(embed);
+    code.value = options.custom ? options.custom.snippet(embed) : embedSnippet(site ? onPublicSite(link, options.pageBase, site) : link, options.title);
     status.textContent = '';
   };
+  const address = options.privateAddress !== undefined && !options.custom ? publicAddressField(options.privateAddress, (url) => {
+    site = url;
+    refresh();
+  }) : undefined;
 
   const checks = CHOICES.map(([part, label]) => {
     const box = el('input', { type: 'checkbox', value: part });
@@ -69,6 +84,7 @@ export function embedDialog(options: EmbedDialogOptions): HTMLDialogElement {
   const dialog = el('dialog', { className: 'embed-dialog', ariaLabelledBy: 'embed-heading' },
     el('h2', { id: 'embed-heading' }, 'Embed this step'),
     el('p', {}, options.custom?.intro ?? 'Paste this into a course page (an HTML block in Moodle, Canvas, Open edX, a blog…). It opens on this walkthrough and step, with your edited inputs. The script line is optional: it makes the frame as tall as its content.'),
+    ...(address ? [address] : []),
     el('fieldset', { className: 'embed-choices' }, el('legend', {}, 'Options'), ...checks),
     code,
     el('div', { className: 'embed-actions' }, copy, close),
@@ -80,4 +96,45 @@ export function embedDialog(options: EmbedDialogOptions): HTMLDialogElement {
   });
   refresh();
   return dialog;
+}
+
+/**
+ * The warning for a page on a private address, and the field for the site's public address.
+ * A valid address moves the snippet there as it is typed; an invalid one is named when the field
+ * is left (or Enter pressed), and the snippet keeps its last good address.
+ */
+function publicAddressField(where: string, use: (site: URL | undefined) => void): HTMLElement {
+  const input = el('input', { type: 'url', id: 'embed-public-address', className: 'embed-public-address' });
+  input.placeholder = 'https://courses.example.org/attention-lab/';
+  input.setAttribute('aria-describedby', 'embed-address-warning embed-address-error');
+  input.setAttribute('autocomplete', 'url');
+  const error = el('p', { className: 'embed-address-error', id: 'embed-address-error', role: 'alert' });
+  const read = (): URL | undefined | Error => {
+    if (!input.value.trim()) return undefined;
+    try {
+      return readPublicAddress(input.value);
+    } catch (failure) {
+      return failure as Error;
+    }
+  };
+  input.addEventListener('input', () => {
+    const value = read();
+    if (value instanceof Error) return;
+    input.removeAttribute('aria-invalid');
+    error.textContent = '';
+    use(value);
+  });
+  input.addEventListener('change', () => {
+    const value = read();
+    if (!(value instanceof Error)) return;
+    input.setAttribute('aria-invalid', 'true');
+    error.textContent = `${value.message}. The code below still uses the last good address.`;
+  });
+  return el('div', { className: 'embed-address' },
+    el('p', { className: 'embed-warning', id: 'embed-address-warning' },
+      el('strong', {}, `This page runs on ${where}.`),
+      ' Only this computer can open that address: in a course, learners would see an empty frame. Put the page’s files on a web host they can reach and type its address here; the code below then points there.'),
+    Object.assign(el('label', {}, 'Public address of the site'), { htmlFor: 'embed-public-address' }),
+    input,
+    error);
 }
