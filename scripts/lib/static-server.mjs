@@ -1,6 +1,7 @@
 // A tiny web server for fixed pages and the files of a few folders, on a free loopback port:
-// the end-to-end tests' course page of another origin than the page under test, and the
-// Chromium Web Worker that runs the trainer (scripts/lib/trainer-worker.mjs).
+// the end-to-end tests' course page of another origin than the page under test, the built
+// static site under a sub-path (tests/e2e/static-site.test.mjs), and the browser Web Worker that
+// runs the trainer (scripts/lib/trainer-worker.mjs).
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -8,7 +9,8 @@ import path from 'node:path';
 // .mjs and .wasm with their real types: module scripts and workers are refused otherwise.
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
-  '.md': 'text/markdown', '.wasm': 'application/wasm',
+  '.md': 'text/markdown', '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml',
+  '.txt': 'text/plain', '.woff2': 'font/woff2', '.woff': 'font/woff', '.ttf': 'font/ttf',
 };
 
 /**
@@ -25,7 +27,9 @@ export async function serveFiles({ pages = {}, scripts = {}, folders = {} }) {
     if (Object.hasOwn(scripts, pathname)) return send(200, TYPES['.js'], scripts[pathname]);
     for (const [prefix, folder] of Object.entries(folders)) {
       if (!pathname.startsWith(prefix)) continue;
-      const file = path.join(folder, path.normalize(decodeURIComponent(pathname.slice(prefix.length))));
+      // A folder's address serves its index.html, as static hosts do.
+      const rest = decodeURIComponent(pathname.slice(prefix.length));
+      const file = path.join(folder, path.normalize(rest === '' || rest.endsWith('/') ? `${rest}index.html` : rest));
       if (file.startsWith(folder) && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
         return send(200, TYPES[path.extname(file)] ?? 'application/octet-stream', fs.readFileSync(file));
       }
