@@ -4,17 +4,16 @@
 // consumer's files are in package-consumer/. The wasm must be built already (scripts/test.sh
 // does it), so the pack skips the prepack build.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { build, preview } from 'vite';
 
 import { loadAttentionLab } from 'attention-lab';
 import { launchBrowser } from './browser.mjs';
+import { packAndInstall, run } from './pack.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CONSUMER_DIR = fileURLToPath(new URL('package-consumer/', import.meta.url));
@@ -38,26 +37,6 @@ const EXPECTED_FILES = [
   'web/lib/wasm/attention-lite.wasm',
   ...(fs.existsSync(path.join(ROOT, 'LICENSE')) ? ['LICENSE'] : []),
 ].sort();
-
-/** Child processes get no npm_* variables of an enclosing `npm test`, and no update check. */
-const CHILD_ENV = {
-  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name))),
-  npm_config_update_notifier: 'false',
-};
-
-/**
- * Runs a command and resolves with its output; a failure's message includes both streams.
- * @param {string} command @param {string[]} args @param {string} cwd
- */
-async function run(command, args, cwd) {
-  try {
-    return await promisify(execFile)(command, args, { cwd, env: CHILD_ENV, maxBuffer: 32 << 20 });
-  } catch (error) {
-    const { stdout, stderr } = /** @type {{ stdout: string, stderr: string }} */ (error);
-    /** @type {Error} */ (error).message += `\n--- stdout\n${stdout}\n--- stderr\n${stderr}`;
-    throw error;
-  }
-}
 
 /**
  * Asserts every number of `actual` is within `tolerance` of `expected`.
@@ -83,14 +62,9 @@ before(async () => {
   reference = { weights, output };
 
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'attention-lab-package-'));
-  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], ROOT);
-  [packed] = JSON.parse(stdout);
-
   app = path.join(tmp, 'app');
   fs.cpSync(CONSUMER_DIR, app, { recursive: true });
-  // A fresh, empty cache: the package has no dependencies, so nothing needs the network.
-  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--cache', path.join(tmp, 'npm-cache'),
-    path.join(tmp, packed.filename)], app);
+  packed = await packAndInstall(tmp, app);
 });
 
 after(() => {

@@ -39,9 +39,11 @@ const isNode = typeof process === 'object' && typeof process.versions?.node === 
  * @returns {Promise<Uint8Array>}
  */
 async function readFile(href, file) {
-  // Named through a variable so browser bundlers do not try to resolve a Node built-in.
+  // Named through a variable, and marked for each bundler that would otherwise follow or warn
+  // about it (webpack: "Critical dependency: the request of a dependency is an expression"), so
+  // browser bundles never try to resolve a Node built-in: this path runs only in Node.
   const fsModule = 'node:fs/promises';
-  const fs = await import(/* @vite-ignore */ fsModule);
+  const fs = await import(/* @vite-ignore */ /* webpackIgnore: true */ fsModule);
   try {
     return new Uint8Array(await fs.readFile(new URL(href)));
   } catch (error) {
