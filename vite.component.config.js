@@ -3,12 +3,29 @@
 // data: URL, which a course site's Content-Security-Policy may refuse (connect-src) and which
 // would make the module larger. Here the module finds its .wasm with new URL(…, import.meta.url),
 // wherever it is served from. Formulas are MathML (no fonts), prerendered as for the page.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { prerenderFormulas } from './scripts/vite/prerender-formulas.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * attention-lab-loader.js beside the module: a classic script that imports it (for sites that
+ * cannot write `type="module"`, e.g. MkDocs 1.4). Copied as it is, not bundled: it must stay a
+ * classic script.
+ */
+const classicLoader = {
+  name: 'attention-lab:classic-loader',
+  generateBundle() {
+    this.emitFile({
+      type: 'asset',
+      fileName: 'attention-lab-loader.js',
+      source: fs.readFileSync(path.join(root, 'web', 'src', 'component', 'classic-loader.js'), 'utf8'),
+    });
+  },
+};
 
 /**
  * The component adopts its CSS inside its shadow root (component/styles.ts imports it with
@@ -26,7 +43,7 @@ export default defineConfig({
   root: path.join(root, 'web'),
   base: './',
   publicDir: false,
-  plugins: [dropGlobalCss, prerenderFormulas()],
+  plugins: [dropGlobalCss, classicLoader, prerenderFormulas()],
   build: {
     outDir: path.join(root, 'build', 'component'),
     emptyOutDir: true,

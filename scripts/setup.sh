@@ -7,11 +7,12 @@ cd "$(dirname "$0")/.."
 # Debian packages: the toolchain (emscripten, binaryen), the core's headers (xtensor),
 # the C++ tests (catch2, nlohmann-json), the browsers for the end-to-end tests (chromium for the
 # whole suite; firefox-esr, and webkit2gtk-driver with its MiniBrowser on a virtual display from
-# xvfb and xauth, for tests/e2e/other-browsers.test.mjs), and NumPy and PyTorch for
+# xvfb and xauth, for tests/e2e/other-browsers.test.mjs), MkDocs (Debian's 1.4, for the
+# component's recipe in tests/e2e/mkdocs.test.mjs), and NumPy and PyTorch for
 # /usr/bin/python3, which run the page's exported scripts in tests/page/export.test.mjs (PyTorch
 # is ~146 MB to download, ~630 MB installed).
 APT_PACKAGES=(cmake g++ emscripten binaryen xtensor-dev xtl-dev libxsimd-dev catch2 nlohmann-json3-dev chromium
-  firefox-esr webkit2gtk-driver xvfb xauth python3-numpy python3-torch)
+  firefox-esr webkit2gtk-driver xvfb xauth mkdocs python3-numpy python3-torch)
 
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then

@@ -5,11 +5,13 @@
 // because MiniBrowser has no headless mode. Both are wrapped in the same small interface —
 // open a URL, run a script in the page, close — so a test is written once for both; the
 // Chromium tests keep playwright-core (scripts/lib/browser.mjs).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+
+import { commandWorks } from './commands.mjs';
 
 /**
  * @typedef {object} Driven
@@ -30,7 +32,6 @@ function miniBrowser() {
   return candidates.find((file) => fs.existsSync(file));
 }
 
-const commandWorks = (command, args) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
 
 /**
  * Why a browser cannot run here (undefined when it can): the tests report it as a skip with

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 
 import { launchBrowser, ROOT } from '../../scripts/lib/browser.mjs';
+import { missingCommand } from '../../scripts/lib/commands.mjs';
 import { serveFiles } from '../../scripts/lib/static-server.mjs';
 
 const SUB_PATH = '/courses/attention/lab/';
@@ -91,14 +92,8 @@ test('served under a sub-path, the Embed snippet points under it and its host sc
 });
 
 /** Why the nginx recipe cannot be tried here, or undefined. */
-const noNginx = (() => {
-  try {
-    execFileSync('nginx', ['-v'], { stdio: 'ignore' });
-    return undefined;
-  } catch {
-    return 'nginx is not installed (Debian package nginx-light; optional, not installed by scripts/setup.sh because its package starts a server on port 80)';
-  }
-})();
+const noNginx = missingCommand('nginx', ['-v'],
+  'nginx is not installed (Debian package nginx-light; optional, not installed by scripts/setup.sh because its package starts a server on port 80)');
 
 test('the nginx recipe in docs/deploy/nginx.conf serves the site: wasm as application/wasm, gzipped, hashed assets cached for a year, the page revalidated', { skip: noNginx }, async () => {
   const dir = fs.mkdtempSync(path.join(ROOT, 'build', 'e2e', 'nginx-'));
