@@ -63,7 +63,8 @@ const BUNDLERS = {
   },
 
   async Rollup(out) {
-    const { rollup } = await import('rollup');
+    // Rollup's WebAssembly build: the same bundler without per-platform native packages.
+    const { rollup } = await import('@rollup/wasm-node');
     const { nodeResolve } = await import('@rollup/plugin-node-resolve');
     const { importMetaAssets } = await import('@web/rollup-plugin-import-meta-assets');
     /** @type {string[]} */
