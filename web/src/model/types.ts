@@ -207,6 +207,8 @@ export interface ChartPanel {
   yLabel: string;
   /** 'log2' for sizes such as d_k = 4 … 1024. */
   xScale: 'linear' | 'log2';
+  /** 'log10' for quantities over several orders of magnitude (times); linear when omitted. */
+  yScale?: 'linear' | 'log10';
   series: { label: string; points: [number, number][] }[];
   /** Horizontal reference lines, e.g. the ln m bound of entropy. */
   references?: { label: string; y: number }[];
@@ -264,6 +266,20 @@ export interface ParametersPanel {
   name: string;
   caption: string;
   fields: ParameterField[];
+}
+
+/** The engine's variants, as measureCost names them. */
+export type CostVariant = 'full' | 'flash' | 'chunked' | 'linear' | 'sparse' | 'rnn';
+
+/** What the cost lab measures: one measureCost call per (variant, n). */
+export interface CostPlan {
+  variants: CostVariant[];
+  sizes: number[];
+  d: number;
+  repeats: number;
+  block: number;
+  window: number;
+  seed: number;
 }
 
 export type Panel = MatrixPanel | TextPanel | ChartPanel | HeatmapPanel | ParametersPanel | TokenAttentionPanel;

@@ -23,9 +23,11 @@ export function drawChart(figure: HTMLElement, panel: ChartPanel): void {
   const xs = panel.series.flatMap((s) => s.points.map(([x]) => x));
   const ys = panel.series.flatMap((s) => s.points.map(([, y]) => y)).concat((panel.references ?? []).map((r) => r.y));
   const [x0, x1] = panel.xDomain ?? [Math.min(...xs), Math.max(...xs)];
-  const [y0, y1] = panel.yDomain ?? [Math.min(0, ...ys), Math.max(...ys)];
+  const logY = panel.yScale === 'log10';
+  // A logarithmic axis cannot reach 0: it spans the data only.
+  const [y0, y1] = panel.yDomain ?? [logY ? Math.min(...ys) : Math.min(0, ...ys), Math.max(...ys)];
   const x = (panel.xScale === 'log2' ? scaleLog().base(2) : scaleLinear()).domain([x0, x1]).range([MARGIN.left, WIDTH - MARGIN.right]);
-  const y = scaleLinear().domain([y0, y1]).nice().range([HEIGHT - MARGIN.bottom, MARGIN.top]);
+  const y = (logY ? scaleLog().base(10) : scaleLinear()).domain([y0, y1]).nice().range([HEIGHT - MARGIN.bottom, MARGIN.top]);
 
   const svg = select(document.createElementNS('http://www.w3.org/2000/svg', 'svg'))
     .attr('viewBox', `0 0 ${WIDTH} ${HEIGHT}`)
@@ -35,7 +37,7 @@ export function drawChart(figure: HTMLElement, panel: ChartPanel): void {
   const xAxis = axisBottom(x).ticks(panel.xScale === 'log2' ? Math.min(xs.length, 10) : 8, panel.xScale === 'log2' ? '~s' : undefined);
   if (panel.xScale === 'log2') xAxis.tickValues([...new Set(xs)]).tickFormat((v) => String(v));
   svg.append('g').attr('transform', `translate(0,${HEIGHT - MARGIN.bottom})`).call(xAxis);
-  svg.append('g').attr('transform', `translate(${MARGIN.left},0)`).call(axisLeft(y).ticks(6));
+  svg.append('g').attr('transform', `translate(${MARGIN.left},0)`).call(logY ? axisLeft(y).ticks(6, '~e') : axisLeft(y).ticks(6));
   svg.append('text').attr('class', 'axis-label').attr('x', (MARGIN.left + WIDTH - MARGIN.right) / 2).attr('y', HEIGHT - 6).attr('text-anchor', 'middle').text(panel.xLabel);
   svg.append('text').attr('class', 'axis-label').attr('transform', `translate(14,${(MARGIN.top + HEIGHT - MARGIN.bottom) / 2}) rotate(-90)`).attr('text-anchor', 'middle').text(panel.yLabel);
 

@@ -1,0 +1,76 @@
+// A conversation with a Web Worker, for the served page's entries (training-worker.ts,
+// cost-worker.ts). Only that entry imports them, so the offline single file and the SCORM package
+// (classic scripts from file://, where a worker cannot start and nothing may be fetched) are built
+// without workers and run their hosts on the page's thread. If the worker fails to start all the
+// same (a strict CSP without worker-src, an old browser), the port falls back to that host,
+// re-sending what it was asked.
+import type { Port } from '../session/training/protocol.js';
+
+/**
+ * `start` makes the worker (each entry writes `new Worker(new URL(…, import.meta.url))` itself,
+ * which is how the bundler finds the worker's code); `fallback` loads the same-thread host.
+ */
+export function workerPort<Send, Receive>(start: () => Worker, fallback: () => Promise<Port<Send, Receive>>): Port<Send, Receive> {
+  const listeners: ((message: Receive) => void)[] = [];
+  const deliver = (message: Receive) => {
+    for (const listener of listeners) listener(message);
+  };
+  /** What was sent before the worker first answered, to send again after a fallback. */
+  let unanswered: Send[] | undefined = [];
+  let fallbackPort: Port<Send, Receive> | undefined;
+  let worker: Worker | undefined;
+  let closed = false;
+
+  /** Messages wait here while the fallback's code loads (it is the lesson's own chunk). */
+  let fallingBack = false;
+  const fallBack = () => {
+    worker?.terminate();
+    worker = undefined;
+    fallingBack = true;
+    void fallback().then((port) => {
+      if (closed) {
+        port.close();
+        return;
+      }
+      port.listen(deliver);
+      for (const message of unanswered ?? []) port.post(message);
+      unanswered = undefined;
+      fallbackPort = port;
+    });
+  };
+
+  try {
+    worker = start();
+    worker.addEventListener('message', (event: MessageEvent<Receive>) => {
+      unanswered = undefined;
+      deliver(event.data);
+    });
+    worker.addEventListener('error', (event) => {
+      // An error before any reply means the worker never started; after one, it is the engine's.
+      if (unanswered) {
+        event.preventDefault();
+        fallBack();
+      }
+    });
+  } catch {
+    fallBack();
+  }
+
+  return {
+    post(message) {
+      if (fallbackPort) fallbackPort.post(message);
+      else {
+        unanswered?.push(message);
+        if (!fallingBack) worker?.postMessage(message);
+      }
+    },
+    listen: (listener) => {
+      listeners.push(listener);
+    },
+    close: () => {
+      closed = true;
+      worker?.terminate();
+      fallbackPort?.close();
+    },
+  };
+}
