@@ -10,6 +10,23 @@ namespace attn
 {
     namespace detail
     {
+        void check_query_key_value(const matrix& query, const matrix& key, const matrix& value)
+        {
+            check_matrix("query", query);
+            check_matrix("key", key);
+            check_matrix("value", value);
+            if (cols(key) != cols(query))
+            {
+                fail("key", std::to_string(cols(query)) + " columns (d_k, the width of query)",
+                     std::to_string(cols(key)));
+            }
+            if (rows(value) != rows(key))
+            {
+                fail("value", std::to_string(rows(key)) + " rows (one per key)",
+                     std::to_string(rows(value)));
+            }
+        }
+
         void check_mask_fill(double mask_fill)
         {
             if (std::isnan(mask_fill) || mask_fill == std::numeric_limits<double>::infinity())
@@ -112,19 +129,7 @@ namespace attn
                                                  const matrix& value,
                                                  const attention_options& options)
     {
-        detail::check_matrix("query", query);
-        detail::check_matrix("key", key);
-        detail::check_matrix("value", value);
-        if (cols(key) != cols(query))
-        {
-            detail::fail("key", std::to_string(cols(query)) + " columns (d_k, the width of query)",
-                         std::to_string(cols(key)));
-        }
-        if (rows(value) != rows(key))
-        {
-            detail::fail("value", std::to_string(rows(key)) + " rows (one per key)",
-                         std::to_string(rows(value)));
-        }
+        detail::check_query_key_value(query, key, value);
         detail::check_mask_fill(options.mask_fill);
         detail::check_dropout(options.dropout);
 

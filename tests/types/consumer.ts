@@ -452,3 +452,16 @@ export const used = [
   gradLnInput, gradGammaBeta, gradWeights, gradB1, uncheckedGradB2,
   lastLoss, drop, firstHead, labels, confusedAsFirst, petalLength, ideal, strongest, named, stateText, width,
 ];
+
+// Issue 11: linear and sparse attention, the recurrent network.
+const linear = lab.linearAttention({ query: x4, key: x4, value: x4, causal: true, trace: false });
+const linearState: number[][] = linear.state;
+// @ts-expect-error prefixStates is there only when traced and causal
+const prefixStates: number[][][] = linear.prefixStates;
+const sparse = lab.sparseAttention({ query: x4, key: x4, value: x4, window: 1, globalTokens: [0] });
+const keysPerRow: number[] = sparse.keysPerRow;
+const sparseMask: number[][] | undefined = sparse.mask;
+// @ts-expect-error window is required
+lab.sparseAttention({ query: x4, key: x4, value: x4 });
+const rnnStates: number[][] = lab.rnnForward({ input: x4, hidden: 3 }).states;
+export const usedByIssue11 = [linearState, prefixStates, keysPerRow, sparseMask, rnnStates];

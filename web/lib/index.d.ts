@@ -1028,4 +1028,109 @@ export interface AttentionLab {
   readonly maxDimension: number;
   /** Memory diagnostics, for leak checks. */
   memory(): MemoryUse;
+  // Issue 11: linear and sparse attention, the recurrent network.
+  /** Linear attention, φ(x) = elu(x) + 1: the sum over keys φ(K)ᵀV computed once, shared by every query. */
+  linearAttention(args: LinearAttentionArgs): LinearAttentionTrace;
+  /** Attention over a sliding window, global tokens and seeded random keys; traced, exactly `attention` with that mask. */
+  sparseAttention(args: SparseAttentionArgs): SparseAttentionTrace;
+  /** A minimal recurrent network, h_t = tanh(x_t·W_x + h_{t−1}·W_h + b): what attention replaced, to time against it. */
+  rnnForward(args: RnnForwardArgs): RnnForwardTrace;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 11: linear and sparse attention, the recurrent network
+
+export interface LinearAttentionArgs {
+  /** (n × d_k) */
+  query: MatrixInput;
+  /** (m × d_k); m = n when causal. */
+  key: MatrixInput;
+  /** (m × d_v) */
+  value: MatrixInput;
+  /** Query i sees keys 0 … i only, through one running state; default false. */
+  causal?: boolean | undefined;
+  /** false: only state, normalizer, output and peakCells (for n in the thousands); default true. */
+  trace?: boolean | undefined;
+}
+
+/** Linear attention (Katharopoulos et al. 2020), every intermediate. */
+export interface LinearAttentionTrace {
+  /** (n × d_k) pass 1: φ(Q), φ(x) = elu(x) + 1 (x + 1 above 0, eˣ otherwise); only traced. */
+  featureQuery?: Matrix;
+  /** (m × d_k) pass 1: φ(K); only traced. */
+  featureKey?: Matrix;
+  /** (d_k × d_v) pass 2: φ(K)ᵀ·V over all keys. */
+  state: Matrix;
+  /** (d_k) pass 2: φ(K)ᵀ·1 over all keys. */
+  normalizer: Vector;
+  /** (n × d_k × d_v) causal and traced only: row i is the state over keys 0 … i. */
+  prefixStates?: Matrix[];
+  /** (n × d_k) causal and traced only: row i is the normalizer over keys 0 … i. */
+  prefixNormalizers?: Matrix;
+  /** (n × d_v) pass 3: φ(q_i)·S / (φ(q_i)·z), with the prefix S and z when causal. */
+  output: Matrix;
+  /** Cells the lean path holds: the state d_k·d_v plus the output n·d_v (never n × m). */
+  peakCells: number;
+}
+
+export interface SparseAttentionArgs {
+  /** (n × d_k) one row per token. */
+  query: MatrixInput;
+  /** (n × d_k) */
+  key: MatrixInput;
+  /** (n × d_v) */
+  value: MatrixInput;
+  /** Key j is allowed for query i when |i − j| ≤ window (Longformer). */
+  window: number;
+  /** Tokens (0 … n − 1, each once) that attend to every key and that every query attends to. */
+  globalTokens?: VectorInput | undefined;
+  /** Extra random keys per query (BigBird), 0 … n; default 0. */
+  randomPerRow?: number | undefined;
+  /** Seed (0 … 2³²−1) of the random keys; default 0. */
+  seed?: number | undefined;
+  /** What blocked scores become: `-Infinity` (default) or any finite number. */
+  maskFill?: number | undefined;
+  /** false: only output, keysPerRow and peakCells, computed without any n × n matrix; default true. */
+  trace?: boolean | undefined;
+}
+
+/** Sparse attention: traced, every field of attention's trace (its mask the pattern); lean, only the last three. */
+export interface SparseAttentionTrace extends Partial<Omit<AttentionTrace, 'output' | 'dropoutMask' | 'droppedWeights'>> {
+  /** (n × d_v) pass 5: weights·V over the allowed keys. */
+  output: Matrix;
+  /** (n) allowed keys of each query. */
+  keysPerRow: number[];
+  /** Σ keysPerRow: the weights the lean path keeps, one per allowed cell. */
+  peakCells: number;
+}
+
+export interface RnnForwardArgs {
+  /** (n × d) one row per step. */
+  input: MatrixInput;
+  /** Width of the state h, 1 … 1024; default d. */
+  hidden?: number | undefined;
+  /** Seed (0 … 2³²−1) of omitted weights; default 0. */
+  seed?: number | undefined;
+  /** (d × hidden) input weights; seeded Xavier when omitted. */
+  wX?: MatrixInput | undefined;
+  /** (hidden × hidden) recurrent weights; seeded Xavier when omitted. */
+  wH?: MatrixInput | undefined;
+  /** (hidden) bias; none when omitted. */
+  b?: VectorInput | undefined;
+}
+
+/** A minimal recurrent network's run. */
+export interface RnnForwardTrace {
+  /** (d × hidden) as used. */
+  wX: Matrix;
+  /** (hidden × hidden) as used. */
+  wH: Matrix;
+  /** (hidden) only when given. */
+  b?: Vector;
+  /** (n × hidden) row t = tanh(x_t·W_x + h_{t−1}·W_h + b), h_0 = 0. */
+  states: Matrix;
+  /** n·(d·hidden + hidden²), each step waiting on the one before. */
+  multiplyAdds: number;
+  /** The states, n·hidden. */
+  peakCells: number;
 }

@@ -72,6 +72,10 @@ namespace attn
                                             const matrix& value, const matrix* allowed,
                                             double mask_fill, const matrix* dropout_mask = nullptr);
 
+        /// Checks query, key and value are finite matrices within the caps, key as wide as
+        /// query (d_k) and value as tall as key (one row per key).
+        void check_query_key_value(const matrix& query, const matrix& key, const matrix& value);
+
         /// Checks mask_fill is finite or −∞.
         void check_mask_fill(double mask_fill);
 

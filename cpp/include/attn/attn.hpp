@@ -29,5 +29,9 @@
 #include "attn/softmax.hpp"
 #include "attn/softmax_jacobian.hpp"
 #include "attn/token_embedding.hpp"
+// Issue 11: linear and sparse attention, the recurrent network.
+#include "attn/linear_attention.hpp"
+#include "attn/rnn.hpp"
+#include "attn/sparse_attention.hpp"
 
 #endif

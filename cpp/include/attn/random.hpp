@@ -55,7 +55,11 @@ namespace attn
         w_v = 2,
         w_o = 3,
         w_1 = 4,
-        w_2 = 5
+        w_2 = 5,
+        // Issue 11's recurrent network, numbered apart from the streams other operations of
+        // that issue may add after 8.
+        rnn_w_x = 13,
+        rnn_w_h = 14
     };
 
     /// Streams of generated inputs, numbered after the parameter streams.
@@ -63,7 +67,9 @@ namespace attn
     {
         random_matrix = 6,
         scaling_experiment = 7,
-        attention_dropout = 8
+        attention_dropout = 8,
+        /// sparseAttention's random keys (BigBird), drawn as sparse_attention.hpp says.
+        sparse_random_keys = 12
     };
 
     /// The starting state of stream k for a seed: seed·256 + k (below 2⁴⁰).

@@ -29,6 +29,10 @@
 #include "attn/describe/softmax.hpp"
 #include "attn/describe/softmax_jacobian.hpp"
 #include "attn/describe/token_embedding.hpp"
+// Issue 11: linear and sparse attention, the recurrent network.
+#include "attn/describe/linear_attention.hpp"
+#include "attn/describe/rnn.hpp"
+#include "attn/describe/sparse_attention.hpp"
 
 namespace attn::describe
 {
@@ -43,7 +47,9 @@ namespace attn::describe
                    permutation_test_operation, cross_entropy_operation,
                    attention_backward_operation, multi_head_attention_backward_operation,
                    encoder_layer_backward_operation,
-                   explain_attention_backward_operation>;
+                   explain_attention_backward_operation,
+                   // Issue 11: linear and sparse attention, the recurrent network.
+                   linear_attention_operation, sparse_attention_operation, rnn_forward_operation>;
 
     /// Calls f(Operation{}) for every operation, in order.
     template <class F> void for_each_operation(F&& f)
