@@ -31,9 +31,41 @@ namespace attn
         }
     } // namespace
 
+    void detail::check_heads(std::size_t heads, std::size_t d_model)
+    {
+        if (heads == 0 || heads > d_model || d_model % heads != 0)
+        {
+            fail("heads", "a divisor of d_model = " + std::to_string(d_model),
+                 std::to_string(heads));
+        }
+    }
+
     std::size_t multi_head_parameter_count(std::size_t d_model, std::size_t biases)
     {
         return 4 * d_model * d_model + biases * d_model;
+    }
+
+    std::size_t multi_head_parameter_count(std::size_t d_model, const multi_head_params& given)
+    {
+        const std::size_t biases = static_cast<std::size_t>(given.b_q.has_value()) +
+                                   given.b_k.has_value() + given.b_v.has_value() +
+                                   given.b_o.has_value();
+        return multi_head_parameter_count(d_model, biases);
+    }
+
+    resolved_multi_head_params resolve_multi_head_params(const multi_head_params& given,
+                                                         std::size_t d_model, std::uint32_t seed)
+    {
+        resolved_multi_head_params p;
+        p.w_q = weight_or_xavier(given.w_q, "wQ", d_model, seed, parameter_stream::w_q);
+        p.w_k = weight_or_xavier(given.w_k, "wK", d_model, seed, parameter_stream::w_k);
+        p.w_v = weight_or_xavier(given.w_v, "wV", d_model, seed, parameter_stream::w_v);
+        p.w_o = weight_or_xavier(given.w_o, "wO", d_model, seed, parameter_stream::w_o);
+        p.b_q = bias_or_none(given.b_q, "bQ", "wQ", d_model);
+        p.b_k = bias_or_none(given.b_k, "bK", "wK", d_model);
+        p.b_v = bias_or_none(given.b_v, "bV", "wV", d_model);
+        p.b_o = bias_or_none(given.b_o, "bO", "wO", d_model);
+        return p;
     }
 
     multi_head_trace multi_head_attention(const matrix& query, const matrix& key,
@@ -63,11 +95,7 @@ namespace attn
                          std::to_string(cols(value)));
         }
         const std::size_t h = options.heads;
-        if (h == 0 || h > d_model || d_model % h != 0)
-        {
-            detail::fail("heads", "a divisor of d_model = " + std::to_string(d_model),
-                         std::to_string(h));
-        }
+        detail::check_heads(h, d_model);
         if (h * n * m > max_attention_cells)
         {
             detail::fail("heads",
@@ -82,22 +110,8 @@ namespace attn
         t.heads = h;
         t.d_model = d_model;
         t.d_k = d_model / h;
-        t.params.w_q =
-            weight_or_xavier(params.w_q, "wQ", d_model, options.seed, parameter_stream::w_q);
-        t.params.w_k =
-            weight_or_xavier(params.w_k, "wK", d_model, options.seed, parameter_stream::w_k);
-        t.params.w_v =
-            weight_or_xavier(params.w_v, "wV", d_model, options.seed, parameter_stream::w_v);
-        t.params.w_o =
-            weight_or_xavier(params.w_o, "wO", d_model, options.seed, parameter_stream::w_o);
-        t.params.b_q = bias_or_none(params.b_q, "bQ", "wQ", d_model);
-        t.params.b_k = bias_or_none(params.b_k, "bK", "wK", d_model);
-        t.params.b_v = bias_or_none(params.b_v, "bV", "wV", d_model);
-        t.params.b_o = bias_or_none(params.b_o, "bO", "wO", d_model);
-        const std::size_t biases = static_cast<std::size_t>(params.b_q.has_value()) +
-                                   params.b_k.has_value() + params.b_v.has_value() +
-                                   params.b_o.has_value();
-        t.parameter_count = multi_head_parameter_count(d_model, biases);
+        t.params = resolve_multi_head_params(params, d_model, options.seed);
+        t.parameter_count = multi_head_parameter_count(d_model, params);
 
         const bool masked = options.attention.mask.type != attention_mask::kind::none;
         const matrix allowed = masked ? resolve_mask(options.attention.mask, n, m) : matrix{};

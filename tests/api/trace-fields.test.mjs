@@ -28,6 +28,8 @@ const EXTRA_CALLS = [
   ['multiHeadAttention', { query: x, key: x, value: x, heads: 2, dropout: 0.5 }],
   ...['gradValue', 'gradWeight', 'gradScaled', 'gradScore', 'gradQuery', 'gradKey']
     .map((stage) => ['explainAttentionBackward', { query: x, key: x, value: x, mask: 'causal', gradOutput: x, row: 1, column: 0, stage }]),
+  ['kvCacheDecode', { input: x, heads: 2 }],
+  ['kvCacheDecode', { input: x, heads: 1, bQ: x[0], bK: x[1], bV: x[2], bO: x[0] }],
 ];
 
 /**

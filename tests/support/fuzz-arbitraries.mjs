@@ -31,6 +31,7 @@ export const ARGUMENTS = {
   softmaxJacobian: ['logits'],
   explainAttention: ['query', 'key', 'value', 'mask', 'maskFill', 'row', 'column', 'stage'],
   permutationTest: ['input', 'permutation', 'heads', 'seed', 'positionalEncoding'],
+  kvCacheDecode: ['input', 'heads', 'seed', 'wQ', 'wK', 'wV', 'wO', 'bQ', 'bK', 'bV', 'bO'],
 };
 
 /** A cell: mostly ordinary, now and then a value at or past the edge of double range. */
@@ -122,6 +123,10 @@ export const VALID = {
       permutation: fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n }),
       heads: fc.constantFrom(h, 2 * h), seed, positionalEncoding: fc.boolean(),
     }, ['input', 'permutation', 'heads', 'positionalEncoding'])),
+  kvCacheDecode: fc.tuple(size, fc.integer({ min: 1, max: 2 })).chain(([n, h]) => {
+    const d = 2 * h;
+    return record({ input: matrix(n, d), heads: fc.constantFrom(h, 2 * h, 3), seed, wK: matrix(d, d), wO: matrix(d, d), bV: vector(d), bO: vector(d) }, ['input', 'heads']);
+  }),
 };
 
 /** A list whose length lies: it claims 2^32 − 1 elements. */

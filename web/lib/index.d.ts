@@ -807,6 +807,52 @@ export interface MultiHeadAttentionBackwardTrace {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Decoding with a key/value cache (lab.kvCacheDecode).
+
+export interface KvCacheDecodeArgs extends ProjectionArgs {
+  /** (n × d_model) the rows decoded one at a time; n·(n+1)·d_model ≤ 2097152 (each step returns its cache). */
+  input: MatrixInput;
+  /** Number of heads h; must divide d_model. */
+  heads: number;
+  /** Seed (0 … 2³²−1) for omitted weights; default 0. The same seed gives multiHeadAttention's weights. */
+  seed?: number | undefined;
+}
+
+/** One decoding step: row `position` joins the cache and attends over it. */
+export interface KvCacheStep {
+  /** The row decoded, 0 … n−1. */
+  position: number;
+  /** (d_model) pass 1: this row's x·W_Q + b_Q. */
+  query: Vector;
+  /** ((position+1) × d_model) pass 1: the cached keys of rows 0 … position. */
+  keys: Matrix;
+  /** ((position+1) × d_model) the cached values. */
+  values: Matrix;
+  /** (h × (position+1)) pass 2: each head's softmax over the cached keys. */
+  weights: Matrix;
+  /** (d_model) pass 3: concat·W_O + b_O for this row. */
+  outputRow: Vector;
+  /** 4·d² + 2·(t+1)·d: this row's projections and attention. */
+  multiplyAddsWithCache: number;
+  /** 4·(t+1)·d² + 2·(t+1)²·d: the whole layer rerun on rows 0 … t. */
+  multiplyAddsWithoutCache: number;
+}
+
+export interface KvCacheDecodeTrace {
+  dModel: number;
+  /** d_model / heads. */
+  dK: number;
+  /** The weights actually used (given or seeded). */
+  params: MultiHeadParams;
+  /** One step per input row, in order. */
+  positions: KvCacheStep[];
+  /** (n × d_model) the output rows stacked: multiHeadAttention's output with mask 'causal'. */
+  output: Matrix;
+  /** 2·n·d_model: the keys and values cached at the end. */
+  cacheCells: number;
+}
+
+// ---------------------------------------------------------------------------------------------
 // The trainer (lab.createTrainer): a small transformer trained by the engine. Not an engine
 // operation: an object with state, freed by dispose(). What it computes: docs/engine.md, "Trainer".
 
@@ -1022,6 +1068,8 @@ export interface AttentionLab {
   attentionBackward(args: AttentionBackwardArgs): AttentionBackwardTrace;
   /** The gradients of multi-head attention's inputs, weights and biases from ∂L/∂output (runs the forward itself). */
   multiHeadAttentionBackward(args: MultiHeadAttentionBackwardArgs): MultiHeadAttentionBackwardTrace;
+  /** Causal multi-head self-attention decoded row by row with a growing key/value cache. */
+  kvCacheDecode(args: KvCacheDecodeArgs): KvCacheDecodeTrace;
   /** A new training run of a small transformer (see {@link Trainer}); free it with `dispose()`. */
   createTrainer(options?: TrainerOptions): Trainer;
   /** The cap on every dimension. */

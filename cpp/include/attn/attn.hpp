@@ -33,5 +33,6 @@
 #include "attn/linear_attention.hpp"
 #include "attn/rnn.hpp"
 #include "attn/sparse_attention.hpp"
+#include "attn/kv_cache.hpp"
 
 #endif

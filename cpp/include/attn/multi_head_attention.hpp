@@ -78,6 +78,23 @@ namespace attn
 
     /// 4·d² weights plus d for each of the `biases` (0 … 4) bias vectors present.
     std::size_t multi_head_parameter_count(std::size_t d_model, std::size_t biases);
+
+    /// The same count for the biases given in `given`.
+    std::size_t multi_head_parameter_count(std::size_t d_model, const multi_head_params& given);
+
+    /**
+     * @brief The weights and biases a multi-head layer uses: each given one checked
+     * (d_model × d_model, or d_model for a bias; the message names it), each omitted weight
+     * drawn by seeded Xavier init, each omitted bias left empty.
+     */
+    resolved_multi_head_params resolve_multi_head_params(const multi_head_params& given,
+                                                         std::size_t d_model, std::uint32_t seed);
+
+    namespace detail
+    {
+        /// Checks `heads` divides d_model ("heads: expected a divisor of d_model = 6, got 4").
+        void check_heads(std::size_t heads, std::size_t d_model);
+    } // namespace detail
 } // namespace attn
 
 #endif

@@ -33,6 +33,7 @@
 #include "attn/describe/linear_attention.hpp"
 #include "attn/describe/rnn.hpp"
 #include "attn/describe/sparse_attention.hpp"
+#include "attn/describe/kv_cache.hpp"
 
 namespace attn::describe
 {
@@ -49,7 +50,8 @@ namespace attn::describe
                    encoder_layer_backward_operation,
                    explain_attention_backward_operation,
                    // Issue 11: linear and sparse attention, the recurrent network.
-                   linear_attention_operation, sparse_attention_operation, rnn_forward_operation>;
+                   linear_attention_operation, sparse_attention_operation, rnn_forward_operation,
+                   kv_cache_decode_operation>;
 
     /// Calls f(Operation{}) for every operation, in order.
     template <class F> void for_each_operation(F&& f)

@@ -1,0 +1,60 @@
+#ifndef ATTN_DESCRIBE_KV_CACHE_HPP
+#define ATTN_DESCRIBE_KV_CACHE_HPP
+
+#include "attn/describe/multi_head_attention.hpp"
+#include "attn/kv_cache.hpp"
+
+namespace attn::describe
+{
+    template <> struct fields_of<kv_cache_step>
+    {
+        template <class V> static void visit(const kv_cache_step& s, V& v)
+        {
+            v.field("position", s.position, "the row decoded, 0 … n−1");
+            v.field("query", s.query, "pass 1: this row's x·W_Q + b_Q");
+            v.field("keys", s.keys, "pass 1: the cached keys x·W_K + b_K of rows 0 … position");
+            v.field("values", s.values, "pass 1: the cached values x·W_V + b_V of rows 0 … position");
+            v.field("weights", s.weights, "pass 2: h × (position+1), each head's softmax");
+            v.field("outputRow", s.output_row, "pass 3: concat·W_O + b_O for this row");
+            v.field("multiplyAddsWithCache", s.multiply_adds_with_cache,
+                    "4·d² + 2·(t+1)·d: this row's projections and attention");
+            v.field("multiplyAddsWithoutCache", s.multiply_adds_without_cache,
+                    "4·(t+1)·d² + 2·(t+1)²·d: the layer rerun on rows 0 … t");
+        }
+    };
+
+    template <> struct fields_of<kv_cache_trace>
+    {
+        template <class V> static void visit(const kv_cache_trace& t, V& v)
+        {
+            v.field("dModel", t.d_model, "model width");
+            v.field("dK", t.d_k, "width per head, d_model / h");
+            v.field("params", t.params, "the weights and biases used");
+            v.field("positions", t.positions, "one decoding step per input row, in order");
+            v.field("output", t.output,
+                    "the output rows stacked: multiHeadAttention's with mask 'causal'");
+            v.field("cacheCells", t.cache_cells, "2·n·d_model keys and values cached at the end");
+        }
+    };
+
+    struct kv_cache_decode_operation
+    {
+        static constexpr const char* name = "kvCacheDecode";
+        static constexpr const char* title = "Decoding with a key/value cache";
+        static constexpr argument input = matrix_argument(
+            "input", "n × d_model",
+            "the rows decoded one at a time (n·(n+1)·d_model ≤ 2097152: each step returns its cache)");
+        static constexpr argument arguments[] = {input, heads, seed, w_q, w_k, w_v,
+                                                 w_o,   b_q,   b_k,  b_v, b_o};
+
+        template <class In> static kv_cache_trace run(In& in)
+        {
+            const matrix x = in.matrix(input);
+            const std::size_t h = in.integer(heads);
+            const std::uint32_t s = read_seed(in);
+            return kv_cache_decode(x, read_projections(in), h, s);
+        }
+    };
+} // namespace attn::describe
+
+#endif

@@ -1,0 +1,69 @@
+// lab.kvCacheDecode through the wasm build: decoding row by row with a growing cache gives
+// multiHeadAttention's causal output (the same weights from the same seed or given), each step's
+// cache is every row so far, and bad arguments name themselves. The maths: tests/cpp/kv_cache.test.cpp.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+
+import { loadAttentionLab } from 'attention-lab';
+
+import { assertClose, assertMatrix, assertPlainData, assertRowsSumToOne, assertVector, grid } from '../support/arrays.mjs';
+import { expectAttentionError } from '../support/expect-error.mjs';
+
+const lab = await loadAttentionLab();
+
+describe('kvCacheDecode', () => {
+  for (const [n, dModel, heads, seed] of [[1, 2, 1, 0], [4, 4, 2, 3], [9, 6, 3, 7], [16, 8, 4, 11], [20, 12, 6, 5]]) {
+    test(`n = ${n}, d_model = ${dModel}, ${heads} heads: its output is multiHeadAttention's under the causal mask within 1e-12`, () => {
+      const input = grid(n, dModel, seed + 1);
+      const decoded = lab.kvCacheDecode({ input, heads, seed });
+      const full = lab.multiHeadAttention({ query: input, key: input, value: input, mask: 'causal', heads, seed });
+      assertClose(decoded.output, full.output, 1e-12, 'output');
+      assert.deepEqual(decoded.params, full.params);
+      assert.equal(decoded.cacheCells, 2 * n * dModel);
+      assertPlainData(decoded);
+    });
+  }
+
+  test('given weights and biases are used as multiHeadAttention uses them', () => {
+    const input = grid(5, 4, 2);
+    const weights = { wQ: grid(4, 4, 3), wK: grid(4, 4, 4), wV: grid(4, 4, 5), wO: grid(4, 4, 6) };
+    const biases = { bQ: [0.1, -0.2, 0.3, 0], bK: [0, 0.5, 0, -1], bV: [1, 2, 3, 4], bO: [-0.5, 0, 0.5, 1] };
+    const decoded = lab.kvCacheDecode({ input, heads: 2, ...weights, ...biases });
+    const full = lab.multiHeadAttention({ query: input, key: input, value: input, mask: 'causal', heads: 2, ...weights, ...biases });
+    assertClose(decoded.output, full.output, 1e-12, 'output');
+  });
+
+  test('step t holds the t+1 cached keys and values, the new query, one softmax row per head and the output row', () => {
+    const input = grid(6, 4, 9);
+    const decoded = lab.kvCacheDecode({ input, heads: 2, seed: 1 });
+    const full = lab.multiHeadAttention({ query: input, key: input, value: input, mask: 'causal', heads: 2, seed: 1 });
+    assert.equal(decoded.positions.length, 6);
+    decoded.positions.forEach((step, t) => {
+      assert.equal(step.position, t);
+      assertMatrix(step.keys, t + 1, 4, `positions[${t}].keys`);
+      assertMatrix(step.values, t + 1, 4, `positions[${t}].values`);
+      assertClose(step.keys, full.projectedKey.slice(0, t + 1), 1e-12, `positions[${t}].keys`);
+      assertClose(step.values, full.projectedValue.slice(0, t + 1), 1e-12, `positions[${t}].values`);
+      assertClose(step.query, full.projectedQuery[t], 1e-12, `positions[${t}].query`);
+      assertMatrix(step.weights, 2, t + 1, `positions[${t}].weights`);
+      assertRowsSumToOne(step.weights);
+      assertVector(step.outputRow, 4, `positions[${t}].outputRow`);
+      assert.deepEqual(step.outputRow, decoded.output[t]);
+      const p = t + 1;
+      assert.equal(step.multiplyAddsWithCache, 4 * 16 + 2 * p * 4);
+      assert.equal(step.multiplyAddsWithoutCache, 4 * p * 16 + 2 * p * p * 4);
+    });
+  });
+
+  test('bad arguments are refused naming the argument', () => {
+    const input = grid(3, 6);
+    expectAttentionError(() => lab.kvCacheDecode({ input, heads: 4 }), 'heads', 'heads: expected a divisor of d_model = 6, got 4');
+    expectAttentionError(() => lab.kvCacheDecode({ input, heads: 0 }), 'heads');
+    expectAttentionError(() => lab.kvCacheDecode({ input, heads: 1, wV: grid(6, 5) }), 'wV');
+    expectAttentionError(() => lab.kvCacheDecode({ input, heads: 1, bK: [1, 2] }), 'bK');
+    expectAttentionError(() => lab.kvCacheDecode({ input: [[1, NaN]], heads: 1 }), 'input[0][1]');
+    expectAttentionError(() => lab.kvCacheDecode({ input: grid(200, 64), heads: 1 }), 'input',
+      'input: expected at most 2097152 cached keys and values over all positions (n·(n+1)·d_model), got 200 × 201 × 64 = 2572800');
+    expectAttentionError(() => lab.kvCacheDecode(/** @type {any} */ ({ input, heads: 1, mask: 'causal' })), 'mask');
+  });
+});

@@ -1,0 +1,80 @@
+# CTest script for attention-trace (cpp/tools/attention_trace.cpp): runs the built tool on the
+# worked example (tests/tools/*.json) and checks the lines a reader looks for, the JSON form,
+# stdin, an operation with nested traces, and the refusals. Called with -DTOOL=… -DEXAMPLES=….
+
+set(failures 0)
+
+# run(<name> ARGS … [STDIN file]): runs the tool; sets <name>_out, <name>_err, <name>_code.
+function(run name)
+  cmake_parse_arguments(RUN "" "STDIN" "ARGS" ${ARGN})
+  set(input_option)
+  if(RUN_STDIN)
+    set(input_option INPUT_FILE ${RUN_STDIN})
+  endif()
+  execute_process(COMMAND ${TOOL} ${RUN_ARGS} ${input_option}
+    OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE code)
+  set(${name}_out "${out}" PARENT_SCOPE)
+  set(${name}_err "${err}" PARENT_SCOPE)
+  set(${name}_code "${code}" PARENT_SCOPE)
+endfunction()
+
+# expect(<what> <text> <regex>): counts a failure, printing the text, unless the regex matches.
+function(expect what text regex)
+  if(NOT text MATCHES "${regex}")
+    message("NOT OK: ${what}: no match for ${regex} in:\n${text}")
+    math(EXPR failures "${failures} + 1")
+    set(failures ${failures} PARENT_SCOPE)
+  else()
+    message("OK: ${what}")
+  endif()
+endfunction()
+
+set(example ${EXAMPLES}/worked_example.json)
+
+# The worked example of the README, every pass in order: scores [1, 2, 3], scaled by √2,
+# weights [0.140, 0.284, 0.576], output [0.355, 0.617] (printed to 6 significant digits).
+run(printed ARGS attention ${example})
+expect("exit code 0" "${printed_code}" "^0$")
+expect("title" "${printed_out}" "^Scaled dot-product attention \\(attention\\)\n")
+expect("scores" "${printed_out}" "\nscores \\(1 × 3\\) — pass 1: Q·Kᵀ\n +1 +2 +3\n")
+expect("sqrtDk" "${printed_out}" "\nsqrtDk — [^\n]*\n +1\\.41421\n")
+expect("scaled" "${printed_out}" "\nscaled \\(1 × 3\\) — pass 2[^\n]*\n +0\\.707107 +1\\.41421 +2\\.12132\n")
+expect("weights" "${printed_out}" "\nweights \\(1 × 3\\) — pass 4[^\n]*\n +0\\.140029 +0\\.283995 +0\\.575975\n")
+expect("output" "${printed_out}" "\noutput \\(1 × 2\\) — pass 5[^\n]*\n +0\\.354808 +0\\.617186\n")
+expect("passes in order" "${printed_out}" "scores.*scaled.*softmax.*weights.*output")
+
+# --json: the JS result's fields, read back with CMake's JSON parser.
+run(json ARGS attention ${example} --json)
+string(JSON weight ERROR_VARIABLE json_error GET "${json_out}" weights 0 2)
+expect("--json weights[0][2]" "${weight}" "^0\\.575975")
+string(JSON output ERROR_VARIABLE json_error GET "${json_out}" output 0 1)
+expect("--json output[0][1]" "${output}" "^0\\.6171856")
+
+# stdin, and −∞ spelt as the fixtures spell it: a causal mask over 3 × 3 blocks two cells of row 0.
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/attention_trace_causal.json
+  "{\"query\": [[1, 0], [0, 1], [1, 1]], \"key\": [[1, 0], [0, 1], [1, 1]], \"value\": [[1, 2], [3, 4], [5, 6]], \"mask\": \"causal\"}")
+run(stdin ARGS attention - --json STDIN ${CMAKE_CURRENT_BINARY_DIR}/attention_trace_causal.json)
+string(JSON blocked ERROR_VARIABLE json_error GET "${stdin_out}" masked 0 2)
+expect("stdin, masked[0][2]" "${blocked}" "^-Infinity$")
+
+# No per-operation code: nested traces (heads, cache steps) print with their paths.
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/attention_trace_mha.json
+  "{\"query\": [[1, 0, 1, 0]], \"key\": [[1, 0, 1, 0], [0, 1, 0, 1]], \"value\": [[1, 2, 3, 4], [5, 6, 7, 8]], \"heads\": 2}")
+run(heads ARGS multiHeadAttention ${CMAKE_CURRENT_BINARY_DIR}/attention_trace_mha.json)
+expect("multi-head: head 1's weights" "${heads_out}" "\nheads\\[1\\]\\.weights \\(1 × 2\\)")
+run(kv ARGS kvCacheDecode ${EXAMPLES}/kv_cache_example.json)
+expect("KV cache: step 2's keys" "${kv_out}" "\npositions\\[2\\]\\.keys \\(3 × 4\\)")
+
+# Refusals: the engine's message naming the argument (exit 1); an unknown operation (exit 2).
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/attention_trace_bad.json
+  "{\"query\": [[1, 2]], \"key\": [[1, 0, 1]], \"value\": [[1, 2]]}")
+run(bad ARGS attention ${CMAKE_CURRENT_BINARY_DIR}/attention_trace_bad.json)
+expect("bad key: exit code 1" "${bad_code}" "^1$")
+expect("bad key: message" "${bad_err}" "^key: expected 2 columns")
+run(unknown ARGS attentionn ${example})
+expect("unknown operation: exit code 2" "${unknown_code}" "^2$")
+expect("unknown operation: message" "${unknown_err}" "no operation is called 'attentionn'; operations: softmax attention")
+
+if(failures GREATER 0)
+  message(FATAL_ERROR "${failures} check(s) of attention-trace failed")
+endif()
