@@ -5,6 +5,7 @@
 import type { Walkthrough } from '../model/types.js';
 import { attentionRules } from './attention/rules.js';
 import { attentionBackwardRules } from './attention-backward/rules.js';
+import { efficientRules } from './efficient/rules.js';
 import { encoderRules } from './encoder/rules.js';
 import { entropyRules } from './entropy/rules.js';
 import type { AnyKindModule, KindModule } from './kind.js';
@@ -22,6 +23,7 @@ export const KIND_RULES: { [K in Kind]: InputsRules<InputsOf<K>> } = {
   encoder: encoderRules,
   scaling: scalingRules,
   entropy: entropyRules,
+  efficient: efficientRules,
 };
 
 /** Each loader must give the module of its own kind (checked here, by the types). */
@@ -33,6 +35,7 @@ const LOADERS: { [K in Kind]: () => Promise<{ default: KindModule<Extract<Walkth
   entropy: () => import('./entropy/index.js'),
   positional: () => import('./positional/index.js'),
   encoder: () => import('./encoder/index.js'),
+  efficient: () => import('./efficient/index.js'),
 };
 
 /**

@@ -15,4 +15,5 @@ export const LESSON_TITLES: readonly (readonly [LessonId, string])[] = [
   ['positional-encoding', 'Positional encoding'],
   ['encoder-layer', 'The encoder layer'],
   ['entropy', 'Entropy of attention'],
+  ['efficient-attention', 'Linear and sparse attention'],
 ];

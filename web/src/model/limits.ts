@@ -41,4 +41,6 @@ export const LIMITS = {
   /** The charts sweep d_k up to dK.max whatever dK is, so samples × keys × dK.max draws must fit. */
   scaling: { dK: range(4, 1024), keys: range(1, 1024), samples: range(1, 10000) },
   entropy: { length: range(2, 16), dModel: range(1, 64), heads: range(1, 16) },
+  /** Small enough to read every weight of a pattern (the engine's sparse and linear attention take n up to 4096). */
+  efficient: { length: range(2, 32), dModel: range(1, 16), window: range(0, 31), randomPerRow: range(0, 31) },
 } as const;

@@ -12,7 +12,8 @@ export type LessonId =
   | 'cross-attention'
   | 'positional-encoding'
   | 'encoder-layer'
-  | 'entropy';
+  | 'entropy'
+  | 'efficient-attention';
 
 /** Inputs of a walkthrough of plain scaled dot-product attention. */
 export interface AttentionInputs {
@@ -146,8 +147,34 @@ export interface EntropyWalkthrough extends WalkthroughBase {
   inputs: EntropyInputs;
 }
 
+/**
+ * Inputs of the linear and sparse attention lesson: a seeded random sequence (Q, K and V drawn
+ * by the engine), attended fully, through sparse patterns and through linear attention.
+ */
+export interface EfficientInputs {
+  /** Tokens n. */
+  length: number;
+  /** Width d of Q, K and V (linear attention's state is d × d). */
+  dModel: number;
+  /** Sliding window of the sparse patterns (sparseAttention's `window`). */
+  window: number;
+  /**
+   * Positions every token attends to and is attended by (Longformer's global tokens): numbers in
+   * the JSON, their text once typed in the parameters panel ("none" for none).
+   */
+  globalTokens: (number | string)[];
+  /** Random keys added to each row (BigBird), drawn by the engine from `seed`. */
+  randomPerRow: number;
+  seed: number;
+}
+
+export interface EfficientWalkthrough extends WalkthroughBase {
+  kind: 'efficient';
+  inputs: EfficientInputs;
+}
+
 export type Walkthrough = AttentionWalkthrough | AttentionBackwardWalkthrough | MultiHeadWalkthrough | PositionalWalkthrough | EncoderWalkthrough
-  | ScalingWalkthrough | EntropyWalkthrough;
+  | ScalingWalkthrough | EntropyWalkthrough | EfficientWalkthrough;
 
 /** How a matrix is coloured: attention weights on 0–1, signed values around 0, or not at all. */
 export type ColourScale = 'weights' | 'diverging' | 'none';
@@ -165,7 +192,21 @@ export type BackwardExplainStage = 'gradValue' | 'gradWeight' | 'rowDot' | 'grad
 export type ExplainSource = {
   /** Names used in the arithmetic, e.g. "score", "weight". */
   symbol: string;
-} & ({ stage: ExplainStage; args: AttentionInputs } | { stage: BackwardExplainStage; args: AttentionBackwardInputs });
+} & ({ stage: ExplainStage; args: AttentionInputs } | { stage: BackwardExplainStage; args: AttentionBackwardInputs }
+  | { stage: 'linearState'; args: LinearStateSource });
+
+/**
+ * Linear attention's state S = φ(K)ᵀV as the engine returned it with its factors: cell (a, b) is
+ * Σⱼ φ(kⱼ)ₐ·vⱼᵦ, so its explanation needs only these three matrices.
+ */
+export interface LinearStateSource {
+  /** (n × d_k) φ(K) = elu(K) + 1. */
+  featureKey: number[][];
+  /** (n × d_v) V. */
+  value: number[][];
+  /** (d_k × d_v) the engine's state. */
+  state: number[][];
+}
 
 export interface MatrixPanel {
   type: 'matrix';
@@ -271,7 +312,6 @@ export interface ParametersPanel {
 /** The engine's variants, as measureCost names them. */
 export type CostVariant = 'full' | 'flash' | 'chunked' | 'linear' | 'sparse' | 'rnn';
 
-/** What the cost lab measures: one measureCost call per (variant, n). */
 export interface CostPlan {
   variants: CostVariant[];
   sizes: number[];

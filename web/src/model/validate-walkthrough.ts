@@ -43,6 +43,7 @@ const FIELDS: Record<Kind, readonly string[]> = {
   encoder: COMMON_FIELDS,
   scaling: COMMON_FIELDS,
   entropy: COMMON_FIELDS,
+  efficient: COMMON_FIELDS,
 };
 
 function idProblem(id: unknown, taken: ParseOptions['takenIds']): Problem {

@@ -16,6 +16,7 @@ import whyScale from '../walkthroughs/why-scale.json';
 import entropyHeads from '../walkthroughs/entropy-heads.json';
 import positionalEncoding from '../walkthroughs/positional-encoding.json';
 import encoderLayer from '../walkthroughs/encoder-layer.json';
+import linearAndSparse from '../walkthroughs/linear-and-sparse.json';
 
 export interface Lesson {
   id: LessonId;
@@ -27,6 +28,7 @@ export interface Lesson {
 const all = [
   workedExample, attentionBackward, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
   multiHead, crossAttention, whyScale, entropyHeads, positionalEncoding, encoderLayer,
+  linearAndSparse,
 ] as Walkthrough[];
 
 /** Lessons that have at least one walkthrough, keeping their course numbers. */
