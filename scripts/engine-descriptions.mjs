@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const TOOL = fileURLToPath(new URL('../build/native/attn_describe', import.meta.url));
 
 /**
- * @typedef {{ name: string, kind: string, optional: boolean, shape: string, doc: string, default: string, low?: number, high?: number, choices?: string, choiceKind?: string }} ArgumentDescription
+ * @typedef {{ name: string, kind: string, optional: boolean, shape: string, doc: string, default: string, low?: number, high?: number, rows?: number, cols?: number, choices?: string, choiceKind?: string }} ArgumentDescription
  * @typedef {{ name: string, type: string, optional: boolean, doc: string, fields?: FieldDescription[] }} FieldDescription
  * @typedef {{ name: string, title: string, arguments: ArgumentDescription[], result: { type: string, fields?: FieldDescription[] } }} OperationDescription
  */

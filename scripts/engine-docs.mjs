@@ -18,9 +18,18 @@ const END = '<!-- reference:end -->';
 /** @param {string} text */
 const cell = (text) => text.replaceAll('|', '\\|');
 
+/**
+ * A matrix's caps where they are not the usual 1024 × 1024 (the scale operations' sequences).
+ * @param {import('./engine-descriptions.mjs').ArgumentDescription} a
+ */
+function capsOf(a) {
+  if (a.rows === undefined || (a.rows === 1024 && a.cols === 1024)) return '';
+  return `up to ${a.rows} rows × ${a.cols} columns`;
+}
+
 /** @param {import('./engine-descriptions.mjs').ArgumentDescription} a */
 function argumentRow(a) {
-  const range = a.kind === 'integer' ? `${a.low} … ${a.high}` : a.choices ? a.choices.split('|').map((c) => `\`'${c}'\``).join(', ') : '';
+  const range = a.kind === 'integer' ? `${a.low} … ${a.high}` : a.choices ? a.choices.split('|').map((c) => `\`'${c}'\``).join(', ') : capsOf(a);
   const kind = a.kind === 'choice' ? 'string' : a.kind;
   const when = a.optional ? (a.default ? `optional, default ${a.default}` : 'optional') : 'required';
   return `| \`${a.name}\` | ${kind} | ${cell(a.shape)} | ${cell(when)} | ${cell(range)} | ${cell(a.doc)} |`;

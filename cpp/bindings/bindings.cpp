@@ -31,8 +31,9 @@ namespace attn::bindings
                 });
         }
 
-        /// { name, arguments: [{ name, kind, optional, choices?, choiceKind? }] }: all the
-        /// façade needs to check and encode a request (the docs' words stay native-only).
+        /// { name, arguments: [{ name, kind, optional, rows?, cols?, choices?, choiceKind? }] }:
+        /// all the façade needs to check and encode a request (the docs' words stay
+        /// native-only).
         /// Not a template, so the loop is compiled once rather than once per operation.
         val describe_operation(const char* name, const describe::argument* arguments,
                                std::size_t count)
@@ -45,6 +46,12 @@ namespace attn::bindings
                 item.set("name", std::string(a.name));
                 item.set("kind", std::string(describe::kind_name(a.type)));
                 item.set("optional", a.optional);
+                if (a.type == describe::kind::matrix || a.type == describe::kind::mask)
+                {
+                    // The façade caps a matrix's rows and columns from these before copying it.
+                    item.set("rows", static_cast<double>(a.max_rows));
+                    item.set("cols", static_cast<double>(a.max_cols));
+                }
                 if (a.type == describe::kind::choice)
                 {
                     item.set("choices", std::string(a.choices));
@@ -91,4 +98,6 @@ EMSCRIPTEN_BINDINGS(attention_lab)
     emscripten::function("describeOperations", &describe_operations);
     emscripten::function("heapBytesInUse", &heap_bytes_in_use);
     emscripten::constant("maxDimension", static_cast<double>(attn::max_dimension));
+    emscripten::constant("maxSequence", static_cast<double>(attn::max_sequence));
+    emscripten::constant("maxPeakCells", static_cast<double>(attn::max_peak_cells));
 }

@@ -24,16 +24,13 @@ namespace attn::bindings
             return length;
         }
 
-        matrix read_matrix(const val& m, const std::string& name)
+        matrix read_matrix(const val& m, const std::string& name, std::size_t max_rows,
+                           std::size_t max_cols)
         {
             const auto r = m["rows"].as<std::size_t>();
             const auto c = m["cols"].as<std::size_t>();
-            // The cap is checked before allocating, so no shape can exhaust the heap.
-            if (r > max_dimension || c > max_dimension)
-            {
-                detail::fail(name, "at most " + std::to_string(max_dimension) + " rows and columns",
-                             detail::format_shape(r, c));
-            }
+            // The caps are checked before allocating, so no shape can exhaust the heap.
+            detail::check_shape_caps(name, r, c, max_rows, max_cols);
             matrix out = xt::empty<double>({r, c});
             val(typed_memory_view(out.size(), out.data())).call<void>("set", m["data"]);
             return out;
@@ -71,9 +68,10 @@ namespace attn::bindings
         return request_[name].as<std::string>();
     }
 
-    matrix request_source::matrix(const char* name) const
+    matrix request_source::matrix(const char* name, std::size_t max_rows,
+                                  std::size_t max_cols) const
     {
-        return read_matrix(request_[name], name);
+        return read_matrix(request_[name], name, max_rows, max_cols);
     }
 
     vector request_source::vector(const char* name) const
@@ -96,7 +94,8 @@ namespace attn::bindings
         return out;
     }
 
-    attention_mask request_source::mask(const char* name) const
+    attention_mask request_source::mask(const char* name, std::size_t max_rows,
+                                        std::size_t max_cols) const
     {
         const val mask = request_[name];
         const std::string kind = mask["kind"].as<std::string>();
@@ -110,7 +109,8 @@ namespace attn::bindings
         }
         if (kind == "matrix")
         {
-            return attention_mask::from_matrix(read_matrix(mask["matrix"], name));
+            return attention_mask::from_matrix(
+                read_matrix(mask["matrix"], name, max_rows, max_cols));
         }
         return attention_mask::none();
     }

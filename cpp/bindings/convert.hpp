@@ -29,10 +29,10 @@ namespace attn::bindings
         double number(const char* name) const;
         bool boolean(const char* name) const;
         std::string text(const char* name) const;
-        attn::matrix matrix(const char* name) const;
+        attn::matrix matrix(const char* name, std::size_t max_rows, std::size_t max_cols) const;
         attn::vector vector(const char* name) const;
         std::vector<std::string> strings(const char* name) const;
-        attention_mask mask(const char* name) const;
+        attention_mask mask(const char* name, std::size_t max_rows, std::size_t max_cols) const;
 
     private:
         val request_;

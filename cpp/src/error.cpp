@@ -1,5 +1,6 @@
 #include "attn/error.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -67,17 +68,27 @@ namespace attn::detail
         }
     }
 
-    void check_matrix(const std::string& argument, const matrix& m)
+    void check_shape_caps(const std::string& argument, std::size_t rows, std::size_t cols,
+                          std::size_t max_rows, std::size_t max_cols)
+    {
+        if (rows > max_rows || cols > max_cols)
+        {
+            const std::string caps = max_rows == max_cols
+                                         ? std::to_string(max_rows) + " rows and columns"
+                                         : std::to_string(max_rows) + " rows and " +
+                                               std::to_string(max_cols) + " columns";
+            fail(argument, "at most " + caps, format_shape(rows, cols));
+        }
+    }
+
+    void check_matrix(const std::string& argument, const matrix& m, std::size_t max_rows,
+                      std::size_t max_cols)
     {
         if (rows(m) == 0 || cols(m) == 0)
         {
             fail(argument, "a non-empty matrix", "a " + format_shape(rows(m), cols(m)) + " matrix");
         }
-        if (rows(m) > max_dimension || cols(m) > max_dimension)
-        {
-            fail(argument, "at most " + std::to_string(max_dimension) + " rows and columns",
-                 format_shape(rows(m), cols(m)));
-        }
+        check_shape_caps(argument, rows(m), cols(m), max_rows, max_cols);
         for (std::size_t i = 0; i < rows(m); ++i)
         {
             for (std::size_t j = 0; j < cols(m); ++j)
@@ -91,6 +102,44 @@ namespace attn::detail
         }
     }
 
+    void check_sequence_matrix(const std::string& argument, const matrix& m)
+    {
+        check_matrix(argument, m, max_sequence, max_dimension);
+    }
+
+    void check_sequence_length(const std::string& argument, std::size_t length)
+    {
+        if (length == 0 || length > max_sequence)
+        {
+            fail(argument, "a sequence length from 1 to " + std::to_string(max_sequence),
+                 std::to_string(length));
+        }
+    }
+
+    void check_peak_cells(const std::string& argument, std::size_t rows, std::size_t cols,
+                          const std::string& what)
+    {
+        // Both factors are at most max_sequence or max_dimension, so the product fits.
+        if (rows * cols > max_peak_cells)
+        {
+            fail(argument,
+                 "sizes giving at most " + std::to_string(max_peak_cells) + " cells for " + what,
+                 std::to_string(rows) + " × " + std::to_string(cols) + " = " +
+                     std::to_string(rows * cols));
+        }
+    }
+
+    void check_trace_numbers(std::size_t numbers, const std::string& what)
+    {
+        if (numbers > max_trace_numbers)
+        {
+            fail("trace",
+                 "at most " + std::to_string(max_trace_numbers) + " numbers in the trace (" + what +
+                     "; pass trace: false for the lean result)",
+                 std::to_string(numbers));
+        }
+    }
+
     void check_matrix_shape(const std::string& argument, const matrix& m, std::size_t r,
                             std::size_t c, const std::string& why)
     {
@@ -99,7 +148,9 @@ namespace attn::detail
             fail(argument, "a matrix of shape " + format_shape(r, c) + " (" + why + ")",
                  format_shape(rows(m), cols(m)));
         }
-        check_matrix(argument, m);
+        // The shape was derived from arguments already checked against their own caps (a
+        // sequence mask may be 4096 × 4096), so only the values are left to check here.
+        check_matrix(argument, m, std::max(r, max_dimension), std::max(c, max_dimension));
     }
 
     void check_vector(const std::string& argument, const vector& v, std::size_t length,
@@ -125,20 +176,21 @@ namespace attn::detail
         /// Throws the overflow message for cell (i, j) of `what`. A NaN there comes from +∞ and
         /// −∞ meeting in a sum, which the message says, since no input was NaN.
         [[noreturn]] void fail_overflow(const std::string& argument, const std::string& what,
-                                        const std::string& cell, double x)
+                                        const std::string& cell, double x,
+                                        const char* type = "double")
         {
-            fail(argument, "values small enough for " + what + " to stay within double range",
+            fail(argument, "values small enough for " + what + " to stay within " + type + " range",
                  what + cell + " = " + format_number(x) +
                      (std::isnan(x) ? " (Infinity − Infinity)" : ""));
         }
-
-        [[noreturn]] void fail_overflow(const std::string& argument, const std::string& what,
-                                        std::size_t i, std::size_t j, double x)
-        {
-            fail_overflow(argument, what, "[" + std::to_string(i) + "][" + std::to_string(j) + "]",
-                          x);
-        }
     } // namespace
+
+    void fail_overflow(const std::string& argument, const std::string& what, std::size_t i,
+                       std::size_t j, double x, const char* type)
+    {
+        fail_overflow(argument, what, "[" + std::to_string(i) + "][" + std::to_string(j) + "]", x,
+                      type);
+    }
 
     void check_finite_result(const std::string& argument, const std::string& what, const vector& v)
     {
@@ -165,10 +217,9 @@ namespace attn::detail
         }
     }
 
-    void check_linear_result(const std::string& product_argument,
-                             const std::string& bias_argument, const std::string& what,
-                             const matrix& x, const matrix& w, const vector& b,
-                             const matrix& result)
+    void check_linear_result(const std::string& product_argument, const std::string& bias_argument,
+                             const std::string& what, const matrix& x, const matrix& w,
+                             const vector& b, const matrix& result)
     {
         for (std::size_t i = 0; i < rows(result); ++i)
         {

@@ -4,32 +4,18 @@
 
 namespace attn
 {
-    matrix resolve_mask(const attention_mask& mask, std::size_t n, std::size_t m)
+    mask_lookup::mask_lookup(const attention_mask& mask, std::size_t n, std::size_t m)
+        : type_(mask.type), m_(m)
     {
         switch (mask.type)
         {
         case attention_mask::kind::none:
-            return xt::ones<double>({n, m});
         case attention_mask::kind::causal:
-        {
-            matrix allowed = xt::zeros<double>({n, m});
-            for (std::size_t i = 0; i < n; ++i)
-            {
-                for (std::size_t j = 0; j <= i && j < m; ++j)
-                {
-                    allowed(i, j) = 1;
-                }
-            }
-            return allowed;
-        }
+            return;
         case attention_mask::kind::key_length:
-        {
-            const std::size_t length =
+            key_length_ =
                 detail::check_integer("mask.keyLength", mask.key_length, 0, static_cast<double>(m));
-            matrix allowed = xt::zeros<double>({n, m});
-            xt::view(allowed, xt::all(), xt::range(0, length)) = 1.0;
-            return allowed;
-        }
+            return;
         case attention_mask::kind::explicit_matrix:
         {
             detail::check_matrix_shape("mask", mask.allowed, n, m, "queries × keys");
@@ -45,10 +31,29 @@ namespace attn
                     }
                 }
             }
-            return mask.allowed;
+            allowed_ = mask.allowed.data();
+            return;
         }
         }
         detail::fail("mask", "none, causal, a key length or a matrix", "an unknown kind");
+    }
+
+    matrix resolve_mask(const attention_mask& mask, std::size_t n, std::size_t m)
+    {
+        const mask_lookup lookup(mask, n, m);
+        if (mask.type == attention_mask::kind::explicit_matrix)
+        {
+            return mask.allowed;
+        }
+        matrix allowed = xt::empty<double>({n, m});
+        for (std::size_t i = 0; i < n; ++i)
+        {
+            for (std::size_t j = 0; j < m; ++j)
+            {
+                allowed(i, j) = lookup.allows(i, j) ? 1.0 : 0.0;
+            }
+        }
+        return allowed;
     }
 
     std::vector<std::size_t> fully_masked_rows(const matrix& allowed)

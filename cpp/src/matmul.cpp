@@ -1,16 +1,22 @@
 // The matrix product, alone in its file: the one kernel that the WebAssembly and native builds
 // compile differently (see below).
+#include <algorithm>
+
 #include "attn/matrix.hpp"
 
 namespace attn
 {
     matrix matmul(const matrix& a, const matrix& b)
     {
-        const std::size_t n = rows(a), k = cols(a), p = cols(b);
-        matrix out = xt::zeros<double>({n, p});
-        const double* pa = a.data();
-        const double* pb = b.data();
-        double* po = out.data();
+        matrix out = xt::empty<double>({rows(a), cols(b)});
+        detail::matmul_into(a.data(), b.data(), out.data(), rows(a), cols(a), cols(b));
+        return out;
+    }
+
+    template <class T>
+    void detail::matmul_into(const T* pa, const T* pb, T* po, std::size_t n, std::size_t k,
+                             std::size_t p)
+    {
         // Every out cell sums its k terms in index order, starting from 0, in both loops below,
         // so native and WebAssembly results are bit-identical however each is vectorised.
         // The kernel is chosen at compile time: the strip kernel for WebAssembly, the plain loop
@@ -22,16 +28,16 @@ namespace attn
         constexpr std::size_t strip = 8;
         for (std::size_t i = 0; i < n; ++i)
         {
-            const double* a_row = pa + i * k;
-            double* out_row = po + i * p;
+            const T* a_row = pa + i * k;
+            T* out_row = po + i * p;
             std::size_t j0 = 0;
             for (; j0 + strip <= p; j0 += strip)
             {
-                double acc[strip] = {0, 0, 0, 0, 0, 0, 0, 0};
+                T acc[strip] = {0, 0, 0, 0, 0, 0, 0, 0};
                 for (std::size_t c = 0; c < k; ++c)
                 {
-                    const double a_ic = a_row[c];
-                    const double* b_strip = pb + c * p + j0;
+                    const T a_ic = a_row[c];
+                    const T* b_strip = pb + c * p + j0;
                     for (std::size_t jj = 0; jj < strip; ++jj)
                     {
                         acc[jj] += a_ic * b_strip[jj];
@@ -44,7 +50,7 @@ namespace attn
             }
             for (; j0 < p; ++j0)
             {
-                double acc = 0;
+                T acc = 0;
                 for (std::size_t c = 0; c < k; ++c)
                 {
                     acc += a_row[c] * pb[c * p + j0];
@@ -54,13 +60,14 @@ namespace attn
         }
 #else
         // Native: i-k-j order; the inner loop walks a row of b and a row of out contiguously.
+        std::fill(po, po + n * p, T(0));
         for (std::size_t i = 0; i < n; ++i)
         {
-            double* out_row = po + i * p;
+            T* out_row = po + i * p;
             for (std::size_t c = 0; c < k; ++c)
             {
-                const double a_ic = pa[i * k + c];
-                const double* b_row = pb + c * p;
+                const T a_ic = pa[i * k + c];
+                const T* b_row = pb + c * p;
                 for (std::size_t j = 0; j < p; ++j)
                 {
                     out_row[j] += a_ic * b_row[j];
@@ -68,6 +75,10 @@ namespace attn
             }
         }
 #endif
-        return out;
     }
+
+    template void detail::matmul_into<double>(const double*, const double*, double*, std::size_t,
+                                              std::size_t, std::size_t);
+    template void detail::matmul_into<float>(const float*, const float*, float*, std::size_t,
+                                             std::size_t, std::size_t);
 } // namespace attn

@@ -154,6 +154,10 @@ namespace
         {
             std::cout << ", \"low\": " << number(a.low) << ", \"high\": " << number(a.high);
         }
+        if (a.type == kind::matrix || a.type == kind::mask)
+        {
+            std::cout << ", \"rows\": " << a.max_rows << ", \"cols\": " << a.max_cols;
+        }
         if (a.type == kind::choice)
         {
             std::cout << ", \"choices\": " << quoted(a.choices)

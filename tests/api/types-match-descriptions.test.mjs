@@ -21,7 +21,7 @@ const DECLARATIONS = fileURLToPath(new URL('../../web/lib/index.d.ts', import.me
  * Members of AttentionLab that are not engine operations: constants, diagnostics, and the
  * trainer, a stateful object whose types tests/api/trainer-types.test.mjs checks instead.
  */
-const NOT_OPERATIONS = ['maxDimension', 'memory', 'createTrainer'];
+const NOT_OPERATIONS = ['maxDimension', 'maxSequence', 'maxPeakCells', 'memory', 'createTrainer'];
 
 /** How each leaf of a description may be declared. */
 const LEAF_TYPES = {

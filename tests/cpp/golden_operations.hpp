@@ -120,9 +120,16 @@ namespace golden
 
         bool present(const char* name) const { return input_.contains(name); }
         double number(const char* name) { return to_number(take(name)); }
-        attn::matrix matrix(const char* name) { return to_matrix(take(name)); }
+        /// A fixture's matrices are ours and fit, so the caps are left to the kernels' checks.
+        attn::matrix matrix(const char* name, std::size_t, std::size_t)
+        {
+            return to_matrix(take(name));
+        }
         attn::vector vector(const char* name) { return to_vector(take(name)); }
-        attn::attention_mask mask(const char* name) { return to_mask(take(name)); }
+        attn::attention_mask mask(const char* name, std::size_t, std::size_t)
+        {
+            return to_mask(take(name));
+        }
 
         bool boolean(const char* name)
         {

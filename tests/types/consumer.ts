@@ -102,7 +102,7 @@ const located: Promise<AttentionLab> = loadAttentionLab({ locateFile: (file: str
 void [fromUrl, fromBytes, fromBuffer, located];
 
 const lab: AttentionLab = await loadAttentionLab();
-const cap: number = MAX_DIMENSION + lab.maxDimension;
+const cap: number = MAX_DIMENSION + lab.maxDimension + lab.maxSequence + lab.maxPeakCells;
 
 // ---- inputs -----------------------------------------------------------------------------------
 

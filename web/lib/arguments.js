@@ -60,8 +60,9 @@ const MASK = "'causal', { keyLength: L } or a queries × keys matrix of 0/1";
  * The mask argument in the form the bindings read.
  * @param {string} name
  * @param {unknown} mask undefined | 'causal' | { keyLength } | (0|1|boolean)[][]
+ * @param {ArgumentSpec} spec its caps
  */
-function encodeMask(name, mask) {
+function encodeMask(name, mask, spec) {
   if (mask === undefined || mask === null) return { kind: 'none' };
   if (mask === 'causal') return { kind: 'causal' };
   if (isRecord(mask)) {
@@ -77,21 +78,22 @@ function encodeMask(name, mask) {
   } catch (error) {
     throw unreadable(name, error);
   }
-  return isArray ? { kind: 'matrix', matrix: flattenMatrix(name, mask, { booleans: true }) } : fail(name, MASK, mask);
+  return isArray ? { kind: 'matrix', matrix: flattenMatrix(name, mask, { booleans: true, rows: spec.rows, cols: spec.cols }) } : fail(name, MASK, mask);
 }
 
-/** @param {string} expected @returns {(name: string, v: unknown) => unknown} */
-const optional = (expected) => (name, v) => (v == null ? undefined : ENCODERS[expected](name, v));
+/** @param {string} expected @returns {Encoder} */
+const optional = (expected) => (name, v, spec) => (v == null ? undefined : ENCODERS[expected](name, v, spec));
 
 /**
  * How each kind of argument is checked and encoded for the bindings. A kind ending in '?' is
  * optional: given as undefined or null it counts as omitted (or takes its default). The kinds
  * of choice arguments ('activation?', 'stage', …) are added by kindOf from the engine's
  * descriptions.
- * @type {Record<string, (name: string, value: unknown) => unknown>}
+ * @typedef {(name: string, value: unknown, spec: ArgumentSpec) => unknown} Encoder
+ * @type {Record<string, Encoder>}
  */
 const ENCODERS = {
-  matrix: (name, v) => flattenMatrix(name, v),
+  matrix: (name, v, spec) => flattenMatrix(name, v, { rows: spec.rows, cols: spec.cols }),
   'matrix?': optional('matrix'),
   vector: (name, v) => flattenVector(name, v),
   'vector?': optional('vector'),
@@ -105,8 +107,10 @@ const ENCODERS = {
 };
 
 /**
- * @typedef {{ name: string, kind: string, optional: boolean, choices?: string, choiceKind?: string }} ArgumentDescription
+ * @typedef {{ name: string, kind: string, optional: boolean, rows?: number, cols?: number, choices?: string, choiceKind?: string }} ArgumentDescription
  * @typedef {{ name: string, arguments: ArgumentDescription[] }} OperationDescription
+ * @typedef {{ kind: string, rows?: number, cols?: number }} ArgumentSpec how the façade reads
+ *   one argument: its kind (a key of ENCODERS) and, for a matrix or mask, its caps
  */
 
 /**
@@ -122,22 +126,24 @@ function choiceEncoder(choices, optional) {
 }
 
 /**
- * The façade's kind for a described argument: integers are numbers here (the engine checks
- * they are whole and in range), choices are named by their set.
+ * How the façade reads a described argument: its kind (integers are numbers here, the engine
+ * checking they are whole and in range; choices are named by their set) and a matrix's or
+ * mask's caps as the engine describes them.
  * @param {ArgumentDescription} a
+ * @returns {ArgumentSpec}
  */
-export function kindOf(a) {
+export function specOf(a) {
   const base = a.kind === 'choice' ? /** @type {string} */ (a.choiceKind) : a.kind === 'integer' ? 'number' : a.kind;
   const kind = a.optional ? `${base}?` : base;
   if (a.kind === 'choice') ENCODERS[kind] ??= choiceEncoder(/** @type {string} */ (a.choices).split('|'), a.optional);
   if (!(kind in ENCODERS)) throw new Error(`the engine describes ${a.name} as ${kind}, which the façade cannot encode`);
-  return kind;
+  return { kind, rows: a.rows, cols: a.cols };
 }
 
 /**
  * Reads the one argument object of `operation` and encodes it for the bindings.
  * @param {string} operation its name, used in messages
- * @param {Record<string, string>} spec each argument's name and kind (a key of ENCODERS)
+ * @param {Record<string, ArgumentSpec>} spec each argument's name, kind and caps
  * @param {unknown} args what the caller passed
  * @returns {Record<string, unknown>} the request, one entry per argument of spec
  * @throws {AttentionError} naming the argument that is wrong, missing, unknown or unreadable
@@ -145,13 +151,13 @@ export function kindOf(a) {
 export function readArguments(operation, spec, args) {
   const names = Object.keys(spec);
   if (!isRecord(args)) {
-    fail(operation, `one object argument with ${names.filter((n) => !spec[n].endsWith('?')).join(', ')}`, args);
+    fail(operation, `one object argument with ${names.filter((n) => !spec[n].kind.endsWith('?')).join(', ')}`, args);
   }
   const given = readOwn(operation, args, names, (key) => {
     throw new AttentionError(`${showKey(key)}: expected one of the arguments of ${operation} (${names.join(', ')}), got an unknown argument`);
   });
   /** @type {Record<string, unknown>} */
   const request = {};
-  for (const name of names) request[name] = ENCODERS[spec[name]](name, given.get(name));
+  for (const name of names) request[name] = ENCODERS[spec[name].kind](name, given.get(name), spec[name]);
   return request;
 }

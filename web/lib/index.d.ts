@@ -1072,8 +1072,18 @@ export interface AttentionLab {
   kvCacheDecode(args: KvCacheDecodeArgs): KvCacheDecodeTrace;
   /** A new training run of a small transformer (see {@link Trainer}); free it with `dispose()`. */
   createTrainer(options?: TrainerOptions): Trainer;
-  /** The cap on every dimension. */
+  /** The cap on every dimension (1024), except the sequence length of the scale operations. */
   readonly maxDimension: number;
+  /**
+   * The cap on the sequence length (rows of `query`, `key`, `value`, `input`) of the scale
+   * operations (4096); their other dimensions stay within {@link AttentionLab.maxDimension}.
+   */
+  readonly maxSequence: number;
+  /**
+   * The most cells (doubles) of one intermediate a scale operation may allocate (2²⁴); a call
+   * whose `peakCells` would exceed it is refused before allocating.
+   */
+  readonly maxPeakCells: number;
   /** Memory diagnostics, for leak checks. */
   memory(): MemoryUse;
   // Issue 11: linear and sparse attention, the recurrent network.

@@ -7,7 +7,7 @@
  *   lab.attention({ query: [[1, 2]], key: [[1, 0], [0, 1], [1, 1]], value: [[0.5, 0.3], [0.8, 0.2], [0.1, 0.9]] });
  */
 import { AttentionError } from './errors.js';
-import { kindOf, readArguments } from './arguments.js';
+import { readArguments, specOf } from './arguments.js';
 import { decode, MAX_DIMENSION } from './matrix-io.js';
 import { loadCore } from './load-core.js';
 import { trainerFactory } from './trainer.js';
@@ -16,21 +16,22 @@ export { AttentionError, MAX_DIMENSION };
 
 
 /**
- * Every operation and its arguments' kinds, from the engine's own descriptions: the one table
- * the checks, the encoding, the unknown-argument message and the API object are derived from.
+ * Every operation and its arguments' kinds and caps, from the engine's own descriptions: the
+ * one table the checks, the encoding, the unknown-argument message and the API object are
+ * derived from.
  * @param {import('./arguments.js').OperationDescription[]} descriptions
- * @returns {Record<string, Record<string, string>>}
+ * @returns {Record<string, Record<string, import('./arguments.js').ArgumentSpec>>}
  */
 function operationTable(descriptions) {
   return Object.fromEntries(
-    descriptions.map((op) => [op.name, Object.fromEntries(op.arguments.map((a) => [a.name, kindOf(a)]))]),
+    descriptions.map((op) => [op.name, Object.fromEntries(op.arguments.map((a) => [a.name, specOf(a)]))]),
   );
 }
 
 /**
  * @param {any} core the Embind module
  * @param {string} operation
- * @param {Record<string, string>} spec
+ * @param {Record<string, import('./arguments.js').ArgumentSpec>} spec
  * @param {unknown} args
  */
 function run(core, operation, spec, args) {
@@ -56,6 +57,8 @@ export async function loadAttentionLab(options = {}) {
     ...Object.fromEntries(Object.keys(operations).map((operation) => [operation, bound(operation)])),
     createTrainer: trainerFactory(core),
     maxDimension: MAX_DIMENSION,
+    maxSequence: core.maxSequence,
+    maxPeakCells: core.maxPeakCells,
     memory: () => ({
       heapBytesInUse: core.heapBytesInUse(),
       wasmMemoryBytes: core.HEAP8.buffer.byteLength,

@@ -6,7 +6,11 @@
  */
 import { AttentionError, fail, unreadable } from './errors.js';
 
-/** The engine's cap on every dimension (attn::max_dimension). */
+/**
+ * The engine's cap on every dimension (attn::max_dimension), and on every list this module
+ * reads unless told another: a matrix's caps come from the engine's argument table (the
+ * sequences of the scale operations take up to attn::max_sequence rows).
+ */
 export const MAX_DIMENSION = 1024;
 
 const MATRIX = 'a matrix (an array of rows of numbers)';
@@ -24,12 +28,13 @@ function isList(value) {
  * A list's length, read once and checked against the cap before anything walks it: a Proxy or
  * a doctored length could otherwise make a loop run for ever.
  * @param {string} name @param {ArrayLike<unknown>} list @param {string} noun "numbers", "rows", …
+ * @param {number} [cap]
  */
-function cappedLength(name, list, noun) {
+function cappedLength(name, list, noun, cap = MAX_DIMENSION) {
   const length = list.length;
-  if (typeof length === 'number' && Number.isInteger(length) && length >= 0 && length <= MAX_DIMENSION) return length;
+  if (typeof length === 'number' && Number.isInteger(length) && length >= 0 && length <= cap) return length;
   const got = typeof length === 'number' ? `an array of length ${length}` : 'an array with no numeric length';
-  throw new AttentionError(`${name}: expected at most ${MAX_DIMENSION} ${noun}, got ${got}`);
+  throw new AttentionError(`${name}: expected at most ${cap} ${noun}, got ${got}`);
 }
 
 /**
@@ -38,14 +43,15 @@ function cappedLength(name, list, noun) {
  * What reading throws becomes an AttentionError about the element (or the list).
  * @param {string} name @param {unknown} value
  * @param {string} expected what to ask for when value is no list @param {string} noun
+ * @param {number} [cap] the most elements accepted
  * @returns {unknown[]}
  */
-export function readList(name, value, expected, noun) {
+export function readList(name, value, expected, noun, cap = MAX_DIMENSION) {
   let i = -1;
   try {
     if (!isList(value)) fail(name, expected, value);
     const list = /** @type {ArrayLike<unknown>} */ (value);
-    const out = new Array(cappedLength(name, list, noun));
+    const out = new Array(cappedLength(name, list, noun, cap));
     for (i = 0; i < out.length; i += 1) out[i] = list[i];
     return out;
   } catch (error) {
@@ -56,13 +62,15 @@ export function readList(name, value, expected, noun) {
 /**
  * @param {string} name the argument's name, used in messages
  * @param {unknown} value a number[][] (rows may also be typed arrays)
- * @param {{ booleans?: boolean }} [options] booleans: accept true/false as 1/0 (masks)
+ * @param {{ booleans?: boolean, rows?: number, cols?: number }} [options] booleans: accept
+ *   true/false as 1/0 (masks); rows, cols: the caps the engine describes for this argument
+ *   (default MAX_DIMENSION)
  * @returns {{ rows: number, cols: number, data: Float64Array }}
  */
 export function flattenMatrix(name, value, options = {}) {
   // Rows may be typed arrays; the matrix itself is an array of them.
   if (ArrayBuffer.isView(value)) fail(name, MATRIX, value);
-  const list = readList(name, value, MATRIX, 'rows');
+  const list = readList(name, value, MATRIX, 'rows', options.rows);
   const rows = list.length;
   if (rows === 0) throw new AttentionError(`${name}: expected ${MATRIX} with at least one row, got an empty array`);
   if (typeof list[0] === 'number') {
@@ -75,7 +83,7 @@ export function flattenMatrix(name, value, options = {}) {
     let j = -1;
     try {
       if (!isList(row)) fail(`${name}[${i}]`, 'a row (an array of numbers)', row);
-      const length = cappedLength(`${name}[${i}]`, row, 'numbers');
+      const length = cappedLength(`${name}[${i}]`, row, 'numbers', options.cols);
       if (i === 0) {
         if (length === 0) throw new AttentionError(`${name}[0]: expected a row with at least one number, got an empty array`);
         cols = length;

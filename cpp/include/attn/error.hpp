@@ -35,6 +35,21 @@ namespace attn
     /// several n × m intermediates, and this bounds the whole trace to a few hundred MB at most.
     constexpr std::size_t max_attention_cells = std::size_t{1} << 21;
 
+    /// Largest sequence length (rows of query, key, value or input) the scale operations
+    /// accept (flash, chunked, linear and sparse attention, the RNN, the KV cache, the cost
+    /// measurements); their other dimensions stay within max_dimension, and every other
+    /// operation keeps max_dimension for all of them.
+    constexpr std::size_t max_sequence = 4096;
+
+    /// Largest single intermediate (in doubles, 128 MB) a scale operation may allocate; one
+    /// that would need more is refused before allocating.
+    constexpr std::size_t max_peak_cells = std::size_t{1} << 24;
+
+    /// Largest number of numbers a traced scale operation may return; beyond it the caller
+    /// is told to pass `trace: false`, since a trace that size is too big to read anyway and
+    /// would cost far more than the computation it describes.
+    constexpr std::size_t max_trace_numbers = std::size_t{1} << 21;
+
     namespace detail
     {
         /// Throws attention_error("<argument>: expected <expected>, got <got>").
@@ -55,8 +70,32 @@ namespace attn
         /// Checks 1 ≤ value ≤ max_dimension.
         void check_dimension(const std::string& argument, std::size_t value);
 
-        /// Checks a matrix is non-empty, within the cap, and has only finite numbers.
-        void check_matrix(const std::string& argument, const matrix& m);
+        /// Checks rows ≤ max_rows and cols ≤ max_cols: "<argument>: expected at most 1024 rows
+        /// and columns, got 2000×3" (or "at most 4096 rows and 1024 columns").
+        void check_shape_caps(const std::string& argument, std::size_t rows, std::size_t cols,
+                              std::size_t max_rows, std::size_t max_cols);
+
+        /// Checks a matrix is non-empty, within the caps, and has only finite numbers.
+        void check_matrix(const std::string& argument, const matrix& m,
+                          std::size_t max_rows = max_dimension,
+                          std::size_t max_cols = max_dimension);
+
+        /// check_matrix for a sequence of the scale operations: up to max_sequence rows.
+        void check_sequence_matrix(const std::string& argument, const matrix& m);
+
+        /// Checks 1 ≤ length ≤ max_sequence.
+        void check_sequence_length(const std::string& argument, std::size_t length);
+
+        /// Refuses, before anything is allocated, an intermediate of rows × cols cells past
+        /// max_peak_cells: "<argument>: expected sizes giving at most 16777216 cells for
+        /// <what>, got 5000 × 4096 = 20480000".
+        void check_peak_cells(const std::string& argument, std::size_t rows, std::size_t cols,
+                              const std::string& what);
+
+        /// Refuses a trace of more than max_trace_numbers numbers, telling the caller to pass
+        /// `trace: false`: "trace: expected at most 2097152 numbers in the trace (<what>; pass
+        /// trace: false for the lean result), got 4194304".
+        void check_trace_numbers(std::size_t numbers, const std::string& what);
 
         /// check_matrix plus an exact shape.
         void check_matrix_shape(const std::string& argument, const matrix& m, std::size_t rows,
@@ -71,6 +110,13 @@ namespace attn
         /// range, got <what>[i][j] = Infinity".
         void check_finite_result(const std::string& argument, const std::string& what,
                                  const matrix& m);
+
+        /// The message of check_finite_result for one cell, for passes that check as they go:
+        /// "<argument>: expected values small enough for <what> to stay within <type> range,
+        /// got <what>[i][j] = Infinity".
+        [[noreturn]] void fail_overflow(const std::string& argument, const std::string& what,
+                                        std::size_t i, std::size_t j, double x,
+                                        const char* type = "double");
 
         /// check_finite_result for a vector result (e.g. a bias gradient): "…, got what[i] = …".
         void check_finite_result(const std::string& argument, const std::string& what,

@@ -38,6 +38,43 @@ namespace attn
     };
 
     /**
+     * @brief Which keys a query may attend to, cell by cell, without building the n × m
+     * matrix: the tiled passes over long sequences ask it per tile, so a causal or padding mask
+     * costs no memory and a given matrix is read in place.
+     */
+    class mask_lookup
+    {
+    public:
+        /// Checks the mask fits n queries × m keys (messages name "mask", as resolve_mask's).
+        mask_lookup(const attention_mask& mask, std::size_t n, std::size_t m);
+
+        /// Whether any key is ever blocked (false for no mask).
+        bool masks() const { return type_ != attention_mask::kind::none; }
+
+        /// Whether query i may attend to key j.
+        bool allows(std::size_t i, std::size_t j) const
+        {
+            switch (type_)
+            {
+            case attention_mask::kind::causal:
+                return j <= i;
+            case attention_mask::kind::key_length:
+                return j < key_length_;
+            case attention_mask::kind::explicit_matrix:
+                return allowed_[i * m_ + j] != 0;
+            case attention_mask::kind::none:
+                break;
+            }
+            return true;
+        }
+
+    private:
+        attention_mask::kind type_;
+        std::size_t key_length_ = 0, m_;
+        const double* allowed_ = nullptr; ///< the caller's matrix, which must outlive this
+    };
+
+    /**
      * @brief The mask as an n × m matrix of 0/1, after checking it fits.
      * @param mask the mask; its argument name in messages is "mask"
      * @param n number of queries

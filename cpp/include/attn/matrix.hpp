@@ -64,6 +64,19 @@ namespace attn
     /// Columns [first, first + count) of m, copied.
     matrix column_slice(const matrix& m, std::size_t first, std::size_t count);
 
+    namespace detail
+    {
+        /**
+         * @brief out = a·b over raw row-major arrays, each cell summed in index order from 0 (so
+         * double results are bit-identical natively and in WebAssembly). The kernel of matmul,
+         * for the tiled passes that multiply blocks in buffers they reuse, in double or float.
+         * @param a (n × k) @param b (k × p) @param out (n × p), overwritten; must not alias
+         */
+        template <class T>
+        void matmul_into(const T* a, const T* b, T* out, std::size_t n, std::size_t k,
+                         std::size_t p);
+    } // namespace detail
+
     /// Rows of m in the order given: out row i = m row order[i] (a lookup or a shuffle).
     matrix gather_rows(const matrix& m, const std::vector<std::size_t>& order);
 } // namespace attn

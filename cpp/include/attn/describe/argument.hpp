@@ -73,6 +73,9 @@ namespace attn::describe
         const char* fallback_text = ""; ///< the default as the docs show it; "" = none
         const char* choices = "";     ///< a choice's values, "relu|gelu"; the first is the default
         const char* choice_kind = ""; ///< the façade's name for this set of choices
+        /// A matrix's or mask's caps, which the façade and the bindings check before copying
+        /// anything: max_sequence rows for the sequences of the scale operations.
+        std::size_t max_rows = max_dimension, max_cols = max_dimension;
     };
 
     /// The words of a description (docs, shapes, defaults) are for the native describe tool;
@@ -107,6 +110,22 @@ namespace attn::describe
                                        const char* when_omitted)
     {
         return {name, kind::matrix, true, words(shape), words(doc), 0, 0, 0, words(when_omitted)};
+    }
+    /// A sequence of the scale operations (query, key, value, input): up to max_sequence rows,
+    /// each of up to max_dimension numbers.
+    constexpr argument sequence_matrix_argument(const char* name, const char* shape,
+                                                const char* doc)
+    {
+        argument a = matrix_argument(name, shape, doc);
+        a.max_rows = max_sequence;
+        return a;
+    }
+    constexpr argument optional_sequence_matrix(const char* name, const char* shape,
+                                                const char* doc, const char* when_omitted)
+    {
+        argument a = optional_matrix(name, shape, doc, when_omitted);
+        a.max_rows = max_sequence;
+        return a;
     }
     constexpr argument vector_argument(const char* name, const char* shape, const char* doc)
     {
@@ -164,6 +183,15 @@ namespace attn::describe
     {
         return {name, kind::mask, true, words("n × m"), words(doc), 0, 0, 0, words("none")};
     }
+    /// A mask over sequences of the scale operations: a matrix of up to max_sequence queries
+    /// × max_sequence keys.
+    constexpr argument sequence_mask_argument(const char* name, const char* doc)
+    {
+        argument a = mask_argument(name, doc);
+        a.max_rows = max_sequence;
+        a.max_cols = max_sequence;
+        return a;
+    }
 
     /// The range every size argument shares.
     constexpr double size_low = 1;
@@ -171,9 +199,10 @@ namespace attn::describe
 
     /**
      * @brief Typed, checked reads of one request. `Source` supplies raw values by name:
-     * present(name), number(name), boolean(name), text(name), matrix(name), vector(name),
-     * strings(name), mask(name). Whatever the source is, defaults, whole-number and range
-     * checks happen here, and each message names the argument as declared.
+     * present(name), number(name), boolean(name), text(name), matrix(name, max_rows,
+     * max_cols), vector(name), strings(name), mask(name, max_rows, max_cols); the caps let a
+     * source refuse an oversized matrix before allocating it. Whatever the source is, defaults,
+     * whole-number and range checks happen here, and each message names the argument as declared.
      */
     template <class Source> class request_reader
     {
@@ -182,11 +211,14 @@ namespace attn::describe
 
         bool has(const argument& a) const { return source_.present(a.name); }
 
-        attn::matrix matrix(const argument& a) { return source_.matrix(a.name); }
+        attn::matrix matrix(const argument& a)
+        {
+            return source_.matrix(a.name, a.max_rows, a.max_cols);
+        }
 
         std::optional<attn::matrix> optional_matrix(const argument& a)
         {
-            return has(a) ? std::optional<attn::matrix>(source_.matrix(a.name)) : std::nullopt;
+            return has(a) ? std::optional<attn::matrix>(matrix(a)) : std::nullopt;
         }
 
         attn::vector vector(const argument& a) { return source_.vector(a.name); }
@@ -246,7 +278,7 @@ namespace attn::describe
 
         attention_mask mask(const argument& a)
         {
-            return has(a) ? source_.mask(a.name) : attention_mask::none();
+            return has(a) ? source_.mask(a.name, a.max_rows, a.max_cols) : attention_mask::none();
         }
 
     private:

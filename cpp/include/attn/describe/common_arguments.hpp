@@ -12,6 +12,21 @@ namespace attn::describe
 {
     constexpr argument mask =
         mask_argument("mask", "'causal', { keyLength: L } or an n × m matrix of 0/1 (1 = attend)");
+    /// `mask` of the scale operations: as `mask`, over up to max_sequence queries and keys.
+    constexpr argument sequence_mask = sequence_mask_argument(
+        "mask", "'causal', { keyLength: L } or an n × m matrix of 0/1 (1 = attend)");
+    /// `query`, `key`, `value` of the scale operations: up to max_sequence rows each.
+    constexpr argument sequence_query =
+        sequence_matrix_argument("query", "n × d_k", "one row per query, n ≤ 4096");
+    constexpr argument sequence_key =
+        sequence_matrix_argument("key", "m × d_k", "one row per key, m ≤ 4096");
+    constexpr argument sequence_value =
+        sequence_matrix_argument("value", "m × d_v", "one row per key");
+    /// `trace` of the scale operations: false returns only the lean fields, for n in the
+    /// thousands, whose full trace would be refused as too large.
+    constexpr argument trace = optional_boolean(
+        "trace", "false: only the lean result (output, sizes, peakCells), for long sequences",
+        true);
     constexpr argument mask_fill =
         optional_number("maskFill", "what blocked scores become: -Infinity or any finite number",
                         -std::numeric_limits<double>::infinity(), "-Infinity");
@@ -38,11 +53,12 @@ namespace attn::describe
     constexpr argument b_v = optional_vector("bV", "d_model", "value bias", "no bias");
     constexpr argument b_o = optional_vector("bO", "d_model", "output bias", "no bias");
 
-    /// `mask` and `maskFill`.
-    template <class In> attention_options read_attention_options(In& in)
+    /// `mask` (or the scale operations' `sequence_mask`) and `maskFill`.
+    template <class In>
+    attention_options read_attention_options(In& in, const argument& mask_argument = mask)
     {
         attention_options options;
-        options.mask = in.mask(mask);
+        options.mask = in.mask(mask_argument);
         options.mask_fill = in.number(mask_fill);
         return options;
     }
@@ -70,6 +86,21 @@ namespace attn::describe
         p.b_v = in.optional_vector(b_v);
         p.b_o = in.optional_vector(b_o);
         return p;
+    }
+
+    /// What the attention-like scale operations share: query, key, value, mask and maskFill.
+    struct sequence_attention_request
+    {
+        matrix query, key, value;
+        attention_options options;
+    };
+
+    template <class In> sequence_attention_request read_sequence_attention(In& in)
+    {
+        sequence_attention_request r{in.matrix(sequence_query), in.matrix(sequence_key),
+                                     in.matrix(sequence_value)};
+        r.options = read_attention_options(in, sequence_mask);
+        return r;
     }
 
     template <class In> std::uint32_t read_seed(In& in)
