@@ -75,11 +75,13 @@ namespace attn
             }
         }
 
-        std::size_t trace_numbers(std::size_t n, std::size_t m, std::size_t d_k, std::size_t d_v,
-                                  bool causal)
+        /// In doubles: n·d_k·d_v reaches 2³² at 4096 × 1024 × 1024, past a wasm32 size_t.
+        double trace_numbers(std::size_t n, std::size_t m, std::size_t d_k, std::size_t d_v,
+                             bool causal)
         {
-            const std::size_t always = (n + m) * d_k + d_k * d_v + d_k + n * d_v;
-            return always + (causal ? n * d_k * d_v + n * d_k : 0);
+            const double n_ = double(n), m_ = double(m), d_k_ = double(d_k), d_v_ = double(d_v);
+            const double always = (n_ + m_) * d_k_ + d_k_ * d_v_ + d_k_ + n_ * d_v_;
+            return always + (causal ? n_ * d_k_ * d_v_ + n_ * d_k_ : 0.0);
         }
     } // namespace
 
@@ -99,13 +101,13 @@ namespace attn
                          std::to_string(m));
         }
         const bool traced = options.trace;
-        const std::size_t numbers = trace_numbers(n, m, d_k, d_v, options.causal);
-        if (traced && numbers > max_linear_trace_numbers)
+        const double numbers = trace_numbers(n, m, d_k, d_v, options.causal);
+        if (traced && numbers > double(max_linear_trace_numbers))
         {
             detail::fail("trace",
                          "at most " + std::to_string(max_linear_trace_numbers) +
                              " numbers in the trace (pass trace: false for the lean result)",
-                         std::to_string(numbers));
+                         detail::format_number(numbers));
         }
 
         linear_attention_trace t;
