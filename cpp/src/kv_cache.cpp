@@ -1,5 +1,6 @@
 #include "attn/kv_cache.hpp"
 
+#include <cstdint>
 #include <limits>
 #include <string>
 
@@ -24,11 +25,12 @@ namespace attn
 
         void check_trace_size(std::size_t n, std::size_t d_model)
         {
-            const std::size_t cells = n * (n + 1) * d_model;
-            if (cells > max_kv_trace_cells)
+            // In 64 bits: 4096 · 4097 · 1024 passes wasm32's size_t.
+            const std::uint64_t cells = std::uint64_t{n} * (n + 1) * d_model;
+            if (cells > max_trace_numbers)
             {
                 detail::fail("input",
-                             "at most " + std::to_string(max_kv_trace_cells) +
+                             "at most " + std::to_string(max_trace_numbers) +
                                  " cached keys and values over all positions (n·(n+1)·d_model)",
                              std::to_string(n) + " × " + std::to_string(n + 1) + " × " +
                                  std::to_string(d_model) + " = " + std::to_string(cells));
@@ -54,7 +56,7 @@ namespace attn
         // Shape contract: input (n × d_model), heads h | d_model, d_k = d_model / h
         // → per position t: query (d_model), keys and values ((t+1) × d_model),
         //   weights (h × (t+1)), output row (d_model); output (n × d_model).
-        detail::check_matrix("input", input);
+        detail::check_sequence_matrix("input", input);
         const std::size_t n = rows(input), d_model = cols(input);
         detail::check_heads(heads, d_model);
         check_trace_size(n, d_model);

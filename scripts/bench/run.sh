@@ -7,17 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-# The PyTorch and NumPy contenders must run on OpenBLAS: Debian's default reference BLAS is ~8×
-# slower and would flatter the engine. threadpoolctl lets them report which BLAS they loaded.
-if [ -x /usr/bin/python3 ] && ! dpkg -s libopenblas0-pthread python3-threadpoolctl >/dev/null 2>&1; then
-  if [ "$(id -u)" = 0 ]; then
-    echo "bench: installing libopenblas0-pthread python3-threadpoolctl (apt-get)" >&2
-    apt-get install -y libopenblas0-pthread python3-threadpoolctl >/dev/null ||
-      echo "bench: apt-get failed; PyTorch / NumPy will run on whatever BLAS is installed (see the report)" >&2
-  else
-    echo "bench: libopenblas0-pthread or python3-threadpoolctl missing and not root: PyTorch / NumPy may run on the reference BLAS (see the report)" >&2
-  fi
-fi
+source scripts/bench/openblas.sh
 
 echo "bench: building (scripts/build.sh, attn_bench)" >&2
 bash scripts/build.sh >/dev/null

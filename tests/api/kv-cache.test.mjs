@@ -64,6 +64,9 @@ describe('kvCacheDecode', () => {
     expectAttentionError(() => lab.kvCacheDecode({ input: [[1, NaN]], heads: 1 }), 'input[0][1]');
     expectAttentionError(() => lab.kvCacheDecode({ input: grid(200, 64), heads: 1 }), 'input',
       'input: expected at most 2097152 cached keys and values over all positions (n·(n+1)·d_model), got 200 × 201 × 64 = 2572800');
+    expectAttentionError(() => lab.kvCacheDecode({ input: grid(4096, 1024), heads: 1 }), 'input',
+      'got 4096 × 4097 × 1024 = 17184063488');
+    expectAttentionError(() => lab.kvCacheDecode({ input: grid(4097, 1), heads: 1 }), 'input');
     expectAttentionError(() => lab.kvCacheDecode(/** @type {any} */ ({ input, heads: 1, mask: 'causal' })), 'mask');
   });
 });

@@ -32,6 +32,7 @@ const EXTRA_CALLS = [
   ['kvCacheDecode', { input: x, heads: 1, bQ: x[0], bK: x[1], bV: x[2], bO: x[0] }],
   ['kvCacheMemory', { layers: 12, length: 1024, dModel: 768, bytesPerNumber: 4 }],
   ['matrixDifference', { left: x, right: x }],
+  ['measureCost', { variant: 'full', n: 8, d: 4, repeats: 1 }],
 ];
 
 /**

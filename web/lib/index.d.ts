@@ -885,6 +885,41 @@ export interface KvCacheDecodeTrace {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Measuring what a variant costs (lab.measureCost), for the cost lab.
+
+/** The variants lab.measureCost times. */
+export type CostVariant = 'full' | 'flash' | 'chunked' | 'linear' | 'sparse' | 'rnn';
+
+export interface MeasureCostArgs {
+  /** Which kernel to time. */
+  variant: CostVariant;
+  /** Sequence length, 1 … 4096 (queries = keys = values = rows). */
+  n: number;
+  /** Width of query, key and value (the RNN's input and state), 1 … 1024; default 64. */
+  d?: number | undefined;
+  /** Timed runs on the same inputs, 1 … 50; default 3. */
+  repeats?: number | undefined;
+  /** Flash tile and chunk size, 1 … 4096, used as min(block, n); default 64. */
+  block?: number | undefined;
+  /** Sparse: keys within ±window of each query, 0 … 4096; default 32. */
+  window?: number | undefined;
+  /** Seed (0 … 2³²−1) of the inputs, drawn in the engine; default 0. */
+  seed?: number | undefined;
+}
+
+export interface CostMeasurement {
+  variant: CostVariant;
+  n: number;
+  d: number;
+  /** Each repeat's wall time in seconds, the lean kernel alone (std::chrono::steady_clock). */
+  seconds: Vector;
+  /** Cells (8 bytes each) of the largest single intermediate of one run. */
+  peakCells: number;
+  /** Multiply-adds of one run. */
+  multiplyAdds: number;
+}
+
+// ---------------------------------------------------------------------------------------------
 // The trainer (lab.createTrainer): a small transformer trained by the engine. Not an engine
 // operation: an object with state, freed by dispose(). What it computes: docs/engine.md, "Trainer".
 
@@ -1260,6 +1295,8 @@ export interface AttentionLab {
   flashAttention(args: FlashAttentionArgs): FlashAttentionTrace;
   /** Attention by chunks of queries and keys (Rabe & Staats 2021): attention's output without an n × m matrix. */
   chunkedAttention(args: ChunkedAttentionArgs): ChunkedAttentionTrace;
+  /** Times one variant's lean kernel on inputs drawn in the engine: seconds per repeat, peak cells, multiply-adds. */
+  measureCost(args: MeasureCostArgs): CostMeasurement;
   /** A new training run of a small transformer (see {@link Trainer}); free it with `dispose()`. */
   createTrainer(options?: TrainerOptions): Trainer;
   /** The cap on every dimension (1024), except the sequence length of the scale operations. */

@@ -34,6 +34,7 @@
 #include "attn/rnn.hpp"
 #include "attn/sparse_attention.hpp"
 #include "attn/kv_cache.hpp"
+#include "attn/measure_cost.hpp"
 
 #include "attn/matrix_difference.hpp"
 // issue 11: the scale operations

@@ -12,15 +12,12 @@
 #include <cstdint>
 #include <vector>
 
+#include "attn/error.hpp"
 #include "attn/matrix.hpp"
 #include "attn/multi_head_attention.hpp"
 
 namespace attn
 {
-    /// Largest number of cached keys and values a decode's trace may hold over all its positions
-    /// (Σ 2·(t+1)·d_model = n·(n+1)·d_model): every position returns its whole cache.
-    constexpr std::size_t max_kv_trace_cells = std::size_t{1} << 21;
-
     /// One decoding step: the row at `position` joins the cache and attends over it.
     struct kv_cache_step
     {
@@ -51,7 +48,8 @@ namespace attn
     /**
      * @brief Decodes `input` row by row with a growing key/value cache. The output equals
      * multi_head_attention(input, input, input, same params, causal mask) row for row.
-     * @param input (n × d_model), n ≤ max_dimension and n·(n+1)·d_model ≤ max_kv_trace_cells
+     * @param input (n × d_model), n ≤ max_sequence, and n·(n+1)·d_model ≤ max_trace_numbers, as
+     * every position returns its whole cache
      * @param params W_Q, W_K, W_V, W_O (d_model × d_model) and biases; omitted ones as
      * multi-head attention fills them (seeded Xavier, no bias)
      * @param heads h, dividing d_model

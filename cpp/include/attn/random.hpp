@@ -69,7 +69,9 @@ namespace attn
         scaling_experiment = 7,
         attention_dropout = 8,
         /// sparseAttention's random keys (BigBird), drawn as sparse_attention.hpp says.
-        sparse_random_keys = 12
+        sparse_random_keys = 12,
+        /// Q, K and V of measure_cost, drawn one after another from this one stream.
+        cost_inputs = 9
     };
 
     /// The starting state of stream k for a seed: seed·256 + k (below 2⁴⁰).

@@ -41,7 +41,7 @@ namespace attn::describe
     {
         static constexpr const char* name = "kvCacheDecode";
         static constexpr const char* title = "Decoding with a key/value cache";
-        static constexpr argument input = matrix_argument(
+        static constexpr argument input = sequence_matrix_argument(
             "input", "n × d_model",
             "the rows decoded one at a time (n·(n+1)·d_model ≤ 2097152: each step returns its cache)");
         static constexpr argument arguments[] = {input, heads, seed, w_q, w_k, w_v,

@@ -36,6 +36,7 @@
 #include "attn/describe/rnn.hpp"
 #include "attn/describe/sparse_attention.hpp"
 #include "attn/describe/kv_cache.hpp"
+#include "attn/describe/measure_cost.hpp"
 
 #include "attn/describe/matrix_difference.hpp"
 
@@ -57,7 +58,8 @@ namespace attn::describe
                    linear_attention_operation, sparse_attention_operation, rnn_forward_operation,
                    kv_cache_decode_operation, kv_cache_memory_operation,
                    matrix_difference_operation,
-                   flash_attention_operation, chunked_attention_operation>;
+                   flash_attention_operation, chunked_attention_operation,
+                   measure_cost_operation>;
 
     /// Calls f(Operation{}) for every operation, in order.
     template <class F> void for_each_operation(F&& f)

@@ -1,0 +1,61 @@
+#ifndef ATTN_DESCRIBE_MEASURE_COST_HPP
+#define ATTN_DESCRIBE_MEASURE_COST_HPP
+
+#include "attn/describe/common_arguments.hpp"
+#include "attn/describe/fields.hpp"
+#include "attn/measure_cost.hpp"
+
+namespace attn::describe
+{
+    template <> struct fields_of<cost_measurement>
+    {
+        template <class V> static void visit(const cost_measurement& m, V& v)
+        {
+            v.field("variant", m.variant, "the variant timed");
+            v.field("n", m.n, "sequence length");
+            v.field("d", m.d, "width of query, key and value (the RNN's input and state)");
+            v.field("seconds", m.seconds, "each repeat's wall time of the lean kernel alone");
+            v.field("peakCells", m.peak_cells, "cells of the largest single intermediate of a run");
+            v.field("multiplyAdds", m.multiply_adds, "multiply-adds of one run");
+        }
+    };
+
+    struct measure_cost_operation
+    {
+        static constexpr const char* name = "measureCost";
+        static constexpr const char* title = "Measuring what a variant costs";
+        static constexpr argument variant = choice_argument(
+            "variant", "costVariant", "full|flash|chunked|linear|sparse|rnn", false,
+            "full: attention keeping one n × n matrix; flash: tiles of block × block (online "
+            "softmax); chunked: chunks of block (Rabe & Staats); linear: φ = elu + 1; sparse: "
+            "a sliding window of ±window keys; rnn: a tanh recurrent network of width d");
+        static constexpr argument n = integer_argument(
+            "n", size_low, static_cast<double>(max_sequence), "sequence length");
+        static constexpr argument d =
+            optional_integer("d", size_low, size_high, "width of query, key and value", 64, "64");
+        static constexpr argument repeats =
+            optional_integer("repeats", 1, 50, "timed runs on the same inputs", 3, "3");
+        static constexpr argument block = optional_integer(
+            "block", size_low, static_cast<double>(max_sequence),
+            "flash tile and chunk size, used as min(block, n)", 64, "64");
+        static constexpr argument window = optional_integer(
+            "window", 0, static_cast<double>(max_sequence), "sparse: keys within ±window", 32,
+            "32");
+        static constexpr argument arguments[] = {variant, n, d, repeats, block, window, seed};
+
+        template <class In> static cost_measurement run(In& in)
+        {
+            cost_options o;
+            o.variant = in.choice(variant);
+            o.n = in.integer(n);
+            o.d = in.integer(d);
+            o.repeats = in.integer(repeats);
+            o.block = in.integer(block);
+            o.window = in.integer(window);
+            o.seed = read_seed(in);
+            return measure_cost(o);
+        }
+    };
+} // namespace attn::describe
+
+#endif
