@@ -26,7 +26,7 @@ const shipped = (id) => JSON.parse(readFileSync(new URL(`../../web/src/walkthrou
 
 /** @type {Record<string, any>} every kind's module, as the page loads them */
 const KINDS = Object.fromEntries(await Promise.all(
-  ['attention', 'attention-backward', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional', 'flash', 'kv-cache'].map(async (kind) => [kind, await loadKind(kind)])));
+  ['attention', 'attention-backward', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional', 'flash', 'kv-cache', 'efficient'].map(async (kind) => [kind, await loadKind(kind)])));
 
 /** The steps and trace as the page builds them. */
 const builtOf = (/** @type {any} */ w) => KINDS[w.kind].build(lab, w, w.inputs);
@@ -264,6 +264,9 @@ function expectedBlocks(/** @type {any} */ w, /** @type {any[]} */ steps) {
       blocks.set('frobenius-norms', [[norm('scores'), norm('scaled')]]);
       return blocks;
     }
+    case 'efficient':
+      return panels(['full-weights', 'full-output', ...['window', 'global', 'random'].flatMap((p) => [`${p}-weights`, `${p}-output`]),
+        'feature-query', 'feature-key', 'state', 'normalizer', 'linear-output']);
     case 'positional': {
       const { length, dModel } = w.inputs;
       return new Map([['encoding', lab.positionalEncoding({ length, dModel })], ['cosine', lab.positionSimilarity({ length, dModel }).cosine]]);
@@ -303,6 +306,7 @@ const SCRIPTED = [
   ['flash-causal-tiles', 'eight causal tokens in 4×4 tiles, key blocks outside', { order: 'columns' }],
   ['flash-causal-tiles', 'eight causal tokens in 3×5 tiles (ragged edges)', { blockRows: 3, blockCols: 5 }],
   ['kv-cache', 'decoding with a KV cache'],
+  ['linear-and-sparse', 'full, sparse (window, global, random) and linear attention'],
 ];
 
 for (const [label, build, available, module] of /** @type {const} */ ([

@@ -123,6 +123,13 @@ const BASE = {
     intro: 'How focused each head is.',
     inputs: { length: 8, dModel: 16, heads: 4, seed: 0 },
   },
+  efficient: {
+    id: 'my-patterns',
+    kind: 'efficient',
+    title: 'Patterns',
+    intro: 'Sparse and linear attention beside full attention.',
+    inputs: { length: 8, dModel: 4, window: 1, globalTokens: [0], randomPerRow: 1, seed: 0 },
+  },
 };
 
 /**
@@ -150,7 +157,7 @@ const BAD = [
   {
     name: 'an unknown kind is refused, naming kind and listing the kinds',
     doc: changed('attention', (d) => { d.kind = 'foo'; }),
-    error: 'kind: expected one of "attention", "attention-backward", "multi-head", "positional", "encoder", "scaling", "entropy", "flash", "kv-cache", got "foo"',
+    error: 'kind: expected one of "attention", "attention-backward", "multi-head", "positional", "encoder", "scaling", "entropy", "flash", "kv-cache", "efficient", got "foo"',
     schema: true,
   },
   {
@@ -186,7 +193,7 @@ const BAD = [
   {
     name: 'an unknown lesson is refused, naming lesson and listing the lessons',
     doc: changed('attention', (d) => { d.lesson = 'mask'; }),
-    error: 'lesson: expected one of "worked-example", "backward-pass", "self-attention", "scaling", "masks", "multi-head", "cross-attention", "positional-encoding", "encoder-layer", "entropy", "flash-attention", "kv-cache", or no lesson field for a walkthrough of your own, got "mask"',
+    error: 'lesson: expected one of "worked-example", "backward-pass", "self-attention", "scaling", "masks", "multi-head", "cross-attention", "positional-encoding", "encoder-layer", "entropy", "flash-attention", "kv-cache", "efficient-attention", or no lesson field for a walkthrough of your own, got "mask"',
     schema: true,
   },
   {
@@ -439,6 +446,18 @@ const BAD = [
     name: 'a fractional width is refused, naming inputs.dModel',
     doc: changed('entropy', (d) => { d.inputs.dModel = 2.5; }),
     error: 'inputs.dModel: expected a whole number from 1 to 64, got 2.5',
+    schema: true,
+  },
+  {
+    name: 'a global token past the end of the sequence is refused, naming its place in inputs.globalTokens',
+    doc: changed('efficient', (d) => { d.inputs.globalTokens = [0, 8]; }),
+    error: 'inputs.globalTokens[1]: expected a position below length = 8, got 8',
+    schema: false,
+  },
+  {
+    name: 'a negative window is refused, naming inputs.window',
+    doc: changed('efficient', (d) => { d.inputs.window = -1; }),
+    error: 'inputs.window: expected a whole number from 0 to 31, got -1',
     schema: true,
   },
 ];

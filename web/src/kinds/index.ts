@@ -5,6 +5,7 @@
 import type { Walkthrough } from '../model/types.js';
 import { attentionRules } from './attention/rules.js';
 import { attentionBackwardRules } from './attention-backward/rules.js';
+import { efficientRules } from './efficient/rules.js';
 import { encoderRules } from './encoder/rules.js';
 import { entropyRules } from './entropy/rules.js';
 import type { AnyKindModule, KindModule } from './kind.js';
@@ -26,6 +27,7 @@ export const KIND_RULES: { [K in Kind]: InputsRules<InputsOf<K>> } = {
   entropy: entropyRules,
   flash: flashRules,
   'kv-cache': kvCacheRules,
+  efficient: efficientRules,
 };
 
 /** Each loader must give the module of its own kind (checked here, by the types). */
@@ -39,6 +41,7 @@ const LOADERS: { [K in Kind]: () => Promise<{ default: KindModule<Extract<Walkth
   encoder: () => import('./encoder/index.js'),
   flash: () => import('./flash/index.js'),
   'kv-cache': () => import('./kv-cache/index.js'),
+  efficient: () => import('./efficient/index.js'),
 };
 
 /**

@@ -17,4 +17,5 @@ export const LESSON_TITLES: readonly (readonly [LessonId, string])[] = [
   ['entropy', 'Entropy of attention'],
   ['flash-attention', 'Flash attention, tile by tile'],
   ['kv-cache', 'The KV cache'],
+  ['efficient-attention', 'Linear and sparse attention'],
 ];

@@ -45,4 +45,6 @@ export const LIMITS = {
   flash: { blockRows: range(1, 12), blockCols: range(1, 12) },
   /** A sequence short enough to step through token by token; the memory step's context and bytes per number. */
   'kv-cache': { length: range(1, 12), dModel: range(1, 64), heads: range(1, 16), context: range(1, 1048576) },
+  /** Small enough to read every weight of a pattern (the engine's sparse and linear attention take n up to 4096). */
+  efficient: { length: range(2, 32), dModel: range(1, 16), window: range(0, 31), randomPerRow: range(0, 31) },
 } as const;

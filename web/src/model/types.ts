@@ -14,7 +14,8 @@ export type LessonId =
   | 'encoder-layer'
   | 'entropy'
   | 'flash-attention'
-  | 'kv-cache';
+  | 'kv-cache'
+  | 'efficient-attention';
 
 /** Inputs of a walkthrough of plain scaled dot-product attention. */
 export interface AttentionInputs {
@@ -192,8 +193,34 @@ export interface KvCacheWalkthrough extends WalkthroughBase {
   inputs: KvCacheInputs;
 }
 
+/**
+ * Inputs of the linear and sparse attention lesson: a seeded random sequence (Q, K and V drawn
+ * by the engine), attended fully, through sparse patterns and through linear attention.
+ */
+export interface EfficientInputs {
+  /** Tokens n. */
+  length: number;
+  /** Width d of Q, K and V (linear attention's state is d × d). */
+  dModel: number;
+  /** Sliding window of the sparse patterns (sparseAttention's `window`). */
+  window: number;
+  /**
+   * Positions every token attends to and is attended by (Longformer's global tokens): numbers in
+   * the JSON, their text once typed in the parameters panel ("none" for none).
+   */
+  globalTokens: (number | string)[];
+  /** Random keys added to each row (BigBird), drawn by the engine from `seed`. */
+  randomPerRow: number;
+  seed: number;
+}
+
+export interface EfficientWalkthrough extends WalkthroughBase {
+  kind: 'efficient';
+  inputs: EfficientInputs;
+}
+
 export type Walkthrough = AttentionWalkthrough | AttentionBackwardWalkthrough | MultiHeadWalkthrough | PositionalWalkthrough | EncoderWalkthrough
-  | ScalingWalkthrough | EntropyWalkthrough | FlashWalkthrough | KvCacheWalkthrough;
+  | ScalingWalkthrough | EntropyWalkthrough | FlashWalkthrough | KvCacheWalkthrough | EfficientWalkthrough;
 
 /** How a matrix is coloured: attention weights on 0–1, signed values around 0, or not at all. */
 export type ColourScale = 'weights' | 'diverging' | 'none';
@@ -213,7 +240,21 @@ export type ExplainSource = {
   symbol: string;
 } & ({ stage: ExplainStage; args: AttentionInputs } | { stage: BackwardExplainStage; args: AttentionBackwardInputs }
   /** A number the kind's own explain module lays out from the trace it built (e.g. a tile's running max). */
-  | { stage: 'trace' });
+  | { stage: 'trace' }
+  | { stage: 'linearState'; args: LinearStateSource });
+
+/**
+ * Linear attention's state S = φ(K)ᵀV as the engine returned it with its factors: cell (a, b) is
+ * Σⱼ φ(kⱼ)ₐ·vⱼᵦ, so its explanation needs only these three matrices.
+ */
+export interface LinearStateSource {
+  /** (n × d_k) φ(K) = elu(K) + 1. */
+  featureKey: number[][];
+  /** (n × d_v) V. */
+  value: number[][];
+  /** (d_k × d_v) the engine's state. */
+  state: number[][];
+}
 
 export interface MatrixPanel {
   type: 'matrix';
@@ -312,6 +353,19 @@ export interface ParametersPanel {
   name: string;
   caption: string;
   fields: ParameterField[];
+}
+
+/** The engine's variants, as measureCost names them. */
+export type CostVariant = 'full' | 'flash' | 'chunked' | 'linear' | 'sparse' | 'rnn';
+
+export interface CostPlan {
+  variants: CostVariant[];
+  sizes: number[];
+  d: number;
+  repeats: number;
+  block: number;
+  window: number;
+  seed: number;
 }
 
 export type Panel = MatrixPanel | TextPanel | ChartPanel | HeatmapPanel | ParametersPanel | TokenAttentionPanel;

@@ -45,6 +45,7 @@ const FIELDS: Record<Kind, readonly string[]> = {
   entropy: COMMON_FIELDS,
   flash: ATTENTION_FIELDS,
   'kv-cache': COMMON_FIELDS,
+  efficient: COMMON_FIELDS,
 };
 
 function idProblem(id: unknown, taken: ParseOptions['takenIds']): Problem {

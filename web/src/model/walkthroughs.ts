@@ -19,6 +19,7 @@ import encoderLayer from '../walkthroughs/encoder-layer.json';
 import flashWorkedExample from '../walkthroughs/flash-worked-example.json';
 import flashCausalTiles from '../walkthroughs/flash-causal-tiles.json';
 import kvCache from '../walkthroughs/kv-cache.json';
+import linearAndSparse from '../walkthroughs/linear-and-sparse.json';
 
 export interface Lesson {
   id: LessonId;
@@ -30,7 +31,7 @@ export interface Lesson {
 const all = [
   workedExample, attentionBackward, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
   multiHead, crossAttention, whyScale, entropyHeads, positionalEncoding, encoderLayer,
-  flashWorkedExample, flashCausalTiles, kvCache,
+  flashWorkedExample, flashCausalTiles, kvCache, linearAndSparse,
 ] as Walkthrough[];
 
 /** Lessons that have at least one walkthrough, keeping their course numbers. */

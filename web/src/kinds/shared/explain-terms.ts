@@ -19,8 +19,8 @@ export const sub = (i: number) => String(i).replace(/\d/g, (d) => SUBSCRIPT[Numb
 /** Numbers inside arithmetic: negative ones in parentheses so "a·(−b)" reads right. */
 export const term = (x: number) => (x < 0 ? `(${formatNumber(x)})` : formatNumber(x));
 
-/** At most eight terms are written out; longer sums show their ends. */
-export function sumOfProducts(terms: ProductTerm[]): string {
+/** At most eight terms are written out; longer sums show their ends. Only the factors are written. */
+export function sumOfProducts(terms: Pick<ProductTerm, 'left' | 'right'>[]): string {
   const written = terms.map((t) => `${term(t.left)}·${term(t.right)}`);
   if (written.length <= 8) return written.join(' + ');
   return `${written.slice(0, 4).join(' + ')} + … + ${written.slice(-2).join(' + ')}  (${written.length} terms)`;

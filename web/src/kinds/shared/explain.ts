@@ -1,12 +1,14 @@
 // "Explain this number": the exact arithmetic behind one cell of an attention call, with every
 // term taken from the engine's explainAttention (cpp/src/explain.cpp). Any kind's panel may name
 // such a call (the scaling lesson's first draw, a head's weights); this file only lays it out.
-// Gradients of the backward pass are laid out by explain-backward.ts.
+// Gradients of the backward pass are laid out by explain-backward.ts, linear attention's state by
+// explain-linear.ts.
 import type { AttentionLab } from '../../../lib/index.js';
 import type { BackwardExplainStage, ExplainSource, ExplainStage, MatrixPanel } from '../../model/types.js';
 import type { Explanation } from '../kind.js';
 import { exactNumber, formatNumber } from '../../model/format.js';
 import { explainGradient } from './explain-backward.js';
+import { explainLinearState } from './explain-linear.js';
 import { attentionArgs, sub, sumOfProducts, term } from './explain-terms.js';
 
 export { attentionArgs };
@@ -17,9 +19,10 @@ const FORWARD_STAGES: readonly string[] = ['score', 'scaled', 'weight', 'output'
 export type EngineExplainSource = Exclude<ExplainSource, { stage: 'trace' }>;
 
 /** Whether a panel shows a gradient of the backward pass (explain-backward.ts lays those out). */
-const isGradient = (source: EngineExplainSource): source is Extract<ExplainSource, { stage: BackwardExplainStage }> => !FORWARD_STAGES.includes(source.stage);
+const isGradient = (source: Exclude<EngineExplainSource, { stage: 'linearState' }>): source is Extract<ExplainSource, { stage: BackwardExplainStage }> => !FORWARD_STAGES.includes(source.stage);
 
 export function explainCell(lab: AttentionLab, source: EngineExplainSource, panel: MatrixPanel, row: number, column: number): Explanation {
+  if (source.stage === 'linearState') return explainLinearState(source.args, source.symbol, row, column);
   if (isGradient(source)) return explainGradient(lab, source.stage, source.args, source.symbol, row, column);
   const args = { ...attentionArgs(source.args), row, column };
   const name = `${source.symbol}${sub(row)}${sub(column)}`;

@@ -1,0 +1,28 @@
+// The cost lab's measurements by plan, for the page: every step of the lesson shows the same
+// measurements, and going back to a plan measured before shows its numbers again. Only one plan
+// measures at a time: asking for another cancels a running one (keeping what it measured).
+import type { CostPlan } from '../../model/types.js';
+import { CostMeasurement } from './measurement.js';
+import type { CostEngine, CostPortFactory } from './protocol.js';
+
+export class CostMeasurements {
+  private readonly byPlan = new Map<string, CostMeasurement>();
+
+  constructor(private readonly lab: CostEngine, private readonly portFactory: CostPortFactory) {}
+
+  of(plan: CostPlan): CostMeasurement {
+    const key = JSON.stringify(plan);
+    let measurement = this.byPlan.get(key);
+    if (!measurement) {
+      measurement = new CostMeasurement(plan, () => this.portFactory(this.lab));
+      this.byPlan.set(key, measurement);
+    }
+    for (const other of this.byPlan.values()) if (other !== measurement) other.cancel();
+    return measurement;
+  }
+
+  /** Ends any run (the page shows something else, or closes). */
+  cancelAll(): void {
+    for (const measurement of this.byPlan.values()) measurement.cancel();
+  }
+}
