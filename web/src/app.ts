@@ -7,6 +7,9 @@ import { DEFAULT_WALKTHROUGH, findWalkthrough, LESSONS } from './model/walkthrou
 import type { ProgressEvent } from './session/events.js';
 import { Session } from './session/session.js';
 import type { TrainingPortFactory } from './session/training/protocol.js';
+import { CostMeasurements } from './session/cost/measurements.js';
+import type { CostPortFactory } from './session/cost/protocol.js';
+import { sameThreadCostPort } from './session/cost/same-thread.js';
 import type { TrainingLink } from './state/training-link.js';
 import type { PageState } from './state/url-state.js';
 import { noticeElement } from './widgets/notice.js';
@@ -46,6 +49,11 @@ export interface AppOptions {
    * (entries/training-worker.ts); without one it trains on the page's thread, in chunks.
    */
   trainingPort?: TrainingPortFactory;
+  /**
+   * Where the lesson "What attention costs" measures: the served page passes a Web Worker
+   * (entries/cost-worker.ts); without one it measures on the page's thread, between frames.
+   */
+  costPort?: CostPortFactory;
 }
 
 const TRAINING_TITLE = 'Watch attention learn';
@@ -58,6 +66,7 @@ export class App {
   private readonly url: UrlSync;
   private readonly menu: LessonMenuView;
   private training: TrainLessonView | undefined;
+  private readonly costs: CostMeasurements;
 
   constructor(private readonly lab: AttentionLab, private readonly options: AppOptions) {
     const embed = options.embed ?? NOT_EMBEDDED;
@@ -76,7 +85,13 @@ export class App {
     reportProgress(this.session, options.onProgress);
     const player = new PlayerBar(this.context, () => openEmbedDialog(this.context, this.url, options.embedSnippet));
     new WalkthroughView(this.context, () => player.element(), (id) => void this.navigate(id));
-    new StepView(this.context);
+    const costs = new CostMeasurements(lab, options.costPort ?? sameThreadCostPort);
+    this.costs = costs;
+    new StepView(this.context, costs);
+    // A measurement runs only while its lesson is open.
+    this.session.subscribe((event) => {
+      if (event.type === 'opened' && event.fresh) costs.cancelAll();
+    });
     this.menu = new LessonMenuView(this.context, (id) => this.navigate(id), (hash) => this.url.setHash(hash), (m) => this.announce(m), {
       title: TRAINING_TITLE,
       open: () => void this.openTraining({ options: { task: 'reverse' }, steps: 0 }, true),
@@ -101,6 +116,7 @@ export class App {
     }
     const [{ TrainingSession }, { sameThreadPort }, { TrainLessonView }] = modules;
     this.closeTraining();
+    this.costs.cancelAll();
     this.session.close();
     const session = new TrainingSession((this.options.trainingPort ?? sameThreadPort)(this.lab));
     const view = new TrainLessonView(session, {

@@ -5,6 +5,7 @@
 import type { Walkthrough } from '../model/types.js';
 import { attentionRules } from './attention/rules.js';
 import { attentionBackwardRules } from './attention-backward/rules.js';
+import { costRules } from './cost/rules.js';
 import { efficientRules } from './efficient/rules.js';
 import { encoderRules } from './encoder/rules.js';
 import { entropyRules } from './entropy/rules.js';
@@ -24,6 +25,7 @@ export const KIND_RULES: { [K in Kind]: InputsRules<InputsOf<K>> } = {
   scaling: scalingRules,
   entropy: entropyRules,
   efficient: efficientRules,
+  cost: costRules,
 };
 
 /** Each loader must give the module of its own kind (checked here, by the types). */
@@ -36,6 +38,7 @@ const LOADERS: { [K in Kind]: () => Promise<{ default: KindModule<Extract<Walkth
   positional: () => import('./positional/index.js'),
   encoder: () => import('./encoder/index.js'),
   efficient: () => import('./efficient/index.js'),
+  cost: () => import('./cost/index.js'),
 };
 
 /**

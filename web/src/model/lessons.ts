@@ -16,4 +16,5 @@ export const LESSON_TITLES: readonly (readonly [LessonId, string])[] = [
   ['encoder-layer', 'The encoder layer'],
   ['entropy', 'Entropy of attention'],
   ['efficient-attention', 'Linear and sparse attention'],
+  ['attention-cost', 'What attention costs'],
 ];

@@ -44,6 +44,7 @@ const FIELDS: Record<Kind, readonly string[]> = {
   scaling: COMMON_FIELDS,
   entropy: COMMON_FIELDS,
   efficient: COMMON_FIELDS,
+  cost: COMMON_FIELDS,
 };
 
 function idProblem(id: unknown, taken: ParseOptions['takenIds']): Problem {

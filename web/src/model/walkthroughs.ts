@@ -17,6 +17,7 @@ import entropyHeads from '../walkthroughs/entropy-heads.json';
 import positionalEncoding from '../walkthroughs/positional-encoding.json';
 import encoderLayer from '../walkthroughs/encoder-layer.json';
 import linearAndSparse from '../walkthroughs/linear-and-sparse.json';
+import attentionCost from '../walkthroughs/attention-cost.json';
 
 export interface Lesson {
   id: LessonId;
@@ -28,7 +29,7 @@ export interface Lesson {
 const all = [
   workedExample, attentionBackward, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
   multiHead, crossAttention, whyScale, entropyHeads, positionalEncoding, encoderLayer,
-  linearAndSparse,
+  linearAndSparse, attentionCost,
 ] as Walkthrough[];
 
 /** Lessons that have at least one walkthrough, keeping their course numbers. */

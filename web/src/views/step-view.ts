@@ -7,6 +7,7 @@ import { el, setHidden, setText } from '../widgets/dom.js';
 import { exportMenu } from '../widgets/export-menu.js';
 import { renderFormula } from '../widgets/formula.js';
 import type { PanelView, RelatedCells } from '../widgets/panel-view.js';
+import type { CostMeasurements } from '../session/cost/measurements.js';
 import type { ViewContext } from './context.js';
 import { panelView, type PanelActions } from './panel-registry.js';
 
@@ -18,9 +19,10 @@ export class StepView {
   private views: PanelView[] = [];
   private readonly actions: PanelActions;
 
-  constructor(private readonly context: ViewContext) {
+  constructor(private readonly context: ViewContext, measurements: CostMeasurements) {
     const { session } = context;
     this.actions = {
+      measurement: (plan) => measurements.of(plan),
       explain: (panel, row, column) => this.explain(panel, row, column),
       editCell: (panel, row, column, text) => session.editCell(panel, row, column, text),
       toggleMask: (panel, row, column) => session.toggleMask(panel, row, column),
