@@ -888,7 +888,7 @@ export interface KvCacheDecodeTrace {
 // Measuring what a variant costs (lab.measureCost), for the cost lab.
 
 /** The variants lab.measureCost times. */
-export type CostVariant = 'full';
+export type CostVariant = 'full' | 'flash' | 'chunked' | 'linear' | 'sparse' | 'rnn';
 
 export interface MeasureCostArgs {
   /** Which kernel to time. */
