@@ -130,6 +130,13 @@ const BASE = {
     intro: 'Sparse and linear attention beside full attention.',
     inputs: { length: 8, dModel: 4, window: 1, globalTokens: [0], randomPerRow: 1, seed: 0 },
   },
+  cost: {
+    id: 'my-costs',
+    kind: 'cost',
+    title: 'Costs',
+    intro: 'Every variant timed.',
+    inputs: { maxN: 256, d: 16, repeats: 1, block: 16, window: 8, seed: 0 },
+  },
 };
 
 /**
@@ -157,7 +164,7 @@ const BAD = [
   {
     name: 'an unknown kind is refused, naming kind and listing the kinds',
     doc: changed('attention', (d) => { d.kind = 'foo'; }),
-    error: 'kind: expected one of "attention", "attention-backward", "multi-head", "positional", "encoder", "scaling", "entropy", "flash", "kv-cache", "efficient", got "foo"',
+    error: 'kind: expected one of "attention", "attention-backward", "multi-head", "positional", "encoder", "scaling", "entropy", "flash", "kv-cache", "efficient", "cost", got "foo"',
     schema: true,
   },
   {
@@ -193,7 +200,7 @@ const BAD = [
   {
     name: 'an unknown lesson is refused, naming lesson and listing the lessons',
     doc: changed('attention', (d) => { d.lesson = 'mask'; }),
-    error: 'lesson: expected one of "worked-example", "backward-pass", "self-attention", "scaling", "masks", "multi-head", "cross-attention", "positional-encoding", "encoder-layer", "entropy", "flash-attention", "kv-cache", "efficient-attention", or no lesson field for a walkthrough of your own, got "mask"',
+    error: 'lesson: expected one of "worked-example", "backward-pass", "self-attention", "scaling", "masks", "multi-head", "cross-attention", "positional-encoding", "encoder-layer", "entropy", "flash-attention", "kv-cache", "efficient-attention", "attention-cost", or no lesson field for a walkthrough of your own, got "mask"',
     schema: true,
   },
   {
@@ -458,6 +465,18 @@ const BAD = [
     name: 'a negative window is refused, naming inputs.window',
     doc: changed('efficient', (d) => { d.inputs.window = -1; }),
     error: 'inputs.window: expected a whole number from 0 to 31, got -1',
+    schema: true,
+  },
+  {
+    name: 'a largest n the doubling sizes never reach is refused, naming inputs.maxN',
+    doc: changed('cost', (d) => { d.inputs.maxN = 100; }),
+    error: 'inputs.maxN: expected a power of two from 64 to 4096 (the sizes double from 64), got 100',
+    schema: true,
+  },
+  {
+    name: 'more repeats than measureCost allows are refused, naming inputs.repeats',
+    doc: changed('cost', (d) => { d.inputs.repeats = 51; }),
+    error: 'inputs.repeats: expected a whole number from 1 to 50, got 51',
     schema: true,
   },
 ];

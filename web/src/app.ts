@@ -7,6 +7,9 @@ import { DEFAULT_WALKTHROUGH, findWalkthrough, LESSONS } from './model/walkthrou
 import type { ProgressEvent } from './session/events.js';
 import { Session } from './session/session.js';
 import type { TrainingPortFactory } from './session/training/protocol.js';
+import { CostMeasurements } from './session/cost/measurements.js';
+import type { CostPortFactory } from './session/cost/protocol.js';
+import { sameThreadCostPort } from './session/cost/same-thread.js';
 import type { TrainingLink } from './state/training-link.js';
 import { QUICK_TRAINING, type TrainedLayer, type TrainedSource } from './model/trained-layer.js';
 import type { PageState } from './state/url-state.js';
@@ -47,6 +50,11 @@ export interface AppOptions {
    * (entries/training-worker.ts); without one it trains on the page's thread, in chunks.
    */
   trainingPort?: TrainingPortFactory;
+  /**
+   * Where the lesson "What attention costs" measures: the served page passes a Web Worker
+   * (entries/cost-worker.ts); without one it measures on the page's thread, between frames.
+   */
+  costPort?: CostPortFactory;
 }
 
 const TRAINING_TITLE = 'Watch attention learn';
@@ -63,6 +71,7 @@ export class App {
   private retraining: AbortController | undefined;
   /** Set while the session opens what a retraining gave, so that opening does not abort it. */
   private openingRetrained = false;
+  private readonly costs: CostMeasurements;
 
   constructor(private readonly lab: AttentionLab, private readonly options: AppOptions) {
     const embed = options.embed ?? NOT_EMBEDDED;
@@ -82,7 +91,13 @@ export class App {
     reportProgress(this.session, options.onProgress);
     const player = new PlayerBar(this.context, () => openEmbedDialog(this.context, this.url, options.embedSnippet));
     new WalkthroughView(this.context, () => player.element(), (id) => void this.navigate(id), (choice) => this.chooseWeights(choice));
-    new StepView(this.context);
+    const costs = new CostMeasurements(lab, options.costPort ?? sameThreadCostPort);
+    this.costs = costs;
+    new StepView(this.context, costs);
+    // A measurement runs only while its lesson is open.
+    this.session.subscribe((event) => {
+      if (event.type === 'opened' && event.fresh) costs.cancelAll();
+    });
     this.menu = new LessonMenuView(this.context, (id) => this.navigate(id), (hash) => this.url.setHash(hash), (m) => this.announce(m), {
       title: TRAINING_TITLE,
       open: () => void this.openTraining({ options: { task: 'reverse' }, steps: 0 }, true),
@@ -115,6 +130,7 @@ export class App {
     if (!modules) return;
     const [{ TrainingSession }, { sameThreadPort }, { TrainLessonView }] = modules;
     this.closeTraining();
+    this.costs.cancelAll();
     this.session.close();
     const session = new TrainingSession((this.options.trainingPort ?? sameThreadPort)(this.lab));
     const view = new TrainLessonView(session, {

@@ -6,6 +6,7 @@
 import { loadAttentionLab } from '../lib/index.js';
 import { prefetchLinkedWalkthrough } from './views/walkthrough-code.js';
 import { workerTrainingPort } from './entries/training-worker.js';
+import { workerCostPort } from './entries/cost-worker.js';
 import './styles.css';
 // In the entry's style sheet, which the HTML links: imported only by the page's chunk, it would
 // be fetched only once that chunk is imported, one more round trip before the first step.
@@ -18,7 +19,7 @@ const engine = loadAttentionLab({ training: false });
 engine.catch(() => undefined);
 prefetchLinkedWalkthrough(window.location.search);
 import('./page.js').then(
-  ({ startPage }) => startPage({ engine, trainingPort: workerTrainingPort }),
+  ({ startPage }) => startPage({ engine, trainingPort: workerTrainingPort, costPort: workerCostPort }),
   (error: Error) => {
     const loading = document.getElementById('loading');
     if (loading) {

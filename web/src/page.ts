@@ -21,9 +21,11 @@ export interface StartPageOptions {
   onProgress?: (event: ProgressEvent) => void;
   /** Where the lesson "Watch attention learn" trains (default: on the page's thread). */
   trainingPort?: AppOptions['trainingPort'];
+  /** Where the lesson "What attention costs" measures (default: on the page's thread). */
+  costPort?: AppOptions['costPort'];
 }
 
-export async function startPage({ load, engine, onProgress, trainingPort }: StartPageOptions = {}): Promise<App | undefined> {
+export async function startPage({ load, engine, onProgress, trainingPort, costPort }: StartPageOptions = {}): Promise<App | undefined> {
   const host = document.getElementById('attention-lab') as HTMLElement;
   const params = new URLSearchParams(window.location.search);
   const { options: embed, notices } = readEmbedOptions(params.get('embed'), params.get('hide'));
@@ -38,6 +40,7 @@ export async function startPage({ load, engine, onProgress, trainingPort }: Star
       embed,
       notices,
       trainingPort,
+      costPort,
       onProgress: (event) => {
         frame.progress(event);
         onProgress?.(event);

@@ -5,6 +5,7 @@
 import type { Walkthrough } from '../model/types.js';
 import { attentionRules } from './attention/rules.js';
 import { attentionBackwardRules } from './attention-backward/rules.js';
+import { costRules } from './cost/rules.js';
 import { efficientRules } from './efficient/rules.js';
 import { encoderRules } from './encoder/rules.js';
 import { entropyRules } from './entropy/rules.js';
@@ -28,6 +29,7 @@ export const KIND_RULES: { [K in Kind]: InputsRules<InputsOf<K>> } = {
   flash: flashRules,
   'kv-cache': kvCacheRules,
   efficient: efficientRules,
+  cost: costRules,
 };
 
 /** Each loader must give the module of its own kind (checked here, by the types). */
@@ -42,6 +44,7 @@ const LOADERS: { [K in Kind]: () => Promise<{ default: KindModule<Extract<Walkth
   flash: () => import('./flash/index.js'),
   'kv-cache': () => import('./kv-cache/index.js'),
   efficient: () => import('./efficient/index.js'),
+  cost: () => import('./cost/index.js'),
 };
 
 /**

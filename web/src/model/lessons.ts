@@ -18,4 +18,5 @@ export const LESSON_TITLES: readonly (readonly [LessonId, string])[] = [
   ['flash-attention', 'Flash attention, tile by tile'],
   ['kv-cache', 'The KV cache'],
   ['efficient-attention', 'Linear and sparse attention'],
+  ['attention-cost', 'What attention costs'],
 ];

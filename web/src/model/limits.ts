@@ -47,4 +47,9 @@ export const LIMITS = {
   'kv-cache': { length: range(1, 12), dModel: range(1, 64), heads: range(1, 16), context: range(1, 1048576) },
   /** Small enough to read every weight of a pattern (the engine's sparse and linear attention take n up to 4096). */
   efficient: { length: range(2, 32), dModel: range(1, 16), window: range(0, 31), randomPerRow: range(0, 31) },
+  /**
+   * What the cost lab asks measureCost (its own caps: n 1 … 4096, d 1 … 1024, repeats 1 … 50).
+   * maxN is a power of two from minN: the sizes double from 64.
+   */
+  cost: { minN: 64, maxN: range(64, 4096), d: range(1, 1024), repeats: range(1, 50), block: range(1, 4096), window: range(0, 4096) },
 } as const;

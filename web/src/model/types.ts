@@ -15,7 +15,8 @@ export type LessonId =
   | 'entropy'
   | 'flash-attention'
   | 'kv-cache'
-  | 'efficient-attention';
+  | 'efficient-attention'
+  | 'attention-cost';
 
 /** Inputs of a walkthrough of plain scaled dot-product attention. */
 export interface AttentionInputs {
@@ -219,8 +220,28 @@ export interface EfficientWalkthrough extends WalkthroughBase {
   inputs: EfficientInputs;
 }
 
+/** Inputs of the cost lab: what measureCost is asked, for n = 64, 128, … maxN. */
+export interface CostInputs {
+  /** The largest sequence length measured, a power of two from 64 to 4096. */
+  maxN: number;
+  /** Width d of the random Q, K, V (and of the RNN's state). */
+  d: number;
+  /** Timed runs per (variant, n). */
+  repeats: number;
+  /** Flash attention's tile and chunked attention's chunk size. */
+  block: number;
+  /** Sparse attention's window. */
+  window: number;
+  seed: number;
+}
+
+export interface CostWalkthrough extends WalkthroughBase {
+  kind: 'cost';
+  inputs: CostInputs;
+}
+
 export type Walkthrough = AttentionWalkthrough | AttentionBackwardWalkthrough | MultiHeadWalkthrough | PositionalWalkthrough | EncoderWalkthrough
-  | ScalingWalkthrough | EntropyWalkthrough | FlashWalkthrough | KvCacheWalkthrough | EfficientWalkthrough;
+  | ScalingWalkthrough | EntropyWalkthrough | FlashWalkthrough | KvCacheWalkthrough | EfficientWalkthrough | CostWalkthrough;
 
 /** How a matrix is coloured: attention weights on 0–1, signed values around 0, or not at all. */
 export type ColourScale = 'weights' | 'diverging' | 'none';
@@ -296,6 +317,8 @@ export interface ChartPanel {
   yLabel: string;
   /** 'log2' for sizes such as d_k = 4 … 1024. */
   xScale: 'linear' | 'log2';
+  /** 'log10' for quantities over several orders of magnitude (times); linear when omitted. */
+  yScale?: 'linear' | 'log10';
   series: { label: string; points: [number, number][] }[];
   /** Horizontal reference lines, e.g. the ln m bound of entropy. */
   references?: { label: string; y: number }[];
@@ -355,6 +378,23 @@ export interface ParametersPanel {
   fields: ParameterField[];
 }
 
+/** What a cost-lab panel shows of the measurements (all of them run from its controls). */
+export type CostView = 'plan' | 'time' | 'memory' | 'complexity';
+
+/**
+ * The cost lab: controls that measure every variant at every size in a Web Worker (the engine's
+ * measureCost), with a progress bar, and one view of the measurements so far. The measurements
+ * outlive the step, so every step of the lesson shows the same ones.
+ */
+export interface CostPanel {
+  type: 'cost';
+  name: string;
+  caption: string;
+  /** What is measured: one measureCost call per (variant, n). */
+  plan: CostPlan;
+  show: CostView;
+}
+
 /** The engine's variants, as measureCost names them. */
 export type CostVariant = 'full' | 'flash' | 'chunked' | 'linear' | 'sparse' | 'rnn';
 
@@ -368,7 +408,7 @@ export interface CostPlan {
   seed: number;
 }
 
-export type Panel = MatrixPanel | TextPanel | ChartPanel | HeatmapPanel | ParametersPanel | TokenAttentionPanel;
+export type Panel = MatrixPanel | TextPanel | ChartPanel | HeatmapPanel | ParametersPanel | TokenAttentionPanel | CostPanel;
 
 export interface Step {
   /** Matches the name of the engine pass it shows: inputs, scores, scale, mask, softmax, output, … */

@@ -46,6 +46,7 @@ const FIELDS: Record<Kind, readonly string[]> = {
   flash: ATTENTION_FIELDS,
   'kv-cache': COMMON_FIELDS,
   efficient: COMMON_FIELDS,
+  cost: COMMON_FIELDS,
 };
 
 function idProblem(id: unknown, taken: ParseOptions['takenIds']): Problem {

@@ -20,6 +20,7 @@ import flashWorkedExample from '../walkthroughs/flash-worked-example.json';
 import flashCausalTiles from '../walkthroughs/flash-causal-tiles.json';
 import kvCache from '../walkthroughs/kv-cache.json';
 import linearAndSparse from '../walkthroughs/linear-and-sparse.json';
+import attentionCost from '../walkthroughs/attention-cost.json';
 
 export interface Lesson {
   id: LessonId;
@@ -31,7 +32,7 @@ export interface Lesson {
 const all = [
   workedExample, attentionBackward, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
   multiHead, crossAttention, whyScale, entropyHeads, positionalEncoding, encoderLayer,
-  flashWorkedExample, flashCausalTiles, kvCache, linearAndSparse,
+  flashWorkedExample, flashCausalTiles, kvCache, linearAndSparse, attentionCost,
 ] as Walkthrough[];
 
 /** Lessons that have at least one walkthrough, keeping their course numbers. */

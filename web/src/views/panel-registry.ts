@@ -1,7 +1,9 @@
 // Which widget draws which type of panel. A new panel type is its widget and one line here; the
 // step view asks this table and knows no panel type itself.
-import type { MatrixPanel, Panel, ParameterField } from '../model/types.js';
+import type { CostPlan, MatrixPanel, Panel, ParameterField } from '../model/types.js';
+import type { CostMeasurement } from '../session/cost/measurement.js';
 import { chartView } from '../widgets/chart-panel.js';
+import { costLabView } from './cost-lab-view.js';
 import { factsView } from '../widgets/facts.js';
 import { heatmapView } from '../widgets/heatmap.js';
 import { matrixView } from '../widgets/matrix-view.js';
@@ -15,6 +17,8 @@ export interface PanelActions {
   editCell(panel: MatrixPanel, row: number, column: number, text: string): string | undefined;
   toggleMask(panel: MatrixPanel, row: number, column: number): void;
   changeParameter(field: ParameterField, text: string): void;
+  /** The cost lab's measurements of a plan, which outlive the panel (session/cost/measurements.ts). */
+  measurement(plan: CostPlan): CostMeasurement;
 }
 
 type Factories = { [T in Panel['type']]: (panel: Extract<Panel, { type: T }>, actions: PanelActions) => PanelView };
@@ -30,6 +34,7 @@ const PANEL_VIEWS: Factories = {
   tokens: (panel) => ({ element: tokenAttentionView(panel) }),
   facts: (panel) => ({ element: factsView(panel) }),
   parameters: (panel, actions) => parametersView(panel, (field, text) => actions.changeParameter(field, text)),
+  cost: (panel, actions) => costLabView(panel, actions.measurement(panel.plan)),
 };
 
 export function panelView(panel: Panel, actions: PanelActions): PanelView {

@@ -3,10 +3,11 @@
 // learner's edits go back to the session.
 import type { Explanation } from '../kinds/kind.js';
 import type { MatrixPanel, Panel, Step } from '../model/types.js';
-import { el, setHidden, setText } from '../widgets/dom.js';
+import { el, setHidden, setText, focusableWhileScrolling } from '../widgets/dom.js';
 import { exportMenu } from '../widgets/export-menu.js';
 import { renderFormula } from '../widgets/formula.js';
 import type { PanelView, RelatedCells } from '../widgets/panel-view.js';
+import type { CostMeasurements } from '../session/cost/measurements.js';
 import type { ViewContext } from './context.js';
 import { panelView, type PanelActions } from './panel-registry.js';
 
@@ -18,9 +19,10 @@ export class StepView {
   private views: PanelView[] = [];
   private readonly actions: PanelActions;
 
-  constructor(private readonly context: ViewContext) {
+  constructor(private readonly context: ViewContext, measurements: CostMeasurements) {
     const { session } = context;
     this.actions = {
+      measurement: (plan) => measurements.of(plan),
       explain: (panel, row, column) => this.explain(panel, row, column),
       editCell: (panel, row, column, text) => session.editCell(panel, row, column, text),
       toggleMask: (panel, row, column) => session.toggleMask(panel, row, column),
@@ -48,6 +50,7 @@ export class StepView {
     if (step.formula !== this.shownFormula || formula.childElementCount === 0) {
       renderFormula(formula, step.formula);
       this.shownFormula = step.formula;
+      focusableWhileScrolling(formula, 'Formula (scrolls sideways)');
     }
     setText(byId('step-text'), step.text);
     const kept = this.renderPanels(step, inPlace && step.id === this.shownStep);

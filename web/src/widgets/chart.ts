@@ -110,22 +110,24 @@ export class Chart {
     const xs = panel.series.flatMap((s) => s.points.map(([px]) => px));
     const ys = panel.series.flatMap((s) => s.points.map(([, py]) => py)).concat((panel.references ?? []).map((r) => r.y));
     const [x0, x1] = panel.xDomain ?? [Math.min(...xs), Math.max(...xs)];
-    const [y0, y1] = panel.yDomain ?? [Math.min(0, ...ys), Math.max(...ys)];
+    const logY = panel.yScale === 'log10';
+    // A logarithmic axis cannot reach 0: it spans the data only.
+    const [y0, y1] = panel.yDomain ?? [logY ? Math.min(...ys) : Math.min(0, ...ys), Math.max(...ys)];
     const log2 = panel.xScale === 'log2';
     const x: Scale = (log2 ? scaleLog().base(2) : scaleLinear()).domain([x0, x1]);
     const { count: tickCount, right } = log2 ? { count: Math.min(xs.length, 10), right: MARGIN.right } : fittingXAxis(x as ScaleLinear<number, number>);
     x.range([MARGIN.left, WIDTH - right]);
-    const y = scaleLinear().domain([y0, y1]).nice().range([HEIGHT - MARGIN.bottom, MARGIN.top]);
+    const y: Scale = (logY ? scaleLog().base(10) : scaleLinear()).domain([y0, y1]).nice().range([HEIGHT - MARGIN.bottom, MARGIN.top]);
 
     const tickValues = log2 ? [...new Set(xs)] : [];
-    const axesKey = [panel.xScale, ...x.domain(), ...x.range(), ...y.domain(), tickCount, ...tickValues].join(' ');
+    const axesKey = [panel.xScale, panel.yScale, ...x.domain(), ...x.range(), ...y.domain(), tickCount, ...tickValues].join(' ');
     const moved = axesKey !== this.axesKey;
     if (moved) {
       this.axesKey = axesKey;
       const xAxis = axisBottom(x).ticks(tickCount, log2 ? '~s' : undefined);
       if (log2) xAxis.tickValues(tickValues).tickFormat((v) => String(v));
       this.xAxis.call(xAxis);
-      this.yAxis.call(axisLeft(y).ticks(6));
+      this.yAxis.call(logY ? axisLeft(y).ticks(6, '~e') : axisLeft(y).ticks(6));
     }
     this.xLabel.text(panel.xLabel);
     this.yLabel.text(panel.yLabel);

@@ -82,3 +82,22 @@ export function escapeMarkup(text: string): string {
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '\ufffd')
     .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }
+
+/**
+ * Makes `element` a keyboard stop (a labelled group) while its content scrolls sideways, and an
+ * ordinary box otherwise: a box that scrolls must be reachable from the keyboard. Measured in the
+ * next animation frame, after layout, so the caller never forces one.
+ */
+export function focusableWhileScrolling(element: HTMLElement, label: string): void {
+  requestAnimationFrame(() => {
+    if (element.scrollWidth > element.clientWidth + 1) {
+      element.tabIndex = 0;
+      element.setAttribute('role', 'group');
+      element.setAttribute('aria-label', label);
+    } else {
+      element.removeAttribute('tabindex');
+      element.removeAttribute('role');
+      element.removeAttribute('aria-label');
+    }
+  });
+}

@@ -57,9 +57,13 @@ export class CostMeasurement {
     return this.cells.length;
   }
 
-  /** The cell being measured, while running. */
+  /**
+   * The cell being measured, while running; between a reply and the next request (while the
+   * listeners hear of the reply), the cell asked for next.
+   */
   get current(): CostCell | undefined {
-    return this.asked?.cell;
+    if (this.stateNow !== 'running') return undefined;
+    return this.asked?.cell ?? this.cells.find((c) => !isDone(c));
   }
 
   /** The cells of one variant, smallest n first. */

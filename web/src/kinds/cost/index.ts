@@ -1,0 +1,16 @@
+// What attention costs: the cost lab, measuring every variant at every size in a Web Worker.
+import type { CostPlan, CostWalkthrough } from '../../model/types.js';
+import type { KindModule } from '../kind.js';
+import { withParameter } from '../shared/fields.js';
+import { costScript } from './script.js';
+import { costSteps } from './steps.js';
+
+const cost: KindModule<CostWalkthrough, CostPlan> = {
+  build: (_lab, _walkthrough, inputs) => costSteps(inputs),
+  // The largest n is a choice among the sizes (a text); the others are numbers already.
+  changeInputs: (_lab, inputs, name, value) => withParameter(inputs, name, name === 'maxN' ? Number(value) : value),
+  script: (_inputs, { trace }) => costScript(trace),
+  latex: 'step on screen',
+};
+
+export default cost;

@@ -1,0 +1,20 @@
+// The cost lab's worker: loads its own engine and answers each measureCost request (the page
+// starts it through entries/cost-worker.ts). Requests that arrive while the engine loads wait for it.
+import { loadAttentionLab } from '../../../lib/index.js';
+import { measure } from './cost-host.js';
+import type { CostReply, CostRequest } from './protocol.js';
+
+/** The worker's global scope, as much of it as is used (the page's tsconfig has no WebWorker lib). */
+const scope = self as unknown as {
+  postMessage(message: CostReply): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<CostRequest>) => void): void;
+};
+
+const lab = loadAttentionLab();
+
+scope.addEventListener('message', ({ data }) => {
+  lab.then(
+    (engine) => scope.postMessage(measure(engine, data)),
+    (error: Error) => scope.postMessage({ type: 'refused', id: data.id, message: `The engine could not start in the measuring worker: ${error.message}` }),
+  );
+});
