@@ -7,6 +7,7 @@
 // the core checks the values and shapes. Which arguments and trace fields there are is not
 // written here: the operations' descriptions (attn/describe/) say it once.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,10 @@ namespace attn::bindings
     inline val write(const std::string& s)
     {
         return val(s);
+    }
+    inline val write(const std::optional<std::string>& s)
+    {
+        return s ? val(*s) : val::null();
     }
 
     /// The JS values the façade decodes, for describe::write.

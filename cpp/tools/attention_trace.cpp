@@ -10,6 +10,7 @@
 // bindings write JS objects with. So every described operation works here, in the order and
 // with the names of its JS result. An invalid argument prints the engine's message and exits 1.
 
+#include <optional>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -196,6 +197,10 @@ namespace
         static std::string scalar_text(std::size_t x) { return std::to_string(x); }
         static std::string scalar_text(bool x) { return x ? "true" : "false"; }
         static std::string scalar_text(const std::string& s) { return "'" + s + "'"; }
+        static std::string scalar_text(const std::optional<std::string>& s)
+        {
+            return s ? scalar_text(*s) : "null";
+        }
         template <class List> static std::string scalar_text(const List& items)
         {
             std::ostringstream out;

@@ -51,6 +51,7 @@ const LEAF_CHECKS = {
   integer: (v) => Number.isInteger(v),
   boolean: (v) => typeof v === 'boolean',
   string: (v) => typeof v === 'string',
+  'string or null': (v) => v === null || typeof v === 'string',
   vector: (v) => Array.isArray(v) && v.every((n) => typeof n === 'number'),
   indices: (v) => Array.isArray(v) && v.every((n) => Number.isInteger(n)),
   strings: (v) => Array.isArray(v) && v.every((s) => typeof s === 'string'),

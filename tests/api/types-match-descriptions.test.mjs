@@ -124,7 +124,8 @@ function differences(declared, descriptions) {
         const element = checker.getIndexTypeOfType(got.type, ts.IndexKind.Number);
         if (!element) out.push(`${path}.${f.name} should be an array`);
         else compareFields(`${path}.${f.name}[]`, f.fields ?? [], element);
-      } else if (f.type === 'string') {
+      } else if (f.type === 'string' || f.type === 'string or null') {
+        // (The program here is not strict, so a declared `| null` is not in the type to check.)
         if (!(got.type.flags & ts.TypeFlags.StringLike) && !got.type.isUnion() && !(got.type.flags & ts.TypeFlags.TypeParameter)) {
           out.push(`${path}.${f.name} should be a string, is ${typeText(got.type)}`);
         }

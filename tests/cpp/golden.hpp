@@ -438,6 +438,14 @@ namespace golden
                 }
                 return;
             }
+            // Words, yes/no and "none" (a diagnosis's misconception, or null) must match exactly.
+            if (expected.is_string() || expected.is_null() || expected.is_boolean())
+            {
+                const bool same = expected == actual;
+                out.push_back({path, expected.is_string() ? "string" : "value", same, 0, 0,
+                               same ? "" : "the engine gave " + actual.dump()});
+                return;
+            }
             out.push_back({path, "?", false, 0, 0,
                            "the fixture holds " + expected.dump() +
                                ", which is neither a number, "

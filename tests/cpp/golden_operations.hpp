@@ -46,6 +46,10 @@ namespace golden
     {
         return s;
     }
+    inline json to_json(const std::optional<std::string>& s)
+    {
+        return s ? json(*s) : json(nullptr);
+    }
 
     inline json to_json(const attn::vector& v)
     {

@@ -885,6 +885,36 @@ export interface KvCacheDecodeTrace {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Grading an answer (lab.diagnose), for exercises.
+
+/** The mistakes lab.diagnose recognises, in its order of precedence. */
+export type Misconception = 'unscaled' | 'dividedByDk' | 'maskIgnored' | 'noSoftmax' | 'columnSoftmax' | 'roundedEarly';
+
+export interface DiagnoseArgs extends QueryKeyValueArgs {
+  /** Which matrix the cell is in. */
+  stage: ExplainStage;
+  /** The query row i, 0 … n−1. */
+  row: number;
+  /** The key j (0 … m−1), or for `output` the value column c (0 … d_v−1). */
+  column: number;
+  /** The learner's number (finite). */
+  answer: number;
+  /** How close counts as the same number, > 0; default 0.005. */
+  tolerance?: number | undefined;
+}
+
+export interface Diagnosis {
+  /** |answer − expected| ≤ tolerance. */
+  correct: boolean;
+  /** The cell of attention's own trace. */
+  expected: number;
+  /** The mistake the answer matches (the first in `candidates` whose value is within tolerance of the answer and not of `expected`); null when correct or none matches. */
+  misconception: Misconception | null;
+  /** Every mistake that can change this stage, with the cell's value when attention is run with it. */
+  candidates: { misconception: Misconception; value: number }[];
+}
+
+// ---------------------------------------------------------------------------------------------
 // Measuring what a variant costs (lab.measureCost), for the cost lab.
 
 /** The variants lab.measureCost times. */
@@ -1297,6 +1327,8 @@ export interface AttentionLab {
   chunkedAttention(args: ChunkedAttentionArgs): ChunkedAttentionTrace;
   /** Times one variant's lean kernel on inputs drawn in the engine: seconds per repeat, peak cells, multiply-adds. */
   measureCost(args: MeasureCostArgs): CostMeasurement;
+  /** Grades a learner's number for one cell of attention and names the mistake it matches, if any. */
+  diagnose(args: DiagnoseArgs): Diagnosis;
   /** A new training run of a small transformer (see {@link Trainer}); free it with `dispose()`. */
   createTrainer(options?: TrainerOptions): Trainer;
   /** The cap on every dimension (1024), except the sequence length of the scale operations. */

@@ -35,6 +35,7 @@
 #include "attn/sparse_attention.hpp"
 #include "attn/kv_cache.hpp"
 #include "attn/measure_cost.hpp"
+#include "attn/diagnose.hpp"
 
 #include "attn/matrix_difference.hpp"
 // issue 11: the scale operations

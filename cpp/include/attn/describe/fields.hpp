@@ -13,6 +13,7 @@
 /// write JS objects from this, the C++ tests JSON, and the describe tool the docs and types.
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <variant>
@@ -46,6 +47,8 @@ namespace attn::describe
             return "number";
         else if constexpr (std::is_same_v<T, std::string>)
             return "string";
+        else if constexpr (std::is_same_v<T, std::optional<std::string>>)
+            return "string or null";
         else if constexpr (std::is_same_v<T, matrix>)
             return "matrix";
         else if constexpr (std::is_same_v<T, vector>)

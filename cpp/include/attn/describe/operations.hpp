@@ -37,6 +37,8 @@
 #include "attn/describe/sparse_attention.hpp"
 #include "attn/describe/kv_cache.hpp"
 #include "attn/describe/measure_cost.hpp"
+// Issue 12: grading an answer.
+#include "attn/describe/diagnose.hpp"
 
 #include "attn/describe/matrix_difference.hpp"
 
@@ -59,7 +61,9 @@ namespace attn::describe
                    kv_cache_decode_operation, kv_cache_memory_operation,
                    matrix_difference_operation,
                    flash_attention_operation, chunked_attention_operation,
-                   measure_cost_operation>;
+                   measure_cost_operation,
+                   // Issue 12: grading an answer.
+                   diagnose_operation>;
 
     /// Calls f(Operation{}) for every operation, in order.
     template <class F> void for_each_operation(F&& f)
