@@ -77,7 +77,7 @@ describe('embed link parameters', () => {
     await page.close();
   });
 
-  test('lesson= opens a lesson’s first walkthrough, w= still picks one exactly, and an unknown lesson is named in a notice', async () => {
+  test('lesson= opens a lesson’s first walkthrough by its name or its number, w= still picks one exactly, and an unknown lesson is named in a notice', async () => {
     const byLesson = await open('?embed=1&lesson=masks&step=softmax');
     assert.match(await byLesson.page.locator('#walkthrough-title').textContent(), /Causal mask/);
     assert.equal(await currentStep(byLesson.page), 'softmax');
@@ -86,8 +86,13 @@ describe('embed link parameters', () => {
     assert.match(await both.page.locator('#walkthrough-title').textContent(), /Padding/i);
     await both.page.close();
     const unknown = await open('?lesson=nope');
-    await unknown.page.locator('.notice', { hasText: 'There is no lesson called “nope” (expected one of worked-example, backward-pass, self-attention' }).waitFor();
+    await unknown.page.locator('.notice', { hasText: /^There is no lesson called “nope” \(expected a number from 1 to \d+ or one of worked-example, backward-pass, self-attention/ }).waitFor();
     await unknown.page.close();
+    // The number on the lesson's chip works as well as its name.
+    const byNumber = await open('?lesson=5&step=softmax');
+    assert.match(await byNumber.page.locator('#walkthrough-title').textContent(), /Causal mask/);
+    assert.equal(await byNumber.page.locator('.notice').count(), 0);
+    await byNumber.page.close();
   });
 
   test('an embedded page ignores parameters an LMS or course site adds, without a notice; the full page names them', async () => {

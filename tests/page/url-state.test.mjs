@@ -126,3 +126,33 @@ describe('malformed, repeated and oversized link parts', () => {
     assert.match(notices[0], /“a\\u0000b”/);
   });
 });
+
+describe('lessons by number', () => {
+  test('?lesson=N opens the lesson whose chip shows N, as its name does', async () => {
+    const { LESSONS } = await importCompiled('model/walkthroughs');
+    LESSONS.forEach((lesson, i) => {
+      const byNumber = readLink(at(`?lesson=${i + 1}`));
+      assert.deepEqual(byNumber.notices, [], `lesson ${i + 1}`);
+      assert.deepEqual(byNumber.state, readLink(at(`?lesson=${lesson.id}`)).state, `lesson ${i + 1} is ${lesson.id}`);
+      assert.equal(byNumber.state.walkthrough, lesson.walkthroughs[0].id);
+    });
+    assert.equal(readLink(at('?lesson=5')).state.walkthrough, 'causal-mask');
+  });
+
+  test('the number after the last walkthrough lesson opens "Watch attention learn", as ?train=reverse does', async () => {
+    const { LESSONS } = await importCompiled('model/walkthroughs');
+    const { state, notices } = readLink(at(`?lesson=${LESSONS.length + 1}`));
+    assert.deepEqual(notices, []);
+    assert.deepEqual(state.training, readLink(at('?train=reverse')).state.training);
+  });
+
+  test('a number out of range, or one that is not a whole number, is named in a notice', async () => {
+    const { LESSONS } = await importCompiled('model/walkthroughs');
+    for (const value of ['0', String(LESSONS.length + 2), '2.5', '-1']) {
+      const { state, notices } = readLink(at(`?lesson=${value}`));
+      assert.equal(state.walkthrough, 'worked-example', value);
+      assert.equal(notices.length, 1, value);
+      assert.match(notices[0], new RegExp(`^There is no lesson called “?${value.replace('.', '\\.')}”? \\(expected a number from 1 to ${LESSONS.length + 1} or one of worked-example, `));
+    }
+  });
+});

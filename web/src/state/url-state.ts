@@ -17,7 +17,7 @@ import { EMBED_PARAMS } from '../embed/options.js';
 import { AUTHORING_PARAMS } from '../authoring/load-walkthrough.js';
 import { echo } from './echo.js';
 import { decodeInputs, encodeInputs, readParams, writeParams } from './link-parts.js';
-import { readTrainingLink, TRAINING_KEYS, trainingParams, type TrainingLink } from './training-link.js';
+import { readTrainingLink, TASKS, TRAINING_KEYS, trainingParams, type TrainingLink } from './training-link.js';
 
 export interface PageState {
   walkthrough: string;
@@ -85,8 +85,17 @@ const PARAMS: Param[] = [
     key: 'lesson',
     place: 'query',
     read(value, state) {
-      const lesson = LESSONS.find((l) => l.id === value);
-      if (!lesson) return `There is no lesson called ${echo(value)} (expected one of ${LESSONS.map((l) => l.id).join(', ')}), so the worked example is shown.`;
+      // Its name, or the number on its chip in the menu (1 …; the last number is the training
+      // lesson, which follows the walkthrough lessons).
+      const number = /^\d{1,3}$/.test(value) ? Number(value) : undefined;
+      if (number !== undefined && number === LESSONS.length + 1) {
+        state.training = readTrainingLink(new Map([['train', TASKS[0]]]), []);
+        return undefined;
+      }
+      const lesson = number !== undefined ? LESSONS[number - 1] : LESSONS.find((l) => l.id === value);
+      if (!lesson) {
+        return `There is no lesson called ${echo(value)} (expected a number from 1 to ${LESSONS.length + 1} or one of ${LESSONS.map((l) => l.id).join(', ')}), so the worked example is shown.`;
+      }
       state.walkthrough = lesson.walkthroughs[0].id;
       return undefined;
     },
