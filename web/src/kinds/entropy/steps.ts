@@ -135,7 +135,7 @@ export function entropySteps(lab: AttentionLab, inputs: EntropyInputs): Built<En
   steps.push({
     id: 'no-projection',
     title: 'Without projections: each token looks at itself',
-    text: `Some tutorials skip W_Q and W_K and attend with Q = K = X. Then each query's score with its own key is x·x, a sum of ${d} squares, which is always positive and often the largest in its row, ` +
+    text: `A common shortcut skips W_Q and W_K and attends with Q = K = X. Then each query's score with its own key is x·x, a sum of ${d} squares, which is always positive and often the largest in its row, ` +
       `so many rows put their biggest weight on the diagonal. Here the mean entropy is ${formatNumber(plainEntropy.meanEntropy)} nats, against ${formatNumber(singleEntropy.meanEntropy)} for the projected single head. ` +
       'A low entropy from this shortcut says nothing about what a trained head would do.',
     formula: String.raw`\htmlClass{focus}{w = \mathrm{softmax}\!\left(\frac{XX^{\top}}{\sqrt{${d}}}\right)},\quad ${ENTROPY_FORMULA}`,

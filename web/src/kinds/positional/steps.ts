@@ -121,7 +121,7 @@ export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): Bu
     title: 'Each column is a wave',
     text: 'Read down one column and you get a wave over the positions. Columns 2i and 2i + 1 share a frequency, one as a sine and one as a cosine. ' +
       'Columns 0 and 1 have the highest frequency and repeat every few positions; each later pair is slower, and the last columns change only slowly over the whole range. ' +
-      'So low dimensions oscillate fast and high dimensions slowly (some tutorials say the opposite; the formula and this plot settle it). ' +
+      'So low dimensions oscillate fast and high dimensions slowly (it is easy to read the formula the other way round; this plot settles it). ' +
       'Fast columns tell neighbours apart, slow ones tell near from far.' +
       (dropped.length > 0 ? ` Column${dropped.length > 1 ? 's' : ''} ${dropped.join(', ')} ${dropped.length > 1 ? 'are' : 'is'} left out: d_model is only ${width}.` : ''),
     formula: String.raw`\begin{gathered}PE_{(pos,\,2i)} = \sin(\omega_i\,pos)\\ PE_{(pos,\,2i+1)} = \cos(\omega_i\,pos)\\ \htmlClass{focus}{\omega_i = 10000^{-2i/d}}\ \text{falls as } i \text{ grows}\end{gathered}`,
