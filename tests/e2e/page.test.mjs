@@ -91,6 +91,25 @@ describe('the worked example', () => {
     await page.close();
   });
 
+  test('a refused value’s notice goes away once a later value is accepted, while a bad link’s notice stays', async () => {
+    const { page } = await open('?nope=1');
+    const notices = page.locator('#notices .notice');
+    await notices.filter({ hasText: 'nope' }).waitFor();
+    await page.locator('figure[data-panel="key"] td[data-row="1"][data-col="1"]').click();
+    await page.locator('figure[data-panel="key"] input').fill('abc');
+    await page.keyboard.press('Enter');
+    await notices.filter({ hasText: /not a finite number/ }).waitFor();
+    await page.keyboard.press('Escape');
+    assert.equal(await notices.count(), 2);
+    await page.locator('figure[data-panel="key"] td[data-row="1"][data-col="1"]').click();
+    await page.locator('figure[data-panel="key"] input').fill('2');
+    await page.keyboard.press('Enter');
+    await notices.filter({ hasText: /not a finite number/ }).waitFor({ state: 'detached' });
+    assert.deepEqual(await cells(page, 'key'), ['1', '0', '0', '2', '1', '1']);
+    assert.equal(await notices.count(), 1, 'the link’s notice is still there');
+    await page.close();
+  });
+
   test('can be followed with the keyboard alone', async () => {
     const { page } = await open();
     await page.locator('body').press('ArrowRight');

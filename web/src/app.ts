@@ -82,7 +82,9 @@ export class App {
       // A walkthrough laid out in the training lesson's place (menu, back button) ends the run.
       if (event.type === 'opened' && this.training) this.closeTraining();
       if (event.type === 'opened' && !this.openingRetrained) this.stopRetraining();
-      if (event.type === 'notice') this.notify(event.message);
+      if (event.type === 'notice') this.notify(event.message, event.about);
+      // A change the engine accepted, or another walkthrough, makes earlier refusals of values stale.
+      if (event.type === 'recomputed' || (event.type === 'opened' && event.fresh)) this.clearNotices('inputs');
       if (event.type === 'announce') this.announce(event.message);
       else if (event.type === 'step' && event.announce) {
         this.announce(`Step ${event.index + 1} of ${this.session.steps.length}: ${this.session.step?.title}`);
@@ -260,8 +262,12 @@ export class App {
     void this.session.openOrFallBack(state);
   }
 
-  notify(message: string): void {
-    this.context.byId('notices').append(noticeElement(message));
+  notify(message: string, about?: 'inputs'): void {
+    this.context.byId('notices').append(noticeElement(message, about));
+  }
+
+  private clearNotices(about: 'inputs'): void {
+    for (const notice of this.context.byId('notices').querySelectorAll(`.notice[data-about="${about}"]`)) notice.remove();
   }
 
   private announce(message: string): void {

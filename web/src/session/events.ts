@@ -53,8 +53,12 @@ export type SessionEvent =
    * may update their numbers rather than be rebuilt. `announce`: the learner moved to it.
    */
   | { type: 'step'; index: number; announce: boolean; inPlace: boolean }
-  /** Something could not be used (a refused value, a bad link): shown until dismissed. */
-  | { type: 'notice'; message: string }
+  /**
+   * Something could not be used (a refused value, a bad link): shown until dismissed. `about:
+   * 'inputs'` marks the refusal of a value the learner gave, which a later change that the engine
+   * accepts (or another walkthrough) makes stale, so the views take it away then.
+   */
+  | { type: 'notice'; message: string; about?: 'inputs' }
   /** A short message for screen readers (what an edit did). */
   | { type: 'announce'; message: string }
   | { type: 'progress'; progress: ProgressEvent };

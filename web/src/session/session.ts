@@ -70,6 +70,11 @@ export class Session {
     this.emit({ type: 'notice', message });
   }
 
+  /** A value the learner gave was refused: the notice lasts until a change is accepted. */
+  private refuse(message: string): void {
+    this.emit({ type: 'notice', message, about: 'inputs' });
+  }
+
   private announce(message: string): void {
     this.emit({ type: 'announce', message });
   }
@@ -202,7 +207,7 @@ export class Session {
       return kind.build(this.lab, walkthrough, inputs, trained);
     } catch (error) {
       if (!isRefusal(error)) throw error;
-      this.notify(`The engine refused these inputs: ${error.message}`);
+      this.refuse(`The engine refused these inputs: ${error.message}`);
       return undefined;
     }
   }
@@ -259,7 +264,7 @@ export class Session {
   editCell(panel: MatrixPanel, row: number, column: number, text: string): string | undefined {
     const parsed = parseCell(text);
     if (typeof parsed === 'string') {
-      this.notify(parsed);
+      this.refuse(parsed);
       return parsed;
     }
     const c = this.current;
@@ -286,7 +291,7 @@ export class Session {
     if (!c) return;
     const parsed = readField(field, text);
     if ('error' in parsed) {
-      this.notify(parsed.error);
+      this.refuse(parsed.error);
       this.showStep(false, false); // the views draw the step again, with the previous value
       return;
     }
@@ -295,7 +300,7 @@ export class Session {
       inputs = c.kind.changeInputs(this.lab, structuredClone(c.inputs), field.name, parsed.value);
     } catch (error) {
       if (!isRefusal(error)) throw error;
-      this.notify(`The engine refused this value: ${error.message}`);
+      this.refuse(`The engine refused this value: ${error.message}`);
       this.showStep(false, false);
       return;
     }

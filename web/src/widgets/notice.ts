@@ -2,8 +2,10 @@
 // value, a bad attribute of the web component), with a button to dismiss it.
 import { el } from './dom.js';
 
-export function noticeElement(message: string): HTMLParagraphElement {
+/** `about`: what the notice is about, so that the page can take it away when it is stale (app.ts). */
+export function noticeElement(message: string, about?: string): HTMLParagraphElement {
   const notice = el('p', { className: 'notice' }, message);
+  if (about) notice.dataset.about = about;
   const dismiss = el('button', { type: 'button', className: 'dismiss', ariaLabel: 'Dismiss this notice' }, '×');
   dismiss.addEventListener('click', () => notice.remove());
   notice.append(dismiss);
