@@ -170,7 +170,7 @@ const BAD = [
   {
     name: 'a misspelt field is refused, naming it and listing the fields',
     doc: changed('attention', (d) => { d.tilte = d.title; delete d.title; }),
-    error: 'tilte: expected one of the fields "$schema", "id", "lesson", "kind", "title", "intro", "inputs", "queryLabels", "keyLabels", got an unknown field',
+    error: 'tilte: expected one of the fields "$schema", "id", "lesson", "kind", "title", "intro", "inputs", "queryLabels", "keyLabels", "exercises", got an unknown field',
     schema: true,
   },
   {
@@ -477,6 +477,42 @@ const BAD = [
     name: 'more repeats than measureCost allows are refused, naming inputs.repeats',
     doc: changed('cost', (d) => { d.inputs.repeats = 51; }),
     error: 'inputs.repeats: expected a whole number from 1 to 50, got 51',
+    schema: true,
+  },
+  {
+    name: 'an exercise whose tolerance is 0 is refused, naming the exercise’s field',
+    doc: changed('attention', (d) => { d.exercises = [{ ...{ id: 'w', type: 'numeric', title: 'A weight', prompt: 'What weight does k2 get?', after: 'scale', stage: 'weight', row: 0, column: 2 }, tolerance: 0 }]; }),
+    error: 'exercises[0].tolerance: expected a number above 0, got 0',
+    schema: true,
+  },
+  {
+    name: 'an exercise without its question is refused',
+    doc: changed('attention', (d) => { const { prompt: _, ...rest } = { id: 'w', type: 'numeric', title: 'A weight', prompt: 'What weight does k2 get?', after: 'scale', stage: 'weight', row: 0, column: 2 }; d.exercises = [rest]; }),
+    error: 'exercises[0].prompt: expected a question of 1 to 500 characters, got nothing',
+    schema: true,
+  },
+  {
+    name: 'an exercise on a cell outside the walkthrough’s inputs is refused (only the page knows the sizes)',
+    doc: changed('attention', (d) => { d.exercises = [{ ...{ id: 'w', type: 'numeric', title: 'A weight', prompt: 'What weight does k2 get?', after: 'scale', stage: 'weight', row: 0, column: 2 }, column: 99 }]; }),
+    error: `exercises[0].column: expected a whole number from 0 to ${BASE.attention.inputs.key.length - 1}, got 99`,
+    schema: false,
+  },
+  {
+    name: 'two exercises with one id are refused',
+    doc: changed('attention', (d) => { d.exercises = [{ id: 'w', type: 'numeric', title: 'A weight', prompt: 'What weight does k2 get?', after: 'scale', stage: 'weight', row: 0, column: 2 }, { id: 'w', type: 'numeric', title: 'A weight', prompt: 'What weight does k2 get?', after: 'scale', stage: 'weight', row: 0, column: 2 }]; }),
+    error: 'exercises[1].id: expected a name no other exercise of this walkthrough has, got "w"',
+    schema: false,
+  },
+  {
+    name: 'an exercise after a step attention has not got is refused, listing the steps',
+    doc: changed('attention', (d) => { d.exercises = [{ ...{ id: 'w', type: 'numeric', title: 'A weight', prompt: 'What weight does k2 get?', after: 'scale', stage: 'weight', row: 0, column: 2 }, after: 'weights' }]; }),
+    error: 'exercises[0].after: expected one of "inputs", "scores", "scale", "mask", "softmax", "output", got "weights"',
+    schema: true,
+  },
+  {
+    name: 'exercises on a walkthrough that is not plain attention are refused as an unknown field',
+    doc: changed('multi-head', (d) => { d.exercises = [{ id: 'w', type: 'numeric', title: 'A weight', prompt: 'What weight does k2 get?', after: 'scale', stage: 'weight', row: 0, column: 2 }]; }),
+    error: 'exercises: expected one of the fields "$schema", "id", "lesson", "kind", "title", "intro", "inputs", got an unknown field',
     schema: true,
   },
 ];

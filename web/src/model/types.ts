@@ -45,6 +45,8 @@ export interface MultiHeadInputs {
 interface WalkthroughBase {
   /** Unique and URL-safe: it is what the URL names. */
   id: string;
+  /** Exercises among the steps (attention walkthroughs only: the engine grades them with its diagnose). */
+  exercises?: Exercise[];
   /** The lesson it belongs to; an instructor's own walkthrough may have none. */
   lesson?: LessonId;
   title: string;
@@ -408,7 +410,42 @@ export interface CostPlan {
   seed: number;
 }
 
-export type Panel = MatrixPanel | TextPanel | ChartPanel | HeatmapPanel | ParametersPanel | TokenAttentionPanel | CostPanel;
+/**
+ * An exercise: the learner types the number in one cell of attention, and the engine grades it
+ * (lab.diagnose), naming the mistake a wrong number matches. The expected value is never written
+ * in the walkthrough: it is the engine's, on the inputs on screen (edited ones included).
+ */
+export interface NumericExercise {
+  /** Unique within the walkthrough, URL-safe: the step's id is `exercise-<id>`. */
+  id: string;
+  type: 'numeric';
+  /** The step's title. */
+  title: string;
+  /** The question, in words (which cell, and any hint). */
+  prompt: string;
+  /** The step it follows; the exercise comes last when omitted. */
+  after?: string;
+  /** Which matrix the cell is in, as lab.diagnose's `stage`. */
+  stage: ExplainStage;
+  /** The query row. */
+  row: number;
+  /** The key (or, for 'output', the value column). */
+  column: number;
+  /** How close counts, > 0; the engine's 0.005 when omitted. */
+  tolerance?: number;
+}
+
+export type Exercise = NumericExercise;
+
+/** The panel of an exercise step: its question, an answer field and the engine's feedback. */
+export interface ExercisePanel {
+  type: 'exercise';
+  name: string;
+  caption: string;
+  exercise: Exercise;
+}
+
+export type Panel = ExercisePanel | MatrixPanel | TextPanel | ChartPanel | HeatmapPanel | ParametersPanel | TokenAttentionPanel | CostPanel;
 
 export interface Step {
   /** Matches the name of the engine pass it shows: inputs, scores, scale, mask, softmax, output, … */

@@ -11,6 +11,7 @@ import type { Walkthrough } from './types.js';
 import { describe, expected, isRecord, list, onlyFields, oneOf, type Problem, problem, string, text } from './json-checks.js';
 import { inputsProblem, KINDS, type Kind } from './input-rules.js';
 import { LESSON_TITLES } from './lessons.js';
+import { exercisesProblem } from './validate-exercises.js';
 
 export { KINDS };
 
@@ -36,7 +37,8 @@ const TOP = '(top level)';
 const COMMON_FIELDS = ['$schema', 'id', 'lesson', 'kind', 'title', 'intro', 'inputs'];
 const ATTENTION_FIELDS = [...COMMON_FIELDS, 'queryLabels', 'keyLabels'];
 const FIELDS: Record<Kind, readonly string[]> = {
-  attention: ATTENTION_FIELDS,
+  // Exercises are graded by the engine's diagnose, on attention's own inputs.
+  attention: [...ATTENTION_FIELDS, 'exercises'],
   'attention-backward': ATTENTION_FIELDS,
   'multi-head': COMMON_FIELDS,
   positional: COMMON_FIELDS,
@@ -88,10 +90,16 @@ export function parseWalkthrough(json: unknown, options: ParseOptions = {}): Par
     ?? text(TEXT_LIMITS.title)(json.title, 'title')
     ?? text(TEXT_LIMITS.intro)(json.intro, 'intro')
     ?? inputsProblem(kind, json.inputs, 'inputs')
-    ?? (FIELDS[kind].includes('queryLabels') ? attentionLabelsProblem(json) : undefined);
+    ?? (FIELDS[kind].includes('queryLabels') ? attentionLabelsProblem(json) : undefined)
+    ?? (kind === 'attention' ? attentionExercisesProblem(json) : undefined);
   if (error) return { error };
   const { $schema: _schema, ...walkthrough } = json;
   return { walkthrough: walkthrough as unknown as Walkthrough };
+}
+
+function attentionExercisesProblem(json: Record<string, unknown>): Problem {
+  const inputs = json.inputs as { query: unknown[]; key: unknown[]; value: unknown[][] };
+  return exercisesProblem(json.exercises, { n: inputs.query.length, m: inputs.key.length, dV: inputs.value[0].length });
 }
 
 function attentionLabelsProblem(json: Record<string, unknown>): Problem {

@@ -21,6 +21,8 @@ import flashCausalTiles from '../walkthroughs/flash-causal-tiles.json';
 import kvCache from '../walkthroughs/kv-cache.json';
 import linearAndSparse from '../walkthroughs/linear-and-sparse.json';
 import attentionCost from '../walkthroughs/attention-cost.json';
+import workedExamplePractice from '../walkthroughs/worked-example-practice.json';
+import causalMaskPractice from '../walkthroughs/causal-mask-practice.json';
 
 export interface Lesson {
   id: LessonId;
@@ -30,7 +32,8 @@ export interface Lesson {
 }
 
 const all = [
-  workedExample, attentionBackward, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
+  workedExample, workedExamplePractice, attentionBackward, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
+  causalMaskPractice,
   multiHead, crossAttention, whyScale, entropyHeads, positionalEncoding, encoderLayer,
   flashWorkedExample, flashCausalTiles, kvCache, linearAndSparse, attentionCost,
 ] as Walkthrough[];

@@ -7,11 +7,12 @@ import { acceptsTrainedWeights, loadKind } from '../kinds/index.js';
 import type { AnyKindModule, Built, Explanation } from '../kinds/kind.js';
 import { explainCell } from '../kinds/shared/explain.js';
 import { isRefusal } from '../model/refusal.js';
-import type { MatrixPanel, ParameterField, Step, Walkthrough } from '../model/types.js';
+import type { AttentionInputs, Exercise, MatrixPanel, ParameterField, Step, Walkthrough } from '../model/types.js';
 import { weightsLabel, type TrainedLayer } from '../model/trained-layer.js';
 import type { PageState } from '../state/url-state.js';
 import type { SessionEvent, SessionListener } from './events.js';
 import { exampleFile, type ExampleFile, type ExampleFormat } from './example-file.js';
+import { ExerciseBook, withExercises, type ExerciseFeedback } from './exercises.js';
 import { parseCell, readField } from './read-input.js';
 
 type Inputs = Walkthrough['inputs'];
@@ -38,6 +39,8 @@ interface Current {
 
 export class Session {
   private current: Current | undefined;
+  /** The learner's answers to the open walkthrough's exercises. */
+  private readonly exercises = new ExerciseBook((progress) => this.emit({ type: 'progress', progress }));
   private readonly listeners = new Set<SessionListener>();
   /** Steps of the current walkthrough seen so far, for the "completed" event. */
   private visited = new Set<string>();
@@ -184,6 +187,8 @@ export class Session {
       this.visited = new Set();
       this.completed = false;
     }
+    // Other inputs change every expected number: earlier answers no longer apply.
+    if (fresh || state.inputs !== undefined) this.exercises.reset();
     this.emit({ type: 'opened', fresh });
     this.showStep(false, true);
     return true;
@@ -204,7 +209,8 @@ export class Session {
 
   private build(kind: AnyKindModule, walkthrough: Walkthrough, inputs: Inputs, trained: TrainedLayer | undefined): Built | undefined {
     try {
-      return kind.build(this.lab, walkthrough, inputs, trained);
+      const built = kind.build(this.lab, walkthrough, inputs, trained);
+      return walkthrough.exercises ? { ...built, steps: withExercises(walkthrough, built.steps) } : built;
     } catch (error) {
       if (!isRefusal(error)) throw error;
       this.refuse(`The engine refused these inputs: ${error.message}`);
@@ -231,6 +237,7 @@ export class Session {
 
   private showStep(announce: boolean, inPlace: boolean): void {
     const c = this.current as Current;
+    for (const panel of c.built.steps[c.index].panels) if (panel.type === 'exercise') this.exercises.shown(panel.exercise);
     this.emit({ type: 'step', index: c.index, announce, inPlace });
     this.reportProgress(c);
   }
@@ -245,6 +252,21 @@ export class Session {
     }
   }
 
+  // ---- exercises ------------------------------------------------------------------------------
+
+  /**
+   * The learner's answer to an exercise of the open walkthrough, graded by the engine on the
+   * inputs on screen; a text that is not a number is refused (`error`) and not counted.
+   */
+  answer(exercise: Exercise, text: string): ExerciseFeedback | { error: string } {
+    const c = this.current as Current;
+    return this.exercises.answer(this.lab, c.walkthrough, c.inputs as AttentionInputs, exercise, text);
+  }
+
+  feedbackOf(exercise: Exercise): ExerciseFeedback | undefined {
+    return this.exercises.feedbackOf(exercise);
+  }
+
   // ---- changing the inputs --------------------------------------------------------------------
 
   /** Builds the steps again from `inputs`, keeping the step; the refusal sentence otherwise. */
@@ -255,6 +277,7 @@ export class Session {
     const stepId = c.built.steps[c.index].id;
     const index = Math.max(0, built.steps.findIndex((s) => s.id === stepId));
     this.current = { ...c, inputs, edited, built, index };
+    this.exercises.reset();
     this.emit({ type: 'recomputed' });
     this.showStep(false, true);
     return undefined;

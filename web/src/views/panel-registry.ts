@@ -1,8 +1,9 @@
 // Which widget draws which type of panel. A new panel type is its widget and one line here; the
 // step view asks this table and knows no panel type itself.
-import type { CostPlan, MatrixPanel, Panel, ParameterField } from '../model/types.js';
+import type { CostPlan, Exercise, MatrixPanel, Panel, ParameterField } from '../model/types.js';
 import type { CostMeasurement } from '../session/cost/measurement.js';
 import { chartView } from '../widgets/chart-panel.js';
+import { exerciseView, type Feedback } from '../widgets/exercise-panel.js';
 import { costLabView } from './cost-lab-view.js';
 import { factsView } from '../widgets/facts.js';
 import { heatmapView } from '../widgets/heatmap.js';
@@ -19,6 +20,9 @@ export interface PanelActions {
   changeParameter(field: ParameterField, text: string): void;
   /** The cost lab's measurements of a plan, which outlive the panel (session/cost/measurements.ts). */
   measurement(plan: CostPlan): CostMeasurement;
+  /** An answer to an exercise, graded by the engine; and the feedback of the last one. */
+  answer(exercise: Exercise, text: string): Feedback;
+  feedbackOf(exercise: Exercise): Feedback | undefined;
 }
 
 type Factories = { [T in Panel['type']]: (panel: Extract<Panel, { type: T }>, actions: PanelActions) => PanelView };
@@ -35,6 +39,10 @@ const PANEL_VIEWS: Factories = {
   facts: (panel) => ({ element: factsView(panel) }),
   parameters: (panel, actions) => parametersView(panel, (field, text) => actions.changeParameter(field, text)),
   cost: (panel, actions) => costLabView(panel, actions.measurement(panel.plan)),
+  exercise: (panel, actions) => exerciseView(panel, {
+    answer: (text) => actions.answer(panel.exercise, text),
+    previous: () => actions.feedbackOf(panel.exercise),
+  }),
 };
 
 export function panelView(panel: Panel, actions: PanelActions): PanelView {

@@ -27,6 +27,8 @@ export class StepView {
       editCell: (panel, row, column, text) => session.editCell(panel, row, column, text),
       toggleMask: (panel, row, column) => session.toggleMask(panel, row, column),
       changeParameter: (field, text) => session.changeParameter(field, text),
+      answer: (exercise, text) => session.answer(exercise, text),
+      feedbackOf: (exercise) => session.feedbackOf(exercise),
     };
     session.subscribe((event) => {
       if (event.type === 'opened' && event.fresh) this.forget();

@@ -1,0 +1,64 @@
+// Exercises in Chromium: the practice walkthrough's questions answered from the keyboard, the
+// engine's feedback read out (a live region), a named mistake, a refused text, axe in light and
+// dark and at 375 px, and screenshots before and after answering for a person to look at.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
+
+import { SCREENSHOT_DIR, usePage } from './browser.mjs';
+
+const { open } = usePage();
+
+const feedback = (page) => page.locator('.exercise-feedback');
+const answerField = (page) => page.getByLabel('Your answer');
+
+test('a question is answered from the keyboard: a refused text, a named mistake, then the right number', async () => {
+  const { page, problems } = await open('?w=worked-example-practice&step=exercise-weight-k2');
+  assert.equal(await page.locator('#step-title').textContent(), 'Your turn: a weight');
+  assert.equal(await feedback(page).getAttribute('role'), 'status');
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'exercise-01-question.png'), fullPage: true });
+
+  await answerField(page).focus();
+  await page.keyboard.type('abc');
+  await page.keyboard.press('Enter');
+  await feedback(page).filter({ hasText: 'is not a finite number' }).waitFor();
+  assert.equal(await feedback(page).getAttribute('data-result'), 'refused');
+
+  await answerField(page).fill('0.665');
+  await page.keyboard.press('Enter');
+  await feedback(page).filter({ hasText: 'without dividing the scores by √d_k' }).waitFor();
+  assert.equal(await feedback(page).textContent(), 'That is the value without dividing the scores by √d_k. Try again.');
+  assert.equal(await answerField(page).getAttribute('aria-invalid'), 'true');
+  assert.equal(await page.evaluate(() => document.activeElement?.className), 'exercise-answer', 'focus stays in the field');
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'exercise-02-mistake.png'), fullPage: true });
+
+  await answerField(page).fill('0.576');
+  await page.locator('.exercise-check').click();
+  await feedback(page).filter({ hasText: 'Right' }).waitFor();
+  assert.equal(await feedback(page).textContent(), 'Right: the engine’s value is 0.5760.');
+  assert.equal(await feedback(page).getAttribute('data-result'), 'correct');
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'exercise-03-right.png'), fullPage: true });
+
+  // The feedback is still there after going to the next step and back.
+  await page.locator('.control-next').click();
+  await page.locator('.control-previous').click();
+  await feedback(page).filter({ hasText: 'Right' }).waitFor();
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+for (const [width, colorScheme] of [[1280, 'light'], [375, 'dark']]) {
+  test(`an answered question passes axe at ${width} px in ${colorScheme} mode`, async () => {
+    const { page } = await open('?w=causal-mask-practice&step=exercise-blocked-weight', { width, colorScheme });
+    await answerField(page).fill('0.5');
+    await page.keyboard.press('Enter');
+    await feedback(page).filter({ hasText: /\S/ }).waitFor();
+    const axe = await new AxeBuilder({ page }).analyze();
+    assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`), []);
+    const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+    assert.equal(scrolls, false, 'no sideways scrolling');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `exercise-causal-${width}-${colorScheme}.png`), fullPage: true });
+    await page.close();
+  });
+}

@@ -1,0 +1,97 @@
+// Exercises without a browser: the practice walkthroughs open with their questions among the
+// steps, the engine grades answers (right, a named mistake, none), the host hears `answered` and
+// `score`, a text that is not a number is refused without counting, and edited inputs make the
+// earlier answers stale.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+
+import { loadAttentionLab } from 'attention-lab';
+
+import { importCompiled } from '../support/compiled.mjs';
+
+const lab = await loadAttentionLab();
+const { Session } = await importCompiled('session/session');
+
+const FOLDER = new URL('../../web/src/walkthroughs/', import.meta.url);
+const SHIPPED = new Map(readdirSync(FOLDER).filter((f) => f.endsWith('.json'))
+  .map((f) => JSON.parse(readFileSync(new URL(f, FOLDER), 'utf8'))).map((w) => [w.id, w]));
+
+async function practice(id = 'worked-example-practice') {
+  const s = new Session(lab, { find: (name) => SHIPPED.get(name), fallback: 'worked-example' });
+  const events = [];
+  s.subscribe((event) => events.push(event));
+  assert.equal(await s.open({ walkthrough: id, step: 'inputs' }), true);
+  const exercise = (name) => SHIPPED.get(id).exercises.find((e) => e.id === name);
+  const progress = (type) => events.filter((e) => e.type === 'progress' && e.progress.type === type).map((e) => e.progress);
+  return { s, events, exercise, progress };
+}
+
+describe('exercises', () => {
+  test('each question comes right after the step it names, before the step that shows its answer', async () => {
+    const { s } = await practice();
+    assert.deepEqual(s.steps.map((step) => step.id), [
+      'inputs', 'exercise-score-k2', 'scores', 'exercise-scaled-k2', 'scale', 'exercise-weight-k2', 'softmax', 'exercise-output-0', 'output',
+    ]);
+    const step = s.steps[5];
+    assert.equal(step.title, 'Your turn: a weight');
+    assert.equal(step.panels[0].type, 'exercise');
+  });
+
+  test('the engine grades: right, a named mistake, and after two wrong answers its value', async () => {
+    const { s, exercise } = await practice();
+    const weight = exercise('weight-k2');
+    const right = s.answer(weight, '0.576');
+    assert.equal(right.correct, true);
+    assert.equal(right.message, 'Right: the engine’s value is 0.5760.');
+    const unscaled = s.answer(weight, '0.665');
+    assert.equal(unscaled.correct, false);
+    assert.equal(unscaled.misconception, 'unscaled');
+    assert.equal(unscaled.attempt, 2);
+    assert.match(unscaled.message, /^That is the value without dividing the scores by √d_k\. The engine’s value is 0\.5760\.$/);
+    const first = s.answer(exercise('output-0'), '0.1');
+    assert.equal(first.misconception, null);
+    assert.equal(first.message, 'Not quite, and it matches none of the usual mistakes. Try again.');
+    assert.deepEqual(s.feedbackOf(weight), unscaled);
+  });
+
+  test('a forgotten mask is named in the causal practice', async () => {
+    const { s, exercise } = await practice('causal-mask-practice');
+    const blocked = exercise('blocked-weight');
+    const forgot = lab.diagnose({ query: s.inputs.query, key: s.inputs.key, value: s.inputs.value, mask: 'causal', stage: 'weight', row: 0, column: 1, answer: 0 })
+      .candidates.find((c) => c.misconception === 'maskIgnored').value;
+    const feedback = s.answer(blocked, String(forgot));
+    assert.equal(feedback.misconception, 'maskIgnored');
+    assert.equal(s.answer(blocked, '0').correct, true);
+  });
+
+  test('the host hears each answer and the score, as an LMS records them', async () => {
+    const { s, exercise, progress } = await practice();
+    s.goTo(5);
+    s.answer(exercise('weight-k2'), '0.506');
+    s.answer(exercise('weight-k2'), '0.576');
+    const answered = progress('answered');
+    assert.equal(answered.length, 2);
+    assert.deepEqual({ ...answered[0], latencySeconds: 0 }, {
+      type: 'answered', lesson: 'worked-example', walkthrough: 'worked-example-practice', exercise: 'weight-k2', interaction: 'numeric',
+      response: '0.506', correct: false, misconception: 'dividedByDk', attempt: 1, latencySeconds: 0,
+    });
+    assert.ok(answered[0].latencySeconds >= 0);
+    assert.deepEqual(progress('score').at(-1), { type: 'score', lesson: 'worked-example', walkthrough: 'worked-example-practice', correct: 1, answered: 1, total: 4 });
+  });
+
+  test('a text that is not a number is refused and not counted', async () => {
+    const { s, exercise, progress } = await practice();
+    assert.deepEqual(s.answer(exercise('score-k2'), 'three'), { error: '“three” is not a finite number; type one like 0.5 or -2.' });
+    assert.equal(progress('answered').length, 0);
+    assert.equal(s.feedbackOf(exercise('score-k2')), undefined);
+  });
+
+  test('edited inputs change the expected numbers, so earlier answers are forgotten', async () => {
+    const { s, exercise } = await practice();
+    s.answer(exercise('score-k2'), '3');
+    assert.equal(s.editCell(s.steps[0].panels.find((p) => p.name === 'query'), 0, 0, '2'), undefined);
+    assert.equal(s.feedbackOf(exercise('score-k2')), undefined);
+    assert.equal(s.answer(exercise('score-k2'), '4').correct, true, 'q = (2, 2) scores k₂ = (1, 1) as 4');
+  });
+});

@@ -1,0 +1,58 @@
+// The `exercises` of a walkthrough file: each one's fields, its cell within the walkthrough's own
+// inputs, and the step it follows, each problem naming the field (`exercises[1].column: expected
+// a whole number from 0 to 2, got 3`). Exercises are graded by the engine's diagnose, which works
+// on attention's inputs, so only "attention" walkthroughs carry them.
+import { expected, field, isRecord, item, oneOf, onlyFields, type Problem, text, wholeNumber } from './json-checks.js';
+
+/** Most exercises in one walkthrough. */
+export const MAX_EXERCISES = 20;
+/** Longest title and question, in characters. */
+export const EXERCISE_TEXT = { title: 100, prompt: 500 };
+/** The steps of an attention walkthrough, which an exercise may follow. */
+export const ATTENTION_STEP_IDS = ['inputs', 'scores', 'scale', 'mask', 'softmax', 'output'] as const;
+const FIELDS = ['id', 'type', 'title', 'prompt', 'after', 'stage', 'row', 'column', 'tolerance'];
+const STAGES = ['score', 'scaled', 'weight', 'output'];
+
+/** The sizes the cells are checked against: queries n, keys m, value width d_v. */
+export interface ExerciseSizes {
+  n: number;
+  m: number;
+  dV: number;
+}
+
+export function exercisesProblem(exercises: unknown, sizes: ExerciseSizes, path = 'exercises'): Problem {
+  if (exercises === undefined) return undefined;
+  if (!Array.isArray(exercises) || exercises.length === 0 || exercises.length > MAX_EXERCISES) {
+    return expected(path, `a list of 1 to ${MAX_EXERCISES} exercises`, exercises);
+  }
+  const ids = new Set<string>();
+  for (let i = 0; i < exercises.length; i += 1) {
+    const found = exerciseProblem(exercises[i], sizes, item(path, i), ids);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function exerciseProblem(exercise: unknown, { n, m, dV }: ExerciseSizes, path: string, ids: Set<string>): Problem {
+  if (!isRecord(exercise)) return expected(path, 'an object (one exercise)', exercise);
+  const at = (name: string) => field(path, name);
+  const { id } = exercise;
+  const idProblem = typeof id !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(id)
+    ? expected(at('id'), '1 to 64 letters, digits or "-"', id)
+    : ids.has(id) ? expected(at('id'), 'a name no other exercise of this walkthrough has', id) : undefined;
+  if (typeof id === 'string') ids.add(id);
+  const stageProblem = oneOf(STAGES)(exercise.stage, at('stage'));
+  const width = exercise.stage === 'output' ? dV : m;
+  return onlyFields(exercise, FIELDS, path)
+    ?? idProblem
+    ?? oneOf(['numeric'])(exercise.type, at('type'))
+    ?? text(EXERCISE_TEXT.title, 'a title')(exercise.title, at('title'))
+    ?? text(EXERCISE_TEXT.prompt, 'a question')(exercise.prompt, at('prompt'))
+    ?? (exercise.after === undefined ? undefined : oneOf(ATTENTION_STEP_IDS)(exercise.after, at('after')))
+    ?? stageProblem
+    ?? wholeNumber({ min: 0, max: n - 1 })(exercise.row, at('row'))
+    ?? wholeNumber({ min: 0, max: width - 1 })(exercise.column, at('column'))
+    ?? (exercise.tolerance === undefined || (typeof exercise.tolerance === 'number' && Number.isFinite(exercise.tolerance) && exercise.tolerance > 0)
+      ? undefined
+      : expected(at('tolerance'), 'a number above 0', exercise.tolerance));
+}

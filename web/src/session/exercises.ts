@@ -1,0 +1,106 @@
+// Exercises among a walkthrough's steps: where they go, how the engine grades an answer, what the
+// learner is told, and what the host hears (the `answered` and `score` progress events an LMS
+// records). DOM-free; the session owns one ExerciseBook per open walkthrough.
+import type { AttentionLab, Misconception } from '../../lib/index.js';
+import { attentionArgs } from '../kinds/shared/explain-terms.js';
+import { formatNumber } from '../model/format.js';
+import type { AttentionInputs, Exercise, Step, Walkthrough } from '../model/types.js';
+import type { ProgressEvent } from './events.js';
+import { parseCell } from './read-input.js';
+
+/** What the learner is told after an answer. */
+export interface ExerciseFeedback {
+  correct: boolean;
+  /** 1 for the first answer, 2 for the next, … */
+  attempt: number;
+  /** One or two sentences: right, or which mistake the number matches (the engine's diagnosis). */
+  message: string;
+  misconception: Misconception | null;
+}
+
+/** The step id of an exercise. */
+export const exerciseStepId = (exercise: Exercise): string => `exercise-${exercise.id}`;
+
+/** The steps with each exercise placed after the step it names (last when it names none). */
+export function withExercises(walkthrough: Walkthrough, steps: Step[]): Step[] {
+  const out = [...steps];
+  for (const exercise of walkthrough.exercises ?? []) {
+    const step: Step = {
+      id: exerciseStepId(exercise),
+      title: exercise.title,
+      text: exercise.prompt,
+      formula: '',
+      panels: [{ type: 'exercise', name: exercise.id, caption: 'Your answer', exercise }],
+    };
+    const after = exercise.after === undefined ? -1 : out.findIndex((s) => s.id === exercise.after);
+    if (after < 0) out.push(step);
+    else out.splice(after + 1, 0, step);
+  }
+  return out;
+}
+
+/** What each mistake means, said to the learner whose number matches it. */
+const MISTAKES: Record<Misconception, string> = {
+  unscaled: 'That is the value without dividing the scores by √d_k.',
+  dividedByDk: 'That is what dividing by d_k gives; the scores are divided by √d_k, its square root.',
+  maskIgnored: 'That is the value with the mask left out; a blocked key gets no weight.',
+  noSoftmax: 'That is the scaled score itself; the weights are the softmax of each row of scaled scores.',
+  columnSoftmax: 'That is a softmax down the column, over the queries; each query’s weights are a softmax over its own row of keys.',
+  roundedEarly: 'Close: that is what rounding every intermediate to two decimals gives. Keep more digits until the end.',
+};
+
+/** After this many wrong answers the engine's value is shown. */
+const REVEAL_AFTER = 2;
+
+interface Answer {
+  attempts: number;
+  correct: boolean;
+  feedback: ExerciseFeedback;
+}
+
+export class ExerciseBook {
+  private readonly answers = new Map<string, Answer>();
+  /** When each exercise was last shown, for the latency an LMS records. */
+  private readonly shownAt = new Map<string, number>();
+
+  constructor(private readonly report: (event: ProgressEvent) => void, private readonly now: () => number = () => Date.now()) {}
+
+  /** Forgets every answer: another walkthrough, or inputs that change every expected number. */
+  reset(): void {
+    this.answers.clear();
+    this.shownAt.clear();
+  }
+
+  /** The exercise's step is on screen. */
+  shown(exercise: Exercise): void {
+    if (!this.shownAt.has(exercise.id)) this.shownAt.set(exercise.id, this.now());
+  }
+
+  feedbackOf(exercise: Exercise): ExerciseFeedback | undefined {
+    return this.answers.get(exercise.id)?.feedback;
+  }
+
+  /** Grades `text` with the engine on the inputs on screen; a text that is not a number is refused, unrecorded. */
+  answer(lab: AttentionLab, walkthrough: Walkthrough, inputs: AttentionInputs, exercise: Exercise, text: string): ExerciseFeedback | { error: string } {
+    const answer = parseCell(text);
+    if (typeof answer === 'string') return { error: answer };
+    const d = lab.diagnose({ ...attentionArgs(inputs), stage: exercise.stage, row: exercise.row, column: exercise.column, answer, ...(exercise.tolerance === undefined ? {} : { tolerance: exercise.tolerance }) });
+    const attempt = (this.answers.get(exercise.id)?.attempts ?? 0) + 1;
+    const value = formatNumber(d.expected, 4);
+    const message = d.correct
+      ? `Right: the engine’s value is ${value}.`
+      : `${d.misconception ? MISTAKES[d.misconception] : 'Not quite, and it matches none of the usual mistakes.'}${attempt >= REVEAL_AFTER ? ` The engine’s value is ${value}.` : ' Try again.'}`;
+    const feedback: ExerciseFeedback = { correct: d.correct, attempt, message, misconception: d.misconception };
+    this.answers.set(exercise.id, { attempts: attempt, correct: d.correct, feedback });
+    const base = { ...(walkthrough.lesson ? { lesson: walkthrough.lesson } : {}), walkthrough: walkthrough.id };
+    const shown = this.shownAt.get(exercise.id) ?? this.now();
+    this.report({
+      type: 'answered', ...base, exercise: exercise.id, interaction: 'numeric', response: String(answer), correct: d.correct,
+      misconception: d.misconception, attempt, latencySeconds: Math.max(0, (this.now() - shown) / 1000),
+    });
+    const total = walkthrough.exercises?.length ?? 0;
+    const correct = [...this.answers.values()].filter((r) => r.correct).length;
+    this.report({ type: 'score', ...base, correct, answered: this.answers.size, total });
+    return feedback;
+  }
+}

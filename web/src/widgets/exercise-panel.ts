@@ -1,0 +1,43 @@
+// An exercise step's panel: the question's answer field, a Check button, and the engine's
+// feedback in a live region (screen readers hear it as it comes). It never computes or knows the
+// answer: `answer` hands the text to the session, which asks the engine (lab.diagnose).
+import type { ExercisePanel } from '../model/types.js';
+import { el, setText } from './dom.js';
+import type { PanelView } from './panel-view.js';
+
+/** What the panel is told after an answer (session/exercises.ts ExerciseFeedback, or a refusal). */
+export type Feedback = { correct: boolean; message: string } | { error: string };
+
+export interface ExerciseActions {
+  answer(text: string): Feedback;
+  /** The feedback of an earlier answer, shown again when the step is drawn again. */
+  previous(): Feedback | undefined;
+}
+
+export function exerciseView(panel: ExercisePanel, actions: ExerciseActions): PanelView {
+  const id = `exercise-${panel.exercise.id}`;
+  const input = el('input', { type: 'text', id: `${id}-answer`, className: 'exercise-answer' });
+  input.inputMode = 'decimal';
+  input.autocomplete = 'off';
+  input.setAttribute('aria-describedby', `${id}-feedback`);
+  const check = el('button', { type: 'submit', className: 'primary exercise-check' }, 'Check');
+  const feedback = el('p', { className: 'exercise-feedback', id: `${id}-feedback`, role: 'status' });
+  const label = el('label', {}, panel.caption);
+  label.htmlFor = input.id;
+
+  const show = (result: Feedback | undefined) => {
+    if (!result) return;
+    const refused = 'error' in result;
+    setText(feedback, refused ? result.error : result.message);
+    feedback.dataset.result = refused ? 'refused' : result.correct ? 'correct' : 'wrong';
+    input.setAttribute('aria-invalid', String(!refused && !result.correct));
+  };
+  const form = el('form', { className: 'exercise-form' }, label, el('div', { className: 'exercise-row' }, input, check));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    show(actions.answer(input.value));
+    input.focus();
+  });
+  show(actions.previous());
+  return { element: el('figure', { className: 'panel exercise-panel' }, form, feedback) };
+}
