@@ -83,8 +83,9 @@ export class App {
       if (event.type === 'opened' && this.training) this.closeTraining();
       if (event.type === 'opened' && !this.openingRetrained) this.stopRetraining();
       if (event.type === 'notice') this.notify(event.message, event.about);
-      // A change the engine accepted, or another walkthrough, makes earlier refusals of values stale.
-      if (event.type === 'recomputed' || (event.type === 'opened' && event.fresh)) this.clearNotices('inputs');
+      // A change the engine accepted makes earlier refusals of values stale. (Not an opening: a
+      // link whose inputs were refused opens with the walkthrough's own, and says so.)
+      if (event.type === 'recomputed') this.clearNotices('inputs');
       if (event.type === 'announce') this.announce(event.message);
       else if (event.type === 'step' && event.announce) {
         this.announce(`Step ${event.index + 1} of ${this.session.steps.length}: ${this.session.step?.title}`);

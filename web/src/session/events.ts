@@ -56,7 +56,7 @@ export type SessionEvent =
   /**
    * Something could not be used (a refused value, a bad link): shown until dismissed. `about:
    * 'inputs'` marks the refusal of a value the learner gave, which a later change that the engine
-   * accepts (or another walkthrough) makes stale, so the views take it away then.
+   * accepts makes stale, so the views take it away then.
    */
   | { type: 'notice'; message: string; about?: 'inputs' }
   /** A short message for screen readers (what an edit did). */
