@@ -9,6 +9,8 @@
  * --walkthrough  the walkthrough the package teaches (default worked-example)
  * --embed        the compact embedded layout (embed=1: no site header, no Embed button)
  * --hide         parts to hide, comma-separated, as in a link's hide= (web/src/embed/options.ts)
+ * --mastery      percent of the walkthrough's exercises right that passes (0 … 100, default 80);
+ *                written into the manifest as adlcp:masteryscore when the walkthrough has exercises
  * --out          where the zip goes (default build/scorm/): attention-lab-<walkthrough>.zip
  *
  * The launch query (w=…&embed=1&hide=…) is both in the manifest's href, which SCORM 1.2 LMSs
@@ -48,7 +50,7 @@ async function pageEmbedOptions() {
  * imsmanifest.xml for one SCO, in the SCORM 1.2 content packaging namespaces (IMS CP 1.1.2 and
  * ADL's adlcp 1.2). No xsi:schemaLocation: it would oblige the package to carry the .xsd files.
  */
-export function scormManifest({ walkthrough, title, href }) {
+export function scormManifest({ walkthrough, title, href, mastery }) {
   const id = escapeMarkup(walkthrough);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="attention-lab-${id}" version="1.0"
@@ -62,7 +64,8 @@ export function scormManifest({ walkthrough, title, href }) {
     <organization identifier="org-${id}">
       <title>${escapeMarkup(title)}</title>
       <item identifier="item-${id}" identifierref="sco-${id}" isvisible="true">
-        <title>${escapeMarkup(title)}</title>
+        <title>${escapeMarkup(title)}</title>${mastery === undefined ? '' : `
+        <adlcp:masteryscore>${mastery}</adlcp:masteryscore>`}
       </item>
     </organization>
   </organizations>
@@ -80,10 +83,11 @@ const ZIP_TIME = new Date('2024-01-01T00:00:00Z');
 
 /**
  * Builds the package.
- * @param {{ walkthrough?: string, embed?: boolean, hide?: string[], outDir?: string }} [options]
+ * @param {{ walkthrough?: string, embed?: boolean, hide?: string[], outDir?: string, mastery?: number }} [options]
  * @returns {Promise<{ zip: string, walkthrough: string, title: string, href: string }>}
  */
-export async function buildScormPackage({ walkthrough = DEFAULT_WALKTHROUGH, embed = false, hide = [], outDir = SCORM_DIR } = {}) {
+export async function buildScormPackage({ walkthrough = DEFAULT_WALKTHROUGH, embed = false, hide = [], outDir = SCORM_DIR, mastery = 80 } = {}) {
+  if (!Number.isInteger(mastery) || mastery < 0 || mastery > 100) throw new Error(`--mastery: expected a whole percent from 0 to 100, got ${mastery}`);
   const shipped = readWalkthroughs().get(walkthrough);
   if (!shipped) throw new Error(`--walkthrough: expected one of ${[...readWalkthroughs().keys()].sort().join(', ')}, got “${walkthrough}”`);
   const { readEmbedOptions } = await pageEmbedOptions();
@@ -97,11 +101,11 @@ export async function buildScormPackage({ walkthrough = DEFAULT_WALKTHROUGH, emb
   const href = `${SCO_FILE}?${query}`;
   const html = await buildSingleHtml({
     entry: 'src/entries/scorm.ts',
-    define: { __SCORM_LAUNCH_QUERY__: JSON.stringify(query.toString()) },
+    define: { __SCORM_LAUNCH_QUERY__: JSON.stringify(query.toString()), __SCORM_MASTERY__: String(mastery) },
     title,
   });
   const zip = zipSync({
-    'imsmanifest.xml': [strToU8(scormManifest({ walkthrough, title, href })), { mtime: ZIP_TIME }],
+    'imsmanifest.xml': [strToU8(scormManifest({ walkthrough, title, href, mastery: shipped.exercises ? mastery : undefined })), { mtime: ZIP_TIME }],
     [SCO_FILE]: [strToU8(html), { mtime: ZIP_TIME }],
   }, { level: 9 });
   return { zip: writeFile(path.join(outDir, `attention-lab-${walkthrough}.zip`), zip), walkthrough, title, href };
@@ -112,7 +116,7 @@ export const readZip = (file) => unzipSync(new Uint8Array(fs.readFileSync(file))
 
 /** Parses the command line above. */
 function parseArgs(argv) {
-  const options = { walkthrough: DEFAULT_WALKTHROUGH, embed: false, hide: [], outDir: SCORM_DIR };
+  const options = { walkthrough: DEFAULT_WALKTHROUGH, embed: false, hide: [], outDir: SCORM_DIR, mastery: 80 };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const value = () => {
@@ -124,7 +128,8 @@ function parseArgs(argv) {
     else if (arg === '--embed') options.embed = true;
     else if (arg === '--hide') options.hide = value().split(/[\s,]+/).filter(Boolean);
     else if (arg === '--out') options.outDir = path.resolve(value());
-    else throw new Error(`${arg}: expected --walkthrough ID, --embed, --hide PARTS or --out DIR`);
+    else if (arg === '--mastery') options.mastery = Number(value());
+    else throw new Error(`${arg}: expected --walkthrough ID, --embed, --hide PARTS, --mastery PERCENT or --out DIR`);
   }
   return options;
 }

@@ -118,7 +118,9 @@ describe('the SCORM 1.2 package', () => {
     await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
     await page.waitForFunction(() => window.API.isTerminated());
     assert.equal(await status(), 'completed');
-    assert.deepEqual(await page.evaluate(() => window.calls), [
+    const calls = await page.evaluate(() => window.calls);
+    assert.match(calls.at(-2), /^LMSSetValue cmi\.core\.session_time \d{4}:\d{2}:\d{2}\.\d{2}$/);
+    assert.deepEqual(calls.toSpliced(-2, 1), [
       'LMSInitialize',
       'LMSSetValue cmi.core.lesson_status incomplete',
       'LMSCommit',
@@ -145,6 +147,74 @@ describe('the SCORM 1.2 package', () => {
     await sco.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
     await sco.locator('.control-last').click();
     assert.match(await sco.locator('#progress').textContent(), /^Step (\d+) of \1$/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});
+
+describe('a SCORM 1.2 package with exercises', () => {
+  let dir;
+  let built;
+  let server;
+  let browser;
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attention-lab-scorm-exercises-'));
+    built = await buildScormPackage({ walkthrough: 'worked-example-practice', embed: true, outDir: dir, mastery: 75 });
+    fs.mkdirSync(path.join(dir, 'package'));
+    for (const [name, bytes] of Object.entries(readZip(built.zip))) fs.writeFileSync(path.join(dir, 'package', name), bytes);
+    server = await serveFiles({ pages: { '/lms.html': LMS_PAGE }, folders: { '/package/': path.join(dir, 'package'), '/scorm-again/': SCORM_AGAIN } });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the manifest carries the mastery score', () => {
+    assert.match(fs.readFileSync(path.join(dir, 'package', 'imsmanifest.xml'), 'utf8'), /<adlcp:masteryscore>75<\/adlcp:masteryscore>/);
+  });
+
+  test('reports each answer as an interaction, the score, passed against the mastery score, and the session time', async () => {
+    const { page, problems } = await openPage(browser.context, `${server.url}lms.html`, { ready: 'iframe' });
+    await page.evaluate((href) => { document.getElementById('sco').src = `package/${href}`; }, built.href);
+    const sco = page.frameLocator('#sco');
+    await sco.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
+    const answer = async (step, text) => {
+      await sco.locator(`#step-list button[data-step="exercise-${step}"]`).click();
+      await sco.getByLabel('Your answer').fill(text);
+      await sco.getByLabel('Your answer').press('Enter');
+      await sco.locator('.exercise-feedback').filter({ hasText: /\S/ }).waitFor();
+    };
+    await answer('score-k2', '3');
+    await answer('scaled-k2', '3'); // unscaled: wrong
+    await answer('weight-k2', '0.576');
+    // SCORM 1.2's interactions are write-only to the SCO: read what it wrote from the LMS's log.
+    const cmi = () => page.evaluate(() => {
+      const written = (name) => window.calls.filter((c) => c.startsWith(`LMSSetValue cmi.interactions.`) && c.split(' ')[1].endsWith(`.${name}`)).map((c) => c.split(' ').slice(2).join(' '));
+      const [ids, types, responses, results] = ['id', 'type', 'student_response', 'result'].map(written);
+      return {
+        status: window.API.cmi.core.lesson_status,
+        raw: window.API.cmi.core.score.raw,
+        max: window.API.cmi.core.score.max,
+        interactions: ids.map((id, i) => `${id} ${types[i]} ${responses[i]} ${results[i]}`),
+      };
+    });
+    assert.deepEqual(await cmi(), {
+      status: 'incomplete', raw: '50', max: '100',
+      interactions: ['score-k2 numeric 3 correct', 'scaled-k2 numeric 3 wrong', 'weight-k2 numeric 0.576 correct'],
+    });
+    await answer('output-0', '0.355');
+    assert.equal((await cmi()).raw, '75');
+    assert.equal((await cmi()).status, 'passed', '3 of 4 right against a mastery score of 75');
+    const latency = await page.evaluate(() => window.calls.find((c) => c.startsWith('LMSSetValue cmi.interactions.0.latency')).split(' ')[2]);
+    assert.match(latency, /^\d{4}:\d{2}:\d{2}\.\d{2}$/);
+
+    await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+    await page.waitForFunction(() => window.API.isTerminated());
+    const sessionTime = await page.evaluate(() => window.calls.find((c) => c.startsWith('LMSSetValue cmi.core.session_time')));
+    assert.match(sessionTime, /^LMSSetValue cmi\.core\.session_time \d{4}:\d{2}:\d{2}\.\d{2}$/);
+    assert.equal((await cmi()).status, 'passed');
     assert.deepEqual(problems, []);
     await page.close();
   });
