@@ -280,7 +280,7 @@ const record = (page) => page.evaluate(() => {
   const w = /** @type {any} */ (window);
   w.received = [];
   w.raw = [];
-  for (const type of ['ready', 'resize', 'step', 'completed', 'error']) {
+  for (const type of ['ready', 'resize', 'step', 'completed', 'error', 'answered', 'score']) {
     document.addEventListener(`attention-lab:${type}`, (event) => w.received.push({ frame: /** @type {HTMLElement} */ (event.target).id, ...event.detail }));
   }
   window.addEventListener('message', (event) => w.raw.push(event.data));
@@ -387,6 +387,27 @@ describe('the iframe protocol, with a course page of another origin', () => {
     const [event] = await until(() => received(page, 'error'), (list) => list.length === 1, 'error after hello');
     assert.equal(event.message, error.message);
     assert.equal(await page.locator('iframe#lab').evaluate((f) => f.clientHeight), event.height);
+    await page.close();
+  });
+
+  test('an answer in the frame is sent to the parent with an xAPI-shaped statement, and so is the score', async () => {
+    const { page, problems } = await openCourse('course.html');
+    await record(page);
+    await addHostScript(page);
+    const frame = await addFrame(page, '?embed=1&w=worked-example-practice&step=exercise-score-k2');
+    await frame.getByLabel('Your answer').fill('3');
+    await frame.getByLabel('Your answer').press('Enter');
+    const [answered] = await until(() => received(page, 'answered'), (list) => list.length === 1, 'answered');
+    assert.equal(answered.exercise, 'score-k2');
+    assert.equal(answered.correct, true);
+    assert.equal(answered.statement.verb.id, 'http://adlnet.gov/expapi/verbs/answered');
+    assert.match(answered.statement.object.id, /\?w=worked-example-practice#exercise=score-k2$/);
+    assert.deepEqual({ ...answered.statement.result, duration: undefined }, { success: true, response: '3', duration: undefined });
+    assert.match(answered.statement.result.duration, /^PT\d+(\.\d+)?S$/);
+    const [score] = await until(() => received(page, 'score'), (list) => list.length === 1, 'score');
+    assert.equal(score.statement.verb.id, 'http://adlnet.gov/expapi/verbs/scored');
+    assert.deepEqual(score.statement.result, { completion: false, score: { raw: 1, min: 0, max: 4, scaled: 0.25 } });
+    assert.deepEqual(problems, []);
     await page.close();
   });
 

@@ -4,7 +4,8 @@
  * and each frame is kept as tall as its content. It also re-announces the frames' progress as
  * DOM events on the iframe element (they bubble, so one listener on the document hears every
  * frame): "attention-lab:ready", "attention-lab:resize", "attention-lab:step",
- * "attention-lab:completed" and "attention-lab:error"; event.detail is the message.
+ * "attention-lab:completed", "attention-lab:answered", "attention-lab:score" and "attention-lab:error";
+ * event.detail is the message.
  * Works whichever loads first: frames that were ready before this script ran, and frames added
  * later, are greeted with "hello" and answer with their state.
  * data-attention-lab="https://lab.example.org" accepts that frame's messages only from that

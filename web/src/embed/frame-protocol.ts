@@ -1,5 +1,5 @@
 // The iframe protocol: an embedded page tells its parent when it is ready, how tall its content
-// is, which step it shows and when every step has been seen; a parent may say "hello" at any
+// is, which step it shows, when every step has been seen and each exercise's answer and score; a parent may say "hello" at any
 // time and gets the current state back. So auto-resize works whichever side loads first: a
 // parent listening before the page is ready gets "ready"; a parent (or host script) that arrives
 // later says "hello".
@@ -7,7 +7,8 @@
 // Messages are plain objects: { source: 'attention-lab', version: 1, type, ... }. They carry
 // nothing private (lesson, walkthrough and step names, a height), so they are posted to any
 // origin; the page only listens to its own parent window. docs/embedding.md documents them.
-import type { ProgressEvent } from '../session/events.js';
+import type { AnsweredEvent, ProgressEvent, ScoreEvent } from '../session/events.js';
+import { answeredStatement, scoreStatement, type XapiStatement } from './xapi.js';
 
 export const PROTOCOL = { source: 'attention-lab', version: 1 } as const;
 
@@ -27,6 +28,9 @@ export type FrameMessage =
   | { type: 'resize'; height: number }
   | ({ type: 'step' } & Position)
   | { type: 'completed'; lesson?: string; walkthrough: string; total: number }
+  /** An exercise answered, and the score after it, each with an xAPI-shaped statement (embed/xapi.ts). */
+  | (AnsweredEvent & { statement: XapiStatement })
+  | (ScoreEvent & { statement: XapiStatement })
   /** The page could not start (e.g. the engine's file did not load); it shows why, at this height. */
   | { type: 'error'; message: string; height: number };
 
@@ -92,9 +96,10 @@ export function connectToParent(win: Window = window): FrameChannel {
 
   return {
     progress(event) {
-      // Exercise answers and scores are not part of the frame protocol yet (issue 12 adds
-      // xAPI-shaped statements for them); until then a parent hears steps and completion only.
-      if (event.type === 'answered' || event.type === 'score') return;
+      // An answer and a score are sent as they happen (a learner answers on a page that is ready).
+      const page = `${win.location.origin}${win.location.pathname}`;
+      if (event.type === 'answered') return post({ ...event, statement: answeredStatement(event, page) });
+      if (event.type === 'score') return post({ ...event, statement: scoreStatement(event, page) });
       // The app's events carry the lesson already (absent for an instructor's own walkthrough).
       if (event.type === 'step') step = event;
       else completedIn = event.walkthrough;

@@ -1,0 +1,48 @@
+// An exercise's answer and the score as xAPI-shaped statements (verb, object, result), for hosts
+// that record learning activity the way H5P and Learning Record Stores do: the iframe protocol
+// sends one with each `answered` and `score` message. The actor is the host's to add (the frame
+// does not know the learner); ids are the page's own address, so they are stable per walkthrough.
+import type { AnsweredEvent, ScoreEvent } from '../session/events.js';
+
+export interface XapiStatement {
+  verb: { id: string; display: { 'en-US': string } };
+  object: { id: string; objectType: 'Activity'; definition: { type: string; name?: { 'en-US': string } } };
+  result: {
+    success?: boolean;
+    completion?: boolean;
+    response?: string;
+    /** ISO 8601 duration. */
+    duration?: string;
+    score?: { raw: number; min: number; max: number; scaled: number };
+  };
+}
+
+const ADL = 'http://adlnet.gov/expapi';
+
+/** The activity id of a walkthrough (and an exercise of it): the page's address with `?w=`. */
+const activity = (page: string, walkthrough: string, exercise?: string): string =>
+  `${page}?w=${encodeURIComponent(walkthrough)}${exercise === undefined ? '' : `#exercise=${encodeURIComponent(exercise)}`}`;
+
+/** Seconds as an ISO 8601 duration, PT…S. */
+const duration = (seconds: number): string => `PT${Math.max(0, Math.round(seconds * 100) / 100)}S`;
+
+export function answeredStatement(event: AnsweredEvent, page: string): XapiStatement {
+  return {
+    verb: { id: `${ADL}/verbs/answered`, display: { 'en-US': 'answered' } },
+    object: {
+      id: activity(page, event.walkthrough, event.exercise),
+      objectType: 'Activity',
+      definition: { type: `${ADL}/activities/cmi.interaction` },
+    },
+    result: { success: event.correct, response: event.response, duration: duration(event.latencySeconds) },
+  };
+}
+
+export function scoreStatement(event: ScoreEvent, page: string): XapiStatement {
+  const scaled = event.total === 0 ? 0 : event.correct / event.total;
+  return {
+    verb: { id: `${ADL}/verbs/scored`, display: { 'en-US': 'scored' } },
+    object: { id: activity(page, event.walkthrough), objectType: 'Activity', definition: { type: `${ADL}/activities/lesson` } },
+    result: { completion: event.answered === event.total, score: { raw: event.correct, min: 0, max: event.total, scaled } },
+  };
+}
