@@ -16,7 +16,12 @@ async function setParameter(page, name, value) {
   else {
     await control.fill(value);
     await control.press('Enter');
-    await control.evaluate((e) => e.dispatchEvent(new Event('change', { bubbles: true })));
+    // Enter commits the value in Chromium; the change event is for engines where it does not. A
+    // refused value has been put back by then: sending the old one again would be a change the
+    // learner never made (and an accepted one clears the refusal's notice).
+    await control.evaluate((e, typed) => {
+      if (/** @type {HTMLInputElement} */ (e).value === typed) e.dispatchEvent(new Event('change', { bubbles: true }));
+    }, value);
   }
 }
 
