@@ -11,6 +11,7 @@ import { el, setCaption } from './dom.js';
 import { legendBar } from './legend.js';
 import { exactNumber, formatFixed, formatNumber } from '../model/format.js';
 import type { PanelView, RelatedCells } from './panel-view.js';
+import { wideMatrix } from './wide-matrix.js';
 
 export interface MatrixViewEvents {
   /** A cell was selected (click, Enter or Space on a non-editable cell). */
@@ -279,7 +280,7 @@ function matrixTable(panel: MatrixPanel, events: MatrixViewEvents, captionId: st
   });
 
   return {
-    element: el('div', { className: 'matrix-scroll' }, table),
+    element: wideMatrix(table, cells[0]?.length ?? 0, panel.caption),
     update: fill,
     markRelated(related) {
       cells.forEach((row, i) => row.forEach((td, j) => td.classList.toggle('related', inRelated(related, i, j))));
