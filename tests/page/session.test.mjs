@@ -268,3 +268,13 @@ describe('reading the numbers', () => {
     assert.ok(tex.content.includes('\\subsection*{Attend: 4 heads, 4 patterns}'), 'the step on screen');
   });
 });
+
+describe('the softmax step explains the max subtraction', () => {
+  test('with the engine’s row maximum (2.121 for the worked example’s q), and for the first row that has one', async () => {
+    const { s } = session();
+    await s.open({ walkthrough: 'worked-example', step: 'softmax' });
+    assert.match(s.step.text, /First each row's largest score is subtracted \(for q: 2\.121\), so no e\^x can overflow; shifting a whole row by the same amount leaves its weights unchanged\./);
+    await s.open({ walkthrough: 'fully-masked-row', step: 'softmax' });
+    assert.match(s.step.text, /largest score is subtracted \(for [^:]+: -?\d/);
+  });
+});

@@ -112,7 +112,9 @@ export function attentionSteps(lab: AttentionLab, context: AttentionStepContext)
   steps.push({
     id: 'softmax',
     title: 'Softmax: scores become weights',
-    text: 'Each row is exponentiated and divided by its sum, so the weights are positive and every row adds up to 1 (the Σ column). The largest score gets the largest share. Select a weight to see its softmax.' +
+    text: 'Each row is exponentiated and divided by its sum, so the weights are positive and every row adds up to 1 (the Σ column). The largest score gets the largest share. ' +
+      shiftSentence(t.softmax.rowMax, rows) +
+      'Select a weight to see its softmax.' +
       (t.fullyMaskedRows.length > 0 && fill === -Infinity ? ' A fully masked row has nothing to share out: its weights are all 0.' : ''),
     formula: String.raw`\htmlClass{focus}{\mathrm{softmax}}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)V,\quad \mathrm{softmax}(x)_j = \frac{e^{x_j}}{\sum_l e^{x_l}}`,
     panels: [t.masked ? { ...scaled, name: 'masked', caption: `masked scores (${n}×${m})`, data: t.masked, blocked: t.mask, explain: undefined } : scaled, weights],
@@ -125,4 +127,15 @@ export function attentionSteps(lab: AttentionLab, context: AttentionStepContext)
     panels: [weights, value, output],
   });
   return { steps, trace: t };
+}
+
+/**
+ * Why the engine subtracts each row's largest score before exponentiating, with the first row's
+ * maximum from the trace: e^x overflows past x ≈ 709, and e^(x − max) ≤ 1 cannot; a shift by a
+ * constant cancels in the division, so the weights are the same.
+ */
+function shiftSentence(rowMax: readonly number[], rows: readonly string[]): string {
+  const i = rowMax.findIndex((x) => Number.isFinite(x));
+  if (i < 0) return '';
+  return `First each row's largest score is subtracted (for ${rows[i]}: ${formatNumber(rowMax[i])}), so no e^x can overflow; shifting a whole row by the same amount leaves its weights unchanged. `;
 }
