@@ -18,6 +18,7 @@
 #include "attn/mask.hpp"
 #include "attn/matrix.hpp"
 #include "attn/precision.hpp"
+#include "exp_kernel.hpp"
 
 namespace attn::detail
 {
@@ -149,14 +150,24 @@ namespace attn::detail
         for (std::size_t r = 0; r < rows; ++r)
         {
             T* row = scores + r * cols;
+            // Finite inputs can still overflow (values near 1e200, or 1e20 in float32). The
+            // check is a sum after the loop, not a test per cell, so the division vectorises:
+            // the sum of x·0 is 0 for finite cells and NaN once one is ±∞ or NaN.
+            T overflowed = 0;
             for (std::size_t c = 0; c < cols; ++c)
             {
-                // Finite inputs can still overflow (values near 1e200, or 1e20 in float32).
-                if (!std::isfinite(row[c]))
-                {
-                    fail_overflow("query", "scores", i0 + r, j0 + c, row[c], range_name<T>());
-                }
+                overflowed += row[c] * T(0);
                 row[c] /= sqrt_d_k;
+            }
+            if (std::isnan(overflowed))
+            {
+                for (std::size_t c = 0; c < cols; ++c)
+                {
+                    if (!std::isfinite(row[c]))
+                    {
+                        fail_overflow("query", "scores", i0 + r, j0 + c, row[c], range_name<T>());
+                    }
+                }
             }
             if (mask.masks())
             {
@@ -180,17 +191,29 @@ namespace attn::detail
     }
 
     /// exps[c] = exp(row[c] − max) and their sum; all 0 when max is −∞ (every key blocked),
-    /// where −∞ − (−∞) would be NaN. `exps` may be `row` itself.
+    /// where −∞ − (−∞) would be NaN. `exps` may be `row` itself. Doubles go through the
+    /// vectorised exp (exp_kernel.hpp), within 1 ulp of std::exp; float32 keeps std::exp.
     template <class T> T exponentials(const T* row, std::size_t cols, T max, T* exps)
     {
-        T sum = 0;
-        const bool blocked = max == -std::numeric_limits<T>::infinity();
-        for (std::size_t c = 0; c < cols; ++c)
+        if (max == -std::numeric_limits<T>::infinity())
         {
-            exps[c] = blocked ? T(0) : std::exp(row[c] - max);
-            sum += exps[c];
+            std::fill(exps, exps + cols, T(0));
+            return 0;
         }
-        return sum;
+        if constexpr (std::is_same_v<T, double>)
+        {
+            return exp_shifted_sum(row, cols, max, exps);
+        }
+        else
+        {
+            T sum = 0;
+            for (std::size_t c = 0; c < cols; ++c)
+            {
+                exps[c] = std::exp(row[c] - max);
+                sum += exps[c];
+            }
+            return sum;
+        }
     }
 
     /// A buffer of T copied out as a rows × cols matrix of doubles, for a trace.
