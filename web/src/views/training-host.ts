@@ -1,0 +1,173 @@
+// Where the walkthroughs meet training: the lesson "Watch attention learn" shown in the
+// walkthrough's place, a walkthrough opened on a layer that lesson hands over, and a walkthrough
+// opened on trained weights (a link's, or the header's "trained" choice), retrained first with a
+// progress bar. The training code is its own chunk, loaded when one of these is asked for.
+import type { AttentionLab } from '../../lib/index.js';
+import { findWalkthrough, LESSONS } from '../model/walkthroughs.js';
+import { QUICK_TRAINING, type TrainedLayer, type TrainedSource } from '../model/trained-layer.js';
+import type { TrainingPortFactory } from '../session/training/protocol.js';
+import type { TrainingLink } from '../state/training-link.js';
+import type { PageState } from '../state/url-state.js';
+import type { ViewContext } from './context.js';
+import { TRAINING_LESSON } from './lesson-menu-view.js';
+import type { NoticeBoard } from './notice-board.js';
+import type { TrainLessonView } from './train-lesson-view.js';
+import type { UrlSync } from './url-sync.js';
+
+export const TRAINING_TITLE = 'Watch attention learn';
+
+export class TrainingHost {
+  private training: TrainLessonView | undefined;
+  /** A retraining under way before a walkthrough opens on its weights (aborted if the learner goes elsewhere). */
+  private retraining: AbortController | undefined;
+  /** Set while the session opens what a retraining gave, so that opening does not abort it. */
+  private openingRetrained = false;
+
+  constructor(
+    private readonly lab: AttentionLab,
+    private readonly context: ViewContext,
+    private readonly url: UrlSync,
+    private readonly board: NoticeBoard,
+    private readonly port: TrainingPortFactory | undefined,
+    /** Called before the training lesson replaces the walkthrough (to stop what that runs). */
+    private readonly onLeaveWalkthrough: () => void,
+  ) {
+    context.session.subscribe((event) => {
+      // A walkthrough laid out in the training lesson's place (menu, back button) ends the run.
+      if (event.type === 'opened' && this.training) this.closeTraining();
+      if (event.type === 'opened' && !this.openingRetrained) this.stopRetraining();
+    });
+    url.onTraining = (link) => this.openTraining(link, false);
+    url.onTrained = (state) => this.openRetrained(state, false);
+  }
+
+  /** The lesson's code, or undefined with a notice when it cannot be fetched. */
+  private async lessonCode<T>(load: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await load();
+    } catch (error) {
+      this.board.notify(`The lesson’s code could not be loaded (${(error as Error).message}); check the connection and try again.`);
+      return undefined;
+    }
+  }
+
+  private focusTitle(): void {
+    this.context.root.getElementById('walkthrough-title')?.focus();
+  }
+
+  /**
+   * Opens the lesson "Watch attention learn" in place of the walkthrough, at `link`'s options,
+   * retrained to its step. `push`: a new history entry (from the menu), else the link's own.
+   */
+  async openTraining(link: TrainingLink, push: boolean): Promise<void> {
+    const modules = await this.lessonCode(() => Promise.all([
+      import('../session/training/training-session.js'), import('../session/training/same-thread.js'), import('./train-lesson-view.js'),
+    ]));
+    if (!modules) return;
+    const [{ TrainingSession }, { sameThreadPort }, { TrainLessonView }] = modules;
+    this.closeTraining();
+    this.onLeaveWalkthrough();
+    this.context.session.close();
+    const session = new TrainingSession((this.port ?? sameThreadPort)(this.lab));
+    const view = new TrainLessonView(session, {
+      label: `Lesson ${LESSONS.length + 1} · ${TRAINING_TITLE}`,
+      onLink: (next) => {
+        this.url.training = next;
+        this.url.write(true);
+      },
+      notify: (message) => this.board.notify(message),
+      announce: (message) => this.board.announce(message),
+      openWalkthrough: (walkthrough, trained) => void this.openTrained(walkthrough, trained),
+    });
+    this.stopRetraining();
+    this.training = view;
+    this.context.byId('main').replaceChildren(view.element);
+    for (const a of this.context.root.querySelectorAll<HTMLAnchorElement>('.lesson-link')) {
+      if (a.dataset.lesson === TRAINING_LESSON) a.setAttribute('aria-current', 'page');
+      else a.removeAttribute('aria-current');
+    }
+    this.url.training = link;
+    if (push) {
+      this.url.write(false);
+      this.focusTitle();
+    }
+    // Options of a link the engine refuses: the task's defaults, untrained (the notice says why).
+    if (!(await session.configure(link.options, link.steps))) await session.configure({ task: link.options.task ?? 'reverse' });
+  }
+
+  /** Opens a walkthrough on a layer the training lesson hands over, as a new history entry. */
+  private async openTrained(walkthrough: string, trained: TrainedLayer): Promise<void> {
+    if (!(await this.context.session.open({ walkthrough, step: 'inputs' }, trained))) return;
+    this.url.write(false);
+    this.focusTitle();
+  }
+
+  /**
+   * Retrains the run `state.weights` names in the trainer host, with a progress bar in the
+   * walkthrough's place, then opens the walkthrough on that layer. Refused options, divergence
+   * or "Use random weights instead" open it on its own weights, with a notice for the first two.
+   */
+  async openRetrained(state: PageState & { weights: TrainedSource }, push: boolean): Promise<void> {
+    const modules = await this.lessonCode(() => Promise.all([
+      import('../session/training/trained-layer-source.js'), import('../session/training/same-thread.js'), import('./retrain-view.js'),
+    ]));
+    if (!modules) return;
+    const [{ retrainLayer }, { sameThreadPort }, { RetrainView }] = modules;
+    const { session } = this.context;
+    this.stopRetraining();
+    this.closeTraining();
+    session.close();
+    const controller = new AbortController();
+    this.retraining = controller;
+    const title = findWalkthrough(state.walkthrough)?.title ?? state.walkthrough;
+    const view = new RetrainView(state.weights, title, () => controller.abort());
+    this.context.byId('main').replaceChildren(view.element);
+    // The learner's button is gone with the walkthrough: keep the focus on what replaced it.
+    if (push) this.focusTitle();
+    const own: PageState = { walkthrough: state.walkthrough, step: state.step };
+    let trained: TrainedLayer | undefined;
+    try {
+      trained = await retrainLayer((this.port ?? sameThreadPort)(this.lab), state.weights, (p) => view.update(p), controller.signal);
+    } catch (error) {
+      if (this.retraining !== controller) return; // the learner went elsewhere meanwhile
+      if (!controller.signal.aborted) this.board.notify(`${(error as Error).message} The walkthrough shows its own random weights instead.`);
+    }
+    if (this.retraining !== controller) return;
+    this.retraining = undefined;
+    this.openingRetrained = true;
+    try {
+      if (!trained || !(await session.open(own, trained))) await session.openOrFallBack(own);
+    } finally {
+      this.openingRetrained = false;
+    }
+    if (push) {
+      this.url.write(false);
+      this.focusTitle();
+    }
+    this.board.announce(session.weightsSource ?? '');
+  }
+
+  /** The walkthrough header's choice of weights. */
+  chooseWeights(choice: 'random' | 'trained'): void {
+    const { session } = this.context;
+    const state = session.state;
+    if (!state) return;
+    if (choice === 'random') {
+      void session.useRandomWeights().then(() => this.url.write(false));
+    } else if (!session.trained) {
+      void this.openRetrained({ walkthrough: state.walkthrough, step: state.step, weights: QUICK_TRAINING }, true);
+    }
+  }
+
+  private stopRetraining(): void {
+    const running = this.retraining;
+    this.retraining = undefined;
+    running?.abort();
+  }
+
+  private closeTraining(): void {
+    this.training?.dispose();
+    this.training = undefined;
+    this.url.training = undefined;
+  }
+}
