@@ -3,6 +3,7 @@ import { compressAssets } from './scripts/vite/compress-assets.js';
 import { preloadChunks } from './scripts/vite/preload-chunks.js';
 import { preloadWasm } from './scripts/vite/preload-wasm.js';
 import { prerenderFormulas } from './scripts/vite/prerender-formulas.js';
+import { prerenderLanding } from './scripts/vite/prerender-landing.js';
 
 // The page lives in web/; the engine's façade (web/lib/) is imported from source, and Vite
 // copies the .wasm it points to with new URL(…, import.meta.url).
@@ -18,6 +19,8 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // Every browser that runs the page supports <link rel="modulepreload">: no polyfill to run first.
     modulePreload: { polyfill: false },
+    // The prerendering plugins take seconds by design (they run the engine and a browser).
+    rolldownOptions: { checks: { pluginTimings: false } },
   },
   plugins: [
     compressAssets(),
@@ -26,5 +29,7 @@ export default defineConfig({
     // kind most lessons share), fetched alongside the entry (web/src/main.ts).
     preloadChunks(['web/src/page.ts', 'web/src/kinds/attention/index.ts']),
     prerenderFormulas(),
+    // The landing step's DOM in index.html, drawn by the built page itself (its numbers the engine's).
+    prerenderLanding(),
   ],
 });

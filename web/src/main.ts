@@ -21,6 +21,8 @@ prefetchLinkedWalkthrough(window.location.search);
 import('./page.js').then(
   ({ startPage }) => startPage({ engine, trainingPort: workerTrainingPort, costPort: workerCostPort }),
   (error: Error) => {
+    // The landing step's copy from the build (prerender-landing.js) would hide the reason.
+    document.querySelector('[data-prerendered]')?.remove();
     const loading = document.getElementById('loading');
     if (loading) {
       loading.classList.add('error');

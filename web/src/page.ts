@@ -51,6 +51,8 @@ export async function startPage({ load, engine, onProgress, trainingPort, costPo
     return app;
   } catch (error) {
     const message = `The attention engine could not start: ${(error as Error).message}`;
+    // The landing step's copy from the build (prerender-landing.js) would hide the reason.
+    document.querySelector('[data-prerendered]')?.remove();
     const loading = document.getElementById('loading');
     if (loading) {
       loading.classList.add('error');

@@ -202,6 +202,8 @@ export function loadTimings() {
     firstStep: bench.firstStep,
     firstStepFrame: bench.firstStepFrame,
     firstStepPainted: bench.firstStepPainted,
+    copyStep: bench.copyStep,
+    copyPainted: bench.copyPainted,
     engineReady: bench.engineReady,
     htmlResponseEnd: nav?.responseEnd ?? null,
     domContentLoaded: nav?.domContentLoadedEventEnd ?? null,

@@ -4,7 +4,10 @@
 //
 // - first step: a MutationObserver notes performance.now() (time origin = navigation start)
 //   when #step-title is non-empty and #panels holds a panel, then the next animation frame and
-//   the first task after that frame (≈ the frame with the step has been painted);
+//   the first task after that frame (≈ the frame with the step has been painted); the same for
+//   the landing step's copy that the build writes into index.html (scripts/vite/prerender-
+//   landing.js), which shows before any script has run ("copy painted"), unless the link
+//   carries its own state (html.linked) and the copy is hidden;
 // - engine ready: Object.freeze is wrapped so that the frozen API object the façade returns
 //   (web/lib/index.js loadAttentionLab: Object.freeze({ attention, …, maxDimension, memory }))
 //   is noticed (time = engine loaded, compiled and instantiated) and each of its operations
@@ -27,6 +30,8 @@ export function instrumentPage() {
     firstStep: null,
     firstStepFrame: null,
     firstStepPainted: null,
+    copyStep: null,
+    copyPainted: null,
     engineReady: null,
     labHooked: false,
     coreHooked: 0,
@@ -99,8 +104,24 @@ export function instrumentPage() {
     });
   }
 
+  // Marks `start` now, and `painted` after the next frame and the first task after it.
+  const markPainted = (start, painted) => {
+    bench[start] = now();
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => { bench[painted] = now(); };
+      channel.port2.postMessage(null);
+    });
+  };
+  // The build's copy of the landing step, shown while the page starts.
+  const checkCopy = () => {
+    if (bench.copyStep !== null || document.documentElement.classList.contains('linked')) return;
+    const title = document.querySelector('[data-prerendered] article.step h3');
+    if (title?.textContent?.trim()) markPainted('copyStep', 'copyPainted');
+  };
   // The first step on screen.
   const check = () => {
+    checkCopy();
     if (bench.firstStep !== null) return;
     const title = document.getElementById('step-title');
     const panel = document.querySelector('#panels > *');

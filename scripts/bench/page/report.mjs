@@ -61,21 +61,29 @@ export function report(r) {
   }
 
   const f = r.firstStep;
+  // A build with the landing step's copy in its HTML (older checkouts measured with this harness have none).
+  const hasCopy = (f.copyPainted?.n ?? 0) > 0;
   out.push('', `## 2. Navigation start → first step (${f.loads} fresh loads after 1 warm-up, HTTP cache disabled; ms)`, '');
   const row = (label, s) => [label, ms(s.median), ms(s.p95), ms(s.min), ms(s.max)];
   out.push(table(['milestone', 'median', 'p95', 'min', 'max'], [
     row('HTML received', f.htmlResponseEnd),
-    row('first contentful paint ("Loading the engine…")', f.firstContentfulPaint),
+    row(hasCopy ? 'first contentful paint' : 'first contentful paint ("Loading the engine…")', f.firstContentfulPaint),
+    ...(hasCopy ? [row('**first step painted: the build’s copy** (from the HTML, before any script)', f.copyPainted)] : []),
     row('JS received', f.jsResponseEnd),
     row('DOMContentLoaded', f.domContentLoaded),
     row('wasm request started', f.wasmStart),
     row('wasm received', f.wasmResponseEnd),
     row('engine ready (compiled, instantiated)', f.engineReady),
     row('first step in the DOM', f.firstStep),
-    row('**first step painted**', f.firstStepPainted),
+    row(hasCopy ? '**first step painted: live** (the engine’s page, which responds)' : '**first step painted**', f.firstStepPainted),
     row('(first step built: DOM − engine ready)', f.buildSteps),
   ], ['l']));
-  out.push('', `Target ≤ ${r.targets.firstStepMs} ms: median ${verdict(f.firstStepPainted.median, r.targets.firstStepMs)}, p95 ${verdict(f.firstStepPainted.p95, r.targets.firstStepMs)}. ` +
+  if (hasCopy) {
+    out.push('', `The first step on screen is the build's copy of it (scripts/vite/prerender-landing.js), the same DOM the engine's page then puts in its place. ` +
+      `Target ≤ ${r.targets.firstStepMs} ms for the step on screen: median ${verdict(f.copyPainted.median, r.targets.firstStepMs)}, p95 ${verdict(f.copyPainted.p95, r.targets.firstStepMs)}; ` +
+      `the live step (edits and buttons answer): median ${ms(f.firstStepPainted.median)} ms, p95 ${ms(f.firstStepPainted.p95)} ms.`);
+  }
+  out.push('', `Target ≤ ${r.targets.firstStepMs} ms${hasCopy ? ' for the live step' : ''}: median ${verdict(f.firstStepPainted.median, r.targets.firstStepMs)}, p95 ${verdict(f.firstStepPainted.p95, r.targets.firstStepMs)}. ` +
     `Warm-up load (first page of a new browser): ${ms(f.warmupLoad.firstStepPainted)} ms. wasm fetched over the network on every load: ${f.allFetchedWasm ? 'yes' : 'NO'}. ` +
     `Engine timing hooks in place: ${f.warmupLoad.labHooked && f.warmupLoad.coreHooked > 0 ? 'yes' : 'NO (the engine columns below are 0)'}.`);
 
@@ -83,7 +91,8 @@ export function report(r) {
     const t = f.throttled;
     out.push('', `Over an emulated ${t.network} link (${t.loads} loads, served as npm start serves it: JS/CSS/HTML and the wasm gzipped, fonts as they are): ` +
       `JS received ${ms(t.jsResponseEnd.median)}, wasm received ${ms(t.wasmResponseEnd.median)}, engine ready ${ms(t.engineReady.median)}, ` +
-      `**first step painted ${ms(t.firstStepPainted.median)} ms median, ${ms(t.firstStepPainted.max)} max** (target ${verdict(t.firstStepPainted.median, r.targets.firstStepMs)}).`);
+      ((t.copyPainted?.n ?? 0) > 0 ? `**the build's copy of the first step painted ${ms(t.copyPainted.median)} ms median, ${ms(t.copyPainted.max)} max** (target ${verdict(t.copyPainted.median, r.targets.firstStepMs)}), live step ` : '**first step painted ') +
+      `${ms(t.firstStepPainted.median)} ms median, ${ms(t.firstStepPainted.max)} max${(t.copyPainted?.n ?? 0) > 0 ? '' : '**'} (target ${verdict(t.firstStepPainted.median, r.targets.firstStepMs)}).`);
   }
   out.push('', `## 3. Edit → updated view (${r.options.edits} edits after ${r.options.warmupEdits} warm-up, alternating two values; ms)`, '');
   out.push(table(['scenario', 'how', '<td>s shown', 'to DOM p50', 'p95', 'work p50', '**work p95**', 'next frame p50', 'p95', 'first edit'],
