@@ -2,6 +2,7 @@
 // and the screen-reader announcer. Built in code so the page, the web component and the offline
 // file share it.
 import { el } from './widgets/dom.js';
+import { glossaryList } from './widgets/glossary-terms.js';
 
 export interface ShellOptions {
   /**
@@ -24,6 +25,8 @@ export function buildShell(host: HTMLElement, { standalone }: ShellOptions): voi
       el('nav', { id: 'lessons', ariaLabel: 'Lessons' })),
     el('div', { id: 'notices', className: 'notices', role: 'status', ariaLive: 'polite' }),
     main,
+    // The glossary of every marked term; a landmark only on the whole page (a component's host page has its own footer).
+    el(standalone ? 'footer' : 'div', { className: 'site-footer' }, glossaryList()),
     announcer,
   );
 }

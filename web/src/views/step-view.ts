@@ -3,6 +3,7 @@
 // learner's edits go back to the session.
 import type { Explanation } from '../kinds/kind.js';
 import type { MatrixPanel, Panel, Step } from '../model/types.js';
+import { setTextWithTerms } from '../widgets/glossary-terms.js';
 import { el, setHidden, setText, focusableWhileScrolling } from '../widgets/dom.js';
 import { exportMenu } from '../widgets/export-menu.js';
 import { renderFormula } from '../widgets/formula.js';
@@ -54,7 +55,7 @@ export class StepView {
       this.shownFormula = step.formula;
       focusableWhileScrolling(formula, 'Formula (scrolls sideways)');
     }
-    setText(byId('step-text'), step.text);
+    setTextWithTerms(byId('step-text'), step.text, 'step');
     const kept = this.renderPanels(step, inPlace && step.id === this.shownStep);
     this.shownStep = step.id;
     // The menu reads the step on screen when asked, so an edit that keeps the panels keeps the menu.

@@ -5,7 +5,8 @@ import { LESSONS } from '../model/walkthroughs.js';
 import type { Walkthrough } from '../model/types.js';
 import { writeLink } from '../state/url-state.js';
 import { el, setAttr, setText, textWithLessonLinks } from '../widgets/dom.js';
-import { trainedIntro } from '../model/trained-layer.js';
+import { trainedIntro, type TrainedLayer } from '../model/trained-layer.js';
+import { setTextWithTerms } from '../widgets/glossary-terms.js';
 import type { ViewContext } from './context.js';
 
 export class WalkthroughView {
@@ -58,7 +59,7 @@ export class WalkthroughView {
       el('section', { className: 'walkthrough-head' },
         el('p', { className: 'lesson-label' }, lesson && shipped ? `Lesson ${lesson.number} · ${lesson.title}` : 'Your own walkthrough'),
         el('h2', { id: 'walkthrough-title', tabIndex: -1 }, trained && lesson ? `${lesson.title}, on trained weights` : walkthrough.title),
-        el('p', { className: 'intro' }, ...(trained ? [trainedIntro(trained)] : textWithLessonLinks(walkthrough.intro))),
+        introParagraph(walkthrough.intro, trained),
         this.weightsChoice(),
         tabs),
       el('div', { className: 'layout' },
@@ -127,4 +128,11 @@ export class WalkthroughView {
       else if (button?.hasAttribute('aria-current')) button.removeAttribute('aria-current');
     }
   }
+}
+
+/** The walkthrough's intro (or, on trained weights, what they are), its glossary terms marked. */
+function introParagraph(intro: string, trained: TrainedLayer | undefined): HTMLParagraphElement {
+  const paragraph = el('p', { className: 'intro' });
+  setTextWithTerms(paragraph, trained ? trainedIntro(trained) : intro, 'intro', textWithLessonLinks);
+  return paragraph;
 }

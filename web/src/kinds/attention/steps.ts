@@ -112,7 +112,7 @@ export function attentionSteps(lab: AttentionLab, context: AttentionStepContext)
   steps.push({
     id: 'softmax',
     title: 'Softmax: scores become weights',
-    text: 'Each row is exponentiated and divided by its sum, so the weights are positive and every row adds up to 1 (the Σ column). The largest score gets the largest share. ' +
+    text: 'Each row is exponentiated and divided by its sum, so the weights are positive and every row adds up to 1 (the Σ column); scores that a softmax turns into probabilities are often called logits. The largest score gets the largest share. ' +
       shiftSentence(t.softmax.rowMax, rows) +
       'Select a weight to see its softmax.' +
       (t.fullyMaskedRows.length > 0 && fill === -Infinity ? ' A fully masked row has nothing to share out: its weights are all 0.' : ''),
