@@ -6,6 +6,7 @@ import type { AttentionLab } from '../lib/index.js';
 import { NOT_EMBEDDED, type EmbedOptions } from './embed/options.js';
 import { DEFAULT_WALKTHROUGH, findWalkthrough } from './model/walkthroughs.js';
 import type { ProgressEvent } from './session/events.js';
+import { ProgressStore } from './session/progress-store.js';
 import { Session } from './session/session.js';
 import type { TrainingPortFactory } from './session/training/protocol.js';
 import { CostMeasurements } from './session/cost/measurements.js';
@@ -17,6 +18,7 @@ import { openEmbedDialog, type CustomSnippet } from './views/embed-view.js';
 import { LessonMenuView } from './views/lesson-menu-view.js';
 import { NoticeBoard } from './views/notice-board.js';
 import { PlayerBar } from './views/player-bar.js';
+import { ProgressView } from './views/progress-view.js';
 import { reportProgress } from './views/progress-reporter.js';
 import { StepView } from './views/step-view.js';
 import { TrainingHost, TRAINING_TITLE } from './views/training-host.js';
@@ -82,10 +84,12 @@ export class App {
     this.session.subscribe((event) => {
       if (event.type === 'opened' && event.fresh) costs.cancelAll();
     });
+    const progress = new ProgressView(this.context, new ProgressStore(browserStorage()), (id) => void this.navigate(id));
     this.menu = new LessonMenuView(this.context, (id) => this.navigate(id), (hash) => this.url.setHash(hash), (m) => this.board.announce(m), {
       title: TRAINING_TITLE,
       open: () => void training.openTraining({ options: { task: 'reverse' }, steps: 0 }, true),
     });
+    this.menu.afterRender = () => progress.markMenu();
   }
 
   async start(): Promise<void> {
@@ -124,5 +128,14 @@ export class App {
     // In a frame, a new history entry would make the course page's Back button step the frame.
     this.url.write(this.context.embed.embedded);
     this.context.root.getElementById('walkthrough-title')?.focus();
+  }
+}
+
+/** localStorage, or undefined where touching it throws (a sandboxed frame, blocked storage). */
+function browserStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
   }
 }

@@ -12,6 +12,9 @@ import type { ViewContext } from './context.js';
 export const TRAINING_LESSON = 'train';
 
 export class LessonMenuView {
+  /** Called after each rendering of the menu (the progress view marks the lessons done). */
+  afterRender: () => void = () => undefined;
+
   constructor(
     private readonly context: ViewContext,
     private readonly onOpen: (walkthrough: string) => Promise<void>,
@@ -43,6 +46,7 @@ export class LessonMenuView {
       list.insertBefore(el('li', {}, link), list.querySelector('.custom')?.parentElement ?? null);
     }
     this.context.byId('lessons').replaceChildren(...menu);
+    this.afterRender();
   }
 
   /** Adds a validated walkthrough to the menu; returns its id, or undefined (with a notice naming the field). */
