@@ -150,25 +150,34 @@ namespace attn::detail
         for (std::size_t r = 0; r < rows; ++r)
         {
             T* row = scores + r * cols;
-            // Finite inputs can still overflow (values near 1e200, or 1e20 in float32). The
-            // check is a sum after the loop, not a test per cell, so the division vectorises:
-            // the sum of x·0 is 0 for finite cells and NaN once one is ±∞ or NaN.
+            // Finite inputs can still overflow (values near 1e200, or 1e20 in float32).
+#if defined(__wasm_simd128__)
+            // In wasm the check is a sum after the loop, not a test per cell, so the division
+            // vectorises: the sum of x·0 is 0 for finite cells and NaN once one is ±∞ or NaN.
+            // (g++ does not vectorise that sum natively, where the test per cell is faster.)
             T overflowed = 0;
             for (std::size_t c = 0; c < cols; ++c)
             {
                 overflowed += row[c] * T(0);
                 row[c] /= sqrt_d_k;
             }
-            if (std::isnan(overflowed))
+            for (std::size_t c = 0; std::isnan(overflowed) && c < cols; ++c)
             {
-                for (std::size_t c = 0; c < cols; ++c)
+                if (!std::isfinite(row[c]))
                 {
-                    if (!std::isfinite(row[c]))
-                    {
-                        fail_overflow("query", "scores", i0 + r, j0 + c, row[c], range_name<T>());
-                    }
+                    fail_overflow("query", "scores", i0 + r, j0 + c, row[c], range_name<T>());
                 }
             }
+#else
+            for (std::size_t c = 0; c < cols; ++c)
+            {
+                if (!std::isfinite(row[c]))
+                {
+                    fail_overflow("query", "scores", i0 + r, j0 + c, row[c], range_name<T>());
+                }
+                row[c] /= sqrt_d_k;
+            }
+#endif
             if (mask.masks())
             {
                 for (std::size_t c = 0; c < cols; ++c)
@@ -191,8 +200,9 @@ namespace attn::detail
     }
 
     /// exps[c] = exp(row[c] − max) and their sum; all 0 when max is −∞ (every key blocked),
-    /// where −∞ − (−∞) would be NaN. `exps` may be `row` itself. Doubles go through the
-    /// vectorised exp (exp_kernel.hpp), within 1 ulp of std::exp; float32 keeps std::exp.
+    /// where −∞ − (−∞) would be NaN. `exps` may be `row` itself. Doubles in wasm go through the
+    /// vectorised exp (exp_kernel.hpp), within 2 ulps of std::exp; float32, and native builds,
+    /// keep std::exp.
     template <class T> T exponentials(const T* row, std::size_t cols, T max, T* exps)
     {
         if (max == -std::numeric_limits<T>::infinity())
@@ -200,11 +210,13 @@ namespace attn::detail
             std::fill(exps, exps + cols, T(0));
             return 0;
         }
+#if defined(__wasm_simd128__)
         if constexpr (std::is_same_v<T, double>)
         {
             return exp_shifted_sum(row, cols, max, exps);
         }
         else
+#endif
         {
             T sum = 0;
             for (std::size_t c = 0; c < cols; ++c)
