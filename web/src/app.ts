@@ -69,7 +69,7 @@ export class App {
 
   constructor(lab: AttentionLab, private readonly options: AppOptions) {
     const embed = options.embed ?? NOT_EMBEDDED;
-    this.session = new Session(lab, { find: findWalkthrough, fallback: DEFAULT_WALKTHROUGH }, loadKindWithWidgets);
+    this.session = new Session(lab, { find: findWalkthrough, fallback: DEFAULT_WALKTHROUGH }, loadKindWithWidgets, { exam: embed.exam });
     this.context = new ViewContext(options.root, this.session, embed);
     this.url = new UrlSync(this.session, embed, options.urlState);
     const costs = new CostMeasurements(lab, options.costPort ?? sameThreadCostPort);

@@ -28,7 +28,7 @@ export interface StartPageOptions {
 export async function startPage({ load, engine, onProgress, trainingPort, costPort }: StartPageOptions = {}): Promise<App | undefined> {
   const host = document.getElementById('attention-lab') as HTMLElement;
   const params = new URLSearchParams(window.location.search);
-  const { options: embed, notices } = readEmbedOptions(params.get('embed'), params.get('hide'));
+  const { options: embed, notices } = readEmbedOptions(params.get('embed'), params.get('hide'), params.get('mode'));
   const frame = connectToParent();
   prefetchLinkedWalkthrough(window.location.search);
   try {

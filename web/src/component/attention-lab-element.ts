@@ -84,7 +84,7 @@ export class AttentionLabElement extends HTMLElement {
   }
 
   private start(lab: AttentionLab, frame: HTMLElement): void {
-    const { options: embed, notices: embedNotices } = readEmbedOptions(this.getAttribute('embed'), this.getAttribute('hide'));
+    const { options: embed, notices: embedNotices } = readEmbedOptions(this.getAttribute('embed'), this.getAttribute('hide'), this.getAttribute('mode'));
     const { state, notices } = this.requestedState();
     buildShell(frame, { standalone: false });
     this.app = new App(lab, {

@@ -16,6 +16,8 @@ export interface ExerciseFeedback {
   /** One or two sentences: right, or which mistake the number matches (the engine's diagnosis). */
   message: string;
   misconception: Misconception | null;
+  /** No further answer is taken (exam mode, after the one answer). */
+  final: boolean;
 }
 
 /** The step id of an exercise. */
@@ -63,7 +65,17 @@ export class ExerciseBook {
   /** When each exercise was last shown, for the latency an LMS records. */
   private readonly shownAt = new Map<string, number>();
 
-  constructor(private readonly report: (event: ProgressEvent) => void, private readonly now: () => number = () => Date.now()) {}
+  private readonly exam: boolean;
+
+  constructor(
+    private readonly report: (event: ProgressEvent) => void,
+    { exam = false, now = () => Date.now() }: { exam?: boolean; now?: () => number } = {},
+  ) {
+    this.exam = exam;
+    this.now = now;
+  }
+
+  private readonly now: () => number;
 
   /** Forgets every answer: another walkthrough, or inputs that change every expected number. */
   reset(): void {
@@ -82,15 +94,21 @@ export class ExerciseBook {
 
   /** Grades `text` with the engine on the inputs on screen; a text that is not a number is refused, unrecorded. */
   answer(lab: AttentionLab, walkthrough: Walkthrough, inputs: AttentionInputs, exercise: Exercise, text: string): ExerciseFeedback | { error: string } {
+    const earlier = this.answers.get(exercise.id);
+    if (this.exam && earlier) return earlier.feedback; // one answer per exercise, kept as given
     const answer = parseCell(text);
     if (typeof answer === 'string') return { error: answer };
     const d = lab.diagnose({ ...attentionArgs(inputs), stage: exercise.stage, row: exercise.row, column: exercise.column, answer, ...(exercise.tolerance === undefined ? {} : { tolerance: exercise.tolerance }) });
     const attempt = (this.answers.get(exercise.id)?.attempts ?? 0) + 1;
     const value = formatNumber(d.expected, 4);
-    const message = d.correct
-      ? `Right: the engine’s value is ${value}.`
-      : `${d.misconception ? MISTAKES[d.misconception] : 'Not quite, and it matches none of the usual mistakes.'}${attempt >= REVEAL_AFTER ? ` The engine’s value is ${value}.` : ' Try again.'}`;
-    const feedback: ExerciseFeedback = { correct: d.correct, attempt, message, misconception: d.misconception };
+    // In an exam the answer is only recorded: neither its grade nor the value is said, so the
+    // next questions cannot be worked out from the feedback.
+    const message = this.exam
+      ? `Your answer, ${formatNumber(answer, 4)}, is recorded. In exam mode each question takes one answer.`
+      : d.correct
+        ? `Right: the engine’s value is ${value}.`
+        : `${d.misconception ? MISTAKES[d.misconception] : 'Not quite, and it matches none of the usual mistakes.'}${attempt >= REVEAL_AFTER ? ` The engine’s value is ${value}.` : ' Try again.'}`;
+    const feedback: ExerciseFeedback = { correct: d.correct, attempt, message, misconception: this.exam ? null : d.misconception, final: this.exam };
     this.answers.set(exercise.id, { attempts: attempt, correct: d.correct, feedback });
     const base = { ...(walkthrough.lesson ? { lesson: walkthrough.lesson } : {}), walkthrough: walkthrough.id };
     const shown = this.shownAt.get(exercise.id) ?? this.now();

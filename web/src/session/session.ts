@@ -37,10 +37,15 @@ interface Current {
   trained?: TrainedLayer;
 }
 
+export interface SessionOptions {
+  /** Exam mode: one answer per exercise, recorded without the engine's diagnosis or value. */
+  exam?: boolean;
+}
+
 export class Session {
   private current: Current | undefined;
   /** The learner's answers to the open walkthrough's exercises. */
-  private readonly exercises = new ExerciseBook((progress) => this.emit({ type: 'progress', progress }));
+  private readonly exercises: ExerciseBook;
   private readonly listeners = new Set<SessionListener>();
   /** Steps of the current walkthrough seen so far, for the "completed" event. */
   private visited = new Set<string>();
@@ -57,7 +62,10 @@ export class Session {
     private readonly catalogue: Catalogue,
     /** Where a kind's module comes from: the registry's loaders (tests pass one that fails). */
     private readonly load: (kind: Walkthrough['kind']) => Promise<AnyKindModule> = loadKind,
-  ) {}
+    options: SessionOptions = {},
+  ) {
+    this.exercises = new ExerciseBook((progress) => this.emit({ type: 'progress', progress }), { exam: options.exam ?? false });
+  }
 
   /** Calls `listener` on every event; returns the way to stop. */
   subscribe(listener: SessionListener): () => void {

@@ -47,8 +47,9 @@ export function embedDialog(options: EmbedDialogOptions): HTMLDialogElement {
   const status = el('p', { className: 'embed-status', role: 'status' });
   /** Where the snippet points when the page itself is on a private address (typed by the instructor). */
   let site: URL | undefined;
+  const exam = el('input', { type: 'checkbox', value: 'exam' });
   const refresh = () => {
-    const embed: EmbedOptions = { embedded: true, hide: new Set(['header', 'embed', ...hide]) };
+    const embed: EmbedOptions = { embedded: true, hide: new Set(['header', 'embed', ...hide]), exam: exam.checked };
     const link = options.pageUrl(embed);
     code.value = options.custom ? options.custom.snippet(embed) : embedSnippet(site ? onPublicSite(link, options.pageBase, site) : link, options.title);
     status.textContent = '';
@@ -68,6 +69,8 @@ export function embedDialog(options: EmbedDialogOptions): HTMLDialogElement {
     });
     return el('label', { className: 'embed-choice' }, box, ` ${label}`);
   });
+  exam.addEventListener('change', refresh);
+  checks.push(el('label', { className: 'embed-choice' }, exam, ' Exam mode: one answer per question, recorded without feedback; the inputs cannot change'));
 
   const copy = el('button', { type: 'button', className: 'embed-copy' }, 'Copy');
   copy.addEventListener('click', async () => {

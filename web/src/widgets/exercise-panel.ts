@@ -6,7 +6,7 @@ import { el, setText } from './dom.js';
 import type { PanelView } from './panel-view.js';
 
 /** What the panel is told after an answer (session/exercises.ts ExerciseFeedback, or a refusal). */
-export type Feedback = { correct: boolean; message: string } | { error: string };
+export type Feedback = { correct: boolean; message: string; final?: boolean } | { error: string };
 
 export interface ExerciseActions {
   answer(text: string): Feedback;
@@ -21,7 +21,7 @@ export function exerciseView(panel: ExercisePanel, actions: ExerciseActions): Pa
   input.autocomplete = 'off';
   input.setAttribute('aria-describedby', `${id}-feedback`);
   const check = el('button', { type: 'submit', className: 'primary exercise-check' }, 'Check');
-  const feedback = el('p', { className: 'exercise-feedback', id: `${id}-feedback`, role: 'status' });
+  const feedback = el('p', { className: 'exercise-feedback', id: `${id}-feedback`, role: 'status', tabIndex: -1 });
   const label = el('label', {}, panel.caption);
   label.htmlFor = input.id;
 
@@ -29,14 +29,18 @@ export function exerciseView(panel: ExercisePanel, actions: ExerciseActions): Pa
     if (!result) return;
     const refused = 'error' in result;
     setText(feedback, refused ? result.error : result.message);
-    feedback.dataset.result = refused ? 'refused' : result.correct ? 'correct' : 'wrong';
-    input.setAttribute('aria-invalid', String(!refused && !result.correct));
+    // An exam's answer is recorded, not graded on screen: no colour or state gives its grade away.
+    const recorded = !refused && result.final === true;
+    feedback.dataset.result = refused ? 'refused' : recorded ? 'recorded' : result.correct ? 'correct' : 'wrong';
+    input.setAttribute('aria-invalid', String(!refused && !recorded && !result.correct));
+    input.disabled = check.disabled = recorded;
   };
   const form = el('form', { className: 'exercise-form' }, label, el('div', { className: 'exercise-row' }, input, check));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     show(actions.answer(input.value));
-    input.focus();
+    // The field is closed after an exam's one answer: the focus goes to what was said about it.
+    (input.disabled ? feedback : input).focus();
   });
   show(actions.previous());
   return { element: el('figure', { className: 'panel exercise-panel' }, form, feedback) };
