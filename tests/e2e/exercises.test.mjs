@@ -17,6 +17,8 @@ test('a question is answered from the keyboard: a refused text, a named mistake,
   const { page, problems } = await open('?w=worked-example-practice&step=exercise-weight-k2');
   assert.equal(await page.locator('#step-title').textContent(), 'Your turn: a weight');
   assert.equal(await feedback(page).getAttribute('role'), 'status');
+  // A question has no formula: none is typeset and it takes no room between title and text.
+  assert.deepEqual(await page.locator('#formula').evaluate((f) => [f.childElementCount, f.getBoundingClientRect().height]), [0, 0]);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'exercise-01-question.png'), fullPage: true });
 
   await answerField(page).focus();

@@ -13,6 +13,13 @@ let katex: Promise<typeof import('katex')> | undefined;
 
 export function renderFormula(target: HTMLElement, latex: string): void {
   wanted.set(target, latex);
+  // A step without a formula (an exercise) shows none: nothing to typeset, no KaTeX to load,
+  // and the element stays :empty, so it takes no room (styles.css).
+  if (latex === '') {
+    target.replaceChildren();
+    target.removeAttribute('aria-busy');
+    return;
+  }
   const ready = PRERENDERED[latex] ?? typeset.get(latex);
   if (ready !== undefined) {
     target.innerHTML = ready; // built here or at build time from our own step formulas, never from a link
