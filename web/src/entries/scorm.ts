@@ -1,8 +1,10 @@
-// Entry of the SCORM package's SCO (npm run build:scorm): the offline single file, plus the
-// SCORM 1.2 session that reports `completed` once every step of the package's walkthrough has
-// been seen, and the exercises' answers, score and passed/failed. The build compiles in the launch query (walkthrough and embed options), which the
-// manifest's href also carries: if an LMS drops the href's query, the page puts it back.
+// Entry of the SCORM packages' SCO (npm run build:scorm): the offline single file, plus the SCORM
+// session (SCORM 1.2 or 2004, as the package was built) that reports completion, the exercises'
+// answers, score and passed/failed, and resumes at the learner's step with their answers. The
+// build compiles in the launch query (walkthrough and embed options): the manifest's href is the
+// bare file name, and the page writes the query into its own address before it starts.
 import { connectScorm } from '../embed/scorm.js';
+import type { ScormVersion } from '../embed/scorm-data.js';
 import { startPage } from '../page.js';
 import { inlinedWasm } from './inline-wasm.js';
 import '../styles.css';
@@ -11,14 +13,22 @@ import '../styles.css';
 declare const __SCORM_LAUNCH_QUERY__: string;
 /** The percent of exercises right that passes, chosen at build time (--mastery, default 80). */
 declare const __SCORM_MASTERY__: number;
+/** The SCORM version the package speaks (--scorm 1.2|2004). */
+declare const __SCORM_VERSION__: ScormVersion;
 
 const launch = new URLSearchParams(__SCORM_LAUNCH_QUERY__);
+const scorm = connectScorm(__SCORM_VERSION__, launch.get('w') ?? '', { mastery: __SCORM_MASTERY__ });
 if (!new URLSearchParams(window.location.search).has('w')) {
+  if (scorm.resume.step) launch.set('step', scorm.resume.step);
   try {
     window.history.replaceState(null, '', `?${launch}`);
   } catch {
     // A document whose address cannot be rewritten shows the default walkthrough instead.
   }
 }
-const scorm = connectScorm(launch.get('w') ?? '', { mastery: __SCORM_MASTERY__ });
-void startPage({ load: { wasmBinary: inlinedWasm() }, onProgress: (event) => scorm.progress(event) });
+// A classic script (the single file's format) has no top-level await.
+void startPage({ load: { wasmBinary: inlinedWasm() }, onProgress: (event) => scorm.progress(event) }).then((app) => {
+  if (!app) return;
+  app.restoreAnswers(scorm.resume.answers);
+  scorm.showNoticesWith((message) => app.notify(message));
+});
