@@ -170,6 +170,30 @@ for (const version of VERSIONS) {
       await again.page.close();
     });
 
+    test('answers given on edited inputs resume on those inputs', async () => {
+      const first = await launch();
+      const query = (sco) => sco.locator('figure[data-panel="query"] td[data-row="0"][data-col="0"]');
+      await query(first.sco).click();
+      await query(first.sco).locator('input').fill('2');
+      await query(first.sco).locator('input').press('Enter');
+      await query(first.sco).filter({ hasText: /^2$/ }).waitFor();
+      await answer(first.sco, 'score-k2', '4'); // 2·1 + 2·1 on the edited query
+      assert.equal(await first.sco.locator('.exercise-feedback').getAttribute('data-result'), 'correct');
+      const stored = await leave(first.page);
+      assert.deepEqual(JSON.parse((await first.cmi()).suspendData), { v: 1, a: [['score-k2', '4', 1]], i: '{"query":[[2,2]],"key":[[1,0],[0,1],[1,1]],"value":[[0.5,0.3],[0.8,0.2],[0.1,0.9]]}' });
+      await first.page.close();
+
+      const again = await launch(stored);
+      assert.equal(await again.sco.getByLabel('Your answer').inputValue(), '4');
+      assert.equal(await again.sco.locator('.exercise-feedback').getAttribute('data-result'), 'correct');
+      await again.sco.locator('#step-list button[data-step="inputs"]').click();
+      assert.equal(await query(again.sco).textContent(), '2');
+      await answer(again.sco, 'scaled-k2', '2.828');
+      assert.deepEqual(JSON.parse((await again.cmi()).suspendData).a, [['score-k2', '4', 1], ['scaled-k2', '2.828', 1]]);
+      assert.deepEqual(again.problems, []);
+      await again.page.close();
+    });
+
     test('a corrupt suspend_data starts from the beginning, with a notice', async () => {
       const first = await launch();
       await answer(first.sco, 'score-k2', '3');

@@ -72,22 +72,27 @@ describe('SCORM data', () => {
 
   test('suspend_data: compact JSON that reads back; a record this page did not write is corrupt', () => {
     const answers = [{ exercise: 'score-k2', response: '3', attempts: 1 }, { exercise: 'weight-k2', response: '0.576', attempts: 2 }];
-    const text = data.encodeSuspendData(answers);
+    const text = data.encodeSuspendData({ answers });
     assert.equal(text, '{"v":1,"a":[["score-k2","3",1],["weight-k2","0.576",2]]}');
-    assert.deepEqual(data.decodeSuspendData(text), answers);
-    assert.deepEqual(data.decodeSuspendData(''), []);
-    for (const bad of ['{', 'null', '{"v":2,"a":[]}', '{"v":1,"a":[["x",3,1]]}', '{"v":1,"a":[["x","3",0]]}', 'lesson=3']) {
+    assert.deepEqual(data.decodeSuspendData(text), { answers });
+    const edited = data.encodeSuspendData({ answers, inputs: '{"query":[[1,3]]}' });
+    assert.deepEqual(data.decodeSuspendData(edited), { answers, inputs: '{"query":[[1,3]]}' });
+    assert.deepEqual(data.decodeSuspendData(''), { answers: [] });
+    for (const bad of ['{', 'null', '{"v":2,"a":[]}', '{"v":1,"a":[["x",3,1]]}', '{"v":1,"a":[["x","3",0]]}', '{"v":1,"a":[],"i":3}', 'lesson=3']) {
       assert.equal(data.decodeSuspendData(bad), 'corrupt', bad);
     }
   });
 
   test('suspend_data stays within 4096 characters, keeping the newest answers', () => {
     const many = Array.from({ length: 400 }, (_, i) => ({ exercise: `exercise-${i}`, response: '0.123456', attempts: 1 }));
-    const text = data.encodeSuspendData(many);
+    const text = data.encodeSuspendData({ answers: many, inputs: 'x'.repeat(1000) });
     assert.ok(text.length <= data.SUSPEND_LIMIT, `${text.length} characters`);
-    const kept = data.decodeSuspendData(text);
+    const { answers: kept, inputs } = data.decodeSuspendData(text);
+    assert.equal(inputs, 'x'.repeat(1000));
     assert.deepEqual(kept.at(-1), many.at(-1));
     assert.ok(kept.length > 50 && kept.length < 400);
+    // Inputs too large to keep: neither they nor the answers given on them are kept.
+    assert.equal(data.encodeSuspendData({ answers: many.slice(0, 2), inputs: 'x'.repeat(5000) }), '{"v":1,"a":[]}');
   });
 
   test('a location is a step id or nothing', () => {

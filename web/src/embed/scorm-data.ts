@@ -121,27 +121,39 @@ export interface SavedAnswer {
 
 const RECORD_VERSION = 1;
 
+/** What suspend_data keeps: the answers, and the learner's edited inputs they were given on. */
+export interface ResumeRecord {
+  answers: SavedAnswer[];
+  /** The edited inputs as a link carries them (the `in=` of its hash); absent for the walkthrough's own. */
+  inputs?: string;
+}
+
+const serialise = ({ answers, inputs }: ResumeRecord): string =>
+  JSON.stringify({ v: RECORD_VERSION, a: answers.map((a) => [a.exercise, a.response, a.attempts]), ...(inputs === undefined ? {} : { i: inputs }) });
+
 /**
- * The answers as suspend_data: compact JSON, `{"v":1,"a":[[id,response,attempts],…]}`. When the
- * record would pass SUSPEND_LIMIT the oldest answers are left out (they stay in the LMS as
- * interactions and in the score); the newest are what a resumed page shows.
+ * The record as suspend_data: compact JSON, `{"v":1,"a":[[id,response,attempts],…],"i":"…"}`.
+ * When it would pass SUSPEND_LIMIT the oldest answers are left out (they stay in the LMS as
+ * interactions and in the score); the newest are what a resumed page shows. Edited inputs too
+ * large to fit even alone are left out with every answer, which would be graded on other numbers.
  */
-export function encodeSuspendData(answers: readonly SavedAnswer[]): string {
-  for (let from = 0; ; from += 1) {
-    const text = JSON.stringify({ v: RECORD_VERSION, a: answers.slice(from).map((a) => [a.exercise, a.response, a.attempts]) });
+export function encodeSuspendData(record: ResumeRecord): string {
+  for (let from = 0; from <= record.answers.length; from += 1) {
+    const text = serialise({ ...record, answers: record.answers.slice(from) });
     if (text.length <= SUSPEND_LIMIT) return text;
   }
+  return serialise({ answers: [] });
 }
 
 /**
- * The answers from suspend_data: none for an empty record (a first launch), `corrupt` for one
- * that is not a record this page wrote (the lesson then starts afresh, with a notice).
+ * The record from suspend_data: empty for an empty text (a first launch), `corrupt` for one that
+ * is not a record this page wrote (the lesson then starts afresh, with a notice).
  */
-export function decodeSuspendData(text: string): SavedAnswer[] | 'corrupt' {
-  if (text.trim() === '') return [];
+export function decodeSuspendData(text: string): ResumeRecord | 'corrupt' {
+  if (text.trim() === '') return { answers: [] };
   try {
-    const record = JSON.parse(text) as { v?: unknown; a?: unknown };
-    if (record?.v !== RECORD_VERSION || !Array.isArray(record.a)) return 'corrupt';
+    const record = JSON.parse(text) as { v?: unknown; a?: unknown; i?: unknown };
+    if (record?.v !== RECORD_VERSION || !Array.isArray(record.a) || (record.i !== undefined && typeof record.i !== 'string')) return 'corrupt';
     const answers: SavedAnswer[] = [];
     for (const entry of record.a as unknown[]) {
       if (!Array.isArray(entry) || entry.length !== 3) return 'corrupt';
@@ -149,7 +161,7 @@ export function decodeSuspendData(text: string): SavedAnswer[] | 'corrupt' {
       if (typeof exercise !== 'string' || typeof response !== 'string' || !Number.isInteger(attempts) || (attempts as number) < 1) return 'corrupt';
       answers.push({ exercise, response, attempts: attempts as number });
     }
-    return answers;
+    return { answers, ...(record.i === undefined ? {} : { inputs: record.i as string }) };
   } catch {
     return 'corrupt';
   }

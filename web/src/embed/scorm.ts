@@ -8,16 +8,15 @@
 import type { ProgressEvent } from '../session/events.js';
 import {
   CMI, decodeSuspendData, duration, encodeSuspendData, interactionValues, passShare, scoreValues, stepFromLocation,
-  type SavedAnswer, type ScormVersion,
+  type ResumeRecord, type ScormVersion,
 } from './scorm-data.js';
 import { findScormRuntime } from './scorm-runtime.js';
 
 export { timespan, isoDuration } from './scorm-data.js';
 
-/** Where the learner was when the SCO last finished: the step and the answers given. */
-export interface ScormResume {
+/** Where the learner was when the SCO last finished: the step, the answers and the edited inputs they were given on. */
+export interface ScormResume extends ResumeRecord {
   step?: string;
-  answers: SavedAnswer[];
 }
 
 export interface ScormSession {
@@ -32,6 +31,8 @@ export interface ScormSession {
 export interface ScormOptions {
   /** Percent of the exercises right to pass, when the LMS sets no pass mark of its own. */
   mastery?: number;
+  /** The learner's edited inputs as a link carries them, undefined for the walkthrough's own (kept with the answers). */
+  currentInputs?: () => string | undefined;
 }
 
 /** Statuses that seeing the steps again must not turn back into "completed" or "incomplete". */
@@ -126,6 +127,7 @@ export function connectScorm(version: ScormVersion, walkthrough: string, options
   let interactions = Number.parseInt(get(cmi.interactionCount), 10);
   if (!Number.isInteger(interactions) || interactions < 0) interactions = 0;
   const answers = new Map(resume.answers.map((a) => [a.exercise, a]));
+  let inputs = resume.inputs;
 
   let finished = false;
   // pagehide, not unload: it fires wherever unload did (and for the back/forward cache), and
@@ -158,10 +160,14 @@ export function connectScorm(version: ScormVersion, walkthrough: string, options
       if (event.type === 'answered') {
         setAll(interactionValues(version, interactions, event));
         interactions += 1;
+        // Other inputs: the page forgot the earlier answers (they were to other numbers), and so does the record.
+        const now = options.currentInputs?.();
+        if (now !== inputs) answers.clear();
+        inputs = now;
         const before = answers.get(event.exercise);
         answers.delete(event.exercise); // the newest answer goes last, kept longest
         answers.set(event.exercise, { exercise: event.exercise, response: event.response, attempts: (before?.attempts ?? 0) + 1 });
-        set(cmi.suspendData, encodeSuspendData([...answers.values()]));
+        set(cmi.suspendData, encodeSuspendData({ answers: [...answers.values()], ...(inputs === undefined ? {} : { inputs }) }));
         commit();
       }
       if (event.type === 'score' && event.total > 0) {
@@ -174,7 +180,7 @@ export function connectScorm(version: ScormVersion, walkthrough: string, options
   };
 }
 
-/** The step and answers stored by the last session; a record that cannot be read starts afresh, with a notice. */
+/** The step, answers and inputs stored by the last session; a record that cannot be read starts afresh, with a notice. */
 function readResume(version: ScormVersion, get: (element: string) => string, say: (message: string) => void): ScormResume {
   const cmi = CMI[version];
   const saved = decodeSuspendData(get(cmi.suspendData));
@@ -183,6 +189,6 @@ function readResume(version: ScormVersion, get: (element: string) => string, say
     return { answers: [] };
   }
   const step = stepFromLocation(get(cmi.location));
-  return { ...(step ? { step } : {}), answers: saved };
+  return { ...(step ? { step } : {}), ...saved };
 }
 
