@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { buildScormPackage, readZip } from '../../scripts/offline/scorm-package.mjs';
 import { serveFiles } from '../../scripts/lib/static-server.mjs';
 import { launchBrowser, openPage } from './browser.mjs';
@@ -190,6 +191,8 @@ for (const version of VERSIONS) {
       assert.equal(await query(again.sco).textContent(), '2');
       await answer(again.sco, 'scaled-k2', '2.828');
       assert.deepEqual(JSON.parse((await again.cmi()).suspendData).a, [['score-k2', '4', 1], ['scaled-k2', '2.828', 1]]);
+      const { violations } = await new AxeBuilder({ page: again.page }).analyze();
+      assert.deepEqual(violations.map((v) => v.id), []);
       assert.deepEqual(again.problems, []);
       await again.page.close();
     });
@@ -205,6 +208,9 @@ for (const version of VERSIONS) {
       assert.equal(await again.sco.locator('#step-list button[aria-current="step"]').getAttribute('data-step'), 'inputs');
       await again.sco.locator('#step-list button[data-step="exercise-score-k2"]').click();
       assert.equal(await again.sco.getByLabel('Your answer').inputValue(), '');
+      // The notice and the lesson in the LMS's frame, as axe sees them (it goes into frames).
+      const { violations } = await new AxeBuilder({ page: again.page }).analyze();
+      assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), []);
       assert.deepEqual(again.problems, []);
       await again.page.close();
     });
