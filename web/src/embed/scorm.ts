@@ -164,9 +164,8 @@ export function connectScorm(version: ScormVersion, walkthrough: string, options
         const now = options.currentInputs?.();
         if (now !== inputs) answers.clear();
         inputs = now;
-        const before = answers.get(event.exercise);
         answers.delete(event.exercise); // the newest answer goes last, kept longest
-        answers.set(event.exercise, { exercise: event.exercise, response: event.response, attempts: (before?.attempts ?? 0) + 1 });
+        answers.set(event.exercise, { exercise: event.exercise, response: event.response, attempts: event.attempt });
         set(cmi.suspendData, encodeSuspendData({ answers: [...answers.values()], ...(inputs === undefined ? {} : { inputs }) }));
         commit();
       }
