@@ -126,6 +126,11 @@ export class App {
     void this.session.openOrFallBack(state);
   }
 
+  /** Puts back answers to the open walkthrough's exercises from an earlier visit (a SCORM resume). */
+  restoreAnswers(saved: Parameters<Session['restoreAnswers']>[0]): void {
+    this.session.restoreAnswers(saved);
+  }
+
   notify(message: string, about?: 'inputs'): void {
     this.board.notify(message, about);
   }

@@ -18,6 +18,8 @@ export interface ExerciseFeedback {
   misconception: Misconception | null;
   /** No further answer is taken (exam mode, after the one answer). */
   final: boolean;
+  /** The answer as the engine read it, shown again in the field when the step is drawn again. */
+  response: string;
 }
 
 /** The step id of an exercise. */
@@ -98,8 +100,40 @@ export class ExerciseBook {
     if (this.exam && earlier) return earlier.feedback; // one answer per exercise, kept as given
     const answer = parseCell(text);
     if (typeof answer === 'string') return { error: answer };
+    const attempt = (earlier?.attempts ?? 0) + 1;
+    const { feedback, misconception } = this.grade(lab, inputs, exercise, answer, attempt);
+    this.answers.set(exercise.id, { attempts: attempt, correct: feedback.correct, feedback });
+    const base = { ...(walkthrough.lesson ? { lesson: walkthrough.lesson } : {}), walkthrough: walkthrough.id };
+    const shown = this.shownAt.get(exercise.id) ?? this.now();
+    this.report({
+      type: 'answered', ...base, exercise: exercise.id, interaction: 'numeric', response: String(answer), correct: feedback.correct,
+      misconception, attempt, latencySeconds: Math.max(0, (this.now() - shown) / 1000),
+    });
+    const total = walkthrough.exercises?.length ?? 0;
+    const correct = [...this.answers.values()].filter((r) => r.correct).length;
+    this.report({ type: 'score', ...base, correct, answered: this.answers.size, total });
+    return feedback;
+  }
+
+  /**
+   * Puts back answers given in an earlier visit (an LMS's resume record), graded again by the
+   * engine on the inputs on screen, without reporting them again. Answers to exercises the
+   * walkthrough does not have, or that are not numbers, are left out.
+   */
+  restore(lab: AttentionLab, walkthrough: Walkthrough, inputs: AttentionInputs, saved: readonly { exercise: string; response: string; attempts: number }[]): void {
+    for (const { exercise: id, response, attempts } of saved) {
+      const exercise = walkthrough.exercises?.find((e) => e.id === id);
+      const answer = parseCell(response);
+      if (!exercise || typeof answer === 'string') continue;
+      const attempt = this.exam ? 1 : Math.max(1, attempts);
+      const { feedback } = this.grade(lab, inputs, exercise, answer, attempt);
+      this.answers.set(id, { attempts: attempt, correct: feedback.correct, feedback });
+    }
+  }
+
+  /** The engine's diagnosis of `answer` and what the learner is told about it. */
+  private grade(lab: AttentionLab, inputs: AttentionInputs, exercise: Exercise, answer: number, attempt: number): { feedback: ExerciseFeedback; misconception: Misconception | null } {
     const d = lab.diagnose({ ...attentionArgs(inputs), stage: exercise.stage, row: exercise.row, column: exercise.column, answer, ...(exercise.tolerance === undefined ? {} : { tolerance: exercise.tolerance }) });
-    const attempt = (this.answers.get(exercise.id)?.attempts ?? 0) + 1;
     const value = formatNumber(d.expected, 4);
     // In an exam the answer is only recorded: neither its grade nor the value is said, so the
     // next questions cannot be worked out from the feedback.
@@ -108,17 +142,7 @@ export class ExerciseBook {
       : d.correct
         ? `Right: the engine’s value is ${value}.`
         : `${d.misconception ? MISTAKES[d.misconception] : 'Not quite, and it matches none of the usual mistakes.'}${attempt >= REVEAL_AFTER ? ` The engine’s value is ${value}.` : ' Try again.'}`;
-    const feedback: ExerciseFeedback = { correct: d.correct, attempt, message, misconception: this.exam ? null : d.misconception, final: this.exam };
-    this.answers.set(exercise.id, { attempts: attempt, correct: d.correct, feedback });
-    const base = { ...(walkthrough.lesson ? { lesson: walkthrough.lesson } : {}), walkthrough: walkthrough.id };
-    const shown = this.shownAt.get(exercise.id) ?? this.now();
-    this.report({
-      type: 'answered', ...base, exercise: exercise.id, interaction: 'numeric', response: String(answer), correct: d.correct,
-      misconception: d.misconception, attempt, latencySeconds: Math.max(0, (this.now() - shown) / 1000),
-    });
-    const total = walkthrough.exercises?.length ?? 0;
-    const correct = [...this.answers.values()].filter((r) => r.correct).length;
-    this.report({ type: 'score', ...base, correct, answered: this.answers.size, total });
-    return feedback;
+    const feedback: ExerciseFeedback = { correct: d.correct, attempt, message, misconception: this.exam ? null : d.misconception, final: this.exam, response: String(answer) };
+    return { feedback, misconception: d.misconception };
   }
 }

@@ -294,6 +294,17 @@ export class Session {
     return this.exercises.feedbackOf(exercise);
   }
 
+  /**
+   * Answers given in an earlier visit to the open walkthrough (an LMS's resume record), graded
+   * again by the engine and shown on their steps, without being reported again.
+   */
+  restoreAnswers(saved: readonly { exercise: string; response: string; attempts: number }[]): void {
+    const c = this.current;
+    if (!c || saved.length === 0) return;
+    this.exercises.restore(this.lab, c.walkthrough, c.inputs as AttentionInputs, saved);
+    this.emit({ type: 'step', index: c.index, announce: false, inPlace: false });
+  }
+
   // ---- changing the inputs --------------------------------------------------------------------
 
   /** Builds the steps again from `inputs`, keeping the step; the refusal sentence otherwise. */

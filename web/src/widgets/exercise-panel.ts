@@ -6,7 +6,7 @@ import { el, setText } from './dom.js';
 import type { PanelView } from './panel-view.js';
 
 /** What the panel is told after an answer (session/exercises.ts ExerciseFeedback, or a refusal). */
-export type Feedback = { correct: boolean; message: string; final?: boolean } | { error: string };
+export type Feedback = { correct: boolean; message: string; final?: boolean; response?: string } | { error: string };
 
 export interface ExerciseActions {
   answer(text: string): Feedback;
@@ -42,6 +42,9 @@ export function exerciseView(panel: ExercisePanel, actions: ExerciseActions): Pa
     // The field is closed after an exam's one answer: the focus goes to what was said about it.
     (input.disabled ? feedback : input).focus();
   });
-  show(actions.previous());
+  const previous = actions.previous();
+  // An answer given before (earlier on this page, or in a visit the LMS resumed) is shown with its feedback.
+  if (previous && !('error' in previous) && previous.response !== undefined) input.value = previous.response;
+  show(previous);
   return { element: el('figure', { className: 'panel exercise-panel' }, form, feedback) };
 }
