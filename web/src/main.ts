@@ -11,6 +11,7 @@ import './styles.css';
 // In the entry's style sheet, which the HTML links: imported only by the page's chunk, it would
 // be fetched only once that chunk is imported, one more round trip before the first step.
 import './widgets/export-menu.css';
+import './widgets/exercise-answers/exercise-answers.css';
 
 // The lite engine: the first lessons' operations, no trainer, half the bytes. The lessons that
 // need more (kinds whose module says engine: 'full') wait for the full engine, loaded once, when

@@ -23,6 +23,8 @@ import linearAndSparse from '../walkthroughs/linear-and-sparse.json';
 import attentionCost from '../walkthroughs/attention-cost.json';
 import workedExamplePractice from '../walkthroughs/worked-example-practice.json';
 import causalMaskPractice from '../walkthroughs/causal-mask-practice.json';
+import tryAttentionFromScratch from '../walkthroughs/try-attention-from-scratch.json';
+import tryCausalSix from '../walkthroughs/try-causal-six.json';
 
 export interface Lesson {
   id: LessonId;
@@ -32,8 +34,8 @@ export interface Lesson {
 }
 
 const all = [
-  workedExample, workedExamplePractice, attentionBackward, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
-  causalMaskPractice,
+  workedExample, workedExamplePractice, tryAttentionFromScratch, attentionBackward, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
+  causalMaskPractice, tryCausalSix,
   multiHead, crossAttention, whyScale, entropyHeads, positionalEncoding, encoderLayer,
   flashWorkedExample, flashCausalTiles, kvCache, linearAndSparse, attentionCost,
 ] as Walkthrough[];

@@ -12,6 +12,7 @@ import { weightsLabel, type TrainedLayer } from '../model/trained-layer.js';
 import type { PageState } from '../state/url-state.js';
 import type { SessionEvent, SessionListener } from './events.js';
 import { exampleFile, type ExampleFile, type ExampleFormat } from './example-file.js';
+import type { ExerciseContext } from '../exercises/exercise-type.js';
 import { ExerciseBook, withExercises, type ExerciseFeedback } from './exercises.js';
 import { parseCell, readField } from './read-input.js';
 
@@ -237,7 +238,7 @@ export class Session {
   private build(lab: AttentionLab, kind: AnyKindModule, walkthrough: Walkthrough, inputs: Inputs, trained: TrainedLayer | undefined): Built | undefined {
     try {
       const built = kind.build(lab, walkthrough, inputs, trained);
-      return walkthrough.exercises ? { ...built, steps: withExercises(walkthrough, built.steps) } : built;
+      return walkthrough.exercises ? { ...built, steps: withExercises(walkthrough, inputs as AttentionInputs, built.steps) } : built;
     } catch (error) {
       if (!isRefusal(error)) throw error;
       this.refuse(`The engine refused these inputs: ${error.message}`);
@@ -283,11 +284,16 @@ export class Session {
 
   /**
    * The learner's answer to an exercise of the open walkthrough, graded by the engine on the
-   * inputs on screen; a text that is not a number is refused (`error`) and not counted.
+   * inputs on screen; a text that is not an answer of its type is refused (`error`) and not counted.
    */
   answer(exercise: Exercise, text: string): ExerciseFeedback | { error: string } {
     const c = this.current as Current;
-    return this.exercises.answer(c.lab, c.walkthrough, c.inputs as AttentionInputs, exercise, text);
+    return this.exercises.answer(this.exerciseContext(c), exercise, text);
+  }
+
+  /** What grading an answer goes on: the engine, and the inputs and steps on screen. */
+  private exerciseContext(c: Current): ExerciseContext {
+    return { lab: c.lab, walkthrough: c.walkthrough, inputs: c.inputs as AttentionInputs, steps: c.built.steps };
   }
 
   feedbackOf(exercise: Exercise): ExerciseFeedback | undefined {
@@ -301,7 +307,7 @@ export class Session {
   restoreAnswers(saved: readonly { exercise: string; response: string; attempts: number }[]): void {
     const c = this.current;
     if (!c || saved.length === 0) return;
-    this.exercises.restore(this.lab, c.walkthrough, c.inputs as AttentionInputs, saved);
+    this.exercises.restore(this.exerciseContext(c), saved);
     this.emit({ type: 'step', index: c.index, announce: false, inPlace: false });
   }
 
