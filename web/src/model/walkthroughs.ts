@@ -25,6 +25,8 @@ import workedExamplePractice from '../walkthroughs/worked-example-practice.json'
 import causalMaskPractice from '../walkthroughs/causal-mask-practice.json';
 import tryAttentionFromScratch from '../walkthroughs/try-attention-from-scratch.json';
 import tryCausalSix from '../walkthroughs/try-causal-six.json';
+import tryOneHead from '../walkthroughs/try-one-head.json';
+import tryPositionsFifty from '../walkthroughs/try-positions-fifty.json';
 
 export interface Lesson {
   id: LessonId;
@@ -36,7 +38,7 @@ export interface Lesson {
 const all = [
   workedExample, workedExamplePractice, tryAttentionFromScratch, attentionBackward, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
   causalMaskPractice, tryCausalSix,
-  multiHead, crossAttention, whyScale, entropyHeads, positionalEncoding, encoderLayer,
+  multiHead, tryOneHead, crossAttention, whyScale, entropyHeads, positionalEncoding, tryPositionsFifty, encoderLayer,
   flashWorkedExample, flashCausalTiles, kvCache, linearAndSparse, attentionCost,
 ] as Walkthrough[];
 
