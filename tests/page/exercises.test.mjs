@@ -158,10 +158,39 @@ describe('exercises', () => {
         else if (e.type === 'pick-key') {
           const weights = lab.attention({ query: s.inputs.query, key: s.inputs.key, value: s.inputs.value, ...(s.inputs.mask ? { mask: s.inputs.mask } : {}) }).weights[e.row];
           answer = String(weights.indexOf(Math.max(...weights)));
+        } else if (e.type === 'value') {
+          answer = String(s.steps.find((step) => step.id === e.step).panels.find((p) => p.name === e.panel).data[e.row][e.column]);
         } else answer = s.steps.filter((step) => step.id !== 'inputs' && !step.id.startsWith('exercise-')).map((step) => step.id).join(',');
         assert.equal(s.answer(e, answer).correct, true, `${id}: ${e.id}`);
         assert.ok(panel.exercise === e);
       }
     }
+  });
+
+  test('a value exercise pointing at a panel or cell the built steps do not have is refused when the walkthrough opens, naming the field', async () => {
+    for (const [change, message] of [
+      [(e) => { e.panel = 'residual'; }, 'exercises[0].panel: expected a matrix of step "add-norm-1" ("residual1", "norm1"), got "residual"'],
+      [(e) => { e.step = 'add-norm'; }, 'exercises[0].step: expected one of the walkthrough\'s steps ("input", "attention", "add-norm-1", "feed-forward", "add-norm-2", "parameters"), got "add-norm"'],
+      [(e) => { e.row = 6; }, 'exercises[0].row: expected a row of residual1, 0 to 5, got 6'],
+      [(e) => { e.after = 'ffn'; }, 'exercises[0].after: expected one of the walkthrough\'s steps'],
+    ]) {
+      const walkthrough = structuredClone(SHIPPED.get('encoder-layer'));
+      change(walkthrough.exercises[0]);
+      const s = new Session(lab, { find: () => walkthrough, fallback: 'encoder-layer' });
+      const notices = [];
+      s.subscribe((event) => event.type === 'notice' && notices.push(event.message));
+      assert.equal(await s.open({ walkthrough: 'encoder-layer', step: 'input' }), false);
+      assert.ok(notices[0].startsWith(`This walkthrough’s exercises cannot be shown: ${message}`), notices[0]);
+    }
+  });
+
+  test('a value exercise is graded against the engine’s number in its panel, within its tolerance', async () => {
+    const { s, exercise, progress } = await practice('positional-encoding');
+    const sine = exercise('sine');
+    assert.equal(s.answer(sine, '0.5').message, 'Not quite. Try again.');
+    const right = s.answer(sine, String(Math.sin(10)));
+    assert.equal(right.correct, true);
+    assert.equal(right.message, `Right: the engine’s value is ${Math.sin(10).toFixed(4).replace('-', '−')}.`);
+    assert.deepEqual(progress('answered').map((a) => [a.interaction, a.correct]), [['numeric', false], ['numeric', true]]);
   });
 });

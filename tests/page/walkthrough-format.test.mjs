@@ -182,7 +182,7 @@ const BAD = [
   {
     name: 'query labels on a multi-head walkthrough are refused, naming queryLabels',
     doc: changed('multi-head', (d) => { d.queryLabels = ['a', 'b', 'c']; }),
-    error: 'queryLabels: expected one of the fields "$schema", "id", "lesson", "kind", "title", "intro", "inputs", got an unknown field',
+    error: 'queryLabels: expected one of the fields "$schema", "id", "lesson", "kind", "title", "intro", "inputs", "exercises", got an unknown field',
     schema: true,
   },
   {
@@ -524,7 +524,7 @@ const BAD = [
   {
     name: 'an exercise of a type the page does not know is refused, listing the types',
     doc: changed('attention', (d) => { d.exercises = [{ id: 'p', type: 'essay', title: 'Explain', prompt: 'Why?' }]; }),
-    error: 'exercises[0].type: expected one of "numeric", "pick-key", "order-passes", got "essay"',
+    error: 'exercises[0].type: expected one of "numeric", "pick-key", "order-passes", "value", got "essay"',
     schema: true,
   },
   {
@@ -534,9 +534,15 @@ const BAD = [
     schema: true,
   },
   {
-    name: 'exercises on a walkthrough that is not plain attention are refused as an unknown field',
-    doc: changed('multi-head', (d) => { d.exercises = [{ id: 'w', type: 'numeric', title: 'A weight', prompt: 'What weight does k2 get?', after: 'scale', stage: 'weight', row: 0, column: 2 }]; }),
+    name: 'the cost lab, which shows no matrix, takes no exercises',
+    doc: changed('cost', (d) => { d.exercises = [{ id: 'v', type: 'value', title: 'A number', prompt: 'Which?', step: 'x', panel: 'y', row: 0, column: 0 }]; }),
     error: 'exercises: expected one of the fields "$schema", "id", "lesson", "kind", "title", "intro", "inputs", got an unknown field',
+    schema: true,
+  },
+  {
+    name: 'an exercise graded by attention’s diagnose on a walkthrough of another kind is refused, naming the one type it may have',
+    doc: changed('multi-head', (d) => { d.exercises = [{ id: 'w', type: 'numeric', title: 'A weight', prompt: 'What weight does k2 get?', after: 'scale', stage: 'weight', row: 0, column: 2 }]; }),
+    error: 'exercises[0].type: expected one of "value", got "numeric"',
     schema: true,
   },
 ];

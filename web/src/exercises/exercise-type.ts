@@ -4,7 +4,8 @@
 // is widgets/exercise-answers/<type>.ts.
 import type { AttentionLab, Misconception } from '../../lib/index.js';
 import type { Problem } from '../model/json-checks.js';
-import type { AttentionInputs, Exercise, Step, Walkthrough } from '../model/types.js';
+import type { Exercise, Step, Walkthrough } from '../model/types.js';
+import type { Kind } from '../kinds/shared/rules.js';
 
 /** The sizes an exercise's cells are checked against: queries n, keys m, value width d_v. */
 export interface ExerciseSizes {
@@ -17,7 +18,7 @@ export interface ExerciseSizes {
 export interface ExerciseContext {
   lab: AttentionLab;
   walkthrough: Walkthrough;
-  inputs: AttentionInputs;
+  inputs: Walkthrough['inputs'];
   /** The walkthrough's steps as built from those inputs (exercise steps left out). */
   steps: readonly Step[];
 }
@@ -40,10 +41,17 @@ export interface Grade {
 export interface ExerciseType<E extends Exercise = Exercise> {
   /** As SCORM types interactions. */
   interaction: 'numeric' | 'choice' | 'sequencing';
+  /** The kinds of walkthrough it may be part of; every kind when left out. */
+  kinds?: readonly Kind[];
   /** Its fields besides id, type, title, prompt and after. */
   fields: readonly string[];
   /** The first problem with its own fields (`at(name)` is a field's path for the message). */
   problem(exercise: Record<string, unknown>, sizes: ExerciseSizes, at: (name: string) => string): Problem;
+  /**
+   * The first problem with where it points among the steps as built (a step, panel or cell the
+   * walkthrough does not have), for what only the built steps tell; the walkthrough is refused.
+   */
+  placed?(exercise: E, steps: readonly Step[], at: (name: string) => string): Problem;
   /** The items to pick from or order, in the order first shown (none for a typed answer). */
   choices?(exercise: E, shown: Omit<ExerciseContext, 'lab'>): { value: string; label: string }[];
   /** Grades the learner's answer text; `{ error }` when it is not an answer of this type (not counted). */

@@ -5,11 +5,13 @@ import type { ExerciseType } from './exercise-type.js';
 import { numeric } from './numeric.js';
 import { orderPasses } from './order-passes.js';
 import { pickKey } from './pick-key.js';
+import { value } from './value.js';
 
 export const EXERCISE_TYPES: { [T in Exercise['type']]: ExerciseType<Extract<Exercise, { type: T }>> } = {
   numeric,
   'pick-key': pickKey,
   'order-passes': orderPasses,
+  value,
 };
 
 /** The module of an exercise's type. */

@@ -5,7 +5,7 @@ import type { Misconception } from '../../lib/index.js';
 import { attentionArgs } from '../kinds/shared/explain-terms.js';
 import { formatNumber } from '../model/format.js';
 import { expected, oneOf, wholeNumber } from '../model/json-checks.js';
-import type { NumericExercise } from '../model/types.js';
+import type { AttentionInputs, NumericExercise } from '../model/types.js';
 import { parseCell } from '../session/read-input.js';
 import type { ExerciseType } from './exercise-type.js';
 
@@ -23,6 +23,7 @@ const MISTAKES: Record<Misconception, string> = {
 
 export const numeric: ExerciseType<NumericExercise> = {
   interaction: 'numeric',
+  kinds: ['attention'],
   fields: ['stage', 'row', 'column', 'tolerance'],
   problem(exercise, { n, m, dV }, at) {
     const width = exercise.stage === 'output' ? dV : m;
@@ -33,7 +34,8 @@ export const numeric: ExerciseType<NumericExercise> = {
         ? undefined
         : expected(at('tolerance'), 'a number above 0', exercise.tolerance));
   },
-  grade(exercise, text, { lab, inputs }) {
+  grade(exercise, text, { lab, inputs: given }) {
+    const inputs = given as AttentionInputs;
     const answer = parseCell(text);
     if (typeof answer === 'string') return { error: answer };
     const { tolerance } = exercise;

@@ -19,10 +19,12 @@ const largest = (row: readonly number[]) => {
 
 export const pickKey: ExerciseType<PickKeyExercise> = {
   interaction: 'choice',
+  kinds: ['attention'],
   fields: ['row'],
   problem: (exercise, { n }, at) => wholeNumber({ min: 0, max: n - 1 })(exercise.row, at('row')),
-  choices: (_exercise, { walkthrough, inputs }) => keyLabels(walkthrough, inputs).map((label, i) => ({ value: String(i), label })),
-  grade(exercise, text, { lab, walkthrough, inputs }) {
+  choices: (_exercise, { walkthrough, inputs }) => keyLabels(walkthrough, inputs as AttentionInputs).map((label, i) => ({ value: String(i), label })),
+  grade(exercise, text, { lab, walkthrough, inputs: given }) {
+    const inputs = given as AttentionInputs;
     const pick = Number(text);
     const names = keyLabels(walkthrough, inputs);
     if (text.trim() === '' || !Number.isInteger(pick) || pick < 0 || pick >= names.length) {

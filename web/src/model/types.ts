@@ -45,7 +45,7 @@ export interface MultiHeadInputs {
 interface WalkthroughBase {
   /** Unique and URL-safe: it is what the URL names. */
   id: string;
-  /** Exercises among the steps (attention walkthroughs only: the engine grades them with its diagnose). */
+  /** Exercises among the steps (exercises/: the `value` type in any kind, the others in attention walkthroughs). */
   exercises?: Exercise[];
   /** The lesson it belongs to; an instructor's own walkthrough may have none. */
   lesson?: LessonId;
@@ -454,7 +454,23 @@ export interface OrderPassesExercise extends ExerciseBase {
   type: 'order-passes';
 }
 
-export type Exercise = NumericExercise | PickKeyExercise | OrderPassesExercise;
+/**
+ * Any kind of walkthrough: the learner types one number of a matrix a later step shows, worked out
+ * from what earlier steps show; graded against the engine's number in that panel.
+ */
+export interface ValueExercise extends ExerciseBase {
+  type: 'value';
+  /** The step whose panel holds the number. */
+  step: string;
+  /** The panel's name (a matrix or heatmap of that step). */
+  panel: string;
+  row: number;
+  column: number;
+  /** How close counts, > 0; 0.005 when omitted. */
+  tolerance?: number;
+}
+
+export type Exercise = NumericExercise | PickKeyExercise | OrderPassesExercise | ValueExercise;
 
 /** The panel of an exercise step: its question, an answer field and the engine's feedback. */
 export interface ExercisePanel {

@@ -37,17 +37,16 @@ const TOP = '(top level)';
 const COMMON_FIELDS = ['$schema', 'id', 'lesson', 'kind', 'title', 'intro', 'inputs'];
 const ATTENTION_FIELDS = [...COMMON_FIELDS, 'queryLabels', 'keyLabels'];
 const FIELDS: Record<Kind, readonly string[]> = {
-  // Exercises are graded by the engine's diagnose, on attention's own inputs.
   attention: [...ATTENTION_FIELDS, 'exercises'],
-  'attention-backward': ATTENTION_FIELDS,
-  'multi-head': COMMON_FIELDS,
-  positional: COMMON_FIELDS,
-  encoder: COMMON_FIELDS,
-  scaling: COMMON_FIELDS,
-  entropy: COMMON_FIELDS,
-  flash: ATTENTION_FIELDS,
-  'kv-cache': COMMON_FIELDS,
-  efficient: COMMON_FIELDS,
+  'attention-backward': [...ATTENTION_FIELDS, 'exercises'],
+  'multi-head': [...COMMON_FIELDS, 'exercises'],
+  positional: [...COMMON_FIELDS, 'exercises'],
+  encoder: [...COMMON_FIELDS, 'exercises'],
+  scaling: [...COMMON_FIELDS, 'exercises'],
+  entropy: [...COMMON_FIELDS, 'exercises'],
+  flash: [...ATTENTION_FIELDS, 'exercises'],
+  'kv-cache': [...COMMON_FIELDS, 'exercises'],
+  efficient: [...COMMON_FIELDS, 'exercises'],
   cost: COMMON_FIELDS,
 };
 
@@ -91,7 +90,7 @@ export function parseWalkthrough(json: unknown, options: ParseOptions = {}): Par
     ?? text(TEXT_LIMITS.intro)(json.intro, 'intro')
     ?? inputsProblem(kind, json.inputs, 'inputs')
     ?? (FIELDS[kind].includes('queryLabels') ? attentionLabelsProblem(json) : undefined)
-    ?? (kind === 'attention' ? attentionExercisesProblem(json) : undefined);
+    ?? (kind === 'attention' ? attentionExercisesProblem(json) : exercisesProblem(json.exercises, kind, undefined));
   if (error) return { error };
   const { $schema: _schema, ...walkthrough } = json;
   return { walkthrough: walkthrough as unknown as Walkthrough };
@@ -99,7 +98,7 @@ export function parseWalkthrough(json: unknown, options: ParseOptions = {}): Par
 
 function attentionExercisesProblem(json: Record<string, unknown>): Problem {
   const inputs = json.inputs as { query: unknown[]; key: unknown[]; value: unknown[][] };
-  return exercisesProblem(json.exercises, { n: inputs.query.length, m: inputs.key.length, dV: inputs.value[0].length });
+  return exercisesProblem(json.exercises, 'attention', { n: inputs.query.length, m: inputs.key.length, dV: inputs.value[0].length });
 }
 
 function attentionLabelsProblem(json: Record<string, unknown>): Problem {

@@ -4,7 +4,7 @@
 import type { Misconception } from '../../lib/index.js';
 import type { ExerciseContext } from '../exercises/exercise-type.js';
 import { exerciseType } from '../exercises/index.js';
-import type { AttentionInputs, Exercise, Step, Walkthrough } from '../model/types.js';
+import type { Exercise, Step, Walkthrough } from '../model/types.js';
 import type { ProgressEvent } from './events.js';
 
 /** What the learner is told after an answer. */
@@ -25,10 +25,29 @@ export interface ExerciseFeedback {
 export const exerciseStepId = (exercise: Exercise): string => `exercise-${exercise.id}`;
 
 /**
+ * The first exercise that points at a step, panel or cell the built steps do not have, as a
+ * sentence naming its field (`exercises[0].panel: expected a matrix of step "embed" (…), got …`).
+ */
+export function exercisesPlacedProblem(walkthrough: Walkthrough, steps: readonly Step[]): string | undefined {
+  const ids = steps.map((s) => s.id);
+  for (const [i, exercise] of (walkthrough.exercises ?? []).entries()) {
+    const at = (name: string) => `exercises[${i}].${name}`;
+    // An attention walkthrough's `after` is checked against its steps' names by the validator (a
+    // mask step may come and go with the inputs; the exercise then comes last).
+    if (exercise.after !== undefined && walkthrough.kind !== 'attention' && !ids.includes(exercise.after)) {
+      return `${at('after')}: expected one of the walkthrough's steps (${ids.map((id) => `"${id}"`).join(', ')}), got "${exercise.after}"`;
+    }
+    const problem = exerciseType(exercise).placed?.(exercise, steps, at);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/**
  * The steps with each exercise placed after the step it names (last when it names none); a
  * picking or ordering exercise's panel carries its items, from the inputs and steps on screen.
  */
-export function withExercises(walkthrough: Walkthrough, inputs: AttentionInputs, steps: Step[]): Step[] {
+export function withExercises(walkthrough: Walkthrough, inputs: Walkthrough['inputs'], steps: Step[]): Step[] {
   const out = [...steps];
   for (const exercise of walkthrough.exercises ?? []) {
     const choices = exerciseType(exercise).choices?.(exercise, { walkthrough, inputs, steps });

@@ -7,13 +7,13 @@ import { acceptsTrainedWeights, loadKind } from '../kinds/index.js';
 import type { AnyKindModule, Built, Explanation } from '../kinds/kind.js';
 import { explainCell } from '../kinds/shared/explain.js';
 import { isRefusal } from '../model/refusal.js';
-import type { AttentionInputs, Exercise, MatrixPanel, ParameterField, Step, Walkthrough } from '../model/types.js';
+import type { Exercise, MatrixPanel, ParameterField, Step, Walkthrough } from '../model/types.js';
 import { weightsLabel, type TrainedLayer } from '../model/trained-layer.js';
 import type { PageState } from '../state/url-state.js';
 import type { SessionEvent, SessionListener } from './events.js';
 import { exampleFile, type ExampleFile, type ExampleFormat } from './example-file.js';
 import type { ExerciseContext } from '../exercises/exercise-type.js';
-import { ExerciseBook, withExercises, type ExerciseFeedback } from './exercises.js';
+import { ExerciseBook, exercisesPlacedProblem, withExercises, type ExerciseFeedback } from './exercises.js';
 import { parseCell, readField } from './read-input.js';
 
 type Inputs = Walkthrough['inputs'];
@@ -203,6 +203,12 @@ export class Session {
     }
     const built = this.build(lab, kind, walkthrough, inputs, trained);
     if (!built) return false;
+    // An exercise pointing at a step, panel or cell these steps do not have: the file is wrong.
+    const misplaced = exercisesPlacedProblem(walkthrough, built.steps);
+    if (misplaced) {
+      this.refuse(`This walkthrough’s exercises cannot be shown: ${misplaced}.`);
+      return false;
+    }
     let index = built.steps.findIndex((s) => s.id === state.step);
     if (index < 0) {
       if (state.step !== 'inputs') this.notify(`This walkthrough has no step “${state.step}”, so it starts at the first step.`);
@@ -238,7 +244,7 @@ export class Session {
   private build(lab: AttentionLab, kind: AnyKindModule, walkthrough: Walkthrough, inputs: Inputs, trained: TrainedLayer | undefined): Built | undefined {
     try {
       const built = kind.build(lab, walkthrough, inputs, trained);
-      return walkthrough.exercises ? { ...built, steps: withExercises(walkthrough, inputs as AttentionInputs, built.steps) } : built;
+      return walkthrough.exercises ? { ...built, steps: withExercises(walkthrough, inputs, built.steps) } : built;
     } catch (error) {
       if (!isRefusal(error)) throw error;
       this.refuse(`The engine refused these inputs: ${error.message}`);
@@ -293,7 +299,7 @@ export class Session {
 
   /** What grading an answer goes on: the engine, and the inputs and steps on screen. */
   private exerciseContext(c: Current): ExerciseContext {
-    return { lab: c.lab, walkthrough: c.walkthrough, inputs: c.inputs as AttentionInputs, steps: c.built.steps };
+    return { lab: c.lab, walkthrough: c.walkthrough, inputs: c.inputs, steps: c.built.steps };
   }
 
   feedbackOf(exercise: Exercise): ExerciseFeedback | undefined {

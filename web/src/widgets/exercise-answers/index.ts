@@ -10,4 +10,5 @@ export const ANSWER_CONTROLS: Record<Exercise['type'], AnswerControlFactory> = {
   numeric: numericAnswer,
   'pick-key': pickKeyAnswer,
   'order-passes': orderPassesAnswer,
+  value: numericAnswer,
 };
