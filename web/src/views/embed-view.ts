@@ -22,6 +22,13 @@ export function openEmbedDialog(context: ViewContext, url: UrlSync, custom: Cust
     pageUrl: (embed) => new URL(url.linkSearch(state, embed) || '?', url.pageBase()).href,
     pageBase: url.pageBase(),
     privateAddress: privateAddress(new URL(window.location.href)),
+    // A file of the walkthrough on screen (not of the training lesson, nor in a web component).
+    download: custom || url.training || !session.walkthrough ? undefined : async (format, embed) => {
+      const walkthrough = session.walkthrough;
+      if (!walkthrough) throw new Error('no walkthrough is open');
+      const { downloadOffline } = await import('./offline-download.js');
+      return downloadOffline(format, walkthrough, url.linkSearch(state, embed, window.location.hash), url.pageBase());
+    },
     onClose: () => context.root.querySelector<HTMLElement>('.control-embed')?.focus(),
   });
   context.byId('main').append(dialog);
