@@ -12,6 +12,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildInMemory, buildOfflineTemplate, ROOT, writeFile } from '../offline/single-file.mjs';
 
+/**
+ * Writes a file whole or not at all (a temporary file renamed into place): test files that pack
+ * the package at the same time never pack a half-written one.
+ */
+function replaceFile(file, content) {
+  const temporary = writeFile(`${file}.${process.pid}.tmp`, content);
+  fs.renameSync(temporary, file);
+  return file;
+}
+
 export const DIST = path.join(ROOT, 'dist');
 export const CLI_FILE = 'attention-lab.mjs';
 const TEMPLATE_FILE = 'attention-lab-offline.html';
@@ -31,9 +41,11 @@ export async function buildCli(outDir = DIST) {
   });
   const chunks = outputs.filter((o) => o.type === 'chunk');
   if (chunks.length !== 1) throw new Error(`cli: expected one script, got ${outputs.map((o) => o.fileName).join(', ')}`);
-  const cli = writeFile(path.join(outDir, CLI_FILE), chunks[0].code);
-  fs.chmodSync(cli, 0o755);
-  const template = writeFile(path.join(outDir, TEMPLATE_FILE), await buildOfflineTemplate());
+  const template = replaceFile(path.join(outDir, TEMPLATE_FILE), await buildOfflineTemplate());
+  const temporary = writeFile(path.join(outDir, `${CLI_FILE}.${process.pid}.tmp`), chunks[0].code);
+  fs.chmodSync(temporary, 0o755);
+  const cli = path.join(outDir, CLI_FILE);
+  fs.renameSync(temporary, cli);
   return { cli, template };
 }
 
