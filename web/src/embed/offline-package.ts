@@ -6,9 +6,8 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { Walkthrough } from '../model/types.js';
 import type { ScormVersion } from './scorm-data.js';
-import { PACKAGE_MARKER, type BakedPackage } from './baked-package.js';
+import { bakeTemplate, offlineLink, type BakedPackage } from './baked-package.js';
 import { SCO_FILE, scormManifest } from './scorm-manifest.js';
-import { escapeMarkup } from '../widgets/dom.js';
 
 /** The template's file name, beside the served page's index.html and in the npm package's dist/. */
 export const TEMPLATE_FILE = 'attention-lab-offline.html';
@@ -58,34 +57,6 @@ function byName(files: Record<string, unknown>): Record<string, string> {
 
 /** Zip entries get this fixed time, so the same lesson gives the same bytes. */
 const ZIP_TIME = new Date('2024-01-01T00:00:00Z');
-
-/**
- * The link a file opens: the page's own, without `src` (a file has no site to load from), with
- * the walkthrough named (`w`, which SCORM reports under) and, when it is an instructor's own,
- * carried whole in the hash as the page carries a file it opened.
- */
-export function offlineLink(link: string, walkthrough: Walkthrough, shipped: boolean): string {
-  const at = link.indexOf('#');
-  const query = new URLSearchParams(at < 0 ? link : link.slice(0, at));
-  const hash = new URLSearchParams(at < 0 ? '' : link.slice(at + 1));
-  query.delete('src');
-  query.delete('w');
-  if (shipped) hash.delete('walkthrough');
-  else hash.set('walkthrough', JSON.stringify(walkthrough));
-  const search = new URLSearchParams([['w', walkthrough.id], ...query]).toString();
-  const fragment = hash.toString();
-  return `?${search}${fragment ? `#${fragment}` : ''}`;
-}
-
-/** The template with `baked` in its data block and `title` as the document's title. */
-export function bakeTemplate(template: string, baked: BakedPackage, title: string): string {
-  const at = template.indexOf(PACKAGE_MARKER);
-  if (at < 0) throw new Error(`The offline template has no data block (${PACKAGE_MARKER}): is it a build of web/src/entries/package.ts?`);
-  // "<" as \u003c: no "</script" can end the block early; JSON.parse reads it back the same.
-  const json = JSON.stringify(baked).replace(/</g, '\\u003c');
-  const withData = `${template.slice(0, at)}${PACKAGE_MARKER.replace('>null<', () => `>${json}<`)}${template.slice(at + PACKAGE_MARKER.length)}`;
-  return withData.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeMarkup(title)}</title>`);
-}
 
 /** The file name of a walkthrough's offline file, e.g. attention-lab-causal-mask-scorm2004.zip. */
 export const offlineFileName = (walkthrough: string, format: OfflineFormat): string => `attention-lab-${walkthrough}${OFFLINE_FORMATS[format].ending}`;
