@@ -91,13 +91,14 @@ describe('the Download buttons of the Embed dialog', () => {
     test(`the ${label} validates against its schemas and records an answer in scorm-again`, { skip: hasXmllint ? false : NO_XMLLINT }, async () => {
       const { page, problems } = await openPage(browser.context, `${lab.url}?w=worked-example-practice`);
       await openDialog(page);
+      if (version === '2004') await page.getByLabel('Pass mark').fill('75');
       const saved = await download(page, label);
       assert.equal(saved.name, name);
       const files = unzipSync(new Uint8Array(fs.readFileSync(saved.saved)));
       const unpacked = path.join(dir, `package-${version}`);
       const xml = validateManifest(files, unpacked);
       assert.match(xml, /href="attention-lab\.html"/);
-      assert.match(xml, version === '1.2' ? /<adlcp:masteryscore>80<\/adlcp:masteryscore>/ : /<imsss:minNormalizedMeasure>0\.8<\/imsss:minNormalizedMeasure>/);
+      assert.match(xml, version === '1.2' ? /<adlcp:masteryscore>80<\/adlcp:masteryscore>/ : /<imsss:minNormalizedMeasure>0\.75<\/imsss:minNormalizedMeasure>/);
       await page.close();
 
       const server = await serveFiles({ pages: { '/lms.html': LMS_PAGES[version] }, folders: { '/package/': unpacked, '/scorm-again/': SCORM_AGAIN } });
@@ -111,9 +112,10 @@ describe('the Download buttons of the Embed dialog', () => {
         await sco.locator('.exercise-feedback[data-result="correct"]').waitFor();
         const recorded = await lms.page.evaluate(() => {
           const { cmi } = window.lms.renderCMIToJSONObject();
-          return Object.values(cmi.interactions).map((i) => `${i.id} ${i.result}`);
+          return { interactions: Object.values(cmi.interactions).map((i) => `${i.id} ${i.result}`), raw: (cmi.core ?? cmi).score.raw };
         });
-        assert.deepEqual(recorded, ['score-k2 correct']);
+        // One exercise of four right: 25 %.
+        assert.deepEqual(recorded, { interactions: ['score-k2 correct'], raw: '25' });
         assert.deepEqual([...problems, ...lms.problems], []);
         await lms.page.close();
       } finally {
@@ -139,6 +141,29 @@ describe('the Download buttons of the Embed dialog', () => {
     assert.deepEqual([...problems, ...offline.problems], []);
     await page.close();
     await offline.page.close();
+  });
+
+  test('from the keyboard: Enter on a button downloads; a pass mark out of range is named in a notice and marked invalid', async () => {
+    const { page, problems } = await openPage(browser.context, `${lab.url}?w=causal-mask-practice`);
+    await openDialog(page);
+    await page.getByRole('button', { name: 'Single HTML file' }).focus();
+    const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    assert.equal(file.suggestedFilename(), 'attention-lab-causal-mask-practice.html');
+    await page.locator('.download-status').filter({ hasText: 'Downloaded attention-lab-causal-mask-practice.html' }).waitFor();
+    assert.equal(await page.locator('.download-status').getAttribute('role'), 'status');
+
+    await page.getByLabel('Pass mark').fill('150');
+    await page.getByRole('button', { name: 'SCORM 1.2 package' }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.download-failure').filter({ hasText: 'Pass mark: expected a whole percent from 0 to 100, got “150”' }).waitFor();
+    assert.equal(await page.getByLabel('Pass mark').getAttribute('aria-invalid'), 'true');
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.locator('.download-failure').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'download-pass-mark-375-light.png') });
+    const { violations } = await new AxeBuilder({ page }).include('dialog.embed-dialog').analyze();
+    assert.deepEqual(violations.map((v) => v.id), []);
+    assert.deepEqual(problems, []);
+    await page.close();
   });
 
   test('a template that cannot be fetched is a visible notice, and the buttons work again after it', async () => {

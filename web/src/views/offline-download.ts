@@ -2,8 +2,7 @@
 // the offline template from beside the page (scripts/vite/offline-template.js puts it there),
 // bake the lesson into it (embed/offline-package.ts, as the CLI does), and hand the file to the
 // browser as a download.
-import { offlineFile, TEMPLATE_FILE, type OfflineFormat } from '../embed/offline-package.js';
-import type { Walkthrough } from '../model/types.js';
+import { offlineFile, TEMPLATE_FILE, type OfflineRequest } from '../embed/offline-package.js';
 import { WALKTHROUGHS } from '../model/walkthroughs.js';
 
 /** The template, fetched once per page. */
@@ -22,15 +21,15 @@ async function fetchTemplate(pageBase: string): Promise<string> {
 }
 
 /**
- * Makes the file of `walkthrough` as the link shows it (step, edits, embed options) and starts its
- * download; resolves with its name and size.
+ * Makes the file of the walkthrough as the request's link shows it (step, edits, embed options)
+ * and starts its download; resolves with its name and size.
  */
-export async function downloadOffline(format: OfflineFormat, walkthrough: Walkthrough, link: string, pageBase: string): Promise<{ name: string; size: number }> {
+export async function downloadOffline(request: Omit<OfflineRequest, 'shipped'>, pageBase: string): Promise<{ name: string; size: number }> {
   template ??= fetchTemplate(pageBase).catch((error: unknown) => {
     template = undefined; // the next click tries again
     throw error;
   });
-  const file = offlineFile(await template, { format, walkthrough, shipped: WALKTHROUGHS.has(walkthrough.id), link });
+  const file = offlineFile(await template, { ...request, shipped: WALKTHROUGHS.has(request.walkthrough.id) });
   const href = URL.createObjectURL(new Blob([file.bytes as BlobPart], { type: file.type }));
   const anchor = Object.assign(document.createElement('a'), { href, download: file.name, hidden: true });
   document.body.append(anchor);

@@ -6,8 +6,17 @@ import type { OfflineFormat } from '../embed/offline-package.js';
 import { el } from './dom.js';
 import './download-buttons.css';
 
-/** Makes the file and offers it; resolves with its name and size in bytes. */
-export type Download = (format: OfflineFormat) => Promise<{ name: string; size: number }>;
+/** Makes the file and offers it (`mastery`: the SCORM pass mark, in percent); resolves with its name and size in bytes. */
+export type Download = (format: OfflineFormat, mastery: number) => Promise<{ name: string; size: number }>;
+
+export interface DownloadOptions {
+  make: Download;
+  /** The walkthrough has exercises: the SCORM packages score them, against a pass mark asked for here. */
+  exercises: boolean;
+}
+
+/** The pass mark offered at first, as the CLI's and build:scorm's default. */
+const DEFAULT_PASS_MARK = 80;
 
 const CHOICES: [OfflineFormat, string][] = [
   ['html', 'Single HTML file'],
@@ -17,7 +26,20 @@ const CHOICES: [OfflineFormat, string][] = [
 
 const kilobytes = (bytes: number): string => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`);
 
-export function downloadButtons(download: Download): HTMLElement {
+export function downloadButtons({ make, exercises }: DownloadOptions): HTMLElement {
+  const passMark = el('input', { type: 'number', id: 'download-pass-mark', className: 'download-pass-mark' });
+  Object.assign(passMark, { min: '0', max: '100', step: '1', value: String(DEFAULT_PASS_MARK) });
+  /** The pass mark typed, or an error naming the field. */
+  const mastery = (): number => {
+    const text = passMark.value.trim();
+    const value = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
+    if (!(value <= 100)) {
+      passMark.setAttribute('aria-invalid', 'true');
+      throw new Error(`Pass mark: expected a whole percent from 0 to 100, got “${text}”`);
+    }
+    passMark.removeAttribute('aria-invalid');
+    return value;
+  };
   const status = el('p', { className: 'download-status', role: 'status' });
   const failure = el('p', { className: 'download-failure notice', role: 'alert' });
   failure.hidden = true;
@@ -32,7 +54,7 @@ export function downloadButtons(download: Download): HTMLElement {
       failure.hidden = true;
       status.textContent = 'Preparing the file…';
       try {
-        const { name, size } = await download(format);
+        const { name, size } = await make(format, format === 'html' ? DEFAULT_PASS_MARK : mastery());
         status.textContent = `Downloaded ${name} (${kilobytes(size)}).`;
       } catch (error) {
         status.textContent = '';
@@ -50,6 +72,7 @@ export function downloadButtons(download: Download): HTMLElement {
     el('p', { className: 'download-intro' },
       'This lesson with the options above, at this step with your edits, as a file made here in your browser with the engine inside: '
       + 'a single HTML file that opens without a server, or a SCORM package for an LMS (Moodle, Canvas, …) that records progress and exercise scores. About 1.6 MB.'),
+    ...(exercises ? [el('label', { className: 'download-pass' }, 'Pass mark of the SCORM packages: ', passMark, ' % of the exercises right')] : []),
     el('div', { className: 'download-actions' }, ...buttons),
     status,
     failure);

@@ -26,7 +26,11 @@ export interface EmbedDialogOptions {
    * Makes the lesson with these options into a file and offers it (the page; not a component in
    * someone else's page, which has no offline template beside it): shows the Download buttons.
    */
-  download?: (format: OfflineFormat, embed: EmbedOptions) => Promise<{ name: string; size: number }>;
+  download?: {
+    make: (format: OfflineFormat, embed: EmbedOptions, mastery: number) => Promise<{ name: string; size: number }>;
+    /** The walkthrough has exercises (the dialog asks for the SCORM pass mark). */
+    exercises: boolean;
+  };
   onClose: () => void;
 }
 
@@ -99,7 +103,7 @@ export function embedDialog(options: EmbedDialogOptions): HTMLDialogElement {
     el('fieldset', { className: 'embed-choices' }, el('legend', {}, 'Options'), ...checks),
     code,
     ...(options.download
-      ? [el('div', { className: 'embed-actions' }, copy), status, downloadButtons((format) => options.download!(format, current())), el('div', { className: 'embed-actions' }, close)]
+      ? [el('div', { className: 'embed-actions' }, copy), status, downloadButtons({ make: (format, mastery) => options.download!.make(format, current(), mastery), exercises: options.download.exercises }), el('div', { className: 'embed-actions' }, close)]
       : [el('div', { className: 'embed-actions' }, copy, close), status]));
   close.addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => {
