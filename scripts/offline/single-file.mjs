@@ -25,7 +25,7 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SINGLE_FILE = path.join(ROOT, 'build', 'single', 'attention-lab.html');
 
 /**
- * The template's data block, empty: what web/src/embed/offline-package.ts calls PACKAGE_MARKER
+ * The template's data block, empty: what web/src/embed/baked-package.ts calls PACKAGE_MARKER
  * and replaces (its bakeTemplate refuses a template without it, so the two cannot drift apart
  * unnoticed).
  */
@@ -39,13 +39,11 @@ export async function buildInMemory(config) {
 
 /**
  * Builds one entry into a single HTML document (returned, not written).
- * @param {{ entry: string, define?: Record<string, string>, title?: string }} options
- *   entry: the entry module, relative to web/ (e.g. "src/entries/package.ts");
- *   define: compile-time constants (Vite `define`), e.g. the SCORM package's walkthrough;
- *   title: the document's <title> (default: web/index.html's)
+ * @param {{ entry: string }} options
+ *   entry: the entry module, relative to web/ (e.g. "src/entries/package.ts")
  * @returns {Promise<string>}
  */
-export async function buildSingleHtml({ entry, define = {}, title }) {
+export async function buildSingleHtml({ entry }) {
   const outputs = await buildInMemory({
     configFile: false,
     root: path.join(ROOT, 'web'),
@@ -53,7 +51,7 @@ export async function buildSingleHtml({ entry, define = {}, title }) {
     logLevel: 'warn',
     // A classic script has no import.meta: the page's own address stands in for it. Only the
     // default wasm URLs of the façade and of Emscripten's glue use it, and neither is fetched.
-    define: { 'import.meta.url': 'document.baseURI', ...define },
+    define: { 'import.meta.url': 'document.baseURI' },
     plugins: [prerenderFormulas(), withoutDownloads()],
     build: {
       target: 'es2022',
@@ -78,7 +76,6 @@ export async function buildSingleHtml({ entry, define = {}, title }) {
   return assemble({
     script: chunks[0].code,
     style: css.length ? String(css[0].source) : '',
-    title,
   });
 }
 
@@ -116,15 +113,12 @@ function publicFileAsDataUrl(file) {
   return `data:${type};base64,${fs.readFileSync(path.join(ROOT, 'web', 'public', file)).toString('base64')}`;
 }
 
-/** Escapes text for a text node or quoted attribute of HTML or XML (the page, the SCORM manifest). */
-export const escapeMarkup = (text) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
-
 /**
  * web/index.html with the style sheet inlined in <head> and its module script replaced by the
  * classic script. Inside <script> and <style>, only "</script" / "</style" (and "<!--" in a
  * script) could end or derail the element early: "</script" is escaped, the others refused.
  */
-function assemble({ script, style, title }) {
+function assemble({ script, style }) {
   let html = fs.readFileSync(path.join(ROOT, 'web', 'index.html'), 'utf8');
   const moduleScript = /<script type="module"[^>]*><\/script>/;
   if (!moduleScript.test(html)) throw new Error('single file: web/index.html has no <script type="module" …></script> to replace');
@@ -132,7 +126,6 @@ function assemble({ script, style, title }) {
   if (script.includes('<!--')) throw new Error('single file: the script contains "<!--", which HTML would parse specially');
   // "<\/script" means the same as "</script" in a JS string, template or regex.
   const safeScript = script.replace(/<\/(script)/gi, '<\\/$1');
-  if (title !== undefined) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeMarkup(title)}</title>`);
   // The page's own links to files of web/public (its icon) become data: URLs; any other
   // address left in the document would be a request.
   html = html.replace(/(<link\b[^>]*\bhref=")\.\/([^"]+)"/g, (_, link, file) => `${link}${publicFileAsDataUrl(file)}"`);

@@ -63,7 +63,7 @@ export const offlineFileName = (walkthrough: string, format: OfflineFormat): str
 
 /** Builds the file: the baked template, or the SCORM zip around it. */
 export function offlineFile(template: string, { format, walkthrough, shipped, link = '', mastery = DEFAULT_MASTERY }: OfflineRequest): OfflineFile {
-  if (!(format in OFFLINE_FORMATS)) throw new Error(`format: expected html, scorm12 or scorm2004, got “${format}”`);
+  if (!Object.hasOwn(OFFLINE_FORMATS, format)) throw new Error(`format: expected html, scorm12 or scorm2004, got “${format}”`);
   if (!Number.isInteger(mastery) || mastery < 0 || mastery > 100) throw new Error(`mastery: expected a whole percent from 0 to 100, got ${mastery}`);
   const title = `Attention Lab: ${walkthrough.title}`;
   const name = offlineFileName(walkthrough.id, format);

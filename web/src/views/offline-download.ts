@@ -29,7 +29,10 @@ export async function downloadOffline(request: Omit<OfflineRequest, 'shipped'>, 
     template = undefined; // the next click tries again
     throw error;
   });
-  const file = offlineFile(await template, { ...request, shipped: WALKTHROUGHS.has(request.walkthrough.id) });
+  const text = await template;
+  // Zipping takes the thread for a few hundred milliseconds: "Preparing the file…" is painted first.
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const file = offlineFile(text, { ...request, shipped: WALKTHROUGHS.has(request.walkthrough.id) });
   const href = URL.createObjectURL(new Blob([file.bytes as BlobPart], { type: file.type }));
   const anchor = Object.assign(document.createElement('a'), { href, download: file.name, hidden: true });
   document.body.append(anchor);
