@@ -49,6 +49,33 @@ async function download(page, label) {
   return { saved, name: file.suggestedFilename() };
 }
 
+/**
+ * Launches an unpacked package in scorm-again (`version`'s LMS page), answers its first exercise
+ * (the worked example's score of key 2: 3) and returns what the LMS recorded: the interactions
+ * and the raw score (one exercise of four right: 25).
+ */
+async function answerInLms(version, unpacked) {
+  const server = await serveFiles({ pages: { '/lms.html': LMS_PAGES[version] }, folders: { '/package/': unpacked, '/scorm-again/': SCORM_AGAIN } });
+  try {
+    const lms = await openPage(browser.context, `${server.url}lms.html`, { ready: 'iframe' });
+    const sco = lms.page.frameLocator('#sco');
+    await sco.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
+    await sco.locator('#step-list button[data-step="exercise-score-k2"]').click();
+    await sco.getByLabel('Your answer').fill('3');
+    await sco.getByLabel('Your answer').press('Enter');
+    await sco.locator('.exercise-feedback[data-result="correct"]').waitFor();
+    const recorded = await lms.page.evaluate(() => {
+      const { cmi } = window.lms.renderCMIToJSONObject();
+      return { interactions: Object.values(cmi.interactions).map((i) => `${i.id} ${i.result}`), raw: (cmi.core ?? cmi).score.raw };
+    });
+    assert.deepEqual(lms.problems, []);
+    await lms.page.close();
+    return recorded;
+  } finally {
+    await server.close();
+  }
+}
+
 describe('the Download buttons of the Embed dialog', () => {
   test('the single HTML file opens from file:// on the step, with the edited input computed by the engine and the hidden parts hidden', async () => {
     const { page, problems } = await openPage(browser.context, `${lab.url}?w=causal-mask`);
@@ -101,26 +128,8 @@ describe('the Download buttons of the Embed dialog', () => {
       assert.match(xml, version === '1.2' ? /<adlcp:masteryscore>80<\/adlcp:masteryscore>/ : /<imsss:minNormalizedMeasure>0\.75<\/imsss:minNormalizedMeasure>/);
       await page.close();
 
-      const server = await serveFiles({ pages: { '/lms.html': LMS_PAGES[version] }, folders: { '/package/': unpacked, '/scorm-again/': SCORM_AGAIN } });
-      try {
-        const lms = await openPage(browser.context, `${server.url}lms.html`, { ready: 'iframe' });
-        const sco = lms.page.frameLocator('#sco');
-        await sco.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
-        await sco.locator('#step-list button[data-step="exercise-score-k2"]').click();
-        await sco.getByLabel('Your answer').fill('3');
-        await sco.getByLabel('Your answer').press('Enter');
-        await sco.locator('.exercise-feedback[data-result="correct"]').waitFor();
-        const recorded = await lms.page.evaluate(() => {
-          const { cmi } = window.lms.renderCMIToJSONObject();
-          return { interactions: Object.values(cmi.interactions).map((i) => `${i.id} ${i.result}`), raw: (cmi.core ?? cmi).score.raw };
-        });
-        // One exercise of four right: 25 %.
-        assert.deepEqual(recorded, { interactions: ['score-k2 correct'], raw: '25' });
-        assert.deepEqual([...problems, ...lms.problems], []);
-        await lms.page.close();
-      } finally {
-        await server.close();
-      }
+      assert.deepEqual(await answerInLms(version, unpacked), { interactions: ['score-k2 correct'], raw: '25' });
+      assert.deepEqual(problems, []);
     });
   }
 
@@ -141,6 +150,21 @@ describe('the Download buttons of the Embed dialog', () => {
     assert.deepEqual([...problems, ...offline.problems], []);
     await page.close();
     await offline.page.close();
+  });
+
+  test('an instructor’s own practice walkthrough as a SCORM 1.2 package records its answers under its own id', { skip: hasXmllint ? false : NO_XMLLINT }, async () => {
+    const mine = JSON.parse(fs.readFileSync(new URL('../../web/src/walkthroughs/worked-example-practice.json', import.meta.url), 'utf8'));
+    Object.assign(mine, { id: 'my-practice', title: 'My practice' });
+    delete mine.lesson;
+    const { page, problems } = await openPage(browser.context, `${lab.url}#${new URLSearchParams({ walkthrough: JSON.stringify(mine) })}`);
+    await openDialog(page);
+    const { saved, name } = await download(page, 'SCORM 1.2 package');
+    assert.equal(name, 'attention-lab-my-practice.zip');
+    const unpacked = path.join(dir, 'package-mine');
+    assert.match(validateManifest(unzipSync(new Uint8Array(fs.readFileSync(saved))), unpacked), /<title>Attention Lab: My practice<\/title>/);
+    assert.deepEqual(await answerInLms('1.2', unpacked), { interactions: ['score-k2 correct'], raw: '25' });
+    assert.deepEqual(problems, []);
+    await page.close();
   });
 
   test('from the keyboard: Enter on a button downloads; a pass mark out of range is named in a notice and marked invalid', async () => {
