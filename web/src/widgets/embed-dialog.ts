@@ -59,6 +59,7 @@ export function embedDialog(options: EmbedDialogOptions): HTMLDialogElement {
   /** Where the snippet points when the page itself is on a private address (typed by the instructor). */
   let site: URL | undefined;
   const exam = el('input', { type: 'checkbox', value: 'exam' });
+  const { download } = options;
   const current = (): EmbedOptions => ({ embedded: true, hide: new Set(['header', 'embed', ...hide]), exam: exam.checked });
   const refresh = () => {
     const embed = current();
@@ -102,8 +103,8 @@ export function embedDialog(options: EmbedDialogOptions): HTMLDialogElement {
     ...(address ? [address] : []),
     el('fieldset', { className: 'embed-choices' }, el('legend', {}, 'Options'), ...checks),
     code,
-    ...(options.download
-      ? [el('div', { className: 'embed-actions' }, copy), status, downloadButtons({ make: (format, mastery) => options.download!.make(format, current(), mastery), exercises: options.download.exercises }), el('div', { className: 'embed-actions' }, close)]
+    ...(download
+      ? [el('div', { className: 'embed-actions' }, copy), status, downloadButtons({ make: (format, mastery) => download.make(format, current(), mastery), exercises: download.exercises }), el('div', { className: 'embed-actions' }, close)]
       : [el('div', { className: 'embed-actions' }, copy, close), status]));
   close.addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => {
