@@ -1,5 +1,7 @@
 import { defineConfig } from 'vite';
 import { compressAssets } from './scripts/vite/compress-assets.js';
+import { offlineTemplate } from './scripts/vite/offline-template.js';
+import { zipApart } from './scripts/vite/zip-apart.js';
 import { preloadChunks } from './scripts/vite/preload-chunks.js';
 import { preloadWasm } from './scripts/vite/preload-wasm.js';
 import { prerenderFormulas } from './scripts/vite/prerender-formulas.js';
@@ -31,5 +33,8 @@ export default defineConfig({
     prerenderFormulas(),
     // The landing step's DOM in index.html, drawn by the built page itself (its numbers the engine's).
     prerenderLanding(),
+    // The page with the engine inlined, which the Embed dialog's Download buttons fill in.
+    offlineTemplate(),
+    zipApart(),
   ],
 });

@@ -1,7 +1,8 @@
 /**
  * The offline single file: the whole page (JS, CSS, the engine's wasm) in one
  * .html that opens by double-click from file://, inside <iframe sandbox="allow-scripts">, and
- * makes no request at all.
+ * makes no request at all. It is also the offline template: the page's Download buttons, the
+ * CLI and `npm run build:scorm` bake a lesson into its data block (web/src/embed/offline-package.ts).
  *
  * How: Vite builds an entry of web/src/entries/ as ONE classic script (format iife: Chromium
  * refuses ES module scripts from file://, whose origin is null; dynamic imports are inlined too).
@@ -9,7 +10,8 @@
  * façade as `wasmBinary`, so the engine never fetches (a fetch of a data: URL would need
  * `connect-src data:` under a CSP). Formulas are MathML (no fonts), prerendered as for the
  * page; KaTeX, for a formula an edit produces, is inlined in the script. The JS and CSS are
- * then written into web/index.html in place of its module script.
+ * then written into web/index.html in place of its module script, and the data block
+ * (PACKAGE_MARKER) into its <head>.
  *
  *   node scripts/offline/single-file.mjs [--out FILE]     (npm run build:single)
  */
@@ -22,6 +24,13 @@ import { prerenderFormulas } from '../vite/prerender-formulas.js';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SINGLE_FILE = path.join(ROOT, 'build', 'single', 'attention-lab.html');
 
+/**
+ * The template's data block, empty: what web/src/embed/baked-package.ts calls PACKAGE_MARKER
+ * and replaces (its bakeTemplate refuses a template without it, so the two cannot drift apart
+ * unnoticed).
+ */
+const PACKAGE_MARKER = '<script type="application/json" id="attention-lab-package">null</script>';
+
 /** Runs a Vite build without writing anything; returns its chunks and assets. */
 export async function buildInMemory(config) {
   const result = await build({ ...config, build: { ...config.build, write: false } });
@@ -30,13 +39,11 @@ export async function buildInMemory(config) {
 
 /**
  * Builds one entry into a single HTML document (returned, not written).
- * @param {{ entry: string, define?: Record<string, string>, title?: string }} options
- *   entry: the entry module, relative to web/ (e.g. "src/entries/single.ts");
- *   define: compile-time constants (Vite `define`), e.g. the SCORM package's walkthrough;
- *   title: the document's <title> (default: web/index.html's)
+ * @param {{ entry: string }} options
+ *   entry: the entry module, relative to web/ (e.g. "src/entries/package.ts")
  * @returns {Promise<string>}
  */
-export async function buildSingleHtml({ entry, define = {}, title }) {
+export async function buildSingleHtml({ entry }) {
   const outputs = await buildInMemory({
     configFile: false,
     root: path.join(ROOT, 'web'),
@@ -44,8 +51,8 @@ export async function buildSingleHtml({ entry, define = {}, title }) {
     logLevel: 'warn',
     // A classic script has no import.meta: the page's own address stands in for it. Only the
     // default wasm URLs of the façade and of Emscripten's glue use it, and neither is fetched.
-    define: { 'import.meta.url': 'document.baseURI', ...define },
-    plugins: [prerenderFormulas()],
+    define: { 'import.meta.url': 'document.baseURI' },
+    plugins: [prerenderFormulas(), withoutDownloads()],
     build: {
       target: 'es2022',
       cssCodeSplit: false,
@@ -69,8 +76,32 @@ export async function buildSingleHtml({ entry, define = {}, title }) {
   return assemble({
     script: chunks[0].code,
     style: css.length ? String(css[0].source) : '',
-    title,
   });
+}
+
+/** The Download buttons' module (views/offline-download.ts), which a copy of the page leaves out. */
+const DOWNLOADS_MODULE = path.join(ROOT, 'web', 'src', 'views', 'offline-download.ts');
+
+/**
+ * The offline copies cannot make offline files (they have no template to fetch, and their one
+ * script would carry the zip code and every schema file for nothing): the Download buttons'
+ * module is replaced by one that says so when a button is pressed.
+ * @returns {import('vite').Plugin}
+ */
+function withoutDownloads() {
+  const id = '\0offline-download-stub';
+  return {
+    name: 'attention-lab:without-downloads',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!source.endsWith('/offline-download.js')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === DOWNLOADS_MODULE ? id : null;
+    },
+    load: (loaded) => (loaded === id
+      ? 'export async function downloadOffline() { throw new Error("this copy of the page works offline and cannot make files; open the lesson on its site, or use npx attention-lab export"); }'
+      : null),
+  };
 }
 
 const PUBLIC_TYPES = { '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon' };
@@ -82,15 +113,12 @@ function publicFileAsDataUrl(file) {
   return `data:${type};base64,${fs.readFileSync(path.join(ROOT, 'web', 'public', file)).toString('base64')}`;
 }
 
-/** Escapes text for a text node or quoted attribute of HTML or XML (the page, the SCORM manifest). */
-export const escapeMarkup = (text) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
-
 /**
  * web/index.html with the style sheet inlined in <head> and its module script replaced by the
  * classic script. Inside <script> and <style>, only "</script" / "</style" (and "<!--" in a
  * script) could end or derail the element early: "</script" is escaped, the others refused.
  */
-function assemble({ script, style, title }) {
+function assemble({ script, style }) {
   let html = fs.readFileSync(path.join(ROOT, 'web', 'index.html'), 'utf8');
   const moduleScript = /<script type="module"[^>]*><\/script>/;
   if (!moduleScript.test(html)) throw new Error('single file: web/index.html has no <script type="module" …></script> to replace');
@@ -98,14 +126,13 @@ function assemble({ script, style, title }) {
   if (script.includes('<!--')) throw new Error('single file: the script contains "<!--", which HTML would parse specially');
   // "<\/script" means the same as "</script" in a JS string, template or regex.
   const safeScript = script.replace(/<\/(script)/gi, '<\\/$1');
-  if (title !== undefined) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeMarkup(title)}</title>`);
   // The page's own links to files of web/public (its icon) become data: URLs; any other
   // address left in the document would be a request.
   html = html.replace(/(<link\b[^>]*\bhref=")\.\/([^"]+)"/g, (_, link, file) => `${link}${publicFileAsDataUrl(file)}"`);
   const external = html.replace(moduleScript, '').match(/\b(?:src|href)="(?!data:|#)[^"]*"/);
   if (external) throw new Error(`single file: web/index.html refers to ${external[0]}, which is not inlined`);
   // Function replacers: the script may contain "$&"-like sequences that a string replacement would expand.
-  html = html.replace('</head>', () => `    <style>\n${style}\n    </style>\n  </head>`);
+  html = html.replace('</head>', () => `    ${PACKAGE_MARKER}\n    <style>\n${style}\n    </style>\n  </head>`);
   return html.replace(moduleScript, () => `<script>\n${safeScript}\n</script>`);
 }
 
@@ -116,13 +143,33 @@ export function writeFile(file, content) {
   return file;
 }
 
+/** The offline template (web/src/entries/package.ts) with nothing baked in: the offline single file. */
+export const buildOfflineTemplate = () => buildSingleHtml({ entry: 'src/entries/package.ts' });
+
 /**
- * Builds the offline page (web/src/entries/single.ts) to `outFile`.
+ * Builds the offline page to `outFile`.
  * @param {{ outFile?: string }} [options]
  * @returns {Promise<string>} the file written
  */
 export async function buildSingleFile({ outFile = SINGLE_FILE } = {}) {
-  return writeFile(outFile, await buildSingleHtml({ entry: 'src/entries/single.ts' }));
+  return writeFile(outFile, await buildOfflineTemplate());
+}
+
+/**
+ * A module of the page or the CLI (TypeScript, JSON and `import.meta.glob` included) bundled for
+ * Node with everything it imports, and imported: the page's own code, run by the build scripts.
+ * @param {string} file its path
+ */
+export async function importBundled(file) {
+  const outputs = await buildInMemory({
+    configFile: false,
+    root: path.join(ROOT, 'web'),
+    logLevel: 'warn',
+    ssr: { noExternal: true },
+    build: { ssr: file, rolldownOptions: { output: { format: 'esm', codeSplitting: false } } },
+  });
+  const { code } = outputs.find((o) => o.type === 'chunk');
+  return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -62,7 +62,7 @@ describe('under a strict Content-Security-Policy', () => {
     }
   });
 
-  test('explaining a number, editing a cell and the Embed dialog cause no violation', async () => {
+  test('explaining a number, editing a cell, the Embed dialog and its SCORM download cause no violation', async () => {
     const { page, check } = await open();
     await page.locator('#step-list button[data-step="softmax"]').click();
     await page.locator('figure[data-panel="weights"] td[data-row]').first().click();
@@ -74,6 +74,10 @@ describe('under a strict Content-Security-Policy', () => {
     await page.locator('figure[data-panel="query"] td[data-row="0"][data-col="0"]').filter({ hasText: '2' }).waitFor();
     await page.locator('.control-embed').click();
     await page.locator('dialog.embed-dialog .embed-choice input').first().check();
+    // The download code is a chunk of the site, the template a file of it, the file a blob: URL.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'SCORM 2004 package' }).click()]);
+    assert.equal(download.suggestedFilename(), 'attention-lab-worked-example-scorm2004.zip');
+    await page.locator('.download-status').filter({ hasText: 'Downloaded' }).waitFor();
     await page.keyboard.press('Escape');
     await page.locator('dialog.embed-dialog').waitFor({ state: 'detached' });
     await check('explain, edit, embed');

@@ -1,10 +1,12 @@
-// The npm package as a consumer gets it, for tests/e2e/package.test.mjs and bundlers.test.mjs:
-// `npm pack` of this checkout (its wasm built already: scripts/test.sh does it, so the pack
-// skips the prepack build), and the tarball installed into an app folder with no network.
+// The npm package as a consumer gets it, for tests/e2e/package.test.mjs, bundlers.test.mjs and
+// cli.test.mjs: `npm pack` of this checkout (its wasm built already: scripts/test.sh does it, so
+// the pack skips the prepack build; the CLI and its template in dist/ are built here, as prepack
+// would), and the tarball installed into an app folder with no network.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { buildCli } from '../../scripts/cli/build.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -35,6 +37,7 @@ export async function run(command, args, cwd) {
  * @returns {Promise<{ files: { path: string }[], size: number, unpackedSize: number, filename: string }>} what npm pack reported
  */
 export async function packAndInstall(tmp, app) {
+  await buildCli();
   const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], ROOT);
   const [packed] = JSON.parse(stdout);
   await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--cache', path.join(tmp, 'npm-cache'),

@@ -24,7 +24,7 @@ const EXAMPLE = { query: [[1, 2]], key: [[1, 0], [0, 1], [1, 1]], value: [[0.5, 
 /** The worked example's numbers as the README prints them, to 3 decimals. */
 const PRINTED = { weights: [0.140, 0.284, 0.576], output: [0.355, 0.617] };
 
-/** What a consumer needs and nothing else: the façade, its types, the engine, two documents. */
+/** What a consumer needs and nothing else: the façade, its types, the engine, the CLI and its template, two documents. */
 const EXPECTED_FILES = [
   'README.md',
   'package.json',
@@ -35,6 +35,8 @@ const EXPECTED_FILES = [
   'web/lib/wasm/attention-core.wasm',
   'web/lib/wasm/attention-lite.mjs',
   'web/lib/wasm/attention-lite.wasm',
+  'dist/attention-lab.mjs',
+  'dist/attention-lab-offline.html',
   ...(fs.existsSync(path.join(ROOT, 'LICENSE')) ? ['LICENSE'] : []),
 ].sort();
 
@@ -74,7 +76,7 @@ after(() => {
 const installed = (/** @type {string} */ file) => path.join(app, 'node_modules/attention-lab', file);
 
 describe('npm pack', () => {
-  test('packs exactly the façade, its types, the engine’s glue and wasm, the README and docs/engine.md', (t) => {
+  test('packs exactly the façade, its types, the engine’s glue and wasm, the CLI with its offline template, the README and docs/engine.md', (t) => {
     assert.deepEqual(packed.files.map((file) => file.path).sort(), EXPECTED_FILES);
     t.diagnostic(`${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} unpacked`);
   });

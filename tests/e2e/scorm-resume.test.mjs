@@ -10,48 +10,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { buildScormPackage, readZip } from '../../scripts/offline/scorm-package.mjs';
 import { serveFiles } from '../../scripts/lib/static-server.mjs';
 import { launchBrowser, openPage } from './browser.mjs';
-
-const SCORM_AGAIN = fileURLToPath(new URL('../../node_modules/scorm-again/dist/', import.meta.url));
-
-/**
- * The LMS: scorm-again's API of the version on the window, with the CMI of an earlier session
- * loaded when the page's hash carries one (`#cmi=…`, as JSON), and a frame for the SCO.
- */
-const lmsPage = (script, constructor, property) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>LMS</title>
-<script src="scorm-again/${script}"></script>
-<script>
-  window.${property} = new ${constructor}({ logLevel: 4 });
-  const stored = new URLSearchParams(location.hash.slice(1)).get('cmi');
-  if (stored) window.${property}.loadFromJSON(JSON.parse(stored));
-  window.lms = window.${property};
-  // #refuse=ELEMENT: the LMS refuses to store that element, as a strict or full LMS may.
-  const refused = new URLSearchParams(location.hash.slice(1)).get('refuse');
-  if (refused) {
-    const api = window.lms;
-    let lastError = null;
-    for (const name of ['LMSSetValue', 'SetValue']) {
-      const original = api[name]?.bind(api);
-      if (original) api[name] = (element, value) => (element === refused ? ((lastError = '405'), 'false') : ((lastError = null), original(element, value)));
-    }
-    for (const name of ['LMSGetLastError', 'GetLastError']) {
-      const original = api[name]?.bind(api);
-      if (original) api[name] = () => lastError ?? original();
-    }
-  }
-</script></head>
-<body><iframe id="sco" title="Lesson" width="1200" height="850" src="package/attention-lab.html"></iframe></body></html>`;
+import { LMS_PAGES, SCORM_AGAIN } from './scorm-support.mjs';
 
 /** What each version calls its elements, read from the run-time's CMI as JSON, for one test body. */
 const VERSIONS = [
   {
     scorm: '1.2',
-    page: lmsPage('scorm12.min.js', 'Scorm12API', 'API'),
+    page: LMS_PAGES['1.2'],
     cmi: ({ cmi }) => ({
       status: cmi.core.lesson_status,
       raw: cmi.core.score.raw,
@@ -69,7 +38,7 @@ const VERSIONS = [
   },
   {
     scorm: '2004',
-    page: lmsPage('scorm2004.min.js', 'Scorm2004API', 'API_1484_11'),
+    page: LMS_PAGES['2004'],
     cmi: ({ cmi }) => ({
       status: `${cmi.completion_status} ${cmi.success_status}`,
       raw: cmi.score.raw,

@@ -8,12 +8,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { buildScormPackage, readZip } from '../../scripts/offline/scorm-package.mjs';
 import { launchBrowser, openPage, settledUrl } from './browser.mjs';
 import { serveFiles } from '../../scripts/lib/static-server.mjs';
-
-const SCORM_AGAIN = fileURLToPath(new URL('../../node_modules/scorm-again/dist/', import.meta.url));
+import { SCORM_AGAIN } from './scorm-support.mjs';
 
 /** The LMS: the SCORM 1.2 API on its window, a log of the calls the SCO makes, and a frame for the SCO. */
 const LMS_PAGE = `<!doctype html>

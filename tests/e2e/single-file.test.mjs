@@ -50,11 +50,13 @@ describe('the offline single file', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test('is one HTML file with a classic script and nothing to fetch', () => {
+  test('is one HTML file with a classic script, an empty data block, and nothing to fetch', () => {
     const html = fs.readFileSync(file, 'utf8');
     // The document's own tags, without the inlined code (whose strings may mention tags).
     const tags = html.replace(/<script>[\s\S]*?<\/script>/g, '<script></script>').replace(/<style>[\s\S]*?<\/style>/g, '<style></style>');
-    assert.equal(tags.match(/<script\b[^>]*>/g)?.join(' '), '<script>');
+    // The classic script, and the template's data block (empty: nothing baked in).
+    assert.equal(tags.match(/<script\b[^>]*>/g)?.join(' '), '<script type="application/json" id="attention-lab-package"> <script>');
+    assert.match(html, /<script type="application\/json" id="attention-lab-package">null<\/script>/);
     assert.ok(!/<link[^>]+rel="stylesheet"/.test(tags), 'a linked style sheet');
     // Formulas are MathML, laid out by the browser: no font files to carry.
     assert.doesNotMatch(html, /@font-face/);

@@ -77,7 +77,7 @@ test('served under a sub-path, the training lesson trains in its Web Worker', { 
   await page.close();
 });
 
-test('served under a sub-path, the Embed snippet points under it and its host script is there', async () => {
+test('served under a sub-path, the Embed snippet points under it, its host script is there, and the Download buttons find the offline template', async () => {
   const { page, problems } = await open(`${site()}?w=causal-mask`);
   await page.locator('.control-embed').click();
   const snippet = await page.locator('dialog.embed-dialog textarea').inputValue();
@@ -87,6 +87,9 @@ test('served under a sub-path, the Embed snippet points under it and its host sc
   assert.equal(hostScript, `${site()}embed-host.js`);
   const response = await page.request.get(hostScript);
   assert.equal(response.status(), 200);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Single HTML file' }).click()]);
+  assert.equal(download.suggestedFilename(), 'attention-lab-causal-mask.html');
+  assert.ok(fs.existsSync(path.join(siteDir, 'attention-lab-offline.html')));
   assert.deepEqual(problems, []);
   await page.close();
 });

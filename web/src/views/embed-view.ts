@@ -15,13 +15,23 @@ export interface CustomSnippet {
 export function openEmbedDialog(context: ViewContext, url: UrlSync, custom: CustomSnippet | undefined): void {
   const { session } = context;
   const state = session.state as PageState;
+  // The dialog is modal: what it shows cannot change while it is open.
+  const walkthrough = session.walkthrough;
   const dialog = embedDialog({
-    title: session.walkthrough?.title ?? '',
+    title: walkthrough?.title ?? '',
     hidden: context.embed.hide,
     custom: custom && { snippet: (embed) => custom.snippet(state, embed), intro: custom.intro },
     pageUrl: (embed) => new URL(url.linkSearch(state, embed) || '?', url.pageBase()).href,
     pageBase: url.pageBase(),
     privateAddress: privateAddress(new URL(window.location.href)),
+    // A file of the walkthrough on screen (not of the training lesson, nor in a web component).
+    download: custom || url.training || !walkthrough ? undefined : {
+      make: async (format, embed, mastery) => {
+        const { downloadOffline } = await import('./offline-download.js');
+        return downloadOffline({ format, walkthrough, link: url.linkSearch(state, embed, window.location.hash), mastery }, url.pageBase());
+      },
+      exercises: (walkthrough.exercises?.length ?? 0) > 0,
+    },
     onClose: () => context.root.querySelector<HTMLElement>('.control-embed')?.focus(),
   });
   context.byId('main').append(dialog);

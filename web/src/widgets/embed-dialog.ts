@@ -1,8 +1,10 @@
 // "Embed": the iframe snippet for exactly what is on screen (walkthrough, step, edited inputs),
 // with a few common hide options, ready to copy into a course page.
 import { type EmbedOptions, type Part } from '../embed/options.js';
+import type { OfflineFormat } from '../embed/offline-package.js';
 import { onPublicSite, readPublicAddress } from '../embed/public-address.js';
 import { el, escapeMarkup } from './dom.js';
+import { downloadButtons } from './download-buttons.js';
 
 export interface EmbedDialogOptions {
   /** The walkthrough's title, for the iframe's accessible title. */
@@ -20,6 +22,15 @@ export interface EmbedDialogOptions {
   privateAddress?: string;
   /** The page's own address without query or hash (UrlSync.pageBase), to move links onto the public site. */
   pageBase: string;
+  /**
+   * Makes the lesson with these options into a file and offers it (the page; not a component in
+   * someone else's page, which has no offline template beside it): shows the Download buttons.
+   */
+  download?: {
+    make: (format: OfflineFormat, embed: EmbedOptions, mastery: number) => Promise<{ name: string; size: number }>;
+    /** The walkthrough has exercises (the dialog asks for the SCORM pass mark). */
+    exercises: boolean;
+  };
   onClose: () => void;
 }
 
@@ -48,8 +59,10 @@ export function embedDialog(options: EmbedDialogOptions): HTMLDialogElement {
   /** Where the snippet points when the page itself is on a private address (typed by the instructor). */
   let site: URL | undefined;
   const exam = el('input', { type: 'checkbox', value: 'exam' });
+  const { download } = options;
+  const current = (): EmbedOptions => ({ embedded: true, hide: new Set(['header', 'embed', ...hide]), exam: exam.checked });
   const refresh = () => {
-    const embed: EmbedOptions = { embedded: true, hide: new Set(['header', 'embed', ...hide]), exam: exam.checked };
+    const embed = current();
     const link = options.pageUrl(embed);
     code.value = options.custom ? options.custom.snippet(embed) : embedSnippet(site ? onPublicSite(link, options.pageBase, site) : link, options.title);
     status.textContent = '';
@@ -90,8 +103,9 @@ export function embedDialog(options: EmbedDialogOptions): HTMLDialogElement {
     ...(address ? [address] : []),
     el('fieldset', { className: 'embed-choices' }, el('legend', {}, 'Options'), ...checks),
     code,
-    el('div', { className: 'embed-actions' }, copy, close),
-    status);
+    ...(download
+      ? [el('div', { className: 'embed-actions' }, copy), status, downloadButtons({ make: (format, mastery) => download.make(format, current(), mastery), exercises: download.exercises }), el('div', { className: 'embed-actions' }, close)]
+      : [el('div', { className: 'embed-actions' }, copy, close), status]));
   close.addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => {
     dialog.remove();

@@ -1,0 +1,94 @@
+/**
+ * `attention-lab export`, the part that needs no file system: reads the command line, finds or
+ * validates the walkthrough with the page's own rules, and bakes the offline template into the
+ * file. Bundled with the page's modules it imports (TypeScript) by scripts/cli/build.mjs into the
+ * npm package's dist/attention-lab.mjs, and in memory by scripts/offline/scorm-package.mjs.
+ */
+import { embedParams, readEmbedOptions } from '../../web/src/embed/options.ts';
+import { DEFAULT_MASTERY, OFFLINE_FORMATS, offlineFile } from '../../web/src/embed/offline-package.ts';
+import { parseWalkthroughText } from '../../web/src/model/validate-walkthrough.ts';
+import { WALKTHROUGHS } from '../../web/src/model/walkthroughs.ts';
+
+export { offlineFileName } from '../../web/src/embed/offline-package.ts';
+
+export const USAGE = `Usage: attention-lab export --walkthrough FILE.json|ID --format html|scorm12|scorm2004 [options]
+
+Writes the lesson as one HTML file that opens with no server, or as a SCORM 1.2 or 2004 package
+(a zip for an LMS), with the engine inside: no build tools needed.
+
+  --walkthrough  your walkthrough's JSON file (docs/walkthrough-format.md), or the id of a
+                 shipped one (${[...WALKTHROUGHS.keys()].sort().slice(0, 3).join(', ')}, …)
+  --format       html, scorm12 or scorm2004
+  --out          the file to write (default: attention-lab-<id>.html, .zip or -scorm2004.zip
+                 in the current folder)
+  --step         the step it opens on (default: the first)
+  --embed        the compact layout for a frame (no site header, no Embed button)
+  --hide         parts to hide, comma-separated: as a link's hide= (prose, steps, editors, …)
+  --exam         exam mode: one answer per exercise, recorded without feedback
+  --mastery      percent of the exercises right that passes (SCORM; 0 … 100, default ${DEFAULT_MASTERY})`;
+
+/** A mistake in the command line or the walkthrough: the CLI prints its message and exits with 1. */
+export class UsageError extends Error {}
+
+/**
+ * Reads the arguments after `export`.
+ * @param {string[]} argv
+ * @returns {{ walkthrough: string, format: string, out?: string, step?: string, embed: boolean, hide: string, exam: boolean, mastery: number }}
+ */
+export function parseExportArgs(argv) {
+  const options = { walkthrough: '', format: '', embed: false, hide: '', exam: false, mastery: DEFAULT_MASTERY };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const value = () => {
+      if (i + 1 >= argv.length || argv[i + 1].startsWith('--')) throw new UsageError(`${arg}: expected a value`);
+      i += 1;
+      return argv[i];
+    };
+    if (arg === '--walkthrough') options.walkthrough = value();
+    else if (arg === '--format') options.format = value();
+    else if (arg === '--out') options.out = value();
+    else if (arg === '--step') options.step = value();
+    else if (arg === '--embed') options.embed = true;
+    else if (arg === '--hide') options.hide = value();
+    else if (arg === '--exam') options.exam = true;
+    else if (arg === '--mastery') {
+      const text = value();
+      options.mastery = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
+      if (!(options.mastery <= 100)) throw new UsageError(`--mastery: expected a whole percent from 0 to 100, got “${text}”`);
+    } else throw new UsageError(`${arg}: not an option of export (see attention-lab export --help)`);
+  }
+  if (!options.walkthrough) throw new UsageError('--walkthrough: expected a walkthrough JSON file or a shipped walkthrough’s id');
+  if (!Object.hasOwn(OFFLINE_FORMATS, options.format)) throw new UsageError(`--format: expected html, scorm12 or scorm2004, got “${options.format}”`);
+  if (options.step !== undefined && !/^[a-z0-9-]{1,40}$/.test(options.step)) throw new UsageError(`--step: expected a step id such as softmax, got “${options.step}”`);
+  return options;
+}
+
+/** Whether --walkthrough names a shipped walkthrough rather than a file. */
+export const isShippedId = (name) => WALKTHROUGHS.has(name);
+
+/**
+ * The file for these options.
+ * @param {string} template the offline template's text
+ * @param {ReturnType<typeof parseExportArgs>} options
+ * @param {string | undefined} text the walkthrough file's text, or undefined for a shipped id
+ * @returns {{ name: string, type: string, bytes: Uint8Array }}
+ */
+export function exportOffline(template, options, text) {
+  let walkthrough = WALKTHROUGHS.get(options.walkthrough);
+  if (text !== undefined) {
+    const parsed = parseWalkthroughText(text, { takenIds: WALKTHROUGHS });
+    if ('error' in parsed) throw new UsageError(`${options.walkthrough}: ${parsed.error}`);
+    walkthrough = parsed.walkthrough;
+  }
+  if (!walkthrough) throw new UsageError(`--walkthrough: expected a JSON file or one of ${[...WALKTHROUGHS.keys()].sort().join(', ')}, got “${options.walkthrough}”`);
+  const { options: embed, notices } = readEmbedOptions(options.embed ? '1' : null, options.hide, options.exam ? 'exam' : null);
+  if (notices.length > 0) throw new UsageError(`--${notices[0]}`);
+  const query = new URLSearchParams([...(options.step ? [['step', options.step]] : []), ...embedParams(embed)]);
+  return offlineFile(template, {
+    format: options.format,
+    walkthrough,
+    shipped: text === undefined,
+    link: `?${query}`,
+    mastery: options.mastery,
+  });
+}

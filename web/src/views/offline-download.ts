@@ -1,0 +1,44 @@
+// The Download buttons' work, loaded only when one is clicked (never on the landing page): fetch
+// the offline template from beside the page (scripts/vite/offline-template.js puts it there),
+// bake the lesson into it (embed/offline-package.ts, as the CLI does), and hand the file to the
+// browser as a download.
+import { offlineFile, TEMPLATE_FILE, type OfflineRequest } from '../embed/offline-package.js';
+import { WALKTHROUGHS } from '../model/walkthroughs.js';
+
+/** The template, fetched once per page. */
+let template: Promise<string> | undefined;
+
+async function fetchTemplate(pageBase: string): Promise<string> {
+  const url = new URL(TEMPLATE_FILE, pageBase);
+  let response: Response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    throw new Error(`the page’s offline template (${TEMPLATE_FILE}) could not be loaded: ${(error as Error).message}. Downloads work from the page on its site.`);
+  }
+  if (!response.ok) throw new Error(`the page’s offline template (${TEMPLATE_FILE}) could not be loaded (HTTP ${response.status}); \`npm run build\` puts it beside index.html.`);
+  return response.text();
+}
+
+/**
+ * Makes the file of the walkthrough as the request's link shows it (step, edits, embed options)
+ * and starts its download; resolves with its name and size.
+ */
+export async function downloadOffline(request: Omit<OfflineRequest, 'shipped'>, pageBase: string): Promise<{ name: string; size: number }> {
+  template ??= fetchTemplate(pageBase).catch((error: unknown) => {
+    template = undefined; // the next click tries again
+    throw error;
+  });
+  const text = await template;
+  // Zipping takes the thread for a few hundred milliseconds: "Preparing the file…" is painted first.
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const file = offlineFile(text, { ...request, shipped: WALKTHROUGHS.has(request.walkthrough.id) });
+  const href = URL.createObjectURL(new Blob([file.bytes as BlobPart], { type: file.type }));
+  const anchor = Object.assign(document.createElement('a'), { href, download: file.name, hidden: true });
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  // The browser has taken the file once the click is handled; the URL is released later.
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  return { name: file.name, size: file.bytes.length };
+}
