@@ -4,7 +4,7 @@
 // 'unsafe-inline' under a host page's Content-Security-Policy. Formulas are MathML, laid out by
 // the browser: no font files, so nothing is added to the host document either.
 import componentCss from './component.css?inline';
-import pageCss from '../styles.css?inline';
+import pageCss from '../styles/index.css?inline';
 import exportMenuCss from '../widgets/export-menu.css?inline';
 
 let sheet: CSSStyleSheet | undefined;

@@ -5,7 +5,7 @@
 import { connectScorm } from '../embed/scorm.js';
 import { startPage } from '../page.js';
 import { inlinedWasm } from './inline-wasm.js';
-import '../styles.css';
+import '../styles/index.css';
 
 /** The launch query chosen at build time, e.g. "w=causal-mask&embed=1" (Vite `define`). */
 declare const __SCORM_LAUNCH_QUERY__: string;

@@ -2,6 +2,6 @@
 // inlined, built as a classic script so that it runs from file:// (see scripts/offline/).
 import { startPage } from '../page.js';
 import { inlinedWasm } from './inline-wasm.js';
-import '../styles.css';
+import '../styles/index.css';
 
 void startPage({ load: { wasmBinary: inlinedWasm() } });

@@ -14,7 +14,7 @@ let katex: Promise<typeof import('katex')> | undefined;
 export function renderFormula(target: HTMLElement, latex: string): void {
   wanted.set(target, latex);
   // A step without a formula (an exercise) shows none: nothing to typeset, no KaTeX to load,
-  // and the element stays :empty, so it takes no room (styles.css).
+  // and the element stays :empty, so it takes no room (styles/step.css).
   if (latex === '') {
     target.replaceChildren();
     target.removeAttribute('aria-busy');
