@@ -8,6 +8,7 @@ import { matrixCsv } from '../export/csv.js';
 import { gridPanels, type GridPanel } from '../export/grid.js';
 import { heatmapPng } from '../export/png.js';
 import { heatmapSvg, SVG_MAX_CELLS, svgFits } from '../export/svg.js';
+import { formatCount } from '../model/format.js';
 import { el } from './dom.js';
 import './export-menu.css';
 
@@ -33,12 +34,6 @@ export function download(content: Blob, filename: string): void {
   // Some browsers read the URL after click() returns; a minute is long enough for any.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
-
-/**
- * 65536 as "65,536". Not toLocaleString: its first call sets up the browser's locale data, which
- * cost 15–100 ms of the landing page's first step (this menu is built with every step).
- */
-const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 
 const text = (content: string, type: string) => new Blob([content], { type: `${type};charset=utf-8` });
 
@@ -85,7 +80,7 @@ export function exportMenu(source: ExportContext | (() => ExportContext)): HTMLE
     // Looked up in the step as it is now: an in-place edit keeps the matrices and their order.
     const chosen = () => gridPanels(current().step)[Number(choice.value)] ?? panels[Number(choice.value)];
     const svgNote = el('span', { id: `${id}-svg-note`, className: 'export-note', hidden: true },
-      `SVG is offered up to ${thousands(SVG_MAX_CELLS)} cells; this one is PNG only.`);
+      `SVG is offered up to ${formatCount(SVG_MAX_CELLS)} cells; this one is PNG only.`);
     const svg = button('Download SVG', () => {
       download(new Blob([heatmapSvg(chosen())], { type: 'image/svg+xml' }), file(chosen(), 'svg'));
       say(`Saved ${file(chosen(), 'svg')}.`);
