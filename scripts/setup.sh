@@ -10,9 +10,10 @@ cd "$(dirname "$0")/.."
 # xvfb and xauth, for tests/e2e/other-browsers.test.mjs), MkDocs (Debian's 1.4, for the
 # component's recipe in tests/e2e/mkdocs.test.mjs), and NumPy and PyTorch for
 # /usr/bin/python3, which run the page's exported scripts in tests/page/export.test.mjs (PyTorch
-# is ~146 MB to download, ~630 MB installed).
+# is ~146 MB to download, ~630 MB installed), and poppler-utils (pdftotext, pdftoppm), which read
+# and render the printed handout's PDF in tests/e2e/print.test.mjs.
 APT_PACKAGES=(cmake g++ emscripten binaryen xtensor-dev xtl-dev libxsimd-dev catch2 nlohmann-json3-dev chromium
-  firefox-esr webkit2gtk-driver xvfb xauth mkdocs python3-numpy python3-torch)
+  firefox-esr webkit2gtk-driver xvfb xauth mkdocs python3-numpy python3-torch poppler-utils)
 
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then

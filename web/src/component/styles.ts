@@ -6,14 +6,15 @@
 import componentCss from './component.css?inline';
 import pageCss from '../styles/index.css?inline';
 import exportMenuCss from '../widgets/export-menu.css?inline';
+import printHandoutCss from '../views/print-handout.css?inline';
 
 let sheet: CSSStyleSheet | undefined;
 
-/** What every shadow root adopts: the component's resets, the page's rules (export menu included). */
+/** What every shadow root adopts: the component's resets, the page's rules (export menu and print handout included). */
 export function componentSheet(): CSSStyleSheet {
   if (!sheet) {
     sheet = new CSSStyleSheet();
-    sheet.replaceSync([componentCss, pageCss, exportMenuCss].join('\n'));
+    sheet.replaceSync([componentCss, pageCss, exportMenuCss, printHandoutCss].join('\n'));
   }
   return sheet;
 }

@@ -18,6 +18,8 @@ export interface ExportContext {
   step: Step;
   /** The whole example as the learner has it now, written from the steps and trace on screen. */
   example: (format: ExampleFormat) => ExampleFile;
+  /** Prints every step as a handout (views/print-handout.ts); no paper group without it. */
+  print?: () => void | Promise<void>;
 }
 
 /** Whether the menu was left open, so moving to another step keeps it open. */
@@ -140,9 +142,21 @@ export function exportMenu(source: ExportContext | (() => ExportContext)): HTMLE
         }
       })));
 
+  // ---- on paper --------------------------------------------------------------------------
+  const print = current().print;
+  let paperGroup: HTMLElement | '' = '';
+  if (print) {
+    const printButton = button('Print handout', print);
+    printButton.setAttribute('aria-describedby', `${id}-paper-note`);
+    paperGroup = el('fieldset', { className: 'export-group export-paper' },
+      el('legend', {}, 'On paper'),
+      printButton,
+      el('p', { id: `${id}-paper-note`, className: 'export-note' }, 'Every step with its numbers and formulas, laid out for A4 or Letter.'));
+  }
+
   const menu = el('details', { className: 'export-menu' },
     el('summary', {}, 'Export'),
-    el('div', { className: 'export-body' }, matrixGroup, exampleGroup, status, fallbackBox));
+    el('div', { className: 'export-body' }, matrixGroup, exampleGroup, paperGroup, status, fallbackBox));
   menu.open = leftOpen;
   menu.addEventListener('toggle', () => { leftOpen = menu.open; });
   return menu;
