@@ -81,11 +81,25 @@ test('printing from the browser (beforeprint) lays the handout out too: the mult
   await page.close();
 });
 
-test('in print media the handout fits the page: no table wider than it, dark text on white, no control shown', async () => {
+test('edited inputs print as they are on screen: their numbers and the formulas typeset for them', { skip: noPoppler }, async () => {
+  const inputs = { query: [[1, 2, 3]], key: [[1, 0, 1], [0, 1, 0], [1, 1, 1]], value: [[0.5, 0.3], [0.8, 0.2], [0.1, 0.9]] };
+  const { page, problems } = await open(`?w=worked-example#in=${encodeURIComponent(JSON.stringify(inputs))}`);
+  const { text } = await printToPdf(page, 'edited-worked-example');
+  // d_k = 3: a formula no build prerendered, typeset for the handout.
+  assert.ok(text.includes('Scale: divide by √d_k = 1.732'), 'the step title');
+  assert.ok(text.includes('√3 = 1.732'), 'the scale step’s formula');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('in print media the step on screen loses its controls, and the handout fits the page: no table wider than it, dark text on white, nothing else shown', async () => {
   const { page, problems } = await open('?w=encoder-layer', { colorScheme: 'dark' });
   // About A4's printable width in CSS pixels (186 mm).
   await page.setViewportSize({ width: 700, height: 1000 });
   await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+  // Before the handout is laid out, the step on screen is what prints, without its controls.
+  assert.equal(await page.locator('#step-title').isVisible(), true);
+  for (const part of ['.player', '.site-header', '.step-nav', '.export-menu']) assert.equal(await page.locator(part).isVisible(), false, part);
   await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
   const handout = page.locator('.print-handout');
   await handout.waitFor();
@@ -111,6 +125,16 @@ test('in print media the handout fits the page: no table wider than it, dark tex
   assert.equal(layout.shownOutside, 0, 'only the handout prints');
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'print-media-encoder-layer.png'), fullPage: true });
   await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  assert.equal(await page.locator('.print-handout').count(), 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the lesson “Watch attention learn” prints as it is, not a handout of a walkthrough behind it', async () => {
+  const { page, problems } = await open('?w=worked-example');
+  await page.getByRole('link', { name: /Watch attention learn/ }).first().click();
+  await page.locator('.train-lesson').waitFor();
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
   assert.equal(await page.locator('.print-handout').count(), 0);
   assert.deepEqual(problems, []);
   await page.close();

@@ -48,6 +48,7 @@ export class PrintHandout {
     const { session } = this.context;
     const walkthrough = session.walkthrough;
     const shell = this.context.byId('main')?.closest<HTMLElement>('.attention-lab');
+    // No walkthrough open (the training lesson closes it): the page prints as it is.
     if (!walkthrough || !shell || (this.element && this.builtFrom === session.steps)) return;
     this.drop();
     const heading = walkthroughHeading(walkthrough, session.trained);
