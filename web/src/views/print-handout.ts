@@ -54,7 +54,7 @@ export class PrintHandout {
     const heading = walkthroughHeading(walkthrough, session.trained);
     const steps = session.steps.map((step, k) => this.stepSection(step, k, session.steps.length));
     this.element = el('div', { className: 'print-handout' },
-      el('header', { className: 'handout-head' },
+      el('div', { className: 'handout-head' },
         el('p', { className: 'lesson-label' }, heading.label),
         el('h2', {}, heading.title),
         el('p', { className: 'intro' }, withoutLessonLinks(heading.intro)),
