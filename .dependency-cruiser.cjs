@@ -34,7 +34,7 @@ module.exports = {
       comment: 'model/, kinds/ and session/ run in Node without a browser (tests/page): no widget, view or entry. '
         + 'widgets/colour.ts is a pure function of numbers (the exports colour their cells with it).',
       severity: 'error',
-      from: { path: 'web/src/(model|kinds|session)/' },
+      from: { path: 'web/src/(model|kinds|session|exercises)/' },
       to: { path: `web/src/(widgets|views|embed)/|web/src/export/png\\.ts$|web/src/(app|shell)\\.ts$|${ENTRIES}`, pathNot: 'web/src/widgets/colour\\.ts$' },
     },
     {

@@ -2,7 +2,8 @@
 # The offline builds: installs what is missing and builds the engine to wasm (as `npm start`
 # does), then one of
 #   single   npm run build:single   build/single/attention-lab.html, the page in one file
-#   scorm    npm run build:scorm    build/scorm/attention-lab-<walkthrough>.zip, a SCORM 1.2 package
+#   scorm    npm run build:scorm    build/scorm/attention-lab-<walkthrough>[-scorm2004].zip, a SCORM
+#                                   1.2 (or, with -- --scorm 2004, 2004 4th edition) package
 #                                   (-- --walkthrough ID --embed --hide PARTS)
 # (Their benchmark, npm run bench:single, is scripts/bench/offline.sh.)
 set -euo pipefail

@@ -78,6 +78,12 @@ namespace attn::bindings
             return out;
         }
 
+#ifdef ATTN_LITE_ENGINE
+        constexpr bool lite_build = true;
+#else
+        constexpr bool lite_build = false;
+#endif
+
         /// Bytes malloc has handed out and not taken back: the leak tests watch this.
         double heap_bytes_in_use()
         {
@@ -89,11 +95,16 @@ namespace attn::bindings
 EMSCRIPTEN_BINDINGS(attention_lab)
 {
     using namespace attn::bindings;
-    attn::describe::for_each_operation(
+    using namespace attn;
+    describe::for_each_operation(
         [](auto operation)
         {
             using Operation = decltype(operation);
-            emscripten::function(Operation::name, &run<Operation>);
+            // The lite build binds only its list (operations.hpp); the façade answers a call to
+            // any other with an AttentionError naming the build that has it.
+            if constexpr (!lite_build
+                          || describe::is_listed<Operation, describe::lite_operations>::value)
+                emscripten::function(Operation::name, &run<Operation>);
         });
     emscripten::function("describeOperations", &describe_operations);
     emscripten::function("heapBytesInUse", &heap_bytes_in_use);

@@ -64,3 +64,70 @@ for (const [width, colorScheme] of [[1280, 'light'], [375, 'dark']]) {
     await page.close();
   });
 }
+
+test('“which key?” is picked with the arrow keys, checked, and told its weight by the engine', async () => {
+  const { page, problems } = await open('?w=try-attention-from-scratch&step=exercise-predict');
+  const group = page.getByRole('group', { name: 'Your answer' });
+  assert.deepEqual(await group.getByRole('radio').evaluateAll((radios) => radios.map((r) => r.labels[0].textContent.trim())), ['k₀', 'k₁', 'k₂', 'k₃', 'k₄', 'k₅']);
+  // Into the group, then the arrow keys move between keys (wrapping), as in any radio group.
+  await group.getByRole('radio').first().focus();
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await group.getByRole('radio', { name: 'k₅' }).isChecked(), true);
+  await page.keyboard.press('Enter');
+  await feedback(page).filter({ hasText: 'another key gets more' }).waitFor();
+  assert.equal(await feedback(page).textContent(), 'k₅ gets 0.103; another key gets more. Try again.');
+  assert.equal(await group.getAttribute('aria-invalid'), 'true');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await feedback(page).filter({ hasText: 'Right' }).waitFor();
+  assert.match(await feedback(page).textContent(), /^Right: k₁ gets 0\.334, the largest weight of the row\./);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'exercise-pick-key-right.png'), fullPage: true });
+  // Back and forth: the pick and its feedback are shown again.
+  await page.locator('.control-next').click();
+  await page.locator('.control-previous').click();
+  await feedback(page).filter({ hasText: 'Right' }).waitFor();
+  assert.equal(await page.getByRole('radio', { name: 'k₁' }).isChecked(), true);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the passes are put in order with the move buttons alone, the focus staying on the item moved', async () => {
+  const { page, problems } = await open('?w=try-causal-six&step=exercise-order');
+  const labels = () => page.locator('.order-label').allTextContents();
+  const right = ['Scores', 'Scale', 'Mask', 'Softmax', 'Weighted sum'];
+  assert.notDeepEqual(await labels(), right);
+  // Selection sort with the buttons: bring each pass up to its place.
+  for (let place = 0; place < right.length; place += 1) {
+    let at = (await labels()).indexOf(right[place]);
+    while (at > place) {
+      await page.getByRole('button', { name: `Move ${right[place]} up` }).click();
+      at -= 1;
+      const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+      assert.ok(focused === `Move ${right[place]} up` || focused === `Move ${right[place]} down`, `focus on ${focused}`);
+    }
+  }
+  assert.deepEqual(await labels(), right);
+  assert.match(await page.locator('.exercise-order + [role=status]').textContent(), /is now step \d of 5\./);
+  await page.keyboard.press('Tab');
+  await page.locator('.exercise-check').press('Enter');
+  await feedback(page).filter({ hasText: 'Right' }).waitFor();
+  assert.equal(await feedback(page).textContent(), 'Right: Scores → Scale → Mask → Softmax → Weighted sum.');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+for (const [width, colorScheme] of [[1280, 'dark'], [375, 'light']]) {
+  test(`a picked key and an ordered list pass axe at ${width} px in ${colorScheme} mode, with nothing wider than the screen`, async () => {
+    for (const step of ['exercise-predict-blocked', 'exercise-order']) {
+      const { page } = await open(`?w=try-causal-six&step=${step}`, { width, colorScheme });
+      await page.locator('.exercise-check').click();
+      await feedback(page).filter({ hasText: /\S/ }).waitFor();
+      const axe = await new AxeBuilder({ page }).analyze();
+      assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`), [], step);
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth), false, `${step}: no sideways scrolling`);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `exercise-${step}-${width}-${colorScheme}.png`), fullPage: true });
+      await page.close();
+    }
+  });
+}

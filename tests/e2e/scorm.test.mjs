@@ -1,7 +1,8 @@
 // The SCORM 1.2 package (npm run build:scorm) in headless Chromium, launched by an LMS page that
 // runs a real SCORM run-time (scorm-again's Scorm12API as window.API): the package unzips to a
-// manifest and one SCO, and the SCO reports incomplete, then completed once every step of its
-// walkthrough has been seen, and finishes when it is unloaded.
+// manifest, its schema files and one SCO, and the SCO reports incomplete, then completed once
+// every step of its walkthrough has been seen, and suspends and finishes when it is unloaded.
+// (Resume and SCORM 2004: scorm-resume.test.mjs; the manifests' schemas: scorm-schema.test.mjs.)
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -76,16 +77,18 @@ describe('the SCORM 1.2 package', () => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test('is a zip of imsmanifest.xml and the one SCO it names', async () => {
-    assert.deepEqual(Object.keys(readZip(built.zip)).sort(), ['attention-lab.html', 'imsmanifest.xml']);
+  test('is a zip of imsmanifest.xml, the one SCO it names, and the schema files', async () => {
+    assert.deepEqual(Object.keys(readZip(built.zip)).sort(), [
+      'adlcp_rootv1p2.xsd', 'attention-lab.html', 'ims_xml.xsd', 'imscp_rootv1p1p2.xsd', 'imsmanifest.xml', 'imsmd_rootv1p2p1.xsd',
+    ]);
     const { page, problems } = await openPage(browser.context, `${server.url}lms.html`, { ready: 'iframe' });
     const xml = fs.readFileSync(path.join(dir, 'package', 'imsmanifest.xml'), 'utf8');
     assert.deepEqual(await page.evaluate(readManifest, xml), {
       root: 'http://www.imsproject.org/xsd/imscp_rootv1p1p2 manifest',
       schema: 'ADL SCORM 1.2',
       title: 'Attention Lab: Causal mask: no peeking ahead',
-      launch: 'attention-lab.html?w=causal-mask&embed=1',
-      scos: ['sco attention-lab.html?w=causal-mask&embed=1'],
+      launch: 'attention-lab.html',
+      scos: ['sco attention-lab.html'],
       files: ['attention-lab.html'],
     });
     assert.deepEqual(problems, []);
@@ -118,14 +121,20 @@ describe('the SCORM 1.2 package', () => {
     await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
     await page.waitForFunction(() => window.API.isTerminated());
     assert.equal(await status(), 'completed');
+    // The step is kept as the lesson location at every move (committed with the next commit).
     const calls = await page.evaluate(() => window.calls);
-    assert.match(calls.at(-2), /^LMSSetValue cmi\.core\.session_time \d{4}:\d{2}:\d{2}\.\d{2}$/);
-    assert.deepEqual(calls.toSpliced(-2, 1), [
+    const moves = calls.filter((c) => c.startsWith('LMSSetValue cmi.core.lesson_location '));
+    assert.equal(moves.length, total + 1, "the first step, the last, the first again, then each in turn");
+    assert.equal(await page.evaluate(() => window.API.cmi.core.lesson_location), moves.at(-1).split(' ')[2]);
+    const others = calls.filter((c) => !moves.includes(c));
+    assert.match(others.at(-3), /^LMSSetValue cmi\.core\.session_time \d{4}:\d{2}:\d{2}\.\d{2}$/);
+    assert.deepEqual(others.toSpliced(-3, 1), [
       'LMSInitialize',
       'LMSSetValue cmi.core.lesson_status incomplete',
       'LMSCommit',
       'LMSSetValue cmi.core.lesson_status completed',
       'LMSCommit',
+      'LMSSetValue cmi.core.exit suspend',
       'LMSFinish',
     ]);
     assert.deepEqual(problems, []);
@@ -147,6 +156,7 @@ describe('the SCORM 1.2 package', () => {
     await sco.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
     await sco.locator('.control-last').click();
     assert.match(await sco.locator('#progress').textContent(), /^Step (\d+) of \1$/);
+    assert.match(await sco.locator('#notices').textContent(), /learning platform did not answer/);
     assert.deepEqual(problems, []);
     await page.close();
   });

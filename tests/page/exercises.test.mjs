@@ -1,7 +1,7 @@
 // Exercises without a browser: the practice walkthroughs open with their questions among the
-// steps, the engine grades answers (right, a named mistake, none), the host hears `answered` and
-// `score`, a text that is not a number is refused without counting, and edited inputs make the
-// earlier answers stale.
+// steps, the engine grades answers of each type (a number: right, a named mistake, none; a key
+// picked; the passes ordered), the host hears `answered` and `score`, a text that is not an
+// answer is refused without counting, and edited inputs make the earlier answers stale.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
@@ -93,5 +93,75 @@ describe('exercises', () => {
     assert.equal(s.editCell(s.steps[0].panels.find((p) => p.name === 'query'), 0, 0, '2'), undefined);
     assert.equal(s.feedbackOf(exercise('score-k2')), undefined);
     assert.equal(s.answer(exercise('score-k2'), '4').correct, true, 'q = (2, 2) scores k₂ = (1, 1) as 4');
+  });
+
+  test('“which key gets the most weight?”: the engine’s weights decide, and a wrong pick is told its weight', async () => {
+    const { s, exercise, progress } = await practice('try-attention-from-scratch');
+    const predict = exercise('predict');
+    // Two exercises after one step come in the file's order.
+    const ids = s.steps.map((step) => step.id);
+    assert.deepEqual(ids.slice(0, 6), ['inputs', 'exercise-order', 'scores', 'exercise-scaled', 'scale', 'exercise-predict']);
+    const panel = s.steps.find((step) => step.id === 'exercise-predict').panels[0];
+    assert.deepEqual(panel.choices.map((c) => c.label), ['k₀', 'k₁', 'k₂', 'k₃', 'k₄', 'k₅']);
+    const wrong = s.answer(predict, '5');
+    assert.equal(wrong.correct, false);
+    assert.equal(wrong.message, 'k₅ gets 0.103; another key gets more. Try again.');
+    const right = s.answer(predict, '1');
+    assert.equal(right.correct, true);
+    assert.match(right.message, /^Right: k₁ gets 0\.334, the largest weight of the row\./);
+    assert.deepEqual(progress('answered').map((a) => [a.interaction, a.response, a.correct]), [['choice', '5', false], ['choice', '1', true]]);
+    assert.deepEqual(s.answer(predict, '7'), { error: 'Pick one of the keys k₀, k₁, k₂, k₃, k₄, k₅.' });
+    assert.deepEqual(s.answer(predict, ''), { error: 'Pick one of the keys k₀, k₁, k₂, k₃, k₄, k₅.' });
+  });
+
+  test('a key the mask blocks, which would win without it, is named as the forgotten mask', async () => {
+    const { s, exercise } = await practice('causal-mask-practice');
+    const predict = exercise('predict-like');
+    // "like" = (0, 1) scores "like" and "green" alike (1 each): without the mask they tie.
+    const blocked = s.answer(predict, '2');
+    assert.equal(blocked.misconception, 'maskIgnored');
+    assert.match(blocked.message, /^Without the mask green would get the most weight, but the mask blocks it for this query: its weight is 0\./);
+    const plainBlocked = s.answer(predict, '3');
+    assert.equal(plainBlocked.misconception, null);
+    assert.match(plainBlocked.message, /^The mask blocks tea for this query: its weight is 0\. like gets the most weight, 0\.670\.$/);
+    assert.equal(s.answer(predict, '1').correct, true);
+  });
+
+  test('the passes put in order: first shown out of order, a swapped pair told why, mask and scaling accepted either way', async () => {
+    const { s, exercise } = await practice('try-causal-six');
+    const order = exercise('order');
+    const panel = s.steps.find((step) => step.id === 'exercise-order').panels[0];
+    const right = ['scores', 'scale', 'mask', 'softmax', 'output'];
+    assert.deepEqual([...panel.choices.map((c) => c.value)].sort(), [...right].sort());
+    assert.ok(panel.choices.every((c, i) => c.value !== right[i]), `every item starts out of place: ${panel.choices.map((c) => c.value)}`);
+    assert.deepEqual(panel.choices.map((c) => c.label).sort(), ['Mask', 'Scale', 'Scores', 'Softmax', 'Weighted sum']);
+    const softmaxFirst = s.answer(order, 'scores,softmax,scale,mask,output');
+    assert.equal(softmaxFirst.correct, false);
+    assert.match(softmaxFirst.message, /^The division by √d_k comes before the softmax/);
+    const maskLate = s.answer(order, 'scores,scale,softmax,mask,output');
+    assert.match(maskLate.message, /^The mask goes on the scores before the softmax: a weight blocked after it would leave the row summing to less than 1\. The order is: /);
+    assert.equal(s.answer(order, 'scores,mask,scale,softmax,output').correct, true);
+    const done = s.answer(order, right.join(','));
+    assert.equal(done.correct, true);
+    assert.equal(done.message, 'Right: Scores → Scale → Mask → Softmax → Weighted sum.');
+    assert.match(s.answer(order, 'scores,scale').error, /^Order all 5 steps/);
+  });
+
+  test('every shipped exercise can be answered right: the engine’s own value, key or order is accepted', async () => {
+    for (const [id, walkthrough] of SHIPPED) {
+      if (!walkthrough.exercises) continue;
+      const { s } = await practice(id);
+      for (const e of walkthrough.exercises) {
+        const panel = s.steps.find((step) => step.id === `exercise-${e.id}`).panels[0];
+        let answer;
+        if (e.type === 'numeric') answer = String(lab.diagnose({ query: s.inputs.query, key: s.inputs.key, value: s.inputs.value, ...(s.inputs.mask ? { mask: s.inputs.mask } : {}), stage: e.stage, row: e.row, column: e.column, answer: 0 }).expected);
+        else if (e.type === 'pick-key') {
+          const weights = lab.attention({ query: s.inputs.query, key: s.inputs.key, value: s.inputs.value, ...(s.inputs.mask ? { mask: s.inputs.mask } : {}) }).weights[e.row];
+          answer = String(weights.indexOf(Math.max(...weights)));
+        } else answer = s.steps.filter((step) => step.id !== 'inputs' && !step.id.startsWith('exercise-')).map((step) => step.id).join(',');
+        assert.equal(s.answer(e, answer).correct, true, `${id}: ${e.id}`);
+        assert.ok(panel.exercise === e);
+      }
+    }
   });
 });

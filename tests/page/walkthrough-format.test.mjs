@@ -510,6 +510,30 @@ const BAD = [
     schema: true,
   },
   {
+    name: 'a pick-key exercise with a numeric exercise’s field is refused, naming it and listing its own',
+    doc: changed('attention', (d) => { d.exercises = [{ id: 'p', type: 'pick-key', title: 'Predict', prompt: 'Which key wins?', after: 'scale', row: 0, stage: 'weight' }]; }),
+    error: 'exercises[0].stage: expected one of the fields "id", "type", "title", "prompt", "after", "row", got an unknown field',
+    schema: true,
+  },
+  {
+    name: 'a pick-key exercise without its query row is refused',
+    doc: changed('attention', (d) => { d.exercises = [{ id: 'p', type: 'pick-key', title: 'Predict', prompt: 'Which key wins?', after: 'scale' }]; }),
+    error: 'exercises[0].row: expected a whole number from 0 to 0, got nothing',
+    schema: true,
+  },
+  {
+    name: 'an exercise of a type the page does not know is refused, listing the types',
+    doc: changed('attention', (d) => { d.exercises = [{ id: 'p', type: 'essay', title: 'Explain', prompt: 'Why?' }]; }),
+    error: 'exercises[0].type: expected one of "numeric", "pick-key", "order-passes", got "essay"',
+    schema: true,
+  },
+  {
+    name: 'an order-passes exercise takes no cell',
+    doc: changed('attention', (d) => { d.exercises = [{ id: 'o', type: 'order-passes', title: 'Order', prompt: 'Order the passes.', row: 0 }]; }),
+    error: 'exercises[0].row: expected one of the fields "id", "type", "title", "prompt", "after", got an unknown field',
+    schema: true,
+  },
+  {
     name: 'exercises on a walkthrough that is not plain attention are refused as an unknown field',
     doc: changed('multi-head', (d) => { d.exercises = [{ id: 'w', type: 'numeric', title: 'A weight', prompt: 'What weight does k2 get?', after: 'scale', stage: 'weight', row: 0, column: 2 }]; }),
     error: 'exercises: expected one of the fields "$schema", "id", "lesson", "kind", "title", "intro", "inputs", got an unknown field',

@@ -35,8 +35,12 @@ export declare const MAX_DIMENSION: number;
 export interface LoadOptions {
   /**
    * `true` (default): the full engine, `attention-core.wasm` (~156 KB gzip), with `createTrainer`.
-   * `false`: the lite engine, `attention-lite.wasm` (~85 KB gzip, compiled for size), every
-   * operation with the same results but no trainer: `createTrainer` throws an AttentionError.
+   * `false`: the lite engine, `attention-lite.wasm` (compiled for size, about half the bytes):
+   * the forward passes (attention, multi-head, positions, layer norm, feed-forward, encoder
+   * layer, entropy, scaling), their explanations, `randomMatrix`, `embedTokens`,
+   * `permutationTest` and `diagnose`, with the same results. It has no trainer and no backward
+   * passes, efficient attention (flash, chunked, linear, sparse, RNN, KV cache),
+   * `matrixDifference` or `measureCost`: those and `createTrainer` throw an AttentionError.
    */
   training?: boolean | undefined;
   /** The engine's .wasm bytes, if you have them already (no fetch is made); the build `training` names. */

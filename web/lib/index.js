@@ -51,6 +51,18 @@ function withoutTrainer() {
 }
 
 /**
+ * An operation the lite engine leaves out (lite_operations, cpp/include/attn/describe/operations.hpp).
+ * @param {string} operation
+ */
+function notInLite(operation) {
+  return () => {
+    throw new AttentionError(
+      `${operation}: expected the full engine (loadAttentionLab() or { training: true }), got the lite engine ({ training: false }), which has only the operations of the first lessons`,
+    );
+  };
+}
+
+/**
  * Loads the WebAssembly engine and returns the API bound to it.
  * @param {import('./index.js').LoadOptions} [options]
  * @returns {Promise<import('./index.js').AttentionLab>}
@@ -61,7 +73,10 @@ export async function loadAttentionLab(options = {}) {
   // The lite engine ({ training: false }) has no trainer compiled in.
   const training = typeof core.liveTrainers === 'function';
   /** @param {string} operation */
-  const bound = (operation) => (/** @type {unknown} */ args) => run(core, operation, operations[operation], args);
+  const bound = (operation) =>
+    typeof core[operation] === 'function'
+      ? (/** @type {unknown} */ args) => run(core, operation, operations[operation], args)
+      : notInLite(operation);
   return Object.freeze({
     ...Object.fromEntries(Object.keys(operations).map((operation) => [operation, bound(operation)])),
     createTrainer: training ? trainerFactory(core) : withoutTrainer,

@@ -56,6 +56,11 @@ export interface AppOptions {
    * (entries/cost-worker.ts); without one it measures on the page's thread, between frames.
    */
   costPort?: CostPortFactory;
+  /**
+   * The full engine, when `lab` is the lite one (the served page lands on it): the lessons
+   * whose code needs more (the backward pass, efficient attention) wait for this.
+   */
+  fullEngine?: () => Promise<AttentionLab>;
 }
 
 const START: PageState = { walkthrough: DEFAULT_WALKTHROUGH, step: 'inputs' };
@@ -69,7 +74,10 @@ export class App {
 
   constructor(lab: AttentionLab, private readonly options: AppOptions) {
     const embed = options.embed ?? NOT_EMBEDDED;
-    this.session = new Session(lab, { find: findWalkthrough, fallback: DEFAULT_WALKTHROUGH }, loadKindWithWidgets, { exam: embed.exam });
+    this.session = new Session(lab, { find: findWalkthrough, fallback: DEFAULT_WALKTHROUGH }, loadKindWithWidgets, {
+      exam: embed.exam,
+      fullEngine: options.fullEngine,
+    });
     this.context = new ViewContext(options.root, this.session, embed);
     this.url = new UrlSync(this.session, embed, options.urlState);
     const costs = new CostMeasurements(lab, options.costPort ?? sameThreadCostPort);
@@ -116,6 +124,11 @@ export class App {
   /** Opens a walkthrough and step from outside (the web component's attributes). */
   show(state: PageState): void {
     void this.session.openOrFallBack(state);
+  }
+
+  /** Puts back answers to the open walkthrough's exercises from an earlier visit (a SCORM resume). */
+  restoreAnswers(saved: Parameters<Session['restoreAnswers']>[0]): void {
+    this.session.restoreAnswers(saved);
   }
 
   notify(message: string, about?: 'inputs'): void {

@@ -11,15 +11,24 @@ import './styles/index.css';
 // In the entry's style sheet, which the HTML links: imported only by the page's chunk, it would
 // be fetched only once that chunk is imported, one more round trip before the first step.
 import './widgets/export-menu.css';
+import './widgets/exercise-answers/exercise-answers.css';
 
-// The lite engine: every operation, no trainer, half the bytes. Training runs in a worker that
-// loads the full engine itself (entries/training-worker.ts).
+// The lite engine: the first lessons' operations, no trainer, half the bytes. The lessons that
+// need more (kinds whose module says engine: 'full') wait for the full engine, loaded once, when
+// the first of them opens; training and the cost lab run in workers that load it themselves
+// (entries/training-worker.ts, entries/cost-worker.ts).
 const engine = loadAttentionLab({ training: false });
 // Not a rejection left unhandled meanwhile: startPage awaits it and shows the failure.
 engine.catch(() => undefined);
-prefetchLinkedWalkthrough(window.location.search);
+let full: ReturnType<typeof loadAttentionLab> | undefined;
+// A failed load (offline) is tried again when the next such lesson opens.
+const fullEngine = () => (full ??= loadAttentionLab().catch((error: unknown) => {
+  full = undefined;
+  throw error;
+}));
+prefetchLinkedWalkthrough(window.location.search, fullEngine);
 import('./page.js').then(
-  ({ startPage }) => startPage({ engine, trainingPort: workerTrainingPort, costPort: workerCostPort }),
+  ({ startPage }) => startPage({ engine, trainingPort: workerTrainingPort, costPort: workerCostPort, fullEngine }),
   (error: Error) => {
     // The landing step's copy from the build (prerender-landing.js) would hide the reason.
     document.querySelector('[data-prerendered]')?.remove();

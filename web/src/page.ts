@@ -23,14 +23,16 @@ export interface StartPageOptions {
   trainingPort?: AppOptions['trainingPort'];
   /** Where the lesson "What attention costs" measures (default: on the page's thread). */
   costPort?: AppOptions['costPort'];
+  /** The full engine, when `engine` is the lite one (app.ts). */
+  fullEngine?: AppOptions['fullEngine'];
 }
 
-export async function startPage({ load, engine, onProgress, trainingPort, costPort }: StartPageOptions = {}): Promise<App | undefined> {
+export async function startPage({ load, engine, onProgress, trainingPort, costPort, fullEngine }: StartPageOptions = {}): Promise<App | undefined> {
   const host = document.getElementById('attention-lab') as HTMLElement;
   const params = new URLSearchParams(window.location.search);
   const { options: embed, notices } = readEmbedOptions(params.get('embed'), params.get('hide'), params.get('mode'));
   const frame = connectToParent();
-  prefetchLinkedWalkthrough(window.location.search);
+  prefetchLinkedWalkthrough(window.location.search, fullEngine);
   try {
     const lab = await (engine ?? loadAttentionLab(load));
     buildShell(host, { standalone: true });
@@ -41,6 +43,7 @@ export async function startPage({ load, engine, onProgress, trainingPort, costPo
       notices,
       trainingPort,
       costPort,
+      fullEngine,
       onProgress: (event) => {
         frame.progress(event);
         onProgress?.(event);

@@ -1,116 +1,133 @@
-// SCORM 1.2 run-time for the SCORM package (npm run build:scorm): the page is one SCO that
-// reports `completed` once the learner has seen every step of the package's walkthrough. It
-// finds the LMS's `API` object the way ADL's SCORM 1.2 run-time environment describes (this
-// window, then up the parent chain, then the opener's), and does nothing at all without one, so
-// the same file also opens on its own. An LMS whose API throws never breaks the page.
+// The SCORM run-time session of the SCORM packages (npm run build:scorm): the page is one SCO,
+// speaking SCORM 1.2 or SCORM 2004 4th edition as the package was built. It reports completion
+// once the learner has seen every step of the package's walkthrough, each exercise answer as an
+// interaction, the score and passed/failed against the pass mark, and keeps the learner's place
+// (the step in the location element, the answers in suspend_data) so that a relaunch continues
+// there. Without an LMS it does nothing at all, so the same file also opens on its own. A call
+// the LMS refuses, or an LMS whose API throws, gives a notice and never breaks the page.
 import type { ProgressEvent } from '../session/events.js';
+import {
+  CMI, decodeSuspendData, duration, encodeSuspendData, interactionValues, passShare, scoreValues, stepFromLocation,
+  type ResumeRecord, type ScormVersion,
+} from './scorm-data.js';
+import { findScormRuntime } from './scorm-runtime.js';
 
-/** The SCORM 1.2 API an LMS puts on a window as `API`. Every call returns a string. */
-export interface Scorm12Api {
-  LMSInitialize(parameter: ''): string;
-  LMSFinish(parameter: ''): string;
-  LMSGetValue(element: string): string;
-  LMSSetValue(element: string, value: string): string;
-  LMSCommit(parameter: ''): string;
-  LMSGetLastError(): string;
-  LMSGetErrorString?(code: string): string;
-}
+export { timespan, isoDuration } from './scorm-data.js';
 
-/** How many parents up the search goes, as in ADL's sample findAPI. */
-const MAX_LEVELS = 7;
-
-/** `win.API` if it is a SCORM 1.2 API; reading it from another origin's window throws, hence the try. */
-function apiOf(win: Window): Scorm12Api | undefined {
-  try {
-    const api = (win as Window & { API?: Partial<Scorm12Api> }).API;
-    return typeof api?.LMSInitialize === 'function' ? (api as Scorm12Api) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function searchUp(start: Window): Scorm12Api | undefined {
-  let win = start;
-  for (let level = 0; ; level += 1) {
-    const api = apiOf(win);
-    if (api) return api;
-    if (level === MAX_LEVELS || win.parent === win) return undefined;
-    win = win.parent;
-  }
-}
-
-/** The LMS's SCORM 1.2 API: in this window or a parent, else in the opener's window or its parents. */
-function findScormApi(win: Window = window): Scorm12Api | undefined {
-  return searchUp(win) ?? (win.opener ? searchUp(win.opener as Window) : undefined);
+/** Where the learner was when the SCO last finished: the step, the answers and the edited inputs they were given on. */
+export interface ScormResume extends ResumeRecord {
+  step?: string;
 }
 
 export interface ScormSession {
-  /** Passes the page's progress on: completion, and each exercise's answer and the score. */
+  /** What to open at launch: the stored step and answers (none on a first launch or without an LMS). */
+  readonly resume: ScormResume;
+  /** Passes the page's progress on: the step, completion, each exercise's answer and the score. */
   progress(event: ProgressEvent): void;
+  /** Where notices go once the page is up (the ones raised before are delivered then). */
+  showNoticesWith(notify: (message: string) => void): void;
 }
 
 export interface ScormOptions {
-  /** Percent of the exercises right to pass, when the LMS sets no mastery score of its own. */
+  /** Percent of the exercises right to pass, when the LMS sets no pass mark of its own. */
   mastery?: number;
+  /** The learner's edited inputs as a link carries them, undefined for the walkthrough's own (kept with the answers). */
+  currentInputs?: () => string | undefined;
 }
 
 /** Statuses that seeing the steps again must not turn back into "completed" or "incomplete". */
 const DONE = new Set(['completed', 'passed', 'failed']);
 
-/** SCORM 1.2's CMITimespan, HHHH:MM:SS.SS. */
-export function timespan(milliseconds: number): string {
-  const total = Math.max(0, milliseconds) / 1000;
-  const hours = Math.min(9999, Math.floor(total / 3600));
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = total % 60;
-  return `${String(hours).padStart(4, '0')}:${String(minutes).padStart(2, '0')}:${seconds.toFixed(2).padStart(5, '0')}`;
+/**
+ * Read errors that only mean "nothing stored yet": 2004's 403 (value not initialized) and 1.2's
+ * 401 (an optional element, such as the mastery score, the LMS does not implement).
+ */
+const QUIET_READ_ERRORS = new Set(['401', '403']);
+
+const NO_LMS_NOTICE = 'The course’s learning platform did not answer, so this lesson’s progress and score are not being recorded there. The lesson itself works as usual.';
+const REFUSED_NOTICE = 'The course’s learning platform refused part of this lesson’s record, so your place, answers or score there may be incomplete. The lesson itself works as usual.';
+const CORRUPT_NOTICE = 'Your saved answers in this course could not be read, so the lesson starts from the beginning. Nothing else was lost.';
+
+/** A small notice list: everything said once, shown when the page can show it. */
+function noticeQueue() {
+  const said = new Set<string>();
+  const waiting: string[] = [];
+  let show: ((message: string) => void) | undefined;
+  return {
+    say(message: string) {
+      if (said.has(message)) return;
+      said.add(message);
+      if (show) show(message);
+      else waiting.push(message);
+    },
+    attach(notify: (message: string) => void) {
+      show = notify;
+      for (const message of waiting.splice(0)) notify(message);
+    },
+  };
 }
 
 /**
- * Starts the SCO's session: LMSInitialize, status `incomplete` on a first attempt, LMSFinish
- * (with the session time) when the page goes away. Seeing every step of the walkthrough completes
- * it; in a walkthrough with exercises each answer becomes an interaction, the score is the share
- * answered right, and once every exercise is answered the status is passed or failed against the
- * mastery score (the LMS's cmi.student_data.mastery_score, else `mastery`, 80 by default). Every
- * call is checked with LMSGetLastError; a refusal is logged for the instructor (console.info) and
- * never stops the page. Without an LMS (or if LMSInitialize fails) every call is a no-op.
+ * Starts the SCO's session: Initialize, status `incomplete` on a first attempt, the resume record
+ * read back, and on `pagehide` the session time, exit "suspend" and Terminate. Every call is
+ * checked with GetLastError; a refusal becomes one notice (and a console line with the LMS's
+ * error code, for the instructor). Without an LMS every call is a no-op.
+ * @param version the SCORM version the package was built for
  * @param walkthrough the walkthrough whose steps complete the SCO (the learner may open others)
  */
-export function connectScorm(walkthrough: string, options: ScormOptions = {}, win: Window = window): ScormSession {
-  const api = findScormApi(win);
-  // An LMS's own bugs must not stop the page: a call that throws counts as "false".
-  const call = (action: (lms: Scorm12Api) => unknown): string => {
-    try {
-      return api ? String(action(api)) : 'false';
-    } catch {
-      return 'false';
-    }
-  };
-  /** A call whose result is not "true" is asked about, and a real error logged. */
-  const checked = (what: string, result: string): string => {
-    if (result === 'true') return result;
-    const code = call((lms) => lms.LMSGetLastError());
-    if (code !== '0' && code !== '') {
-      const words = call((lms) => lms.LMSGetErrorString?.(code) ?? '');
-      console.info(`Attention Lab: the LMS refused ${what}: error ${code}${words && words !== 'false' ? ` (${words})` : ''}`);
-    }
-    return result;
-  };
-  const set = (element: string, value: string) => checked(`LMSSetValue ${element}`, call((lms) => lms.LMSSetValue(element, value)));
-  const commit = () => checked('LMSCommit', call((lms) => lms.LMSCommit('')));
-  if (checked('LMSInitialize', call((lms) => lms.LMSInitialize(''))) !== 'true') return { progress: () => {} };
-  const startedAt = Date.now();
+export function connectScorm(version: ScormVersion, walkthrough: string, options: ScormOptions = {}, win: Window = window): ScormSession {
+  const notices = noticeQueue();
+  const inert: ScormSession = { resume: { answers: [] }, progress: () => {}, showNoticesWith: (notify) => notices.attach(notify) };
+  const lms = findScormRuntime(version, win);
+  if (!lms) return inert;
+  const cmi = CMI[version];
 
-  let status = call((lms) => lms.LMSGetValue('cmi.core.lesson_status'));
-  if (status === 'not attempted' || status === '') {
-    set('cmi.core.lesson_status', 'incomplete');
+  let started = false;
+  /** Logs a refusal with the LMS's error code, for the instructor, and says it once to the learner. */
+  const refused = (what: string, code: string) => {
+    const words = lms.errorString(code);
+    console.info(`Attention Lab: the LMS refused ${what}: error ${code}${words && words !== 'false' ? ` (${words})` : ''}`);
+    notices.say(started ? REFUSED_NOTICE : NO_LMS_NOTICE);
+  };
+  /** A result other than "true" is asked about: GetLastError "0" means it was no error after all. */
+  const checked = (what: string, result: string): boolean => {
+    if (result === 'true') return true;
+    const code = lms.lastError();
+    if (code === '0') return true;
+    refused(what, code);
+    return false;
+  };
+  /** A read, checked with GetLastError: "" when the LMS holds no value yet (2004's 403) or refuses. */
+  const get = (element: string): string => {
+    const value = lms.get(element);
+    const code = lms.lastError();
+    if (code === '0' || code === '') return value;
+    if (!QUIET_READ_ERRORS.has(code)) refused(`GetValue ${element}`, code);
+    return '';
+  };
+  const set = (element: string, value: string) => checked(`SetValue ${element} ${value}`, lms.set(element, value));
+  const setAll = (pairs: [string, string][]) => {
+    for (const [element, value] of pairs) set(element, value);
+  };
+  const commit = () => checked('Commit', lms.commit());
+
+  if (!checked('Initialize', lms.initialize())) return inert;
+  started = true;
+  const startedAt = Date.now();
+  const resume = readResume(version, get, notices.say);
+
+  let status = get(cmi.status);
+  if (status === 'not attempted' || status === 'unknown' || status === '') {
+    set(cmi.status, 'incomplete');
     commit();
     status = 'incomplete';
   }
-  const given = Number.parseFloat(call((lms) => lms.LMSGetValue('cmi.student_data.mastery_score')));
-  const mastery = Number.isFinite(given) && given >= 0 && given <= 100 ? given : options.mastery ?? 80;
-  let interactions = Number.parseInt(call((lms) => lms.LMSGetValue('cmi.interactions._count')), 10);
+  // The LMS's own pass mark (empty when it has none) is read once; a missing one is no error.
+  const pass = passShare(version, get(cmi.passMark), options.mastery ?? 80);
+  let interactions = Number.parseInt(get(cmi.interactionCount), 10);
   if (!Number.isInteger(interactions) || interactions < 0) interactions = 0;
+  const answers = new Map(resume.answers.map((a) => [a.exercise, a]));
+  let inputs = resume.inputs;
 
   let finished = false;
   // pagehide, not unload: it fires wherever unload did (and for the back/forward cache), and
@@ -118,36 +135,59 @@ export function connectScorm(walkthrough: string, options: ScormOptions = {}, wi
   win.addEventListener('pagehide', () => {
     if (finished) return;
     finished = true;
-    set('cmi.core.session_time', timespan(Date.now() - startedAt));
-    checked('LMSFinish', call((lms) => lms.LMSFinish('')));
+    set(cmi.sessionTime, duration(version, Date.now() - startedAt));
+    // "suspend": the LMS keeps the location and suspend_data for the next launch.
+    set(cmi.exit, 'suspend');
+    checked('Terminate', lms.terminate());
   });
   const setStatus = (next: string) => {
-    set('cmi.core.lesson_status', next);
+    set(cmi.status, next);
     commit();
     status = next;
   };
+  let location = resume.step ?? '';
   return {
+    resume,
+    showNoticesWith: (notify) => notices.attach(notify),
     progress(event) {
       if (finished || event.walkthrough !== walkthrough) return;
+      if (event.type === 'step' && event.step !== location) {
+        location = event.step;
+        set(cmi.location, event.step);
+      }
+      // SCORM 1.2 has one status for completion and success: passed/failed stays once set.
       if (event.type === 'completed' && !DONE.has(status)) setStatus('completed');
       if (event.type === 'answered') {
-        const n = `cmi.interactions.${interactions}`;
+        setAll(interactionValues(version, interactions, event));
         interactions += 1;
-        set(`${n}.id`, event.exercise);
-        set(`${n}.type`, event.interaction === 'numeric' ? 'numeric' : event.interaction === 'sequencing' ? 'sequencing' : 'choice');
-        set(`${n}.student_response`, event.response.slice(0, 255));
-        set(`${n}.result`, event.correct ? 'correct' : 'wrong');
-        set(`${n}.latency`, timespan(event.latencySeconds * 1000));
+        // Other inputs: the page forgot the earlier answers (they were to other numbers), and so does the record.
+        const now = options.currentInputs?.();
+        if (now !== inputs) answers.clear();
+        inputs = now;
+        answers.delete(event.exercise); // the newest answer goes last, kept longest
+        answers.set(event.exercise, { exercise: event.exercise, response: event.response, attempts: event.attempt });
+        set(cmi.suspendData, encodeSuspendData({ answers: [...answers.values()], ...(inputs === undefined ? {} : { inputs }) }));
         commit();
       }
       if (event.type === 'score' && event.total > 0) {
-        const raw = Math.round((100 * event.correct) / event.total);
-        set('cmi.core.score.min', '0');
-        set('cmi.core.score.max', '100');
-        set('cmi.core.score.raw', String(raw));
-        if (event.answered === event.total) setStatus(raw >= mastery ? 'passed' : 'failed');
+        const { values, success } = scoreValues(version, event, pass);
+        setAll(values);
+        if (success && version === '1.2') setStatus(success);
         else commit();
       }
     },
   };
 }
+
+/** The step, answers and inputs stored by the last session; a record that cannot be read starts afresh, with a notice. */
+function readResume(version: ScormVersion, get: (element: string) => string, say: (message: string) => void): ScormResume {
+  const cmi = CMI[version];
+  const saved = decodeSuspendData(get(cmi.suspendData));
+  if (saved === 'corrupt') {
+    say(CORRUPT_NOTICE);
+    return { answers: [] };
+  }
+  const step = stepFromLocation(get(cmi.location));
+  return { ...(step ? { step } : {}), ...saved };
+}
+

@@ -30,6 +30,14 @@ export interface Explanation {
 
 export interface KindModule<W extends Walkthrough = Walkthrough, T = unknown> {
   /**
+   * `'full'`: its steps need operations the lite engine leaves out (backward passes, efficient
+   * attention, costs: lite_operations in cpp/include/attn/describe/operations.hpp), so the page,
+   * which lands on the lite engine, loads the full one before building them. Left out: the lite
+   * engine has all it asks for (tests/page/lite-engine-kinds.test.mjs builds every shipped
+   * walkthrough of such a kind on it).
+   */
+  engine?: 'full';
+  /**
    * Asks the engine and words its trace as steps; throws the engine's refusal of bad inputs.
    * `trained`: one layer of a trained model whose weights and probe input replace the seeded
    * ones (only kinds listed in TRAINABLE_KINDS, kinds/index.ts, are given one).

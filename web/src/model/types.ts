@@ -410,21 +410,25 @@ export interface CostPlan {
   seed: number;
 }
 
-/**
- * An exercise: the learner types the number in one cell of attention, and the engine grades it
- * (lab.diagnose), naming the mistake a wrong number matches. The expected value is never written
- * in the walkthrough: it is the engine's, on the inputs on screen (edited ones included).
- */
-export interface NumericExercise {
+/** What every exercise has, whatever its type (exercises/, one module per type). */
+export interface ExerciseBase {
   /** Unique within the walkthrough, URL-safe: the step's id is `exercise-<id>`. */
   id: string;
-  type: 'numeric';
   /** The step's title. */
   title: string;
-  /** The question, in words (which cell, and any hint). */
+  /** The question, in words. */
   prompt: string;
   /** The step it follows; the exercise comes last when omitted. */
   after?: string;
+}
+
+/**
+ * The learner types the number in one cell of attention, and the engine grades it
+ * (lab.diagnose), naming the mistake a wrong number matches. The expected value is never written
+ * in the walkthrough: it is the engine's, on the inputs on screen (edited ones included).
+ */
+export interface NumericExercise extends ExerciseBase {
+  type: 'numeric';
   /** Which matrix the cell is in, as lab.diagnose's `stage`. */
   stage: ExplainStage;
   /** The query row. */
@@ -435,7 +439,22 @@ export interface NumericExercise {
   tolerance?: number;
 }
 
-export type Exercise = NumericExercise;
+/**
+ * Predict, then reveal: before the weights are shown, the learner picks the key that query `row`
+ * will weigh most; the engine's weights decide (any of tied largest weights is right).
+ */
+export interface PickKeyExercise extends ExerciseBase {
+  type: 'pick-key';
+  /** The query row. */
+  row: number;
+}
+
+/** The learner puts the walkthrough's computing steps (scores, ÷√d_k, mask, softmax, ·V) in order. */
+export interface OrderPassesExercise extends ExerciseBase {
+  type: 'order-passes';
+}
+
+export type Exercise = NumericExercise | PickKeyExercise | OrderPassesExercise;
 
 /** The panel of an exercise step: its question, an answer field and the engine's feedback. */
 export interface ExercisePanel {
@@ -443,6 +462,11 @@ export interface ExercisePanel {
   name: string;
   caption: string;
   exercise: Exercise;
+  /**
+   * For an exercise answered by picking or ordering: the items, in the order first shown; each
+   * `value` is what the answer's text holds for it (a key's index, a step's id).
+   */
+  choices?: { value: string; label: string }[];
 }
 
 export type Panel = ExercisePanel | MatrixPanel | TextPanel | ChartPanel | HeatmapPanel | ParametersPanel | TokenAttentionPanel | CostPanel;

@@ -2,7 +2,12 @@
 // inputs, and the step it follows, each problem naming the field (`exercises[1].column: expected
 // a whole number from 0 to 2, got 3`). Exercises are graded by the engine's diagnose, which works
 // on attention's inputs, so only "attention" walkthroughs carry them.
-import { expected, field, isRecord, item, oneOf, onlyFields, type Problem, text, wholeNumber } from './json-checks.js';
+import type { ExerciseSizes } from '../exercises/exercise-type.js';
+import { EXERCISE_TYPES } from '../exercises/index.js';
+import { expected, field, isRecord, item, oneOf, onlyFields, type Problem, text } from './json-checks.js';
+
+/** Every type's own fields, for the message about an exercise whose type is unknown. */
+const ALL_TYPE_FIELDS = [...new Set(Object.values(EXERCISE_TYPES).flatMap((t) => t.fields))];
 
 /** Most exercises in one walkthrough. */
 export const MAX_EXERCISES = 20;
@@ -10,15 +15,8 @@ export const MAX_EXERCISES = 20;
 export const EXERCISE_TEXT = { title: 100, prompt: 500 };
 /** The steps of an attention walkthrough, which an exercise may follow. */
 export const ATTENTION_STEP_IDS = ['inputs', 'scores', 'scale', 'mask', 'softmax', 'output'] as const;
-const FIELDS = ['id', 'type', 'title', 'prompt', 'after', 'stage', 'row', 'column', 'tolerance'];
-const STAGES = ['score', 'scaled', 'weight', 'output'];
-
-/** The sizes the cells are checked against: queries n, keys m, value width d_v. */
-export interface ExerciseSizes {
-  n: number;
-  m: number;
-  dV: number;
-}
+/** The fields every type has; each type's module lists its own (exercises/). */
+const COMMON_FIELDS = ['id', 'type', 'title', 'prompt', 'after'];
 
 export function exercisesProblem(exercises: unknown, sizes: ExerciseSizes, path = 'exercises'): Problem {
   if (exercises === undefined) return undefined;
@@ -33,7 +31,7 @@ export function exercisesProblem(exercises: unknown, sizes: ExerciseSizes, path 
   return undefined;
 }
 
-function exerciseProblem(exercise: unknown, { n, m, dV }: ExerciseSizes, path: string, ids: Set<string>): Problem {
+function exerciseProblem(exercise: unknown, sizes: ExerciseSizes, path: string, ids: Set<string>): Problem {
   if (!isRecord(exercise)) return expected(path, 'an object (one exercise)', exercise);
   const at = (name: string) => field(path, name);
   const { id } = exercise;
@@ -41,18 +39,13 @@ function exerciseProblem(exercise: unknown, { n, m, dV }: ExerciseSizes, path: s
     ? expected(at('id'), '1 to 64 letters, digits or "-"', id)
     : ids.has(id) ? expected(at('id'), 'a name no other exercise of this walkthrough has', id) : undefined;
   if (typeof id === 'string') ids.add(id);
-  const stageProblem = oneOf(STAGES)(exercise.stage, at('stage'));
-  const width = exercise.stage === 'output' ? dV : m;
-  return onlyFields(exercise, FIELDS, path)
+  const typeProblem = oneOf(Object.keys(EXERCISE_TYPES))(exercise.type, at('type'));
+  if (typeProblem) return onlyFields(exercise, [...COMMON_FIELDS, ...ALL_TYPE_FIELDS], path) ?? idProblem ?? typeProblem;
+  const type = EXERCISE_TYPES[exercise.type as keyof typeof EXERCISE_TYPES];
+  return onlyFields(exercise, [...COMMON_FIELDS, ...type.fields], path)
     ?? idProblem
-    ?? oneOf(['numeric'])(exercise.type, at('type'))
     ?? text(EXERCISE_TEXT.title, 'a title')(exercise.title, at('title'))
     ?? text(EXERCISE_TEXT.prompt, 'a question')(exercise.prompt, at('prompt'))
     ?? (exercise.after === undefined ? undefined : oneOf(ATTENTION_STEP_IDS)(exercise.after, at('after')))
-    ?? stageProblem
-    ?? wholeNumber({ min: 0, max: n - 1 })(exercise.row, at('row'))
-    ?? wholeNumber({ min: 0, max: width - 1 })(exercise.column, at('column'))
-    ?? (exercise.tolerance === undefined || (typeof exercise.tolerance === 'number' && Number.isFinite(exercise.tolerance) && exercise.tolerance > 0)
-      ? undefined
-      : expected(at('tolerance'), 'a number above 0', exercise.tolerance));
+    ?? type.problem(exercise, sizes, at);
 }

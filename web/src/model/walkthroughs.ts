@@ -23,6 +23,10 @@ import linearAndSparse from '../walkthroughs/linear-and-sparse.json';
 import attentionCost from '../walkthroughs/attention-cost.json';
 import workedExamplePractice from '../walkthroughs/worked-example-practice.json';
 import causalMaskPractice from '../walkthroughs/causal-mask-practice.json';
+import tryAttentionFromScratch from '../walkthroughs/try-attention-from-scratch.json';
+import tryCausalSix from '../walkthroughs/try-causal-six.json';
+import tryOneHead from '../walkthroughs/try-one-head.json';
+import tryPositionsFifty from '../walkthroughs/try-positions-fifty.json';
 
 export interface Lesson {
   id: LessonId;
@@ -32,9 +36,9 @@ export interface Lesson {
 }
 
 const all = [
-  workedExample, workedExamplePractice, attentionBackward, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
-  causalMaskPractice,
-  multiHead, crossAttention, whyScale, entropyHeads, positionalEncoding, encoderLayer,
+  workedExample, workedExamplePractice, tryAttentionFromScratch, attentionBackward, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
+  causalMaskPractice, tryCausalSix,
+  multiHead, tryOneHead, crossAttention, whyScale, entropyHeads, positionalEncoding, tryPositionsFifty, encoderLayer,
   flashWorkedExample, flashCausalTiles, kvCache, linearAndSparse, attentionCost,
 ] as Walkthrough[];
 

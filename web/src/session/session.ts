@@ -12,6 +12,7 @@ import { weightsLabel, type TrainedLayer } from '../model/trained-layer.js';
 import type { PageState } from '../state/url-state.js';
 import type { SessionEvent, SessionListener } from './events.js';
 import { exampleFile, type ExampleFile, type ExampleFormat } from './example-file.js';
+import type { ExerciseContext } from '../exercises/exercise-type.js';
 import { ExerciseBook, withExercises, type ExerciseFeedback } from './exercises.js';
 import { parseCell, readField } from './read-input.js';
 
@@ -28,6 +29,8 @@ export interface Catalogue {
 interface Current {
   walkthrough: Walkthrough;
   kind: AnyKindModule;
+  /** The engine its steps come from: the page's, or the full one for a kind that needs it. */
+  lab: AttentionLab;
   inputs: Inputs;
   /** Whether the inputs are the learner's (a link then carries them), not the walkthrough's own. */
   edited: boolean;
@@ -40,6 +43,12 @@ interface Current {
 export interface SessionOptions {
   /** Exam mode: one answer per exercise, recorded without the engine's diagnosis or value. */
   exam?: boolean;
+  /**
+   * The full engine, for kinds that need operations the session's own engine leaves out (a
+   * kind module's `engine: 'full'`): the page lands on the lite engine and loads this when such
+   * a lesson opens. Left out, every kind uses the session's engine (which must then be full).
+   */
+  fullEngine?: () => Promise<AttentionLab>;
 }
 
 export class Session {
@@ -56,6 +65,7 @@ export class Session {
    * and reported on the way, as when they are asked at once (e.g. two attributes of the component).
    */
   private opening: Promise<unknown> = Promise.resolve();
+  private readonly fullEngine: (() => Promise<AttentionLab>) | undefined;
 
   constructor(
     private readonly lab: AttentionLab,
@@ -65,6 +75,7 @@ export class Session {
     options: SessionOptions = {},
   ) {
     this.exercises = new ExerciseBook((progress) => this.emit({ type: 'progress', progress }), { exam: options.exam ?? false });
+    this.fullEngine = options.fullEngine;
   }
 
   /** Calls `listener` on every event; returns the way to stop. */
@@ -175,13 +186,22 @@ export class Session {
       this.notify(`This walkthrough’s code could not be loaded (${(error as Error).message}); check the connection and try again.`);
       return false;
     }
+    let lab = this.lab;
+    if (kind.engine === 'full' && this.fullEngine) {
+      try {
+        lab = await this.fullEngine();
+      } catch (error) {
+        this.notify(`The engine this lesson needs could not be loaded (${(error as Error).message}); check the connection and try again.`);
+        return false;
+      }
+    }
     const inputs = state.inputs ?? walkthrough.inputs;
     let trained = given;
     if (trained && !acceptsTrainedWeights(walkthrough)) {
       this.notify(`“${walkthrough.title}” cannot show a trained model’s weights (only self-attention walkthroughs of multi-head attention and the encoder layer can), so it shows its own.`);
       trained = undefined;
     }
-    const built = this.build(kind, walkthrough, inputs, trained);
+    const built = this.build(lab, kind, walkthrough, inputs, trained);
     if (!built) return false;
     let index = built.steps.findIndex((s) => s.id === state.step);
     if (index < 0) {
@@ -190,7 +210,7 @@ export class Session {
     }
     // Other weights are laid out afresh too: the header says where they come from.
     const fresh = this.current?.walkthrough.id !== walkthrough.id || this.current.trained !== trained;
-    this.current = { walkthrough, kind, inputs, edited: state.inputs !== undefined, built, index, ...(trained ? { trained } : {}) };
+    this.current = { walkthrough, kind, lab, inputs, edited: state.inputs !== undefined, built, index, ...(trained ? { trained } : {}) };
     if (fresh) {
       this.visited = new Set();
       this.completed = false;
@@ -215,10 +235,10 @@ export class Session {
     if (!(await this.open(state)) && state.inputs !== undefined) await this.open({ walkthrough: state.walkthrough, step: state.step });
   }
 
-  private build(kind: AnyKindModule, walkthrough: Walkthrough, inputs: Inputs, trained: TrainedLayer | undefined): Built | undefined {
+  private build(lab: AttentionLab, kind: AnyKindModule, walkthrough: Walkthrough, inputs: Inputs, trained: TrainedLayer | undefined): Built | undefined {
     try {
-      const built = kind.build(this.lab, walkthrough, inputs, trained);
-      return walkthrough.exercises ? { ...built, steps: withExercises(walkthrough, built.steps) } : built;
+      const built = kind.build(lab, walkthrough, inputs, trained);
+      return walkthrough.exercises ? { ...built, steps: withExercises(walkthrough, inputs as AttentionInputs, built.steps) } : built;
     } catch (error) {
       if (!isRefusal(error)) throw error;
       this.refuse(`The engine refused these inputs: ${error.message}`);
@@ -264,15 +284,31 @@ export class Session {
 
   /**
    * The learner's answer to an exercise of the open walkthrough, graded by the engine on the
-   * inputs on screen; a text that is not a number is refused (`error`) and not counted.
+   * inputs on screen; a text that is not an answer of its type is refused (`error`) and not counted.
    */
   answer(exercise: Exercise, text: string): ExerciseFeedback | { error: string } {
     const c = this.current as Current;
-    return this.exercises.answer(this.lab, c.walkthrough, c.inputs as AttentionInputs, exercise, text);
+    return this.exercises.answer(this.exerciseContext(c), exercise, text);
+  }
+
+  /** What grading an answer goes on: the engine, and the inputs and steps on screen. */
+  private exerciseContext(c: Current): ExerciseContext {
+    return { lab: c.lab, walkthrough: c.walkthrough, inputs: c.inputs as AttentionInputs, steps: c.built.steps };
   }
 
   feedbackOf(exercise: Exercise): ExerciseFeedback | undefined {
     return this.exercises.feedbackOf(exercise);
+  }
+
+  /**
+   * Answers given in an earlier visit to the open walkthrough (an LMS's resume record), graded
+   * again by the engine and shown on their steps, without being reported again.
+   */
+  restoreAnswers(saved: readonly { exercise: string; response: string; attempts: number }[]): void {
+    const c = this.current;
+    if (!c || saved.length === 0) return;
+    this.exercises.restore(this.exerciseContext(c), saved);
+    this.emit({ type: 'step', index: c.index, announce: false, inPlace: false });
   }
 
   // ---- changing the inputs --------------------------------------------------------------------
@@ -280,7 +316,7 @@ export class Session {
   /** Builds the steps again from `inputs`, keeping the step; the refusal sentence otherwise. */
   private apply(inputs: Inputs, edited = true): string | undefined {
     const c = this.current as Current;
-    const built = this.build(c.kind, c.walkthrough, inputs, c.trained);
+    const built = this.build(c.lab, c.kind, c.walkthrough, inputs, c.trained);
     if (!built) return 'The engine refused this value (see the notice above).';
     const stepId = c.built.steps[c.index].id;
     const index = Math.max(0, built.steps.findIndex((s) => s.id === stepId));
@@ -328,7 +364,7 @@ export class Session {
     }
     let inputs: Inputs;
     try {
-      inputs = c.kind.changeInputs(this.lab, structuredClone(c.inputs), field.name, parsed.value);
+      inputs = c.kind.changeInputs(c.lab, structuredClone(c.inputs), field.name, parsed.value);
     } catch (error) {
       if (!isRefusal(error)) throw error;
       this.refuse(`The engine refused this value: ${error.message}`);
@@ -359,12 +395,10 @@ export class Session {
   /** The arithmetic behind a cell, from the engine; undefined when the panel explains none. */
   explain(panel: MatrixPanel, row: number, column: number): Explanation | undefined {
     // A panel names the attention call its numbers come from, whatever the kind of walkthrough.
-    if (!panel.explain) return undefined;
-    if (panel.explain.stage === 'trace') {
-      const c = this.current;
-      return c ? c.kind.explain?.(c.built, panel, row, column) : undefined;
-    }
-    return explainCell(this.lab, panel.explain, panel, row, column);
+    const c = this.current;
+    if (!panel.explain || !c) return undefined;
+    if (panel.explain.stage === 'trace') return c.kind.explain?.(c.built, panel, row, column);
+    return explainCell(c.lab, panel.explain, panel, row, column);
   }
 
   /** The whole example as a file, from the steps and trace on screen. */

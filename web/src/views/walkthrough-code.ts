@@ -15,10 +15,11 @@ export async function loadKindWithWidgets(kind: Kind) {
 /**
  * Starts loading the code of the shipped walkthrough a link opens (`?w=`, `?lesson=`, or the
  * worked example), to be called while the engine loads: the session would otherwise ask for it
- * only once the engine is ready, one more round trip before the first step. A link to an
+ * only once the engine is ready, one more round trip before the first step (and, for a lesson
+ * whose code needs the full engine, for that engine too). A link to an
  * instructor's walkthrough (`?src=`) names its kind only in the file it points to.
  */
-export function prefetchLinkedWalkthrough(search: string): void {
+export function prefetchLinkedWalkthrough(search: string, fullEngine?: () => Promise<unknown>): void {
   const params = new URLSearchParams(search);
   if (params.has('src')) return;
   const named = params.get('w');
@@ -27,5 +28,6 @@ export function prefetchLinkedWalkthrough(search: string): void {
     ?? (lesson === null ? undefined : LESSONS.find((l) => l.id === lesson)?.walkthroughs[0])
     ?? findWalkthrough(DEFAULT_WALKTHROUGH);
   // A failure is reported when the session asks again, with the page up to say it.
-  if (walkthrough) loadKindWithWidgets(walkthrough.kind).catch(() => undefined);
+  // A lesson that needs the full engine starts loading it as soon as its code says so.
+  if (walkthrough) loadKindWithWidgets(walkthrough.kind).then((module) => module.engine === 'full' && fullEngine?.()).catch(() => undefined);
 }

@@ -1,12 +1,15 @@
-// An exercise step's panel: the question's answer field, a Check button, and the engine's
-// feedback in a live region (screen readers hear it as it comes). It never computes or knows the
-// answer: `answer` hands the text to the session, which asks the engine (lab.diagnose).
+// An exercise step's panel: the answer control of the exercise's type (exercise-answers/), a
+// Check button, and the engine's feedback in a live region (screen readers hear it as it comes).
+// It never computes or knows the answer: `answer` hands the text to the session, which asks the
+// engine (exercises/<type>.ts).
 import type { ExercisePanel } from '../model/types.js';
 import { el, setText } from './dom.js';
+import { ANSWER_CONTROLS } from './exercise-answers/index.js';
 import type { PanelView } from './panel-view.js';
+import './exercise-answers/exercise-answers.css';
 
 /** What the panel is told after an answer (session/exercises.ts ExerciseFeedback, or a refusal). */
-export type Feedback = { correct: boolean; message: string; final?: boolean } | { error: string };
+export type Feedback = { correct: boolean; message: string; final?: boolean; response?: string } | { error: string };
 
 export interface ExerciseActions {
   answer(text: string): Feedback;
@@ -16,15 +19,11 @@ export interface ExerciseActions {
 
 export function exerciseView(panel: ExercisePanel, actions: ExerciseActions): PanelView {
   const id = `exercise-${panel.exercise.id}`;
-  const input = el('input', { type: 'text', id: `${id}-answer`, className: 'exercise-answer' });
-  input.inputMode = 'decimal';
-  input.autocomplete = 'off';
-  input.setAttribute('aria-describedby', `${id}-feedback`);
-  const check = el('button', { type: 'submit', className: 'primary exercise-check' }, 'Check');
   const feedback = el('p', { className: 'exercise-feedback', id: `${id}-feedback`, role: 'status', tabIndex: -1 });
-  const label = el('label', {}, panel.caption);
-  label.htmlFor = input.id;
+  const control = ANSWER_CONTROLS[panel.exercise.type](panel, { id, describedBy: feedback.id });
+  const check = el('button', { type: 'submit', className: 'primary exercise-check' }, 'Check');
 
+  let closed = false;
   const show = (result: Feedback | undefined) => {
     if (!result) return;
     const refused = 'error' in result;
@@ -32,16 +31,24 @@ export function exerciseView(panel: ExercisePanel, actions: ExerciseActions): Pa
     // An exam's answer is recorded, not graded on screen: no colour or state gives its grade away.
     const recorded = !refused && result.final === true;
     feedback.dataset.result = refused ? 'refused' : recorded ? 'recorded' : result.correct ? 'correct' : 'wrong';
-    input.setAttribute('aria-invalid', String(!refused && !recorded && !result.correct));
-    input.disabled = check.disabled = recorded;
+    control.invalid(!refused && !recorded && !result.correct);
+    if (recorded) {
+      closed = true;
+      control.disable();
+      check.disabled = true;
+    }
   };
-  const form = el('form', { className: 'exercise-form' }, label, el('div', { className: 'exercise-row' }, input, check));
+  const form = el('form', { className: `exercise-form exercise-${panel.exercise.type}` }, control.element, el('div', { className: 'exercise-actions' }, check));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    show(actions.answer(input.value));
-    // The field is closed after an exam's one answer: the focus goes to what was said about it.
-    (input.disabled ? feedback : input).focus();
+    show(actions.answer(control.value()));
+    // The control is closed after an exam's one answer: the focus goes to what was said about it.
+    if (closed) feedback.focus();
+    else control.focus();
   });
-  show(actions.previous());
+  const previous = actions.previous();
+  // An answer given before (earlier on this page, or in a visit the LMS resumed) is shown with its feedback.
+  if (previous && !('error' in previous) && previous.response !== undefined) control.show(previous.response);
+  show(previous);
   return { element: el('figure', { className: 'panel exercise-panel' }, form, feedback) };
 }

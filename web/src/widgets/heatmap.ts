@@ -33,6 +33,9 @@ export function heatmapView(panel: HeatmapPanel): PanelView {
     const cols = p.data[0].length;
     setCaption(caption, p.caption, p.detail);
     axes.textContent = `rows: ${p.rowName} 0 … ${rows - 1} (top to bottom) · columns: ${p.colName} 0 … ${cols - 1} (left to right)`;
+    // Cells at most 1.5rem wide: a narrow matrix (50 positions × 8 dimensions) stretched to the
+    // panel's width would be a column of squares several screens tall.
+    grid.element.style.maxWidth = `${cols * 1.5}rem`;
     grid.draw({ data: p.data, colour: colourScale(p.colour, p.data) });
     legend.show(p.colour, p.data);
     // An opened table follows the new numbers; a closed one is built again when next opened.

@@ -7,6 +7,7 @@
 /// C++ golden tests and the describe tool (docs, types check) all iterate this list.
 
 #include <tuple>
+#include <type_traits>
 
 #include "attn/describe/attention.hpp"
 #include "attn/describe/attention_backward.hpp"
@@ -64,6 +65,30 @@ namespace attn::describe
                    measure_cost_operation,
                    // Issue 12: grading an answer.
                    diagnose_operation>;
+
+    /// The operations the lite engine binds (the page's landing build, `{ training: false }`):
+    /// the forward passes of the lessons on plain, multi-head and masked attention, positions,
+    /// the encoder layer, entropy and scaling, with their explanations and the grading of
+    /// answers. The backward passes and the lessons on efficient attention and its cost use the
+    /// full engine, which the page loads when one of those lessons opens: leaving them out takes
+    /// about a fifth off the landing page's wasm (docs/benchmarks-page.md). Every build still
+    /// describes every operation, so the façade can name the build an absent one needs.
+    using lite_operations =
+        std::tuple<softmax_operation, attention_operation, multi_head_attention_operation,
+                   positional_encoding_operation, layer_norm_operation, feed_forward_operation,
+                   encoder_layer_operation, attention_entropy_operation, random_matrix_operation,
+                   embed_tokens_operation, add_positional_encoding_operation,
+                   position_similarity_operation, scaling_experiment_operation,
+                   softmax_jacobian_operation, explain_attention_operation,
+                   permutation_test_operation, diagnose_operation>;
+
+    /// Whether Operation is one of `Operations` (a std::tuple of operations).
+    template <class Operation, class Operations> struct is_listed;
+    template <class Operation, class... Listed>
+    struct is_listed<Operation, std::tuple<Listed...>>
+        : std::bool_constant<(std::is_same_v<Operation, Listed> || ...)>
+    {
+    };
 
     /// Calls f(Operation{}) for every operation, in order.
     template <class F> void for_each_operation(F&& f)

@@ -18,6 +18,7 @@ function changeInputs(lab: AttentionLab, inputs: AttentionBackwardInputs, name: 
 }
 
 const attentionBackward: KindModule<AttentionBackwardWalkthrough, BackwardBuilt> = {
+  engine: 'full',
   build: (lab, walkthrough, inputs) => backwardSteps(lab, { inputs, queryLabels: walkthrough.queryLabels, keyLabels: walkthrough.keyLabels }),
   changeInputs: (lab, inputs, name, value) =>
     (typeof value === 'number' ? changeInputs(lab, inputs, name, value) : withParameter(inputs, name, value)),

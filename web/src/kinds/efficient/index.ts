@@ -7,6 +7,7 @@ import { efficientScript } from './script.js';
 import { efficientSteps, type EfficientTraces } from './steps.js';
 
 const efficient: KindModule<EfficientWalkthrough, EfficientTraces> = {
+  engine: 'full',
   build: (lab, _walkthrough, inputs) => efficientSteps(lab, inputs),
   changeInputs: (_lab, inputs, name, value) => withParameter(inputs, name, value),
   script: (inputs, { trace }) => efficientScript(inputs.seed, trace),

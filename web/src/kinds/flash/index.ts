@@ -13,6 +13,7 @@ import type { FlashTraces } from './tiles.js';
 const TILE_PARAMETERS = ['blockRows', 'blockCols', 'order'];
 
 const flash: KindModule<FlashWalkthrough, FlashTraces> = {
+  engine: 'full',
   build: (lab, walkthrough, inputs) => flashSteps(lab, { inputs, queryLabels: walkthrough.queryLabels, keyLabels: walkthrough.keyLabels }),
   changeInputs: (lab, inputs, name, value) => {
     if (TILE_PARAMETERS.includes(name) || typeof value !== 'number') return withParameter(inputs, name, value);

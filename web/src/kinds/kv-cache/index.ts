@@ -8,6 +8,7 @@ import { kvCacheScript } from './script.js';
 import { kvCacheSteps, type KvCacheTraces } from './steps.js';
 
 const kvCache: KindModule<KvCacheWalkthrough, KvCacheTraces> = {
+  engine: 'full',
   build: (lab, _walkthrough, inputs) => kvCacheSteps(lab, inputs),
   changeInputs: (_lab, inputs, name, value) => {
     // bytes is offered as a choice (text); a new model starts at its own training context.

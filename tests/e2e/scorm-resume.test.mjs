@@ -1,0 +1,231 @@
+// Both SCORM packages (1.2 and 2004 4th edition) of a walkthrough with exercises, in headless
+// Chromium against scorm-again's run-time: its Scorm12API / Scorm2004API on the LMS's window as
+// `API` / `API_1484_11`, the package's launch page in a frame. An answer becomes an interaction,
+// the score and the status follow; the learner leaves (the SCO suspends and terminates), and a
+// relaunch with the stored CMI loaded continues at the same step with the same answers. A
+// corrupt suspend_data starts from the beginning with a notice, and a refused call is a notice
+// too, never a broken lesson.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { buildScormPackage, readZip } from '../../scripts/offline/scorm-package.mjs';
+import { serveFiles } from '../../scripts/lib/static-server.mjs';
+import { launchBrowser, openPage } from './browser.mjs';
+
+const SCORM_AGAIN = fileURLToPath(new URL('../../node_modules/scorm-again/dist/', import.meta.url));
+
+/**
+ * The LMS: scorm-again's API of the version on the window, with the CMI of an earlier session
+ * loaded when the page's hash carries one (`#cmi=…`, as JSON), and a frame for the SCO.
+ */
+const lmsPage = (script, constructor, property) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>LMS</title>
+<script src="scorm-again/${script}"></script>
+<script>
+  window.${property} = new ${constructor}({ logLevel: 4 });
+  const stored = new URLSearchParams(location.hash.slice(1)).get('cmi');
+  if (stored) window.${property}.loadFromJSON(JSON.parse(stored));
+  window.lms = window.${property};
+  // #refuse=ELEMENT: the LMS refuses to store that element, as a strict or full LMS may.
+  const refused = new URLSearchParams(location.hash.slice(1)).get('refuse');
+  if (refused) {
+    const api = window.lms;
+    let lastError = null;
+    for (const name of ['LMSSetValue', 'SetValue']) {
+      const original = api[name]?.bind(api);
+      if (original) api[name] = (element, value) => (element === refused ? ((lastError = '405'), 'false') : ((lastError = null), original(element, value)));
+    }
+    for (const name of ['LMSGetLastError', 'GetLastError']) {
+      const original = api[name]?.bind(api);
+      if (original) api[name] = () => lastError ?? original();
+    }
+  }
+</script></head>
+<body><iframe id="sco" title="Lesson" width="1200" height="850" src="package/attention-lab.html"></iframe></body></html>`;
+
+/** What each version calls its elements, read from the run-time's CMI as JSON, for one test body. */
+const VERSIONS = [
+  {
+    scorm: '1.2',
+    page: lmsPage('scorm12.min.js', 'Scorm12API', 'API'),
+    cmi: ({ cmi }) => ({
+      status: cmi.core.lesson_status,
+      raw: cmi.core.score.raw,
+      location: cmi.core.lesson_location,
+      exit: cmi.core.exit,
+      sessionTime: cmi.core.session_time,
+      interactions: Object.values(cmi.interactions).map((i) => `${i.id} ${i.type} ${i.student_response} ${i.result} ${i.latency}`),
+      suspendData: cmi.suspend_data,
+    }),
+    status: { partial: { status: 'incomplete' }, passed: { status: 'passed' } },
+    // CMITimespan; the SCO writes HHHH:MM:SS.SS, scorm-again keeps it as HH:MM:SS.SS.
+    latency: /^\d{2,4}:\d{2}:\d{2}(\.\d{1,2})?$/,
+    sessionTime: /^\d{2,4}:\d{2}:\d{2}(\.\d{1,2})?$/,
+    wrong: 'wrong',
+  },
+  {
+    scorm: '2004',
+    page: lmsPage('scorm2004.min.js', 'Scorm2004API', 'API_1484_11'),
+    cmi: ({ cmi }) => ({
+      status: `${cmi.completion_status} ${cmi.success_status}`,
+      raw: cmi.score.raw,
+      scaled: cmi.score.scaled,
+      location: cmi.location,
+      exit: cmi.exit,
+      sessionTime: cmi.session_time,
+      interactions: Object.values(cmi.interactions).map((i) => `${i.id} ${i.type} ${i.learner_response} ${i.result} ${i.latency}`),
+      suspendData: cmi.suspend_data,
+    }),
+    status: { partial: { status: 'incomplete unknown', scaled: '0.5' }, passed: { status: 'incomplete passed', scaled: '0.75' } },
+    latency: /^PT(\d+H)?(\d+M)?\d+(\.\d+)?S$/,
+    sessionTime: /^PT(\d+H)?(\d+M)?\d+(\.\d+)?S$/,
+    wrong: 'incorrect',
+  },
+];
+
+for (const version of VERSIONS) {
+  describe(`the SCORM ${version.scorm} package in scorm-again`, () => {
+    let dir;
+    let server;
+    let browser;
+    before(async () => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), `attention-lab-scorm-${version.scorm}-`));
+      const built = await buildScormPackage({ walkthrough: 'worked-example-practice', embed: true, outDir: dir, mastery: 75, scorm: version.scorm });
+      assert.equal(built.href, 'attention-lab.html');
+      fs.mkdirSync(path.join(dir, 'package'));
+      for (const [name, bytes] of Object.entries(readZip(built.zip))) fs.writeFileSync(path.join(dir, 'package', name), bytes);
+      server = await serveFiles({ pages: { '/lms.html': version.page }, folders: { '/package/': path.join(dir, 'package'), '/scorm-again/': SCORM_AGAIN } });
+      browser = await launchBrowser();
+    });
+    after(async () => {
+      await browser?.close();
+      await server?.close();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    /** Opens the LMS with the SCO launched, optionally with a stored CMI; returns the page, the frame and a reader of the CMI. */
+    const launch = async (stored, refuse) => {
+      const hash = `#${new URLSearchParams({ ...(stored ? { cmi: JSON.stringify(stored) } : {}), ...(refuse ? { refuse } : {}) })}`;
+      const { page, problems } = await openPage(browser.context, `${server.url}lms.html${hash}`, { ready: 'iframe' });
+      const sco = page.frameLocator('#sco');
+      await sco.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
+      // The run-time's CMI as it would send it to the LMS's server (SCO-write-only elements included).
+      const cmi = () => page.evaluate(`(${version.cmi})(window.lms.renderCMIToJSONObject())`);
+      return { page, problems, sco, cmi };
+    };
+    const answer = async (sco, step, text) => {
+      await sco.locator(`#step-list button[data-step="exercise-${step}"]`).click();
+      await sco.getByLabel('Your answer').fill(text);
+      await sco.getByLabel('Your answer').press('Enter');
+      await sco.locator('.exercise-feedback').filter({ hasText: /\S/ }).waitFor();
+    };
+    /** The learner leaves: the SCO's frame is emptied, and the SCO terminates. */
+    const leave = async (page) => {
+      await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+      await page.waitForFunction(() => window.lms.isTerminated());
+      return page.evaluate(() => window.lms.renderCMIToJSONObject());
+    };
+
+    test('records answers, score and status; a relaunch continues at the step with the answers', async () => {
+      const first = await launch();
+      await answer(first.sco, 'score-k2', '3');
+      await answer(first.sco, 'scaled-k2', '3'); // unscaled: wrong
+      await answer(first.sco, 'weight-k2', '0.576');
+      let cmi = await first.cmi();
+      assert.equal(cmi.raw, '50');
+      assert.deepEqual(cmi.interactions.map((i) => i.split(' ').slice(0, 4).join(' ')),
+        ['score-k2 numeric 3 correct', `scaled-k2 numeric 3 ${version.wrong}`, 'weight-k2 numeric 0.576 correct']);
+      for (const i of cmi.interactions) assert.match(i.split(' ')[4], version.latency);
+      for (const [key, value] of Object.entries(version.status.partial)) assert.equal(cmi[key], value, key);
+      assert.equal(cmi.location, 'exercise-weight-k2');
+      assert.equal(cmi.suspendData, '{"v":1,"a":[["score-k2","3",1],["scaled-k2","3",1],["weight-k2","0.576",1]]}');
+
+      const stored = await leave(first.page);
+      cmi = await first.cmi();
+      assert.equal(cmi.exit, 'suspend');
+      assert.match(cmi.sessionTime, version.sessionTime);
+      assert.deepEqual(first.problems, []);
+      await first.page.close();
+
+      const again = await launch(stored);
+      // The same step, its answer in the field with the engine's feedback, and the earlier answers kept.
+      assert.equal(await again.sco.locator('#step-list button[aria-current="step"]').getAttribute('data-step'), 'exercise-weight-k2');
+      assert.equal(await again.sco.getByLabel('Your answer').inputValue(), '0.576');
+      assert.equal(await again.sco.locator('.exercise-feedback').getAttribute('data-result'), 'correct');
+      await again.sco.locator('#step-list button[data-step="exercise-scaled-k2"]').click();
+      assert.equal(await again.sco.getByLabel('Your answer').inputValue(), '3');
+      assert.match(await again.sco.locator('.exercise-feedback').textContent(), /without dividing the scores by √d_k/);
+      // The last answer brings the score to 3 of 4: passed against a mastery of 75.
+      await answer(again.sco, 'output-0', '0.355');
+      cmi = await again.cmi();
+      assert.equal(cmi.raw, '75');
+      for (const [key, value] of Object.entries(version.status.passed)) assert.equal(cmi[key], value, key);
+      assert.equal(cmi.interactions.length, 4);
+      assert.equal(JSON.parse(cmi.suspendData).a.length, 4);
+      assert.equal(await again.sco.locator('#notices .notice').count(), 0);
+      assert.deepEqual(again.problems, []);
+      await again.page.close();
+    });
+
+    test('answers given on edited inputs resume on those inputs', async () => {
+      const first = await launch();
+      const query = (sco) => sco.locator('figure[data-panel="query"] td[data-row="0"][data-col="0"]');
+      await query(first.sco).click();
+      await query(first.sco).locator('input').fill('2');
+      await query(first.sco).locator('input').press('Enter');
+      await query(first.sco).filter({ hasText: /^2$/ }).waitFor();
+      await answer(first.sco, 'score-k2', '4'); // 2·1 + 2·1 on the edited query
+      assert.equal(await first.sco.locator('.exercise-feedback').getAttribute('data-result'), 'correct');
+      const stored = await leave(first.page);
+      assert.deepEqual(JSON.parse((await first.cmi()).suspendData), { v: 1, a: [['score-k2', '4', 1]], i: '{"query":[[2,2]],"key":[[1,0],[0,1],[1,1]],"value":[[0.5,0.3],[0.8,0.2],[0.1,0.9]]}' });
+      await first.page.close();
+
+      const again = await launch(stored);
+      assert.equal(await again.sco.getByLabel('Your answer').inputValue(), '4');
+      assert.equal(await again.sco.locator('.exercise-feedback').getAttribute('data-result'), 'correct');
+      await again.sco.locator('#step-list button[data-step="inputs"]').click();
+      assert.equal(await query(again.sco).textContent(), '2');
+      await answer(again.sco, 'scaled-k2', '2.828');
+      assert.deepEqual(JSON.parse((await again.cmi()).suspendData).a, [['score-k2', '4', 1], ['scaled-k2', '2.828', 1]]);
+      const { violations } = await new AxeBuilder({ page: again.page }).analyze();
+      assert.deepEqual(violations.map((v) => v.id), []);
+      assert.deepEqual(again.problems, []);
+      await again.page.close();
+    });
+
+    test('a corrupt suspend_data starts from the beginning, with a notice', async () => {
+      const first = await launch();
+      await answer(first.sco, 'score-k2', '3');
+      const stored = await leave(first.page);
+      await first.page.close();
+      stored.cmi.suspend_data = 'lesson=3;answers=?';
+      const again = await launch(stored);
+      assert.match(await again.sco.locator('#notices').textContent(), /saved answers in this course could not be read, so the lesson starts from the beginning/);
+      assert.equal(await again.sco.locator('#step-list button[aria-current="step"]').getAttribute('data-step'), 'inputs');
+      await again.sco.locator('#step-list button[data-step="exercise-score-k2"]').click();
+      assert.equal(await again.sco.getByLabel('Your answer').inputValue(), '');
+      // The notice and the lesson in the LMS's frame, as axe sees them (it goes into frames).
+      const { violations } = await new AxeBuilder({ page: again.page }).analyze();
+      assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), []);
+      assert.deepEqual(again.problems, []);
+      await again.page.close();
+    });
+
+    test('a call the LMS refuses gives one notice, and the lesson and the rest of the record go on', async () => {
+      const { page, problems, sco, cmi } = await launch(undefined, 'cmi.suspend_data');
+      await answer(sco, 'score-k2', '3');
+      await answer(sco, 'scaled-k2', '2.121');
+      assert.equal(await sco.locator('#notices .notice').count(), 1);
+      assert.match(await sco.locator('#notices').textContent(), /refused part of this lesson’s record, so your place, answers or score there may be incomplete/);
+      assert.equal((await cmi()).raw, '50');
+      assert.equal(await sco.locator('.exercise-feedback').getAttribute('data-result'), 'correct');
+      // The refusal is logged for the instructor as information, not as an error of the page.
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  });
+}

@@ -1,0 +1,127 @@
+// The SCORM packages' data without a browser or an LMS: the times in each version's format, an
+// answer as interaction elements, the score and passed/failed against the pass mark, the resume
+// record in suspend_data (compact, within 4096 characters, a corrupt one refused), and a resumed
+// session's answers graded again by the engine without being reported again.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+
+import { loadAttentionLab } from 'attention-lab';
+
+import { importCompiled } from '../support/compiled.mjs';
+
+const data = await importCompiled('embed/scorm-data');
+const { Session } = await importCompiled('session/session');
+const lab = await loadAttentionLab();
+
+const FOLDER = new URL('../../web/src/walkthroughs/', import.meta.url);
+const SHIPPED = new Map(readdirSync(FOLDER).filter((f) => f.endsWith('.json'))
+  .map((f) => JSON.parse(readFileSync(new URL(f, FOLDER), 'utf8'))).map((w) => [w.id, w]));
+
+const ANSWERED = {
+  type: 'answered', walkthrough: 'worked-example-practice', exercise: 'scaled-k2', interaction: 'numeric',
+  response: '3', correct: false, misconception: 'unscaled', attempt: 1, latencySeconds: 83.456,
+};
+
+describe('SCORM data', () => {
+  test('times: 1.2 as HHHH:MM:SS.SS, 2004 as an ISO 8601 duration', () => {
+    assert.equal(data.timespan(0), '0000:00:00.00');
+    assert.equal(data.timespan(3723456), '0001:02:03.46');
+    assert.equal(data.isoDuration(0), 'PT0S');
+    assert.equal(data.isoDuration(3723456), 'PT1H2M3.46S');
+    assert.equal(data.isoDuration(60000), 'PT1M0S');
+    assert.equal(data.duration('2004', 1500), 'PT1.5S');
+  });
+
+  test('an answer becomes the interaction elements of each version, type before response', () => {
+    assert.deepEqual(data.interactionValues('1.2', 2, ANSWERED), [
+      ['cmi.interactions.2.id', 'scaled-k2'],
+      ['cmi.interactions.2.type', 'numeric'],
+      ['cmi.interactions.2.student_response', '3'],
+      ['cmi.interactions.2.result', 'wrong'],
+      ['cmi.interactions.2.latency', '0000:01:23.46'],
+    ]);
+    assert.deepEqual(data.interactionValues('2004', 0, { ...ANSWERED, correct: true }), [
+      ['cmi.interactions.0.id', 'scaled-k2'],
+      ['cmi.interactions.0.type', 'numeric'],
+      ['cmi.interactions.0.learner_response', '3'],
+      ['cmi.interactions.0.result', 'correct'],
+      ['cmi.interactions.0.latency', 'PT1M23.46S'],
+    ]);
+  });
+
+  test('the pass mark: the LMS’s own when it holds a valid one, else the package’s', () => {
+    assert.equal(data.passShare('1.2', '90', 75), 0.9);
+    assert.equal(data.passShare('1.2', '', 75), 0.75);
+    assert.equal(data.passShare('1.2', 'much', 75), 0.75);
+    assert.equal(data.passShare('2004', '0.6', 75), 0.6);
+    assert.equal(data.passShare('2004', '60', 75), 0.75);
+  });
+
+  test('the score, and passed or failed only once every exercise is answered', () => {
+    const score = (correct, answered) => ({ type: 'score', walkthrough: 'w', correct, answered, total: 4 });
+    assert.deepEqual(data.scoreValues('1.2', score(2, 3), 0.75), {
+      values: [['cmi.core.score.min', '0'], ['cmi.core.score.max', '100'], ['cmi.core.score.raw', '50']],
+    });
+    assert.deepEqual(data.scoreValues('1.2', score(3, 4), 0.75).success, 'passed');
+    assert.deepEqual(data.scoreValues('2004', score(2, 4), 0.75), {
+      values: [['cmi.score.min', '0'], ['cmi.score.max', '100'], ['cmi.score.raw', '50'], ['cmi.score.scaled', '0.5'], ['cmi.success_status', 'failed']],
+      success: 'failed',
+    });
+  });
+
+  test('suspend_data: compact JSON that reads back; a record this page did not write is corrupt', () => {
+    const answers = [{ exercise: 'score-k2', response: '3', attempts: 1 }, { exercise: 'weight-k2', response: '0.576', attempts: 2 }];
+    const text = data.encodeSuspendData({ answers });
+    assert.equal(text, '{"v":1,"a":[["score-k2","3",1],["weight-k2","0.576",2]]}');
+    assert.deepEqual(data.decodeSuspendData(text), { answers });
+    const edited = data.encodeSuspendData({ answers, inputs: '{"query":[[1,3]]}' });
+    assert.deepEqual(data.decodeSuspendData(edited), { answers, inputs: '{"query":[[1,3]]}' });
+    assert.deepEqual(data.decodeSuspendData(''), { answers: [] });
+    for (const bad of ['{', 'null', '{"v":2,"a":[]}', '{"v":1,"a":[["x",3,1]]}', '{"v":1,"a":[["x","3",0]]}', '{"v":1,"a":[],"i":3}', 'lesson=3']) {
+      assert.equal(data.decodeSuspendData(bad), 'corrupt', bad);
+    }
+  });
+
+  test('suspend_data stays within 4096 characters, keeping the newest answers', () => {
+    const many = Array.from({ length: 400 }, (_, i) => ({ exercise: `exercise-${i}`, response: '0.123456', attempts: 1 }));
+    const text = data.encodeSuspendData({ answers: many, inputs: 'x'.repeat(1000) });
+    assert.ok(text.length <= data.SUSPEND_LIMIT, `${text.length} characters`);
+    const { answers: kept, inputs } = data.decodeSuspendData(text);
+    assert.equal(inputs, 'x'.repeat(1000));
+    assert.deepEqual(kept.at(-1), many.at(-1));
+    assert.ok(kept.length > 50 && kept.length < 400);
+    // Inputs too large to keep: neither they nor the answers given on them are kept.
+    assert.equal(data.encodeSuspendData({ answers: many.slice(0, 2), inputs: 'x'.repeat(5000) }), '{"v":1,"a":[]}');
+  });
+
+  test('a location is a step id or nothing', () => {
+    assert.equal(data.stepFromLocation('exercise-weight-k2'), 'exercise-weight-k2');
+    assert.equal(data.stepFromLocation(''), undefined);
+    assert.equal(data.stepFromLocation('<script>'), undefined);
+  });
+});
+
+describe('a resumed session', () => {
+  test('puts the answers back, graded again by the engine, and reports nothing', async () => {
+    const s = new Session(lab, { find: (name) => SHIPPED.get(name), fallback: 'worked-example' });
+    assert.equal(await s.open({ walkthrough: 'worked-example-practice', step: 'exercise-weight-k2' }), true);
+    const events = [];
+    s.subscribe((event) => events.push(event));
+    s.restoreAnswers([
+      { exercise: 'score-k2', response: '3', attempts: 1 },
+      { exercise: 'scaled-k2', response: '3', attempts: 2 },
+      { exercise: 'no-such-exercise', response: '1', attempts: 1 },
+    ]);
+    const exercise = (id) => SHIPPED.get('worked-example-practice').exercises.find((e) => e.id === id);
+    assert.equal(s.feedbackOf(exercise('score-k2')).correct, true);
+    assert.equal(s.feedbackOf(exercise('score-k2')).response, '3');
+    const scaled = s.feedbackOf(exercise('scaled-k2'));
+    assert.equal(scaled.misconception, 'unscaled');
+    assert.equal(scaled.attempt, 2);
+    assert.equal(s.feedbackOf(exercise('weight-k2')), undefined);
+    assert.deepEqual(events.map((e) => e.type), ['step'], 'the step is drawn again; no answer or score is reported');
+    // The next answer counts on from the restored attempts.
+    assert.equal(s.answer(exercise('scaled-k2'), '2.121').attempt, 3);
+  });
+});

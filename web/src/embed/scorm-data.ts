@@ -1,0 +1,173 @@
+// The learner's session as SCORM data, for both versions the packages speak (1.2 and 2004 4th
+// edition): which data-model element holds what, the values the page's progress events become,
+// and the resume record (the step in the location element, the answers in suspend_data).
+// DOM-free: embed/scorm.ts makes the calls; tests/page checks these mappings in Node.
+import type { AnsweredEvent, ScoreEvent } from '../session/events.js';
+
+export type ScormVersion = '1.2' | '2004';
+
+/** The data-model elements this SCO reads and writes, per version. */
+export interface CmiElements {
+  status: string;
+  location: string;
+  suspendData: string;
+  exit: string;
+  sessionTime: string;
+  interactionCount: string;
+  /** The LMS's pass mark: 1.2 a percent (mastery_score), 2004 a scaled score −1 … 1. */
+  passMark: string;
+}
+
+export const CMI: Record<ScormVersion, CmiElements> = {
+  '1.2': {
+    status: 'cmi.core.lesson_status',
+    location: 'cmi.core.lesson_location',
+    suspendData: 'cmi.suspend_data',
+    exit: 'cmi.core.exit',
+    sessionTime: 'cmi.core.session_time',
+    interactionCount: 'cmi.interactions._count',
+    passMark: 'cmi.student_data.mastery_score',
+  },
+  '2004': {
+    status: 'cmi.completion_status',
+    location: 'cmi.location',
+    suspendData: 'cmi.suspend_data',
+    exit: 'cmi.exit',
+    sessionTime: 'cmi.session_time',
+    interactionCount: 'cmi.interactions._count',
+    passMark: 'cmi.scaled_passing_score',
+  },
+};
+
+/** suspend_data's limit in SCORM 1.2 (2004 allows 64000); the record is kept within it for both. */
+export const SUSPEND_LIMIT = 4096;
+
+/** SCORM 1.2's CMITimespan, HHHH:MM:SS.SS. */
+export function timespan(milliseconds: number): string {
+  const total = Math.max(0, milliseconds) / 1000;
+  const hours = Math.min(9999, Math.floor(total / 3600));
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  return `${String(hours).padStart(4, '0')}:${String(minutes).padStart(2, '0')}:${seconds.toFixed(2).padStart(5, '0')}`;
+}
+
+/** SCORM 2004's timeinterval, an ISO 8601 duration to the hundredth of a second (PT1H2M3.45S). */
+export function isoDuration(milliseconds: number): string {
+  const hundredths = Math.round(Math.max(0, milliseconds) / 10);
+  const hours = Math.floor(hundredths / 360000);
+  const minutes = Math.floor((hundredths % 360000) / 6000);
+  const seconds = (hundredths % 6000) / 100;
+  return `PT${hours ? `${hours}H` : ''}${minutes ? `${minutes}M` : ''}${Number(seconds.toFixed(2))}S`;
+}
+
+export const duration = (version: ScormVersion, milliseconds: number): string =>
+  version === '1.2' ? timespan(milliseconds) : isoDuration(milliseconds);
+
+/** The (element, value) pairs that record one answer as interaction `n`, in the order the data model wants them. */
+export function interactionValues(version: ScormVersion, n: number, event: AnsweredEvent): [string, string][] {
+  const at = `cmi.interactions.${n}`;
+  const type = event.interaction;
+  if (version === '1.2') {
+    return [
+      [`${at}.id`, event.exercise],
+      [`${at}.type`, type],
+      [`${at}.student_response`, event.response.slice(0, 255)],
+      [`${at}.result`, event.correct ? 'correct' : 'wrong'],
+      [`${at}.latency`, timespan(event.latencySeconds * 1000)],
+    ];
+  }
+  return [
+    [`${at}.id`, event.exercise],
+    [`${at}.type`, type],
+    [`${at}.learner_response`, event.response],
+    [`${at}.result`, event.correct ? 'correct' : 'incorrect'],
+    [`${at}.latency`, isoDuration(event.latencySeconds * 1000)],
+  ];
+}
+
+/**
+ * The LMS's pass mark as a share of the exercises (0 … 1), from what the LMS holds (1.2's
+ * mastery_score in percent, 2004's scaled_passing_score), else the package's `mastery` percent.
+ */
+export function passShare(version: ScormVersion, given: string, mastery: number): number {
+  const value = given.trim() === '' ? Number.NaN : Number(given);
+  if (version === '1.2' && Number.isFinite(value) && value >= 0 && value <= 100) return value / 100;
+  if (version === '2004' && Number.isFinite(value) && value >= -1 && value <= 1) return value;
+  return mastery / 100;
+}
+
+/**
+ * The score's (element, value) pairs after an answer, and once every exercise is answered the
+ * status against the pass mark: 1.2's lesson_status passed/failed, 2004's success_status.
+ */
+export function scoreValues(version: ScormVersion, event: ScoreEvent, pass: number): { values: [string, string][]; success?: 'passed' | 'failed' } {
+  const share = event.correct / event.total;
+  const raw = String(Math.round(100 * share));
+  const values: [string, string][] = version === '1.2'
+    ? [['cmi.core.score.min', '0'], ['cmi.core.score.max', '100'], ['cmi.core.score.raw', raw]]
+    : [['cmi.score.min', '0'], ['cmi.score.max', '100'], ['cmi.score.raw', raw], ['cmi.score.scaled', String(Number(share.toFixed(4)))]];
+  if (event.answered < event.total) return { values };
+  // Compared in whole percent, as the LMS reads the raw score against a percent mastery score.
+  const success = Number(raw) >= Math.round(pass * 100) ? 'passed' : 'failed';
+  return { values: version === '2004' ? [...values, ['cmi.success_status', success]] : values, success };
+}
+
+/** One answer as the resume record keeps it: the learner's text and how many tries it took. */
+export interface SavedAnswer {
+  exercise: string;
+  response: string;
+  attempts: number;
+}
+
+const RECORD_VERSION = 1;
+
+/** What suspend_data keeps: the answers, and the learner's edited inputs they were given on. */
+export interface ResumeRecord {
+  answers: SavedAnswer[];
+  /** The edited inputs as a link carries them (the `in=` of its hash); absent for the walkthrough's own. */
+  inputs?: string;
+}
+
+const serialise = ({ answers, inputs }: ResumeRecord): string =>
+  JSON.stringify({ v: RECORD_VERSION, a: answers.map((a) => [a.exercise, a.response, a.attempts]), ...(inputs === undefined ? {} : { i: inputs }) });
+
+/**
+ * The record as suspend_data: compact JSON, `{"v":1,"a":[[id,response,attempts],…],"i":"…"}`.
+ * When it would pass SUSPEND_LIMIT the oldest answers are left out (they stay in the LMS as
+ * interactions and in the score); the newest are what a resumed page shows. Edited inputs too
+ * large to fit even alone are left out with every answer, which would be graded on other numbers.
+ */
+export function encodeSuspendData(record: ResumeRecord): string {
+  for (let from = 0; from <= record.answers.length; from += 1) {
+    const text = serialise({ ...record, answers: record.answers.slice(from) });
+    if (text.length <= SUSPEND_LIMIT) return text;
+  }
+  return serialise({ answers: [] });
+}
+
+/**
+ * The record from suspend_data: empty for an empty text (a first launch), `corrupt` for one that
+ * is not a record this page wrote (the lesson then starts afresh, with a notice).
+ */
+export function decodeSuspendData(text: string): ResumeRecord | 'corrupt' {
+  if (text.trim() === '') return { answers: [] };
+  try {
+    const record = JSON.parse(text) as { v?: unknown; a?: unknown; i?: unknown };
+    if (record?.v !== RECORD_VERSION || !Array.isArray(record.a) || (record.i !== undefined && typeof record.i !== 'string')) return 'corrupt';
+    const answers: SavedAnswer[] = [];
+    for (const entry of record.a as unknown[]) {
+      if (!Array.isArray(entry) || entry.length !== 3) return 'corrupt';
+      const [exercise, response, attempts] = entry as unknown[];
+      if (typeof exercise !== 'string' || typeof response !== 'string' || !Number.isInteger(attempts) || (attempts as number) < 1) return 'corrupt';
+      answers.push({ exercise, response, attempts: attempts as number });
+    }
+    return { answers, ...(record.i === undefined ? {} : { inputs: record.i as string }) };
+  } catch {
+    return 'corrupt';
+  }
+}
+
+/** A step id as the page's links accept it, else undefined (a location this page did not write). */
+export function stepFromLocation(location: string): string | undefined {
+  return /^[a-z0-9-]{1,40}$/.test(location) ? location : undefined;
+}

@@ -1,0 +1,17 @@
+// The types of exercise, by the `type` a walkthrough file gives: adding one is its module here
+// and its answer control (widgets/exercise-answers/), registered in both tables.
+import type { Exercise } from '../model/types.js';
+import type { ExerciseType } from './exercise-type.js';
+import { numeric } from './numeric.js';
+import { orderPasses } from './order-passes.js';
+import { pickKey } from './pick-key.js';
+
+export const EXERCISE_TYPES: { [T in Exercise['type']]: ExerciseType<Extract<Exercise, { type: T }>> } = {
+  numeric,
+  'pick-key': pickKey,
+  'order-passes': orderPasses,
+};
+
+/** The module of an exercise's type. */
+export const exerciseType = (exercise: Exercise): ExerciseType =>
+  EXERCISE_TYPES[exercise.type] as unknown as ExerciseType;

@@ -1,0 +1,56 @@
+// Predict, then reveal: which key will query `row` weigh most? The learner picks one before the
+// weights are shown; the engine's weights decide, and a blocked key that would have won without
+// the mask is named as the mask-ignored mistake (the engine runs attention both ways).
+import { attentionArgs } from '../kinds/shared/explain-terms.js';
+import { labels } from '../kinds/shared/fields.js';
+import { formatNumber } from '../model/format.js';
+import { wholeNumber } from '../model/json-checks.js';
+import type { AttentionInputs, PickKeyExercise, Walkthrough } from '../model/types.js';
+import type { ExerciseType } from './exercise-type.js';
+
+const keyLabels = (walkthrough: Walkthrough, inputs: AttentionInputs) =>
+  labels('keyLabels' in walkthrough ? walkthrough.keyLabels : undefined, inputs.key.length, 'k');
+
+/** The keys with the largest weight in `row` (several when tied). */
+const largest = (row: readonly number[]) => {
+  const top = Math.max(...row);
+  return row.flatMap((w, i) => (w === top ? [i] : []));
+};
+
+export const pickKey: ExerciseType<PickKeyExercise> = {
+  interaction: 'choice',
+  fields: ['row'],
+  problem: (exercise, { n }, at) => wholeNumber({ min: 0, max: n - 1 })(exercise.row, at('row')),
+  choices: (_exercise, { walkthrough, inputs }) => keyLabels(walkthrough, inputs).map((label, i) => ({ value: String(i), label })),
+  grade(exercise, text, { lab, walkthrough, inputs }) {
+    const pick = Number(text);
+    const names = keyLabels(walkthrough, inputs);
+    if (text.trim() === '' || !Number.isInteger(pick) || pick < 0 || pick >= names.length) {
+      return { error: `Pick one of the keys ${names.join(', ')}.` };
+    }
+    const weights = lab.attention(attentionArgs(inputs)).weights[exercise.row];
+    const best = largest(weights);
+    const weight = (i: number) => formatNumber(weights[i], 3);
+    const answer = best.length === 1
+      ? `${names[best[0]]} gets the most weight, ${weight(best[0])}.`
+      : `${best.map((i) => names[i]).join(' and ')} tie for the most weight, ${weight(best[0])} each.`;
+    if (best.includes(pick)) {
+      return {
+        correct: true, misconception: null, response: String(pick), given: names[pick], answer,
+        said: `Right: ${names[pick]} gets ${weight(pick)}, the largest weight of the row. The softmax keeps the order of the scaled scores, so the largest score wins.`,
+      };
+    }
+    const blocked = inputs.mask != null && weights[pick] === 0;
+    // Would the pick have won without the mask? The engine's weights with the mask left out say.
+    const unmasked = blocked ? largest(lab.attention({ query: inputs.query, key: inputs.key, value: inputs.value }).weights[exercise.row]) : [];
+    const maskIgnored = blocked && unmasked.includes(pick);
+    return {
+      correct: false, misconception: maskIgnored ? 'maskIgnored' : null, response: String(pick), given: names[pick], answer,
+      said: maskIgnored
+        ? `Without the mask ${names[pick]} would get the most weight, but the mask blocks it for this query: its weight is 0.`
+        : blocked
+          ? `The mask blocks ${names[pick]} for this query: its weight is 0.`
+          : `${names[pick]} gets ${weight(pick)}; another key gets more.`,
+    };
+  },
+};

@@ -1,0 +1,13 @@
+// Each type of exercise's answer control, by the type a walkthrough file gives (exercises/index.ts
+// holds the same types' grading).
+import type { Exercise } from '../../model/types.js';
+import type { AnswerControlFactory } from './answer-control.js';
+import { numericAnswer } from './numeric.js';
+import { orderPassesAnswer } from './order-passes.js';
+import { pickKeyAnswer } from './pick-key.js';
+
+export const ANSWER_CONTROLS: Record<Exercise['type'], AnswerControlFactory> = {
+  numeric: numericAnswer,
+  'pick-key': pickKeyAnswer,
+  'order-passes': orderPassesAnswer,
+};
