@@ -29,13 +29,14 @@ const classicLoader = {
 
 /**
  * The component adopts its CSS inside its shadow root (component/styles.ts imports it with
- * ?inline); the side-effect import of the export menu's CSS, which the page needs, is dropped
- * here so that no global style sheet is emitted.
+ * ?inline); the side-effect imports of the export menu's, the exercises' and the print
+ * handout's CSS, which the page needs, are dropped here so that no global style sheet is emitted.
  */
+const GLOBAL_CSS = new Set(['./export-menu.css', './exercise-answers/exercise-answers.css', './print-handout.css']);
 const dropGlobalCss = {
   name: 'attention-lab:drop-global-css',
   enforce: 'pre',
-  resolveId: (id) => (id === './export-menu.css' ? '\0attention-lab:no-global-css' : undefined),
+  resolveId: (id) => (GLOBAL_CSS.has(id) ? '\0attention-lab:no-global-css' : undefined),
   load: (id) => (id === '\0attention-lab:no-global-css' ? 'export {};' : undefined),
 };
 

@@ -10,10 +10,11 @@ cd "$(dirname "$0")/.."
 # xvfb and xauth, for tests/e2e/other-browsers.test.mjs), MkDocs (Debian's 1.4, for the
 # component's recipe in tests/e2e/mkdocs.test.mjs), and NumPy and PyTorch for
 # /usr/bin/python3, which run the page's exported scripts in tests/page/export.test.mjs (PyTorch
-# is ~146 MB to download, ~630 MB installed), and xmllint (libxml2-utils), which validates the SCORM
-# packages' manifests against their schemas in tests/e2e/scorm-schema.test.mjs.
+# is ~146 MB to download, ~630 MB installed), xmllint (libxml2-utils), which validates the SCORM
+# packages' manifests against their schemas in tests/e2e/scorm-schema.test.mjs, and poppler-utils
+# (pdftotext, pdftoppm), which read and render the printed handout's PDF in tests/e2e/print.test.mjs.
 APT_PACKAGES=(cmake g++ emscripten binaryen xtensor-dev xtl-dev libxsimd-dev catch2 nlohmann-json3-dev chromium libxml2-utils
-  firefox-esr webkit2gtk-driver xvfb xauth mkdocs python3-numpy python3-torch)
+  firefox-esr webkit2gtk-driver xvfb xauth mkdocs python3-numpy python3-torch poppler-utils)
 
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then

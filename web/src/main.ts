@@ -7,7 +7,7 @@ import { loadAttentionLab } from '../lib/index.js';
 import { prefetchLinkedWalkthrough } from './views/walkthrough-code.js';
 import { workerTrainingPort } from './entries/training-worker.js';
 import { workerCostPort } from './entries/cost-worker.js';
-import './styles.css';
+import './styles/index.css';
 // In the entry's style sheet, which the HTML links: imported only by the page's chunk, it would
 // be fetched only once that chunk is imported, one more round trip before the first step.
 import './widgets/export-menu.css';

@@ -4,17 +4,18 @@
 // 'unsafe-inline' under a host page's Content-Security-Policy. Formulas are MathML, laid out by
 // the browser: no font files, so nothing is added to the host document either.
 import componentCss from './component.css?inline';
-import pageCss from '../styles.css?inline';
+import pageCss from '../styles/index.css?inline';
 import exportMenuCss from '../widgets/export-menu.css?inline';
 import exerciseCss from '../widgets/exercise-answers/exercise-answers.css?inline';
+import printHandoutCss from '../views/print-handout.css?inline';
 
 let sheet: CSSStyleSheet | undefined;
 
-/** What every shadow root adopts: the component's resets, the page's rules (export menu and exercises included). */
+/** What every shadow root adopts: the component's resets, the page's rules (export menu, exercises and print handout included). */
 export function componentSheet(): CSSStyleSheet {
   if (!sheet) {
     sheet = new CSSStyleSheet();
-    sheet.replaceSync([componentCss, pageCss, exportMenuCss, exerciseCss].join('\n'));
+    sheet.replaceSync([componentCss, pageCss, exportMenuCss, exerciseCss, printHandoutCss].join('\n'));
   }
   return sheet;
 }

@@ -15,7 +15,7 @@ import type { App } from '../app.js';
 import { startPage } from '../page.js';
 import { encodeInputs } from '../state/link-parts.js';
 import { inlinedWasm } from './inline-wasm.js';
-import '../styles.css';
+import '../styles/index.css';
 
 let app: App | undefined;
 const baked = readBakedPackage(document.getElementById(PACKAGE_DATA_ID)?.textContent);

@@ -4,7 +4,7 @@
 // after each measureCost call; every time, count and size is the engine's (the slopes are the
 // least-squares fit of session/cost/slope.ts, chart arithmetic on those times).
 import type { ChartPanel, CostPanel, CostVariant } from '../model/types.js';
-import { exactNumber, formatNumber } from '../model/format.js';
+import { exactNumber, formatCount, formatNumber } from '../model/format.js';
 import type { CostCell, CostMeasurement } from '../session/cost/measurement.js';
 import { logLogSlope, medianTime, timePoints } from '../session/cost/slope.js';
 import { loadCharts } from '../widgets/chart-panel.js';
@@ -130,7 +130,7 @@ const sizeHead = (m: CostMeasurement) => ['variant', ...m.plan.sizes.map((n) => 
 const VIEWS: Record<CostPanel['show'], Part> = {
   plan: (m) => [
     table(`Median time per call (${m.plan.repeats} timed runs each, d = ${m.plan.d})`, sizeHead(m),
-      m.plan.variants.map((v) => [v, m.cellsOf(v).map((c) => measured(c, ({ result }) => [duration(medianTime(result.seconds)), `every run: ${result.seconds.map(exactNumber).join(', ')} s`]))])),
+      m.plan.variants.map((v) => [v, m.cellsOf(v).map((c) => measured(c, ({ result }) => [duration(medianTime(result.seconds)), `every run: ${result.seconds.map((s) => exactNumber(s)).join(', ')} s`]))])),
     refusalNotes(m),
   ],
   time: (m, figure) => {
@@ -174,7 +174,7 @@ const VIEWS: Record<CostPanel['show'], Part> = {
           slope === undefined ? '–' : formatNumber(slope, 2),
           last ? String(last.n) : '–',
           r ? el('span', { title: `${exactNumber(medianTime(r.seconds))} s` }, duration(medianTime(r.seconds))) : '–',
-          r ? r.multiplyAdds.toLocaleString('en') : '–',
+          r ? formatCount(r.multiplyAdds) : '–',
           r ? el('span', { title: `peakCells = ${r.peakCells}` }, bytes(r.peakCells)) : '–',
         ]];
       })),

@@ -6,9 +6,8 @@
 import type { TrainingSession } from '../session/training/training-session.js';
 import type { TrainerAttention, TrainerEvaluation } from '../session/training/trainer-api.js';
 import { el, setHidden, setText } from '../widgets/dom.js';
-import { formatFixed, formatNumber } from '../model/format.js';
+import { formatFixed, formatNumber, formatPercent } from '../model/format.js';
 
-const percent = (x: number) => `${formatFixed(100 * x, 1)} %`;
 const flowers = (count: number) => `${count} ${count === 1 ? 'flower' : 'flowers'}`;
 
 /** A head map's label for a feature: its name and the probe flower's measurement. */
@@ -100,7 +99,7 @@ export class IrisResults {
     if (this.element.hidden || !snapshot || snapshot === this.drawn) return;
     this.drawn = snapshot;
     const { evaluation, attention, step } = snapshot;
-    setText(this.accuracy, `Test accuracy at step ${step}: ${percent(evaluation.accuracy)} of ${flowers(evaluation.scored)}, as the engine reports it.`);
+    setText(this.accuracy, `Test accuracy at step ${step}: ${formatPercent(evaluation.accuracy)} of ${flowers(evaluation.scored)}, as the engine reports it.`);
     // The confusion in words sits under its table, which it reads.
     setText(this.confused, mostConfused(evaluation));
     this.tables.replaceChildren(el('div', { className: 'iris-confusion' }, confusionTable(evaluation, step), this.confused), flowerTable(attention));

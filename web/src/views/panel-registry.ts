@@ -1,6 +1,7 @@
 // Which widget draws which type of panel. A new panel type is its widget and one line here; the
 // step view asks this table and knows no panel type itself.
 import type { CostPlan, Exercise, MatrixPanel, Panel, ParameterField } from '../model/types.js';
+import { formatNumber } from '../model/format.js';
 import type { CostMeasurement } from '../session/cost/measurement.js';
 import { chartView } from '../widgets/chart-panel.js';
 import { exerciseView, type Feedback } from '../widgets/exercise-panel.js';
@@ -44,6 +45,20 @@ const PANEL_VIEWS: Factories = {
     previous: () => actions.feedbackOf(panel.exercise),
   }),
 };
+
+/**
+ * A panel without the controls an embed hides, or that paper cannot use: parameters become a
+ * read-only list of their values, matrices lose editing and "explain this number".
+ */
+export function withoutControls(panel: Panel, hide: { editors: boolean; explain: boolean }): Panel {
+  if (hide.editors && panel.type === 'parameters') {
+    return { type: 'facts', name: panel.name, caption: panel.caption, facts: panel.fields.map((f) => [f.label, typeof f.value === 'number' ? formatNumber(f.value, 6) : f.value]) };
+  }
+  if (panel.type === 'matrix' && ((hide.editors && panel.editable) || (hide.explain && panel.explain))) {
+    return { ...panel, editable: hide.editors ? undefined : panel.editable, explain: hide.explain ? undefined : panel.explain };
+  }
+  return panel;
+}
 
 export function panelView(panel: Panel, actions: PanelActions): PanelView {
   const factory = PANEL_VIEWS[panel.type] as (panel: Panel, actions: PanelActions) => PanelView;

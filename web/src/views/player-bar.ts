@@ -46,7 +46,7 @@ export class PlayerBar {
 
   /**
    * Speed, Reset inputs and Embed. On a wide screen they sit in the bar; on a narrow one
-   * (styles.css) they fold behind a "More" button, so the bar stays one row of ≤ 56 px.
+   * (styles/narrow.css) they fold behind a "More" button, so the bar stays one row of ≤ 56 px.
    */
   private extras(bar: HTMLElement, controls: HTMLElement[]): HTMLElement[] {
     const panel = el('div', { className: 'player-extras', id: 'player-extras' }, ...controls);

@@ -1,6 +1,6 @@
 // The step on screen: its title, formula, text, panels (drawn by the panel registry), the
-// explanation of a selected number and the export menu. It draws what the session says; the
-// learner's edits go back to the session.
+// explanation of a selected number and the export menu, whose "Print handout" prints every step
+// (print-handout.ts). It draws what the session says; the learner's edits go back to the session.
 import type { Explanation } from '../kinds/kind.js';
 import type { MatrixPanel, Panel, Step } from '../model/types.js';
 import { setTextWithTerms } from '../widgets/glossary-terms.js';
@@ -10,7 +10,8 @@ import { renderFormula } from '../widgets/formula.js';
 import type { PanelView, RelatedCells } from '../widgets/panel-view.js';
 import type { CostMeasurements } from '../session/cost/measurements.js';
 import type { ViewContext } from './context.js';
-import { panelView, type PanelActions } from './panel-registry.js';
+import { panelView, withoutControls, type PanelActions } from './panel-registry.js';
+import { PrintHandout } from './print-handout.js';
 
 export class StepView {
   /** The formula on screen, so an edit that keeps the step does not typeset it again. */
@@ -19,6 +20,8 @@ export class StepView {
   private shownStep: string | undefined;
   private views: PanelView[] = [];
   private readonly actions: PanelActions;
+  /** Every step of the walkthrough on paper, laid out only when printing. */
+  private readonly handout: PrintHandout;
 
   constructor(private readonly context: ViewContext, measurements: CostMeasurements) {
     const { session } = context;
@@ -31,6 +34,7 @@ export class StepView {
       answer: (exercise, text) => session.answer(exercise, text),
       feedbackOf: (exercise) => session.feedbackOf(exercise),
     };
+    this.handout = new PrintHandout(context, this.actions);
     session.subscribe((event) => {
       if (event.type === 'opened' && event.fresh) this.forget();
       if (event.type === 'step') this.show(event.inPlace);
@@ -51,7 +55,7 @@ export class StepView {
     setText(byId('step-title'), step.title);
     const formula = byId('formula');
     if (step.formula !== this.shownFormula || formula.childElementCount === 0) {
-      renderFormula(formula, step.formula);
+      void renderFormula(formula, step.formula);
       this.shownFormula = step.formula;
       focusableWhileScrolling(formula, 'Formula (scrolls sideways)');
     }
@@ -64,6 +68,7 @@ export class StepView {
         walkthrough: session.walkthrough as NonNullable<typeof session.walkthrough>,
         step: session.step as Step,
         example: (format) => session.example(format),
+        print: () => this.handout.print(),
       })));
     }
     const explain = byId('explain');
@@ -96,16 +101,9 @@ export class StepView {
   }
 
   /** Hidden editors: parameters become a read-only list of values and cells are not editable. */
-  private renderPanel(shown: Panel): PanelView {
-    const hidden = (part: 'editors' | 'explain') => this.context.hidden(part);
-    let panel = shown;
-    if (hidden('editors') && panel.type === 'parameters') {
-      panel = { type: 'facts', name: panel.name, caption: panel.caption, facts: panel.fields.map((f) => [f.label, String(f.value)]) };
-    }
-    if (panel.type === 'matrix' && ((hidden('editors') && panel.editable) || (hidden('explain') && panel.explain))) {
-      panel = { ...panel, editable: hidden('editors') ? undefined : panel.editable, explain: hidden('explain') ? undefined : panel.explain };
-    }
-    return panelView(panel, this.actions);
+  private renderPanel(panel: Panel): PanelView {
+    const hide = { editors: this.context.hidden('editors'), explain: this.context.hidden('explain') };
+    return panelView(withoutControls(panel, hide), this.actions);
   }
 
   private explain(panel: MatrixPanel, row: number, column: number): void {

@@ -11,7 +11,7 @@ import { trainingScript, weightsJson } from '../export/training-script.js';
 import { el, setAttr, setText } from '../widgets/dom.js';
 import { download } from '../widgets/export-menu.js';
 import { trainingForm } from '../widgets/training-form.js';
-import { exactNumber, formatFixed, formatNumber } from '../model/format.js';
+import { exactNumber, formatNumber, formatPercent } from '../model/format.js';
 import { TrainingCharts } from './training-charts.js';
 import { TrainingHeads } from './training-heads.js';
 import { IrisResults } from './iris-results.js';
@@ -20,7 +20,6 @@ import { OpenTrainedControls, type TrainedWalkthrough } from './open-trained.js'
 import type { TrainedLayer } from '../model/trained-layer.js';
 
 
-const percent = (x: number) => `${formatFixed(100 * x, 1)} %`;
 
 export interface TrainLessonOptions {
   /** The lesson's number and title in the course, for its label. */
@@ -164,7 +163,7 @@ export class TrainLessonView {
     const lastLoss = session.losses[session.losses.length - 1];
     const parts = [`Step ${session.step} of ${session.target}`];
     if (lastLoss !== undefined && Number.isFinite(lastLoss)) parts.push(`training loss ${formatNumber(lastLoss)}`);
-    if (evaluation) parts.push(`held-out accuracy ${percent(evaluation.accuracy)} (step ${session.snapshot?.step})`);
+    if (evaluation) parts.push(`held-out accuracy ${formatPercent(evaluation.accuracy)} (step ${session.snapshot?.step})`);
     const state = { starting: 'starting the engine', ready: 'untrained', training: 'training', replaying: 'retraining to the link’s step', paused: 'paused', finished: 'done', diverged: 'diverged' }[session.state];
     setText(this.status, `${parts.join(' · ')} — ${state}`);
     setAttr(this.status, 'title', lastLoss === undefined ? '' : `exact training loss of step ${session.step}: ${exactNumber(lastLoss)}`);

@@ -7,10 +7,9 @@
 import type { TrainingSession } from '../session/training/training-session.js';
 import { el, setAttr, setText } from '../widgets/dom.js';
 import { HeadMap } from '../widgets/head-map.js';
-import { formatFixed } from '../model/format.js';
+import { formatFixed, formatPercent } from '../model/format.js';
 import { featureLabels } from './iris-results.js';
 
-const percent = (x: number) => `${formatFixed(100 * x, 1)} %`;
 const headName = (layer: number, head: number) => `layer ${layer + 1} · head ${head + 1}`;
 
 interface HeadView {
@@ -70,7 +69,7 @@ export class TrainingHeads {
       ? `${measure} ${headScores.hasIdeal ? 'Closest to the task’s pattern' : 'Most concentrated'} at step ${snapshot.step}: ${headName(...best)}, ${formatFixed(headScores.scores[best[0]][best[1]], 2)}.`
       : measure);
     setText(this.ablation, ablation
-      ? `At step ${ablation.step}, held-out accuracy with every head: ${percent(ablation.with.accuracy)}; with ${headName(ablation.layer, ablation.head)} switched off: ${percent(ablation.without.accuracy)}.`
+      ? `At step ${ablation.step}, held-out accuracy with every head: ${formatPercent(ablation.with.accuracy)}; with ${headName(ablation.layer, ablation.head)} switched off: ${formatPercent(ablation.without.accuracy)}.`
       : '');
 
     if (attention.weights.map((heads) => heads.length).join() !== this.heads.map((heads) => heads.length).join()) this.build(attention.weights.map((heads) => heads.length));

@@ -34,8 +34,7 @@ export class WalkthroughView {
   private render(): void {
     const walkthrough = this.context.session.walkthrough as Walkthrough;
     const { trained } = this.context.session;
-    const lesson = LESSONS.find((l) => l.id === walkthrough.lesson);
-    const shipped = lesson?.walkthroughs.includes(walkthrough) ?? false;
+    const { lesson, shipped, label, title, intro } = walkthroughHeading(walkthrough, trained);
     for (const link of this.context.root.querySelectorAll<HTMLAnchorElement>('.lesson-link')) {
       const current = shipped ? link.dataset.lesson === walkthrough.lesson : link.dataset.walkthrough === walkthrough.id;
       if (current) link.setAttribute('aria-current', 'page');
@@ -57,9 +56,9 @@ export class WalkthroughView {
 
     this.context.byId('main').replaceChildren(
       el('section', { className: 'walkthrough-head' },
-        el('p', { className: 'lesson-label' }, lesson && shipped ? `Lesson ${lesson.number} · ${lesson.title}` : 'Your own walkthrough'),
-        el('h2', { id: 'walkthrough-title', tabIndex: -1 }, trained && lesson ? `${lesson.title}, on trained weights` : walkthrough.title),
-        introParagraph(walkthrough.intro, trained),
+        el('p', { className: 'lesson-label' }, label),
+        el('h2', { id: 'walkthrough-title', tabIndex: -1 }, title),
+        introParagraph(intro),
         this.weightsChoice(),
         tabs),
       el('div', { className: 'layout' },
@@ -131,9 +130,25 @@ export class WalkthroughView {
   }
 }
 
-/** The walkthrough's intro (or, on trained weights, what they are), its glossary terms marked. */
-function introParagraph(intro: string, trained: TrainedLayer | undefined): HTMLParagraphElement {
+/**
+ * What heads a walkthrough: its lesson ("Lesson 6 · Multi-head attention", or an instructor's
+ * own), its title and its intro (on trained weights, what they are). The handout prints the same.
+ */
+export function walkthroughHeading(walkthrough: Walkthrough, trained: TrainedLayer | undefined) {
+  const lesson = LESSONS.find((l) => l.id === walkthrough.lesson);
+  const shipped = lesson?.walkthroughs.includes(walkthrough) ?? false;
+  return {
+    lesson,
+    shipped,
+    label: lesson && shipped ? `Lesson ${lesson.number} · ${lesson.title}` : 'Your own walkthrough',
+    title: trained && lesson ? `${lesson.title}, on trained weights` : walkthrough.title,
+    intro: trained ? trainedIntro(trained) : walkthrough.intro,
+  };
+}
+
+/** The walkthrough's intro, its glossary terms marked. */
+function introParagraph(intro: string): HTMLParagraphElement {
   const paragraph = el('p', { className: 'intro' });
-  setTextWithTerms(paragraph, trained ? trainedIntro(trained) : intro, 'intro', textWithLessonLinks);
+  setTextWithTerms(paragraph, intro, 'intro', textWithLessonLinks);
   return paragraph;
 }

@@ -20,9 +20,9 @@ import { exactNumber, formatNumber } from '../model/format.js';
 const SERIES_COLOURS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9'];
 const WIDTH = 640;
 const HEIGHT = 300;
-// Room for axis text at twice its size on phones (see styles.css).
+// Room for axis text at twice its size on phones (see styles/panels.css).
 const MARGIN = { top: 12, right: 16, bottom: 62, left: 74 };
-/** The axis text's size in viewBox units where it is largest (narrow containers, styles.css). */
+/** The axis text's size in viewBox units where it is largest (narrow containers, styles/panels.css). */
 const LARGEST_TEXT = 22;
 let nextId = 0;
 

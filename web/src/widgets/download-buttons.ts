@@ -5,6 +5,7 @@
 import type { OfflineFormat } from '../embed/offline-package.js';
 import { el } from './dom.js';
 import './download-buttons.css';
+import { formatCount, formatFixed } from '../model/format.js';
 
 /** Makes the file and offers it (`mastery`: the SCORM pass mark, in percent); resolves with its name and size in bytes. */
 export type Download = (format: OfflineFormat, mastery: number) => Promise<{ name: string; size: number }>;
@@ -24,7 +25,7 @@ const CHOICES: [OfflineFormat, string][] = [
   ['scorm2004', 'SCORM 2004 package'],
 ];
 
-const kilobytes = (bytes: number): string => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`);
+const kilobytes = (bytes: number): string => (bytes >= 1024 * 1024 ? `${formatFixed(bytes / (1024 * 1024), 1)} MB` : `${formatCount(Math.round(bytes / 1024))} KB`);
 
 export function downloadButtons({ make, exercises }: DownloadOptions): HTMLElement {
   const passMark = el('input', { type: 'number', id: 'download-pass-mark', className: 'download-pass-mark' });

@@ -8,6 +8,7 @@ import { matrixCsv } from '../export/csv.js';
 import { gridPanels, type GridPanel } from '../export/grid.js';
 import { heatmapPng } from '../export/png.js';
 import { heatmapSvg, SVG_MAX_CELLS, svgFits } from '../export/svg.js';
+import { formatCount } from '../model/format.js';
 import { el } from './dom.js';
 import './export-menu.css';
 
@@ -17,6 +18,8 @@ export interface ExportContext {
   step: Step;
   /** The whole example as the learner has it now, written from the steps and trace on screen. */
   example: (format: ExampleFormat) => ExampleFile;
+  /** Prints every step as a handout (views/print-handout.ts); no paper group without it. */
+  print?: () => void | Promise<void>;
 }
 
 /** Whether the menu was left open, so moving to another step keeps it open. */
@@ -33,12 +36,6 @@ export function download(content: Blob, filename: string): void {
   // Some browsers read the URL after click() returns; a minute is long enough for any.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
-
-/**
- * 65536 as "65,536". Not toLocaleString: its first call sets up the browser's locale data, which
- * cost 15–100 ms of the landing page's first step (this menu is built with every step).
- */
-const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 
 const text = (content: string, type: string) => new Blob([content], { type: `${type};charset=utf-8` });
 
@@ -85,7 +82,7 @@ export function exportMenu(source: ExportContext | (() => ExportContext)): HTMLE
     // Looked up in the step as it is now: an in-place edit keeps the matrices and their order.
     const chosen = () => gridPanels(current().step)[Number(choice.value)] ?? panels[Number(choice.value)];
     const svgNote = el('span', { id: `${id}-svg-note`, className: 'export-note', hidden: true },
-      `SVG is offered up to ${thousands(SVG_MAX_CELLS)} cells; this one is PNG only.`);
+      `SVG is offered up to ${formatCount(SVG_MAX_CELLS)} cells; this one is PNG only.`);
     const svg = button('Download SVG', () => {
       download(new Blob([heatmapSvg(chosen())], { type: 'image/svg+xml' }), file(chosen(), 'svg'));
       say(`Saved ${file(chosen(), 'svg')}.`);
@@ -145,9 +142,21 @@ export function exportMenu(source: ExportContext | (() => ExportContext)): HTMLE
         }
       })));
 
+  // ---- on paper --------------------------------------------------------------------------
+  const print = current().print;
+  let paperGroup: HTMLElement | '' = '';
+  if (print) {
+    const printButton = button('Print handout', print);
+    printButton.setAttribute('aria-describedby', `${id}-paper-note`);
+    paperGroup = el('fieldset', { className: 'export-group export-paper' },
+      el('legend', {}, 'On paper'),
+      printButton,
+      el('p', { id: `${id}-paper-note`, className: 'export-note' }, 'Every step with its numbers and formulas, laid out for A4 or Letter.'));
+  }
+
   const menu = el('details', { className: 'export-menu' },
     el('summary', {}, 'Export'),
-    el('div', { className: 'export-body' }, matrixGroup, exampleGroup, status, fallbackBox));
+    el('div', { className: 'export-body' }, matrixGroup, exampleGroup, paperGroup, status, fallbackBox));
   menu.open = leftOpen;
   menu.addEventListener('toggle', () => { leftOpen = menu.open; });
   return menu;

@@ -11,26 +11,27 @@ const typeset = new Map<string, string>();
 const wanted = new WeakMap<HTMLElement, string>();
 let katex: Promise<typeof import('katex')> | undefined;
 
-export function renderFormula(target: HTMLElement, latex: string): void {
+/** Shows `latex` in `target`; the promise settles once it is on screen (at once unless KaTeX has to load). */
+export function renderFormula(target: HTMLElement, latex: string): Promise<void> {
   wanted.set(target, latex);
   // A step without a formula (an exercise) shows none: nothing to typeset, no KaTeX to load,
-  // and the element stays :empty, so it takes no room (styles.css).
+  // and the element stays :empty, so it takes no room (styles/step.css).
   if (latex === '') {
     target.replaceChildren();
     target.removeAttribute('aria-busy');
-    return;
+    return Promise.resolve();
   }
   const ready = PRERENDERED[latex] ?? typeset.get(latex);
   if (ready !== undefined) {
     target.innerHTML = ready; // built here or at build time from our own step formulas, never from a link
     target.removeAttribute('aria-busy');
-    return;
+    return Promise.resolve();
   }
   // Empty until KaTeX has loaded (a few tens of milliseconds), rather than an outdated formula.
   target.replaceChildren();
   target.setAttribute('aria-busy', 'true');
   katex ??= import('katex');
-  void katex.then(({ default: module }) => {
+  return katex.then(({ default: module }) => {
     const markup = formulaMathml(module, latex);
     typeset.set(latex, markup);
     if (wanted.get(target) !== latex) return;

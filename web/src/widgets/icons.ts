@@ -26,7 +26,7 @@ export function icon(name: keyof typeof PATHS): SVGSVGElement {
 /** The play button's content: an icon and a word. */
 export function playLabel(playing: boolean): DocumentFragment {
   const fragment = document.createDocumentFragment();
-  // The word is dropped on a narrow screen (styles.css); the button's aria-label names it.
+  // The word is dropped on a narrow screen (styles/narrow.css); the button's aria-label names it.
   fragment.append(icon(playing ? 'pause' : 'play'), el('span', { className: 'play-word' }, playing ? ' Pause' : ' Play'));
   return fragment;
 }

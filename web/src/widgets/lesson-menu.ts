@@ -55,7 +55,7 @@ export function lessonMenu({ lessons, custom, onOpen, onFile }: LessonMenuOption
 }
 
 /**
- * On a narrow screen (styles.css) the menu folds to one line: this button shows and hides it.
+ * On a narrow screen (styles/narrow.css) the menu folds to one line: this button shows and hides it.
  * On a wide one the button is not displayed and the menu is always open.
  */
 function menuToggle(body: HTMLElement): HTMLButtonElement {

@@ -1,5 +1,5 @@
 // A matrix table wider than its box: it scrolls sideways with its row labels held in place
-// (sticky, styles.css), a cue says which columns are in view ("Columns 1–13 of 32 shown"), and a
+// (sticky, styles/wide-matrices.css), a cue says which columns are in view ("Columns 1–13 of 32 shown"), and a
 // button shrinks the numbers so the whole matrix fits (down to 40 %). Measured after layout, on
 // scroll and resize, never while drawing.
 import { el, focusableWhileScrolling, setText } from './dom.js';
@@ -17,7 +17,7 @@ export function wideMatrix(table: HTMLTableElement, columns: number, label: stri
   const measure = () => {
     queued = false;
     const shrunk = box.classList.contains('whole');
-    // Fitting: the compact numbers (styles.css), scaled down further if still too wide, to no
+    // Fitting: the compact numbers (styles/wide-matrices.css), scaled down further if still too wide, to no
     // less than 40 % (past that a browser's own zoom serves better).
     table.style.zoom = '';
     if (shrunk && table.offsetWidth > scroller.clientWidth) {

@@ -7,14 +7,12 @@ import type { Built } from '../kind.js';
 import type { EncoderInputs, MatrixPanel, Panel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
 import type { TrainedLayer } from '../../model/trained-layer.js';
 import { LIMITS } from '../../model/limits.js';
-import { formatNumber } from '../../model/format.js';
+import { formatCount, formatNumber } from '../../model/format.js';
 import { integerField, labels, seedField } from '../shared/fields.js';
 import { probeInputFormula, probeInputText, probeInputTitle, weightsFacts } from '../shared/trained.js';
 
 const shape = (m: Matrix) => `${m.length}×${m[0].length}`;
 const length = (v: Vector) => String(v.length);
-/** Counts with thousands separators, e.g. 49,728. */
-const count = (x: number) => x.toLocaleString('en-US');
 
 /** A small standard layer to count against: d_model 64, 4 heads, d_ff 256, GELU, ten tokens. */
 const REFERENCE = { rows: 10, dModel: 64, heads: 4, dFF: 256 } as const;
@@ -217,8 +215,8 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs, trained?:
   steps.push({
     id: 'parameters',
     title: 'Counting the parameters',
-    text: `This layer has ${count(pc.total)} learned numbers. A small standard layer (d_model ${without.output[0].length}, ${without.attention.heads.length} heads, d_ff ${without.dFF}, as in many introductory models) has ` +
-      `${count(without.parameterCount.total)} when its attention has no biases (nn.MultiheadAttention(bias=False)), and ${count(withBias.parameterCount.total)} with them, ` +
+    text: `This layer has ${formatCount(pc.total)} learned numbers. A small standard layer (d_model ${without.output[0].length}, ${without.attention.heads.length} heads, d_ff ${without.dFF}, as in many introductory models) has ` +
+      `${formatCount(without.parameterCount.total)} when its attention has no biases (nn.MultiheadAttention(bias=False)), and ${formatCount(withBias.parameterCount.total)} with them, ` +
       'as in nn.TransformerEncoderLayer: the four bias vectors are the whole difference. In that layer the feed-forward part holds most of the parameters. ' +
       'The engine runs one sentence at a time and without dropout, as a layer does when it is used rather than trained.',
     formula: String.raw`\underbrace{4d^2}_{W_Q \dots W_O} + \underbrace{4d}_{\text{biases, if on}} + \underbrace{2\,d\,d_{ff} + d_{ff} + d}_{\text{feed-forward}} + \underbrace{4d}_{\text{norms}}`,
@@ -228,10 +226,10 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs, trained?:
         name: 'layer-count',
         caption: `This layer (d_model ${d}, d_ff ${width}, attention biases ${attentionBias ? 'on' : 'off'})`,
         facts: [
-          [`attention: W_Q, W_K, W_V, W_O${attentionBias ? ' and biases' : ''}`, count(pc.attention)],
-          ['feed-forward: W₁, b₁, W₂, b₂', count(pc.feedForward)],
-          ['two LayerNorms: γ and β', count(pc.norms)],
-          ['total', count(pc.total)],
+          [`attention: W_Q, W_K, W_V, W_O${attentionBias ? ' and biases' : ''}`, formatCount(pc.attention)],
+          ['feed-forward: W₁, b₁, W₂, b₂', formatCount(pc.feedForward)],
+          ['two LayerNorms: γ and β', formatCount(pc.norms)],
+          ['total', formatCount(pc.total)],
         ],
       },
       {
@@ -239,12 +237,12 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs, trained?:
         name: 'reference-count',
         caption: `A small standard layer (d_model ${without.output[0].length}, ${without.attention.heads.length} heads, d_ff ${without.dFF})`,
         facts: [
-          ['attention without biases', count(without.parameterCount.attention)],
-          ['attention with biases', count(withBias.parameterCount.attention)],
-          ['feed-forward', count(without.parameterCount.feedForward)],
-          ['two LayerNorms', count(without.parameterCount.norms)],
-          ['total, bias-free attention', count(without.parameterCount.total)],
-          ['total, as nn.TransformerEncoderLayer', count(withBias.parameterCount.total)],
+          ['attention without biases', formatCount(without.parameterCount.attention)],
+          ['attention with biases', formatCount(withBias.parameterCount.attention)],
+          ['feed-forward', formatCount(without.parameterCount.feedForward)],
+          ['two LayerNorms', formatCount(without.parameterCount.norms)],
+          ['total, bias-free attention', formatCount(without.parameterCount.total)],
+          ['total, as nn.TransformerEncoderLayer', formatCount(withBias.parameterCount.total)],
         ],
       },
       ledger(t, embeddings, encoding),

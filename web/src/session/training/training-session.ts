@@ -8,6 +8,7 @@ import {
   type TrainingReply, type TrainingRequest, type TrainingSnapshot,
 } from './protocol.js';
 import type { TrainerTask } from './trainer-api.js';
+import { formatPercent } from '../../model/format.js';
 
 export type TrainingState =
   | 'starting'   // the first run is being created
@@ -55,8 +56,6 @@ export type TrainingEvent =
 export const DEFAULT_STEPS: Readonly<Record<TrainerTask, number>> = { reverse: 500, sort: 1000, induction: 1000, iris: 300 };
 /** Held-out accuracies announced the first time a run reaches them. */
 const MILESTONES = [0.5, 0.9, 0.99];
-
-const percent = (x: number) => `${(100 * x).toFixed(1)} %`;
 
 export class TrainingSession {
   private readonly listeners = new Set<(event: TrainingEvent) => void>();
@@ -209,7 +208,7 @@ export class TrainingSession {
         const replayed = this.state === 'replaying';
         this.state = message.reason === 'paused' ? 'paused' : 'finished';
         this.emit({ type: 'state' });
-        const accuracy = this.snapshot ? `; held-out accuracy ${percent(this.snapshot.evaluation.accuracy)}` : '';
+        const accuracy = this.snapshot ? `; held-out accuracy ${formatPercent(this.snapshot.evaluation.accuracy)}` : '';
         this.emit({
           type: 'announce',
           message: `${replayed ? 'Retrained to the link’s' : message.reason === 'paused' ? 'Paused at' : 'Finished at'} step ${message.step}${accuracy}.`,
@@ -228,7 +227,7 @@ export class TrainingSession {
         this.emit({ type: 'ablation' });
         this.emit({
           type: 'announce',
-          message: `Without layer ${message.layer + 1} head ${message.head + 1}: held-out accuracy ${percent(message.without.accuracy)}, against ${percent(message.with.accuracy)} with it.`,
+          message: `Without layer ${message.layer + 1} head ${message.head + 1}: held-out accuracy ${formatPercent(message.without.accuracy)}, against ${formatPercent(message.with.accuracy)} with it.`,
         });
         return;
       case 'parameters':
@@ -296,7 +295,7 @@ export class TrainingSession {
     const passed = MILESTONES.filter((m) => snapshot.evaluation.accuracy >= m && !this.reached.has(m));
     for (const milestone of passed) this.reached.add(milestone);
     if (passed.length > 0 && snapshot.step > 0) {
-      this.emit({ type: 'announce', message: `Held-out accuracy reached ${percent(snapshot.evaluation.accuracy)} at step ${snapshot.step}.` });
+      this.emit({ type: 'announce', message: `Held-out accuracy reached ${formatPercent(snapshot.evaluation.accuracy)} at step ${snapshot.step}.` });
     }
     if (emit) this.emit({ type: 'snapshot' });
   }

@@ -1,0 +1,141 @@
+// Paper (issue 13 item 9): printing a walkthrough gives one handout of every step with its
+// formula, text and numbers, black on white, without the page's controls. Chromium prints each
+// walkthrough to PDF (page.pdf, A4); poppler's pdftotext reads the text back and pdftoppm
+// renders the pages to PNG in build/screenshots/ for a person to look at.
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
+
+import { SCREENSHOT_DIR, usePage } from './browser.mjs';
+
+const noPoppler = spawnSync('pdftotext', ['-v']).error ? 'pdftotext and pdftoppm (Debian poppler-utils) are not installed' : false;
+
+const { open } = usePage();
+
+/** The worked example's numbers, as README.md tabulates them: scaled scores, weights, output. */
+const CANONICAL = ['0.707', '1.414', '2.121', '0.140', '0.284', '0.576', '0.355', '0.617'];
+
+/** The titles of the walkthrough's steps, as the step list shows them. */
+const stepTitles = (page) => page.locator('#step-list button').allTextContents();
+
+/**
+ * Prints the page to an A4 PDF in build/screenshots/, renders its pages to PNG beside it, and
+ * returns its text with every run of white space as one space.
+ */
+async function printToPdf(page, name) {
+  const file = path.join(SCREENSHOT_DIR, `print-${name}.pdf`);
+  await page.pdf({ path: file, format: 'A4' });
+  execFileSync('pdftoppm', ['-png', '-r', '70', file, path.join(SCREENSHOT_DIR, `print-${name}`)]);
+  const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+  return { text: text.replace(/\s+/g, ' '), pages: (text.match(/\f/g) ?? []).length };
+}
+
+test('Export → Print handout prints every step of the worked example with its numbers, then the page is as it was', { skip: noPoppler }, async () => {
+  const { page, problems } = await open('?w=worked-example');
+  // The browser's print dialog cannot be driven headless: the test counts the calls and prints to PDF itself.
+  await page.evaluate(() => {
+    window.printCalls = 0;
+    window.print = () => { window.printCalls += 1; };
+  });
+  await page.locator('.export-menu > summary').click();
+  const button = page.getByRole('button', { name: 'Print handout' });
+  // Keyboard: the button is reached and pressed like any other.
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.printCalls === 1);
+  const titles = await stepTitles(page);
+  assert.equal(titles.length, 5);
+  assert.deepEqual(await page.locator('.print-handout .handout-step h3').allTextContents(), titles, 'one section per step, in order');
+  assert.equal(await page.locator('.print-handout').isVisible(), false, 'on screen the handout is not shown');
+
+  const { text, pages } = await printToPdf(page, 'worked-example');
+  for (const title of titles) assert.ok(text.includes(title), `the PDF has the step “${title}”`);
+  for (const number of CANONICAL) assert.ok(text.includes(number), `the PDF has ${number}`);
+  for (const control of ['Next step', 'Export', 'Glossary', 'Print handout', 'Lessons']) assert.ok(!text.includes(control), `no “${control}” on paper`);
+  assert.ok(pages <= 3, `${pages} pages`);
+  // After printing (afterprint) the handout is dropped and the step on screen is unchanged.
+  assert.equal(await page.locator('.print-handout').count(), 0);
+  assert.equal(await page.locator('#step-title').textContent(), titles[0]);
+
+  const axe = await new AxeBuilder({ page }).include('.export-menu').analyze();
+  assert.deepEqual(axe.violations.map((v) => v.id), []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('printing from the browser (beforeprint) lays the handout out too: the multi-head walkthrough in the dark scheme', { skip: noPoppler }, async () => {
+  const { page, problems } = await open('?w=multi-head&step=heads', { colorScheme: 'dark' });
+  const titles = await stepTitles(page);
+  const { text } = await printToPdf(page, 'multi-head');
+  for (const title of titles) assert.ok(text.includes(title), `the PDF has the step “${title}”`);
+  // Every head's weights, as the step on screen shows them.
+  for (const cell of await page.locator('figure[data-panel^="head"] td[data-row]').allTextContents()) {
+    assert.ok(text.includes(cell), `the PDF has the weight ${cell}`);
+  }
+  // 16 columns do not fit across A4 at the handout's size: they are printed in two blocks of 8.
+  assert.ok(text.includes('Columns 1–8 of 16') && text.includes('Columns 9–16 of 16'), 'wide matrices in blocks of columns');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('edited inputs print as they are on screen: their numbers and the formulas typeset for them', { skip: noPoppler }, async () => {
+  const inputs = { query: [[1, 2, 3]], key: [[1, 0, 1], [0, 1, 0], [1, 1, 1]], value: [[0.5, 0.3], [0.8, 0.2], [0.1, 0.9]] };
+  const { page, problems } = await open(`?w=worked-example#in=${encodeURIComponent(JSON.stringify(inputs))}`);
+  const { text } = await printToPdf(page, 'edited-worked-example');
+  // d_k = 3: a formula no build prerendered, typeset for the handout.
+  assert.ok(text.includes('Scale: divide by √d_k = 1.732'), 'the step title');
+  assert.ok(text.includes('√3 = 1.732'), 'the scale step’s formula');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('in print media the step on screen loses its controls, and the handout fits the page: no table wider than it, dark text on white, nothing else shown', async () => {
+  const { page, problems } = await open('?w=encoder-layer', { colorScheme: 'dark' });
+  // About A4's printable width in CSS pixels (186 mm).
+  await page.setViewportSize({ width: 700, height: 1000 });
+  await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+  // Before the handout is laid out, the step on screen is what prints, without its controls.
+  assert.equal(await page.locator('#step-title').isVisible(), true);
+  for (const part of ['.player', '.site-header', '.step-nav', '.export-menu']) assert.equal(await page.locator(part).isVisible(), false, part);
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  const handout = page.locator('.print-handout');
+  await handout.waitFor();
+  const layout = await handout.evaluate((h) => {
+    const right = h.getBoundingClientRect().right;
+    const tables = [...h.querySelectorAll('table')];
+    return {
+      sections: h.querySelectorAll('.handout-step').length,
+      tooWide: tables.filter((t) => t.getBoundingClientRect().right > right + 1).length,
+      tables: tables.length,
+      colour: getComputedStyle(h.querySelector('.step-text')).color,
+      cell: getComputedStyle(h.querySelector('td[data-row]')).color,
+      buttons: [...h.querySelectorAll('button')].filter((b) => b.getBoundingClientRect().width > 0).map((b) => b.textContent),
+      shownOutside: [...document.querySelectorAll('.attention-lab > :not(.print-handout)')].filter((e) => getComputedStyle(e).display !== 'none').length,
+    };
+  });
+  assert.equal(layout.sections, (await stepTitles(page)).length);
+  assert.ok(layout.tables > 0);
+  assert.equal(layout.tooWide, 0, 'every table fits the page width');
+  assert.equal(layout.colour, 'rgb(0, 0, 0)');
+  assert.equal(layout.cell, 'rgb(0, 0, 0)');
+  assert.deepEqual(layout.buttons, []);
+  assert.equal(layout.shownOutside, 0, 'only the handout prints');
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'print-media-encoder-layer.png'), fullPage: true });
+  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  assert.equal(await page.locator('.print-handout').count(), 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the lesson “Watch attention learn” prints as it is, not a handout of a walkthrough behind it', async () => {
+  const { page, problems } = await open('?w=worked-example');
+  await page.getByRole('link', { name: /Watch attention learn/ }).first().click();
+  await page.locator('.train-lesson').waitFor();
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  assert.equal(await page.locator('.print-handout').count(), 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

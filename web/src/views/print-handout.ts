@@ -1,0 +1,132 @@
+// The open walkthrough as a handout for paper (issue 13 item 9): every step with its title,
+// formula, text and panels, one after another. The steps are the ones the session has already
+// built from the engine's trace, drawn by the same widgets as the step on screen, without their
+// controls: nothing is computed here. The handout lives in a container that only print shows
+// (print-handout.css); it is laid out when the learner asks for it (Export → Print handout) or
+// when the browser is about to print (beforeprint: Ctrl+P, the browser's menu), and dropped
+// after printing or when the steps change.
+import type { ExercisePanel, Panel, Step } from '../model/types.js';
+import { formatNumber, withoutLessonLinks } from '../model/format.js';
+import { el } from '../widgets/dom.js';
+import { renderFormula } from '../widgets/formula.js';
+import type { ViewContext } from './context.js';
+import { panelView, withoutControls, type PanelActions } from './panel-registry.js';
+import { walkthroughHeading } from './walkthrough-view.js';
+import './print-handout.css';
+
+/**
+ * A matrix table wider than this many columns is printed in blocks of columns, one under the
+ * other: at the handout's 8.5 pt twelve columns of "−0.123" and their row labels fill most of
+ * A4's width (Letter is wider), where shrinking a 32-column matrix to fit would make its numbers
+ * unreadable.
+ */
+const COLUMNS_PER_BLOCK = 12;
+
+export class PrintHandout {
+  private element: HTMLElement | undefined;
+  /** The steps the handout on the page was built from: the session replaces them on every change. */
+  private builtFrom: readonly Step[] | undefined;
+  /** Settles once every formula of the handout is typeset. */
+  private formulas: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly context: ViewContext, private readonly actions: PanelActions) {
+    context.session.subscribe((event) => {
+      if (event.type === 'opened' || event.type === 'recomputed') this.drop();
+    });
+    window.addEventListener('beforeprint', () => this.build());
+    window.addEventListener('afterprint', () => this.drop());
+  }
+
+  /** Lays the handout out, waits for its formulas, and opens the browser's print dialog. */
+  async print(): Promise<void> {
+    this.build();
+    await this.formulas;
+    window.print();
+  }
+
+  private build(): void {
+    const { session } = this.context;
+    const walkthrough = session.walkthrough;
+    const shell = this.context.byId('main')?.closest<HTMLElement>('.attention-lab');
+    // No walkthrough open (the training lesson closes it): the page prints as it is.
+    if (!walkthrough || !shell || (this.element && this.builtFrom === session.steps)) return;
+    this.drop();
+    const heading = walkthroughHeading(walkthrough, session.trained);
+    const steps = session.steps.map((step, k) => this.stepSection(step, k, session.steps.length));
+    this.element = el('div', { className: 'print-handout' },
+      el('div', { className: 'handout-head' },
+        el('p', { className: 'lesson-label' }, heading.label),
+        el('h2', {}, heading.title),
+        el('p', { className: 'intro' }, withoutLessonLinks(heading.intro)),
+        session.weightsSource ? el('p', { className: 'handout-weights' }, session.weightsSource) : '',
+        el('p', { className: 'handout-note' }, 'Attention Lab. Every number below was computed by the engine for these inputs and is rounded to 3 decimals for reading.')),
+      ...steps.map((s) => s.section));
+    this.formulas = Promise.all(steps.map((s) => s.formula));
+    this.builtFrom = session.steps;
+    shell.append(this.element);
+    shell.classList.add('has-handout');
+  }
+
+  private drop(): void {
+    this.element?.closest('.attention-lab')?.classList.remove('has-handout');
+    this.element?.remove();
+    this.element = undefined;
+    this.builtFrom = undefined;
+  }
+
+  private stepSection(step: Step, index: number, total: number): { section: HTMLElement; formula: Promise<void> } {
+    const formula = el('div', { className: 'formula' });
+    const typeset = renderFormula(formula, step.formula);
+    const section = el('section', { className: 'handout-step' },
+      el('p', { className: 'progress' }, `Step ${index + 1} of ${total}`),
+      el('h3', {}, step.title),
+      formula,
+      el('p', { className: 'step-text' }, withoutLessonLinks(step.text)),
+      el('div', { className: 'panels' }, ...step.panels.map((panel) => this.panel(panel))));
+    section.dataset.step = step.id;
+    return { section, formula: typeset };
+  }
+
+  private panel(panel: Panel): HTMLElement {
+    if (panel.type === 'exercise') return worksheetLine(panel);
+    const { element } = panelView(withoutControls(panel, { editors: true, explain: true }), this.actions);
+    for (const box of element.querySelectorAll<HTMLElement>('.matrix-box')) {
+      const table = box.querySelector('table');
+      const columns = table?.tBodies[0]?.rows[0]?.querySelectorAll('td:not(.row-sum)').length ?? 0;
+      if (table && columns > COLUMNS_PER_BLOCK) box.replaceWith(...columnBlocks(table, columns));
+    }
+    return element;
+  }
+}
+
+/** An exercise on paper: its question and room for the answer (the page grades it on screen). */
+function worksheetLine(panel: ExercisePanel): HTMLElement {
+  return el('figure', { className: 'panel exercise-panel handout-exercise' },
+    el('figcaption', {}, panel.caption),
+    el('div', { className: 'answer-line' }));
+}
+
+/**
+ * A wide matrix table as copies of itself, each with the row labels and an even share of the
+ * columns, at most COLUMNS_PER_BLOCK (16 as 8 + 8, not 12 + 4; the row sums in the last): every
+ * row has its label cell, then one cell per column, then an optional row sum.
+ */
+function columnBlocks(table: HTMLTableElement, columns: number): HTMLElement[] {
+  const blocks: HTMLElement[] = [];
+  const width = Math.ceil(columns / Math.ceil(columns / COLUMNS_PER_BLOCK));
+  for (let start = 0; start < columns; start += width) {
+    const end = Math.min(columns, start + width);
+    const copy = table.cloneNode(true) as HTMLTableElement;
+    for (const row of copy.rows) {
+      [...row.cells].forEach((cell, k) => {
+        const column = k - 1;
+        const inBlock = column < 0 || (column >= start && column < end) || (column >= columns && end === columns);
+        if (!inBlock) cell.remove();
+      });
+    }
+    blocks.push(el('div', { className: 'handout-columns' },
+      el('p', { className: 'handout-columns-label' }, `Columns ${formatNumber(start + 1)}–${formatNumber(end)} of ${formatNumber(columns)}`),
+      copy));
+  }
+  return blocks;
+}
