@@ -81,6 +81,16 @@ test('printing from the browser (beforeprint) lays the handout out too: the mult
   await page.close();
 });
 
+test('a worksheet prints each question: keys to tick for a pick, the passes to number, a line for a number', { skip: noPoppler }, async () => {
+  const { page, problems } = await open('?w=try-causal-six&step=inputs');
+  const { text } = await printToPdf(page, 'try-causal-six');
+  assert.ok(text.includes('Query q₂ may look at k₀, k₁ and k₂ only'), 'the pick’s question');
+  assert.ok(text.includes('☐ k₀ ☐ k₁ ☐ k₂ ☐ k₃ ☐ k₄ ☐ k₅'), `the keys to tick: ${text.slice(text.indexOf('Query q₂'), text.indexOf('Query q₂') + 300)}`);
+  for (const pass of ['Scores', 'Scale', 'Mask', 'Softmax', 'Weighted sum']) assert.ok(text.includes(`☐ ${pass}`), `the pass ${pass} to number`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('edited inputs print as they are on screen: their numbers and the formulas typeset for them', { skip: noPoppler }, async () => {
   const inputs = { query: [[1, 2, 3]], key: [[1, 0, 1], [0, 1, 0], [1, 1, 1]], value: [[0.5, 0.3], [0.8, 0.2], [0.1, 0.9]] };
   const { page, problems } = await open(`?w=worked-example#in=${encodeURIComponent(JSON.stringify(inputs))}`);

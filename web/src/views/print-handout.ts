@@ -99,11 +99,15 @@ export class PrintHandout {
   }
 }
 
-/** An exercise on paper: its question and room for the answer (the page grades it on screen). */
+/**
+ * An exercise on paper: its question and room for the answer (the page grades it on screen); the
+ * keys to pick from or the passes to order, listed, with a box to tick or number each.
+ */
 function worksheetLine(panel: ExercisePanel): HTMLElement {
+  const items = panel.choices?.map((choice) => el('li', {}, `☐ ${choice.label}`));
   return el('figure', { className: 'panel exercise-panel handout-exercise' },
     el('figcaption', {}, panel.caption),
-    el('div', { className: 'answer-line' }));
+    items ? el('ul', { className: 'handout-choices' }, ...items) : el('div', { className: 'answer-line' }));
 }
 
 /**
