@@ -113,7 +113,7 @@ describe('one backward pass, cell by cell', () => {
     for (const width of [1280, 375]) {
       const { page, problems } = await open('?w=attention-backward', { width });
       const steps = await page.locator('#step-list button[data-step]').evaluateAll((buttons) => buttons.map((b) => b.dataset.step));
-      assert.equal(steps.length, 9);
+      assert.equal(steps.length, 11, 'nine steps and two exercises');
       for (const [i, id] of steps.entries()) {
         await goToStep(page, id);
         await page.locator(`#step-list button[data-step="${id}"][aria-current="step"]`).waitFor();

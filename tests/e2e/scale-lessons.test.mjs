@@ -31,7 +31,7 @@ describe('flash attention, tile by tile', () => {
     const { page, problems } = await open();
     await page.locator('.lesson-link[data-lesson="flash-attention"]').click();
     await page.locator('#walkthrough-title', { hasText: 'The worked example, one key at a time' }).waitFor();
-    assert.deepEqual(await stepIds(page), ['inputs', 'scores', 'tile-0-0', 'tile-0-1', 'tile-0-2', 'normalise', 'proof']);
+    assert.deepEqual(await stepIds(page), ['inputs', 'scores', 'exercise-first-partial', 'tile-0-0', 'tile-0-1', 'tile-0-2', 'exercise-divide-once', 'normalise', 'proof']);
 
     const trace = lab.flashAttention({ ...WORKED, blockRows: 1, blockCols: 1 });
     for (const [k, tile] of trace.tiles.entries()) {

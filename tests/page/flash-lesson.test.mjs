@@ -37,7 +37,7 @@ const flashOf = (/** @type {any} */ inputs) => lab.flashAttention({
 describe('the steps are the engine’s tiles', () => {
   test('the worked example in 1×1 tiles: inputs, scores, one step per key, the division and the proof', async () => {
     const { s } = await opened(WORKED);
-    assert.deepEqual(s.steps.map((/** @type {any} */ step) => step.id), ['inputs', 'scores', 'tile-0-0', 'tile-0-1', 'tile-0-2', 'normalise', 'proof']);
+    assert.deepEqual(s.steps.map((/** @type {any} */ step) => step.id), ['inputs', 'scores', 'exercise-first-partial', 'tile-0-0', 'tile-0-1', 'tile-0-2', 'exercise-divide-once', 'normalise', 'proof']);
   });
 
   test('each tile’s running numbers and partial output are flashAttention’s, with ℓ before taken from the tile before it', async () => {

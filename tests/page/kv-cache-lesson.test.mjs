@@ -42,7 +42,7 @@ describe('decoding token by token', () => {
   test('one step per token between the inputs and the check, cost and memory steps', async () => {
     const { s } = await opened();
     assert.deepEqual(s.steps.map((/** @type {any} */ step) => step.id),
-      ['inputs', 'token-0', 'token-1', 'token-2', 'token-3', 'token-4', 'token-5', 'check', 'cost', 'memory']);
+      ['inputs', 'token-0', 'token-1', 'exercise-kept-row', 'token-2', 'token-3', 'token-4', 'token-5', 'exercise-no-difference', 'check', 'cost', 'memory']);
   });
 
   test('the cache gains a row per token, each step showing kvCacheDecode’s keys, values, output row and multiply-adds', async () => {

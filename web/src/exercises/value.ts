@@ -42,7 +42,7 @@ export const value: ExerciseType<ValueExercise> = {
     if (typeof answer === 'string') return { error: answer };
     const matrix = matrixOf(exercise, steps);
     const expectedValue = matrix?.data[exercise.row]?.[exercise.column];
-    if (expectedValue === undefined) return { error: 'This question names a number the steps no longer show.' };
+    if (expectedValue === undefined) return { error: 'With these inputs the steps no longer show this number (the walkthrough’s own inputs do: Reset inputs brings them back).' };
     const correct = Math.abs(answer - expectedValue) <= (exercise.tolerance ?? TOLERANCE);
     const shown = formatNumber(expectedValue, 4);
     return {

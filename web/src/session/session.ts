@@ -203,8 +203,10 @@ export class Session {
     }
     const built = this.build(lab, kind, walkthrough, inputs, trained);
     if (!built) return false;
-    // An exercise pointing at a step, panel or cell these steps do not have: the file is wrong.
-    const misplaced = exercisesPlacedProblem(walkthrough, built.steps);
+    // An exercise pointing at a step, panel or cell the walkthrough's own steps do not have: the
+    // file is wrong. (A learner's edits may take a step away, e.g. fewer tokens: that exercise
+    // then comes last, and says its number is no longer shown if answered.)
+    const misplaced = state.inputs === undefined ? exercisesPlacedProblem(walkthrough, built.steps) : undefined;
     if (misplaced) {
       this.refuse(`This walkthrough’s exercises cannot be shown: ${misplaced}.`);
       return false;
