@@ -29,13 +29,13 @@ const classicLoader = {
 
 /**
  * The component adopts its CSS inside its shadow root (component/styles.ts imports it with
- * ?inline); the side-effect import of the export menu's CSS, which the page needs, is dropped
+ * ?inline); the side-effect imports of the export menu's and the pipeline map's CSS, which the page needs, are dropped
  * here so that no global style sheet is emitted.
  */
 const dropGlobalCss = {
   name: 'attention-lab:drop-global-css',
   enforce: 'pre',
-  resolveId: (id) => (id === './export-menu.css' ? '\0attention-lab:no-global-css' : undefined),
+  resolveId: (id) => (['./export-menu.css', './pipeline-map.css'].includes(id) ? '\0attention-lab:no-global-css' : undefined),
   load: (id) => (id === '\0attention-lab:no-global-css' ? 'export {};' : undefined),
 };
 

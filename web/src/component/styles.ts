@@ -7,14 +7,15 @@ import componentCss from './component.css?inline';
 import pageCss from '../styles.css?inline';
 import exportMenuCss from '../widgets/export-menu.css?inline';
 import exerciseCss from '../widgets/exercise-answers/exercise-answers.css?inline';
+import pipelineMapCss from '../views/pipeline-map.css?inline';
 
 let sheet: CSSStyleSheet | undefined;
 
-/** What every shadow root adopts: the component's resets, the page's rules (export menu and exercises included). */
+/** What every shadow root adopts: the component's resets, the page's rules (export menu, exercises and pipeline map included). */
 export function componentSheet(): CSSStyleSheet {
   if (!sheet) {
     sheet = new CSSStyleSheet();
-    sheet.replaceSync([componentCss, pageCss, exportMenuCss, exerciseCss].join('\n'));
+    sheet.replaceSync([componentCss, pageCss, exportMenuCss, exerciseCss, pipelineMapCss].join('\n'));
   }
   return sheet;
 }
