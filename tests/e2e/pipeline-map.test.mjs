@@ -1,7 +1,7 @@
-// The map of the transformer above every lesson (issue 13 item 1; web/src/views/pipeline-map-view.ts):
+// The map of the transformer on every step (issue 13 item 1; web/src/views/pipeline-map-view.ts):
 // the stage(s) of the step on screen are marked current on steps of several kinds and follow the
 // step, a stage's link opens the lesson that covers it (by mouse and by keyboard), the map is
-// axe-clean at 1280 and 375 px in light and dark, folds to one scrolling line on a phone, and is
+// axe-clean at 1280 and 375 px in light and dark, keeps to the step number's line on a phone, and is
 // hidden when an embed hides the header or the menu.
 import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
@@ -83,18 +83,19 @@ describe('the pipeline map', () => {
     await page.close();
   });
 
-  test('the training lesson marks no stage', async () => {
+  test('goes with the steps: the training lesson, which has none, shows none, and the next walkthrough has it back', async () => {
     const { page, problems } = await open('?w=worked-example&step=softmax');
     await page.locator('.lesson-link[data-lesson="train"]').click();
     await page.locator('.lesson-link[data-lesson="train"][aria-current="page"]').waitFor();
-    assert.ok(await page.locator(MAP).isVisible());
-    assert.deepEqual(await current(page), []);
+    assert.equal(await page.locator(MAP).count(), 0);
+    await page.locator('.lesson-link[data-lesson="masks"]').click();
+    await page.locator(`${MAP} a[aria-current="step"]`, { hasText: 'Q, K, V' }).waitFor();
     assert.deepEqual(problems, []);
     await page.close();
   });
 
   for (const colorScheme of ['light', 'dark']) {
-    test(`at 1280 px (${colorScheme}) it is one or two lines above the lesson, axe-clean`, async () => {
+    test(`at 1280 px (${colorScheme}) it is one or two lines beside the step's number, axe-clean`, async () => {
       const { page, problems } = await open('?w=encoder-layer&step=attention', { colorScheme });
       assert.deepEqual(await current(page), ['Q, K, V', 'Scores QKᵀ', '÷√d_k', 'Softmax', 'Weighted sum', 'Heads', 'Concat', 'W_O']);
       const height = await page.locator(MAP).evaluate((e) => e.getBoundingClientRect().height);
@@ -105,12 +106,14 @@ describe('the pipeline map', () => {
       await page.close();
     });
 
-    test(`at 375 px (${colorScheme}) it is one line that scrolls to the current stage, axe-clean`, async () => {
+    test(`at 375 px (${colorScheme}) it shares the step number's line and scrolls to the current stage, axe-clean`, async () => {
       const { page, problems } = await open('?w=encoder-layer&step=feed-forward', { width: 375, colorScheme });
       await page.setViewportSize({ width: 375, height: 667 });
       const list = page.locator(`${MAP} ol`);
       const box = await list.evaluate((e) => ({ height: e.getBoundingClientRect().height, scrolls: e.scrollWidth > e.clientWidth, left: e.scrollLeft }));
-      assert.ok(box.height <= 40, `one line: ${box.height} px`);
+      assert.ok(box.height <= 30, `one line: ${box.height} px`);
+      const [number, map] = await Promise.all(['#progress', MAP].map((s) => page.locator(s).evaluate((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2))));
+      assert.ok(Math.abs(number - map) <= 4, `beside "Step N of M": ${number} / ${map}`);
       assert.ok(box.scrolls && box.left > 0, 'the line scrolls, and was scrolled towards the current stage');
       const inView = await page.locator(`${MAP} a[aria-current="step"]`).evaluate((a) => {
         const line = a.closest('ol').getBoundingClientRect();

@@ -23,8 +23,6 @@ export function buildShell(host: HTMLElement, { standalone }: ShellOptions): voi
     el('header', { className: 'site-header' },
       el('div', { className: 'brand' }, name, el('p', { className: 'tagline' }, 'Attention, one exact number at a time.')),
       el('nav', { id: 'lessons', ariaLabel: 'Lessons' })),
-    // Filled by views/pipeline-map-view.ts: where the step on screen sits in a transformer.
-    el('nav', { id: 'pipeline-map', className: 'pipeline-map', ariaLabel: 'Where this step sits in a transformer' }),
     el('div', { id: 'notices', className: 'notices', role: 'status', ariaLive: 'polite' }),
     main,
     // The glossary of every marked term; a landmark only on the whole page (a component's host page has its own footer).

@@ -109,14 +109,13 @@ export class AttentionLabElement extends HTMLElement {
   }
 
   /**
-   * Names the lab's landmarks (its region, lesson menu and pipeline map) after the `label` attribute or the
+   * Names the lab's landmarks (its region and lesson menu) after the `label` attribute or the
    * walkthrough: landmarks need distinct names, so several labs on a page can be told apart.
    */
   private rename(): void {
     const name = this.getAttribute('label') || `Attention Lab: ${findWalkthrough(this.walkthrough)?.title ?? this.walkthrough}`;
     this.shadow.getElementById('main')?.setAttribute('aria-label', name);
     this.shadow.getElementById('lessons')?.setAttribute('aria-label', `Lessons, ${name}`);
-    this.shadow.getElementById('pipeline-map')?.setAttribute('aria-label', `Where this step sits in a transformer, ${name}`);
   }
 }
 

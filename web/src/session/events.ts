@@ -46,8 +46,6 @@ export interface ScoreEvent {
 export type SessionEvent =
   /** A walkthrough was opened: `fresh` when it is another one (else the same, with another state). */
   | { type: 'opened'; fresh: boolean }
-  /** The walkthrough was put away: something else (the lesson "Watch attention learn") takes its place. */
-  | { type: 'closed' }
   /** The inputs changed and every step was built again. */
   | { type: 'recomputed' }
   /**

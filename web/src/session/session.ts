@@ -235,7 +235,6 @@ export class Session {
    */
   close(): void {
     this.current = undefined;
-    this.emit({ type: 'closed' });
   }
 
   /** Opens the state, or the same walkthrough and step with its own inputs when the engine refuses the state's. */
