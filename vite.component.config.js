@@ -29,10 +29,11 @@ const classicLoader = {
 
 /**
  * The component adopts its CSS inside its shadow root (component/styles.ts imports it with
- * ?inline); the side-effect imports of the export menu's, the exercises' and the print
- * handout's CSS, which the page needs, are dropped here so that no global style sheet is emitted.
+ * ?inline); the side-effect imports of the export menu's, the exercises', the print handout's and
+ * the pipeline map's CSS, which the page needs, are dropped here so that no global style sheet is
+ * emitted.
  */
-const GLOBAL_CSS = new Set(['./export-menu.css', './exercise-answers/exercise-answers.css', './print-handout.css']);
+const GLOBAL_CSS = new Set(['./export-menu.css', './exercise-answers/exercise-answers.css', './print-handout.css', './pipeline-map.css']);
 const dropGlobalCss = {
   name: 'attention-lab:drop-global-css',
   enforce: 'pre',

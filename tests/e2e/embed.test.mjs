@@ -86,10 +86,11 @@ describe('embed link parameters', () => {
     assert.match(await both.page.locator('#walkthrough-title').textContent(), /Padding/i);
     await both.page.close();
     const unknown = await open('?lesson=nope');
-    await unknown.page.locator('.notice', { hasText: /^There is no lesson called “nope” \(expected a number from 1 to \d+ or one of worked-example, backward-pass, self-attention/ }).waitFor();
-    await unknown.page.close();
+    await unknown.page.locator('.notice', { hasText: /^There is no lesson called “nope” \(expected a number from 1 to \d+ or one of why-qkv, worked-example, backward-pass, self-attention/ }).waitFor();
     // The number on the lesson's chip works as well as its name.
-    const byNumber = await open('?lesson=5&step=softmax');
+    const masks = await unknown.page.locator('.lesson-link[data-lesson="masks"] .lesson-number').textContent();
+    await unknown.page.close();
+    const byNumber = await open(`?lesson=${masks}&step=softmax`);
     assert.match(await byNumber.page.locator('#walkthrough-title').textContent(), /Causal mask/);
     assert.equal(await byNumber.page.locator('.notice').count(), 0);
     await byNumber.page.close();

@@ -201,7 +201,7 @@ describe('every walkthrough', () => {
   }
 });
 
-describe('lesson 4 (why-scale) and lesson 10 (entropy-heads): engine numbers and parameters', () => {
+describe('why-scale and entropy-heads: engine numbers and parameters', () => {
   /** Every label → value of the facts panels of the current step, numbers with "−" read as "-". */
   const facts = (page) => page.evaluate(() => Object.fromEntries(
     [...document.querySelectorAll('.facts-panel dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent ?? ''])));
@@ -327,7 +327,7 @@ describe('lesson 4 (why-scale) and lesson 10 (entropy-heads): engine numbers and
   });
 });
 
-describe('lesson 8 (positional-encoding) and lesson 9 (encoder-layer): engine numbers and parameters', () => {
+describe('positional-encoding and encoder-layer: engine numbers and parameters', () => {
   /** The label/value pairs of the facts panel whose caption contains `caption`, in order. */
   const factsOf = (page, caption) => page.locator('.facts-panel', { hasText: caption }).first().evaluate((figure) =>
     [...figure.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent ?? '']));

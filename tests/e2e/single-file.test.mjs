@@ -122,7 +122,7 @@ describe('the offline single file', () => {
     const frame = page.frameLocator('iframe');
     await frame.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
     await assertWorkedExample(frame);
-    await frame.locator('.lesson-link').nth(1).click();
+    await frame.locator('.lesson-link[data-lesson="backward-pass"]').click();
     await frame.locator('#step-list button[data-step]').first().waitFor();
     assert.notEqual(await frame.locator('#walkthrough-title').textContent(), 'One query, three keys');
 

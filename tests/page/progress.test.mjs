@@ -68,7 +68,7 @@ test('without storage, or with storage that refuses, progress is kept for the vi
 
 test('after a walkthrough comes the next in its lesson, then the next lesson, then the training lesson', () => {
   const first = LESSONS[0];
-  assert.ok(first.walkthroughs.length > 1, 'the first lesson has a practice walkthrough');
+  assert.ok(first.walkthroughs.length > 1, 'the first lesson has more than one walkthrough');
   const inLesson = nextInCourse(LESSONS, first.walkthroughs[0].id);
   assert.equal(inLesson?.type, 'walkthrough');
   assert.equal(inLesson.walkthrough, first.walkthroughs[1].id);

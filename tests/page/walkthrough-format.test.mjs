@@ -170,19 +170,55 @@ const BAD = [
   {
     name: 'a misspelt field is refused, naming it and listing the fields',
     doc: changed('attention', (d) => { d.tilte = d.title; delete d.title; }),
-    error: 'tilte: expected one of the fields "$schema", "id", "lesson", "kind", "title", "intro", "inputs", "queryLabels", "keyLabels", "exercises", got an unknown field',
+    error: 'tilte: expected one of the fields "$schema", "id", "lesson", "kind", "title", "intro", "inputs", "stepTexts", "queryLabels", "keyLabels", "exercises", got an unknown field',
     schema: true,
   },
   {
     name: 'a misspelt kind field is named as unknown rather than kind being reported missing',
     doc: changed('scaling', (d) => { d.knid = d.kind; delete d.kind; }),
-    error: 'knid: expected one of the fields "$schema", "id", "lesson", "kind", "title", "intro", "inputs", "queryLabels", "keyLabels", got an unknown field',
+    error: 'knid: expected one of the fields "$schema", "id", "lesson", "kind", "title", "intro", "inputs", "stepTexts", "queryLabels", "keyLabels", got an unknown field',
     schema: true,
   },
   {
     name: 'query labels on a multi-head walkthrough are refused, naming queryLabels',
     doc: changed('multi-head', (d) => { d.queryLabels = ['a', 'b', 'c']; }),
-    error: 'queryLabels: expected one of the fields "$schema", "id", "lesson", "kind", "title", "intro", "inputs", "exercises", got an unknown field',
+    error: 'queryLabels: expected one of the fields "$schema", "id", "lesson", "kind", "title", "intro", "inputs", "stepTexts", "exercises", got an unknown field',
+    schema: true,
+  },
+  {
+    name: 'words for a step the kind does not show are refused, naming the step and listing the steps',
+    doc: changed('attention', (d) => { d.stepTexts = { sofmax: { text: 'Shares.' } }; }),
+    error: 'stepTexts.sofmax: expected one of the steps "inputs", "scores", "scale", "mask", "softmax", "output" of a "attention" walkthrough, got an unknown step',
+    schema: true,
+  },
+  {
+    name: 'a step of another kind is refused in stepTexts, naming it',
+    doc: changed('multi-head', (d) => { d.stepTexts = { softmax: { title: 'Shares' } }; }),
+    error: 'stepTexts.softmax: expected one of the steps "embed", "project", "split", "heads", "concat", "output" of a "multi-head" walkthrough, got an unknown step',
+    schema: true,
+  },
+  {
+    name: 'step words with neither title nor text are refused, naming the step',
+    doc: changed('attention', (d) => { d.stepTexts = { scores: {} }; }),
+    error: 'stepTexts.scores: expected an object with a "title", a "text" or both, got an object',
+    schema: true,
+  },
+  {
+    name: 'an unknown field in a step’s words is refused, naming it',
+    doc: changed('scaling', (d) => { d.stepTexts = { peak: { text: 'The peak.', formula: 'x' } }; }),
+    error: 'stepTexts.peak.formula: expected one of the fields "title", "text", got an unknown field',
+    schema: true,
+  },
+  {
+    name: 'a step title of only spaces is refused, naming it',
+    doc: changed('encoder', (d) => { d.stepTexts = { attention: { title: '  ' } }; }),
+    error: 'stepTexts.attention.title: expected a title of 1 to 100 characters, got "  "',
+    schema: true,
+  },
+  {
+    name: 'an empty stepTexts is refused',
+    doc: changed('attention', (d) => { d.stepTexts = {}; }),
+    error: 'stepTexts: expected an object with words for one or more steps, got an object',
     schema: true,
   },
   {
@@ -200,7 +236,7 @@ const BAD = [
   {
     name: 'an unknown lesson is refused, naming lesson and listing the lessons',
     doc: changed('attention', (d) => { d.lesson = 'mask'; }),
-    error: 'lesson: expected one of "worked-example", "backward-pass", "self-attention", "scaling", "masks", "multi-head", "cross-attention", "positional-encoding", "encoder-layer", "entropy", "flash-attention", "kv-cache", "efficient-attention", "attention-cost", or no lesson field for a walkthrough of your own, got "mask"',
+    error: 'lesson: expected one of "why-qkv", "worked-example", "backward-pass", "self-attention", "scaling", "masks", "multi-head", "cross-attention", "positional-encoding", "encoder-layer", "entropy", "flash-attention", "kv-cache", "efficient-attention", "attention-cost", or no lesson field for a walkthrough of your own, got "mask"',
     schema: true,
   },
   {
@@ -536,7 +572,7 @@ const BAD = [
   {
     name: 'the cost lab, which shows no matrix, takes no exercises',
     doc: changed('cost', (d) => { d.exercises = [{ id: 'v', type: 'value', title: 'A number', prompt: 'Which?', step: 'x', panel: 'y', row: 0, column: 0 }]; }),
-    error: 'exercises: expected one of the fields "$schema", "id", "lesson", "kind", "title", "intro", "inputs", got an unknown field',
+    error: 'exercises: expected one of the fields "$schema", "id", "lesson", "kind", "title", "intro", "inputs", "stepTexts", got an unknown field',
     schema: true,
   },
   {
@@ -626,6 +662,14 @@ describe('the JSON Schema and the validator agree on names and ranges', () => {
   test('they list the same kinds and lessons', () => {
     assert.deepEqual(SCHEMA.properties.kind.enum, KINDS);
     assert.deepEqual(SCHEMA.properties.lesson.enum, LESSON_IDS);
+  });
+
+  test('they list the same steps of each kind for stepTexts', async () => {
+    const { fixedStepIds } = await importCompiled('model/pipeline');
+    for (const kind of KINDS) {
+      const then = SCHEMA.allOf.find((/** @type {any} */ c) => c.if.properties.kind.const === kind).then;
+      assert.deepEqual(then.properties.stepTexts.propertyNames.enum, fixedStepIds(kind), kind);
+    }
   });
 
   test('their text limits are the same', () => {

@@ -17,6 +17,7 @@ import { ViewContext } from './views/context.js';
 import { openEmbedDialog, type CustomSnippet } from './views/embed-view.js';
 import { LessonMenuView } from './views/lesson-menu-view.js';
 import { NoticeBoard } from './views/notice-board.js';
+import { PipelineMapView } from './views/pipeline-map-view.js';
 import { PlayerBar } from './views/player-bar.js';
 import { ProgressView } from './views/progress-view.js';
 import { reportProgress } from './views/progress-reporter.js';
@@ -88,6 +89,7 @@ export class App {
     const player = new PlayerBar(this.context, () => openEmbedDialog(this.context, this.url, options.embedSnippet));
     new WalkthroughView(this.context, () => player.element(), (id) => void this.navigate(id), (choice) => training.chooseWeights(choice));
     new StepView(this.context, costs);
+    new PipelineMapView(this.context, (id) => void this.navigate(id));
     // A measurement runs only while its lesson is open.
     this.session.subscribe((event) => {
       if (event.type === 'opened' && event.fresh) costs.cancelAll();

@@ -12,6 +12,7 @@ import './styles/index.css';
 // be fetched only once that chunk is imported, one more round trip before the first step.
 import './widgets/export-menu.css';
 import './widgets/exercise-answers/exercise-answers.css';
+import './views/pipeline-map.css';
 
 // The lite engine: the first lessons' operations, no trainer, half the bytes. The lessons that
 // need more (kinds whose module says engine: 'full') wait for the full engine, loaded once, when

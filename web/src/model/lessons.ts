@@ -5,6 +5,7 @@ import type { LessonId } from './types.js';
 
 /** The lessons in the order of the course, numbered as in the menu. */
 export const LESSON_TITLES: readonly (readonly [LessonId, string])[] = [
+  ['why-qkv', 'Why Q, K and V'],
   ['worked-example', 'A worked example'],
   ['backward-pass', 'One backward pass'],
   ['self-attention', 'Self-attention on a sentence'],

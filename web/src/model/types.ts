@@ -3,6 +3,7 @@
 import type { Mask } from '../../lib/index.js';
 
 export type LessonId =
+  | 'why-qkv'
   | 'worked-example'
   | 'backward-pass'
   | 'self-attention'
@@ -52,6 +53,17 @@ interface WalkthroughBase {
   title: string;
   /** One or two sentences shown above the steps. */
   intro: string;
+  /**
+   * Words of its own for some steps (by step id), in place of the kind's, which fit any inputs:
+   * shown while the inputs are the walkthrough's own, so they may describe its numbers.
+   */
+  stepTexts?: Record<string, StepText>;
+}
+
+/** A step's title, text or both, as a walkthrough words it (`stepTexts`). */
+export interface StepText {
+  title?: string;
+  text?: string;
 }
 
 export interface AttentionWalkthrough extends WalkthroughBase {

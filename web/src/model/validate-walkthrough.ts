@@ -12,6 +12,7 @@ import { describe, expected, isRecord, list, onlyFields, oneOf, type Problem, pr
 import { inputsProblem, KINDS, type Kind } from './input-rules.js';
 import { LESSON_TITLES } from './lessons.js';
 import { exercisesProblem } from './validate-exercises.js';
+import { stepTextsProblem } from './validate-step-texts.js';
 
 export { KINDS };
 
@@ -34,7 +35,7 @@ export const MAX_JSON_LENGTH = 1_000_000;
 /** How the top level is named in messages, as it has no field name. */
 const TOP = '(top level)';
 
-const COMMON_FIELDS = ['$schema', 'id', 'lesson', 'kind', 'title', 'intro', 'inputs'];
+const COMMON_FIELDS = ['$schema', 'id', 'lesson', 'kind', 'title', 'intro', 'inputs', 'stepTexts'];
 const ATTENTION_FIELDS = [...COMMON_FIELDS, 'queryLabels', 'keyLabels'];
 const FIELDS: Record<Kind, readonly string[]> = {
   attention: [...ATTENTION_FIELDS, 'exercises'],
@@ -90,7 +91,8 @@ export function parseWalkthrough(json: unknown, options: ParseOptions = {}): Par
     ?? text(TEXT_LIMITS.intro)(json.intro, 'intro')
     ?? inputsProblem(kind, json.inputs, 'inputs')
     ?? (FIELDS[kind].includes('queryLabels') ? attentionLabelsProblem(json) : undefined)
-    ?? (kind === 'attention' ? attentionExercisesProblem(json) : exercisesProblem(json.exercises, kind, undefined));
+    ?? (kind === 'attention' ? attentionExercisesProblem(json) : exercisesProblem(json.exercises, kind, undefined))
+    ?? stepTextsProblem(json.stepTexts, kind);
   if (error) return { error };
   const { $schema: _schema, ...walkthrough } = json;
   return { walkthrough: walkthrough as unknown as Walkthrough };

@@ -2,6 +2,8 @@
 // web/src/walkthroughs/; the order of LESSONS is the order of the menu.
 import type { LessonId, Walkthrough } from './types.js';
 import { LESSON_TITLES } from './lessons.js';
+import softLookup from '../walkthroughs/soft-lookup.json';
+import keyMoves from '../walkthroughs/key-moves.json';
 import workedExample from '../walkthroughs/worked-example.json';
 import attentionBackward from '../walkthroughs/attention-backward.json';
 import causalMask from '../walkthroughs/causal-mask.json';
@@ -36,7 +38,7 @@ export interface Lesson {
 }
 
 const all = [
-  workedExample, workedExamplePractice, tryAttentionFromScratch, attentionBackward, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
+  softLookup, keyMoves, workedExample, workedExamplePractice, tryAttentionFromScratch, attentionBackward, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
   causalMaskPractice, tryCausalSix,
   multiHead, tryOneHead, crossAttention, whyScale, entropyHeads, positionalEncoding, tryPositionsFifty, encoderLayer,
   flashWorkedExample, flashCausalTiles, kvCache, linearAndSparse, attentionCost,

@@ -15,6 +15,7 @@ import { exampleFile, type ExampleFile, type ExampleFormat } from './example-fil
 import type { ExerciseContext } from '../exercises/exercise-type.js';
 import { ExerciseBook, exercisesPlacedProblem, withExercises, type ExerciseFeedback } from './exercises.js';
 import { parseCell, readField } from './read-input.js';
+import { withStepTexts } from './step-texts.js';
 
 type Inputs = Walkthrough['inputs'];
 
@@ -201,7 +202,7 @@ export class Session {
       this.notify(`“${walkthrough.title}” cannot show a trained model’s weights (only self-attention walkthroughs of multi-head attention and the encoder layer can), so it shows its own.`);
       trained = undefined;
     }
-    const built = this.build(lab, kind, walkthrough, inputs, trained);
+    const built = this.build(lab, kind, walkthrough, inputs, trained, state.inputs !== undefined);
     if (!built) return false;
     // An exercise pointing at a step, panel or cell the walkthrough's own steps do not have: the
     // file is wrong. (A learner's edits may take a step away, e.g. fewer tokens: that exercise
@@ -243,10 +244,11 @@ export class Session {
     if (!(await this.open(state)) && state.inputs !== undefined) await this.open({ walkthrough: state.walkthrough, step: state.step });
   }
 
-  private build(lab: AttentionLab, kind: AnyKindModule, walkthrough: Walkthrough, inputs: Inputs, trained: TrainedLayer | undefined): Built | undefined {
+  private build(lab: AttentionLab, kind: AnyKindModule, walkthrough: Walkthrough, inputs: Inputs, trained: TrainedLayer | undefined, edited: boolean): Built | undefined {
     try {
       const built = kind.build(lab, walkthrough, inputs, trained);
-      return walkthrough.exercises ? { ...built, steps: withExercises(walkthrough, inputs, built.steps) } : built;
+      const steps = withStepTexts(walkthrough, built.steps, !edited && !trained);
+      return { ...built, steps: walkthrough.exercises ? withExercises(walkthrough, inputs, steps) : steps };
     } catch (error) {
       if (!isRefusal(error)) throw error;
       this.refuse(`The engine refused these inputs: ${error.message}`);
@@ -324,7 +326,7 @@ export class Session {
   /** Builds the steps again from `inputs`, keeping the step; the refusal sentence otherwise. */
   private apply(inputs: Inputs, edited = true): string | undefined {
     const c = this.current as Current;
-    const built = this.build(c.lab, c.kind, c.walkthrough, inputs, c.trained);
+    const built = this.build(c.lab, c.kind, c.walkthrough, inputs, c.trained, edited);
     if (!built) return 'The engine refused this value (see the notice above).';
     const stepId = c.built.steps[c.index].id;
     const index = Math.max(0, built.steps.findIndex((s) => s.id === stepId));

@@ -66,7 +66,8 @@ export class WalkthroughView {
           el('h3', { id: 'steps-heading' }, 'Steps'),
           el('ol', { id: 'step-list', ariaLabelledBy: 'steps-heading' })),
         el('article', { id: 'step', className: 'step', tabIndex: -1, ariaLabelledBy: 'step-title' },
-          el('p', { id: 'progress', className: 'progress' }),
+          // The step's number, and where it sits in a transformer (views/pipeline-map-view.ts).
+          el('div', { id: 'step-top', className: 'step-top' }, el('p', { id: 'progress', className: 'progress' })),
           el('h3', { id: 'step-title' }),
           el('div', { id: 'formula', className: 'formula' }),
           el('p', { id: 'step-text', className: 'step-text' }),

@@ -1,4 +1,4 @@
-// Lesson 12, what attention costs: the learner measures full, flash, chunked, linear and sparse
+// The lesson "What attention costs": the learner measures full, flash, chunked, linear and sparse
 // attention and the RNN at n = 64 … maxN in their own browser (the engine's measureCost, one call
 // per variant and size, in a Web Worker). The steps only describe the plan: the measurements
 // are made when the learner starts them, outlive the step, and every step's cost panel shows

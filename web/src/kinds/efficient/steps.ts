@@ -1,4 +1,4 @@
-// Lesson 13, linear and sparse attention, on one seeded random sequence: full softmax attention
+// The lesson on linear and sparse attention, on one seeded random sequence: full softmax attention
 // (attention), the sparse patterns of Longformer and BigBird (sparseAttention: a sliding window,
 // then global tokens, then random keys) and linear attention (linearAttention, φ = elu + 1). Each
 // output is shown beside full attention's; every number is the engine's, this file arranges them.

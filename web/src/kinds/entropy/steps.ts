@@ -1,4 +1,4 @@
-// Lesson 10, the entropy of attention: one seeded random sequence attended by a single head and
+// The lesson on the entropy of attention: one seeded random sequence attended by a single head and
 // by h heads with the same seeded projections (multiHeadAttention), each row's entropy from
 // attentionEntropy, and, as in the seed notebook, a head with no projections at all (attention
 // with Q = K = V = X). Every number comes from the engine; this file only arranges them.

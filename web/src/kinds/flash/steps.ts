@@ -1,4 +1,4 @@
-// Lesson 11, flash attention tile by tile: the engine's flashAttention computes attention one
+// The lesson on flash attention, tile by tile: the engine's flashAttention computes attention one
 // tile of queries × keys at a time with a running max m, a running sum ℓ and an unnormalised
 // output O per query (the online softmax of Milakov & Gimelshein 2018, tiled as in Dao et al.
 // 2022). One step per tile of its trace, then the final division and the proof against full

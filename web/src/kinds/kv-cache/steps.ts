@@ -1,4 +1,4 @@
-// Lesson 12, the KV cache: a seeded random sequence decoded one token at a time by the engine's
+// The lesson on the KV cache: a seeded random sequence decoded one token at a time by the engine's
 // kvCacheDecode (each new token's key and value are appended to the cache, and only its query
 // attends over it), checked against multiHeadAttention recomputing everything under a causal
 // mask with the same weights, with the multiply-adds of both ways per step (Pope et al. 2022).

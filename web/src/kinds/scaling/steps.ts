@@ -1,4 +1,4 @@
-// Lesson 4, why attention divides by √d_k, from the engine's scalingExperiment
+// The lesson on why attention divides by √d_k, from the engine's scalingExperiment
 // (cpp/src/scaling_experiment.cpp) and softmaxJacobian. One experiment per d_k of the sweep
 // feeds the charts, one for the chosen d_k the details. Step ids follow the experiment's
 // quantities: variance, peak, entropy, gradient, then the first draw (example, jacobian) and the

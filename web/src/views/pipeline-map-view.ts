@@ -1,0 +1,80 @@
+// The map of the whole transformer on every step (model/pipeline.ts): one link per stage, to the
+// lesson that covers it, with the stage(s) the step on screen sits on marked current. It shares
+// the step's top line with "Step N of M"; on a narrow screen it is one line that scrolls sideways,
+// kept scrolled to the current stage, so it costs the phone's first screen no height.
+import { STAGES, stagesOf, type StageId } from '../model/pipeline.js';
+import { LESSONS } from '../model/walkthroughs.js';
+import { writeLink } from '../state/url-state.js';
+import { el, setAttr } from '../widgets/dom.js';
+import type { ViewContext } from './context.js';
+import './pipeline-map.css';
+
+const LABEL = 'Where this step sits in a transformer';
+
+export class PipelineMapView {
+  private readonly links = new Map<StageId, HTMLAnchorElement>();
+  /** One element, moved into each walkthrough laid out (so its links keep their listeners). */
+  private readonly nav: HTMLElement;
+  private readonly list: HTMLOListElement;
+
+  constructor(
+    private readonly context: ViewContext,
+    /** Opens a walkthrough (the first of the stage's lesson), as the lesson menu does. */
+    onOpen: (walkthrough: string) => void,
+  ) {
+    this.list = el('ol', { className: 'pipeline-stages' });
+    for (const stage of STAGES) {
+      const lesson = LESSONS.find((l) => l.id === stage.lesson);
+      const first = lesson?.walkthroughs[0];
+      if (!lesson || !first) continue;
+      const link = el('a', { href: writeLink({ walkthrough: first.id, step: 'inputs' }) || '?', title: `Lesson ${lesson.number}: ${lesson.title}` }, stage.label);
+      link.dataset.stage = stage.id;
+      link.addEventListener('click', (event) => {
+        event.preventDefault();
+        onOpen(first.id);
+      });
+      this.links.set(stage.id, link);
+      this.list.append(el('li', {}, link));
+    }
+    this.nav = el('nav', { id: 'pipeline-map', className: 'pipeline-map' }, el('span', { className: 'pipeline-caption' }, 'In a transformer:'), this.list);
+    context.session.subscribe((event) => {
+      // After the walkthrough view, which lays out the step's top line on a fresh opening.
+      if (event.type === 'opened' && event.fresh) this.place();
+      if (event.type === 'step') this.mark();
+    });
+  }
+
+  /**
+   * Puts the map in the step's top line. Several labs on one page (the web component) need
+   * distinct landmark names: the map takes its lab's region name after its own.
+   */
+  private place(): void {
+    const region = this.context.byId('main').getAttribute('aria-label');
+    this.nav.setAttribute('aria-label', region ? `${LABEL}, ${region}` : LABEL);
+    this.context.root.getElementById('step-top')?.append(this.nav);
+  }
+
+  /** Marks the stages of the step on screen. */
+  private mark(): void {
+    const { walkthrough, step } = this.context.session;
+    const current = new Set(walkthrough && step ? stagesOf(walkthrough, step.id) ?? [] : []);
+    for (const [id, link] of this.links) {
+      if (current.has(id)) setAttr(link, 'aria-current', 'step');
+      else if (link.hasAttribute('aria-current')) link.removeAttribute('aria-current');
+    }
+    this.showCurrent();
+  }
+
+  /** When the line scrolls (a narrow screen), brings the first current stage into its middle, without moving the page. */
+  private showCurrent(): void {
+    const { list } = this;
+    const first = list.querySelector<HTMLElement>('[aria-current]');
+    if (list.scrollWidth <= list.clientWidth) return;
+    if (!first) {
+      list.scrollLeft = 0;
+      return;
+    }
+    const item = first.parentElement as HTMLElement;
+    list.scrollLeft = item.offsetLeft - list.offsetLeft - (list.clientWidth - item.offsetWidth) / 2;
+  }
+}
