@@ -1,7 +1,7 @@
 // One colour language for the whole page: attention weights on a sequential 0–1 scale, signed
 // values (scores, outputs) on a diverging scale centred on 0. Both are colour-blind safe
-// (ColorBrewer Blues and PuOr).
-import { interpolateBlues, interpolatePuOr } from 'd3-scale-chromatic';
+// (ColorBrewer Blues and PuOr, by Cynthia Brewer, colorbrewer2.org, Apache-2.0).
+import { interpolateRgbBasis } from 'd3-interpolate';
 import type { ColourScale } from '../model/types.js';
 
 export interface CellColour {
@@ -11,6 +11,13 @@ export interface CellColour {
   /** The background's red, green and blue, 0 … 255, for drawing into canvas pixels. */
   rgb: readonly [number, number, number];
 }
+
+// d3-scale-chromatic's interpolateBlues and interpolatePuOr are exactly these: a B-spline through
+// ColorBrewer's largest scheme (its 9 blues, its 11 purple-to-orange). Its bundle cannot be
+// tree-shaken (every scheme is built when it loads): importing it put 7 KB gzip of colours this
+// page never uses on the landing page. tests/page/colour-ramps.test.mjs checks they agree.
+export const interpolateBlues = interpolateRgbBasis(['#f7fbff', '#deebf7', '#c6dbef', '#9ecae1', '#6baed6', '#4292c6', '#2171b5', '#08519c', '#08306b']);
+export const interpolatePuOr = interpolateRgbBasis(['#2d004b', '#542788', '#8073ac', '#b2abd2', '#d8daeb', '#f7f7f7', '#fee0b6', '#fdb863', '#e08214', '#b35806', '#7f3b08']);
 
 /** Sequential weights ramp, stopping short of the darkest blue so 1.0 still shows structure. */
 const weightsRamp = (t: number) => interpolateBlues(0.05 + 0.85 * t);
