@@ -15,16 +15,13 @@ import { exampleFile, type ExampleFile, type ExampleFormat } from './example-fil
 import type { ExerciseContext } from '../exercises/exercise-type.js';
 import { ExerciseBook, exercisesPlacedProblem, withExercises, type ExerciseFeedback } from './exercises.js';
 import { parseCell, readField } from './read-input.js';
+import { loadWalkthroughCode } from './walkthrough-code.js';
+import type { Catalogue, SessionOptions } from './session-options.js';
+
+export type { Catalogue, SessionOptions } from './session-options.js';
 import { withStepTexts } from './step-texts.js';
 
 type Inputs = Walkthrough['inputs'];
-
-export interface Catalogue {
-  /** A shipped or loaded walkthrough by id. */
-  find(id: string): Walkthrough | undefined;
-  /** The walkthrough opened when a state names an unknown one. */
-  fallback: string;
-}
 
 /** What is on screen; replaced whole on every change, so a refused change leaves it as it was. */
 interface Current {
@@ -39,17 +36,6 @@ interface Current {
   index: number;
   /** A trained model's layer whose weights and probe the steps show, instead of seeded ones. */
   trained?: TrainedLayer;
-}
-
-export interface SessionOptions {
-  /** Exam mode: one answer per exercise, recorded without the engine's diagnosis or value. */
-  exam?: boolean;
-  /**
-   * The full engine, for kinds that need operations the session's own engine leaves out (a
-   * kind module's `engine: 'full'`): the page lands on the lite engine and loads this when such
-   * a lesson opens. Left out, every kind uses the session's engine (which must then be full).
-   */
-  fullEngine?: () => Promise<AttentionLab>;
 }
 
 export class Session {
@@ -179,23 +165,12 @@ export class Session {
 
   private async openNow(state: PageState, given?: TrainedLayer): Promise<boolean> {
     const walkthrough = this.catalogue.find(state.walkthrough) ?? (this.catalogue.find(this.catalogue.fallback) as Walkthrough);
-    let kind: AnyKindModule;
-    try {
-      kind = await this.load(walkthrough.kind);
-    } catch (error) {
-      // The lesson's code is fetched on demand: offline or after a new deployment it may fail.
-      this.notify(`This walkthrough’s code could not be loaded (${(error as Error).message}); check the connection and try again.`);
+    const code = await loadWalkthroughCode(walkthrough.kind, this.load, this.lab, this.fullEngine);
+    if ('notice' in code) {
+      this.notify(code.notice);
       return false;
     }
-    let lab = this.lab;
-    if (kind.engine === 'full' && this.fullEngine) {
-      try {
-        lab = await this.fullEngine();
-      } catch (error) {
-        this.notify(`The engine this lesson needs could not be loaded (${(error as Error).message}); check the connection and try again.`);
-        return false;
-      }
-    }
+    const { kind, lab } = code;
     const inputs = state.inputs ?? walkthrough.inputs;
     let trained = given;
     if (trained && !acceptsTrainedWeights(walkthrough)) {

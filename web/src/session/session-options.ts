@@ -1,0 +1,22 @@
+// What a session is made with: where its walkthroughs come from, and how it runs (exam mode, the
+// engine for the kinds the page's own engine leaves out). session.ts re-exports these.
+import type { AttentionLab } from '../../lib/index.js';
+import type { Walkthrough } from '../model/types.js';
+
+export interface Catalogue {
+  /** A shipped or loaded walkthrough by id. */
+  find(id: string): Walkthrough | undefined;
+  /** The walkthrough opened when a state names an unknown one. */
+  fallback: string;
+}
+
+export interface SessionOptions {
+  /** Exam mode: one answer per exercise, recorded without the engine's diagnosis or value. */
+  exam?: boolean;
+  /**
+   * The full engine, for kinds that need operations the session's own engine leaves out (a
+   * kind module's `engine: 'full'`): the page lands on the lite engine and loads this when such
+   * a lesson opens. Left out, every kind uses the session's engine (which must then be full).
+   */
+  fullEngine?: () => Promise<AttentionLab>;
+}

@@ -1,0 +1,33 @@
+// What opening a walkthrough waits for before the engine is asked anything: its kind's module
+// (fetched on demand) and the engine it runs on (the session's own, or the full engine for a kind
+// whose module says engine: 'full', while the page runs on the lite one).
+import type { AttentionLab } from '../../lib/index.js';
+import type { AnyKindModule } from '../kinds/kind.js';
+import type { Walkthrough } from '../model/types.js';
+
+export interface WalkthroughCode {
+  kind: AnyKindModule;
+  lab: AttentionLab;
+}
+
+/** The kind's module and its engine, or the sentence that says which could not be loaded. */
+export async function loadWalkthroughCode(
+  kindName: Walkthrough['kind'],
+  load: (kind: Walkthrough['kind']) => Promise<AnyKindModule>,
+  lab: AttentionLab,
+  fullEngine: (() => Promise<AttentionLab>) | undefined,
+): Promise<WalkthroughCode | { notice: string }> {
+  let kind: AnyKindModule;
+  try {
+    kind = await load(kindName);
+  } catch (error) {
+    // The lesson's code is fetched on demand: offline or after a new deployment it may fail.
+    return { notice: `This walkthrough’s code could not be loaded (${(error as Error).message}); check the connection and try again.` };
+  }
+  if (kind.engine !== 'full' || !fullEngine) return { kind, lab };
+  try {
+    return { kind, lab: await fullEngine() };
+  } catch (error) {
+    return { notice: `The engine this lesson needs could not be loaded (${(error as Error).message}); check the connection and try again.` };
+  }
+}
