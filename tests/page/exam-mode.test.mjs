@@ -2,20 +2,17 @@
 // way to change the inputs (no restart), and the session takes one answer per exercise, recorded
 // for the host with its grade but told to the learner without grade, value or diagnosis.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
 
 import { importCompiled } from '../support/compiled.mjs';
+import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
 
 const lab = await loadAttentionLab();
 const { Session } = await importCompiled('session/session');
 const { readEmbedOptions, embedParams } = await importCompiled('embed/options');
 
-const FOLDER = new URL('../../web/src/walkthroughs/', import.meta.url);
-const SHIPPED = new Map(readdirSync(FOLDER).filter((f) => f.endsWith('.json'))
-  .map((f) => JSON.parse(readFileSync(new URL(f, FOLDER), 'utf8'))).map((w) => [w.id, w]));
 
 test('mode=exam is read from the link, hides the editors and reset, and is written back', () => {
   const { options, notices } = readEmbedOptions(null, null, 'exam');

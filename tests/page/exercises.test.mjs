@@ -3,19 +3,16 @@
 // picked; the passes ordered), the host hears `answered` and `score`, a text that is not an
 // answer is refused without counting, and edited inputs make the earlier answers stale.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
 
 import { importCompiled } from '../support/compiled.mjs';
+import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
 
 const lab = await loadAttentionLab();
 const { Session } = await importCompiled('session/session');
 
-const FOLDER = new URL('../../web/src/walkthroughs/', import.meta.url);
-const SHIPPED = new Map(readdirSync(FOLDER).filter((f) => f.endsWith('.json'))
-  .map((f) => JSON.parse(readFileSync(new URL(f, FOLDER), 'utf8'))).map((w) => [w.id, w]));
 
 async function practice(id = 'worked-example-practice') {
   const s = new Session(lab, { find: (name) => SHIPPED.get(name), fallback: 'worked-example' });

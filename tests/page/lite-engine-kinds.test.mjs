@@ -4,22 +4,18 @@
 // walkthrough opens that way, and the flag is checked both ways: a kind without it builds on the
 // lite engine alone, and a kind with it could not.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
 
 import { importCompiled } from '../support/compiled.mjs';
+import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
 
 const lite = await loadAttentionLab({ training: false });
 const full = await loadAttentionLab();
 const { Session } = await importCompiled('session/session');
 const { loadKind } = await importCompiled('kinds/index');
 
-const FOLDER = new URL('../../web/src/walkthroughs/', import.meta.url);
-/** @type {Map<string, any>} */
-const SHIPPED = new Map(readdirSync(FOLDER).filter((f) => f.endsWith('.json'))
-  .map((f) => JSON.parse(readFileSync(new URL(f, FOLDER), 'utf8'))).map((w) => [w.id, w]));
 
 /** A session on the lite engine; `withFull` gives it the full one for the kinds that ask. */
 function liteSession(/** @type {boolean} */ withFull) {

@@ -3,20 +3,17 @@
 // record in suspend_data (compact, within 4096 characters, a corrupt one refused), and a resumed
 // session's answers graded again by the engine without being reported again.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
 
 import { importCompiled } from '../support/compiled.mjs';
+import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
 
 const data = await importCompiled('embed/scorm-data');
 const { Session } = await importCompiled('session/session');
 const lab = await loadAttentionLab();
 
-const FOLDER = new URL('../../web/src/walkthroughs/', import.meta.url);
-const SHIPPED = new Map(readdirSync(FOLDER).filter((f) => f.endsWith('.json'))
-  .map((f) => JSON.parse(readFileSync(new URL(f, FOLDER), 'utf8'))).map((w) => [w.id, w]));
 
 const ANSWERED = {
   type: 'answered', walkthrough: 'worked-example-practice', exercise: 'scaled-k2', interaction: 'numeric',

@@ -2,20 +2,16 @@
 // with the real engine, steps, recomputes on an edit, keeps its state when the engine refuses,
 // resets, reports completion, and explains a number, all through the events views subscribe to.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
 
 import { importCompiled } from '../support/compiled.mjs';
+import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
 
 const lab = await loadAttentionLab();
 const { Session } = await importCompiled('session/session');
 
-const FOLDER = new URL('../../web/src/walkthroughs/', import.meta.url);
-/** @type {Map<string, any>} the shipped walkthroughs by id, read as the page's registry holds them */
-const SHIPPED = new Map(readdirSync(FOLDER).filter((f) => f.endsWith('.json'))
-  .map((f) => JSON.parse(readFileSync(new URL(f, FOLDER), 'utf8'))).map((w) => [w.id, w]));
 
 /** A session over the shipped walkthroughs, with every event it emits recorded in order. */
 function session() {

@@ -4,13 +4,13 @@
 // (?w=…&train=…&steps=…&layer=…) read and written, and the retraining that opening such a link
 // runs in the trainer host, here on the same thread with the real engine.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
 
 import '../support/json-modules.mjs';
 import { importCompiled } from '../support/compiled.mjs';
+import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
 
 const lab = await loadAttentionLab();
 const { Session } = await importCompiled('session/session');
@@ -20,9 +20,6 @@ const { retrainLayer, layerOfSession } = await importCompiled('session/training/
 const { TrainingSession } = await importCompiled('session/training/training-session');
 const { sameThreadPort } = await importCompiled('session/training/same-thread');
 
-const FOLDER = new URL('../../web/src/walkthroughs/', import.meta.url);
-const SHIPPED = new Map(readdirSync(FOLDER).filter((f) => f.endsWith('.json'))
-  .map((f) => JSON.parse(readFileSync(new URL(f, FOLDER), 'utf8'))).map((w) => [w.id, w]));
 
 const at = (link) => {
   const url = new URL(link, 'http://lab.test/');

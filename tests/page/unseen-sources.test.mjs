@@ -5,20 +5,17 @@
 // intro and the lesson menu are searched for references to unseen sources. Public papers are
 // cited by author and year, which this does not flag.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
 
 import { importCompiled } from '../support/compiled.mjs';
+import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
 
 const lab = await loadAttentionLab();
 const { Session } = await importCompiled('session/session');
 const { LESSON_TITLES } = await importCompiled('model/lessons');
 
-const FOLDER = new URL('../../web/src/walkthroughs/', import.meta.url);
-const SHIPPED = new Map(readdirSync(FOLDER).filter((f) => f.endsWith('.json'))
-  .map((f) => JSON.parse(readFileSync(new URL(f, FOLDER), 'utf8'))).map((w) => [w.id, w]));
 
 /** Words that point at a document the learner has not got. */
 const UNSEEN = /\b(blog|tutorials?|notebooks?|the article|the post|draws on|this lesson follows|the seed (?:document|tutorial|notebook)s?|seed 00\d)\b/i;

@@ -43,21 +43,16 @@ function run(core, operation, spec, args) {
   return decode(result.value);
 }
 
-/** createTrainer of the lite engine. */
-function withoutTrainer() {
-  throw new AttentionError(
-    'createTrainer: expected an engine loaded with training (loadAttentionLab() or { training: true }), got the lite engine ({ training: false }), which has no trainer',
-  );
-}
-
 /**
- * An operation the lite engine leaves out (lite_operations, cpp/include/attn/describe/operations.hpp).
- * @param {string} operation
+ * What the lite engine has in place of `name` (createTrainer, or an operation lite_operations in
+ * cpp/include/attn/describe/operations.hpp leaves out): an AttentionError naming the full engine.
+ * @param {string} name
+ * @param {string} lacks what the lite engine has not, in words
  */
-function notInLite(operation) {
+function fullEngineOnly(name, lacks) {
   return () => {
     throw new AttentionError(
-      `${operation}: expected the full engine (loadAttentionLab() or { training: true }), got the lite engine ({ training: false }), which has only the operations of the first lessons`,
+      `${name}: expected the full engine (loadAttentionLab() or { training: true }), got the lite engine ({ training: false }), which ${lacks}`,
     );
   };
 }
@@ -76,10 +71,10 @@ export async function loadAttentionLab(options = {}) {
   const bound = (operation) =>
     typeof core[operation] === 'function'
       ? (/** @type {unknown} */ args) => run(core, operation, operations[operation], args)
-      : notInLite(operation);
+      : fullEngineOnly(operation, 'has only the operations of the first lessons');
   return Object.freeze({
     ...Object.fromEntries(Object.keys(operations).map((operation) => [operation, bound(operation)])),
-    createTrainer: training ? trainerFactory(core) : withoutTrainer,
+    createTrainer: training ? trainerFactory(core) : fullEngineOnly('createTrainer', 'has no trainer'),
     maxDimension: MAX_DIMENSION,
     maxSequence: core.maxSequence,
     maxPeakCells: core.maxPeakCells,
