@@ -7,6 +7,9 @@ import { App, type AppOptions, type ProgressEvent } from './app.js';
 import { connectToParent } from './embed/frame-protocol.js';
 import { readEmbedOptions } from './embed/options.js';
 import { buildShell } from './shell.js';
+import { useLanguage } from './i18n/apply.js';
+import { LANGUAGES, PSEUDO_LOCALES, refusedLanguageArgs, resolveLanguage } from './i18n/languages.js';
+import { t } from './i18n/messages.js';
 import { prefetchLinkedWalkthrough } from './views/walkthrough-code.js';
 
 export interface StartPageOptions {
@@ -33,8 +36,16 @@ export async function startPage({ load, engine, onProgress, trainingPort, costPo
   const { options: embed, notices } = readEmbedOptions(params.get('embed'), params.get('hide'), params.get('mode'));
   const frame = connectToParent();
   prefetchLinkedWalkthrough(window.location.search, fullEngine);
+  // ?lang=, else the browser's languages; a language other than English fetches its catalogue
+  // while the engine loads.
+  const { language, refused } = resolveLanguage(params.get('lang'), navigator.languages ?? [navigator.language]);
+  const languageReady = useLanguage(language, document.documentElement);
   try {
-    const lab = await (engine ?? loadAttentionLab(load));
+    const [lab] = await Promise.all([engine ?? loadAttentionLab(load), languageReady]);
+    if (refused !== undefined) {
+      const shown = { ...LANGUAGES, ...PSEUDO_LOCALES }[language];
+      notices.unshift(t('notice-lang-refused', { ...refusedLanguageArgs(refused), shown }));
+    }
     buildShell(host, { standalone: true });
     const app = new App(lab, {
       root: document,
@@ -53,7 +64,7 @@ export async function startPage({ load, engine, onProgress, trainingPort, costPo
     frame.ready();
     return app;
   } catch (error) {
-    const message = `The attention engine could not start: ${(error as Error).message}`;
+    const message = t('engine-failed', { reason: (error as Error).message });
     // The landing step's copy from the build (prerender-landing.js) would hide the reason.
     document.querySelector('[data-prerendered]')?.remove();
     const loading = document.getElementById('loading');

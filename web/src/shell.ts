@@ -3,6 +3,8 @@
 // file share it.
 import { el } from './widgets/dom.js';
 import { glossaryList } from './widgets/glossary-terms.js';
+import { languageSwitcher } from './views/language-switcher.js';
+import { t } from './i18n/messages.js';
 
 export interface ShellOptions {
   /**
@@ -21,8 +23,10 @@ export function buildShell(host: HTMLElement, { standalone }: ShellOptions): voi
   host.replaceChildren(
     ...(standalone ? [skipLink()] : []),
     el('header', { className: 'site-header' },
-      el('div', { className: 'brand' }, name, el('p', { className: 'tagline' }, 'Attention, one exact number at a time.')),
-      el('nav', { id: 'lessons', ariaLabel: 'Lessons' })),
+      el('div', { className: 'brand' }, name, el('p', { className: 'tagline' }, t('tagline'))),
+      el('nav', { id: 'lessons', ariaLabel: t('nav-lessons') }),
+      // The page's own choice; a component follows its host page's `lang` attribute instead.
+      ...(standalone ? [languageSwitcher()] : [])),
     el('div', { id: 'notices', className: 'notices', role: 'status', ariaLive: 'polite' }),
     main,
     // The glossary of every marked term; a landmark only on the whole page (a component's host page has its own footer).
@@ -36,7 +40,7 @@ export function buildShell(host: HTMLElement, { standalone }: ShellOptions): voi
  * following `#step` would replace it: the link moves the focus itself and leaves the address alone.
  */
 function skipLink(): HTMLAnchorElement {
-  const link = el('a', { className: 'skip-link', href: '#step' }, 'Skip to the current step');
+  const link = el('a', { className: 'skip-link', href: '#step' }, t('skip-to-step'));
   link.addEventListener('click', (event) => {
     const step = document.getElementById('step');
     if (!step) return;

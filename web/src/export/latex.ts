@@ -3,7 +3,7 @@
 // computation, Q, K and V to the output; other kinds give the step on screen. Captions, labels and
 // texts are escaped, since tokens and walkthroughs are anyone's text.
 import type { Panel, Step, Walkthrough } from '../model/types.js';
-import { formatNumber, withoutLessonLinks } from '../model/format.js';
+import { DEFAULT_LOCALE, formatNumber, withoutLessonLinks } from '../model/format.js';
 import { findGrid, gridOf, type GridPanel, isGridPanel } from './grid.js';
 
 /** Wider or larger matrices run off the page as bmatrix; they are named, and left to the CSV export. */
@@ -39,7 +39,8 @@ export function latexText(text: string): string {
 
 /** A number as the page shows it, in math mode: 0.140, -\infty, 1.2\times 10^{-5}. */
 function latexNumber(x: number): string {
-  const shown = formatNumber(x).replaceAll('−', '-');
+  // LaTeX source in any page language: a decimal comma would be read as punctuation in math mode.
+  const shown = formatNumber(x, 3, DEFAULT_LOCALE).replaceAll('−', '-');
   if (shown.endsWith('∞')) return shown.replace('∞', '\\infty');
   const [mantissa, exponent] = shown.split('e');
   return exponent === undefined ? shown : `${mantissa}\\times 10^{${Number(exponent)}}`;

@@ -25,12 +25,25 @@ interface Symbols {
 const ENGLISH: Symbols = { decimal: '.', group: ',', minus: '−' };
 const symbolsByLocale = new Map<string, Symbols>();
 
-const isEnglish = (locale: string | undefined) => locale === undefined || /^en(-|$)/i.test(locale);
+/**
+ * The page's locale, used where a call names none: the page sets it once, from its language
+ * (page.ts), before anything is drawn. Exports that other programs read (LaTeX) name English.
+ */
+let pageLocale: string | undefined;
+
+export function setPageLocale(locale: string | undefined): void {
+  pageLocale = locale;
+}
+
+const isEnglish = (locale: string | undefined) => {
+  const tag = locale ?? pageLocale;
+  return tag === undefined || /^en(-|$)/i.test(tag);
+};
 
 /** A locale's symbols, from Intl.NumberFormat (once per locale). */
 function symbolsOf(locale: string | undefined): Symbols {
   if (isEnglish(locale)) return ENGLISH;
-  const tag = locale as string;
+  const tag = (locale ?? pageLocale) as string;
   let symbols = symbolsByLocale.get(tag);
   if (!symbols) {
     const parts = new Intl.NumberFormat(tag, { useGrouping: true }).formatToParts(-1234567.5);
@@ -81,7 +94,7 @@ export function formatDifference(x: number, locale?: string): string {
 export function formatCount(n: number, locale?: string): string {
   if (!Number.isInteger(n)) return formatNumber(n, 3, locale);
   // Each locale's own grouping (Spanish leaves 4-digit numbers whole); English's is every three digits.
-  if (!isEnglish(locale)) return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(n).replace('-', symbolsOf(locale).minus);
+  if (!isEnglish(locale)) return new Intl.NumberFormat(locale ?? pageLocale, { maximumFractionDigits: 0 }).format(n).replace('-', symbolsOf(locale).minus);
   return localise(String(n).replace(/\B(?=(\d{3})+$)/g, ','), locale);
 }
 

@@ -15,6 +15,7 @@ import type { TrainedSource } from '../model/trained-layer.js';
 import { acceptsTrainedWeights } from '../kinds/index.js';
 import { EMBED_PARAMS } from '../embed/options.js';
 import { AUTHORING_PARAMS } from '../authoring/load-walkthrough.js';
+import { LANGUAGE_PARAMS } from '../i18n/languages.js';
 import { echo } from './echo.js';
 import { decodeInputs, encodeInputs, readParams, writeParams } from './link-parts.js';
 import { readTrainingLink, TASKS, TRAINING_KEYS, trainingParams, type TrainingLink } from './training-link.js';
@@ -144,8 +145,8 @@ const PARAMS: Param[] = [
   },
 ];
 
-/** Query parameters read elsewhere (embed options, the instructor's walkthrough address). */
-const OTHER_QUERY_PARAMS = new Set<string>([...EMBED_PARAMS, ...AUTHORING_PARAMS]);
+/** Query parameters read elsewhere (embed options, the instructor's walkthrough address, the language). */
+const OTHER_QUERY_PARAMS = new Set<string>([...EMBED_PARAMS, ...AUTHORING_PARAMS, ...LANGUAGE_PARAMS]);
 /** Hash entries read elsewhere (an instructor's walkthrough carried in the link). */
 const OTHER_HASH_KEYS = new Set<string>(['walkthrough']);
 

@@ -7,6 +7,7 @@ import { writeLink } from '../state/url-state.js';
 import { el } from '../widgets/dom.js';
 import { lessonMenu } from '../widgets/lesson-menu.js';
 import type { ViewContext } from './context.js';
+import { t } from '../i18n/messages.js';
 
 /** The menu link's data-lesson of "Watch attention learn". */
 export const TRAINING_LESSON = 'train';
@@ -66,6 +67,6 @@ export class LessonMenuView {
     this.render();
     await this.onOpen(id);
     this.onHash(hashFor(parsed.walkthrough));
-    this.announce(`Opened your walkthrough “${parsed.walkthrough.title}”.`);
+    this.announce(t('opened-own', { title: parsed.walkthrough.title }));
   }
 }

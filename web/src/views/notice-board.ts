@@ -3,6 +3,7 @@
 // engine accepts a change, since they are stale then.
 import { noticeElement } from '../widgets/notice.js';
 import type { ViewContext } from './context.js';
+import { t } from '../i18n/messages.js';
 
 export class NoticeBoard {
   constructor(private readonly context: ViewContext) {
@@ -14,7 +15,7 @@ export class NoticeBoard {
       if (event.type === 'recomputed') this.clear('inputs');
       if (event.type === 'announce') this.announce(event.message);
       else if (event.type === 'step' && event.announce) {
-        this.announce(`Step ${event.index + 1} of ${session.steps.length}: ${session.step?.title}`);
+        this.announce(t('step-announce', { number: String(event.index + 1), total: String(session.steps.length), title: session.step?.title ?? '' }));
       }
     });
   }

@@ -8,8 +8,9 @@ import { writeLink } from '../state/url-state.js';
 import { el, setAttr } from '../widgets/dom.js';
 import type { ViewContext } from './context.js';
 import './pipeline-map.css';
+import { t } from '../i18n/messages.js';
 
-const LABEL = 'Where this step sits in a transformer';
+const label = (): string => t('pipeline-label');
 
 export class PipelineMapView {
   private readonly links = new Map<StageId, HTMLAnchorElement>();
@@ -27,7 +28,7 @@ export class PipelineMapView {
       const lesson = LESSONS.find((l) => l.id === stage.lesson);
       const first = lesson?.walkthroughs[0];
       if (!lesson || !first) continue;
-      const link = el('a', { href: writeLink({ walkthrough: first.id, step: 'inputs' }) || '?', title: `Lesson ${lesson.number}: ${lesson.title}` }, stage.label);
+      const link = el('a', { href: writeLink({ walkthrough: first.id, step: 'inputs' }) || '?', title: t('pipeline-link-title', { number: String(lesson.number), title: lesson.title }) }, stage.label);
       link.dataset.stage = stage.id;
       link.addEventListener('click', (event) => {
         event.preventDefault();
@@ -36,7 +37,7 @@ export class PipelineMapView {
       this.links.set(stage.id, link);
       this.list.append(el('li', {}, link));
     }
-    this.nav = el('nav', { id: 'pipeline-map', className: 'pipeline-map' }, el('span', { className: 'pipeline-caption' }, 'In a transformer:'), this.list);
+    this.nav = el('nav', { id: 'pipeline-map', className: 'pipeline-map' }, el('span', { className: 'pipeline-caption' }, t('pipeline-caption')), this.list);
     context.session.subscribe((event) => {
       // After the walkthrough view, which lays out the step's top line on a fresh opening.
       if (event.type === 'opened' && event.fresh) this.place();
@@ -50,7 +51,7 @@ export class PipelineMapView {
    */
   private place(): void {
     const region = this.context.byId('main').getAttribute('aria-label');
-    this.nav.setAttribute('aria-label', region ? `${LABEL}, ${region}` : LABEL);
+    this.nav.setAttribute('aria-label', region ? `${label()}, ${region}` : label());
     this.context.root.getElementById('step-top')?.append(this.nav);
   }
 

@@ -5,8 +5,9 @@ import { disclosure } from '../widgets/disclosure.js';
 import { el } from '../widgets/dom.js';
 import { icon, playLabel } from '../widgets/icons.js';
 import type { ViewContext } from './context.js';
+import { t } from '../i18n/messages.js';
 
-const SPEEDS: [milliseconds: string, label: string][] = [['4000', 'slow'], ['2500', 'normal'], ['1200', 'fast']];
+const SPEEDS: [milliseconds: string, label: string][] = [['4000', 'speed-slow'], ['2500', 'speed-normal'], ['1200', 'speed-fast']];
 
 export class PlayerBar {
   private timer: number | undefined;
@@ -29,16 +30,16 @@ export class PlayerBar {
     const extras = [
       ...(hidden('play') ? [] : [this.speedControl()]),
       // The accessible name starts with the visible label, so speech input ("click Reset inputs") finds it.
-      ...(hidden('reset') || hidden('editors') ? [] : [this.button('reset', 'Reset inputs', 'Reset inputs to the walkthrough’s own', () => session.reset())]),
+      ...(hidden('reset') || hidden('editors') ? [] : [this.button('reset', t('player-reset'), t('player-reset-description'), () => session.reset())]),
       // A page opened from a file has no address a course page could embed.
-      ...(hidden('embed') || window.location.protocol === 'file:' ? [] : [this.button('embed', 'Embed', 'Embed this step in a course page', this.openEmbed)]),
+      ...(hidden('embed') || window.location.protocol === 'file:' ? [] : [this.button('embed', t('player-embed'), t('player-embed-description'), this.openEmbed)]),
     ];
-    const bar = el('div', { className: 'player', role: 'toolbar', ariaLabel: 'Step controls' },
-      this.button('first', icon('first'), 'First step', () => session.first()),
-      this.button('previous', icon('previous'), 'Previous step', () => session.previous()),
-      ...(hidden('play') ? [] : [this.button('play', playLabel(false), 'Play the steps', () => this.togglePlay())]),
-      this.button('next', icon('next'), 'Next step', () => session.next()),
-      this.button('last', icon('last'), 'Last step', () => session.last()),
+    const bar = el('div', { className: 'player', role: 'toolbar', ariaLabel: t('player-label') },
+      this.button('first', icon('first'), t('player-first'), () => session.first()),
+      this.button('previous', icon('previous'), t('player-previous'), () => session.previous()),
+      ...(hidden('play') ? [] : [this.button('play', playLabel(false), t('player-play'), () => this.togglePlay())]),
+      this.button('next', icon('next'), t('player-next'), () => session.next()),
+      this.button('last', icon('last'), t('player-last'), () => session.last()),
     );
     if (extras.length > 0) bar.append(...this.extras(bar, extras));
     return bar;
@@ -50,7 +51,7 @@ export class PlayerBar {
    */
   private extras(bar: HTMLElement, controls: HTMLElement[]): HTMLElement[] {
     const panel = el('div', { className: 'player-extras', id: 'player-extras' }, ...controls);
-    const more = this.button('more', icon('more'), 'More step controls: speed, reset, embed', () => folded.set(!folded.isOpen()));
+    const more = this.button('more', icon('more'), t('player-more'), () => folded.set(!folded.isOpen()));
     const folded = disclosure(more, panel, (open) => bar.classList.toggle('more-open', open),
       () => panel.querySelector<HTMLElement>('select, button')?.focus());
     return [more, panel];
@@ -64,7 +65,7 @@ export class PlayerBar {
 
   private speedControl(): HTMLElement {
     const select = el('select', { id: 'speed' },
-      ...SPEEDS.map(([value, label]) => el('option', { value, selected: Number(value) === this.interval }, label)));
+      ...SPEEDS.map(([value, label]) => el('option', { value, selected: Number(value) === this.interval }, t(label))));
     select.addEventListener('change', () => {
       this.interval = Number(select.value);
       if (this.playing) {
@@ -72,7 +73,7 @@ export class PlayerBar {
         this.togglePlay();
       }
     });
-    return el('label', { className: 'speed' }, 'Speed ', select);
+    return el('label', { className: 'speed' }, `${t('player-speed')} `, select);
   }
 
   private enable(index: number, total: number): void {
@@ -94,7 +95,7 @@ export class PlayerBar {
     const button = this.context.root.querySelector<HTMLButtonElement>('.control-play');
     if (!button) return;
     button.replaceChildren(playLabel(playing));
-    button.setAttribute('aria-label', playing ? 'Pause' : 'Play the steps');
+    button.setAttribute('aria-label', playing ? t('player-pause') : t('player-play'));
   }
 
   /** Plays from the current step (from the first, if at the end) and stops at the last. */

@@ -8,6 +8,7 @@ import { writeLink } from '../state/url-state.js';
 import { el } from '../widgets/dom.js';
 import type { ViewContext } from './context.js';
 import { TRAINING_LESSON } from './lesson-menu-view.js';
+import { t } from '../i18n/messages.js';
 
 export class ProgressView {
   constructor(
@@ -64,7 +65,7 @@ export class ProgressView {
     if (next.type === 'training') {
       const menuLink = this.context.root.querySelector<HTMLAnchorElement>(`.lesson-link[data-lesson="${TRAINING_LESSON}"]`);
       if (!menuLink) return void (holder.hidden = true);
-      const link = el('a', { href: menuLink.href }, `Next: Lesson ${LESSONS.length + 1} · ${menuLink.textContent?.replace(/^\d+\s*/, '') ?? ''} →`);
+      const link = el('a', { href: menuLink.href }, t('next-lesson', { number: String(LESSONS.length + 1), title: menuLink.textContent?.replace(/^\d+\s*/, '') ?? '' }));
       link.addEventListener('click', (event) => {
         event.preventDefault();
         menuLink.click();
@@ -72,7 +73,7 @@ export class ProgressView {
       holder.replaceChildren(link);
       return;
     }
-    const words = next.sameLesson ? `Next in this lesson: ${next.title} →` : `Next: Lesson ${next.lesson.number} · ${next.title} →`;
+    const words = next.sameLesson ? t('next-same-lesson', { title: next.title }) : t('next-lesson', { number: String(next.lesson.number), title: next.title });
     const link = el('a', { href: writeLink({ walkthrough: next.walkthrough, step: 'inputs' }) || '?' }, words);
     link.addEventListener('click', (event) => {
       event.preventDefault();

@@ -12,6 +12,7 @@ import type { CostMeasurements } from '../session/cost/measurements.js';
 import type { ViewContext } from './context.js';
 import { panelView, withoutControls, type PanelActions } from './panel-registry.js';
 import { PrintHandout } from './print-handout.js';
+import { t } from '../i18n/messages.js';
 
 export class StepView {
   /** The formula on screen, so an edit that keeps the step does not typeset it again. */
@@ -51,13 +52,13 @@ export class StepView {
   private show(inPlace: boolean): void {
     const { session, byId } = this.context;
     const step = session.step as Step;
-    setText(byId('progress'), `Step ${session.index + 1} of ${session.steps.length}`);
+    setText(byId('progress'), t('step-progress', { number: String(session.index + 1), total: String(session.steps.length) }));
     setText(byId('step-title'), step.title);
     const formula = byId('formula');
     if (step.formula !== this.shownFormula || formula.childElementCount === 0) {
       void renderFormula(formula, step.formula);
       this.shownFormula = step.formula;
-      focusableWhileScrolling(formula, 'Formula (scrolls sideways)');
+      focusableWhileScrolling(formula, t('formula-scrolls'));
     }
     setTextWithTerms(byId('step-text'), step.text, 'step');
     const kept = this.renderPanels(step, inPlace && step.id === this.shownStep);
@@ -115,9 +116,9 @@ export class StepView {
     const section = this.context.byId('explain');
     section.hidden = false;
     section.replaceChildren(
-      el('h4', {}, `Explain this number: ${panel.caption.split(' (')[0]}, row ${panel.rowLabels?.[row] ?? row}, column ${panel.colLabels?.[column] ?? column}`),
+      el('h4', {}, t('explain-heading', { matrix: panel.caption.split(' (')[0], row: String(panel.rowLabels?.[row] ?? row), column: String(panel.colLabels?.[column] ?? column) })),
       ...explanation.lines.map((line) => el('p', { className: 'arithmetic' }, line)),
-      el('p', { className: 'exact' }, `Exact value: ${explanation.exact}`),
+      el('p', { className: 'exact' }, t('explain-exact', { value: explanation.exact })),
     );
     // Below the matrices it can sit under the sticky player bar: bring it into view.
     section.scrollIntoView({ block: 'nearest' });

@@ -9,12 +9,18 @@ import type { Session } from '../session/session.js';
 import type { TrainedSource } from '../model/trained-layer.js';
 import type { TrainingLink } from '../state/training-link.js';
 import { readLink, writeLink, type PageState } from '../state/url-state.js';
+import { matchLanguage } from '../i18n/languages.js';
 
 export class UrlSync {
   /** A replacement of the address is waiting for the next frame (see write). */
   private pending = false;
   /** The instructor's walkthrough address (?src=), kept in every link written. */
   private readonly src: string | undefined;
+  /**
+   * The language the link names (?lang=), kept in every link written (an embed snippet too); a
+   * language that came from the browser is not written, so a shared link follows its reader's.
+   */
+  private readonly lang: string | undefined;
   /** The lesson "Watch attention learn" when it is open (its state replaces the walkthrough's). */
   training: TrainingLink | undefined;
   /** Opens that lesson from a link (set by the app). */
@@ -31,6 +37,8 @@ export class UrlSync {
     if (!enabled) return;
     // A malformed src (bad percent-encoding) is not kept: readLink gives a notice instead.
     this.src = readLink(window.location).src;
+    const lang = new URLSearchParams(window.location.search).get('lang');
+    this.lang = lang === null ? undefined : matchLanguage(lang);
     session.subscribe((event) => {
       if (event.type === 'step') this.write(true);
     });
@@ -72,6 +80,7 @@ export class UrlSync {
   linkSearch(state: PageState | undefined = this.currentState(), embed: EmbedOptions = this.embed, hash = ''): string {
     const params = embedParams(embed);
     if (this.src !== undefined) params.push(['src', this.src]);
+    if (this.lang !== undefined) params.push(['lang', this.lang]);
     if (state) return writeLink(state, { params, hash });
     const text = new URLSearchParams(params).toString();
     return text ? `?${text}` : '';

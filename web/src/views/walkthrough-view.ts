@@ -8,6 +8,7 @@ import { el, setAttr, setText, textWithLessonLinks } from '../widgets/dom.js';
 import { trainedIntro, type TrainedLayer } from '../model/trained-layer.js';
 import { setTextWithTerms } from '../widgets/glossary-terms.js';
 import type { ViewContext } from './context.js';
+import { t } from '../i18n/messages.js';
 
 export class WalkthroughView {
   constructor(
@@ -42,7 +43,7 @@ export class WalkthroughView {
     }
     const siblings = shipped ? lesson?.walkthroughs ?? [] : [];
     const tabs = siblings.length > 1
-      ? el('ul', { className: 'walkthrough-tabs', ariaLabel: 'Walkthroughs in this lesson' },
+      ? el('ul', { className: 'walkthrough-tabs', ariaLabel: t('walkthrough-tabs') },
         ...siblings.map((w) => {
           const link = el('a', { href: writeLink({ walkthrough: w.id, step: 'inputs' }) || '?' }, w.title);
           if (w.id === walkthrough.id) link.setAttribute('aria-current', 'true');
@@ -63,7 +64,7 @@ export class WalkthroughView {
         tabs),
       el('div', { className: 'layout' },
         el('aside', { className: 'step-nav' },
-          el('h3', { id: 'steps-heading' }, 'Steps'),
+          el('h3', { id: 'steps-heading' }, t('steps-heading')),
           el('ol', { id: 'step-list', ariaLabelledBy: 'steps-heading' })),
         el('article', { id: 'step', className: 'step', tabIndex: -1, ariaLabelledBy: 'step-title' },
           // The step's number, and where it sits in a transformer (views/pipeline-map-view.ts).
@@ -74,10 +75,10 @@ export class WalkthroughView {
           el('div', { id: 'panels', className: 'panels' }),
           el('section', { id: 'explain', className: 'explain', ariaLive: 'polite', hidden: true }),
           el('div', { id: 'export' }),
-          el('nav', { id: 'next-lesson', className: 'next-lesson', ariaLabel: 'Next in the course', hidden: true }))),
+          el('nav', { id: 'next-lesson', className: 'next-lesson', ariaLabel: t('next-in-course'), hidden: true }))),
       this.controls(),
       el('p', { id: 'edit-help', className: 'visually-hidden' },
-        'Arrow keys move between numbers. Enter edits an input number or explains a computed one.'),
+        t('edit-help')),
     );
     this.renderStepList();
   }
@@ -98,13 +99,13 @@ export class WalkthroughView {
       return button;
     };
     const detail = trained
-      ? `The input is the ${trained.config.task} task’s probe example, not the walkthrough’s sentence: the model was trained on its symbols. Every number is the engine’s, on the trained weights.`
-      : 'These weights are drawn at random from the seed: the patterns are exact arithmetic, not learned meaning. Choose trained weights to see what a model learned.';
+      ? t('weights-trained-detail', { task: trained.config.task })
+      : t('weights-random-detail');
     return el('div', { className: `weights-choice${trained ? ' trained' : ''}`, role: 'group', ariaLabelledBy: 'weights-source' },
       el('p', { className: 'weights-source' }, el('strong', { id: 'weights-source' }, source)),
       el('div', { className: 'weights-buttons' },
-        choice('random', 'Random weights'),
-        choice('trained', trained ? `Trained on ${trained.config.task}` : 'Trained on reverse')),
+        choice('random', t('weights-random')),
+        choice('trained', t('weights-trained', { task: trained ? trained.config.task : 'reverse' }))),
       el('p', { className: 'weights-detail' }, detail));
   }
 
@@ -141,8 +142,8 @@ export function walkthroughHeading(walkthrough: Walkthrough, trained: TrainedLay
   return {
     lesson,
     shipped,
-    label: lesson && shipped ? `Lesson ${lesson.number} · ${lesson.title}` : 'Your own walkthrough',
-    title: trained && lesson ? `${lesson.title}, on trained weights` : walkthrough.title,
+    label: lesson && shipped ? t('lesson-label', { number: String(lesson.number), title: lesson.title }) : t('own-walkthrough'),
+    title: trained && lesson ? t('title-on-trained', { title: lesson.title }) : walkthrough.title,
     intro: trained ? trainedIntro(trained) : walkthrough.intro,
   };
 }

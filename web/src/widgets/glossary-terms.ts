@@ -3,12 +3,13 @@
 // and gives the focus back), and the full glossary as a list for the page's footer.
 import { GLOSSARY, markTerms, type GlossaryEntry } from '../model/glossary.js';
 import { el } from './dom.js';
+import { t } from '../i18n/messages.js';
 
 /** The definition shown under a term, or in the list. */
 function definition(entry: GlossaryEntry): (Node | string)[] {
   return [
     entry.definition,
-    ...(entry.source ? [' ', el('a', { href: entry.source.url, className: 'term-source' }, `Source: ${entry.source.title}`)] : []),
+    ...(entry.source ? [' ', el('a', { href: entry.source.url, className: 'term-source' }, t('glossary-source', { title: entry.source.title }))] : []),
   ];
 }
 
@@ -76,6 +77,6 @@ export function glossaryList(): HTMLElement {
   for (const entry of [...GLOSSARY].sort((a, b) => a.term.localeCompare(b.term, 'en', { sensitivity: 'base' }))) {
     list.append(el('dt', { id: `glossary-${entry.id}` }, entry.term), el('dd', {}, ...definition(entry)));
   }
-  const details = el('details', { className: 'glossary' }, el('summary', {}, `Glossary (${GLOSSARY.length} terms)`), list);
+  const details = el('details', { className: 'glossary' }, el('summary', {}, t('glossary-summary', { count: String(GLOSSARY.length) })), list);
   return details;
 }

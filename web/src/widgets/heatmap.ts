@@ -8,6 +8,7 @@ import { el, setCaption } from './dom.js';
 import { legendBar } from './legend.js';
 import { exactNumber, formatNumber } from '../model/format.js';
 import type { PanelView } from './panel-view.js';
+import { t } from '../i18n/messages.js';
 
 export function heatmapView(panel: HeatmapPanel): PanelView {
   const grid = canvasGrid({
@@ -22,7 +23,7 @@ export function heatmapView(panel: HeatmapPanel): PanelView {
   // The table of numbers is built when first opened: a 1024×1024 encoding is a million cells.
   let current = panel;
   const holder = el('div', { className: 'matrix-scroll' });
-  const numbers = el('details', {}, el('summary', {}, 'The numbers as a table'), holder);
+  const numbers = el('details', {}, el('summary', {}, t('numbers-as-table')), holder);
   numbers.addEventListener('toggle', () => {
     if (numbers.open && holder.childElementCount === 0) holder.append(numberTable(current));
   });

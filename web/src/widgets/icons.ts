@@ -1,6 +1,7 @@
 // Player icons as inline SVG: the media-control characters (⏮ ⏭ ⏸) are missing from many
 // system fonts and render as empty boxes.
 import { el } from './dom.js';
+import { t } from '../i18n/messages.js';
 
 const PATHS = {
   first: 'M3 3h2v10H3zM13 3v10L6 8z',
@@ -27,6 +28,6 @@ export function icon(name: keyof typeof PATHS): SVGSVGElement {
 export function playLabel(playing: boolean): DocumentFragment {
   const fragment = document.createDocumentFragment();
   // The word is dropped on a narrow screen (styles/narrow.css); the button's aria-label names it.
-  fragment.append(icon(playing ? 'pause' : 'play'), el('span', { className: 'play-word' }, playing ? ' Pause' : ' Play'));
+  fragment.append(icon(playing ? 'pause' : 'play'), el('span', { className: 'play-word' }, ` ${t(playing ? 'play-word-pause' : 'play-word-play')}`));
   return fragment;
 }

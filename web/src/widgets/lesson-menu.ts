@@ -6,6 +6,7 @@ import type { Lesson } from '../model/walkthroughs.js';
 import { writeLink } from '../state/url-state.js';
 import { disclosure } from './disclosure.js';
 import { el } from './dom.js';
+import { t } from '../i18n/messages.js';
 
 export interface LessonMenuOptions {
   lessons: Lesson[];
@@ -47,7 +48,7 @@ export function lessonMenu({ lessons, custom, onOpen, onFile }: LessonMenuOption
     if (file) onFile(file);
     picker.value = '';
   });
-  const open = el('button', { type: 'button', className: 'open-file', title: 'Open a walkthrough file you wrote (see the walkthrough format)' }, 'Open your own…');
+  const open = el('button', { type: 'button', className: 'open-file', title: t('open-own-description') }, t('open-own'));
   open.addEventListener('click', () => picker.click());
   const holder = el('span', { className: 'open-file-holder' }, open, picker);
   const body = el('div', { className: 'lesson-menu-body', id: 'lesson-menu-body' }, list, holder);
@@ -59,7 +60,7 @@ export function lessonMenu({ lessons, custom, onOpen, onFile }: LessonMenuOption
  * On a wide one the button is not displayed and the menu is always open.
  */
 function menuToggle(body: HTMLElement): HTMLButtonElement {
-  const toggle = el('button', { type: 'button', className: 'lesson-menu-toggle' }, 'Lessons');
+  const toggle = el('button', { type: 'button', className: 'lesson-menu-toggle' }, t('nav-lessons'));
   const menu = disclosure(toggle, body, (open) => body.classList.toggle('open', open));
   toggle.addEventListener('click', () => menu.set(!menu.isOpen()));
   // A lesson chosen closes the menu.

@@ -12,6 +12,7 @@ import { legendBar } from './legend.js';
 import { exactNumber, formatFixed, formatNumber } from '../model/format.js';
 import type { PanelView, RelatedCells } from './panel-view.js';
 import { wideMatrix } from './wide-matrix.js';
+import { t } from '../i18n/messages.js';
 
 export interface MatrixViewEvents {
   /** A cell was selected (click, Enter or Space on a non-editable cell). */
@@ -120,7 +121,7 @@ function largeMatrix(panel: MatrixPanel, events: MatrixViewEvents, current: () =
   // Thousands of cells: the table is built only when opened, then kept up to date.
   let table: MatrixBody | undefined;
   const holder = el('div');
-  const numbers = el('details', { className: 'matrix-numbers' }, el('summary', {}, 'The numbers as a table'), holder);
+  const numbers = el('details', { className: 'matrix-numbers' }, el('summary', {}, t('numbers-as-table')), holder);
   numbers.addEventListener('toggle', () => {
     if (!numbers.open || table) return;
     table = matrixTable(current(), events, undefined, current);

@@ -3,6 +3,7 @@
 // button shrinks the numbers so the whole matrix fits (down to 40 %). Measured after layout, on
 // scroll and resize, never while drawing.
 import { el, focusableWhileScrolling, setText } from './dom.js';
+import { t } from '../i18n/messages.js';
 
 /** Wraps `table` (whose first body row has one td per column) in its scroller, cue and button. */
 export function wideMatrix(table: HTMLTableElement, columns: number, label: string): HTMLElement {
@@ -25,9 +26,9 @@ export function wideMatrix(table: HTMLTableElement, columns: number, label: stri
     }
     const overflowing = scroller.scrollWidth > scroller.clientWidth + 1;
     bar.hidden = !overflowing && !shrunk;
-    setText(whole, shrunk ? 'Full-size numbers' : `Fit all ${columns} columns`);
+    setText(whole, shrunk ? t('wide-full-size') : t('wide-fit-all', { count: String(columns) }));
     if (!overflowing) {
-      setText(cue, shrunk ? `All ${columns} columns shown.` : '');
+      setText(cue, shrunk ? t('wide-all-shown', { count: String(columns) }) : '');
       return;
     }
     // The columns wholly in view, right of the sticky row labels.
@@ -38,7 +39,7 @@ export function wideMatrix(table: HTMLTableElement, columns: number, label: stri
     const inView = cells.map((c, j) => (c.offsetLeft >= left - 1 && c.offsetLeft + c.offsetWidth <= right + 1 ? j : -1)).filter((j) => j >= 0);
     const first = (inView[0] ?? 0) + 1;
     const last = (inView.at(-1) ?? 0) + 1;
-    setText(cue, `Columns ${first}–${last} of ${columns} shown; scroll sideways for the rest.`);
+    setText(cue, t('wide-columns-shown', { first: String(first), last: String(last), count: String(columns) }));
   };
   const update = () => {
     if (queued) return;

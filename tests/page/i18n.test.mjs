@@ -1,0 +1,94 @@
+// Another language (issue 13 item 11): which language a link and a browser ask for, the
+// catalogues (every English message in Spanish, with the same arguments), the pseudo-locales
+// generated from English (en-XA ≥ 40 % longer, ar-XB right to left), and numbers in the
+// page's locale (a decimal comma in Spanish).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { importCompiled } from '../support/compiled.mjs';
+
+const { resolveLanguage, matchLanguage, directionOf, refusedLanguageArgs } = await importCompiled('i18n/languages');
+const { t, setLanguage, currentLanguage, messageIds } = await importCompiled('i18n/messages');
+const { ENGLISH } = await importCompiled('i18n/catalogue-en');
+const { SPANISH } = await importCompiled('i18n/catalogue-es');
+const { formatNumber, setPageLocale } = await importCompiled('model/format');
+
+/** Each message's arguments ({ $name }), by id, from Fluent source of single-line messages. */
+function argumentsById(source) {
+  const found = new Map();
+  for (const line of source.split('\n')) {
+    const match = /^([a-z][a-z0-9-]*) = (.*)$/.exec(line);
+    if (match) found.set(match[1], [...match[2].matchAll(/\{ \$([a-z]+) \}/g)].map((m) => m[1]).sort().join(','));
+  }
+  return found;
+}
+
+test('?lang= names the language; else the browser’s first offered; else English', () => {
+  assert.deepEqual(resolveLanguage('es', ['en-US']), { language: 'es', fromLink: true });
+  assert.deepEqual(resolveLanguage('ES-mx', []), { language: 'es', fromLink: true });
+  assert.deepEqual(resolveLanguage(null, ['de-DE', 'es-AR', 'en']), { language: 'es', fromLink: false });
+  assert.deepEqual(resolveLanguage(null, ['de']), { language: 'en', fromLink: false });
+  assert.deepEqual(resolveLanguage('en-xa', ['es']), { language: 'en-XA', fromLink: true });
+  assert.deepEqual(resolveLanguage('fr', ['es']), { language: 'es', fromLink: false, refused: 'fr' });
+  // A browser never turns on a pseudo-locale.
+  assert.equal(resolveLanguage(null, ['ar-XB']).language, 'en');
+  assert.equal(matchLanguage('klingon'), undefined);
+  assert.equal(directionOf('ar-XB'), 'rtl');
+  assert.equal(directionOf('es'), 'ltr');
+});
+
+test('a refused ?lang= is named in the notice with the languages offered', () => {
+  const args = { ...refusedLanguageArgs('fr'), shown: 'English' };
+  assert.equal(t('notice-lang-refused', args),
+    'The language “fr” is not one this page offers (en (English), es (Español)), so it is shown in English.');
+});
+
+test('every English message is in the Spanish catalogue, with the same arguments, and no other', () => {
+  const english = argumentsById(ENGLISH);
+  const spanish = argumentsById(SPANISH);
+  assert.deepEqual(messageIds(ENGLISH).sort(), [...english.keys()].sort(), 'every message is one line');
+  assert.deepEqual([...spanish.keys()].sort(), [...english.keys()].sort());
+  for (const [id, args] of english) assert.equal(spanish.get(id), args, id);
+});
+
+test('the catalogues switch, and English comes back unchanged', async () => {
+  assert.equal(t('step-progress', { number: '2', total: '6' }), 'Step 2 of 6');
+  await setLanguage('es');
+  assert.equal(currentLanguage(), 'es');
+  assert.equal(t('step-progress', { number: '2', total: '6' }), 'Paso 2 de 6');
+  await setLanguage('en-XA');
+  assert.equal(t('player-next'), '[Ñééxţ šţéép]');
+  await setLanguage('ar-XB');
+  // Arguments isolated (FSI … PDI) in the right-to-left pseudo-locale, the text overridden.
+  assert.equal(t('step-progress', { number: '2', total: '6' }), '\u202eStep\u202c \u20682\u2069 \u202eof\u202c \u20686\u2069');
+  await setLanguage('en');
+  assert.equal(t('step-progress', { number: '2', total: '6' }), 'Step 2 of 6');
+});
+
+// Arguments are data (a title, a number), not the message's words: they are left empty here.
+test('en-XA is at least 40 % longer than English for every message, and ar-XB keeps its letters', async () => {
+  const english = argumentsById(ENGLISH);
+  const argsOf = (id) => Object.fromEntries(english.get(id).split(',').filter(Boolean).map((name) => [name, '']));
+  const inEnglish = new Map([...english.keys()].map((id) => [id, t(id, argsOf(id))]));
+  try {
+    await setLanguage('en-XA');
+    for (const [id, text] of inEnglish) assert.ok(t(id, argsOf(id)).length >= 1.4 * text.length, `${id}: ${t(id, argsOf(id))}`);
+    await setLanguage('ar-XB');
+    for (const [id, text] of inEnglish) assert.equal(t(id, argsOf(id)).replace(/[\u202e\u202c\u2068\u2069]/g, ''), text, id);
+  } finally {
+    await setLanguage('en');
+  }
+});
+
+test('numbers follow the page’s locale: a decimal comma in Spanish, English by default', () => {
+  assert.equal(formatNumber(0.14004), '0.140');
+  setPageLocale('es');
+  try {
+    assert.equal(formatNumber(0.14004), '0,140');
+    assert.equal(formatNumber(-2.5), '−2,5');
+    assert.equal(formatNumber(0.14004, 3, 'en'), '0.140');
+  } finally {
+    setPageLocale(undefined);
+  }
+  assert.equal(formatNumber(0.14004), '0.140');
+});
