@@ -8,17 +8,18 @@ import { expected, oneOf, wholeNumber } from '../model/json-checks.js';
 import type { AttentionInputs, NumericExercise } from '../model/types.js';
 import { parseCell } from '../session/read-input.js';
 import type { ExerciseType } from './exercise-type.js';
+import { t } from '../i18n/messages.js';
 
 const STAGES = ['score', 'scaled', 'weight', 'output'];
 
-/** What each mistake means, said to the learner whose number matches it. */
+/** What each mistake means, said to the learner whose number matches it (its message's id). */
 const MISTAKES: Record<Misconception, string> = {
-  unscaled: 'That is the value without dividing the scores by √d_k.',
-  dividedByDk: 'That is what dividing by d_k gives; the scores are divided by √d_k, its square root.',
-  maskIgnored: 'That is the value with the mask left out; a blocked key gets no weight.',
-  noSoftmax: 'That is the scaled score itself; the weights are the softmax of each row of scaled scores.',
-  columnSoftmax: 'That is a softmax down the column, over the queries; each query’s weights are a softmax over its own row of keys.',
-  roundedEarly: 'Close: that is what rounding every intermediate to two decimals gives. Keep more digits until the end.',
+  unscaled: 'mistake-unscaled',
+  dividedByDk: 'mistake-divided-by-dk',
+  maskIgnored: 'mistake-mask-ignored',
+  noSoftmax: 'mistake-no-softmax',
+  columnSoftmax: 'mistake-column-softmax',
+  roundedEarly: 'mistake-rounded-early',
 };
 
 export const numeric: ExerciseType<NumericExercise> = {
@@ -44,8 +45,8 @@ export const numeric: ExerciseType<NumericExercise> = {
     return {
       correct: d.correct,
       misconception: d.misconception,
-      said: d.correct ? `Right: the engine’s value is ${value}.` : d.misconception ? MISTAKES[d.misconception] : 'Not quite, and it matches none of the usual mistakes.',
-      answer: `The engine’s value is ${value}.`,
+      said: d.correct ? t('exercise-right-value', { value }) : d.misconception ? t(MISTAKES[d.misconception]) : t('exercise-not-quite-no-mistake'),
+      answer: t('exercise-engine-value', { value }),
       response: String(answer),
       given: formatNumber(answer, 4),
     };

@@ -4,6 +4,7 @@
 // the same); a wrong one is told the first pair it has the wrong way round and why.
 import type { OrderPassesExercise, Step } from '../model/types.js';
 import type { ExerciseType } from './exercise-type.js';
+import { t } from '../i18n/messages.js';
 
 /** The steps that compute (not the inputs, not other exercises). */
 const passes = (steps: readonly Step[]) => steps.filter((s) => s.id !== 'inputs' && !s.id.startsWith('exercise-'));
@@ -34,13 +35,13 @@ function shuffled<T>(items: readonly T[], seedText: string): T[] {
 
 /** Why `later` cannot come before `earlier`, for the pairs a learner is likely to swap. */
 const WHY: Record<string, string> = {
-  'scores>scale': 'There is nothing to divide by √d_k before the dot products Q·Kᵀ exist.',
-  'scale>softmax': 'The division by √d_k comes before the softmax: it tames the scores the softmax turns into weights; dividing the weights instead would leave rows that no longer sum to 1.',
-  'mask>softmax': 'The mask goes on the scores before the softmax: a weight blocked after it would leave the row summing to less than 1.',
-  'softmax>output': 'The weighted sum of the values needs the weights, which the softmax makes.',
-  'scores>mask': 'The mask blocks scores, so the scores come first.',
-  'scores>softmax': 'The softmax turns scores into weights, so the scores come first.',
-  'scores>output': 'The weighted sum needs weights, and those come from the scores.',
+  'scores>scale': 'order-why-scores-scale',
+  'scale>softmax': 'order-why-scale-softmax',
+  'mask>softmax': 'order-why-mask-softmax',
+  'softmax>output': 'order-why-softmax-output',
+  'scores>mask': 'order-why-scores-mask',
+  'scores>softmax': 'order-why-scores-softmax',
+  'scores>output': 'order-why-scores-output',
 };
 
 export const orderPasses: ExerciseType<OrderPassesExercise> = {
@@ -56,12 +57,12 @@ export const orderPasses: ExerciseType<OrderPassesExercise> = {
     const order = passes(steps).map((s) => s.id);
     const given = text.split(',').map((id) => id.trim());
     if (given.length !== order.length || new Set(given).size !== order.length || !given.every((id) => order.includes(id))) {
-      return { error: `Order all ${order.length} steps: ${order.join(', ')}.` };
+      return { error: t('order-refused', { count: String(order.length), steps: order.join(', ') }) };
     }
     const title = (id: string) => shortTitle(steps.find((s) => s.id === id)?.title ?? id);
-    const answer = `The order is: ${order.map(title).join(' → ')}.`;
+    const answer = t('order-answer', { order: order.map(title).join(' → ') });
     if (given.every((id, i) => id === order[i])) {
-      return { correct: true, misconception: null, said: `Right: ${order.map(title).join(' → ')}.`, answer, response: given.join(','), given: given.map(title).join(' → ') };
+      return { correct: true, misconception: null, said: t('order-right', { order: order.map(title).join(' → ') }), answer, response: given.join(','), given: given.map(title).join(' → ') };
     }
     // Masking, then dividing by √d_k: a blocked score stays blocked (−∞ ÷ √d_k is −∞), so the
     // weights are the same; the engine happens to divide first.
@@ -69,7 +70,7 @@ export const orderPasses: ExerciseType<OrderPassesExercise> = {
     if (scale >= 0 && order[scale + 1] === 'mask' && given.every((id, i) => id === (i === scale ? 'mask' : i === scale + 1 ? 'scale' : order[i]))) {
       return {
         correct: true, misconception: null, answer, response: given.join(','), given: given.map(title).join(' → '),
-        said: `Right: blocking a score before dividing by √d_k gives the same weights (a blocked score stays blocked). The engine divides first: ${order.map(title).join(' → ')}.`,
+        said: t('order-right-mask-first', { order: order.map(title).join(' → ') }),
       };
     }
     // The first pair the answer puts the wrong way round, in the engine's order.
@@ -77,7 +78,8 @@ export const orderPasses: ExerciseType<OrderPassesExercise> = {
     for (let i = 0; i < order.length && !why; i += 1) {
       for (let j = i + 1; j < order.length && !why; j += 1) {
         if (given.indexOf(order[i]) > given.indexOf(order[j])) {
-          why = WHY[`${order[i]}>${order[j]}`] ?? `“${title(order[i])}” comes before “${title(order[j])}”.`;
+          const reason = WHY[`${order[i]}>${order[j]}`];
+          why = reason ? t(reason) : t('order-why-other', { first: title(order[i]), second: title(order[j]) });
         }
       }
     }

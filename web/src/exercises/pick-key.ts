@@ -7,6 +7,7 @@ import { formatNumber } from '../model/format.js';
 import { wholeNumber } from '../model/json-checks.js';
 import type { AttentionInputs, PickKeyExercise, Walkthrough } from '../model/types.js';
 import type { ExerciseType } from './exercise-type.js';
+import { t } from '../i18n/messages.js';
 
 const keyLabels = (walkthrough: Walkthrough, inputs: AttentionInputs) =>
   labels('keyLabels' in walkthrough ? walkthrough.keyLabels : undefined, inputs.key.length, 'k');
@@ -28,18 +29,18 @@ export const pickKey: ExerciseType<PickKeyExercise> = {
     const pick = Number(text);
     const names = keyLabels(walkthrough, inputs);
     if (text.trim() === '' || !Number.isInteger(pick) || pick < 0 || pick >= names.length) {
-      return { error: `Pick one of the keys ${names.join(', ')}.` };
+      return { error: t('pick-key-refused', { keys: names.join(', ') }) };
     }
     const weights = lab.attention(attentionArgs(inputs)).weights[exercise.row];
     const best = largest(weights);
     const weight = (i: number) => formatNumber(weights[i], 3);
     const answer = best.length === 1
-      ? `${names[best[0]]} gets the most weight, ${weight(best[0])}.`
-      : `${best.map((i) => names[i]).join(' and ')} tie for the most weight, ${weight(best[0])} each.`;
+      ? t('pick-key-answer', { key: names[best[0]], weight: weight(best[0]) })
+      : t('pick-key-answer-tie', { keys: best.map((i) => names[i]).join(t('list-and')), weight: weight(best[0]) });
     if (best.includes(pick)) {
       return {
         correct: true, misconception: null, response: String(pick), given: names[pick], answer,
-        said: `Right: ${names[pick]} gets ${weight(pick)}, the largest weight of the row. The softmax keeps the order of the scaled scores, so the largest score wins.`,
+        said: t('pick-key-right', { key: names[pick], weight: weight(pick) }),
       };
     }
     const blocked = inputs.mask != null && weights[pick] === 0;
@@ -49,10 +50,10 @@ export const pickKey: ExerciseType<PickKeyExercise> = {
     return {
       correct: false, misconception: maskIgnored ? 'maskIgnored' : null, response: String(pick), given: names[pick], answer,
       said: maskIgnored
-        ? `Without the mask ${names[pick]} would get the most weight, but the mask blocks it for this query: its weight is 0.`
+        ? t('pick-key-mask-ignored', { key: names[pick] })
         : blocked
-          ? `The mask blocks ${names[pick]} for this query: its weight is 0.`
-          : `${names[pick]} gets ${weight(pick)}; another key gets more.`,
+          ? t('pick-key-blocked', { key: names[pick] })
+          : t('pick-key-wrong', { key: names[pick], weight: weight(pick) }),
     };
   },
 };

@@ -7,6 +7,7 @@ import { expected, problem, string, wholeNumber } from '../model/json-checks.js'
 import type { Step, ValueExercise } from '../model/types.js';
 import { parseCell } from '../session/read-input.js';
 import type { ExerciseType } from './exercise-type.js';
+import { t } from '../i18n/messages.js';
 
 /** How close counts when the exercise does not say: an answer to two decimals, graded as written. */
 const TOLERANCE = 0.005;
@@ -42,14 +43,14 @@ export const value: ExerciseType<ValueExercise> = {
     if (typeof answer === 'string') return { error: answer };
     const matrix = matrixOf(exercise, steps);
     const expectedValue = matrix?.data[exercise.row]?.[exercise.column];
-    if (expectedValue === undefined) return { error: 'With these inputs the steps no longer show this number (the walkthrough’s own inputs do: Reset inputs brings them back).' };
+    if (expectedValue === undefined) return { error: t('exercise-value-gone') };
     const correct = Math.abs(answer - expectedValue) <= (exercise.tolerance ?? TOLERANCE);
     const shown = formatNumber(expectedValue, 4);
     return {
       correct,
       misconception: null,
-      said: correct ? `Right: the engine’s value is ${shown}.` : 'Not quite.',
-      answer: `The engine’s value is ${shown}.`,
+      said: correct ? t('exercise-right-value', { value: shown }) : t('exercise-not-quite'),
+      answer: t('exercise-engine-value', { value: shown }),
       response: String(answer),
       given: formatNumber(answer, 4),
     };

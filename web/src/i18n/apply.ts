@@ -1,11 +1,30 @@
-// The page's language put to use: its catalogue loaded, numbers in its locale, and the `lang`
-// and `dir` of the element the page is drawn in (the document's <html>, or a component's host).
+// The page's language put to use: its catalogue loaded, the lessons' words in it, numbers in its
+// locale, and the `lang` and `dir` of the element the page is drawn in (the document's <html>,
+// or a component's host).
 import { setPageLocale } from '../model/format.js';
+import type { Walkthrough } from '../model/types.js';
+import { LESSONS, WALKTHROUGHS } from '../model/walkthroughs.js';
 import { directionOf, numberLocaleOf, type Language } from './languages.js';
+import { translateCourse, type LessonText } from './lesson-text.js';
 import { setLanguage } from './messages.js';
+import { pseudoLessonText } from './pseudo.js';
+
+/** The lessons' words of a real language other than English (a chunk of its own). */
+const LESSON_TEXTS: Partial<Record<Language, () => Promise<LessonText>>> = {
+  es: () => import('./lessons/es.json').then((m) => m.default as LessonText),
+};
+
+let applied = false;
 
 export async function useLanguage(language: Language, element: HTMLElement): Promise<void> {
+  const lessons = LESSON_TEXTS[language]?.() ?? Promise.resolve(pseudoLessonText(language, LESSONS));
   await setLanguage(language);
+  const text = await lessons;
+  // Once per page: a change of language reloads it (views/language-switcher.ts).
+  if (text && !applied) {
+    translateCourse(text, LESSONS, WALKTHROUGHS as Map<string, Walkthrough>);
+    applied = true;
+  }
   setPageLocale(numberLocaleOf(language));
   element.lang = language;
   element.dir = directionOf(language);

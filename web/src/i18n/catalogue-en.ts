@@ -68,4 +68,105 @@ wide-columns-shown = Columns { $first }–{ $last } of { $count } shown; scroll 
 ## The glossary
 glossary-source = Source: { $title }
 glossary-summary = Glossary ({ $count } terms)
+
+## The embed dialog
+embed-heading = Embed this step
+embed-intro = Paste this into a course page (an HTML block in Moodle, Canvas, Open edX, a blog…). It opens on this walkthrough and step, with your edited inputs. The script line is optional: it makes the frame as tall as its content.
+embed-options = Options
+embed-hide-prose = Hide the explanations
+embed-hide-steps = Hide the list of steps
+embed-hide-editors = Hide the editors (read-only numbers)
+embed-hide-export = Hide the export menu
+embed-exam = Exam mode: one answer per question, recorded without feedback; the inputs cannot change
+embed-code = Embed code
+embed-copy = Copy
+embed-copied = Copied to the clipboard.
+embed-copy-refused = The browser did not allow copying: the code is selected, press Ctrl+C (⌘C on a Mac).
+embed-close = Close
+embed-frame-title = Attention Lab: { $title }
+embed-private = This page runs on { $where }.
+embed-private-detail = Only this computer can open that address: in a course, learners would see an empty frame. Put the page’s files on a web host they can reach and type its address here; the code below then points there.
+embed-public-address = Public address of the site
+embed-address-refused = { $reason }. The code below still uses the last good address.
+
+## The export menu
+export-summary = Export
+export-fallback = The text to copy (select it and press Ctrl+C, or ⌘C on a Mac)
+export-failed = That export did not work: { $reason }
+export-no-matrix = This step has no matrix to export; the example below has every step’s numbers.
+export-svg-limit = SVG is offered up to { $count } cells; this one is PNG only.
+export-matrix-group = A matrix of this step
+export-matrix = Matrix
+export-download-svg = Download SVG
+export-download-csv = Download CSV
+export-download-png = Download PNG
+export-saved = Saved { $file }.
+export-saved-csv = Saved { $file }: every number with all its digits.
+export-example-group = The example, every step
+export-format = Format
+export-latex = LaTeX (numbers as shown)
+export-torch = PyTorch script
+export-numpy = NumPy script
+export-download = Download
+export-copy = Copy
+export-copy-refused = This browser did not allow copying: the text is in the box below, selected, ready for Ctrl+C (⌘C).
+export-print = Print handout
+export-paper-group = On paper
+export-paper-note = Every step with its numbers and formulas, laid out for A4 or Letter.
+
+## Downloads (the embed dialog)
+download-heading = Or download it
+download-intro = This lesson with the options above, at this step with your edits, as a file made here in your browser with the engine inside: a single HTML file that opens without a server, or a SCORM package for an LMS (Moodle, Canvas, …) that records progress and exercise scores (about 1.6 MB as HTML, 0.6 MB zipped).
+download-html = Single HTML file
+download-scorm12 = SCORM 1.2 package
+download-scorm2004 = SCORM 2004 package
+download-pass-before = Pass mark of the SCORM packages:
+download-pass-after = % of the exercises right
+download-pass-refused = Pass mark: expected a whole percent from 0 to 100, got “{ $text }”
+download-preparing = Preparing the file…
+download-done = Downloaded { $name } ({ $size }).
+download-failed = The file could not be made: { $reason }
+
+## Exercises
+exercise-check = Check
+exercise-your-answer = Your answer
+exercise-try-again = Try again.
+exercise-recorded = Your answer, { $given }, is recorded. In exam mode each question takes one answer.
+exercise-right-value = Right: the engine’s value is { $value }.
+exercise-engine-value = The engine’s value is { $value }.
+exercise-not-quite = Not quite.
+exercise-not-quite-no-mistake = Not quite, and it matches none of the usual mistakes.
+exercise-value-gone = With these inputs the steps no longer show this number (the walkthrough’s own inputs do: Reset inputs brings them back).
+mistake-unscaled = That is the value without dividing the scores by √d_k.
+mistake-divided-by-dk = That is what dividing by d_k gives; the scores are divided by √d_k, its square root.
+mistake-mask-ignored = That is the value with the mask left out; a blocked key gets no weight.
+mistake-no-softmax = That is the scaled score itself; the weights are the softmax of each row of scaled scores.
+mistake-column-softmax = That is a softmax down the column, over the queries; each query’s weights are a softmax over its own row of keys.
+mistake-rounded-early = Close: that is what rounding every intermediate to two decimals gives. Keep more digits until the end.
+list-and = {" "}and{" "}
+pick-key-refused = Pick one of the keys { $keys }.
+pick-key-answer = { $key } gets the most weight, { $weight }.
+pick-key-answer-tie = { $keys } tie for the most weight, { $weight } each.
+pick-key-right = Right: { $key } gets { $weight }, the largest weight of the row. The softmax keeps the order of the scaled scores, so the largest score wins.
+pick-key-mask-ignored = Without the mask { $key } would get the most weight, but the mask blocks it for this query: its weight is 0.
+pick-key-blocked = The mask blocks { $key } for this query: its weight is 0.
+pick-key-wrong = { $key } gets { $weight }; another key gets more.
+order-refused = Order all { $count } steps: { $steps }.
+order-answer = The order is: { $order }.
+order-right = Right: { $order }.
+order-right-mask-first = Right: blocking a score before dividing by √d_k gives the same weights (a blocked score stays blocked). The engine divides first: { $order }.
+order-why-other = “{ $first }” comes before “{ $second }”.
+order-why-scores-scale = There is nothing to divide by √d_k before the dot products Q·Kᵀ exist.
+order-why-scale-softmax = The division by √d_k comes before the softmax: it tames the scores the softmax turns into weights; dividing the weights instead would leave rows that no longer sum to 1.
+order-why-mask-softmax = The mask goes on the scores before the softmax: a weight blocked after it would leave the row summing to less than 1.
+order-why-softmax-output = The weighted sum of the values needs the weights, which the softmax makes.
+order-why-scores-mask = The mask blocks scores, so the scores come first.
+order-why-scores-softmax = The softmax turns scores into weights, so the scores come first.
+order-why-scores-output = The weighted sum needs weights, and those come from the scores.
+order-caption = { $caption }: first step at the top
+order-move-up = Move { $step } up
+order-move-down = Move { $step } down
+order-moved = { $step } is now step { $number } of { $total }.
+cell-empty = Type a number, e.g. 0.5 or -2.
+cell-not-number = “{ $text }” is not a finite number; type one like 0.5 or -2.
 `;

@@ -66,4 +66,105 @@ wide-columns-shown = Se muestran las columnas { $first }–{ $last } de { $count
 ## El glosario
 glossary-source = Fuente: { $title }
 glossary-summary = Glosario ({ $count } términos)
+
+## El diálogo de inserción
+embed-heading = Insertar este paso
+embed-intro = Pega esto en la página de un curso (un bloque HTML en Moodle, Canvas, Open edX, un blog…). Se abre en este recorrido y este paso, con las entradas que hayas editado. La línea del script es opcional: hace que el marco sea tan alto como su contenido.
+embed-options = Opciones
+embed-hide-prose = Ocultar las explicaciones
+embed-hide-steps = Ocultar la lista de pasos
+embed-hide-editors = Ocultar los editores (números de solo lectura)
+embed-hide-export = Ocultar el menú de exportación
+embed-exam = Modo examen: una respuesta por pregunta, registrada sin comentarios; las entradas no se pueden cambiar
+embed-code = Código para insertar
+embed-copy = Copiar
+embed-copied = Copiado al portapapeles.
+embed-copy-refused = El navegador no permitió copiar: el código está seleccionado, pulsa Ctrl+C (⌘C en un Mac).
+embed-close = Cerrar
+embed-frame-title = Attention Lab: { $title }
+embed-private = Esta página se ejecuta en { $where }.
+embed-private-detail = Solo este ordenador puede abrir esa dirección: en un curso, el alumnado vería un marco vacío. Sube los archivos de la página a un servidor web al que pueda llegar y escribe aquí su dirección; el código de abajo apuntará entonces allí.
+embed-public-address = Dirección pública del sitio
+embed-address-refused = { $reason }. El código de abajo sigue usando la última dirección válida.
+
+## El menú de exportación
+export-summary = Exportar
+export-fallback = El texto para copiar (selecciónalo y pulsa Ctrl+C, o ⌘C en un Mac)
+export-failed = Esa exportación no funcionó: { $reason }
+export-no-matrix = Este paso no tiene ninguna matriz que exportar; el ejemplo de abajo tiene los números de todos los pasos.
+export-svg-limit = El SVG se ofrece hasta { $count } celdas; esta matriz solo se exporta en PNG.
+export-matrix-group = Una matriz de este paso
+export-matrix = Matriz
+export-download-svg = Descargar SVG
+export-download-csv = Descargar CSV
+export-download-png = Descargar PNG
+export-saved = Guardado { $file }.
+export-saved-csv = Guardado { $file }: cada número con todas sus cifras.
+export-example-group = El ejemplo, todos los pasos
+export-format = Formato
+export-latex = LaTeX (números como se muestran)
+export-torch = Script de PyTorch
+export-numpy = Script de NumPy
+export-download = Descargar
+export-copy = Copiar
+export-copy-refused = Este navegador no permitió copiar: el texto está en el cuadro de abajo, seleccionado, listo para Ctrl+C (⌘C).
+export-print = Imprimir la hoja
+export-paper-group = En papel
+export-paper-note = Todos los pasos con sus números y fórmulas, maquetados para A4 o Carta.
+
+## Descargas (el diálogo de inserción)
+download-heading = O descárgalo
+download-intro = Esta lección con las opciones de arriba, en este paso y con tus cambios, como un archivo hecho aquí en tu navegador con el motor dentro: un único archivo HTML que se abre sin servidor, o un paquete SCORM para un LMS (Moodle, Canvas, …) que registra el progreso y las notas de los ejercicios (unos 1,6 MB como HTML, 0,6 MB comprimido).
+download-html = Un único archivo HTML
+download-scorm12 = Paquete SCORM 1.2
+download-scorm2004 = Paquete SCORM 2004
+download-pass-before = Nota para aprobar en los paquetes SCORM:
+download-pass-after = % de los ejercicios bien resueltos
+download-pass-refused = Nota para aprobar: se esperaba un porcentaje entero de 0 a 100 y se recibió «{ $text }»
+download-preparing = Preparando el archivo…
+download-done = Descargado { $name } ({ $size }).
+download-failed = No se pudo crear el archivo: { $reason }
+
+## Ejercicios
+exercise-check = Comprobar
+exercise-your-answer = Tu respuesta
+exercise-try-again = Inténtalo de nuevo.
+exercise-recorded = Tu respuesta, { $given }, queda registrada. En el modo examen cada pregunta admite una sola respuesta.
+exercise-right-value = Correcto: el valor del motor es { $value }.
+exercise-engine-value = El valor del motor es { $value }.
+exercise-not-quite = No exactamente.
+exercise-not-quite-no-mistake = No exactamente, y no coincide con ninguno de los errores habituales.
+exercise-value-gone = Con estas entradas los pasos ya no muestran este número (las entradas propias del recorrido sí: «Restablecer entradas» las recupera).
+mistake-unscaled = Ese es el valor sin dividir las puntuaciones entre √d_k.
+mistake-divided-by-dk = Eso es lo que da dividir entre d_k; las puntuaciones se dividen entre √d_k, su raíz cuadrada.
+mistake-mask-ignored = Ese es el valor sin la máscara; una clave bloqueada no recibe peso.
+mistake-no-softmax = Esa es la propia puntuación escalada; los pesos son el softmax de cada fila de puntuaciones escaladas.
+mistake-column-softmax = Eso es un softmax por columna, sobre las consultas; los pesos de cada consulta son un softmax sobre su propia fila de claves.
+mistake-rounded-early = Casi: eso es lo que da redondear cada resultado intermedio a dos decimales. Guarda más cifras hasta el final.
+list-and = {" "}y{" "}
+pick-key-refused = Elige una de las claves { $keys }.
+pick-key-answer = { $key } recibe el mayor peso, { $weight }.
+pick-key-answer-tie = { $keys } empatan con el mayor peso, { $weight } cada una.
+pick-key-right = Correcto: { $key } recibe { $weight }, el mayor peso de la fila. El softmax conserva el orden de las puntuaciones escaladas, así que gana la mayor.
+pick-key-mask-ignored = Sin la máscara { $key } recibiría el mayor peso, pero la máscara la bloquea para esta consulta: su peso es 0.
+pick-key-blocked = La máscara bloquea { $key } para esta consulta: su peso es 0.
+pick-key-wrong = { $key } recibe { $weight }; otra clave recibe más.
+order-refused = Ordena los { $count } pasos: { $steps }.
+order-answer = El orden es: { $order }.
+order-right = Correcto: { $order }.
+order-right-mask-first = Correcto: bloquear una puntuación antes de dividir entre √d_k da los mismos pesos (una puntuación bloqueada sigue bloqueada). El motor divide primero: { $order }.
+order-why-other = «{ $first }» va antes que «{ $second }».
+order-why-scores-scale = No hay nada que dividir entre √d_k antes de que existan los productos escalares Q·Kᵀ.
+order-why-scale-softmax = La división entre √d_k va antes del softmax: suaviza las puntuaciones que el softmax convierte en pesos; dividir los pesos dejaría filas que ya no suman 1.
+order-why-mask-softmax = La máscara se aplica a las puntuaciones antes del softmax: un peso bloqueado después dejaría la fila sumando menos de 1.
+order-why-softmax-output = La suma ponderada de los valores necesita los pesos, que salen del softmax.
+order-why-scores-mask = La máscara bloquea puntuaciones, así que las puntuaciones van primero.
+order-why-scores-softmax = El softmax convierte puntuaciones en pesos, así que las puntuaciones van primero.
+order-why-scores-output = La suma ponderada necesita pesos, y estos salen de las puntuaciones.
+order-caption = { $caption }: el primer paso arriba
+order-move-up = Subir { $step }
+order-move-down = Bajar { $step }
+order-moved = { $step } es ahora el paso { $number } de { $total }.
+cell-empty = Escribe un número, p. ej. 0,5 o -2.
+cell-not-number = «{ $text }» no es un número finito; escribe uno como 0,5 o -2.
 `;

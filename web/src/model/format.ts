@@ -56,6 +56,9 @@ function symbolsOf(locale: string | undefined): Symbols {
   return symbols;
 }
 
+/** The decimal separator the page writes ("." in English, "," in Spanish), for reading what a learner types. */
+export const decimalSeparator = (): string => symbolsOf(undefined).decimal;
+
 /** English number text (".", ",", "-") in the locale's symbols. */
 function localise(english: string, locale: string | undefined): string {
   const { decimal, group, minus } = symbolsOf(locale);

@@ -6,6 +6,7 @@ import type { ExerciseContext } from '../exercises/exercise-type.js';
 import { exerciseType } from '../exercises/index.js';
 import type { Exercise, Step, Walkthrough } from '../model/types.js';
 import type { ProgressEvent } from './events.js';
+import { t } from '../i18n/messages.js';
 
 /** What the learner is told after an answer. */
 export interface ExerciseFeedback {
@@ -52,7 +53,7 @@ export function withExercises(walkthrough: Walkthrough, inputs: Walkthrough['inp
       title: exercise.title,
       text: exercise.prompt,
       formula: '',
-      panels: [{ type: 'exercise', name: exercise.id, caption: 'Your answer', exercise, ...(choices ? { choices } : {}) }],
+      panels: [{ type: 'exercise', name: exercise.id, caption: t('exercise-your-answer'), exercise, ...(choices ? { choices } : {}) }],
     };
     const after = exercise.after === undefined ? -1 : out.findIndex((s) => s.id === exercise.after);
     if (after < 0) out.push(step);
@@ -149,10 +150,10 @@ export class ExerciseBook {
     // In an exam the answer is only recorded: neither its grade nor the right answer is said, so
     // the next questions cannot be worked out from the feedback.
     const message = this.exam
-      ? `Your answer, ${grade.given}, is recorded. In exam mode each question takes one answer.`
+      ? t('exercise-recorded', { given: grade.given })
       : grade.correct
         ? grade.said
-        : `${grade.said}${attempt >= REVEAL_AFTER ? ` ${grade.answer}` : ' Try again.'}`;
+        : `${grade.said} ${attempt >= REVEAL_AFTER ? grade.answer : t('exercise-try-again')}`;
     const feedback: ExerciseFeedback = {
       correct: grade.correct, attempt, message, misconception: this.exam ? null : grade.misconception, final: this.exam, response: grade.response,
     };

@@ -1,14 +1,24 @@
 // Reading what a learner typed, before anything reaches the engine: a number in a matrix cell,
 // or the value of a parameters control. A bad entry becomes a sentence, never an exception.
 import type { ParameterField } from '../model/types.js';
+import { t } from '../i18n/messages.js';
+import { decimalSeparator } from '../model/format.js';
 
 /** Parses what a learner typed into a number; returns an error sentence instead when it is not one. */
 export function parseCell(text: string): number | string {
-  const cleaned = text.trim().replace(/^[−–]/, '-');
-  if (cleaned === '') return 'Type a number, e.g. 0.5 or -2.';
+  const cleaned = readDecimalComma(text.trim().replace(/^[−–]/, '-'));
+  if (cleaned === '') return t('cell-empty');
   const value = Number(cleaned);
-  if (!Number.isFinite(value)) return `“${text.trim().slice(0, 20)}” is not a finite number; type one like 0.5 or -2.`;
+  if (!Number.isFinite(value)) return t('cell-not-number', { text: text.trim().slice(0, 20) });
   return value;
+}
+
+/**
+ * Where the page writes a decimal comma (Spanish), a number typed with one ("0,5") is read as
+ * written; a point is read too, as it is everywhere.
+ */
+function readDecimalComma(text: string): string {
+  return decimalSeparator() === ',' && /^-?\d*,\d+$/.test(text) ? text.replace(',', '.') : text;
 }
 
 /** A value read from a control, or an error sentence. */

@@ -46,6 +46,10 @@ export class LessonMenuView {
       // Before the instructor's own walkthroughs, which follow the course.
       list.insertBefore(el('li', {}, link), list.querySelector('.custom')?.parentElement ?? null);
     }
+    // The page's language switcher (shell.ts) sits at the end of the menu: beside "Open your
+    // own…" on a wide screen, inside the folded menu on a phone, whose header has room for one line.
+    const switcher = this.context.root.querySelector('.language-switcher');
+    if (switcher) menu[1].append(switcher);
     this.context.byId('lessons').replaceChildren(...menu);
     this.afterRender();
   }

@@ -6,6 +6,7 @@ import type { OfflineFormat } from '../embed/offline-package.js';
 import { el } from './dom.js';
 import './download-buttons.css';
 import { formatCount, formatFixed } from '../model/format.js';
+import { t } from '../i18n/messages.js';
 
 /** Makes the file and offers it (`mastery`: the SCORM pass mark, in percent); resolves with its name and size in bytes. */
 export type Download = (format: OfflineFormat, mastery: number) => Promise<{ name: string; size: number }>;
@@ -20,9 +21,9 @@ export interface DownloadOptions {
 const DEFAULT_PASS_MARK = 80;
 
 const CHOICES: [OfflineFormat, string][] = [
-  ['html', 'Single HTML file'],
-  ['scorm12', 'SCORM 1.2 package'],
-  ['scorm2004', 'SCORM 2004 package'],
+  ['html', 'download-html'],
+  ['scorm12', 'download-scorm12'],
+  ['scorm2004', 'download-scorm2004'],
 ];
 
 const kilobytes = (bytes: number): string => (bytes >= 1024 * 1024 ? `${formatFixed(bytes / (1024 * 1024), 1)} MB` : `${formatCount(Math.round(bytes / 1024))} KB`);
@@ -36,7 +37,7 @@ export function downloadButtons({ make, exercises }: DownloadOptions): HTMLEleme
     const value = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
     if (!(value <= 100)) {
       passMark.setAttribute('aria-invalid', 'true');
-      throw new Error(`Pass mark: expected a whole percent from 0 to 100, got “${text}”`);
+      throw new Error(t('download-pass-refused', { text }));
     }
     passMark.removeAttribute('aria-invalid');
     return value;
@@ -46,20 +47,20 @@ export function downloadButtons({ make, exercises }: DownloadOptions): HTMLEleme
   failure.hidden = true;
   let busy = false;
   const buttons = CHOICES.map(([format, label]) => {
-    const button = el('button', { type: 'button', className: 'download-button' }, label);
+    const button = el('button', { type: 'button', className: 'download-button' }, t(label));
     button.dataset.format = format;
     button.addEventListener('click', async () => {
       if (busy) return;
       busy = true;
       for (const b of buttons) b.setAttribute('aria-disabled', 'true');
       failure.hidden = true;
-      status.textContent = 'Preparing the file…';
+      status.textContent = t('download-preparing');
       try {
         const { name, size } = await make(format, format === 'html' ? DEFAULT_PASS_MARK : mastery());
-        status.textContent = `Downloaded ${name} (${kilobytes(size)}).`;
+        status.textContent = t('download-done', { name, size: kilobytes(size) });
       } catch (error) {
         status.textContent = '';
-        failure.textContent = `The file could not be made: ${(error as Error).message}`;
+        failure.textContent = t('download-failed', { reason: (error as Error).message });
         failure.hidden = false;
       } finally {
         busy = false;
@@ -69,11 +70,10 @@ export function downloadButtons({ make, exercises }: DownloadOptions): HTMLEleme
     return button;
   });
   return el('section', { className: 'download-section', ariaLabelledBy: 'download-heading' },
-    el('h3', { id: 'download-heading' }, 'Or download it'),
+    el('h3', { id: 'download-heading' }, t('download-heading')),
     el('p', { className: 'download-intro' },
-      'This lesson with the options above, at this step with your edits, as a file made here in your browser with the engine inside: '
-      + 'a single HTML file that opens without a server, or a SCORM package for an LMS (Moodle, Canvas, …) that records progress and exercise scores (about 1.6 MB as HTML, 0.6 MB zipped).'),
-    ...(exercises ? [el('label', { className: 'download-pass' }, 'Pass mark of the SCORM packages: ', passMark, ' % of the exercises right')] : []),
+      t('download-intro')),
+    ...(exercises ? [el('label', { className: 'download-pass' }, `${t('download-pass-before')} `, passMark, ` ${t('download-pass-after')}`)] : []),
     el('div', { className: 'download-actions' }, ...buttons),
     status,
     failure);

@@ -5,6 +5,7 @@ import type { OfflineFormat } from '../embed/offline-package.js';
 import { onPublicSite, readPublicAddress } from '../embed/public-address.js';
 import { el, escapeMarkup } from './dom.js';
 import { downloadButtons } from './download-buttons.js';
+import { t } from '../i18n/messages.js';
 
 export interface EmbedDialogOptions {
   /** The walkthrough's title, for the iframe's accessible title. */
@@ -34,17 +35,18 @@ export interface EmbedDialogOptions {
   onClose: () => void;
 }
 
+/** The parts an instructor can hide here, each with its message. */
 const CHOICES: [Part, string][] = [
-  ['prose', 'Hide the explanations'],
-  ['steps', 'Hide the list of steps'],
-  ['editors', 'Hide the editors (read-only numbers)'],
-  ['export', 'Hide the export menu'],
+  ['prose', 'embed-hide-prose'],
+  ['steps', 'embed-hide-steps'],
+  ['editors', 'embed-hide-editors'],
+  ['export', 'embed-hide-export'],
 ];
 
 /** The snippet: the iframe, and the optional host script that sizes it to its content. */
 export function embedSnippet(src: string, title: string): string {
   const host = new URL('embed-host.js', src).href;
-  return `<iframe src="${escapeMarkup(src)}" title="${escapeMarkup(`Attention Lab: ${title}`)}" width="100%" height="720" `
+  return `<iframe src="${escapeMarkup(src)}" title="${escapeMarkup(t('embed-frame-title', { title }))}" width="100%" height="720" `
     + `style="border:0;max-width:100%" loading="lazy" data-attention-lab></iframe>\n`
     + `<script src="${escapeMarkup(host)}" async></script>`;
 }
@@ -54,7 +56,7 @@ export function embedDialog(options: EmbedDialogOptions): HTMLDialogElement {
   const code = el('textarea', { className: 'embed-code' });
   code.readOnly = true;
   code.rows = 5;
-  code.setAttribute('aria-label', 'Embed code');
+  code.setAttribute('aria-label', t('embed-code'));
   const status = el('p', { className: 'embed-status', role: 'status' });
   /** Where the snippet points when the page itself is on a private address (typed by the instructor). */
   let site: URL | undefined;
@@ -80,28 +82,28 @@ export function embedDialog(options: EmbedDialogOptions): HTMLDialogElement {
       else hide.delete(part);
       refresh();
     });
-    return el('label', { className: 'embed-choice' }, box, ` ${label}`);
+    return el('label', { className: 'embed-choice' }, box, ` ${t(label)}`);
   });
   exam.addEventListener('change', refresh);
-  checks.push(el('label', { className: 'embed-choice' }, exam, ' Exam mode: one answer per question, recorded without feedback; the inputs cannot change'));
+  checks.push(el('label', { className: 'embed-choice' }, exam, ` ${t('embed-exam')}`));
 
-  const copy = el('button', { type: 'button', className: 'embed-copy' }, 'Copy');
+  const copy = el('button', { type: 'button', className: 'embed-copy' }, t('embed-copy'));
   copy.addEventListener('click', async () => {
     code.select();
     try {
       await navigator.clipboard.writeText(code.value);
-      status.textContent = 'Copied to the clipboard.';
+      status.textContent = t('embed-copied');
     } catch {
-      status.textContent = 'The browser did not allow copying: the code is selected, press Ctrl+C (⌘C on a Mac).';
+      status.textContent = t('embed-copy-refused');
     }
   });
-  const close = el('button', { type: 'button', className: 'embed-close' }, 'Close');
+  const close = el('button', { type: 'button', className: 'embed-close' }, t('embed-close'));
 
   const dialog = el('dialog', { className: 'embed-dialog', ariaLabelledBy: 'embed-heading' },
-    el('h2', { id: 'embed-heading' }, 'Embed this step'),
-    el('p', {}, options.custom?.intro ?? 'Paste this into a course page (an HTML block in Moodle, Canvas, Open edX, a blog…). It opens on this walkthrough and step, with your edited inputs. The script line is optional: it makes the frame as tall as its content.'),
+    el('h2', { id: 'embed-heading' }, t('embed-heading')),
+    el('p', {}, options.custom?.intro ?? t('embed-intro')),
     ...(address ? [address] : []),
-    el('fieldset', { className: 'embed-choices' }, el('legend', {}, 'Options'), ...checks),
+    el('fieldset', { className: 'embed-choices' }, el('legend', {}, t('embed-options')), ...checks),
     code,
     ...(download
       ? [el('div', { className: 'embed-actions' }, copy), status, downloadButtons({ make: (format, mastery) => download.make(format, current(), mastery), exercises: download.exercises }), el('div', { className: 'embed-actions' }, close)]
@@ -145,13 +147,13 @@ function publicAddressField(where: string, use: (site: URL | undefined) => void)
     const value = read();
     if (!(value instanceof Error)) return;
     input.setAttribute('aria-invalid', 'true');
-    error.textContent = `${value.message}. The code below still uses the last good address.`;
+    error.textContent = t('embed-address-refused', { reason: value.message });
   });
   return el('div', { className: 'embed-address' },
     el('p', { className: 'embed-warning', id: 'embed-address-warning' },
-      el('strong', {}, `This page runs on ${where}.`),
-      ' Only this computer can open that address: in a course, learners would see an empty frame. Put the page’s files on a web host they can reach and type its address here; the code below then points there.'),
-    Object.assign(el('label', {}, 'Public address of the site'), { htmlFor: 'embed-public-address' }),
+      el('strong', {}, t('embed-private', { where })),
+      ` ${t('embed-private-detail')}`),
+    Object.assign(el('label', {}, t('embed-public-address')), { htmlFor: 'embed-public-address' }),
     input,
     error);
 }

@@ -7,6 +7,7 @@ import { el, setText } from './dom.js';
 import { ANSWER_CONTROLS } from './exercise-answers/index.js';
 import type { PanelView } from './panel-view.js';
 import './exercise-answers/exercise-answers.css';
+import { t } from '../i18n/messages.js';
 
 /** What the panel is told after an answer (session/exercises.ts ExerciseFeedback, or a refusal). */
 export type Feedback = { correct: boolean; message: string; final?: boolean; response?: string } | { error: string };
@@ -21,7 +22,7 @@ export function exerciseView(panel: ExercisePanel, actions: ExerciseActions): Pa
   const id = `exercise-${panel.exercise.id}`;
   const feedback = el('p', { className: 'exercise-feedback', id: `${id}-feedback`, role: 'status', tabIndex: -1 });
   const control = ANSWER_CONTROLS[panel.exercise.type](panel, { id, describedBy: feedback.id });
-  const check = el('button', { type: 'submit', className: 'primary exercise-check' }, 'Check');
+  const check = el('button', { type: 'submit', className: 'primary exercise-check' }, t('exercise-check'));
 
   let closed = false;
   const show = (result: Feedback | undefined) => {

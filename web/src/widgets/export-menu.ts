@@ -11,6 +11,7 @@ import { heatmapSvg, SVG_MAX_CELLS, svgFits } from '../export/svg.js';
 import { formatCount } from '../model/format.js';
 import { el } from './dom.js';
 import './export-menu.css';
+import { t } from '../i18n/messages.js';
 
 export interface ExportContext {
   walkthrough: Walkthrough;
@@ -54,14 +55,14 @@ export function exportMenu(source: ExportContext | (() => ExportContext)): HTMLE
   fallback.readOnly = true;
   fallback.rows = 8;
   const fallbackBox = el('label', { className: 'export-fallback', hidden: true },
-    'The text to copy (select it and press Ctrl+C, or ⌘C on a Mac)', fallback);
+    t('export-fallback'), fallback);
 
   /** Runs an export; a refusal (a shape too large, a clipboard denied) becomes a sentence, not an exception. */
   const attempt = (action: () => void | Promise<void>) => async () => {
     try {
       await action();
     } catch (error) {
-      say(`That export did not work: ${error instanceof Error ? error.message : String(error)}`);
+      say(t('export-failed', { reason: error instanceof Error ? error.message : String(error) }));
     }
   };
   const button = (label: string, action: () => void | Promise<void>) => {
@@ -75,17 +76,17 @@ export function exportMenu(source: ExportContext | (() => ExportContext)): HTMLE
   const file = (panel: GridPanel, extension: string) => `${walkthrough.id}-${current().step.id}-${panel.name}.${extension}`;
   let matrixGroup: HTMLElement;
   if (panels.length === 0) {
-    matrixGroup = el('p', { className: 'export-note' }, 'This step has no matrix to export; the example below has every step’s numbers.');
+    matrixGroup = el('p', { className: 'export-note' }, t('export-no-matrix'));
   } else {
     const choice = el('select', {},
       ...panels.map((p, k) => el('option', { value: String(k) }, p.caption)));
     // Looked up in the step as it is now: an in-place edit keeps the matrices and their order.
     const chosen = () => gridPanels(current().step)[Number(choice.value)] ?? panels[Number(choice.value)];
     const svgNote = el('span', { id: `${id}-svg-note`, className: 'export-note', hidden: true },
-      `SVG is offered up to ${formatCount(SVG_MAX_CELLS)} cells; this one is PNG only.`);
-    const svg = button('Download SVG', () => {
+      t('export-svg-limit', { count: formatCount(SVG_MAX_CELLS) }));
+    const svg = button(t('export-download-svg'), () => {
       download(new Blob([heatmapSvg(chosen())], { type: 'image/svg+xml' }), file(chosen(), 'svg'));
-      say(`Saved ${file(chosen(), 'svg')}.`);
+      say(t('export-saved', { file: file(chosen(), 'svg') }));
     });
     svg.setAttribute('aria-describedby', svgNote.id);
     const showFits = () => {
@@ -95,50 +96,50 @@ export function exportMenu(source: ExportContext | (() => ExportContext)): HTMLE
     choice.addEventListener('change', showFits);
     showFits();
     matrixGroup = el('fieldset', { className: 'export-group' },
-      el('legend', {}, 'A matrix of this step'),
-      el('label', {}, 'Matrix ', choice),
+      el('legend', {}, t('export-matrix-group')),
+      el('label', {}, `${t('export-matrix')} `, choice),
       el('div', { className: 'export-actions' },
-        button('Download CSV', () => {
+        button(t('export-download-csv'), () => {
           download(text(matrixCsv(chosen()), 'text/csv'), file(chosen(), 'csv'));
-          say(`Saved ${file(chosen(), 'csv')}: every number with all its digits.`);
+          say(t('export-saved-csv', { file: file(chosen(), 'csv') }));
         }),
         svg,
-        button('Download PNG', async () => {
+        button(t('export-download-png'), async () => {
           download(await heatmapPng(chosen()), file(chosen(), 'png'));
-          say(`Saved ${file(chosen(), 'png')}.`);
+          say(t('export-saved', { file: file(chosen(), 'png') }));
         }),
         svgNote));
   }
 
   // ---- the whole example -----------------------------------------------------------------
   const format = el('select', {},
-    el('option', { value: 'latex' }, 'LaTeX (numbers as shown)'),
-    el('option', { value: 'torch' }, 'PyTorch script'),
-    el('option', { value: 'numpy' }, 'NumPy script'));
+    el('option', { value: 'latex' }, t('export-latex')),
+    el('option', { value: 'torch' }, t('export-torch')),
+    el('option', { value: 'numpy' }, t('export-numpy')));
   const example = () => current().example(format.value as ExampleFormat);
   const exampleGroup = el('fieldset', { className: 'export-group' },
-    el('legend', {}, 'The example, every step'),
-    el('label', {}, 'Format ', format),
+    el('legend', {}, t('export-example-group')),
+    el('label', {}, `${t('export-format')} `, format),
     el('div', { className: 'export-actions' },
-      button('Download', () => {
+      button(t('export-download'), () => {
         const { content, filename, type } = example();
         download(text(content, type), filename);
-        say(`Saved ${filename}.`);
+        say(t('export-saved', { file: filename }));
       }),
-      button('Copy', async () => {
+      button(t('export-copy'), async () => {
         const { content } = example();
         try {
           if (!navigator.clipboard) throw new Error('no clipboard');
           await navigator.clipboard.writeText(content);
           fallbackBox.hidden = true;
-          say('Copied to the clipboard.');
+          say(t('embed-copied'));
         } catch {
           // Clipboard access needs a secure page and the browser's permission: show the text instead.
           fallback.value = content;
           fallbackBox.hidden = false;
           fallback.focus();
           fallback.select();
-          say('This browser did not allow copying: the text is in the box below, selected, ready for Ctrl+C (⌘C).');
+          say(t('export-copy-refused'));
         }
       })));
 
@@ -146,16 +147,16 @@ export function exportMenu(source: ExportContext | (() => ExportContext)): HTMLE
   const print = current().print;
   let paperGroup: HTMLElement | '' = '';
   if (print) {
-    const printButton = button('Print handout', print);
+    const printButton = button(t('export-print'), print);
     printButton.setAttribute('aria-describedby', `${id}-paper-note`);
     paperGroup = el('fieldset', { className: 'export-group export-paper' },
-      el('legend', {}, 'On paper'),
+      el('legend', {}, t('export-paper-group')),
       printButton,
-      el('p', { id: `${id}-paper-note`, className: 'export-note' }, 'Every step with its numbers and formulas, laid out for A4 or Letter.'));
+      el('p', { id: `${id}-paper-note`, className: 'export-note' }, t('export-paper-note')));
   }
 
   const menu = el('details', { className: 'export-menu' },
-    el('summary', {}, 'Export'),
+    el('summary', {}, t('export-summary')),
     el('div', { className: 'export-body' }, matrixGroup, exampleGroup, paperGroup, status, fallbackBox));
   menu.open = leftOpen;
   menu.addEventListener('toggle', () => { leftOpen = menu.open; });

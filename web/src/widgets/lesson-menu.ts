@@ -15,7 +15,7 @@ export interface LessonMenuOptions {
   onFile: (file: File) => void;
 }
 
-export function lessonMenu({ lessons, custom, onOpen, onFile }: LessonMenuOptions): Node[] {
+export function lessonMenu({ lessons, custom, onOpen, onFile }: LessonMenuOptions): [HTMLButtonElement, HTMLElement] {
   const link = (walkthroughId: string, className: string, ...content: (Node | string)[]) => {
     const a = el('a', { href: writeLink({ walkthrough: walkthroughId, step: 'inputs' }) || '?', className }, ...content);
     a.addEventListener('click', (event) => {

@@ -2,6 +2,7 @@
 // (a keyboard and a screen reader can do everything a mouse can; the new place is announced).
 import { el, setText } from '../dom.js';
 import type { AnswerControlFactory } from './answer-control.js';
+import { t } from '../../i18n/messages.js';
 
 export const orderPassesAnswer: AnswerControlFactory = (panel, { id, describedBy }) => {
   const choices = panel.choices ?? [];
@@ -18,7 +19,7 @@ export const orderPassesAnswer: AnswerControlFactory = (panel, { id, describedBy
     next.splice(to, 0, item);
     order = next;
     draw();
-    setText(status, `${label(item)} is now step ${to + 1} of ${order.length}.`);
+    setText(status, t('order-moved', { step: label(item), number: String(to + 1), total: String(order.length) }));
     // The focus stays with the item moved, on the same button unless it is now disabled.
     const buttons = list.children[to]?.querySelectorAll<HTMLButtonElement>('button');
     const same = focusDirection === 'up' ? buttons?.[0] : buttons?.[1];
@@ -27,8 +28,8 @@ export const orderPassesAnswer: AnswerControlFactory = (panel, { id, describedBy
 
   function draw(): void {
     list.replaceChildren(...order.map((value, i) => {
-      const up = el('button', { type: 'button', className: 'order-move', ariaLabel: `Move ${label(value)} up` }, '↑');
-      const down = el('button', { type: 'button', className: 'order-move', ariaLabel: `Move ${label(value)} down` }, '↓');
+      const up = el('button', { type: 'button', className: 'order-move', ariaLabel: t('order-move-up', { step: label(value) }) }, '↑');
+      const down = el('button', { type: 'button', className: 'order-move', ariaLabel: t('order-move-down', { step: label(value) }) }, '↓');
       up.disabled = disabled || i === 0;
       down.disabled = disabled || i === order.length - 1;
       up.addEventListener('click', () => move(i, i - 1, 'up'));
@@ -41,7 +42,7 @@ export const orderPassesAnswer: AnswerControlFactory = (panel, { id, describedBy
   }
   draw();
   return {
-    element: el('div', {}, el('p', { className: 'exercise-caption', id: `${id}-caption` }, `${panel.caption}: first step at the top`), list, status),
+    element: el('div', {}, el('p', { className: 'exercise-caption', id: `${id}-caption` }, t('order-caption', { caption: panel.caption })), list, status),
     value: () => order.join(','),
     show: (response) => {
       const given = response.split(',');

@@ -1,0 +1,77 @@
+// The page in another language (issue 13 item 11): Spanish and the two pseudo-locales generated
+// from English (en-XA ~40 % longer, ar-XB right to left) at the first step of every walkthrough,
+// at 1280 and 375 px: axe clean, the document no wider than the window, formulas left to right
+// in the right-to-left page, numbers with a decimal comma in Spanish. Screenshots go to
+// build/screenshots/i18n/ for a person to look at.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
+import { SCREENSHOT_DIR, usePage } from './browser.mjs';
+import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
+
+const DIR = path.join(SCREENSHOT_DIR, 'i18n');
+const LOCALES = [['es', 'ltr'], ['en-XA', 'ltr'], ['ar-XB', 'rtl']];
+const WIDTHS = [1280, 375];
+const { open } = usePage();
+
+/** What a test asserts of the page as laid out, read in one go. */
+const layout = (page) => page.evaluate(() => {
+  const root = document.documentElement;
+  const formula = document.querySelector('#formula .katex, #formula math');
+  return {
+    lang: root.lang,
+    dir: root.dir,
+    overflow: root.scrollWidth - root.clientWidth,
+    formulaDirection: formula ? getComputedStyle(formula).direction : 'none',
+    progress: document.getElementById('progress')?.textContent ?? '',
+  };
+});
+
+for (const [lang, dir] of LOCALES) {
+  describe(`the page in ${lang}`, () => {
+    for (const width of WIDTHS) {
+      test(`every walkthrough's first step at ${width} px: lang and dir, axe clean, no sideways overflow, formulas left to right`, async () => {
+        fs.mkdirSync(DIR, { recursive: true });
+        const { page, problems } = await open(`?lang=${lang}`, { width });
+        if (width < 400) await page.setViewportSize({ width, height: 667 });
+        for (const walkthrough of SHIPPED.values()) {
+          await page.goto(new URL(`?w=${walkthrough.id}&lang=${lang}`, page.url()).href);
+          await page.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
+          const seen = await layout(page);
+          assert.equal(seen.lang, lang);
+          assert.equal(seen.dir, dir);
+          assert.ok(seen.overflow <= 0, `${walkthrough.id}: the document is ${seen.overflow} px wider than the window`);
+          if (seen.formulaDirection !== 'none') assert.equal(seen.formulaDirection, 'ltr', `${walkthrough.id}: formula`);
+          if (lang === 'es') assert.match(seen.progress, /^Paso 1 de \d+$/);
+          const axe = await new AxeBuilder({ page }).analyze();
+          assert.deepEqual(axe.violations.map((v) => `${walkthrough.id}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(' ')})`), []);
+          await page.screenshot({ path: path.join(DIR, `${lang}-${walkthrough.id}-${width}.png`) });
+        }
+        assert.deepEqual(problems, []);
+        await page.close();
+      });
+    }
+  });
+}
+
+test('a language the page does not offer is named in a notice, and the page is shown in English', async () => {
+  const { page, problems } = await open('?lang=fr');
+  await page.locator('#notices .notice').filter({ hasText: 'The language “fr” is not one this page offers' }).waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the switcher reloads the page in Spanish at the same step, and numbers have a decimal comma', async () => {
+  const { page, problems } = await open('?w=worked-example&step=softmax');
+  await page.getByLabel('Language').selectOption('es');
+  await page.locator('#progress').filter({ hasText: /^Paso \d+ de \d+$/ }).waitFor();
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('lang'), 'es');
+  assert.equal(url.searchParams.get('step'), 'softmax');
+  assert.match(await page.locator('#panels').innerText(), /0,140/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

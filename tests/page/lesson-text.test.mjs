@@ -1,0 +1,86 @@
+// The lessons in Spanish (web/src/i18n/lessons/es.json): a translation is data, keyed as the
+// walkthrough keys its words. Each translated walkthrough is still a valid walkthrough file, each
+// translated string quotes the same numbers as the English it stands for (a decimal comma for a
+// point) and keeps its links, and the coverage is counted: which English strings have no Spanish
+// yet is printed, and the figure may not fall.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+
+import { loadAttentionLab } from 'attention-lab';
+
+import '../support/json-modules.mjs';
+import { importCompiled } from '../support/compiled.mjs';
+
+const lab = await loadAttentionLab();
+const { LESSONS, WALKTHROUGHS } = await importCompiled('model/walkthroughs');
+const { Session } = await importCompiled('session/session');
+const { parseWalkthrough } = await importCompiled('model/validate-walkthrough');
+const { translatedWalkthrough } = await importCompiled('i18n/lesson-text');
+
+const SPANISH = JSON.parse(readFileSync(new URL('../../web/src/i18n/lessons/es.json', import.meta.url), 'utf8'));
+/** Translated strings out of every English string of the course; raise it as lessons are translated. */
+const COVERAGE_FLOOR = 0.3;
+
+/** The numbers a text quotes, written the English way ("0,941" → "0.941", "[1,5; 1,5]" → 1.5, 1.5). */
+const numbersIn = (text, decimal) => [...text.matchAll(decimal === ',' ? /\d+(?:,\d+)?/g : /\d+(?:\.\d+)?/g)]
+  .map((m) => m[0].replace(',', '.')).sort();
+const linksIn = (text) => [...text.matchAll(/\]\((\?[^)]*)\)/g)].map((m) => m[1]);
+
+/** Every English string of the course a learner reads in a walkthrough's own words, with its Spanish (if any). */
+async function pairs() {
+  const found = [];
+  for (const lesson of LESSONS) found.push({ where: `lesson ${lesson.id}`, english: lesson.title, spanish: SPANISH.lessons[lesson.id] });
+  for (const walkthrough of WALKTHROUGHS.values()) {
+    const es = SPANISH.walkthroughs[walkthrough.id] ?? {};
+    found.push({ where: `${walkthrough.id}.title`, english: walkthrough.title, spanish: es.title });
+    found.push({ where: `${walkthrough.id}.intro`, english: walkthrough.intro, spanish: es.intro });
+    for (const exercise of walkthrough.exercises ?? []) {
+      for (const field of ['title', 'prompt']) {
+        found.push({ where: `${walkthrough.id}.exercises.${exercise.id}.${field}`, english: exercise[field], spanish: es.exercises?.[exercise.id]?.[field] });
+      }
+    }
+    // The steps' words on the walkthrough's own inputs: its stepTexts, else the kind's.
+    const session = new Session(lab, { find: (id) => WALKTHROUGHS.get(id), fallback: 'worked-example' });
+    await session.open({ walkthrough: walkthrough.id, step: 'inputs' });
+    for (const step of session.steps.filter((s) => !s.id.startsWith('exercise-'))) {
+      for (const field of ['title', 'text']) {
+        found.push({ where: `${walkthrough.id}.stepTexts.${step.id}.${field}`, english: step[field], spanish: es.stepTexts?.[step.id]?.[field] });
+      }
+    }
+  }
+  return found;
+}
+
+const ALL = await pairs();
+
+test('every translated walkthrough is still a valid walkthrough, of a shipped id', () => {
+  for (const [id, text] of Object.entries(SPANISH.walkthroughs)) {
+    const walkthrough = WALKTHROUGHS.get(id);
+    assert.ok(walkthrough, `${id} is not a shipped walkthrough`);
+    const parsed = parseWalkthrough(JSON.parse(JSON.stringify(translatedWalkthrough(walkthrough, text))));
+    assert.ok(!('error' in parsed), `${id}: ${parsed.error}`);
+  }
+  for (const id of Object.keys(SPANISH.lessons)) assert.ok(LESSONS.some((l) => l.id === id), `no lesson ${id}`);
+});
+
+test('each Spanish string quotes the numbers and keeps the links of its English', () => {
+  const translated = ALL.filter((p) => p.spanish !== undefined);
+  const keys = new Set(ALL.map((p) => p.where));
+  for (const [id, text] of Object.entries(SPANISH.walkthroughs)) {
+    for (const [step, words] of Object.entries(text.stepTexts ?? {})) {
+      for (const field of Object.keys(words)) assert.ok(keys.has(`${id}.stepTexts.${step}.${field}`), `${id}: no step ${step}`);
+    }
+  }
+  for (const { where, english, spanish } of translated) {
+    assert.deepEqual(numbersIn(spanish, ','), numbersIn(english, '.'), `${where}:\n  ${english}\n  ${spanish}`);
+    assert.deepEqual(linksIn(spanish), linksIn(english), where);
+  }
+});
+
+test('coverage of the course in Spanish (untranslated strings listed)', (t) => {
+  const missing = ALL.filter((p) => p.spanish === undefined);
+  const coverage = 1 - missing.length / ALL.length;
+  t.diagnostic(`Spanish: ${ALL.length - missing.length} of ${ALL.length} strings (${(100 * coverage).toFixed(1)} %); untranslated: ${missing.map((p) => p.where).join(', ')}`);
+  assert.ok(coverage >= COVERAGE_FLOOR, `coverage ${coverage}`);
+});

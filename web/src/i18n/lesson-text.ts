@@ -1,0 +1,53 @@
+// The lessons' own words in another language, as data: for each language a JSON file
+// (i18n/lessons/es.json) with the lessons' titles and, per walkthrough, its title, intro,
+// exercises' titles and prompts and the texts of its steps, keyed as the walkthrough keys them.
+// A translated step text is one more `stepTexts` entry: shown on the walkthrough's own inputs,
+// so it may give its numbers (written with the language's decimal comma); on edited inputs the
+// kind's words come back. What a file leaves out stays English (tests/page/lesson-text.test.mjs
+// lists it).
+import type { LessonId, StepText, Walkthrough } from '../model/types.js';
+import type { Lesson } from '../model/walkthroughs.js';
+
+export interface WalkthroughText {
+  title?: string;
+  intro?: string;
+  stepTexts?: Record<string, StepText>;
+  /** By exercise id. */
+  exercises?: Record<string, { title?: string; prompt?: string }>;
+}
+
+export interface LessonText {
+  lessons: Partial<Record<LessonId, string>>;
+  walkthroughs: Record<string, WalkthroughText>;
+}
+
+/** A walkthrough in another language's words: a copy, its untranslated parts as they were. */
+export function translatedWalkthrough(walkthrough: Walkthrough, text: WalkthroughText | undefined): Walkthrough {
+  if (!text) return walkthrough;
+  const stepTexts: Record<string, StepText> = { ...walkthrough.stepTexts };
+  for (const [step, words] of Object.entries(text.stepTexts ?? {})) stepTexts[step] = { ...stepTexts[step], ...words };
+  return {
+    ...walkthrough,
+    ...(text.title ? { title: text.title } : {}),
+    ...(text.intro ? { intro: text.intro } : {}),
+    ...(Object.keys(stepTexts).length > 0 ? { stepTexts } : {}),
+    ...(walkthrough.exercises
+      ? { exercises: walkthrough.exercises.map((exercise) => ({ ...exercise, ...text.exercises?.[exercise.id] })) }
+      : {}),
+  } as Walkthrough;
+}
+
+/**
+ * Puts the course into another language, in place, before anything is drawn (page.ts): the
+ * lessons' titles and each shipped walkthrough, in the lessons and in the registry by id.
+ */
+export function translateCourse(text: LessonText, lessons: Lesson[], registry: Map<string, Walkthrough>): void {
+  for (const lesson of lessons) {
+    lesson.title = text.lessons[lesson.id] ?? lesson.title;
+    lesson.walkthroughs = lesson.walkthroughs.map((walkthrough) => {
+      const translated = translatedWalkthrough(walkthrough, text.walkthroughs[walkthrough.id]);
+      registry.set(walkthrough.id, translated);
+      return translated;
+    });
+  }
+}
