@@ -75,3 +75,22 @@ test('the switcher reloads the page in Spanish at the same step, and numbers hav
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('the Embed dialog of a Spanish page is in Spanish and its frame opens in Spanish (lang kept in the snippet)', async () => {
+  const { page, problems } = await open('?w=causal-mask&lang=es');
+  await page.locator('.control-embed').click();
+  const dialog = page.locator('dialog.embed-dialog');
+  await dialog.getByRole('heading', { name: 'Insertar este paso' }).waitFor();
+  const snippet = await dialog.locator('textarea').inputValue();
+  const src = new URL(/<iframe src="([^"]*)"/.exec(snippet)[1].replace(/&amp;/g, '&'));
+  assert.equal(src.searchParams.get('lang'), 'es');
+  assert.match(snippet, /title="Attention Lab: Máscara causal: sin mirar hacia delante"/);
+  const axe = await new AxeBuilder({ page }).analyze();
+  assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.help}`), []);
+  await page.screenshot({ path: path.join(DIR, 'es-embed-dialog.png') });
+  await page.goto(src.href);
+  await page.locator('#progress').filter({ hasText: /^Paso 1 de \d+$/ }).waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'es');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -4,11 +4,12 @@
 // page's locale (a decimal comma in Spanish).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { FluentResource } from '@fluent/bundle';
 
 import { importCompiled } from '../support/compiled.mjs';
 
 const { resolveLanguage, matchLanguage, directionOf, refusedLanguageArgs } = await importCompiled('i18n/languages');
-const { t, setLanguage, currentLanguage, messageIds } = await importCompiled('i18n/messages');
+const { t, setLanguage, currentLanguage, messageLines } = await importCompiled('i18n/messages');
 const { ENGLISH } = await importCompiled('i18n/catalogue-en');
 const { SPANISH } = await importCompiled('i18n/catalogue-es');
 const { formatNumber, setPageLocale } = await importCompiled('model/format');
@@ -46,9 +47,22 @@ test('a refused ?lang= is named in the notice with the languages offered', () =>
 test('every English message is in the Spanish catalogue, with the same arguments, and no other', () => {
   const english = argumentsById(ENGLISH);
   const spanish = argumentsById(SPANISH);
-  assert.deepEqual(messageIds(ENGLISH).sort(), [...english.keys()].sort(), 'every message is one line');
+  // English is formatted without Fluent (i18n/messages.ts): every message one line, as Fluent reads it too.
+  const fluent = new FluentResource(ENGLISH).body;
+  assert.deepEqual(fluent.map((m) => m.id).sort(), [...messageLines(ENGLISH).keys()].sort(), 'every message is one line');
+  assert.deepEqual(new FluentResource(SPANISH).body.map((m) => m.id).sort(), [...english.keys()].sort(), 'Spanish parses as Fluent');
   assert.deepEqual([...spanish.keys()].sort(), [...english.keys()].sort());
   for (const [id, args] of english) assert.equal(spanish.get(id), args, id);
+});
+
+test('English formatted without Fluent reads as Fluent formats it', async () => {
+  const { FluentBundle } = await import('@fluent/bundle');
+  const bundle = new FluentBundle('en', { useIsolating: false });
+  bundle.addResource(new FluentResource(ENGLISH));
+  for (const [id, names] of argumentsById(ENGLISH)) {
+    const args = Object.fromEntries(names.split(',').filter(Boolean).map((name) => [name, `<${name}>`]));
+    assert.equal(t(id, args), bundle.formatPattern(bundle.getMessage(id).value, args), id);
+  }
 });
 
 test('the catalogues switch, and English comes back unchanged', async () => {

@@ -17,6 +17,7 @@ const { LESSONS, WALKTHROUGHS } = await importCompiled('model/walkthroughs');
 const { Session } = await importCompiled('session/session');
 const { parseWalkthrough } = await importCompiled('model/validate-walkthrough');
 const { translatedWalkthrough } = await importCompiled('i18n/lesson-text');
+const { STAGES } = await importCompiled('model/pipeline');
 
 const SPANISH = JSON.parse(readFileSync(new URL('../../web/src/i18n/lessons/es.json', import.meta.url), 'utf8'));
 /** Translated strings out of every English string of the course; raise it as lessons are translated. */
@@ -31,6 +32,7 @@ const linksIn = (text) => [...text.matchAll(/\]\((\?[^)]*)\)/g)].map((m) => m[1]
 async function pairs() {
   const found = [];
   for (const lesson of LESSONS) found.push({ where: `lesson ${lesson.id}`, english: lesson.title, spanish: SPANISH.lessons[lesson.id] });
+  for (const stage of STAGES) found.push({ where: `stage ${stage.id}`, english: stage.label, spanish: SPANISH.stages?.[stage.id] });
   for (const walkthrough of WALKTHROUGHS.values()) {
     const es = SPANISH.walkthroughs[walkthrough.id] ?? {};
     found.push({ where: `${walkthrough.id}.title`, english: walkthrough.title, spanish: es.title });
@@ -62,6 +64,7 @@ test('every translated walkthrough is still a valid walkthrough, of a shipped id
     assert.ok(!('error' in parsed), `${id}: ${parsed.error}`);
   }
   for (const id of Object.keys(SPANISH.lessons)) assert.ok(LESSONS.some((l) => l.id === id), `no lesson ${id}`);
+  for (const id of Object.keys(SPANISH.stages ?? {})) assert.ok(STAGES.some((s) => s.id === id), `no stage ${id}`);
 });
 
 test('each Spanish string quotes the numbers and keeps the links of its English', () => {

@@ -8,7 +8,7 @@ import { connectToParent } from './embed/frame-protocol.js';
 import { readEmbedOptions } from './embed/options.js';
 import { buildShell } from './shell.js';
 import { useLanguage } from './i18n/apply.js';
-import { LANGUAGES, PSEUDO_LOCALES, refusedLanguageArgs, resolveLanguage } from './i18n/languages.js';
+import { languageName, refusedLanguageArgs, resolveLanguage } from './i18n/languages.js';
 import { t } from './i18n/messages.js';
 import { prefetchLinkedWalkthrough } from './views/walkthrough-code.js';
 
@@ -43,8 +43,7 @@ export async function startPage({ load, engine, onProgress, trainingPort, costPo
   try {
     const [lab] = await Promise.all([engine ?? loadAttentionLab(load), languageReady]);
     if (refused !== undefined) {
-      const shown = { ...LANGUAGES, ...PSEUDO_LOCALES }[language];
-      notices.unshift(t('notice-lang-refused', { ...refusedLanguageArgs(refused), shown }));
+      notices.unshift(t('notice-lang-refused', { ...refusedLanguageArgs(refused), shown: languageName(language) }));
     }
     buildShell(host, { standalone: true });
     const app = new App(lab, {

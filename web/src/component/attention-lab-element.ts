@@ -8,6 +8,9 @@ import { App, type ProgressEvent } from '../app.js';
 import { readEmbedOptions, type EmbedOptions } from '../embed/options.js';
 import { findWalkthrough } from '../model/walkthroughs.js';
 import { buildShell } from '../shell.js';
+import { useLanguage } from '../i18n/apply.js';
+import { DEFAULT_LANGUAGE, directionOf, languageName, refusedLanguageArgs, resolveLanguage, type Language, type ResolvedLanguage } from '../i18n/languages.js';
+import { currentLanguage, t } from '../i18n/messages.js';
 import { readLink, type ParsedState } from '../state/url-state.js';
 import { el, escapeMarkup } from '../widgets/dom.js';
 import { noticeElement } from '../widgets/notice.js';
@@ -16,6 +19,19 @@ import { componentSheet } from './styles.js';
 /** The engine, loaded once per page whatever the number of elements (the first `wasm-url` wins). */
 let engine: Promise<AttentionLab> | undefined;
 const loadEngine = (wasmUrl: string | null) => (engine ??= loadAttentionLab(wasmUrl ? { wasmUrl } : undefined));
+
+/**
+ * The page's words are one catalogue per page (i18n/messages.ts): the first element's language
+ * is every element's. Each element's frame still gets its `lang` and `dir`.
+ */
+let languageReady: Promise<void> | undefined;
+const useLanguageOnce = (language: Language, frame: HTMLElement): Promise<void> => {
+  languageReady ??= useLanguage(language, frame);
+  return languageReady.then(() => {
+    frame.lang = currentLanguage();
+    frame.dir = directionOf(currentLanguage());
+  });
+};
 
 /** The attributes that choose what is shown, and the link parameter each stands for (url-state.ts). */
 const ATTRIBUTE_PARAMS: Record<string, string> = { lesson: 'lesson', walkthrough: 'w', step: 'step' };
@@ -45,12 +61,13 @@ export class AttentionLabElement extends HTMLElement {
     this.started = true;
     const frame = el('div', { className: 'attention-lab' }, el('p', { className: 'loading' }, 'Loading the engine…'));
     this.shadow.replaceChildren(frame);
-    loadEngine(this.getAttribute('wasm-url')).then(
-      (lab) => this.start(lab, frame),
+    const language = this.language();
+    Promise.all([loadEngine(this.getAttribute('wasm-url')), useLanguageOnce(language.language, frame)]).then(
+      ([lab]) => this.start(lab, frame, language.refused),
       (error: Error) => {
         const loading = frame.querySelector('.loading');
         loading?.classList.add('error');
-        if (loading) loading.textContent = `The attention engine could not start: ${error.message}`;
+        if (loading) loading.textContent = t('engine-failed', { reason: error.message });
       },
     );
   }
@@ -83,9 +100,22 @@ export class AttentionLabElement extends HTMLElement {
     return readLink({ search: `?${params}`, hash: '' });
   }
 
-  private start(lab: AttentionLab, frame: HTMLElement): void {
+  /**
+   * The element's `lang` attribute, else the language of the page around it (the nearest `lang`
+   * of its ancestors), else the browser's; checked as the page checks `?lang=`.
+   */
+  private language(): ResolvedLanguage {
+    const own = this.getAttribute('lang');
+    const around = this.parentElement?.closest('[lang]')?.getAttribute('lang');
+    return resolveLanguage(own, [...(around ? [around] : []), ...navigator.languages]);
+  }
+
+  private start(lab: AttentionLab, frame: HTMLElement, refusedLanguage: string | undefined): void {
     const { options: embed, notices: embedNotices } = readEmbedOptions(this.getAttribute('embed'), this.getAttribute('hide'), this.getAttribute('mode'));
     const { state, notices } = this.requestedState();
+    if (refusedLanguage !== undefined) {
+      notices.unshift(t('notice-lang-refused', { ...refusedLanguageArgs(refusedLanguage), shown: languageName(currentLanguage()) }));
+    }
     buildShell(frame, { standalone: false });
     this.app = new App(lab, {
       root: this.shadow,
@@ -94,7 +124,7 @@ export class AttentionLabElement extends HTMLElement {
       embed,
       notices: [...embedNotices, ...notices],
       embedSnippet: {
-        intro: 'Paste this into a page of a site that runs scripts (Jupyter Book, MkDocs, Docusaurus…), with attention-lab.js and the files beside it copied to the site. Edited numbers are not carried over: the tag opens the walkthrough’s own.',
+        intro: t('component-snippet-intro'),
         snippet: (shown, options) => componentSnippet(shown.walkthrough, shown.step, options),
       },
       onProgress: (event: ProgressEvent) => {
@@ -129,5 +159,7 @@ function componentSnippet(walkthrough: string, step: string, options: EmbedOptio
   const hide = [...options.hide].filter((part) => part !== 'header' && part !== 'embed');
   return `<script type="module" src="${escapeMarkup(import.meta.url)}"></script>\n`
     + `<attention-lab walkthrough="${escapeMarkup(walkthrough)}" step="${escapeMarkup(step)}"`
-    + `${hide.length > 0 ? ` hide="${escapeMarkup(hide.join(','))}"` : ''}></attention-lab>`;
+    + `${hide.length > 0 ? ` hide="${escapeMarkup(hide.join(','))}"` : ''}`
+    // The language the instructor saw, unless English (the default).
+    + `${currentLanguage() === DEFAULT_LANGUAGE ? '' : ` lang="${currentLanguage()}"`}></attention-lab>`;
 }

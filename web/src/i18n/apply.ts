@@ -4,6 +4,7 @@
 import { setPageLocale } from '../model/format.js';
 import type { Walkthrough } from '../model/types.js';
 import { LESSONS, WALKTHROUGHS } from '../model/walkthroughs.js';
+import { STAGES } from '../model/pipeline.js';
 import { directionOf, numberLocaleOf, type Language } from './languages.js';
 import { translateCourse, type LessonText } from './lesson-text.js';
 import { setLanguage } from './messages.js';
@@ -17,12 +18,12 @@ const LESSON_TEXTS: Partial<Record<Language, () => Promise<LessonText>>> = {
 let applied = false;
 
 export async function useLanguage(language: Language, element: HTMLElement): Promise<void> {
-  const lessons = LESSON_TEXTS[language]?.() ?? Promise.resolve(pseudoLessonText(language, LESSONS));
+  const lessons = LESSON_TEXTS[language]?.() ?? Promise.resolve(pseudoLessonText(language, LESSONS, STAGES));
   await setLanguage(language);
   const text = await lessons;
   // Once per page: a change of language reloads it (views/language-switcher.ts).
   if (text && !applied) {
-    translateCourse(text, LESSONS, WALKTHROUGHS as Map<string, Walkthrough>);
+    translateCourse(text, LESSONS, WALKTHROUGHS as Map<string, Walkthrough>, STAGES);
     applied = true;
   }
   setPageLocale(numberLocaleOf(language));

@@ -51,6 +51,9 @@ export function refusedLanguageArgs(value: string): Record<string, string> {
   return { value: echo(value), offered: Object.entries(LANGUAGES).map(([tag, name]) => `${tag} (${name})`).join(', ') };
 }
 
+/** A language's name in itself (a pseudo-locale's in English). */
+export const languageName = (language: Language): string => ({ ...LANGUAGES, ...PSEUDO_LOCALES })[language];
+
 export const directionOf = (language: Language): 'ltr' | 'rtl' => (language === 'ar-XB' ? 'rtl' : 'ltr');
 
 /** The locale numbers are written in: a pseudo-locale writes English's. */

@@ -7,6 +7,7 @@
 // lists it).
 import type { LessonId, StepText, Walkthrough } from '../model/types.js';
 import type { Lesson } from '../model/walkthroughs.js';
+import type { Stage, StageId } from '../model/pipeline.js';
 
 export interface WalkthroughText {
   title?: string;
@@ -18,6 +19,8 @@ export interface WalkthroughText {
 
 export interface LessonText {
   lessons: Partial<Record<LessonId, string>>;
+  /** The pipeline map's stage names (model/pipeline.ts), by stage id. */
+  stages?: Partial<Record<StageId, string>>;
   walkthroughs: Record<string, WalkthroughText>;
 }
 
@@ -39,9 +42,11 @@ export function translatedWalkthrough(walkthrough: Walkthrough, text: Walkthroug
 
 /**
  * Puts the course into another language, in place, before anything is drawn (page.ts): the
- * lessons' titles and each shipped walkthrough, in the lessons and in the registry by id.
+ * lessons' titles, the pipeline map's stages and each shipped walkthrough, in the lessons and in
+ * the registry by id.
  */
-export function translateCourse(text: LessonText, lessons: Lesson[], registry: Map<string, Walkthrough>): void {
+export function translateCourse(text: LessonText, lessons: Lesson[], registry: Map<string, Walkthrough>, stages: readonly Stage[] = []): void {
+  for (const stage of stages) stage.label = text.stages?.[stage.id] ?? stage.label;
   for (const lesson of lessons) {
     lesson.title = text.lessons[lesson.id] ?? lesson.title;
     lesson.walkthroughs = lesson.walkthroughs.map((walkthrough) => {

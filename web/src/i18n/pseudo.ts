@@ -3,6 +3,7 @@
 // arguments. en-XA: accented, every vowel doubled and padded to at least 40 % longer, in brackets,
 // so clipped or overlapping text shows in a screenshot and a string left out of the catalogue
 // stands out as plain English. ar-XB: the text laid out right to left (the page's dir="rtl").
+import type { Stage } from '../model/pipeline.js';
 import type { Lesson } from '../model/walkthroughs.js';
 import type { Language } from './languages.js';
 import type { LessonText } from './lesson-text.js';
@@ -19,8 +20,8 @@ export function accentedLonger(text: string): string {
   let out = '';
   for (const c of words) out += VOWELS.test(c) ? (ACCENTED[c] ?? c).repeat(2) : ACCENTED[c] ?? c;
   const missing = Math.ceil(text.length * 1.4) - text.length + words.length - out.length - 2;
-  // Padding as a word of its own, so a line can still break before it.
-  if (missing > 0) out += ` ${'~'.repeat(Math.max(1, missing - 1))}`;
+  // Padding as short words of their own, so a line can still break between them.
+  if (missing > 0) out += ` ${'~'.repeat(Math.max(1, missing - 1))}`.replace(/~{5}(?=~)/g, '$& ');
   return `${before}[${out}]${after}`;
 }
 
@@ -38,9 +39,9 @@ export function pseudoTransform(language: Language): ((text: string) => string) 
 
 /**
  * A pseudo-locale's lesson text, generated from the English: the lessons' and walkthroughs'
- * titles and the intros (those without a link, whose address must stay as written).
+ * titles, the pipeline map's stages and the intros (those without a link, whose address must stay as written).
  */
-export function pseudoLessonText(language: Language, lessons: readonly Lesson[]): LessonText | undefined {
+export function pseudoLessonText(language: Language, lessons: readonly Lesson[], stages: readonly Stage[]): LessonText | undefined {
   const transform = pseudoTransform(language);
   if (!transform) return undefined;
   const walkthroughs: LessonText['walkthroughs'] = {};
@@ -50,5 +51,9 @@ export function pseudoLessonText(language: Language, lessons: readonly Lesson[])
       ...(walkthrough.intro.includes('](') ? {} : { intro: transform(walkthrough.intro) }),
     };
   }
-  return { lessons: Object.fromEntries(lessons.map((lesson) => [lesson.id, transform(lesson.title)])), walkthroughs };
+  return {
+    lessons: Object.fromEntries(lessons.map((lesson) => [lesson.id, transform(lesson.title)])),
+    stages: Object.fromEntries(stages.map((stage) => [stage.id, transform(stage.label)])),
+    walkthroughs,
+  };
 }

@@ -4,6 +4,20 @@
 // browser as a download.
 import { offlineFile, TEMPLATE_FILE, type OfflineRequest } from '../embed/offline-package.js';
 import { WALKTHROUGHS } from '../model/walkthroughs.js';
+import { DEFAULT_LANGUAGE } from '../i18n/languages.js';
+import { currentLanguage } from '../i18n/messages.js';
+
+/**
+ * The link with the page's language in it (`lang`), unless it is English or already named: the
+ * file, a SCORM package too, speaks the language it was downloaded in, whatever its reader's browser says.
+ */
+export function withLanguage(link: string, language = currentLanguage()): string {
+  const at = link.indexOf('#');
+  const query = new URLSearchParams(at < 0 ? link : link.slice(0, at));
+  if (language === DEFAULT_LANGUAGE || query.has('lang')) return link;
+  query.set('lang', language);
+  return `?${query}${at < 0 ? '' : link.slice(at)}`;
+}
 
 /** The template, fetched once per page. */
 let template: Promise<string> | undefined;
@@ -32,7 +46,7 @@ export async function downloadOffline(request: Omit<OfflineRequest, 'shipped'>, 
   const text = await template;
   // Zipping takes the thread for a few hundred milliseconds: "Preparing the file…" is painted first.
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  const file = offlineFile(text, { ...request, shipped: WALKTHROUGHS.has(request.walkthrough.id) });
+  const file = offlineFile(text, { ...request, link: withLanguage(request.link ?? ''), shipped: WALKTHROUGHS.has(request.walkthrough.id) });
   const href = URL.createObjectURL(new Blob([file.bytes as BlobPart], { type: file.type }));
   const anchor = Object.assign(document.createElement('a'), { href, download: file.name, hidden: true });
   document.body.append(anchor);
