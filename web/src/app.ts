@@ -22,7 +22,7 @@ import { PlayerBar } from './views/player-bar.js';
 import { ProgressView } from './views/progress-view.js';
 import { reportProgress } from './views/progress-reporter.js';
 import { StepView } from './views/step-view.js';
-import { TrainingHost, TRAINING_TITLE } from './views/training-host.js';
+import { TrainingHost, trainingTitle } from './views/training-host.js';
 import { UrlSync } from './views/url-sync.js';
 import { loadKindWithWidgets } from './views/walkthrough-code.js';
 import { WalkthroughView } from './views/walkthrough-view.js';
@@ -96,7 +96,7 @@ export class App {
     });
     const progress = new ProgressView(this.context, new ProgressStore(browserStorage()), (id) => void this.navigate(id));
     this.menu = new LessonMenuView(this.context, (id) => this.navigate(id), (hash) => this.url.setHash(hash), (m) => this.board.announce(m), {
-      title: TRAINING_TITLE,
+      title: trainingTitle(),
       open: () => void training.openTraining({ options: { task: 'reverse' }, steps: 0 }, true),
     });
     this.menu.afterRender = () => progress.markMenu();

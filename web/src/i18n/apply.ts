@@ -5,7 +5,7 @@ import { setPageLocale } from '../model/format.js';
 import type { Walkthrough } from '../model/types.js';
 import { LESSONS, WALKTHROUGHS } from '../model/walkthroughs.js';
 import { STAGES } from '../model/pipeline.js';
-import { directionOf, numberLocaleOf, type Language } from './languages.js';
+import { DEFAULT_LANGUAGE, directionOf, numberLocaleOf, type Language } from './languages.js';
 import { translateCourse, type LessonText } from './lesson-text.js';
 import { setLanguage } from './messages.js';
 import { pseudoLessonText } from './pseudo.js';
@@ -17,10 +17,19 @@ const LESSON_TEXTS: Partial<Record<Language, () => Promise<LessonText>>> = {
 
 let applied = false;
 
+/**
+ * Puts `language` to use; if its files cannot be fetched (offline, a stale deploy), the page
+ * goes on in English rather than not start.
+ */
 export async function useLanguage(language: Language, element: HTMLElement): Promise<void> {
-  const lessons = LESSON_TEXTS[language]?.() ?? Promise.resolve(pseudoLessonText(language, LESSONS, STAGES));
-  await setLanguage(language);
-  const text = await lessons;
+  let text: LessonText | undefined;
+  try {
+    const lessons = LESSON_TEXTS[language]?.() ?? pseudoLessonText(language, LESSONS, STAGES);
+    [, text] = await Promise.all([setLanguage(language), lessons]);
+  } catch {
+    language = DEFAULT_LANGUAGE;
+    await setLanguage(language);
+  }
   // Once per page: a change of language reloads it (views/language-switcher.ts).
   if (text && !applied) {
     translateCourse(text, LESSONS, WALKTHROUGHS as Map<string, Walkthrough>, STAGES);

@@ -170,4 +170,5 @@ order-moved = { $step } is now step { $number } of { $total }.
 cell-empty = Type a number, e.g. 0.5 or -2.
 cell-not-number = “{ $text }” is not a finite number; type one like 0.5 or -2.
 component-snippet-intro = Paste this into a page of a site that runs scripts (Jupyter Book, MkDocs, Docusaurus…), with attention-lab.js and the files beside it copied to the site. Edited numbers are not carried over: the tag opens the walkthrough’s own.
+training-title = Watch attention learn
 `;

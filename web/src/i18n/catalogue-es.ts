@@ -168,4 +168,5 @@ order-moved = { $step } es ahora el paso { $number } de { $total }.
 cell-empty = Escribe un número, p. ej. 0,5 o -2.
 cell-not-number = «{ $text }» no es un número finito; escribe uno como 0,5 o -2.
 component-snippet-intro = Pega esto en una página de un sitio que ejecute scripts (Jupyter Book, MkDocs, Docusaurus…), con attention-lab.js y los archivos que lo acompañan copiados al sitio. Los números editados no se trasladan: la etiqueta abre las entradas propias del recorrido.
+training-title = Mira cómo aprende la atención
 `;

@@ -13,8 +13,9 @@ import { TRAINING_LESSON } from './lesson-menu-view.js';
 import type { NoticeBoard } from './notice-board.js';
 import type { TrainLessonView } from './train-lesson-view.js';
 import type { UrlSync } from './url-sync.js';
+import { t } from '../i18n/messages.js';
 
-export const TRAINING_TITLE = 'Watch attention learn';
+export const trainingTitle = (): string => t('training-title');
 
 export class TrainingHost {
   private training: TrainLessonView | undefined;
@@ -70,7 +71,7 @@ export class TrainingHost {
     this.context.session.close();
     const session = new TrainingSession((this.port ?? sameThreadPort)(this.lab));
     const view = new TrainLessonView(session, {
-      label: `Lesson ${LESSONS.length + 1} · ${TRAINING_TITLE}`,
+      label: t('lesson-label', { number: String(LESSONS.length + 1), title: trainingTitle() }),
       onLink: (next) => {
         this.url.training = next;
         this.url.write(true);
