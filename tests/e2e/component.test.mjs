@@ -78,6 +78,7 @@ before(async () => {
   fs.writeFileSync(path.join(site, 'index.html'), HOST_PAGE);
   fs.writeFileSync(path.join(site, 'host.css'), HOST_CSS);
   fs.writeFileSync(path.join(site, 'wrong-wasm.html'), HOST_PAGE.replace(/<attention-lab id="first"[^>]*>/, '<attention-lab id="first" wasm-url="missing/attention-core.wasm">'));
+  fs.writeFileSync(path.join(site, 'spanish.html'), HOST_PAGE.replace('<html lang="en">', '<html lang="es">'));
   fs.copyFileSync(path.join(root, 'web', 'public', 'favicon.svg'), path.join(site, 'favicon.svg'));
   server = await serveFolder(site);
   browser = await launchBrowser();
@@ -255,6 +256,21 @@ describe('the <attention-lab> web component', () => {
     assert.deepEqual(added, { sheets: ['host.css'], adopted: 0 });
     assert.equal(await first.locator('#formula math[display="block"]').count(), 1);
   }));
+
+  test('it speaks the language of the page around it (lang="es"): Spanish words and decimal commas, axe clean', async () => {
+    const { page, problems } = await openPage(browser.context, `${server.url}spanish.html`, { ready: '#second #step-title:text("Softmax")' });
+    const second = page.locator('#second');
+    assert.match(await second.locator('#progress').innerText(), /^Paso \d+ de \d+$/);
+    assert.ok((await cells(second, 'weights')).some((cell) => /^0,\d{3}/.test(cell)), 'a weight with a decimal comma');
+    assert.equal(await second.locator('.attention-lab').getAttribute('lang'), 'es');
+    await page.locator('#first').locator('.control-embed').click();
+    assert.match(await page.locator('#first dialog textarea').inputValue(), / lang="es"><\/attention-lab>/);
+    await page.keyboard.press('Escape');
+    const axe = await new AxeBuilder({ page }).analyze();
+    assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' > ')).join('; ')})`), []);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
 
   test('an engine that cannot be loaded is reported in each lab, not thrown', async () => {
     const { page, problems } = await openPage(browser.context, `${server.url}wrong-wasm.html`, { ready: '#second .loading.error' });

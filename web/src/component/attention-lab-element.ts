@@ -145,7 +145,7 @@ export class AttentionLabElement extends HTMLElement {
   private rename(): void {
     const name = this.getAttribute('label') || `Attention Lab: ${findWalkthrough(this.walkthrough)?.title ?? this.walkthrough}`;
     this.shadow.getElementById('main')?.setAttribute('aria-label', name);
-    this.shadow.getElementById('lessons')?.setAttribute('aria-label', `Lessons, ${name}`);
+    this.shadow.getElementById('lessons')?.setAttribute('aria-label', `${t('nav-lessons')}, ${name}`);
   }
 }
 

@@ -42,6 +42,8 @@ export class PipelineMapView {
       // After the walkthrough view, which lays out the step's top line on a fresh opening.
       if (event.type === 'opened' && event.fresh) this.place();
       if (event.type === 'step') this.mark();
+      // A component names its region as it reports progress (after the opening): the map follows.
+      if (event.type === 'progress') this.name();
     });
   }
 
@@ -50,9 +52,13 @@ export class PipelineMapView {
    * distinct landmark names: the map takes its lab's region name after its own.
    */
   private place(): void {
-    const region = this.context.byId('main').getAttribute('aria-label');
-    this.nav.setAttribute('aria-label', region ? `${label()}, ${region}` : label());
+    this.name();
     this.context.root.getElementById('step-top')?.append(this.nav);
+  }
+
+  private name(): void {
+    const region = this.context.byId('main').getAttribute('aria-label');
+    setAttr(this.nav, 'aria-label', region ? `${label()}, ${region}` : label());
   }
 
   /** Marks the stages of the step on screen. */
