@@ -133,6 +133,21 @@ describe('the Download buttons of the Embed dialog', () => {
     });
   }
 
+  test('a file downloaded from the page in Spanish opens in Spanish, decimal commas and all', async () => {
+    const { page, problems } = await openPage(browser.context, `${lab.url}?w=worked-example&step=softmax&lang=es`);
+    await page.locator('.control-embed').click();
+    await page.locator('dialog.embed-dialog .download-section').waitFor();
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Un único archivo HTML' }).click()]);
+    const saved = path.join(dir, `es-${file.suggestedFilename()}`);
+    await file.saveAs(saved);
+    const offline = await openPage(browser.context, pathToFileURL(saved).href);
+    assert.match(await offline.page.locator('#progress').textContent() ?? '', /^Paso \d+ de \d+$/);
+    assert.equal(await offline.page.evaluate(() => document.documentElement.lang), 'es');
+    assert.ok((await cells(offline.page, 'weights')).some((cell) => /^0,\d{3}/.test(cell)), 'a weight with a decimal comma');
+    assert.deepEqual([...problems, ...offline.problems], []);
+    for (const p of [page, offline.page]) await p.close();
+  });
+
   test('an instructor’s own walkthrough travels inside the file', async () => {
     const mine = JSON.parse(fs.readFileSync(new URL('../../web/src/walkthroughs/worked-example.json', import.meta.url), 'utf8'));
     Object.assign(mine, { id: 'my-example', title: 'My own example' });
