@@ -4,6 +4,7 @@ import type { Exercise } from '../model/types.js';
 import type { ExerciseType } from './exercise-type.js';
 import { numeric } from './numeric.js';
 import { orderPasses } from './order-passes.js';
+import { pickCell } from './pick-cell.js';
 import { pickKey } from './pick-key.js';
 import { value } from './value.js';
 
@@ -12,6 +13,7 @@ export const EXERCISE_TYPES: { [T in Exercise['type']]: ExerciseType<Extract<Exe
   'pick-key': pickKey,
   'order-passes': orderPasses,
   value,
+  'pick-cell': pickCell,
 };
 
 /** The module of an exercise's type. */
