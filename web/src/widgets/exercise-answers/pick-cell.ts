@@ -9,7 +9,8 @@ import type { AnswerControlFactory } from './answer-control.js';
 
 export const pickCellAnswer: AnswerControlFactory = (panel, { id, describedBy }) => {
   const grid = panel.grid;
-  const caption = el('p', { className: 'exercise-caption', id: `${id}-caption` }, grid ? `${panel.caption}: a cell of ${grid.caption}` : panel.caption);
+  const caption = el('p', { className: 'exercise-caption', id: `${id}-caption` }, `${panel.caption}: pick one cell`);
+  if (grid) caption.append(' ', el('span', { className: 'pick-matrix' }, grid.caption));
   if (!grid) {
     const gone = el('p', {}, 'With these inputs the steps no longer show this matrix (Reset inputs brings it back).');
     return { element: el('div', {}, caption, gone), value: () => '', show: () => undefined, disable: () => undefined, invalid: () => undefined, focus: () => undefined };
@@ -26,6 +27,8 @@ export const pickCellAnswer: AnswerControlFactory = (panel, { id, describedBy })
     th.scope = 'col';
     return th;
   }));
+  // A label that comes twice (the word "the" in a sentence) is told apart by its place.
+  const named = (labels: string[], k: number, place: string) => (labels.indexOf(labels[k]) !== labels.lastIndexOf(labels[k]) ? `${labels[k]} (${place} ${k + 1})` : labels[k]);
   const radios: (HTMLInputElement | undefined)[][] = [];
   const body = table.createTBody();
   rowLabels.forEach((rowLabel, i) => {
@@ -33,7 +36,7 @@ export const pickCellAnswer: AnswerControlFactory = (panel, { id, describedBy })
     const th = el('th', {}, rowLabel);
     th.scope = 'row';
     tr.append(th);
-    radios.push(colLabels.map((colLabel, j) => {
+    radios.push(colLabels.map((_, j) => {
       const td = tr.insertCell();
       const x = data?.[i][j];
       const isBlocked = blocked?.[i]?.[j] === 0;
@@ -49,7 +52,7 @@ export const pickCellAnswer: AnswerControlFactory = (panel, { id, describedBy })
       }
       const radio = el('input', { type: 'radio', id: `${id}-cell-${i}-${j}`, value: `r${i}c${j}` });
       radio.name = `${id}-cell`;
-      radio.setAttribute('aria-label', `${rowLabel}, ${colLabel}${shown ? `: ${shown}` : ''}${isBlocked ? ' (blocked)' : ''}`);
+      radio.setAttribute('aria-label', `${named(rowLabels, i, 'row')}, ${named(colLabels, j, 'column')}${shown ? `: ${shown}` : ''}${isBlocked ? ' (blocked)' : ''}`);
       td.append(el('label', { className: 'pick-cell' }, radio, shown ? el('span', {}, shown) : ''));
       return radio;
     }));
