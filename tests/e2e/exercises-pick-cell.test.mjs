@@ -1,7 +1,8 @@
 // Pick the cell in Chromium: a head's weight picked with the mouse, a whole matrix crossed with the
 // keyboard alone (←/→ along a row, ↑/↓ between rows, Enter to check), the engine's feedback in the
 // live region, the lesson menu's score after both of a lesson's exercises, axe on the question in
-// light and dark at 1280 and 375 px, and screenshots for a person to look at.
+// light and dark at 1280 and 375 px, and screenshots for a person to look at. And the cost lab's
+// growth factor, graded by the full engine the page loads for it.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -110,3 +111,20 @@ for (const [width, colorScheme] of [[1280, 'light'], [1280, 'dark'], [375, 'ligh
     }
   });
 }
+
+test('the cost lab’s growth factor is graded by the full engine, loaded with the lesson', async () => {
+  const { page, problems } = await open('?w=attention-cost&step=exercise-full-work');
+  const field = page.getByLabel('Your answer');
+  await field.fill('2');
+  await page.keyboard.press('Enter');
+  await feedback(page).filter({ hasText: 'linear in n' }).waitFor();
+  await field.fill('4');
+  await page.keyboard.press('Enter');
+  await feedback(page).filter({ hasText: 'Right' }).waitFor();
+  assert.match(await feedback(page).textContent(), /^Right: the engine counts [\d,]+ multiply-adds at n = 256 and [\d,]+ at n = 512, ×4\.$/);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'exercise-cost-growth.png'), fullPage: true });
+  const axe = await new AxeBuilder({ page }).analyze();
+  assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`), []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -24,6 +24,15 @@ async function practice(id = 'worked-example-practice') {
   return { s, events, exercise, progress };
 }
 
+/** `walkthrough` (an edited copy of a shipped one) refused when it opens: the notice says why. */
+async function refusedWith(walkthrough, message) {
+  const s = new Session(lab, { find: () => walkthrough, fallback: walkthrough.id });
+  const notices = [];
+  s.subscribe((event) => event.type === 'notice' && notices.push(event.message));
+  assert.equal(await s.open({ walkthrough: walkthrough.id }), false, message);
+  assert.ok(notices[0]?.startsWith(`This walkthrough’s exercises cannot be shown: ${message}`), notices[0]);
+}
+
 /** The cell a pick-cell exercise's rule picks in the panel's numbers (the first of tied ones), as the answer's text. */
 function pickedByRule(e, panel) {
   const cells = panel.data.flatMap((row, i) => row.map((x, j) => ({ x, i, j })))
@@ -168,6 +177,9 @@ describe('exercises', () => {
           answer = String(weights.indexOf(Math.max(...weights)));
         } else if (e.type === 'value') {
           answer = String(s.steps.find((step) => step.id === e.step).panels.find((p) => p.name === e.panel).data[e.row][e.column]);
+        } else if (e.type === 'cost-growth') {
+          const count = (n) => lab.measureCost({ variant: e.variant, n, d: s.inputs.d, block: s.inputs.block, window: s.inputs.window, seed: s.inputs.seed, repeats: 1 })[e.measure];
+          answer = String(count(2 * e.n) / count(e.n));
         } else if (e.type === 'pick-cell') {
           answer = pickedByRule(e, s.steps.find((step) => step.id === e.step).panels.find((p) => p.name === e.panel));
         } else answer = s.steps.filter((step) => step.id !== 'inputs' && !step.id.startsWith('exercise-')).map((step) => step.id).join(',');
@@ -185,11 +197,7 @@ describe('exercises', () => {
     ]) {
       const walkthrough = structuredClone(SHIPPED.get('encoder-layer'));
       change(walkthrough.exercises[0]);
-      const s = new Session(lab, { find: () => walkthrough, fallback: 'encoder-layer' });
-      const notices = [];
-      s.subscribe((event) => event.type === 'notice' && notices.push(event.message));
-      assert.equal(await s.open({ walkthrough: 'encoder-layer', step: 'input' }), false);
-      assert.ok(notices[0].startsWith(`This walkthrough’s exercises cannot be shown: ${message}`), notices[0]);
+      await refusedWith(walkthrough, message);
     }
   });
 
@@ -281,11 +289,23 @@ describe('exercises', () => {
       const walkthrough = structuredClone(SHIPPED.get(id));
       walkthrough.exercises = walkthrough.exercises.slice(0, 1);
       change(walkthrough.exercises[0]);
-      const s = new Session(lab, { find: () => walkthrough, fallback: id });
-      const notices = [];
-      s.subscribe((event) => event.type === 'notice' && notices.push(event.message));
-      assert.equal(await s.open({ walkthrough: id }), false, message);
-      assert.ok(notices[0]?.startsWith(`This walkthrough’s exercises cannot be shown: ${message}`), notices[0]);
+      await refusedWith(walkthrough, message);
     }
+  });
+
+  test('the cost lab asks how a count grows when n doubles: the engine’s measureCost decides, a linear guess for a quadratic cost is named', async () => {
+    const { s, exercise, progress } = await practice('attention-cost');
+    const work = exercise('full-work');
+    const slip = s.answer(work, '2');
+    assert.equal(slip.correct, false);
+    assert.equal(slip.message, 'Not quite. That is how a cost linear in n grows; this one grows with n², so doubling n multiplies it by 2². Try again.');
+    const right = s.answer(work, '4');
+    assert.equal(right.correct, true);
+    assert.equal(right.message, 'Right: the engine counts 8,388,608 multiply-adds at n = 256 and 33,554,432 at n = 512, ×4.');
+    assert.equal(s.answer(exercise('flash-memory'), '1').correct, true, 'one tile at a time: the same largest intermediate');
+    assert.equal(s.answer(exercise('linear-work'), '4').message, 'Not quite. That is how a cost quadratic in n grows; this one grows about linearly in n. Try again.');
+    assert.deepEqual(progress('answered').map((a) => a.interaction), ['numeric', 'numeric', 'numeric', 'numeric']);
+    assert.deepEqual(s.answer(work, 'four'), { error: s.answer(work, 'four').error });
+    assert.match(s.answer(work, 'four').error, /finite number/);
   });
 });

@@ -146,6 +146,9 @@ const BASE = {
 /** A pick-the-cell exercise the tests change one field of (where it points is checked only by the session). */
 const PICK = { id: 'pick', type: 'pick-cell', title: 'Where does it look?', prompt: 'Click the word “cat” attends to most.', step: 'heads', panel: 'head-0-weights', rule: 'max', row: 1 };
 
+/** A cost-growth exercise of the cost lab. */
+const GROWTH = { id: 'growth', type: 'cost-growth', title: 'Work', prompt: 'By what factor?', variant: 'full', measure: 'multiplyAdds', n: 256 };
+
 function changed(kind, change) {
   const doc = structuredClone(BASE[kind]);
   change(doc);
@@ -573,9 +576,27 @@ const BAD = [
     schema: true,
   },
   {
-    name: 'the cost lab, which shows no matrix, takes no exercises',
+    name: 'the cost lab, which shows no matrix, takes no value exercise, naming the one type it may have',
     doc: changed('cost', (d) => { d.exercises = [{ id: 'v', type: 'value', title: 'A number', prompt: 'Which?', step: 'x', panel: 'y', row: 0, column: 0 }]; }),
-    error: 'exercises: expected one of the fields "$schema", "id", "lesson", "kind", "title", "intro", "inputs", "stepTexts", got an unknown field',
+    error: 'exercises[0].type: expected one of "cost-growth", got "value"',
+    schema: true,
+  },
+  {
+    name: 'a cost-growth exercise on a size whose double the page would not measure is refused',
+    doc: changed('cost', (d) => { d.exercises = [{ ...GROWTH, n: 1024 }]; }),
+    error: 'exercises[0].n: expected one of 64, 128, 256, 512, got 1024',
+    schema: true,
+  },
+  {
+    name: 'a cost-growth exercise without its measure is refused, naming the field',
+    doc: changed('cost', (d) => { const { measure: _, ...rest } = GROWTH; d.exercises = [rest]; }),
+    error: 'exercises[0].measure: expected one of "multiplyAdds", "peakCells", got nothing',
+    schema: true,
+  },
+  {
+    name: 'a cost-growth exercise whose tolerance is 0 is refused',
+    doc: changed('cost', (d) => { d.exercises = [{ ...GROWTH, tolerance: 0 }]; }),
+    error: 'exercises[0].tolerance: expected a number above 0, got 0',
     schema: true,
   },
   {

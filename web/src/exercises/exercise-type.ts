@@ -38,11 +38,18 @@ export interface Grade {
   given: string;
 }
 
+/** The kinds whose steps show matrices: every kind but the cost lab, whose numbers come when the learner measures. */
+export const MATRIX_KINDS = Object.keys({
+  attention: 1, 'attention-backward': 1, 'multi-head': 1, positional: 1, encoder: 1, scaling: 1, entropy: 1, flash: 1, 'kv-cache': 1, efficient: 1,
+} satisfies Record<Exclude<Kind, 'cost'>, 1>) as Kind[];
+
 export interface ExerciseType<E extends Exercise = Exercise> {
   /** As SCORM types interactions. */
   interaction: 'numeric' | 'choice' | 'sequencing';
   /** The kinds of walkthrough it may be part of; every kind when left out. */
   kinds?: readonly Kind[];
+  /** 'full' when grading calls an operation the lite engine leaves out (the page then loads the full engine). */
+  engine?: 'full';
   /** Its fields besides id, type, title, prompt and after. */
   fields: readonly string[];
   /** The first problem with its own fields (`at(name)` is a field's path for the message). */

@@ -360,7 +360,22 @@ export interface PickCellExercise extends ExerciseBase {
   numbers?: 'shown' | 'hidden';
 }
 
-export type Exercise = NumericExercise | PickKeyExercise | OrderPassesExercise | ValueExercise | PickCellExercise;
+/**
+ * The cost lab: by what factor does a variant's work or memory grow when n doubles? Graded by the
+ * engine's measureCost at n and 2n on the lab's settings (exact counts, never times).
+ */
+export interface CostGrowthExercise extends ExerciseBase {
+  type: 'cost-growth';
+  variant: CostVariant;
+  /** measureCost's count: the multiply-adds of one call, or the cells of its largest intermediate. */
+  measure: 'multiplyAdds' | 'peakCells';
+  /** The size doubled: 64, 128, 256 or 512. */
+  n: number;
+  /** How close counts, > 0; 0.05 when omitted. */
+  tolerance?: number;
+}
+
+export type Exercise = NumericExercise | PickKeyExercise | OrderPassesExercise | ValueExercise | PickCellExercise | CostGrowthExercise;
 
 /** The matrix a pick-the-cell exercise is answered on, as its step shows it (from the engine's trace). */
 export interface PickGrid {

@@ -165,7 +165,7 @@ export class Session {
 
   private async openNow(state: PageState, given?: TrainedLayer): Promise<boolean> {
     const walkthrough = this.catalogue.find(state.walkthrough) ?? (this.catalogue.find(this.catalogue.fallback) as Walkthrough);
-    const code = await loadWalkthroughCode(walkthrough.kind, this.load, this.lab, this.fullEngine);
+    const code = await loadWalkthroughCode(walkthrough, this.load, this.lab, this.fullEngine);
     if ('notice' in code) {
       this.notify(code.notice);
       return false;

@@ -13,4 +13,5 @@ export const ANSWER_CONTROLS: Record<Exercise['type'], AnswerControlFactory> = {
   'order-passes': orderPassesAnswer,
   value: numericAnswer,
   'pick-cell': pickCellAnswer,
+  'cost-growth': numericAnswer,
 };
