@@ -128,3 +128,19 @@ test('the cost lab’s growth factor is graded by the full engine, loaded with t
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('on paper a pick-cell question prints its matrix with a box in each cell to pick, numbers hidden where the question hides them', async () => {
+  const { page, problems } = await open('?w=multi-head');
+  await page.emulateMedia({ media: 'print' });
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  const step = (id) => page.locator(`.print-handout .handout-step[data-step="${id}"] .handout-grid`);
+  await step('exercise-head-1-on').waitFor();
+  // Only row "on" has boxes; every cell has its number.
+  const row = await step('exercise-head-1-on').locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.cells].slice(1).map((c) => c.textContent)));
+  assert.deepEqual(row.map((cells) => cells.filter((c) => c.startsWith('☐')).length), [0, 0, 0, 6, 0, 0]);
+  assert.ok(row.flat().every((c) => /\d\.\d{3}$/.test(c)), row.flat().join(' '));
+  assert.equal(await step('exercise-head-4-strongest').locator('td', { hasText: '☐' }).count(), 36);
+  await page.locator('.print-handout .handout-step[data-step="exercise-head-1-on"]').screenshot({ path: path.join(SCREENSHOT_DIR, 'exercise-pick-cell-print.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
