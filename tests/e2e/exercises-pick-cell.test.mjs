@@ -53,7 +53,7 @@ test('a head’s weight is picked with the mouse: a wrong cell told its number, 
 });
 
 test('a whole matrix is crossed with the keyboard alone: arrows along a row, ↑ ↓ between rows, Enter to check', async () => {
-  const { page, problems } = await open('?w=multi-head&step=exercise-head-4-strongest');
+  const { page, problems } = await open('?w=multi-head&step=exercise-head-2-strongest');
   const picks = await cells(page);
   assert.equal(picks.length, 36);
   const best = picks.indexOf(picks.reduce((a, b) => (b.number > a.number ? b : a)));
@@ -68,7 +68,7 @@ test('a whole matrix is crossed with the keyboard alone: arrows along a row, ↑
   for (let i = 0; i < row; i += 1) await page.keyboard.press('ArrowDown');
   for (let j = 0; j < column; j += 1) await page.keyboard.press('ArrowRight');
   assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('value')), `r${row}c${column}`);
-  assert.equal(await page.locator('#step-title').textContent(), 'Your turn: the strongest weight of head 4', 'the arrows did not change the step');
+  assert.equal(await page.locator('#step-title').textContent(), 'Your turn: the strongest weight of head 2', 'the arrows did not change the step');
   await page.keyboard.press('Enter');
   await feedback(page).filter({ hasText: 'Right' }).waitFor();
   assert.match(await feedback(page).textContent(), /^Right: row “.+”, column “.+” holds \d\.\d{3}, the largest number of the matrix\.$/);
@@ -97,7 +97,7 @@ test('both of a lesson’s exercises answered: the lesson menu shows its score',
 
 for (const [width, colorScheme] of [[1280, 'light'], [1280, 'dark'], [375, 'light'], [375, 'dark']]) {
   test(`a pick-cell question passes axe at ${width} px in ${colorScheme} mode, with nothing wider than the screen`, async () => {
-    for (const url of ['?w=multi-head&step=exercise-head-4-strongest', '?w=entropy-heads&step=exercise-most-focused']) {
+    for (const url of ['?w=multi-head&step=exercise-head-2-strongest', '?w=entropy-heads&step=exercise-most-focused']) {
       const { page } = await open(url, { width, colorScheme });
       await group(page).getByRole('radio').nth(1).check();
       await page.locator('.exercise-check').click();
@@ -139,7 +139,7 @@ test('on paper a pick-cell question prints its matrix with a box in each cell to
   const row = await step('exercise-head-1-on').locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.cells].slice(1).map((c) => c.textContent)));
   assert.deepEqual(row.map((cells) => cells.filter((c) => c.startsWith('☐')).length), [0, 0, 0, 6, 0, 0]);
   assert.ok(row.flat().every((c) => /\d\.\d{3}$/.test(c)), row.flat().join(' '));
-  assert.equal(await step('exercise-head-4-strongest').locator('td', { hasText: '☐' }).count(), 36);
+  assert.equal(await step('exercise-head-2-strongest').locator('td', { hasText: '☐' }).count(), 36);
   await page.locator('.print-handout .handout-step[data-step="exercise-head-1-on"]').screenshot({ path: path.join(SCREENSHOT_DIR, 'exercise-pick-cell-print.png') });
   assert.deepEqual(problems, []);
   await page.close();

@@ -308,4 +308,24 @@ describe('exercises', () => {
     assert.deepEqual(s.answer(work, 'four'), { error: s.answer(work, 'four').error });
     assert.match(s.answer(work, 'four').error, /finite number/);
   });
+
+  test('on a trained layer (two heads, the task’s probe for a sentence) the questions stay, graded on its weights', async () => {
+    const { trainedLayer } = await importCompiled('model/trained-layer');
+    const options = { task: 'reverse', seed: 0 };
+    const trainer = lab.createTrainer(options);
+    trainer.step(5);
+    const layer = trainedLayer({ options, steps: 5, layer: 0 }, trainer.status().options, trainer.attention(), trainer.parameters());
+    trainer.dispose();
+    for (const id of ['multi-head', 'sentence-self-attention']) {
+      const s = new Session(lab, { find: (name) => SHIPPED.get(name), fallback: 'worked-example' });
+      const notices = [];
+      s.subscribe((event) => event.type === 'notice' && notices.push(event.message));
+      assert.equal(await s.open({ walkthrough: id, step: 'heads' }, layer), true, notices.join(' | '));
+      assert.deepEqual(notices, []);
+      for (const e of SHIPPED.get(id).exercises) {
+        const panel = s.steps.find((step) => step.id === e.step).panels.find((p) => p.name === e.panel);
+        assert.equal(s.answer(e, pickedByRule(e, panel)).correct, true, `${id}: ${e.id}`);
+      }
+    }
+  });
 });

@@ -142,9 +142,9 @@ describe('a resumed session', () => {
     const exercise = SHIPPED.get('multi-head').exercises.find((e) => e.id === 'head-1-on');
     const weights = s.steps.find((step) => step.id === 'heads').panels.find((p) => p.name === 'head-0-weights').data[3];
     const best = `r3c${weights.indexOf(Math.max(...weights))}`;
-    s.restoreAnswers([{ exercise: 'head-1-on', response: best, attempts: 1 }, { exercise: 'head-3-on', response: 'r0c0', attempts: 1 }]);
+    s.restoreAnswers([{ exercise: 'head-1-on', response: best, attempts: 1 }, { exercise: 'head-2-on', response: 'r0c0', attempts: 1 }]);
     assert.deepEqual([s.feedbackOf(exercise).correct, s.feedbackOf(exercise).response], [true, best]);
     // A cell outside the exercise's row is not an answer of its type: left out.
-    assert.equal(s.feedbackOf(SHIPPED.get('multi-head').exercises.find((e) => e.id === 'head-3-on')), undefined);
+    assert.equal(s.feedbackOf(SHIPPED.get('multi-head').exercises.find((e) => e.id === 'head-2-on')), undefined);
   });
 });

@@ -100,7 +100,7 @@ export const pickCell: ExerciseType<PickCellExercise> = {
   },
   grade(exercise, text, { steps }) {
     const panel = panelOf(exercise, steps);
-    if (!panel) return { error: 'With these inputs the steps no longer show this matrix (the walkthrough’s own inputs do: Reset inputs brings them back).' };
+    if (!panel) return { error: 'These steps do not show this matrix: the walkthrough’s own inputs and weights do (Reset inputs, or random weights, bring them back).' };
     const labels = panelLabels(panel);
     const cells = region(exercise, panel);
     const match = /^r(\d+)c(\d+)$/.exec(text.trim());

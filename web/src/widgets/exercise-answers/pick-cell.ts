@@ -12,7 +12,7 @@ export const pickCellAnswer: AnswerControlFactory = (panel, { id, describedBy })
   const caption = el('p', { className: 'exercise-caption', id: `${id}-caption` }, `${panel.caption}: pick one cell`);
   if (grid) caption.append(' ', el('span', { className: 'pick-matrix' }, grid.caption));
   if (!grid) {
-    const gone = el('p', {}, 'With these inputs the steps no longer show this matrix (Reset inputs brings it back).');
+    const gone = el('p', {}, 'These steps do not show this matrix: the walkthrough’s own inputs and weights do (Reset inputs, or random weights, bring them back).');
     return { element: el('div', {}, caption, gone), value: () => '', show: () => undefined, disable: () => undefined, invalid: () => undefined, focus: () => undefined };
   }
   const { data, rowLabels, colLabels, blocked } = grid;
