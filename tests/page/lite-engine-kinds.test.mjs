@@ -15,7 +15,7 @@ const lite = await loadAttentionLab({ training: false });
 const full = await loadAttentionLab();
 const { Session } = await importCompiled('session/session');
 const { loadKind } = await importCompiled('kinds/index');
-const { exerciseType } = await importCompiled('exercises/index');
+const { needsFullEngine } = await importCompiled('session/walkthrough-code');
 
 
 /** A session on the lite engine; `withFull` gives it the full one for the kinds that ask. */
@@ -36,8 +36,7 @@ function liteSession(/** @type {boolean} */ withFull) {
 for (const [id, walkthrough] of SHIPPED) {
   const module = await loadKind(walkthrough.kind);
   // An exercise may need it for grading (the cost lab's measureCost) where the steps do not.
-  const gradesOnFull = (walkthrough.exercises ?? []).some((e) => exerciseType(e).engine === 'full');
-  const needsFull = module.engine === 'full' || gradesOnFull;
+  const needsFull = needsFullEngine(module, walkthrough);
 
   test(`“${id}” (${walkthrough.kind}) opens on the lite engine${needsFull ? ', loading the full one' : ' alone'}, and every step shows`, async () => {
     const { s, notices, fullLoads } = liteSession(true);

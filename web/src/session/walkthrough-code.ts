@@ -11,6 +11,10 @@ export interface WalkthroughCode {
   lab: AttentionLab;
 }
 
+/** Whether a walkthrough runs on the full engine: its kind builds with it, or an exercise is graded with it. */
+export const needsFullEngine = (kind: Pick<AnyKindModule, 'engine'>, walkthrough: Walkthrough): boolean =>
+  kind.engine === 'full' || (walkthrough.exercises ?? []).some((e) => exerciseType(e).engine === 'full');
+
 /** The kind's module and its engine, or the sentence that says which could not be loaded. */
 export async function loadWalkthroughCode(
   walkthrough: Walkthrough,
@@ -25,8 +29,7 @@ export async function loadWalkthroughCode(
     // The lesson's code is fetched on demand: offline or after a new deployment it may fail.
     return { notice: `This walkthrough’s code could not be loaded (${(error as Error).message}); check the connection and try again.` };
   }
-  const full = kind.engine === 'full' || (walkthrough.exercises ?? []).some((e) => exerciseType(e).engine === 'full');
-  if (!full || !fullEngine) return { kind, lab };
+  if (!needsFullEngine(kind, walkthrough) || !fullEngine) return { kind, lab };
   try {
     return { kind, lab: await fullEngine() };
   } catch (error) {
