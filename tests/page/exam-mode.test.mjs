@@ -49,3 +49,17 @@ test('in exam mode an answer is recorded once, its grade going to the host and n
   assert.equal(answered[0].misconception, 'unscaled', 'the host still hears the engine’s diagnosis');
   assert.deepEqual(progress.filter((p) => p.type === 'score').map((p) => [p.correct, p.answered, p.total]), [[0, 1, 4]]);
 });
+
+test('in exam mode a picked cell is recorded once as a choice, the cell and not its grade said', async () => {
+  const s = new Session(lab, { find: (name) => SHIPPED.get(name), fallback: 'worked-example' }, undefined, { exam: true });
+  const progress = [];
+  s.subscribe((event) => event.type === 'progress' && progress.push(event.progress));
+  assert.equal(await s.open({ walkthrough: 'cross-attention', step: 'heads' }), true);
+  const pick = SHIPPED.get('cross-attention').exercises.find((e) => e.id === 'chat-looks-at');
+  assert.ok('error' in s.answer(pick, 'r0c0'), 'a cell outside the row is refused and not counted');
+  const first = s.answer(pick, 'r1c0');
+  assert.deepEqual([first.final, first.misconception], [true, null]);
+  assert.equal(first.message, 'Your answer, “the”, is recorded. In exam mode each question takes one answer.');
+  assert.equal(s.answer(pick, 'r1c3'), first, 'a second answer is not taken');
+  assert.deepEqual(progress.filter((p) => p.type === 'answered').map((p) => [p.interaction, p.response]), [['choice', 'r1c0']]);
+});
