@@ -97,7 +97,7 @@ test('both of a lesson’s exercises answered: the lesson menu shows its score',
 
 for (const [width, colorScheme] of [[1280, 'light'], [1280, 'dark'], [375, 'light'], [375, 'dark']]) {
   test(`a pick-cell question passes axe at ${width} px in ${colorScheme} mode, with nothing wider than the screen`, async () => {
-    for (const url of ['?w=multi-head&step=exercise-head-2-strongest', '?w=entropy-heads&step=exercise-most-focused']) {
+    for (const url of ['?w=multi-head&step=exercise-head-2-strongest', '?w=entropy-heads&step=exercise-most-focused', '?w=causal-mask&step=exercise-blocked-for-like']) {
       const { page } = await open(url, { width, colorScheme });
       await group(page).getByRole('radio').nth(1).check();
       await page.locator('.exercise-check').click();

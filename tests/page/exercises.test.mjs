@@ -265,7 +265,7 @@ describe('exercises', () => {
     assert.ok(panel.grid.blocked, 'the grid shows the mask');
     const label = (j) => panel.grid.colLabels[j];
     assert.match(s.answer(e, 'r1c0').message, new RegExp(`^The mask lets “${label(0)}” through: it holds -?\\d`));
-    assert.equal(s.answer(e, 'r1c2').message, `Right: the mask blocks “${label(2)}”, so its weight is 0.`);
+    assert.equal(s.answer(e, 'r1c2').message, `Right: the mask blocks “${label(2)}”: it gets no weight.`);
   });
 
   test('numbers hidden: the grid has the labels only, to predict before the step that shows them', async () => {
@@ -273,6 +273,9 @@ describe('exercises', () => {
     const panel = s.steps.find((step) => step.id === 'exercise-predict-most').panels[0];
     assert.equal(panel.grid.data, undefined);
     assert.deepEqual(panel.grid.colLabels, ['k₀', 'k₁', 'k₂']);
+    // Nor does a hidden grid show the mask, which would give a blocked cell away.
+    const blocked = (await practice('causal-mask')).s.steps.find((step) => step.id === 'exercise-blocked-for-like').panels[0];
+    assert.deepEqual([blocked.grid.data, blocked.grid.blocked, blocked.grid.row], [undefined, undefined, 1]);
     assert.deepEqual(s.steps.map((step) => step.id).slice(0, 5), ['inputs', 'scores', 'exercise-predict-most', 'exercise-predict-least', 'scale'], 'two after one step come in the file’s order');
     assert.equal(s.answer(exercise('predict-most'), 'r0c0').correct, true);
     assert.equal(s.answer(exercise('predict-least'), 'r0c2').correct, true);

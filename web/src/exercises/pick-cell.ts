@@ -91,9 +91,9 @@ export const pickCell: ExerciseType<PickCellExercise> = {
       caption: panel.caption,
       rowLabels: labels.rows,
       colLabels: labels.columns,
-      ...(exercise.numbers === 'hidden' ? {} : { data: panel.data }),
+      // Hidden numbers hide the mask too, which would give a blocked cell away.
+      ...(exercise.numbers === 'hidden' ? {} : { data: panel.data, ...(panel.type === 'matrix' && panel.blocked ? { blocked: panel.blocked } : {}) }),
       colour: panel.colour,
-      ...(panel.type === 'matrix' && panel.blocked ? { blocked: panel.blocked } : {}),
       ...(exercise.row === undefined ? {} : { row: exercise.row }),
       ...(exercise.column === undefined ? {} : { column: exercise.column }),
     };
@@ -123,7 +123,7 @@ export const pickCell: ExerciseType<PickCellExercise> = {
     if (right.some(([r, c]) => r === i && c === j)) {
       return {
         ...picked, correct: true,
-        said: exercise.rule === 'blocked' ? `Right: the mask blocks ${name(i, j)}, so its weight is 0.` : `Right: ${name(i, j)} holds ${number(i, j)}, ${rule}.`,
+        said: exercise.rule === 'blocked' ? `Right: the mask blocks ${name(i, j)}: it gets no weight.` : `Right: ${name(i, j)} holds ${number(i, j)}, ${rule}.`,
       };
     }
     const said = exercise.rule === 'blocked'
