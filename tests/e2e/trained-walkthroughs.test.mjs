@@ -142,11 +142,20 @@ test('the sentence and multi-head lessons open on the shipped trained weights, s
     assert.deepEqual(problems, []);
     await page.close();
   }
-  // The sentence lesson too, whose tokens become the probe's.
-  const { page, problems } = await open('?w=sentence-self-attention&step=heads');
+  // The landing page does not fetch the trained weights; the sentence lesson, opened from its
+  // menu, does (and its tokens become the probe's).
+  const { page, problems } = await open('');
+  await page.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
+  await page.waitForLoadState('networkidle');
+  /** Every resource the page has fetched since it was opened. */
+  const trainedFetches = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('trained-reverse')).length);
+  assert.equal(await trainedFetches(), 0, 'not on landing');
+  await page.locator('.lesson-link[data-lesson="self-attention"]').click();
+  await page.locator('#step-list button[data-step="heads"]').click();
   await page.locator('#weights-note.trained').waitFor();
+  assert.equal(await trainedFetches(), 1, 'fetched with the lesson');
   assert.deepEqual(await page.locator('figure[data-panel="head-0-weights"] th[scope="row"]').allTextContents(), ['2', '0', '2', '3', '1', '1']);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'trained-sentence-375.png') });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'trained-sentence-1280.png') });
   assert.deepEqual(problems, []);
   await page.close();
 });

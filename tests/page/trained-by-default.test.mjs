@@ -113,6 +113,17 @@ describe('the sentence and multi-head lessons', () => {
     }
   });
 
+  test('exercises written for the random weights never keep the trained layer from opening', async () => {
+    // Head 4 exists with the walkthrough's own 4 heads, not in the trained model's 2.
+    const exercise = { id: 'head-4', type: 'value', title: 'Your turn', prompt: 'What is head 4’s first weight?', after: 'split', step: 'heads', panel: 'head-3-weights', row: 0, column: 0 };
+    const withExercise = { ...SHIPPED.get('multi-head'), exercises: [exercise] };
+    const s = new Session(lab, { find: (id) => (id === 'multi-head' ? withExercise : SHIPPED.get(id)), fallback: 'worked-example' });
+    assert.equal(await s.open({ walkthrough: 'multi-head', step: 'inputs' }), true);
+    assert.deepEqual(s.trained.source, QUICK_TRAINING);
+    assert.equal(await s.open({ walkthrough: 'multi-head', step: 'inputs', randomWeights: true }), true);
+    assert.ok(s.steps.some((step) => step.id === 'exercise-head-4'));
+  });
+
   test('an unknown weights value gives a notice and the usual weights', () => {
     const read = readLink(at('?w=multi-head&weights=learned'));
     assert.equal(read.state.randomWeights, undefined);

@@ -185,9 +185,9 @@ export class Session {
     const built = this.build(lab, kind, walkthrough, inputs, trained, state.inputs !== undefined);
     if (!built) return false;
     // An exercise pointing at a step, panel or cell the walkthrough's own steps do not have: the
-    // file is wrong. (A learner's edits may take a step away, e.g. fewer tokens: that exercise
-    // then comes last, and says its number is no longer shown if answered.)
-    const misplaced = state.inputs === undefined ? exercisesPlacedProblem(walkthrough, built.steps) : undefined;
+    // file is wrong. (A learner's edits, or a trained layer's other sizes, may take a step away,
+    // e.g. fewer tokens: that exercise then comes last, and says its number is no longer shown.)
+    const misplaced = state.inputs === undefined && !trained ? exercisesPlacedProblem(walkthrough, built.steps) : undefined;
     if (misplaced) {
       this.refuse(`This walkthrough’s exercises cannot be shown: ${misplaced}.`);
       return false;
