@@ -159,3 +159,13 @@ test('the sentence and multi-head lessons open on the shipped trained weights, s
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('“Use random weights instead” while a link’s run retrains opens the random weights, even on a lesson that opens trained ones', { timeout: TRAINING_MS }, async () => {
+  const { page, problems } = await open('?w=multi-head&train=reverse&seed=5&steps=20000', { ready: '#retrain-progress, #weights-source' });
+  await page.locator('#retrain-cancel').click();
+  await page.locator('#weights-source').filter({ hasText: /^Random weights/ }).waitFor();
+  assert.equal(await page.locator('#weights-note').textContent(), 'These weights are random: the pattern means nothing yet. See trained weights');
+  assert.equal(new URL(await settledUrl(page)).search, '?w=multi-head&step=embed&weights=random');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

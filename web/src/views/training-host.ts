@@ -130,7 +130,8 @@ export class TrainingHost {
     this.context.byId('main').replaceChildren(view.element);
     // The learner's button is gone with the walkthrough: keep the focus on what replaced it.
     if (push) this.focusTitle();
-    const own: PageState = { walkthrough: state.walkthrough, step: state.step };
+    // Refused, diverged or cancelled: random weights, even where trained ones are the default.
+    const own: PageState = { walkthrough: state.walkthrough, step: state.step, randomWeights: true };
     let trained: TrainedLayer | undefined;
     try {
       trained = await retrainLayer((this.port ?? sameThreadPort)(this.lab), state.weights, (p) => view.update(p), controller.signal);
