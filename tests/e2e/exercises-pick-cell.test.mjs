@@ -22,7 +22,7 @@ async function cells(page) {
 }
 
 test('a head’s weight is picked with the mouse: a wrong cell told its number, then the right one', async () => {
-  const { page, problems } = await open('?w=multi-head&step=exercise-head-1-on');
+  const { page, problems } = await open('?w=multi-head&step=exercise-head-1-on&weights=random');
   assert.equal(await page.locator('#step-title').textContent(), 'Your turn: one query in head 1');
   const picks = await cells(page);
   assert.equal(picks.length, 6, 'only the row of “on” is picked from');
@@ -130,7 +130,7 @@ test('the cost lab’s growth factor is graded by the full engine, loaded with t
 });
 
 test('on paper a pick-cell question prints its matrix with a box in each cell to pick, numbers hidden where the question hides them', async () => {
-  const { page, problems } = await open('?w=multi-head');
+  const { page, problems } = await open('?w=multi-head&weights=random');
   await page.emulateMedia({ media: 'print' });
   await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
   const step = (id) => page.locator(`.print-handout .handout-step[data-step="${id}"] .handout-grid`);

@@ -8,6 +8,7 @@ import { test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
 
+import '../support/json-modules.mjs';
 import { importCompiled } from '../support/compiled.mjs';
 import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
 

@@ -123,6 +123,11 @@ export class App {
     return this.session.state ?? START;
   }
 
+  /** How many exercises the open walkthrough has (a SCORM attempt with none is over once every step is seen). */
+  get exerciseCount(): number {
+    return this.session.walkthrough?.exercises?.length ?? 0;
+  }
+
   /** Opens a walkthrough and step from outside (the web component's attributes). */
   show(state: PageState): void {
     void this.session.openOrFallBack(state);

@@ -9,14 +9,15 @@ import exportMenuCss from '../widgets/export-menu.css?inline';
 import exerciseCss from '../widgets/exercise-answers/exercise-answers.css?inline';
 import printHandoutCss from '../views/print-handout.css?inline';
 import pipelineMapCss from '../views/pipeline-map.css?inline';
+import weightsNoteCss from '../views/weights-note.css?inline';
 
 let sheet: CSSStyleSheet | undefined;
 
-/** What every shadow root adopts: the component's resets, the page's rules (export menu, exercises, print handout and pipeline map included). */
+/** What every shadow root adopts: the component's resets, the page's rules (export menu, exercises, print handout, pipeline map and weights note included). */
 export function componentSheet(): CSSStyleSheet {
   if (!sheet) {
     sheet = new CSSStyleSheet();
-    sheet.replaceSync([componentCss, pageCss, exportMenuCss, exerciseCss, printHandoutCss, pipelineMapCss].join('\n'));
+    sheet.replaceSync([componentCss, pageCss, exportMenuCss, exerciseCss, printHandoutCss, pipelineMapCss, weightsNoteCss].join('\n'));
   }
   return sheet;
 }

@@ -9,6 +9,8 @@ import { explainCell } from '../kinds/shared/explain.js';
 import { isRefusal } from '../model/refusal.js';
 import type { Exercise, MatrixPanel, ParameterField, Step, Walkthrough } from '../model/types.js';
 import { weightsLabel, type TrainedLayer } from '../model/trained-layer.js';
+import { loadShippedTrained } from '../model/shipped-trained.js';
+import { defaultWeights, linkWeights } from './default-weights.js';
 import type { PageState } from '../state/url-state.js';
 import type { SessionEvent, SessionListener } from './events.js';
 import { exampleFile, type ExampleFile, type ExampleFormat } from './example-file.js';
@@ -53,6 +55,7 @@ export class Session {
    */
   private opening: Promise<unknown> = Promise.resolve();
   private readonly fullEngine: (() => Promise<AttentionLab>) | undefined;
+  private readonly trainedLayer: () => Promise<TrainedLayer>;
 
   constructor(
     private readonly lab: AttentionLab,
@@ -63,6 +66,7 @@ export class Session {
   ) {
     this.exercises = new ExerciseBook((progress) => this.emit({ type: 'progress', progress }), { exam: options.exam ?? false });
     this.fullEngine = options.fullEngine;
+    this.trainedLayer = options.trainedLayer ?? loadShippedTrained;
   }
 
   /** Calls `listener` on every event; returns the way to stop. */
@@ -145,8 +149,7 @@ export class Session {
     const c = this.current;
     if (!c) return undefined;
     const state: PageState = { walkthrough: c.walkthrough.id, step: c.built.steps[c.index].id, inputs: c.edited ? c.inputs : undefined };
-    if (c.trained) state.weights = c.trained.source;
-    return state;
+    return { ...state, ...linkWeights(c.walkthrough, c.trained) };
   }
 
   // ---- opening ----------------------------------------------------------------------------
@@ -165,6 +168,8 @@ export class Session {
 
   private async openNow(state: PageState, given?: TrainedLayer): Promise<boolean> {
     const walkthrough = this.catalogue.find(state.walkthrough) ?? (this.catalogue.find(this.catalogue.fallback) as Walkthrough);
+    // Fetched beside the kind's code: the shipped trained layer of a lesson that opens on it.
+    const weights = given ? Promise.resolve(given) : defaultWeights(walkthrough, state, this.trainedLayer, (message) => this.notify(message));
     const code = await loadWalkthroughCode(walkthrough, this.load, this.lab, this.fullEngine);
     if ('notice' in code) {
       this.notify(code.notice);
@@ -172,7 +177,7 @@ export class Session {
     }
     const { kind, lab } = code;
     const inputs = state.inputs ?? walkthrough.inputs;
-    let trained = given;
+    let trained = await weights;
     if (trained && !acceptsTrainedWeights(walkthrough)) {
       this.notify(`“${walkthrough.title}” cannot show a trained model’s weights (only self-attention walkthroughs of multi-head attention and the encoder layer can), so it shows its own.`);
       trained = undefined;
@@ -364,7 +369,7 @@ export class Session {
   async useRandomWeights(): Promise<void> {
     const c = this.current;
     if (!c?.trained) return;
-    await this.open({ walkthrough: c.walkthrough.id, step: c.built.steps[c.index].id });
+    await this.open({ walkthrough: c.walkthrough.id, step: c.built.steps[c.index].id, randomWeights: true });
     this.announce(`${weightsLabel(undefined, (c.inputs as { seed: number }).seed)}.`);
   }
 

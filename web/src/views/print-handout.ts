@@ -7,6 +7,7 @@
 // after printing or when the steps change.
 import type { ExercisePanel, Panel, PickGrid, Step } from '../model/types.js';
 import { formatNumber, withoutLessonLinks } from '../model/format.js';
+import { forPaper, PAPER_NOTE } from '../model/paper-text.js';
 import { el } from '../widgets/dom.js';
 import { renderFormula } from '../widgets/formula.js';
 import type { ViewContext } from './context.js';
@@ -57,9 +58,9 @@ export class PrintHandout {
       el('div', { className: 'handout-head' },
         el('p', { className: 'lesson-label' }, heading.label),
         el('h2', {}, heading.title),
-        el('p', { className: 'intro' }, withoutLessonLinks(heading.intro)),
+        el('p', { className: 'intro' }, forPaper(withoutLessonLinks(heading.intro))),
         session.weightsSource ? el('p', { className: 'handout-weights' }, session.weightsSource) : '',
-        el('p', { className: 'handout-note' }, 'Attention Lab. Every number below was computed by the engine for these inputs and is rounded to 3 decimals for reading.')),
+        el('p', { className: 'handout-note' }, `Attention Lab. Every number below was computed by the engine for these inputs and is rounded to 3 decimals for reading. ${PAPER_NOTE}`)),
       ...steps.map((s) => s.section));
     this.formulas = Promise.all(steps.map((s) => s.formula));
     this.builtFrom = session.steps;
@@ -81,7 +82,7 @@ export class PrintHandout {
       el('p', { className: 'progress' }, `Step ${index + 1} of ${total}`),
       el('h3', {}, step.title),
       formula,
-      el('p', { className: 'step-text' }, withoutLessonLinks(step.text)),
+      el('p', { className: 'step-text' }, forPaper(withoutLessonLinks(step.text))),
       el('div', { className: 'panels' }, ...step.panels.map((panel) => this.panel(panel))));
     section.dataset.step = step.id;
     return { section, formula: typeset };
