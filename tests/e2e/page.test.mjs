@@ -51,7 +51,8 @@ describe('the worked example', () => {
     assert.equal(
       await explain('softmax', 'weights', 0, 2),
       'weight₀₂ = e^(2.121 − 2.121) / (e^(0.707 − 2.121) + e^(1.414 − 2.121) + e^(2.121 − 2.121))\n' +
-        '= 1 / (0.243 + 0.493 + 1) = 1 / 1.736 = 0.576',
+        '= 1 / (0.243 + 0.493 + 1) = 1 / 1.736 = 0.576\n' +
+        'The exponents are row 0\'s scaled scores q·k/√d_k, each less the row\'s largest, 2.121, so no exponential overflows.',
     );
     assert.equal(await explain('output', 'output', 0, 0), 'output₀₀ = 0.140·0.5 + 0.284·0.8 + 0.576·0.1 = 0.355');
     // The cells the number came from are marked.

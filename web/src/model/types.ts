@@ -134,7 +134,61 @@ export type ExplainSource = {
 } & ({ stage: ExplainStage; args: AttentionInputs } | { stage: BackwardExplainStage; args: AttentionBackwardInputs }
   /** A number the kind's own explain module lays out from the trace it built (e.g. a tile's running max). */
   | { stage: 'trace' }
-  | { stage: 'linearState'; args: LinearStateSource });
+  | { stage: 'linearState'; args: LinearStateSource }
+  | LayerExplainSource);
+
+/**
+ * The numbers around attention (kinds/shared/explain-layers.ts): a linear layer's cell and a
+ * positional encoding's (the engine's explainLinear, explainPositionalEncoding), or a cell laid
+ * out from the trace it came from, whose operands are all on screen: a sum (a residual, E + PE),
+ * LayerNorm, an activation, a head's column of the concatenation, a looked-up embedding, a
+ * seeded random input, a masked score.
+ */
+export type LayerExplainSource =
+  | { stage: 'linear'; args: LinearSource }
+  | { stage: 'positional'; args: { dModel: number } }
+  /** a + b, or a − b when the second part is `subtracted` (a difference of two outputs). */
+  | { stage: 'sum'; args: { parts: { symbol: string; panel?: string; data: number[][] }[]; subtracted?: boolean } }
+  | { stage: 'layerNorm'; args: LayerNormSource }
+  /** An activation of one cell: ReLU, GELU, or linear attention's feature map φ(x) = elu(x) + 1. */
+  | { stage: 'activation'; args: { activation: 'relu' | 'gelu' | 'elu+1'; input: number[][]; inputSymbol: string; inputPanel?: string } }
+  /** The softmax's Jacobian diag(p) − p·pᵀ at one cell, from the weights p it was taken at. */
+  | { stage: 'jacobian'; args: { weights: number[] } }
+  /** A cell copied from row `rows[r]` of `from` to row r (a shuffled output put back in order, a tile's rows of V); `why` says so. */
+  | { stage: 'moved'; args: { from: number[][]; fromSymbol: string; fromPanel?: string; rows: number[]; why: string } }
+  /** A column's sum over the rows of `data` (linear attention's normalizer z = φ(K)ᵀ1). */
+  | { stage: 'columnSum'; args: { data: number[][]; dataSymbol: string; dataPanel?: string } }
+  | { stage: 'concat'; args: { heads: number[][][] } }
+  | { stage: 'embedding'; args: { seed: number } }
+  /** A number given to the step, not computed in it (a weight, a trained layer's input): `what` says where it comes from. */
+  | { stage: 'given'; args: { what: string } }
+  /** A number of a seeded random input (the engine's randomMatrix): `what` names the matrix. */
+  | { stage: 'random'; args: { seed: number; what: string } }
+  | { stage: 'masked'; args: { scaled: number[][]; mask: number[][]; fill: number } };
+
+/** y = x·W (+ b), its operands as the trace holds them. */
+export interface LinearSource {
+  input: number[][];
+  weight: number[][];
+  bias?: number[];
+  /** How the arithmetic names them, e.g. "x" and "W_Q". */
+  inputSymbol: string;
+  weightSymbol: string;
+  /** The panel the input rows are on, when the step shows it. */
+  inputPanel?: string;
+}
+
+/** One LayerNorm of the encoder layer, from its trace: y = (x − μ)/√(σ² + ε)·γ + β. */
+export interface LayerNormSource {
+  input: number[][];
+  mean: number[];
+  variance: number[];
+  normalized: number[][];
+  gamma: number[];
+  beta: number[];
+  inputSymbol: string;
+  inputPanel?: string;
+}
 
 /**
  * Linear attention's state S = φ(K)ᵀV as the engine returned it with its factors: cell (a, b) is

@@ -175,6 +175,7 @@ export function scalingSteps(lab: AttentionLab, inputs: ScalingInputs): Built<Sc
   const jacobian = (name: string, caption: string, t: typeof jacobianScaled): MatrixPanel => ({
     type: 'matrix', name, caption, detail: `Frobenius norm ${formatNumber(t.frobeniusNorm)}`, data: t.jacobian,
     rowLabels: labels(undefined, chosen.keys, 'p'), colLabels: labels(undefined, chosen.keys, 'x'), colour: 'none',
+    explain: { stage: 'jacobian', args: { weights: t.weights[0] }, symbol: 'J' },
   });
   steps.push({
     id: 'jacobian',
