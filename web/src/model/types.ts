@@ -156,6 +156,8 @@ export type LayerExplainSource =
   | { stage: 'jacobian'; args: { weights: number[] } }
   /** A cell copied from row `rows[r]` of `from` to row r (a shuffled output put back in order, a tile's rows of V); `why` says so. */
   | { stage: 'moved'; args: { from: number[][]; fromSymbol: string; fromPanel?: string; rows: number[]; why: string } }
+  /** A head's slice of a projection: its column c is column `firstColumn` + c of `from`. */
+  | { stage: 'slice'; args: { from: number[][]; fromSymbol: string; firstColumn: number; head: number } }
   /** A column's sum over the rows of `data` (linear attention's normalizer z = φ(K)ᵀ1). */
   | { stage: 'columnSum'; args: { data: number[][]; dataSymbol: string; dataPanel?: string } }
   | { stage: 'concat'; args: { heads: number[][][] } }

@@ -83,10 +83,8 @@ export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, 
           ? [`${name} = ReLU(${operand}) = max(0, ${formatNumber(h)}) = ${formatNumber(cell)}: ${h > 0 ? 'a positive number passes unchanged' : 'a negative number becomes 0'}`]
           : activation === 'elu+1'
           ? [`${name} = elu(${operand}) + 1 = ${h > 0 ? `${operand} + 1 = ${term(h)} + 1` : `e^${operand} = e^${term(h)}`} = ${formatNumber(cell)}: ${h > 0 ? 'above 0, x + 1' : 'at or below 0, eˣ'}, so it is always positive`]
-          : [
-            `${name} = GELU(${operand}) = ${operand}·Φ(${operand}) = GELU(${formatNumber(h)}) = ${formatNumber(cell)}`,
-            'Φ is the chance that a standard normal number is below it: large positive numbers pass almost unchanged, large negative ones become about 0.',
-          ],
+          : [`${name} = GELU(${operand}) = ${operand}·Φ(${operand}) = GELU(${formatNumber(h)}) = ${formatNumber(cell)}`],
+        note: activation === 'gelu' ? 'Φ(x) is the chance that a standard normal number is below x: large positive numbers pass almost unchanged, large negative ones become about 0.' : undefined,
         exact: exactNumber(cell),
         related: inputPanel ? [{ panel: inputPanel, row, col: column }] : [],
       };
@@ -97,10 +95,8 @@ export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, 
       const head = Math.floor(column / dK);
       const within = column - head * dK;
       return {
-        lines: [
-          `${name} = head ${head + 1}'s output${sub(row)}${sub(within)} = ${formatNumber(heads[head][row][within])}`,
-          `Each head fills ${dK} columns: columns ${head * dK} to ${head * dK + dK - 1} come from head ${head + 1}, so column ${column} is its column ${within}.`,
-        ],
+        lines: [`${name} = head ${head + 1}'s output${cellSub(row, within)} = ${formatNumber(heads[head][row][within])}`],
+        note: `Each head fills ${dK} columns: columns ${head * dK} to ${head * dK + dK - 1} come from head ${head + 1}, so column ${column} is its column ${within}.`,
         exact: exactNumber(heads[head][row][within]),
         related: [{ panel: `head-${head}-weights`, row }],
       };
@@ -109,10 +105,8 @@ export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, 
       const { seed } = source.args;
       const word = panel.rowLabels?.[row] ?? `row ${row}`;
       return {
-        lines: [
-          `${name} = number ${column} of the table's row for “${word}” = ${formatNumber(cell)}`,
-          `The table gives every word ${panel.data[0].length} numbers drawn from seed ${seed}, not learned here; the same word always gets the same row.`,
-        ],
+        lines: [`${name} = number ${column} of the table's row for “${word}” = ${formatNumber(cell)}`],
+        note: `The table gives every word ${panel.data[0].length} numbers drawn from seed ${seed}, not learned here; the same word always gets the same row.`,
         exact: exactNumber(cell),
         related: [],
       };
@@ -148,13 +142,22 @@ export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, 
     }
     case 'given':
       return { lines: [`${name} = ${formatNumber(cell)}: ${source.args.what}`], exact: exactNumber(cell), related: [] };
+    case 'slice': {
+      const { from, fromSymbol, firstColumn, head } = source.args;
+      const width = panel.data[0].length;
+      const c = firstColumn + column;
+      return {
+        lines: [`${name} = ${fromSymbol}${cellSub(row, c)} = ${formatNumber(from[row][c])}`],
+        note: `Head ${head} takes columns ${firstColumn} to ${firstColumn + width - 1} of ${fromSymbol}, so its column ${column} is ${fromSymbol}'s column ${c}.`,
+        exact: exactNumber(from[row][c]),
+        related: [],
+      };
+    }
     case 'random': {
       const { seed, what } = source.args;
       return {
-        lines: [
-          `${name} = ${formatNumber(cell)}: an input, not computed from anything on screen`,
-          `The engine draws every number of ${what} from a standard normal distribution with seed ${seed} (randomMatrix): the same seed gives the same numbers on every machine.`,
-        ],
+        lines: [`${name} = ${formatNumber(cell)}: an input, not computed from anything on screen`],
+        note: `The engine draws every number of ${what} from a standard normal distribution with seed ${seed} (randomMatrix): the same seed gives the same numbers on every machine.`,
         exact: exactNumber(cell),
         related: [],
       };

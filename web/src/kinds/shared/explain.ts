@@ -15,7 +15,7 @@ import { attentionArgs, cellSub, sumOfProducts, term } from './explain-terms.js'
 export { attentionArgs };
 
 const FORWARD_STAGES: readonly string[] = ['score', 'scaled', 'weight', 'output'] satisfies ExplainStage[];
-const LAYER_STAGES: readonly string[] = ['linear', 'positional', 'sum', 'layerNorm', 'activation', 'columnSum', 'jacobian', 'moved', 'concat', 'embedding', 'given', 'random', 'masked'] satisfies LayerExplainSource['stage'][];
+const LAYER_STAGES: readonly string[] = ['linear', 'positional', 'sum', 'layerNorm', 'activation', 'columnSum', 'jacobian', 'moved', 'slice', 'concat', 'embedding', 'given', 'random', 'masked'] satisfies LayerExplainSource['stage'][];
 
 /** An explain source the engine's explain calls answer (a kind's own, `stage: 'trace'`, is its module's). */
 export type EngineExplainSource = Exclude<ExplainSource, { stage: 'trace' }>;
@@ -66,8 +66,8 @@ export function explainCell(lab: AttentionLab, source: EngineExplainSource, pane
         lines: [
           `${name} = ${exponent(e.logits[column])} / (${denominator})`,
           `= ${formatNumber(e.numerator)} / (${values}) = ${formatNumber(e.numerator)} / ${formatNumber(e.rowSum)} = ${formatNumber(e.weight)}`,
-          `The exponents are row ${row}'s scaled scores q·k/√d_k${e.blocked.some((b) => b === 1) ? ' after the mask' : ''}, each less the row's largest, ${formatNumber(e.rowMax)}, so no exponential overflows.`,
         ],
+        note: `The exponents are row ${row}'s scaled scores q·k/√d_k${e.blocked.some((b) => b === 1) ? ' after the mask' : ''}, each less the row's largest, ${formatNumber(e.rowMax)}, so that no exponential overflows.`,
         exact: exactNumber(e.weight),
         related: [{ panel: 'scaled', row }, { panel: 'masked', row }],
       };
