@@ -21,13 +21,8 @@ const { exactNumber } = await importCompiled('model/format');
  * below says when one is done, so the list only shrinks).
  */
 const NOT_YET = new Set([
-  'efficient/linear-output',
-  'entropy/entropy-summary',
-  'flash/flash-output-float32',
-  'kv-cache/cost-table',
   'kv-cache/output',
   'kv-cache/output-row',
-  'scaling/sharpness',
   'scaling/weights-unscaled',
 ]);
 

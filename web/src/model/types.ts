@@ -158,6 +158,8 @@ export type LayerExplainSource =
   | { stage: 'moved'; args: { from: number[][]; fromSymbol: string; fromPanel?: string; rows: number[]; why: string } }
   /** A head's slice of a projection: its column c is column `firstColumn` + c of `from`. */
   | { stage: 'slice'; args: { from: number[][]; fromSymbol: string; firstColumn: number; head: number } }
+  /** Linear attention's output φ(qᵢ)·S / φ(qᵢ)·z, its two dot products from the engine's explainLinear. */
+  | { stage: 'linearRatio'; args: { featureQuery: number[][]; state: number[][]; normalizer: number[] } }
   /** A column's sum over the rows of `data` (linear attention's normalizer z = φ(K)ᵀ1). */
   | { stage: 'columnSum'; args: { data: number[][]; dataSymbol: string; dataPanel?: string } }
   | { stage: 'concat'; args: { heads: number[][][] } }

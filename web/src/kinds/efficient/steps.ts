@@ -216,7 +216,8 @@ export function efficientSteps(lab: AttentionLab, inputs: EfficientInputs): Buil
       `compare its rows with full attention’s. Its largest intermediate holds ${formatNumber(l.peakCells)} numbers (the engine’s peakCells), against the ${n} × ${n} weights of full attention.`,
     formula: String.raw`\htmlClass{focus}{o_i = \frac{\varphi(q_i)^{\top} S}{\varphi(q_i)^{\top} z}}\quad\text{vs}\quad o_i = \sum_j \frac{e^{q_i\cdot k_j/\sqrt{d}}}{\sum_{j'} e^{q_i\cdot k_{j'}/\sqrt{d}}}\, v_j`,
     panels: [
-      matrix('linear-output', `linear attention’s output (${shape(n, d)})`, l.output, 'diverging'),
+      matrix('linear-output', `linear attention’s output (${shape(n, d)})`, l.output, 'diverging',
+        { explain: { stage: 'linearRatio', args: { featureQuery: l.featureQuery, state: l.state, normalizer: l.normalizer }, symbol: 'o' } }),
       fullOutput,
     ],
   });

@@ -130,6 +130,7 @@ export function entropySteps(lab: AttentionLab, inputs: EntropyInputs): Built<En
         rowLabels: ['single head', ...headEntropy.map((_, i) => headName(i))],
         colLabels: ['mean', 'lowest', 'highest'],
         colour: 'none',
+        explain: { stage: 'given', symbol: 'H', args: { what: 'the engine’s attentionEntropy of the row’s head: each query’s entropy −Σⱼ wⱼ·ln wⱼ over its weights, then their mean, lowest and highest, in nats. Select a weight of a head to see its softmax.' } },
       },
     ],
   });

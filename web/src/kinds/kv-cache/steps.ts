@@ -164,6 +164,7 @@ export function kvCacheSteps(lab: AttentionLab, inputs: KvCacheInputs): Built<Kv
         type: 'matrix', name: 'cost-table', caption: `Multiply-adds per token (${shape(n, 2)})`, colour: 'none',
         data: decode.positions.map((p) => [p.multiplyAddsWithCache, p.multiplyAddsWithoutCache]),
         rowLabels: tokens, colLabels: ['with cache', 'without'],
+        explain: { stage: 'given', symbol: 'cost', args: { what: `the engine's count of multiply-adds for this token (row t): with the cache 4·d² + 2·(t+1)·d, one row projected and attended over t + 1 cached keys; without it 4·(t+1)·d² + 2·(t+1)²·d, the whole layer again on rows 0 … t (d = ${d}).` } },
       },
     ],
   });

@@ -205,6 +205,7 @@ export function scalingSteps(lab: AttentionLab, inputs: ScalingInputs): Built<Sc
       rowLabels: sharpness.map((t) => `d_k = ${t.dK}`),
       colLabels: ['unscaled', 'scaled'],
       colour: 'weights',
+      explain: { stage: 'given', symbol: 'peak', args: { what: `the engine's scalingExperiment: for the row's d_k, ${samples} draws of one query and ${SHARPNESS_KEYS} keys (seed ${seed}), each row's largest softmax weight, averaged; the first column without ÷√d_k, the second with it.` } },
     }],
   });
   return { steps, trace: chosen };

@@ -153,6 +153,20 @@ export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, 
         related: [],
       };
     }
+    case 'linearRatio': {
+      const { featureQuery, state, normalizer } = source.args;
+      const numerator = lab.explainLinear({ input: featureQuery, weight: state, row, column });
+      const denominator = lab.explainLinear({ input: featureQuery, weight: normalizer.map((z) => [z]), row, column: 0 });
+      return {
+        lines: [
+          `${name} = φ(q${sub(row)})·S's column ${column} / φ(q${sub(row)})·z`,
+          `= (${sumOfProducts(numerator.terms)}) / (${sumOfProducts(denominator.terms)})`,
+          `= ${formatNumber(numerator.value)} / ${formatNumber(denominator.value)} = ${formatNumber(cell)}`,
+        ],
+        exact: exactNumber(cell),
+        related: [{ panel: 'feature-query', row }, { panel: 'state', col: column }, { panel: 'normalizer' }],
+      };
+    }
     case 'random': {
       const { seed, what } = source.args;
       return {
