@@ -160,6 +160,8 @@ export type LayerExplainSource =
   | { stage: 'slice'; args: { from: number[][]; fromSymbol: string; firstColumn: number; head: number } }
   /** Linear attention's output φ(qᵢ)·S / φ(qᵢ)·z, its two dot products from the engine's explainLinear. */
   | { stage: 'linearRatio'; args: { featureQuery: number[][]; state: number[][]; normalizer: number[] } }
+  /** A softmax of raw logits (no scaling, no mask), from the engine's softmax of that row. */
+  | { stage: 'softmax'; args: { logits: number[][]; logitSymbol: string; logitPanel?: string } }
   /** A column's sum over the rows of `data` (linear attention's normalizer z = φ(K)ᵀ1). */
   | { stage: 'columnSum'; args: { data: number[][]; dataSymbol: string; dataPanel?: string } }
   | { stage: 'concat'; args: { heads: number[][][] } }

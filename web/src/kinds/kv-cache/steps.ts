@@ -89,6 +89,8 @@ export function kvCacheSteps(lab: AttentionLab, inputs: KvCacheInputs): Built<Kv
   const matrix = (name: string, caption: string, data: number[][], rowLabels: string[], focus?: [number, number][], explain?: MatrixPanel['explain']): MatrixPanel =>
     ({ type: 'matrix', name, caption, data, rowLabels, colLabels: dims, colour: 'diverging', focus, explain });
   const { params } = decode;
+  // The engine keeps no per-head output of a decoded row, so its number is said in words.
+  const decoded: MatrixPanel['explain'] = { stage: 'given', symbol: 'out', args: { what: `the engine's kvCacheDecode: the row's query x·W_Q attended, head by head, over the cached keys and values of the rows before it and itself, the ${inputs.heads === 1 ? 'head’s output' : 'heads’ outputs side by side'} times W_O.` } };
 
   const steps: Step[] = [{
     id: 'inputs',
@@ -120,7 +122,7 @@ export function kvCacheSteps(lab: AttentionLab, inputs: KvCacheInputs): Built<Kv
           linearExplain('K', { input, weight: params.wK, bias: params.bK, inputSymbol: 'X', weightSymbol: 'W_K' })),
         matrix('cached-values', `cached values V (${shape(p.values.length, d)})`, p.values, rows, last,
           linearExplain('V', { input, weight: params.wV, bias: params.bV, inputSymbol: 'X', weightSymbol: 'W_V' })),
-        matrix('output-row', `output row of ${tokens[t]} (${shape(1, d)})`, [p.outputRow], [tokens[t]]),
+        matrix('output-row', `output row of ${tokens[t]} (${shape(1, d)})`, [p.outputRow], [tokens[t]], undefined, decoded),
         counts,
       ],
     });
@@ -138,7 +140,7 @@ export function kvCacheSteps(lab: AttentionLab, inputs: KvCacheInputs): Built<Kv
         ['max |Δ|', formatDifference(difference.maxAbsDifference)],
         ['numbers identical to the last bit', `${difference.identicalCells} of ${difference.cells}`],
       ] },
-      matrix('output', `decoded with the cache (${shape(n, d)})`, decode.output, tokens),
+      matrix('output', `decoded with the cache (${shape(n, d)})`, decode.output, tokens, undefined, decoded),
       matrix('recomputed', `recomputed with a causal mask (${shape(n, d)})`, recomputed.output, tokens, undefined,
         linearExplain('out', { input: recomputed.concat, weight: recomputed.params.wO, bias: recomputed.params.bO, inputSymbol: 'the heads’ outputs side by side', weightSymbol: 'W_O' })),
       { ...matrix('difference', `cache − recomputed (${shape(n, d)})`, difference.difference, tokens, undefined,

@@ -164,7 +164,8 @@ export function scalingSteps(lab: AttentionLab, inputs: ScalingInputs): Built<Sc
     panels: [
       row('scores', `scores q·kⱼ (1×${chosen.keys})`, e.scores, 'diverging', { explain: { stage: 'score', args: explainArgs, symbol: 'score' } }),
       row('scaled', `scaled = scores / √${dK} (1×${chosen.keys})`, e.scaled, 'diverging', { explain: { stage: 'scaled', args: explainArgs, symbol: 'scaled' } }),
-      row('weights-unscaled', 'softmax of the scores, unscaled', e.weightsUnscaled, 'weights'),
+      row('weights-unscaled', 'softmax of the scores, unscaled', e.weightsUnscaled, 'weights',
+        { explain: { stage: 'softmax', args: { logits: e.scores, logitSymbol: 'scores q·kⱼ', logitPanel: 'scores' }, symbol: 'weight' } }),
       row('weights', 'softmax of the scaled scores', e.weightsScaled, 'weights', { explain: { stage: 'weight', args: explainArgs, symbol: 'weight' } }),
       parameters,
     ],

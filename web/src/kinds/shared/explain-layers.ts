@@ -167,6 +167,21 @@ export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, 
         related: [{ panel: 'feature-query', row }, { panel: 'state', col: column }, { panel: 'normalizer' }],
       };
     }
+    case 'softmax': {
+      const { logits, logitSymbol, logitPanel } = source.args;
+      const t = lab.softmax({ logits: [logits[row]] });
+      const max = t.rowMax[0];
+      const exponent = (x: number) => `e^(${formatNumber(x)} − ${formatNumber(max)})`;
+      return {
+        lines: [
+          `${name} = ${exponent(logits[row][column])} / (${logits[row].map(exponent).join(' + ')})`,
+          `= ${formatNumber(t.exps[0][column])} / (${t.exps[0].map((x) => formatNumber(x)).join(' + ')}) = ${formatNumber(t.exps[0][column])} / ${formatNumber(t.rowSum[0])} = ${formatNumber(t.weights[0][column])}`,
+        ],
+        note: `The exponents are the row's ${logitSymbol}, not divided by √d_k, each less the row's largest.`,
+        exact: exactNumber(t.weights[0][column]),
+        related: logitPanel ? [{ panel: logitPanel, row }] : [],
+      };
+    }
     case 'random': {
       const { seed, what } = source.args;
       return {
