@@ -313,7 +313,60 @@ export interface ValueExercise extends ExerciseBase {
   tolerance?: number;
 }
 
-export type Exercise = NumericExercise | PickKeyExercise | OrderPassesExercise | ValueExercise;
+/** What a pick-the-cell exercise asks for: the largest or smallest number, or a cell the mask blocks. */
+export type PickRule = 'max' | 'min' | 'blocked';
+
+/**
+ * Any kind of walkthrough: the learner picks one cell of a matrix a step shows (the weight a word
+ * gives most, the most focused head, a blocked score). The right cell is found in the engine's
+ * numbers of that panel by `rule`, within `row` or `column` (or the whole matrix without either).
+ */
+export interface PickCellExercise extends ExerciseBase {
+  type: 'pick-cell';
+  /** The step whose panel the cell is picked from. */
+  step: string;
+  /** The panel's name (a matrix or heatmap of that step). */
+  panel: string;
+  rule: PickRule;
+  /** Only this row's cells are picked from. */
+  row?: number;
+  /** Only this column's cells are picked from. */
+  column?: number;
+  /** 'hidden': the cells are shown without their numbers, to predict them; 'shown' when omitted. */
+  numbers?: 'shown' | 'hidden';
+}
+
+/**
+ * The cost lab: by what factor does a variant's work or memory grow when n doubles? Graded by the
+ * engine's measureCost at n and 2n on the lab's settings (exact counts, never times).
+ */
+export interface CostGrowthExercise extends ExerciseBase {
+  type: 'cost-growth';
+  variant: CostVariant;
+  /** measureCost's count: the multiply-adds of one call, or the cells of its largest intermediate. */
+  measure: 'multiplyAdds' | 'peakCells';
+  /** The size doubled: 64, 128, 256 or 512. */
+  n: number;
+  /** How close counts, > 0; 0.05 when omitted. */
+  tolerance?: number;
+}
+
+export type Exercise = NumericExercise | PickKeyExercise | OrderPassesExercise | ValueExercise | PickCellExercise | CostGrowthExercise;
+
+/** The matrix a pick-the-cell exercise is answered on, as its step shows it (from the engine's trace). */
+export interface PickGrid {
+  caption: string;
+  rowLabels: string[];
+  colLabels: string[];
+  /** The numbers, unless the question hides them. */
+  data?: number[][];
+  colour: ColourScale;
+  /** The mask (1 = attend), when the panel has one. */
+  blocked?: number[][];
+  /** The cells that may be picked: one row, one column, or all of them. */
+  row?: number;
+  column?: number;
+}
 
 /** The panel of an exercise step: its question, an answer field and the engine's feedback. */
 export interface ExercisePanel {
@@ -326,6 +379,8 @@ export interface ExercisePanel {
    * `value` is what the answer's text holds for it (a key's index, a step's id).
    */
   choices?: { value: string; label: string }[];
+  /** For an exercise answered by picking a cell: the matrix drawn to pick from. */
+  grid?: PickGrid;
 }
 
 export type Panel = ExercisePanel | MatrixPanel | TextPanel | ChartPanel | HeatmapPanel | ParametersPanel | TokenAttentionPanel | CostPanel;

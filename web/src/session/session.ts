@@ -165,7 +165,7 @@ export class Session {
 
   private async openNow(state: PageState, given?: TrainedLayer): Promise<boolean> {
     const walkthrough = this.catalogue.find(state.walkthrough) ?? (this.catalogue.find(this.catalogue.fallback) as Walkthrough);
-    const code = await loadWalkthroughCode(walkthrough.kind, this.load, this.lab, this.fullEngine);
+    const code = await loadWalkthroughCode(walkthrough, this.load, this.lab, this.fullEngine);
     if ('notice' in code) {
       this.notify(code.notice);
       return false;
@@ -180,9 +180,9 @@ export class Session {
     const built = this.build(lab, kind, walkthrough, inputs, trained, state.inputs !== undefined);
     if (!built) return false;
     // An exercise pointing at a step, panel or cell the walkthrough's own steps do not have: the
-    // file is wrong. (A learner's edits may take a step away, e.g. fewer tokens: that exercise
-    // then comes last, and says its number is no longer shown if answered.)
-    const misplaced = state.inputs === undefined ? exercisesPlacedProblem(walkthrough, built.steps) : undefined;
+    // file is wrong. (A learner's edits, or a trained model's layer with fewer heads, may take a
+    // step or panel away: that exercise then says its number or matrix is no longer shown.)
+    const misplaced = state.inputs === undefined && !trained ? exercisesPlacedProblem(walkthrough, built.steps) : undefined;
     if (misplaced) {
       this.refuse(`This walkthrough’s exercises cannot be shown: ${misplaced}.`);
       return false;
