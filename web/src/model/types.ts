@@ -1,5 +1,6 @@
 // The page's model: walkthroughs are data, steps are generated from the engine's trace.
-// Nothing here touches the DOM. Each kind's inputs are in inputs.ts.
+// Nothing here touches the DOM. Each kind's inputs are in inputs.ts, what explains a panel's cells in
+// explain-source.ts.
 import type {
   AttentionBackwardInputs, AttentionInputs, CostInputs, CostVariant, EfficientInputs, EncoderInputs, EntropyInputs, FlashInputs,
   KvCacheInputs, MultiHeadInputs, PositionalInputs, ScalingInputs,
@@ -9,6 +10,12 @@ export type {
   AttentionBackwardInputs, AttentionInputs, CostInputs, CostVariant, EfficientInputs, EncoderInputs, EntropyInputs, FlashInputs,
   KvCacheInputs, MultiHeadInputs, PositionalInputs, ScalingInputs,
 } from './inputs.js';
+
+import type { ExplainSource, ExplainStage } from './explain-source.js';
+
+export type {
+  BackwardExplainStage, ExplainSource, ExplainStage, LayerExplainSource, LayerNormSource, LinearSource, LinearStateSource,
+} from './explain-source.js';
 
 export type LessonId =
   | 'why-qkv'
@@ -117,37 +124,6 @@ export type Walkthrough = AttentionWalkthrough | AttentionBackwardWalkthrough | 
 
 /** How a matrix is coloured: attention weights on 0–1, signed values around 0, or not at all. */
 export type ColourScale = 'weights' | 'diverging' | 'none';
-
-/** Which arithmetic "explain this number" shows for a cell of a matrix. */
-export type ExplainStage = 'score' | 'scaled' | 'weight' | 'output';
-
-/**
- * The same for a gradient of the backward pass (the engine's explainAttentionBackward), plus
- * `rowDot`: a row's Σₖ wₖ·gₖ, which the softmax backward subtracts.
- */
-export type BackwardExplainStage = 'gradValue' | 'gradWeight' | 'rowDot' | 'gradScaled' | 'gradScore' | 'gradQuery' | 'gradKey';
-
-/** The attention call whose numbers a panel shows, so a cell can be explained by the engine. */
-export type ExplainSource = {
-  /** Names used in the arithmetic, e.g. "score", "weight". */
-  symbol: string;
-} & ({ stage: ExplainStage; args: AttentionInputs } | { stage: BackwardExplainStage; args: AttentionBackwardInputs }
-  /** A number the kind's own explain module lays out from the trace it built (e.g. a tile's running max). */
-  | { stage: 'trace' }
-  | { stage: 'linearState'; args: LinearStateSource });
-
-/**
- * Linear attention's state S = φ(K)ᵀV as the engine returned it with its factors: cell (a, b) is
- * Σⱼ φ(kⱼ)ₐ·vⱼᵦ, so its explanation needs only these three matrices.
- */
-export interface LinearStateSource {
-  /** (n × d_k) φ(K) = elu(K) + 1. */
-  featureKey: number[][];
-  /** (n × d_v) V. */
-  value: number[][];
-  /** (d_k × d_v) the engine's state. */
-  state: number[][];
-}
 
 export interface MatrixPanel {
   type: 'matrix';

@@ -117,6 +117,7 @@ export class StepView {
     section.replaceChildren(
       el('h4', {}, `Explain this number: ${panel.caption.split(' (')[0]}, row ${panel.rowLabels?.[row] ?? row}, column ${panel.colLabels?.[column] ?? column}`),
       ...explanation.lines.map((line) => el('p', { className: 'arithmetic' }, line)),
+      ...(explanation.note ? [el('p', { className: 'explain-note' }, explanation.note)] : []),
       el('p', { className: 'exact' }, `Exact value: ${explanation.exact}`),
     );
     // Below the matrices it can sit under the sticky player bar: bring it into view.
