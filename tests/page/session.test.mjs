@@ -258,10 +258,10 @@ describe('reading the numbers', () => {
   test('the exported script embeds the seeded weights of the trace on screen, with no engine call of its own', async () => {
     const { s } = session();
     await s.open({ walkthrough: 'multi-head', step: 'heads', randomWeights: true });
-    const file = s.example('numpy');
+    const file = await s.example('numpy');
     assert.equal(file.filename, 'multi_head_numpy.py');
     assert.ok(file.content.includes(`    [${s.trace.params.wO[0].map(String).join(', ')}],`));
-    const tex = s.example('latex');
+    const tex = await s.example('latex');
     assert.ok(tex.content.includes('\\subsection*{Attend: 4 heads, 4 patterns}'), 'the step on screen');
   });
 });

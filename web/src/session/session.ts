@@ -13,7 +13,7 @@ import { loadShippedTrained } from '../model/shipped-trained.js';
 import { defaultWeights, linkWeights } from './default-weights.js';
 import type { PageState } from '../state/url-state.js';
 import type { SessionEvent, SessionListener } from './events.js';
-import { exampleFile, type ExampleFile, type ExampleFormat } from './example-file.js';
+import type { ExampleFile, ExampleFormat } from './example-file.js';
 import type { ExerciseContext } from '../exercises/exercise-type.js';
 import { ExerciseBook, exercisesPlacedProblem, withExercises, type ExerciseFeedback } from './exercises.js';
 import { parseCell, readField } from './read-input.js';
@@ -391,9 +391,10 @@ export class Session {
     return explainCell(c.lab, panel.explain, panel, row, column);
   }
 
-  /** The whole example as a file, from the steps and trace on screen. */
-  example(format: ExampleFormat): ExampleFile {
+  /** The whole example as a file, from the steps and trace on screen (its writers fetched when first asked for). */
+  async example(format: ExampleFormat): Promise<ExampleFile> {
     const c = this.current as Current;
+    const { exampleFile } = await import('./example-file.js');
     return exampleFile(c.walkthrough, c.inputs, c.kind, c.built, c.built.steps[c.index], format, c.trained);
   }
 }
