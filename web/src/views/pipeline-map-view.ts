@@ -16,6 +16,8 @@ export class PipelineMapView {
   /** One element, moved into each walkthrough laid out (so its links keep their listeners). */
   private readonly nav: HTMLElement;
   private readonly list: HTMLOListElement;
+  /** The walkthrough and step marked last, and whether the map has moved since: an edit redraws the step but leaves the map alone. */
+  private marked: { walkthrough: unknown; step: string | undefined } | undefined;
 
   constructor(
     private readonly context: ViewContext,
@@ -39,7 +41,10 @@ export class PipelineMapView {
     this.nav = el('nav', { id: 'pipeline-map', className: 'pipeline-map' }, el('span', { className: 'pipeline-caption' }, 'In a transformer:'), this.list);
     context.session.subscribe((event) => {
       // After the walkthrough view, which lays out the step's top line on a fresh opening.
-      if (event.type === 'opened' && event.fresh) this.place();
+      if (event.type === 'opened' && event.fresh) {
+        this.place();
+        this.marked = undefined;
+      }
       if (event.type === 'step') this.mark();
     });
   }
@@ -57,6 +62,10 @@ export class PipelineMapView {
   /** Marks the stages of the step on screen. */
   private mark(): void {
     const { walkthrough, step } = this.context.session;
+    // The same step again (an edit, back/forward to other inputs): nothing on the map changes,
+    // and reading its scroll width would force a layout in the middle of the update.
+    if (this.marked && this.marked.walkthrough === walkthrough && this.marked.step === step?.id) return;
+    this.marked = { walkthrough, step: step?.id };
     const current = new Set(walkthrough && step ? stagesOf(walkthrough, step.id) ?? [] : []);
     for (const [id, link] of this.links) {
       if (current.has(id)) setAttr(link, 'aria-current', 'step');
