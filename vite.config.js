@@ -29,7 +29,7 @@ export default defineConfig({
     preloadWasm('attention-lite'),
     // The rest of the page, and the code of the landing page's lesson (the worked example, whose
     // kind most lessons share), fetched alongside the entry (web/src/main.ts).
-    preloadChunks(['web/src/boot.ts', 'web/src/page.ts', 'web/src/kinds/attention/index.ts']),
+    preloadChunks(['web/src/page.ts', 'web/src/kinds/attention/index.ts']),
     prerenderFormulas(),
     // The landing step's DOM in index.html, drawn by the built page itself (its numbers the engine's).
     prerenderLanding(),

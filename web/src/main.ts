@@ -1,8 +1,12 @@
-// Entry point of the served page (npm start): the full page, in a document or an iframe. It
-// links the style sheets and nothing else, then starts the page (boot.ts, preloaded by the HTML)
-// after the browser has painted: Chromium runs a module that has arrived before it paints the
-// first frame, and evaluating the engine's glue and the page takes longer than the landing step's
-// copy in the HTML (scripts/vite/prerender-landing.js) needs to be shown. docs/benchmarks-page.md
+// Entry point of the served page (npm start): the full page, in a document or an iframe.
+// The engine is asked for first, and the walkthrough the link opens with it: fetching and
+// compiling the wasm and fetching the lesson's code then go on while the rest of the page (its
+// own chunk, preloaded by the HTML: scripts/vite/preload-chunks.js) arrives and runs, instead of
+// starting only once it has run (docs/benchmarks-page.md).
+import { loadAttentionLab } from '../lib/index.js';
+import { prefetchLinkedWalkthrough } from './views/walkthrough-code.js';
+import { workerTrainingPort } from './entries/training-worker.js';
+import { workerCostPort } from './entries/cost-worker.js';
 import './styles/index.css';
 // In the entry's style sheet, which the HTML links: imported only by the page's chunk, it would
 // be fetched only once that chunk is imported, one more round trip before the first step.
@@ -11,8 +15,23 @@ import './widgets/exercise-answers/exercise-answers.css';
 import './views/pipeline-map.css';
 import './views/weights-note.css';
 
-function start(): void {
-  import('./boot.js').then(({ boot }) => boot()).catch((error: Error) => {
+// The lite engine: the first lessons' operations, no trainer, half the bytes. The lessons that
+// need more (kinds whose module says engine: 'full') wait for the full engine, loaded once, when
+// the first of them opens; training and the cost lab run in workers that load it themselves
+// (entries/training-worker.ts, entries/cost-worker.ts).
+const engine = loadAttentionLab({ training: false });
+// Not a rejection left unhandled meanwhile: startPage awaits it and shows the failure.
+engine.catch(() => undefined);
+let full: ReturnType<typeof loadAttentionLab> | undefined;
+// A failed load (offline) is tried again when the next such lesson opens.
+const fullEngine = () => (full ??= loadAttentionLab().catch((error: unknown) => {
+  full = undefined;
+  throw error;
+}));
+prefetchLinkedWalkthrough(window.location.search, fullEngine);
+import('./page.js').then(
+  ({ startPage }) => startPage({ engine, trainingPort: workerTrainingPort, costPort: workerCostPort, fullEngine }),
+  (error: Error) => {
     // The landing step's copy from the build (prerender-landing.js) would hide the reason.
     document.querySelector('[data-prerendered]')?.remove();
     const loading = document.getElementById('loading');
@@ -20,10 +39,5 @@ function start(): void {
       loading.classList.add('error');
       loading.textContent = `The page could not be loaded (${error.message}); check the connection and reload.`;
     }
-  });
-}
-
-// requestAnimationFrame runs just before the next paint, and a task it queues runs after it; a
-// hidden page (a background tab, a prerender) has no frames, so it starts at once.
-if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
-else start();
+  },
+);
