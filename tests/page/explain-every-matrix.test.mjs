@@ -17,6 +17,7 @@ const full = await loadAttentionLab();
 const { Session } = await importCompiled('session/session');
 const { exactNumber } = await importCompiled('model/format');
 const { trainedLayer } = await importCompiled('model/trained-layer');
+const { heatmapAsMatrix } = await importCompiled('model/heatmap-as-matrix');
 
 /** Layer 0 of a briefly trained reverse model (with its biases and LayerNorm's γ, β), as the page opens it. */
 function trained() {
@@ -35,7 +36,7 @@ const OPENED = [...[...SHIPPED.keys()].map((id) => ({ id, layer: undefined })),
 /** Whether a panel shows numbers a learner gives (edited by Enter, or a mask toggled). */
 const isInput = (/** @type {any} */ panel) => panel.editable !== undefined || panel.name === 'mask';
 
-/** Every computed matrix of every step of every shipped walkthrough, with the session showing it. */
+/** Every computed matrix (a table or a canvas heatmap) of every step of every shipped walkthrough, with the session showing it. */
 async function* matrices() {
   for (const { id, layer } of OPENED) {
     const s = new Session(lite, { find: (/** @type {string} */ w) => SHIPPED.get(w), fallback: 'worked-example' }, undefined,
@@ -45,6 +46,8 @@ async function* matrices() {
       s.goTo(i);
       for (const panel of s.step.panels) {
         if (panel.type === 'matrix' && !isInput(panel)) yield { s, id, step: s.step.id, panel };
+        // A matrix too large for a table, on a canvas: explained as the page explains its cells.
+        if (panel.type === 'heatmap') yield { s, id, step: s.step.id, panel: heatmapAsMatrix(panel) };
       }
     }
   }

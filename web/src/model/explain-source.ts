@@ -55,7 +55,9 @@ export type LayerExplainSource =
   | { stage: 'given'; args: { what: string } }
   /** A number of a seeded random input (the engine's randomMatrix): `what` names the matrix. */
   | { stage: 'random'; args: { seed: number; what: string } }
-  | { stage: 'masked'; args: { scaled: number[][]; mask: number[][]; fill: number } };
+  | { stage: 'masked'; args: { scaled: number[][]; mask: number[][]; fill: number } }
+  /** The cosine of rows i and j, s_ij / √(s_ii·s_jj), from the trace's dot products s of every two rows. */
+  | { stage: 'cosine'; args: { dot: number[][]; rowSymbol: string } };
 
 /** y = x·W (+ b), its operands as the trace holds them. */
 export interface LinearSource {

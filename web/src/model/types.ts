@@ -187,6 +187,8 @@ export interface HeatmapPanel {
   rowName: string;
   colName: string;
   colour: ColourScale;
+  /** "Explain this number" for a cell, as a matrix panel's (Enter or a click on the grid). */
+  explain?: ExplainSource;
 }
 
 /** One control of a parameters panel. Values are read by the app into the walkthrough's inputs. */

@@ -86,6 +86,7 @@ export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): Bu
         rowName: 'position',
         colName: 'dimension',
         colour: 'diverging',
+        explain: { stage: 'positional', args: { dModel: width }, symbol: 'PE' },
       },
       {
         type: 'matrix',
@@ -172,6 +173,7 @@ export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): Bu
         rowName: 'position',
         colName: 'position',
         colour: 'diverging',
+        explain: { stage: 'cosine', args: { dot: similarity.similarity, rowSymbol: 'PE' }, symbol: 'cos' },
       },
       cosineRows,
       {

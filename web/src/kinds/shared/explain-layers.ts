@@ -202,5 +202,17 @@ export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, 
         related: [{ panel: 'scaled', row, col: column }, { panel: 'mask', row, col: column }],
       };
     }
+    case 'cosine': {
+      const { dot, rowSymbol: x } = source.args;
+      const [i, j] = [`${x}${sub(row)}`, `${x}${sub(column)}`];
+      return {
+        lines: [
+          `${name} = ${i}·${j} / (‖${i}‖·‖${j}‖) = ${i}·${j} / √((${i}·${i})·(${j}·${j})): the dot product of the two rows over the product of their lengths`,
+          `= ${term(dot[row][column])} / √(${formatNumber(dot[row][row])}·${formatNumber(dot[column][column])}) = ${formatNumber(cell)}`,
+        ],
+        exact: exactNumber(cell),
+        related: [],
+      };
+    }
   }
 }

@@ -15,7 +15,7 @@ import { attentionArgs, cellSub, sumOfProducts, term } from './explain-terms.js'
 export { attentionArgs };
 
 const FORWARD_STAGES: readonly string[] = ['score', 'scaled', 'weight', 'output'] satisfies ExplainStage[];
-const LAYER_STAGES: readonly string[] = ['linear', 'positional', 'sum', 'layerNorm', 'activation', 'columnSum', 'jacobian', 'moved', 'slice', 'linearRatio', 'softmax', 'concat', 'embedding', 'given', 'random', 'masked'] satisfies LayerExplainSource['stage'][];
+const LAYER_STAGES: readonly string[] = ['linear', 'positional', 'sum', 'layerNorm', 'activation', 'columnSum', 'jacobian', 'moved', 'slice', 'linearRatio', 'softmax', 'concat', 'embedding', 'given', 'random', 'masked', 'cosine'] satisfies LayerExplainSource['stage'][];
 
 /** An explain source the engine's explain calls answer (a kind's own, `stage: 'trace'`, is its module's). */
 export type EngineExplainSource = Exclude<ExplainSource, { stage: 'trace' }>;
