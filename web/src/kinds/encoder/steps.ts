@@ -11,6 +11,7 @@ import { formatCount, formatNumber } from '../../model/format.js';
 import { integerField, labels, seedField } from '../shared/fields.js';
 import { probeInputFormula, probeInputText, probeInputTitle, weightsFacts } from '../shared/trained.js';
 import { embeddingExplain, layerNormExplain, linearExplain } from '../shared/explain-sources.js';
+import { weightPanel } from '../shared/weight-panel.js';
 
 const shape = (m: Matrix) => `${m.length}×${m[0].length}`;
 const length = (v: Vector) => String(v.length);
@@ -110,6 +111,8 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs, trained?:
   const hiddenDims = labels(undefined, width, 'f');
   const matrix = (name: string, caption: string, data: Matrix, explain: MatrixPanel['explain'], colLabels = dims): MatrixPanel =>
     ({ type: 'matrix', name, caption, data, rowLabels: tokens, colLabels, colour: 'diverging', explain });
+  // The weights where they are used, each cell saying where it comes from and what it feeds.
+  const weights = { trained: !!trained, origin: trained ? `learned in ${trained.config.task} training` : `drawn by seeded Xavier initialisation (seed ${seed}), not trained` };
   const repeatedWord = tokens.find((token, i) => tokens.indexOf(token) !== i);
   const parametersPanel = trained ? weightsFacts(trained) : settings(inputs);
   const steps: Step[] = [];
@@ -149,7 +152,7 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs, trained?:
     title: `Multi-head self-attention: ${h} head${h > 1 ? 's' : ''}`,
     text: `Every word attends to every word of X. The ${h} head${h > 1 ? 's each work' : ' works'} on d_k = ${a.dK} columns of the projected queries, keys and values; ` +
       'each row of a head’s weights sums to 1 (Σ), and you can select a weight to see its softmax. ' +
-      `The head outputs are concatenated and mixed by W_O into one row per word. ` +
+      `The head outputs are concatenated and mixed by W_O into one row per word; W_Q, W_K, W_V and W_O are below the output. ` +
       (trained
         ? `The projections and their biases are the trained model’s${trained.causal ? ', and the attention is causal, as the model ran it' : ''}. These patterns are learned: they are the training lesson’s heatmaps of layer ${trained.source.layer + 1} at step ${trained.source.steps}.`
         : (attentionBias ? 'The projections have biases (zero here, as PyTorch starts them). ' : 'The projections have no biases, as nn.MultiheadAttention(bias=False) builds them. ') +
@@ -159,6 +162,10 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs, trained?:
       ...headPanels,
       matrix('attention-output', `attention output (${shape(a.output)})`, a.output,
         linearExplain('attention', { input: a.concat, weight: a.params.wO, bias: a.params.bO, inputSymbol: 'the heads’ outputs side by side', weightSymbol: 'W_O' })),
+      weightPanel('weight-query', 'W_Q', a.params.wQ, 'each query', weights),
+      weightPanel('weight-key', 'W_K', a.params.wK, 'each key', weights),
+      weightPanel('weight-value', 'W_V', a.params.wV, 'each value', weights),
+      weightPanel('weight-output', 'W_O', a.params.wO, 'the attention output', weights),
     ],
   });
 
@@ -187,7 +194,7 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs, trained?:
       (activation === 'relu'
         ? 'ReLU sets every negative one to 0, '
         : 'GELU keeps large positive values, shrinks small ones and pushes large negative ones to about 0, ') +
-      `and W₂ brings it back to ${d}.`,
+      `and W₂ brings it back to ${d}. W₁ and W₂ are below the output.`,
     formula: String.raw`\mathrm{FFN}(x) = \htmlClass{focus}{\mathrm{${activation === 'relu' ? 'ReLU' : 'GELU'}}(xW_1 + b_1)}\,W_2 + b_2`,
     panels: [
       matrix('hidden', `hidden = xW₁ + b₁ (${shape(t.feedForward.hidden)})`, t.feedForward.hidden,
@@ -196,6 +203,8 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs, trained?:
         { stage: 'activation', args: { activation, input: t.feedForward.hidden, inputSymbol: 'hidden', inputPanel: 'hidden' }, symbol: 'a' }, hiddenDims),
       matrix('ffn-output', `feed-forward output (${shape(t.feedForward.output)})`, t.feedForward.output,
         linearExplain('FFN', { input: t.feedForward.activated, weight: t.params.w2, bias: t.params.b2, inputSymbol: 'activated', weightSymbol: 'W₂', inputPanel: 'activated' })),
+      weightPanel('weight-1', 'W₁', t.params.w1, 'hidden', weights, 'f'),
+      weightPanel('weight-2', 'W₂', t.params.w2, 'the feed-forward output', weights, 'd', 'f'),
     ],
   });
 

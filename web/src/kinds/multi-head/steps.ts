@@ -8,6 +8,7 @@ import type { TrainedLayer } from '../../model/trained-layer.js';
 import { formatNumber } from '../../model/format.js';
 import { labels, shape } from '../shared/fields.js';
 import { settings, trainedInputStep, weightsFacts } from './panels.js';
+import { weightPanel as sharedWeightPanel } from '../shared/weight-panel.js';
 import { embeddingExplain, linearExplain } from '../shared/explain-sources.js';
 
 /** What the walkthrough reads: the words' seeded embeddings, or the probe as a trained layer read it. */
@@ -73,10 +74,7 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
 
   // The weights where they are used, each cell saying where it comes from and what it feeds.
   const origin = trained ? `learned in ${trained.config.task} training` : `drawn by seeded Xavier initialisation (seed ${inputs.seed}), not trained`;
-  const weightPanel = (name: string, symbol: string, data: number[][], feeds: string): MatrixPanel => ({
-    ...matrix(name, `${symbol}, ${trained ? 'trained' : 'seeded'} (${shape(d, d)})`, data, dims(d), dims(d), 'none'),
-    explain: { stage: 'given', args: { what: `${origin}. Row k, column j: how much input number k adds to number j of ${feeds}.` }, symbol },
-  });
+  const weightPanel = (name: string, symbol: string, data: number[][], feeds: string) => sharedWeightPanel(name, symbol, data, feeds, { trained: !!trained, origin });
 
   const steps: Step[] = [];
   const embedPanels: Panel[] = trained
