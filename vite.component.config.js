@@ -33,7 +33,7 @@ const classicLoader = {
  * the pipeline map's CSS, which the page needs, are dropped here so that no global style sheet is
  * emitted.
  */
-const GLOBAL_CSS = new Set(['./export-menu.css', './exercise-answers/exercise-answers.css', './print-handout.css', './pipeline-map.css', './language.css']);
+const GLOBAL_CSS = new Set(['./export-menu.css', './exercise-answers/exercise-answers.css', './print-handout.css', './pipeline-map.css', './weights-note.css', './language.css']);
 const dropGlobalCss = {
   name: 'attention-lab:drop-global-css',
   enforce: 'pre',

@@ -6,17 +6,21 @@
 
 namespace attn
 {
+    double detail::positional_divisor(std::size_t even_column, std::size_t d_model)
+    {
+        return std::pow(10000.0, static_cast<double>(even_column) / static_cast<double>(d_model));
+    }
+
     matrix positional_encoding(std::size_t length, std::size_t d_model)
     {
         detail::check_dimension("length", length);
         detail::check_dimension("dModel", d_model);
         matrix pe = xt::empty<double>({length, d_model});
-        const double d = static_cast<double>(d_model);
         for (std::size_t column = 0; column < d_model; column += 2)
         {
             // Column pair (2i, 2i+1) shares one wavelength factor, 10000^(2i/d): wavelengths grow
             // geometrically from 2π to 10000·2π across the columns.
-            const double divisor = std::pow(10000.0, static_cast<double>(column) / d);
+            const double divisor = detail::positional_divisor(column, d_model);
             for (std::size_t pos = 0; pos < length; ++pos)
             {
                 const double angle = static_cast<double>(pos) / divisor;

@@ -8,6 +8,7 @@ import { embedParams, readEmbedOptions } from '../../web/src/embed/options.ts';
 import { DEFAULT_MASTERY, OFFLINE_FORMATS, offlineFile } from '../../web/src/embed/offline-package.ts';
 import { parseWalkthroughText } from '../../web/src/model/validate-walkthrough.ts';
 import { WALKTHROUGHS } from '../../web/src/model/walkthroughs.ts';
+import { readFlags } from './args.mjs';
 
 export { offlineFileName } from '../../web/src/embed/offline-package.ts';
 
@@ -36,27 +37,19 @@ export class UsageError extends Error {}
  * @returns {{ walkthrough: string, format: string, out?: string, step?: string, embed: boolean, hide: string, exam: boolean, mastery: number }}
  */
 export function parseExportArgs(argv) {
-  const options = { walkthrough: '', format: '', embed: false, hide: '', exam: false, mastery: DEFAULT_MASTERY };
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    const value = () => {
-      if (i + 1 >= argv.length || argv[i + 1].startsWith('--')) throw new UsageError(`${arg}: expected a value`);
-      i += 1;
-      return argv[i];
-    };
-    if (arg === '--walkthrough') options.walkthrough = value();
-    else if (arg === '--format') options.format = value();
-    else if (arg === '--out') options.out = value();
-    else if (arg === '--step') options.step = value();
-    else if (arg === '--embed') options.embed = true;
-    else if (arg === '--hide') options.hide = value();
-    else if (arg === '--exam') options.exam = true;
-    else if (arg === '--mastery') {
-      const text = value();
-      options.mastery = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
-      if (!(options.mastery <= 100)) throw new UsageError(`--mastery: expected a whole percent from 0 to 100, got “${text}”`);
-    } else throw new UsageError(`${arg}: not an option of export (see attention-lab export --help)`);
-  }
+  const flags = readFlags(argv, {
+    walkthrough: { type: 'string', default: '' },
+    format: { type: 'string', default: '' },
+    out: { type: 'string' },
+    step: { type: 'string' },
+    embed: { type: 'boolean', default: false },
+    hide: { type: 'string', default: '' },
+    exam: { type: 'boolean', default: false },
+    mastery: { type: 'string' },
+  }, (arg) => `${arg}: not an option of export (see attention-lab export --help)`, UsageError);
+  const { mastery = String(DEFAULT_MASTERY), ...rest } = flags;
+  const options = { ...rest, mastery: /^\d{1,3}$/.test(mastery) ? Number(mastery) : NaN };
+  if (!(options.mastery <= 100)) throw new UsageError(`--mastery: expected a whole percent from 0 to 100, got “${mastery}”`);
   if (!options.walkthrough) throw new UsageError('--walkthrough: expected a walkthrough JSON file or a shipped walkthrough’s id');
   if (!Object.hasOwn(OFFLINE_FORMATS, options.format)) throw new UsageError(`--format: expected html, scorm12 or scorm2004, got “${options.format}”`);
   if (options.step !== undefined && !/^[a-z0-9-]{1,40}$/.test(options.step)) throw new UsageError(`--step: expected a step id such as softmax, got “${options.step}”`);

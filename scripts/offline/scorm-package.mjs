@@ -27,6 +27,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
+import { readFlags } from '../cli/args.mjs';
 import { buildOfflineTemplate, importBundled, ROOT, writeFile } from './single-file.mjs';
 
 export const SCORM_DIR = path.join(ROOT, 'build', 'scorm');
@@ -53,29 +54,28 @@ export async function buildScormPackage({ walkthrough = DEFAULT_WALKTHROUGH, emb
 export const readZip = (file) => unzipSync(new Uint8Array(fs.readFileSync(file)));
 
 /** Parses the command line above. */
-function parseArgs(argv) {
-  const options = { walkthrough: DEFAULT_WALKTHROUGH, embed: false, hide: [], outDir: SCORM_DIR, mastery: 80, scorm: '1.2' };
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    const value = () => {
-      if (i + 1 >= argv.length || argv[i + 1].startsWith('--')) throw new Error(`${arg}: expected a value`);
-      i += 1;
-      return argv[i];
-    };
-    if (arg === '--walkthrough') options.walkthrough = value();
-    else if (arg === '--embed') options.embed = true;
-    else if (arg === '--hide') options.hide = value().split(/[\s,]+/).filter(Boolean);
-    else if (arg === '--out') options.outDir = path.resolve(value());
-    else if (arg === '--mastery') options.mastery = Number(value());
-    else if (arg === '--scorm') options.scorm = value();
-    else throw new Error(`${arg}: expected --walkthrough ID, --embed, --hide PARTS, --mastery PERCENT, --scorm 1.2|2004 or --out DIR`);
-  }
-  return options;
+export function parseScormArgs(argv) {
+  const flags = readFlags(argv, {
+    walkthrough: { type: 'string', default: DEFAULT_WALKTHROUGH },
+    embed: { type: 'boolean', default: false },
+    hide: { type: 'string', default: '' },
+    out: { type: 'string', default: SCORM_DIR },
+    mastery: { type: 'string', default: '80' },
+    scorm: { type: 'string', default: '1.2' },
+  }, (arg) => `${arg}: expected --walkthrough ID, --embed, --hide PARTS, --mastery PERCENT, --scorm 1.2|2004 or --out DIR`);
+  return {
+    walkthrough: flags.walkthrough,
+    embed: flags.embed,
+    hide: flags.hide.split(/[\s,]+/).filter(Boolean),
+    outDir: path.resolve(flags.out),
+    mastery: Number(flags.mastery),
+    scorm: flags.scorm,
+  };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
-    const { zip, href, scorm } = await buildScormPackage(parseArgs(process.argv.slice(2)));
+    const { zip, href, scorm } = await buildScormPackage(parseScormArgs(process.argv.slice(2)));
     console.log(`${path.relative(process.cwd(), zip)}: SCORM ${scorm}, ${(fs.statSync(zip).size / 1024).toFixed(1)} KB, launches ${href}`);
   } catch (error) {
     console.error(`build:scorm: ${error.message}`);

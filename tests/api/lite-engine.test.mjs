@@ -18,7 +18,7 @@ const lite = await loadAttentionLab({ training: false });
 // lite_operations in cpp/include/attn/describe/operations.hpp: what the first lessons ask for.
 const LITE_OPERATIONS = [
   'addPositionalEncoding', 'attention', 'attentionEntropy', 'diagnose', 'embedTokens', 'encoderLayer',
-  'explainAttention', 'feedForward', 'layerNorm', 'multiHeadAttention', 'permutationTest',
+  'explainAttention', 'explainLinear', 'explainPositionalEncoding', 'feedForward', 'layerNorm', 'multiHeadAttention', 'permutationTest',
   'positionSimilarity', 'positionalEncoding', 'randomMatrix', 'scalingExperiment', 'softmax',
   'softmaxJacobian',
 ];

@@ -32,6 +32,9 @@ const EXTRA_CALLS = [
   ['kvCacheDecode', { input: x, heads: 1, bQ: x[0], bK: x[1], bV: x[2], bO: x[0] }],
   ['kvCacheMemory', { layers: 12, length: 1024, dModel: 768, bytesPerNumber: 4 }],
   ['matrixDifference', { left: x, right: x }],
+  ['explainLinear', { input: x, weight: x.slice(0, 3).map((r) => r.slice(0, 3)).concat([[1, 0, 2]]), row: 2, column: 1 }],
+  ['explainLinear', { input: x, weight: [[1], [0], [2], [-1]], bias: [0.5], row: 0, column: 0 }],
+  ['explainPositionalEncoding', { position: 3, column: 5, dModel: 8 }],
   ['measureCost', { variant: 'full', n: 8, d: 4, repeats: 1 }],
 ];
 

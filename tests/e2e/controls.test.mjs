@@ -66,7 +66,7 @@ test('a size outside the limits is refused with a notice and nothing changes', a
 });
 
 test('heads that do not divide d_model are refused by the engine with a notice; the view stays', async () => {
-  const { page, problems } = await open('?w=multi-head');
+  const { page, problems } = await open('?w=multi-head&weights=random');
   await setParameter(page, 'heads', '3');
   await page.locator('.notice').first().waitFor();
   assert.match(await page.locator('.notice').first().textContent(), /heads: expected a divisor of d_model = 16, got 3/);
@@ -79,7 +79,7 @@ test('heads that do not divide d_model are refused by the engine with a notice; 
 });
 
 test('a new sentence and a causal mask recompute every step', async () => {
-  const { page } = await open('?w=sentence-self-attention');
+  const { page } = await open('?w=sentence-self-attention&weights=random');
   await setParameter(page, 'tokens', 'a dog ran home');
   await setParameter(page, 'mask', 'causal');
   await page.locator('#step-list button[data-step="heads"]').click();
@@ -90,7 +90,7 @@ test('a new sentence and a causal mask recompute every step', async () => {
 });
 
 test('focusing a word shows its attention over every word, as the engine computed it', async () => {
-  const { page } = await open('?w=sentence-self-attention&step=heads');
+  const { page } = await open('?w=sentence-self-attention&step=heads&weights=random');
   await page.locator('.token-row .token').nth(1).focus();
   assert.match(await page.locator('.token-bars-heading').textContent(), /“cat” \(word 2\)/);
   const shown = await page.locator('.token-bars .weight').allTextContents();

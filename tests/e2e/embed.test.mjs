@@ -342,7 +342,7 @@ describe('the iframe protocol, with a course page of another origin', () => {
     const [ready] = await received(page, 'ready');
     assert.deepEqual({ ...ready, height: typeof ready.height }, {
       frame: 'lab', source: 'attention-lab', version: 1, type: 'ready', height: 'number', completed: false,
-      lesson: 'masks', walkthrough: 'causal-mask', step: 'mask', index: 3, total: 6,
+      lesson: 'masks', walkthrough: 'causal-mask', step: 'mask', index: 4, total: 7,
     });
     await expectSizedToContent(page, frame);
     const messages = await page.evaluate(() => /** @type {any} */ (window).raw.filter((m) => m.source === 'attention-lab').length);

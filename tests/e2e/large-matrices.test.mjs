@@ -208,5 +208,28 @@ describe('in-place updates of tables', () => {
     assert.deepEqual(problems, []);
     await page.close();
   });
-});
 
+  test('a cell of the positional encodings’ heatmap is explained by the engine: its sine or cosine, at 1280 and 375 px', async () => {
+    for (const width of [1280, 375]) {
+      const { page, problems } = await open('?w=positional-encoding&step=encoding');
+      await page.setViewportSize({ width, height: 900 });
+      const grid = page.locator('figure[data-panel="encoding"] .canvas-grid');
+      await grid.focus();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      const explain = page.locator('#explain');
+      await explain.locator('.arithmetic').first().waitFor();
+      assert.match((await explain.locator('h4').textContent()) ?? '', /^Explain this number: PE: .*, row position 1, column dimension 2$/);
+      const lines = (await explain.locator('.arithmetic').allTextContents()).join('\n');
+      assert.match(lines, /^PE₁₂ = sin\(pos \/ 10000\^\(2i\/d\)\): position 1, column 2 is the sine of pair i = 1/m);
+      const shown = /: (\S+) \(exact/.exec((await readout(page, 'encoding')) ?? '')?.[1];
+      assert.ok(lines.endsWith(`= ${shown}`), `${lines} should end with ${shown}`);
+      await explain.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `heatmap-explained-${width}.png`) });
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
+  });
+});

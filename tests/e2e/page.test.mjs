@@ -53,11 +53,42 @@ describe('the worked example', () => {
       'weight₀₂ = e^(2.121 − 2.121) / (e^(0.707 − 2.121) + e^(1.414 − 2.121) + e^(2.121 − 2.121))\n' +
         '= 1 / (0.243 + 0.493 + 1) = 1 / 1.736 = 0.576',
     );
+    assert.equal(await page.locator('#explain .explain-note').textContent(), 'The exponents are row 0\'s scaled scores q·k/√d_k, each less the row\'s largest, 2.121, so that no exponential overflows.');
     assert.equal(await explain('output', 'output', 0, 0), 'output₀₀ = 0.140·0.5 + 0.284·0.8 + 0.576·0.1 = 0.355');
     // The cells the number came from are marked.
     assert.equal(await page.locator('figure[data-panel="weights"] td.related').count(), 3);
     assert.equal(await page.locator('figure[data-panel="value"] td.related').count(), 3);
     await page.close();
+  });
+
+  test('explains the numbers around attention: a projection and a LayerNorm cell, at 1280 px in light and 375 px in dark', async () => {
+    for (const [width, colorScheme] of [[1280, 'light'], [375, 'dark']]) {
+      const { page, problems } = await open('?w=sentence-self-attention&step=project', { width, colorScheme });
+      const lines = async () => page.locator('#explain .arithmetic').allTextContents();
+      const projection = page.locator('figure[data-panel="projected-query"] td[data-row="1"][data-col="2"]');
+      await projection.click();
+      const q = await lines();
+      assert.equal(q[0], 'Q₁₂ = row 1 of X · column 2 of W_Q: 8 products added up');
+      assert.match(q[1], /^= (\(?−?\d\.\d{3}\)?·\(?−?\d\.\d{3}\)? \+ ){7}/);
+      assert.ok(q.at(-1).endsWith(`= ${await projection.textContent()}`), q.at(-1));
+      assert.equal(await page.locator('#explain .exact').textContent(), `Exact value: ${(await projection.getAttribute('title')).replace(/^exact: /, '')}`);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `explain-projection-${width}-${colorScheme}.png`), fullPage: true });
+
+      await page.goto(page.url().replace(/\?.*$/, '?w=encoder-layer&step=add-norm-1'));
+      const norm = page.locator('figure[data-panel="norm1"] td[data-row="0"][data-col="3"]');
+      await norm.click();
+      const n = await lines();
+      assert.match(n[0], /^norm₀₃ = \(x − μ\) \/ √\(σ² \+ ε\) · γ \+ β, where x is row 0 of residual 1 \(8 numbers\)/);
+      assert.match(n[1], /^μ = \(.*\) \/ 8 = /);
+      assert.match(n[2], /^σ² = /);
+      assert.ok(n.at(-1).startsWith('· γ₃ + β₃ = ') && n.at(-1).endsWith(`= ${await norm.textContent()}`), n.at(-1));
+      // The row of residual 1 it normalised is marked.
+      assert.equal(await page.locator('figure[data-panel="residual1"] td.related').count(), 8);
+      assert.deepEqual(await new AxeBuilder({ page }).include('#explain').analyze().then((r) => r.violations.map((v) => v.id)), []);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `explain-layernorm-${width}-${colorScheme}.png`), fullPage: true });
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
   });
 
   test('an edited input updates every value downstream, and the URL keeps it', async () => {

@@ -55,6 +55,9 @@ test('Export → Print handout prints every step of the worked example with its 
   for (const title of titles) assert.ok(text.includes(title), `the PDF has the step “${title}”`);
   for (const number of CANONICAL) assert.ok(text.includes(number), `the PDF has ${number}`);
   for (const control of ['Next step', 'Export', 'Glossary', 'Print handout', 'Lessons']) assert.ok(!text.includes(control), `no “${control}” on paper`);
+  // Worded for paper: no "Select a score to see its sum", one note of what the page adds.
+  assert.doesNotMatch(text, /\bSelect\b/);
+  assert.match(text.replace(/\s+/g, ' '), /On the page, selecting any computed number shows its arithmetic/);
   assert.ok(pages <= 3, `${pages} pages`);
   // After printing (afterprint) the handout is dropped and the step on screen is unchanged.
   assert.equal(await page.locator('.print-handout').count(), 0);

@@ -2,7 +2,9 @@
 // Chromium against scorm-again's run-time: its Scorm12API / Scorm2004API on the LMS's window as
 // `API` / `API_1484_11`, the package's launch page in a frame. An answer becomes an interaction,
 // the score and the status follow; the learner leaves (the SCO suspends and terminates), and a
-// relaunch with the stored CMI loaded continues at the same step with the same answers. A
+// relaunch with the stored CMI loaded continues at the same step with the same answers; once the
+// learner has passed or failed and seen every step, the SCO exits normally (1.2: "", 2004:
+// "normal") so that the LMS closes the attempt. A
 // corrupt suspend_data starts from the beginning with a notice, and a refused call is a notice
 // too, never a broken lesson.
 import assert from 'node:assert/strict';
@@ -35,6 +37,8 @@ const VERSIONS = [
     latency: /^\d{2,4}:\d{2}:\d{2}(\.\d{1,2})?$/,
     sessionTime: /^\d{2,4}:\d{2}:\d{2}(\.\d{1,2})?$/,
     wrong: 'wrong',
+    /** cmi.core.exit once the attempt is over: "" (a normal exit). */
+    over: '',
   },
   {
     scorm: '2004',
@@ -53,6 +57,7 @@ const VERSIONS = [
     latency: /^PT(\d+H)?(\d+M)?\d+(\.\d+)?S$/,
     sessionTime: /^PT(\d+H)?(\d+M)?\d+(\.\d+)?S$/,
     wrong: 'incorrect',
+    over: 'normal',
   },
 ];
 
@@ -136,8 +141,23 @@ for (const version of VERSIONS) {
       assert.equal(cmi.interactions.length, 4);
       assert.equal(JSON.parse(cmi.suspendData).a.length, 4);
       assert.equal(await again.sco.locator('#notices .notice').count(), 0);
+      // Passed, but not every step seen: the attempt goes on, suspended.
+      const passed = await leave(again.page);
+      assert.equal((await again.cmi()).exit, 'suspend');
       assert.deepEqual(again.problems, []);
       await again.page.close();
+
+      // Every step seen as well: the attempt is over, and the SCO exits normally so the LMS closes it.
+      const last = await launch(passed);
+      const total = await last.sco.locator('#step-list button').count();
+      await last.sco.locator('.control-first').click();
+      for (let seen = 1; seen < total; seen += 1) await last.sco.locator('.control-next').click();
+      await leave(last.page);
+      cmi = await last.cmi();
+      assert.equal(cmi.exit, version.over);
+      assert.equal(cmi.status, version.scorm === '1.2' ? 'passed' : 'completed passed');
+      assert.deepEqual(last.problems, []);
+      await last.page.close();
     });
 
     test('answers given on edited inputs resume on those inputs', async () => {

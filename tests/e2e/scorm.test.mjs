@@ -1,7 +1,9 @@
 // The SCORM 1.2 package (npm run build:scorm) in headless Chromium, launched by an LMS page that
 // runs a real SCORM run-time (scorm-again's Scorm12API as window.API): the package unzips to a
 // manifest, its schema files and one SCO, and the SCO reports incomplete, then completed once
-// every step of its walkthrough has been seen, and suspends and finishes when it is unloaded.
+// every step of its walkthrough has been seen, and finishes when it is unloaded: suspended while
+// the attempt goes on, a normal exit once it is over (every step seen, and with exercises passed
+// or failed).
 // (Resume and SCORM 2004: scorm-resume.test.mjs; the manifests' schemas: scorm-schema.test.mjs.)
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -93,7 +95,7 @@ describe('the SCORM 1.2 package', () => {
     await page.close();
   });
 
-  test('reports incomplete, then completed after the last unseen step, then finishes on unload', async () => {
+  test('reports incomplete, then completed after the last unseen step, then exits normally and finishes on unload', async () => {
     const { page, problems } = await openPage(browser.context, `${server.url}lms.html`, { ready: 'iframe' });
     const status = () => page.evaluate(() => window.API.cmi.core.lesson_status);
     const { launch } = await page.evaluate(readManifest, fs.readFileSync(path.join(dir, 'package', 'imsmanifest.xml'), 'utf8'));
@@ -132,7 +134,8 @@ describe('the SCORM 1.2 package', () => {
       'LMSCommit',
       'LMSSetValue cmi.core.lesson_status completed',
       'LMSCommit',
-      'LMSSetValue cmi.core.exit suspend',
+      // Every step seen of a walkthrough without exercises: the attempt is over, a normal exit ("").
+      'LMSSetValue cmi.core.exit',
       'LMSFinish',
     ]);
     assert.deepEqual(problems, []);
@@ -223,6 +226,39 @@ describe('a SCORM 1.2 package with exercises', () => {
     const sessionTime = await page.evaluate(() => window.calls.find((c) => c.startsWith('LMSSetValue cmi.core.session_time')));
     assert.match(sessionTime, /^LMSSetValue cmi\.core\.session_time \d{4}:\d{2}:\d{2}\.\d{2}$/);
     assert.equal((await cmi()).status, 'passed');
+    // Passed, but only the exercises' steps seen: the attempt goes on.
+    assert.equal(await page.evaluate(() => window.calls.find((c) => c.startsWith('LMSSetValue cmi.core.exit'))), 'LMSSetValue cmi.core.exit suspend');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('exits normally (cmi.core.exit "") once the learner has seen every step and failed (or passed), so the LMS closes the attempt', async () => {
+    const { page, problems } = await openPage(browser.context, `${server.url}lms.html`, { ready: 'iframe' });
+    await page.evaluate((href) => { document.getElementById('sco').src = `package/${href}`; }, built.href);
+    const sco = page.frameLocator('#sco');
+    await sco.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
+    const total = await sco.locator('#step-list button').count();
+    for (let seen = 1; seen < total; seen += 1) {
+      const step = await sco.locator('#step-list button[aria-current="step"]').getAttribute('data-step');
+      if (step?.startsWith('exercise-')) {
+        // Every exercise answered wrong: failed is a result too.
+        await sco.getByLabel('Your answer').fill('1000');
+        await sco.getByLabel('Your answer').press('Enter');
+        await sco.locator('.exercise-feedback').filter({ hasText: /\S/ }).waitFor();
+      }
+      await sco.locator('.control-next').click();
+    }
+    const last = await sco.locator('#step-list button[aria-current="step"]').getAttribute('data-step');
+    if (last?.startsWith('exercise-')) {
+      await sco.getByLabel('Your answer').fill('1000');
+      await sco.getByLabel('Your answer').press('Enter');
+      await sco.locator('.exercise-feedback').filter({ hasText: /\S/ }).waitFor();
+    }
+    assert.equal(await page.evaluate(() => window.API.cmi.core.lesson_status), 'failed');
+    await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+    await page.waitForFunction(() => window.API.isTerminated());
+    // The log leaves out empty arguments: "" is the normal exit.
+    assert.equal(await page.evaluate(() => window.calls.find((c) => c.startsWith('LMSSetValue cmi.core.exit'))), 'LMSSetValue cmi.core.exit');
     assert.deepEqual(problems, []);
     await page.close();
   });

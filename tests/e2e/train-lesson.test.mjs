@@ -163,12 +163,12 @@ test('iris shows its confusion matrix, test accuracy and probe flower as labelle
   }
 });
 
-test('the lessons with random weights say so and link to this lesson', async () => {
-  for (const w of ['sentence-self-attention', 'multi-head']) {
-    const { page, problems } = await open(`?w=${w}`);
+test('the lessons, on random or trained weights, say so and link to this lesson', async () => {
+  for (const search of ['?w=sentence-self-attention&weights=random', '?w=multi-head&weights=random', '?w=multi-head']) {
+    const { page, problems } = await open(search);
     const link = page.locator('.intro a[href="?train=reverse"]');
     assert.equal(await link.textContent(), 'Watch attention learn');
-    assert.match(await page.locator('.intro').textContent(), /random/);
+    assert.match(await page.locator('.intro').textContent(), search.endsWith('random') ? /random/ : /trained on the task reverse/);
     await link.click();
     await page.locator('#training-status').waitFor();
     assert.deepEqual(problems, []);

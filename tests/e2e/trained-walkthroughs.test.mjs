@@ -107,28 +107,65 @@ test('the encoder walkthrough opens on a trained layer from its link: the traine
   await page.close();
 });
 
-test('the multi-head lesson offers random or trained weights, saying plainly which it shows, at 1280 and 375 px with axe clean', { timeout: 2 * TRAINING_MS }, async () => {
-  for (const width of [1280, 375]) {
-    const { page, problems } = await open('?w=multi-head', { width });
-    assert.equal(await page.locator('#weights-source').textContent(), 'Random weights (seed 3): not learned');
-    assert.equal(await page.locator('#weights-random').getAttribute('aria-pressed'), 'true');
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `trained-choice-random-${width}.png`) });
-    await page.locator('#weights-trained').click();
-    await page.locator('#weights-source').filter({ hasText: /^Trained weights/ }).waitFor({ timeout: TRAINING_MS });
+test('the sentence and multi-head lessons open on the shipped trained weights, say so on every step, and switch to random and back through the link, at 1280 and 375 px with axe clean', { timeout: 2 * TRAINING_MS }, async () => {
+  for (const [width, colorScheme] of [[1280, 'light'], [375, 'dark']]) {
+    const { page, problems } = await open('?w=multi-head', { width, colorScheme });
     assert.equal(await page.locator('#weights-source').textContent(), 'Trained weights: task reverse, seed 0, 300 steps, layer 1 of 1');
-    await goToStep(page, 'heads');
-    assert.match(await page.locator('#step-text').textContent(), /These patterns are learned/);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `trained-choice-trained-${width}.png`), fullPage: true });
+    assert.equal(await page.locator('#weights-trained').getAttribute('aria-pressed'), 'true');
+    const trainedNote = 'These weights were trained on the task reverse for 300 steps (held-out accuracy 100 %): the pattern is what the model learned. Compare with random weights';
+    assert.equal(await page.locator('#weights-note').textContent(), trainedNote);
+    // The engine's numbers on the shipped weights are the trainer's own (retrained here in Node).
+    await checkAgainstTrainer(page, 300);
+    assert.equal(await page.locator('#weights-note').textContent(), trainedNote, 'on every step');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `trained-default-${width}-${colorScheme}.png`), fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `no sideways scrolling at ${width} px (${overflow} px too wide)`);
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    let { violations } = await new AxeBuilder({ page }).analyze();
     assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`), []);
-    assert.equal(new URL(await settledUrl(page)).search, '?w=multi-head&step=heads&train=reverse&steps=300&layer=0');
-    // And back: random weights, labelled as not learned.
-    await page.locator('#weights-random').click();
+    assert.equal(new URL(await settledUrl(page)).search, '?w=multi-head&step=heads');
+    // To random weights from the step's own note: the link keeps the choice, the focus stays on the choice.
+    await page.locator('#weights-note-switch').click();
     await page.locator('#weights-source').filter({ hasText: /^Random weights/ }).waitFor();
+    assert.equal(await page.locator('#weights-note').textContent(), 'These weights are random: the pattern means nothing yet. See trained weights');
     assert.match(await page.locator('#step-text').textContent(), /not learned meaning/);
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'weights-random');
+    assert.equal(new URL(await settledUrl(page)).search, '?w=multi-head&step=heads&weights=random');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `trained-random-${width}-${colorScheme}.png`), fullPage: true });
+    ({ violations } = await new AxeBuilder({ page }).analyze());
+    assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`), []);
+    // The link opens on random weights again; the header's choice goes back to trained.
+    await page.reload();
+    await page.locator('#weights-source').filter({ hasText: /^Random weights/ }).waitFor();
+    await page.locator('#weights-trained').click();
+    await page.locator('#weights-source').filter({ hasText: /^Trained weights/ }).waitFor();
+    assert.equal(new URL(await settledUrl(page)).search, '?w=multi-head&step=heads');
     assert.deepEqual(problems, []);
     await page.close();
   }
+  // The landing page does not fetch the trained weights; the sentence lesson, opened from its
+  // menu, does (and its tokens become the probe's).
+  const { page, problems } = await open('');
+  await page.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
+  await page.waitForLoadState('networkidle');
+  /** Every resource the page has fetched since it was opened. */
+  const trainedFetches = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('trained-reverse')).length);
+  assert.equal(await trainedFetches(), 0, 'not on landing');
+  await page.locator('.lesson-link[data-lesson="self-attention"]').click();
+  await page.locator('#step-list button[data-step="heads"]').click();
+  await page.locator('#weights-note.trained').waitFor();
+  assert.equal(await trainedFetches(), 1, 'fetched with the lesson');
+  assert.deepEqual(await page.locator('figure[data-panel="head-0-weights"] th[scope="row"]').allTextContents(), ['2', '0', '2', '3', '1', '1']);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'trained-sentence-1280.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('“Use random weights instead” while a link’s run retrains opens the random weights, even on a lesson that opens trained ones', { timeout: TRAINING_MS }, async () => {
+  const { page, problems } = await open('?w=multi-head&train=reverse&seed=5&steps=20000', { ready: '#retrain-progress, #weights-source' });
+  await page.locator('#retrain-cancel').click();
+  await page.locator('#weights-source').filter({ hasText: /^Random weights/ }).waitFor();
+  assert.equal(await page.locator('#weights-note').textContent(), 'These weights are random: the pattern means nothing yet. See trained weights');
+  assert.equal(new URL(await settledUrl(page)).search, '?w=multi-head&step=embed&weights=random');
+  assert.deepEqual(problems, []);
+  await page.close();
 });

@@ -7,6 +7,7 @@ import { describe, test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
 
+import '../support/json-modules.mjs';
 import { importCompiled } from '../support/compiled.mjs';
 import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
 
@@ -14,14 +15,35 @@ const lab = await loadAttentionLab();
 const { Session } = await importCompiled('session/session');
 
 
-async function practice(id = 'worked-example-practice') {
+async function practice(id = 'worked-example-practice', state = {}) {
   const s = new Session(lab, { find: (name) => SHIPPED.get(name), fallback: 'worked-example' });
   const events = [];
   s.subscribe((event) => events.push(event));
-  assert.equal(await s.open({ walkthrough: id, step: 'inputs' }), true);
+  assert.equal(await s.open({ walkthrough: id, step: 'inputs', ...state }), true);
   const exercise = (name) => SHIPPED.get(id).exercises.find((e) => e.id === name);
   const progress = (type) => events.filter((e) => e.type === 'progress' && e.progress.type === type).map((e) => e.progress);
   return { s, events, exercise, progress };
+}
+
+/** `walkthrough` (an edited copy of a shipped one) refused when it opens: the notice says why. */
+async function refusedWith(walkthrough, message) {
+  const s = new Session(lab, { find: () => walkthrough, fallback: walkthrough.id });
+  const notices = [];
+  s.subscribe((event) => event.type === 'notice' && notices.push(event.message));
+  // On the walkthrough's own (random) weights: a trained layer's other sizes are not the file's fault.
+  assert.equal(await s.open({ walkthrough: walkthrough.id, randomWeights: true }), false, message);
+  assert.ok(notices[0]?.startsWith(`This walkthrough’s exercises cannot be shown: ${message}`), notices[0]);
+}
+
+/** The cell a pick-cell exercise's rule picks in the panel's numbers (the first of tied ones), as the answer's text. */
+function pickedByRule(e, panel) {
+  const cells = panel.data.flatMap((row, i) => row.map((x, j) => ({ x, i, j })))
+    .filter(({ i, j }) => (e.row === undefined || e.row === i) && (e.column === undefined || e.column === j));
+  const open = cells.filter(({ i, j }) => panel.blocked?.[i]?.[j] !== 0);
+  const pick = e.rule === 'blocked'
+    ? cells.find(({ i, j }) => panel.blocked?.[i]?.[j] === 0)
+    : open.reduce((a, b) => ((e.rule === 'max' ? b.x > a.x : b.x < a.x) ? b : a));
+  return `r${pick.i}c${pick.j}`;
 }
 
 describe('exercises', () => {
@@ -157,6 +179,11 @@ describe('exercises', () => {
           answer = String(weights.indexOf(Math.max(...weights)));
         } else if (e.type === 'value') {
           answer = String(s.steps.find((step) => step.id === e.step).panels.find((p) => p.name === e.panel).data[e.row][e.column]);
+        } else if (e.type === 'cost-growth') {
+          const count = (n) => lab.measureCost({ variant: e.variant, n, d: s.inputs.d, block: s.inputs.block, window: s.inputs.window, seed: s.inputs.seed, repeats: 1 })[e.measure];
+          answer = String(count(2 * e.n) / count(e.n));
+        } else if (e.type === 'pick-cell') {
+          answer = pickedByRule(e, s.steps.find((step) => step.id === e.step).panels.find((p) => p.name === e.panel));
         } else answer = s.steps.filter((step) => step.id !== 'inputs' && !step.id.startsWith('exercise-')).map((step) => step.id).join(',');
         assert.equal(s.answer(e, answer).correct, true, `${id}: ${e.id}`);
         assert.ok(panel.exercise === e);
@@ -172,11 +199,7 @@ describe('exercises', () => {
     ]) {
       const walkthrough = structuredClone(SHIPPED.get('encoder-layer'));
       change(walkthrough.exercises[0]);
-      const s = new Session(lab, { find: () => walkthrough, fallback: 'encoder-layer' });
-      const notices = [];
-      s.subscribe((event) => event.type === 'notice' && notices.push(event.message));
-      assert.equal(await s.open({ walkthrough: 'encoder-layer', step: 'input' }), false);
-      assert.ok(notices[0].startsWith(`This walkthrough’s exercises cannot be shown: ${message}`), notices[0]);
+      await refusedWith(walkthrough, message);
     }
   });
 
@@ -188,5 +211,127 @@ describe('exercises', () => {
     assert.equal(right.correct, true);
     assert.equal(right.message, `Right: the engine’s value is ${Math.sin(10).toFixed(4).replace('-', '−')}.`);
     assert.deepEqual(progress('answered').map((a) => [a.interaction, a.correct]), [['numeric', false], ['numeric', true]]);
+  });
+
+  test('a cell is picked: the engine’s weights decide, a wrong cell is told its number, the host hears a choice', async () => {
+    // On the sentence's random weights (the lesson opens on a trained layer of the reverse task).
+    const { s, exercise, progress } = await practice('multi-head', { randomWeights: true });
+    const on = exercise('head-1-on');
+    const panel = s.steps.find((step) => step.id === 'exercise-head-1-on').panels[0];
+    const weights = s.steps.find((step) => step.id === 'heads').panels.find((p) => p.name === 'head-0-weights').data;
+    // The grid is the head's weights as the heads step shows them, and only row "on" is picked from.
+    assert.deepEqual(panel.grid.data, weights);
+    assert.equal(panel.grid.row, 3);
+    assert.deepEqual(panel.choices.map((c) => c.label), ['on, the', 'on, cat', 'on, sat', 'on, on', 'on, the', 'on, mat']);
+    const best = weights[3].indexOf(Math.max(...weights[3]));
+    const wrong = best === 0 ? 1 : 0;
+    const told = s.answer(on, `r3c${wrong}`);
+    assert.equal(told.correct, false);
+    assert.equal(told.message, `“${panel.grid.colLabels[wrong]}” holds ${weights[3][wrong].toFixed(3)}; another cell holds more. Try again.`);
+    const right = s.answer(on, `r3c${best}`);
+    assert.equal(right.correct, true);
+    assert.equal(right.message, `Right: “${panel.grid.colLabels[best]}” holds ${weights[3][best].toFixed(3)}, the largest number of row “on”.`);
+    assert.deepEqual(progress('answered').map((a) => [a.interaction, a.response, a.correct]), [['choice', `r3c${wrong}`, false], ['choice', `r3c${best}`, true]]);
+    // A cell of another row, or no cell, is refused and not counted.
+    assert.deepEqual(s.answer(on, 'r2c0'), { error: 'Pick one cell of row “on”.' });
+    assert.deepEqual(s.answer(on, ''), { error: 'Pick one cell of row “on”.' });
+    assert.equal(progress('answered').length, 2);
+  });
+
+  test('tied cells are all right, and after two wrong picks the right ones are named', async () => {
+    // "the" comes twice: the same word has the same key, so every row weighs both alike.
+    const walkthrough = structuredClone(SHIPPED.get('sentence-self-attention'));
+    walkthrough.exercises = [{ id: 'the', type: 'pick-cell', title: 'Pick', prompt: 'Which word does “sat” attend to most?', step: 'heads', panel: 'head-0-weights', rule: 'max', row: 2 }];
+    const s = new Session(lab, { find: () => walkthrough, fallback: 'sentence-self-attention' });
+    assert.equal(await s.open({ walkthrough: 'sentence-self-attention', step: 'embed', randomWeights: true }), true);
+    const weights = s.steps.find((step) => step.id === 'heads').panels.find((p) => p.name === 'head-0-weights').data[2];
+    assert.equal(weights[0], weights[4], 'both "the"s get the same weight');
+    const [e] = walkthrough.exercises;
+    const best = weights.indexOf(Math.max(...weights));
+    const other = weights.findIndex((w) => w !== weights[best]);
+    s.answer(e, `r2c${other}`);
+    const second = s.answer(e, `r2c${other}`);
+    const tied = weights.flatMap((w, j) => (w === weights[best] ? [j] : []));
+    assert.match(second.message, tied.length > 1
+      ? new RegExp(`The largest number of row “sat”, ${weights[best].toFixed(3)}, is at “the” and at “the”\\.$`)
+      : /The largest number of row “sat” is at “.+”: \d\.\d{3}\.$/);
+    for (const j of tied) assert.equal(s.answer(e, `r2c${j}`).correct, true);
+  });
+
+  test('a score the mask blocks is picked; one the mask lets through is told so', async () => {
+    const walkthrough = structuredClone(SHIPPED.get('try-causal-six'));
+    walkthrough.exercises = [{ id: 'blocked', type: 'pick-cell', title: 'Blocked', prompt: 'Click a score of the second row the mask blocks.', after: 'scale', step: 'mask', panel: 'masked', rule: 'blocked', row: 1 }];
+    const s = new Session(lab, { find: () => walkthrough, fallback: 'try-causal-six' });
+    assert.equal(await s.open({ walkthrough: 'try-causal-six', step: 'inputs' }), true);
+    const [e] = walkthrough.exercises;
+    const panel = s.steps.find((step) => step.id === 'exercise-blocked').panels[0];
+    assert.ok(panel.grid.blocked, 'the grid shows the mask');
+    const label = (j) => panel.grid.colLabels[j];
+    assert.match(s.answer(e, 'r1c0').message, new RegExp(`^The mask lets “${label(0)}” through: it holds -?\\d`));
+    assert.equal(s.answer(e, 'r1c2').message, `Right: the mask blocks “${label(2)}”: it gets no weight.`);
+  });
+
+  test('numbers hidden: the grid has the labels only, to predict before the step that shows them', async () => {
+    const { s, exercise } = await practice('key-moves');
+    const panel = s.steps.find((step) => step.id === 'exercise-predict-most').panels[0];
+    assert.equal(panel.grid.data, undefined);
+    assert.deepEqual(panel.grid.colLabels, ['k₀', 'k₁', 'k₂']);
+    // Nor does a hidden grid show the mask, which would give a blocked cell away.
+    const blocked = (await practice('causal-mask')).s.steps.find((step) => step.id === 'exercise-blocked-for-like').panels[0];
+    assert.deepEqual([blocked.grid.data, blocked.grid.blocked, blocked.grid.row], [undefined, undefined, 1]);
+    assert.deepEqual(s.steps.map((step) => step.id).slice(0, 5), ['inputs', 'scores', 'exercise-predict-most', 'exercise-predict-least', 'scale'], 'two after one step come in the file’s order');
+    assert.equal(s.answer(exercise('predict-most'), 'r0c0').correct, true);
+    assert.equal(s.answer(exercise('predict-least'), 'r0c2').correct, true);
+  });
+
+  test('a pick-cell exercise pointing at a panel, row or column the steps do not have, or a rule no cell meets, is refused when the walkthrough opens', async () => {
+    for (const [id, change, message] of [
+      ['multi-head', (e) => { e.panel = 'head-9-weights'; }, 'exercises[0].panel: expected a matrix of step "heads" ("head-0-weights", "head-1-weights", "head-2-weights", "head-3-weights"), got "head-9-weights"'],
+      ['multi-head', (e) => { e.row = 6; }, 'exercises[0].row: expected a row of head-0-weights, 0 to 5, got 6'],
+      ['cross-attention', (e) => { delete e.row; e.column = 5; }, 'exercises[0].column: expected a column of head-0-weights, 0 to 4, got 5'],
+      ['multi-head', (e) => { e.rule = 'blocked'; }, 'exercises[0].rule: expected a rule a cell there meets ("head-0-weights" has no blocked cell there), got "blocked"'],
+      ['positional-encoding', (e) => { Object.assign(e, { type: 'pick-cell', rule: 'max', step: 'encoding', panel: 'encoding', row: 0 }); delete e.column; delete e.tolerance; }, 'exercises[0].panel: expected a matrix of at most 24 rows and 24 columns to pick from, got "encoding" (50 × 128)'],
+    ]) {
+      const walkthrough = structuredClone(SHIPPED.get(id));
+      walkthrough.exercises = walkthrough.exercises.slice(0, 1);
+      change(walkthrough.exercises[0]);
+      await refusedWith(walkthrough, message);
+    }
+  });
+
+  test('the cost lab asks how a count grows when n doubles: the engine’s measureCost decides, a linear guess for a quadratic cost is named', async () => {
+    const { s, exercise, progress } = await practice('attention-cost');
+    const work = exercise('full-work');
+    const slip = s.answer(work, '2');
+    assert.equal(slip.correct, false);
+    assert.equal(slip.message, 'Not quite. That is how a cost linear in n grows; this one grows with n², so doubling n multiplies it by 2². Try again.');
+    const right = s.answer(work, '4');
+    assert.equal(right.correct, true);
+    assert.equal(right.message, 'Right: the engine counts 8,388,608 multiply-adds at n = 256 and 33,554,432 at n = 512, ×4.');
+    assert.equal(s.answer(exercise('flash-memory'), '1').correct, true, 'one tile at a time: the same largest intermediate');
+    assert.equal(s.answer(exercise('linear-work'), '4').message, 'Not quite. That is how a cost quadratic in n grows; this one grows about linearly in n. Try again.');
+    assert.deepEqual(progress('answered').map((a) => a.interaction), ['numeric', 'numeric', 'numeric', 'numeric']);
+    assert.deepEqual(s.answer(work, 'four'), { error: s.answer(work, 'four').error });
+    assert.match(s.answer(work, 'four').error, /finite number/);
+  });
+
+  test('on a trained layer (two heads, the task’s probe for a sentence) the questions stay, graded on its weights', async () => {
+    const { trainedLayer } = await importCompiled('model/trained-layer');
+    const options = { task: 'reverse', seed: 0 };
+    const trainer = lab.createTrainer(options);
+    trainer.step(5);
+    const layer = trainedLayer({ options, steps: 5, layer: 0 }, trainer.status().options, trainer.attention(), trainer.parameters());
+    trainer.dispose();
+    for (const id of ['multi-head', 'sentence-self-attention']) {
+      const s = new Session(lab, { find: (name) => SHIPPED.get(name), fallback: 'worked-example' });
+      const notices = [];
+      s.subscribe((event) => event.type === 'notice' && notices.push(event.message));
+      assert.equal(await s.open({ walkthrough: id, step: 'heads' }, layer), true, notices.join(' | '));
+      assert.deepEqual(notices, []);
+      for (const e of SHIPPED.get(id).exercises) {
+        const panel = s.steps.find((step) => step.id === e.step).panels.find((p) => p.name === e.panel);
+        assert.equal(s.answer(e, pickedByRule(e, panel)).correct, true, `${id}: ${e.id}`);
+      }
+    }
   });
 });

@@ -108,10 +108,12 @@ describe('explain this number', () => {
     assert.equal(Number(output.exact), trace.output[0][0]);
   });
 
-  test('the scores, values and proof panels have nothing to explain', async () => {
+  test('a score is explained as full attention’s scaled score, and a tile’s value as the row of V it reads', async () => {
     const { s } = await opened(WORKED, 'tile-0-0');
-    assert.equal(s.explain(panelOf(s.step, 'scores'), 0, 0), undefined);
-    assert.equal(s.explain(panelOf(s.step, 'tile-0-0-values'), 0, 0), undefined);
+    assert.deepEqual(s.explain(panelOf(s.step, 'scores'), 0, 0).lines, ['s₀₀ = score₀₀ / √d_k = 1 / √2 = 1 / 1.414 = 0.707']);
+    const value = s.explain(panelOf(s.step, 'tile-0-0-values'), 0, 1);
+    assert.equal(value.lines[0], 'v₀₁ = row 0 of V, column 1 = 0.3: this tile reads the value rows of its keys, k₀');
+    assert.equal(Number(value.exact), WORKED.inputs.value[0][1]);
   });
 });
 

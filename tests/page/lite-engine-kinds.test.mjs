@@ -8,6 +8,7 @@ import { test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
 
+import '../support/json-modules.mjs';
 import { importCompiled } from '../support/compiled.mjs';
 import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
 
@@ -15,6 +16,7 @@ const lite = await loadAttentionLab({ training: false });
 const full = await loadAttentionLab();
 const { Session } = await importCompiled('session/session');
 const { loadKind } = await importCompiled('kinds/index');
+const { needsFullEngine } = await importCompiled('session/walkthrough-code');
 
 
 /** A session on the lite engine; `withFull` gives it the full one for the kinds that ask. */
@@ -34,7 +36,8 @@ function liteSession(/** @type {boolean} */ withFull) {
 
 for (const [id, walkthrough] of SHIPPED) {
   const module = await loadKind(walkthrough.kind);
-  const needsFull = module.engine === 'full';
+  // An exercise may need it for grading (the cost lab's measureCost) where the steps do not.
+  const needsFull = needsFullEngine(module, walkthrough);
 
   test(`“${id}” (${walkthrough.kind}) opens on the lite engine${needsFull ? ', loading the full one' : ' alone'}, and every step shows`, async () => {
     const { s, notices, fullLoads } = liteSession(true);
@@ -44,7 +47,7 @@ for (const [id, walkthrough] of SHIPPED) {
     assert.deepEqual(notices, []);
   });
 
-  if (needsFull) {
+  if (module.engine === 'full') {
     test(`“${id}” (${walkthrough.kind}) needs its engine: 'full', the lite engine alone refuses it naming the full engine`, async () => {
       const { s, notices } = liteSession(false);
       assert.equal(await s.open({ walkthrough: id, step: 'inputs' }), false);

@@ -47,6 +47,20 @@ describe('SCORM data', () => {
     ]);
   });
 
+  test('a picked cell is a choice interaction whose response is the cell, r<row>c<column>, in each version', () => {
+    const picked = { ...ANSWERED, walkthrough: 'multi-head', exercise: 'head-1-on', interaction: 'choice', response: 'r3c5', misconception: null, correct: true };
+    assert.deepEqual(data.interactionValues('1.2', 0, picked).slice(1, 4), [
+      ['cmi.interactions.0.type', 'choice'],
+      ['cmi.interactions.0.student_response', 'r3c5'],
+      ['cmi.interactions.0.result', 'correct'],
+    ]);
+    assert.deepEqual(data.interactionValues('2004', 0, picked).slice(1, 4), [
+      ['cmi.interactions.0.type', 'choice'],
+      ['cmi.interactions.0.learner_response', 'r3c5'],
+      ['cmi.interactions.0.result', 'correct'],
+    ]);
+  });
+
   test('the pass mark: the LMS’s own when it holds a valid one, else the package’s', () => {
     assert.equal(data.passShare('1.2', '90', 75), 0.9);
     assert.equal(data.passShare('1.2', '', 75), 0.75);
@@ -120,5 +134,17 @@ describe('a resumed session', () => {
     assert.deepEqual(events.map((e) => e.type), ['step'], 'the step is drawn again; no answer or score is reported');
     // The next answer counts on from the restored attempts.
     assert.equal(s.answer(exercise('scaled-k2'), '2.121').attempt, 3);
+  });
+
+  test('puts a picked cell back as the cell, graded again by the engine', async () => {
+    const s = new Session(lab, { find: (name) => SHIPPED.get(name), fallback: 'worked-example' });
+    assert.equal(await s.open({ walkthrough: 'multi-head', step: 'exercise-head-1-on' }), true);
+    const exercise = SHIPPED.get('multi-head').exercises.find((e) => e.id === 'head-1-on');
+    const weights = s.steps.find((step) => step.id === 'heads').panels.find((p) => p.name === 'head-0-weights').data[3];
+    const best = `r3c${weights.indexOf(Math.max(...weights))}`;
+    s.restoreAnswers([{ exercise: 'head-1-on', response: best, attempts: 1 }, { exercise: 'head-2-on', response: 'r0c0', attempts: 1 }]);
+    assert.deepEqual([s.feedbackOf(exercise).correct, s.feedbackOf(exercise).response], [true, best]);
+    // A cell outside the exercise's row is not an answer of its type: left out.
+    assert.equal(s.feedbackOf(SHIPPED.get('multi-head').exercises.find((e) => e.id === 'head-2-on')), undefined);
   });
 });

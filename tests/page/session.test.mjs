@@ -6,6 +6,7 @@ import { describe, test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
 
+import '../support/json-modules.mjs';
 import { importCompiled } from '../support/compiled.mjs';
 import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
 
@@ -162,7 +163,7 @@ describe('changing the inputs', () => {
 
   test('a parameter the engine refuses keeps the previous state, says why, and draws the step again', async () => {
     const { s, events, notices } = session();
-    await s.open({ walkthrough: 'multi-head', step: 'inputs' });
+    await s.open({ walkthrough: 'multi-head', step: 'inputs', randomWeights: true });
     const before = { steps: s.steps, inputs: s.inputs, state: s.state };
     events.length = 0;
     const heads = field(s, 'heads');
@@ -176,7 +177,7 @@ describe('changing the inputs', () => {
 
   test('a parameter the engine accepts recomputes, and reset brings back the walkthrough’s own inputs', async () => {
     const { s } = session();
-    await s.open({ walkthrough: 'multi-head', step: 'inputs' });
+    await s.open({ walkthrough: 'multi-head', step: 'inputs', randomWeights: true });
     const heads = field(s, 'heads');
     s.changeParameter(heads, '2');
     assert.equal(s.state.inputs.heads, 2);
@@ -256,11 +257,11 @@ describe('reading the numbers', () => {
 
   test('the exported script embeds the seeded weights of the trace on screen, with no engine call of its own', async () => {
     const { s } = session();
-    await s.open({ walkthrough: 'multi-head', step: 'heads' });
-    const file = s.example('numpy');
+    await s.open({ walkthrough: 'multi-head', step: 'heads', randomWeights: true });
+    const file = await s.example('numpy');
     assert.equal(file.filename, 'multi_head_numpy.py');
     assert.ok(file.content.includes(`    [${s.trace.params.wO[0].map(String).join(', ')}],`));
-    const tex = s.example('latex');
+    const tex = await s.example('latex');
     assert.ok(tex.content.includes('\\subsection*{Attend: 4 heads, 4 patterns}'), 'the step on screen');
   });
 });

@@ -143,6 +143,12 @@ const BASE = {
  * `base` with `change` applied to a copy.
  * @param {keyof typeof BASE} kind @param {(doc: any) => void} change
  */
+/** A pick-the-cell exercise the tests change one field of (where it points is checked only by the session). */
+const PICK = { id: 'pick', type: 'pick-cell', title: 'Where does it look?', prompt: 'Click the word “cat” attends to most.', step: 'heads', panel: 'head-0-weights', rule: 'max', row: 1 };
+
+/** A cost-growth exercise of the cost lab. */
+const GROWTH = { id: 'growth', type: 'cost-growth', title: 'Work', prompt: 'By what factor?', variant: 'full', measure: 'multiplyAdds', n: 256 };
+
 function changed(kind, change) {
   const doc = structuredClone(BASE[kind]);
   change(doc);
@@ -560,7 +566,7 @@ const BAD = [
   {
     name: 'an exercise of a type the page does not know is refused, listing the types',
     doc: changed('attention', (d) => { d.exercises = [{ id: 'p', type: 'essay', title: 'Explain', prompt: 'Why?' }]; }),
-    error: 'exercises[0].type: expected one of "numeric", "pick-key", "order-passes", "value", got "essay"',
+    error: 'exercises[0].type: expected one of "numeric", "pick-key", "order-passes", "value", "pick-cell", got "essay"',
     schema: true,
   },
   {
@@ -570,15 +576,69 @@ const BAD = [
     schema: true,
   },
   {
-    name: 'the cost lab, which shows no matrix, takes no exercises',
+    name: 'the cost lab, which shows no matrix, takes no value exercise, naming the one type it may have',
     doc: changed('cost', (d) => { d.exercises = [{ id: 'v', type: 'value', title: 'A number', prompt: 'Which?', step: 'x', panel: 'y', row: 0, column: 0 }]; }),
-    error: 'exercises: expected one of the fields "$schema", "id", "lesson", "kind", "title", "intro", "inputs", "stepTexts", got an unknown field',
+    error: 'exercises[0].type: expected one of "cost-growth", got "value"',
     schema: true,
   },
   {
-    name: 'an exercise graded by attention’s diagnose on a walkthrough of another kind is refused, naming the one type it may have',
+    name: 'a cost-growth exercise on a size whose double the page would not measure is refused',
+    doc: changed('cost', (d) => { d.exercises = [{ ...GROWTH, n: 1024 }]; }),
+    error: 'exercises[0].n: expected one of 64, 128, 256, 512, got 1024',
+    schema: true,
+  },
+  {
+    name: 'a cost-growth exercise without its measure is refused, naming the field',
+    doc: changed('cost', (d) => { const { measure: _, ...rest } = GROWTH; d.exercises = [rest]; }),
+    error: 'exercises[0].measure: expected one of "multiplyAdds", "peakCells", got nothing',
+    schema: true,
+  },
+  {
+    name: 'a cost-growth exercise whose tolerance is 0 is refused',
+    doc: changed('cost', (d) => { d.exercises = [{ ...GROWTH, tolerance: 0 }]; }),
+    error: 'exercises[0].tolerance: expected a number above 0, got 0',
+    schema: true,
+  },
+  {
+    name: 'an exercise graded by attention’s diagnose on a walkthrough of another kind is refused, naming the types it may have',
     doc: changed('multi-head', (d) => { d.exercises = [{ id: 'w', type: 'numeric', title: 'A weight', prompt: 'What weight does k2 get?', after: 'scale', stage: 'weight', row: 0, column: 2 }]; }),
-    error: 'exercises[0].type: expected one of "value", got "numeric"',
+    error: 'exercises[0].type: expected one of "value", "pick-cell", got "numeric"',
+    schema: true,
+  },
+  {
+    name: 'a pick-cell exercise without its rule is refused, naming the field and the rules',
+    doc: changed('multi-head', (d) => { d.exercises = [{ ...PICK, rule: undefined }]; }),
+    error: 'exercises[0].rule: expected one of "max", "min", "blocked", got nothing',
+    schema: true,
+  },
+  {
+    name: 'a pick-cell exercise with a rule it does not know is refused',
+    doc: changed('attention', (d) => { d.exercises = [{ ...PICK, step: 'softmax', panel: 'weights', rule: 'largest' }]; }),
+    error: 'exercises[0].rule: expected one of "max", "min", "blocked", got "largest"',
+    schema: true,
+  },
+  {
+    name: 'a pick-cell exercise on a row past the largest matrix it can show is refused',
+    doc: changed('multi-head', (d) => { d.exercises = [{ ...PICK, row: 24 }]; }),
+    error: 'exercises[0].row: expected a whole number from 0 to 23, got 24',
+    schema: true,
+  },
+  {
+    name: 'a pick-cell exercise with both a row and a column (one cell, nothing to pick) is refused',
+    doc: changed('multi-head', (d) => { d.exercises = [{ ...PICK, column: 2 }]; }),
+    error: 'exercises[0].column: expected no column beside a row (the cell is picked within the row; leave both out for the whole matrix), got 2',
+    schema: true,
+  },
+  {
+    name: 'a pick-cell exercise whose numbers are neither shown nor hidden is refused',
+    doc: changed('entropy', (d) => { d.exercises = [{ ...PICK, numbers: 'blank' }]; }),
+    error: 'exercises[0].numbers: expected one of "shown", "hidden", got "blank"',
+    schema: true,
+  },
+  {
+    name: 'a pick-cell exercise with a value exercise’s tolerance is refused, listing its own fields',
+    doc: changed('multi-head', (d) => { d.exercises = [{ ...PICK, tolerance: 0.01 }]; }),
+    error: 'exercises[0].tolerance: expected one of the fields "id", "type", "title", "prompt", "after", "step", "panel", "rule", "row", "column", "numbers", got an unknown field',
     schema: true,
   },
 ];

@@ -275,6 +275,28 @@ export interface ExplainAttentionBackwardArgs<S extends GradientStage = Gradient
   stage: S;
 }
 
+export interface ExplainLinearArgs {
+  /** (n × in) one row per token. */
+  input: MatrixInput;
+  /** (in × out) W, in y = x·W + b. */
+  weight: MatrixInput;
+  /** (out) b; no bias when omitted. */
+  bias?: VectorInput | undefined;
+  /** The row i, 0 … n−1. */
+  row: number;
+  /** The column j, 0 … out−1. */
+  column: number;
+}
+
+export interface ExplainPositionalEncodingArgs {
+  /** pos, 0 … 1023. */
+  position: number;
+  /** The column, 0 … dModel−1: 2i (a sine) or 2i+1 (a cosine). */
+  column: number;
+  /** d, the width, 1 … 1024. */
+  dModel: number;
+}
+
 export interface PermutationTestArgs {
   /** (n × d_model) one row per token. */
   input: MatrixInput;
@@ -689,6 +711,39 @@ export interface ExplanationByStage {
 }
 
 export type AttentionExplanation = ExplanationByStage[ExplainStage];
+
+/** y[i][j] = Σ_k input[i][k]·weight[k][j] + bias[j]: left = input[i][k], right = weight[k][j]. */
+export interface LinearExplanation {
+  row: number;
+  column: number;
+  /** The products in index order. */
+  terms: ProductTerm[];
+  /** (input·weight)[i][j]: the products added in order. */
+  productSum: number;
+  /** bias[j], present when a bias was given. */
+  bias?: number;
+  /** The cell, bit-identical to the layer's (multi-head projections, W_O, the feed-forward layers). */
+  value: number;
+}
+
+/** PE(pos, 2i) = sin(pos / 10000^(2i/d)), PE(pos, 2i+1) = cos of the same angle. */
+export interface PositionalExplanation {
+  position: number;
+  column: number;
+  dModel: number;
+  /** i: the column pair (2i, 2i+1). */
+  pair: number;
+  /** 2i/d */
+  exponent: number;
+  /** 10000^(2i/d) */
+  divisor: number;
+  /** pos / divisor */
+  angle: number;
+  /** An odd column: cos; an even one: sin. */
+  cosine: boolean;
+  /** The cell, bit-identical to `positionalEncoding`'s. */
+  value: number;
+}
 
 /** A gradient cell that is a sum of products, e.g. ∂L/∂V[j][c] = Σ_i weights[i][j]·gradOutput[i][c]. */
 export interface GradientSumExplanation<S extends GradientStage> extends ExplainedCell<S> {
@@ -1313,6 +1368,10 @@ export interface AttentionLab {
   explainAttention<S extends ExplainStage>(args: ExplainAttentionArgs<S>): ExplanationByStage[S];
   /** The exact arithmetic behind one gradient cell of `attentionBackward`, bit-identical to its trace. */
   explainAttentionBackward<S extends GradientStage>(args: ExplainAttentionBackwardArgs<S>): GradientExplanationByStage[S];
+  /** The products, bias and value of one cell of a linear layer y = x·W + b, bit-identical to the layer's. */
+  explainLinear(args: ExplainLinearArgs): LinearExplanation;
+  /** The angle and sine or cosine behind one cell of the positional encoding, bit-identical to `positionalEncoding`'s. */
+  explainPositionalEncoding(args: ExplainPositionalEncodingArgs): PositionalExplanation;
   /** Self-attention on the tokens in order and shuffled, with or without positional encoding. */
   permutationTest(args: PermutationTestArgs): PermutationTestTrace;
   /** Mean cross-entropy of each row's logits against its target class, and its gradient. */

@@ -14,7 +14,7 @@ import type { CostPortFactory } from './session/cost/protocol.js';
 import { sameThreadCostPort } from './session/cost/same-thread.js';
 import type { PageState } from './state/url-state.js';
 import { ViewContext } from './views/context.js';
-import { openEmbedDialog, type CustomSnippet } from './views/embed-view.js';
+import type { CustomSnippet } from './views/embed-view.js';
 import { LessonMenuView } from './views/lesson-menu-view.js';
 import { NoticeBoard } from './views/notice-board.js';
 import { PipelineMapView } from './views/pipeline-map-view.js';
@@ -86,7 +86,7 @@ export class App {
     // Before the views: an opening ends the training lesson before the walkthrough is drawn.
     const training = new TrainingHost(lab, this.context, this.url, this.board, options.trainingPort, () => costs.cancelAll());
     reportProgress(this.session, options.onProgress);
-    const player = new PlayerBar(this.context, () => openEmbedDialog(this.context, this.url, options.embedSnippet));
+    const player = new PlayerBar(this.context, () => void this.openEmbedDialog(options.embedSnippet));
     new WalkthroughView(this.context, () => player.element(), (id) => void this.navigate(id), (choice) => training.chooseWeights(choice));
     new StepView(this.context, costs);
     new PipelineMapView(this.context, (id) => void this.navigate(id));
@@ -123,6 +123,11 @@ export class App {
     return this.session.state ?? START;
   }
 
+  /** How many exercises the open walkthrough has (a SCORM attempt with none is over once every step is seen). */
+  get exerciseCount(): number {
+    return this.session.walkthrough?.exercises?.length ?? 0;
+  }
+
   /** Opens a walkthrough and step from outside (the web component's attributes). */
   show(state: PageState): void {
     void this.session.openOrFallBack(state);
@@ -131,6 +136,16 @@ export class App {
   /** Puts back answers to the open walkthrough's exercises from an earlier visit (a SCORM resume). */
   restoreAnswers(saved: Parameters<Session['restoreAnswers']>[0]): void {
     this.session.restoreAnswers(saved);
+  }
+
+  /** The Embed dialog's code (its snippets, downloads, zip) is fetched when it is first asked for, not with the page. */
+  private async openEmbedDialog(custom: CustomSnippet | undefined): Promise<void> {
+    try {
+      const { openEmbedDialog } = await import('./views/embed-view.js');
+      openEmbedDialog(this.context, this.url, custom);
+    } catch (error) {
+      this.notify(`The Embed dialog could not be loaded (${(error as Error).message}); check the connection and try again.`);
+    }
   }
 
   notify(message: string, about?: 'inputs'): void {

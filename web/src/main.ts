@@ -13,6 +13,7 @@ import './styles/index.css';
 import './widgets/export-menu.css';
 import './widgets/exercise-answers/exercise-answers.css';
 import './views/pipeline-map.css';
+import './views/weights-note.css';
 import './views/language.css';
 
 // The lite engine: the first lessons' operations, no trainer, half the bytes. The lessons that

@@ -13,6 +13,7 @@
 #include "attn/error.hpp"
 #include "attn/explain.hpp"
 #include "attn/explain_backward.hpp"
+#include "attn/explain_layers.hpp"
 #include "attn/feed_forward.hpp"
 #include "attn/feed_forward_backward.hpp"
 #include "attn/layer_norm.hpp"

@@ -23,6 +23,13 @@ namespace attn
      */
     matrix positional_encoding(std::size_t length, std::size_t d_model);
 
+    namespace detail
+    {
+        /// 10000^(2i/d) for the column pair (2i, 2i+1) starting at even_column = 2i: the factor
+        /// positional_encoding divides positions by (explain_positional_encoding shares it).
+        double positional_divisor(std::size_t even_column, std::size_t d_model);
+    } // namespace detail
+
     struct positional_addition_trace
     {
         matrix encoding; ///< (n × d) pass 1: PE for n positions

@@ -9,15 +9,16 @@ import exportMenuCss from '../widgets/export-menu.css?inline';
 import exerciseCss from '../widgets/exercise-answers/exercise-answers.css?inline';
 import printHandoutCss from '../views/print-handout.css?inline';
 import pipelineMapCss from '../views/pipeline-map.css?inline';
+import weightsNoteCss from '../views/weights-note.css?inline';
 import languageCss from '../views/language.css?inline';
 
 let sheet: CSSStyleSheet | undefined;
 
-/** What every shadow root adopts: the component's resets, the page's rules (export menu, exercises, print handout, pipeline map and left-to-right formulas included). */
+/** What every shadow root adopts: the component's resets, the page's rules (export menu, exercises, print handout, pipeline map, weights note and left-to-right formulas included). */
 export function componentSheet(): CSSStyleSheet {
   if (!sheet) {
     sheet = new CSSStyleSheet();
-    sheet.replaceSync([componentCss, pageCss, exportMenuCss, exerciseCss, printHandoutCss, pipelineMapCss, languageCss].join('\n'));
+    sheet.replaceSync([componentCss, pageCss, exportMenuCss, exerciseCss, printHandoutCss, pipelineMapCss, weightsNoteCss, languageCss].join('\n'));
   }
   return sheet;
 }

@@ -12,6 +12,8 @@ export interface CmiElements {
   location: string;
   suspendData: string;
   exit: string;
+  /** Whether the learner passed or failed: 1.2's one status, 2004's success_status. */
+  success: string;
   sessionTime: string;
   interactionCount: string;
   /** The LMS's pass mark: 1.2 a percent (mastery_score), 2004 a scaled score −1 … 1. */
@@ -24,6 +26,7 @@ export const CMI: Record<ScormVersion, CmiElements> = {
     location: 'cmi.core.lesson_location',
     suspendData: 'cmi.suspend_data',
     exit: 'cmi.core.exit',
+    success: 'cmi.core.lesson_status',
     sessionTime: 'cmi.core.session_time',
     interactionCount: 'cmi.interactions._count',
     passMark: 'cmi.student_data.mastery_score',
@@ -33,11 +36,22 @@ export const CMI: Record<ScormVersion, CmiElements> = {
     location: 'cmi.location',
     suspendData: 'cmi.suspend_data',
     exit: 'cmi.exit',
+    success: 'cmi.success_status',
     sessionTime: 'cmi.session_time',
     interactionCount: 'cmi.interactions._count',
     passMark: 'cmi.scaled_passing_score',
   },
 };
+
+/**
+ * How the SCO leaves: once the attempt is over (every step seen and, with exercises, passed or
+ * failed) a normal exit, SCORM 1.2's "" and 2004's "normal", so that the LMS closes the attempt;
+ * "suspend" otherwise, so that it keeps the location and suspend_data for the next launch.
+ */
+export function exitValue(version: ScormVersion, over: boolean): string {
+  if (!over) return 'suspend';
+  return version === '1.2' ? '' : 'normal';
+}
 
 /** suspend_data's limit in SCORM 1.2 (2004 allows 64000); the record is kept within it for both. */
 export const SUSPEND_LIMIT = 4096;

@@ -7,7 +7,7 @@
 // the LMS refuses, or an LMS whose API throws, gives a notice and never breaks the page.
 import type { ProgressEvent } from '../session/events.js';
 import {
-  CMI, decodeSuspendData, duration, encodeSuspendData, interactionValues, passShare, scoreValues, stepFromLocation,
+  CMI, decodeSuspendData, duration, encodeSuspendData, exitValue, interactionValues, passShare, scoreValues, stepFromLocation,
   type ResumeRecord, type ScormVersion,
 } from './scorm-data.js';
 import { findScormRuntime } from './scorm-runtime.js';
@@ -33,6 +33,8 @@ export interface ScormOptions {
   mastery?: number;
   /** The learner's edited inputs as a link carries them, undefined for the walkthrough's own (kept with the answers). */
   currentInputs?: () => string | undefined;
+  /** How many exercises the walkthrough has: with none, seeing every step ends the attempt. */
+  exercises?: () => number;
 }
 
 /** Statuses that seeing the steps again must not turn back into "completed" or "incomplete". */
@@ -69,7 +71,8 @@ function noticeQueue() {
 
 /**
  * Starts the SCO's session: Initialize, status `incomplete` on a first attempt, the resume record
- * read back, and on `pagehide` the session time, exit "suspend" and Terminate. Every call is
+ * read back, and on `pagehide` the session time, the exit (normal once the attempt is over, else
+ * "suspend") and Terminate. Every call is
  * checked with GetLastError; a refusal becomes one notice (and a console line with the LMS's
  * error code, for the instructor). Without an LMS every call is a no-op.
  * @param version the SCORM version the package was built for
@@ -128,6 +131,10 @@ export function connectScorm(version: ScormVersion, walkthrough: string, options
   if (!Number.isInteger(interactions) || interactions < 0) interactions = 0;
   const answers = new Map(resume.answers.map((a) => [a.exercise, a]));
   let inputs = resume.inputs;
+  // The attempt is over once every step has been seen (in this launch or an earlier one) and, if
+  // the walkthrough has exercises, the learner passed or failed.
+  let seenAll = status === 'completed';
+  let graded = ['passed', 'failed'].includes(version === '1.2' ? status : get(cmi.success));
 
   let finished = false;
   // pagehide, not unload: it fires wherever unload did (and for the back/forward cache), and
@@ -136,8 +143,7 @@ export function connectScorm(version: ScormVersion, walkthrough: string, options
     if (finished) return;
     finished = true;
     set(cmi.sessionTime, duration(version, Date.now() - startedAt));
-    // "suspend": the LMS keeps the location and suspend_data for the next launch.
-    set(cmi.exit, 'suspend');
+    set(cmi.exit, exitValue(version, seenAll && (graded || (options.exercises?.() ?? 0) === 0)));
     checked('Terminate', lms.terminate());
   });
   const setStatus = (next: string) => {
@@ -156,7 +162,10 @@ export function connectScorm(version: ScormVersion, walkthrough: string, options
         set(cmi.location, event.step);
       }
       // SCORM 1.2 has one status for completion and success: passed/failed stays once set.
-      if (event.type === 'completed' && !DONE.has(status)) setStatus('completed');
+      if (event.type === 'completed') {
+        seenAll = true;
+        if (!DONE.has(status)) setStatus('completed');
+      }
       if (event.type === 'answered') {
         setAll(interactionValues(version, interactions, event));
         interactions += 1;
@@ -172,6 +181,7 @@ export function connectScorm(version: ScormVersion, walkthrough: string, options
       if (event.type === 'score' && event.total > 0) {
         const { values, success } = scoreValues(version, event, pass);
         setAll(values);
+        if (success) graded = true;
         if (success && version === '1.2') setStatus(success);
         else commit();
       }

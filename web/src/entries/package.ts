@@ -28,6 +28,7 @@ const scorm: ScormSession | undefined = baked?.scorm && connectScorm(baked.scorm
     const edited = app?.pageState.inputs;
     return edited ? encodeInputs(edited) : undefined;
   },
+  exercises: () => app?.exerciseCount ?? 0,
 });
 const own = new URLSearchParams(window.location.search);
 if (baked && !own.has('w') && !own.has('lesson') && !own.has('train')) {

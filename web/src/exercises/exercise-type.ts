@@ -4,7 +4,7 @@
 // is widgets/exercise-answers/<type>.ts.
 import type { AttentionLab, Misconception } from '../../lib/index.js';
 import type { Problem } from '../model/json-checks.js';
-import type { Exercise, Step, Walkthrough } from '../model/types.js';
+import type { Exercise, PickGrid, Step, Walkthrough } from '../model/types.js';
 import type { Kind } from '../kinds/shared/rules.js';
 
 /** The sizes an exercise's cells are checked against: queries n, keys m, value width d_v. */
@@ -32,17 +32,24 @@ export interface Grade {
   said: string;
   /** The right answer in words ("The engine's value is 0.5761."), said after enough tries. */
   answer: string;
-  /** The answer as read, as an LMS stores it (a number, a key's index, step ids joined by ","). */
+  /** The answer as read, as an LMS stores it (a number, a key's index, step ids joined by ",", a cell as r<row>c<column>). */
   response: string;
   /** The answer in words, as the learner gave it ("0.5761", "k₂", "Scores → Softmax → …"). */
   given: string;
 }
+
+/** The kinds whose steps show matrices: every kind but the cost lab, whose numbers come when the learner measures. */
+export const MATRIX_KINDS = Object.keys({
+  attention: 1, 'attention-backward': 1, 'multi-head': 1, positional: 1, encoder: 1, scaling: 1, entropy: 1, flash: 1, 'kv-cache': 1, efficient: 1,
+} satisfies Record<Exclude<Kind, 'cost'>, 1>) as Kind[];
 
 export interface ExerciseType<E extends Exercise = Exercise> {
   /** As SCORM types interactions. */
   interaction: 'numeric' | 'choice' | 'sequencing';
   /** The kinds of walkthrough it may be part of; every kind when left out. */
   kinds?: readonly Kind[];
+  /** 'full' when grading calls an operation the lite engine leaves out (the page then loads the full engine). */
+  engine?: 'full';
   /** Its fields besides id, type, title, prompt and after. */
   fields: readonly string[];
   /** The first problem with its own fields (`at(name)` is a field's path for the message). */
@@ -54,6 +61,8 @@ export interface ExerciseType<E extends Exercise = Exercise> {
   placed?(exercise: E, steps: readonly Step[], at: (name: string) => string): Problem;
   /** The items to pick from or order, in the order first shown (none for a typed answer). */
   choices?(exercise: E, shown: Omit<ExerciseContext, 'lab'>): { value: string; label: string }[];
+  /** The matrix to pick a cell from, as the steps show it (none for other answers, or when the steps no longer show it). */
+  grid?(exercise: E, shown: Omit<ExerciseContext, 'lab'>): PickGrid | undefined;
   /** Grades the learner's answer text; `{ error }` when it is not an answer of this type (not counted). */
   grade(exercise: E, text: string, context: ExerciseContext): Grade | { error: string };
 }

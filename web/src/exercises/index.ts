@@ -1,9 +1,11 @@
 // The types of exercise, by the `type` a walkthrough file gives: adding one is its module here
 // and its answer control (widgets/exercise-answers/), registered in both tables.
 import type { Exercise } from '../model/types.js';
+import { costGrowth } from './cost-growth.js';
 import type { ExerciseType } from './exercise-type.js';
 import { numeric } from './numeric.js';
 import { orderPasses } from './order-passes.js';
+import { pickCell } from './pick-cell.js';
 import { pickKey } from './pick-key.js';
 import { value } from './value.js';
 
@@ -12,6 +14,8 @@ export const EXERCISE_TYPES: { [T in Exercise['type']]: ExerciseType<Extract<Exe
   'pick-key': pickKey,
   'order-passes': orderPasses,
   value,
+  'pick-cell': pickCell,
+  'cost-growth': costGrowth,
 };
 
 /** The module of an exercise's type. */

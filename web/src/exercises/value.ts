@@ -4,22 +4,18 @@
 // attention with each mistake).
 import { formatNumber } from '../model/format.js';
 import { expected, problem, string, wholeNumber } from '../model/json-checks.js';
-import type { Step, ValueExercise } from '../model/types.js';
+import type { ValueExercise } from '../model/types.js';
 import { parseCell } from '../session/read-input.js';
-import type { ExerciseType } from './exercise-type.js';
+import { type ExerciseType, MATRIX_KINDS } from './exercise-type.js';
+import { panelOf, placedPanel } from './panel-of.js';
 import { t } from '../i18n/messages.js';
 
 /** How close counts when the exercise does not say: an answer to two decimals, graded as written. */
 const TOLERANCE = 0.005;
 
-/** The panel's numbers, if the step and panel exist and have a matrix. */
-function matrixOf(exercise: ValueExercise, steps: readonly Step[]) {
-  const panel = steps.find((s) => s.id === exercise.step)?.panels.find((p) => 'name' in p && p.name === exercise.panel);
-  return panel && (panel.type === 'matrix' || panel.type === 'heatmap') ? { caption: panel.caption, data: panel.data } : undefined;
-}
-
 export const value: ExerciseType<ValueExercise> = {
   interaction: 'numeric',
+  kinds: MATRIX_KINDS,
   fields: ['step', 'panel', 'row', 'column', 'tolerance'],
   problem: (exercise, _sizes, at) => string(exercise.step, at('step'))
     ?? string(exercise.panel, at('panel'))
@@ -29,20 +25,17 @@ export const value: ExerciseType<ValueExercise> = {
       ? undefined
       : expected(at('tolerance'), 'a number above 0', exercise.tolerance)),
   placed(exercise, steps, at) {
-    const step = steps.find((s) => s.id === exercise.step);
-    if (!step) return problem(at('step'), `one of the walkthrough's steps (${steps.filter((s) => !s.id.startsWith('exercise-')).map((s) => `"${s.id}"`).join(', ')})`, `"${exercise.step}"`);
-    const names = step.panels.filter((p) => p.type === 'matrix' || p.type === 'heatmap').map((p) => ('name' in p ? `"${p.name}"` : ''));
-    const matrix = matrixOf(exercise, steps);
-    if (!matrix) return problem(at('panel'), `a matrix of step "${exercise.step}" (${names.join(', ') || 'it has none'})`, `"${exercise.panel}"`);
-    if (exercise.row >= matrix.data.length) return problem(at('row'), `a row of ${exercise.panel}, 0 to ${matrix.data.length - 1}`, String(exercise.row));
-    if (exercise.column >= matrix.data[0].length) return problem(at('column'), `a column of ${exercise.panel}, 0 to ${matrix.data[0].length - 1}`, String(exercise.column));
+    const placed = placedPanel(exercise, steps, at);
+    if ('problem' in placed) return placed.problem;
+    const { data } = placed.panel;
+    if (exercise.row >= data.length) return problem(at('row'), `a row of ${exercise.panel}, 0 to ${data.length - 1}`, String(exercise.row));
+    if (exercise.column >= data[0].length) return problem(at('column'), `a column of ${exercise.panel}, 0 to ${data[0].length - 1}`, String(exercise.column));
     return undefined;
   },
   grade(exercise, text, { steps }) {
     const answer = parseCell(text);
     if (typeof answer === 'string') return { error: answer };
-    const matrix = matrixOf(exercise, steps);
-    const expectedValue = matrix?.data[exercise.row]?.[exercise.column];
+    const expectedValue = panelOf(exercise, steps)?.data[exercise.row]?.[exercise.column];
     if (expectedValue === undefined) return { error: t('exercise-value-gone') };
     const correct = Math.abs(answer - expectedValue) <= (exercise.tolerance ?? TOLERANCE);
     const shown = formatNumber(expectedValue, 4);

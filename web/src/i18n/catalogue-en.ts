@@ -39,11 +39,10 @@ next-in-course = Next in the course
 edit-help = Arrow keys move between numbers. Enter edits an input number or explains a computed one.
 lesson-label = Lesson { $number } · { $title }
 own-walkthrough = Your own walkthrough
-title-on-trained = { $title }, on trained weights
 weights-random = Random weights
 weights-trained = Trained on { $task }
-weights-trained-detail = The input is the { $task } task’s probe example, not the walkthrough’s sentence: the model was trained on its symbols. Every number is the engine’s, on the trained weights.
-weights-random-detail = These weights are drawn at random from the seed: the patterns are exact arithmetic, not learned meaning. Choose trained weights to see what a model learned.
+weights-trained-detail = The input is the { $task } task’s probe example, not the walkthrough’s sentence: the model knows only that task’s symbols. Switch to random weights to compare.
+weights-random-detail = These weights are drawn at random from the seed: the arithmetic is exact, but nothing was learned. Switch to trained weights to see what a model learned.
 open-own = Open your own…
 open-own-description = Open a walkthrough file you wrote (see the walkthrough format)
 opened-own = Opened your walkthrough “{ $title }”.
@@ -91,6 +90,7 @@ embed-address-refused = { $reason }. The code below still uses the last good add
 
 ## The export menu
 export-summary = Export
+export-load-failed = The export tools could not be loaded ({ $reason }); check the connection, then close and open Export again.
 export-fallback = The text to copy (select it and press Ctrl+C, or ⌘C on a Mac)
 export-failed = That export did not work: { $reason }
 export-no-matrix = This step has no matrix to export; the example below has every step’s numbers.

@@ -37,11 +37,10 @@ next-in-course = Lo siguiente del curso
 edit-help = Las flechas se mueven entre los números. Intro edita un número de entrada o explica uno calculado.
 lesson-label = Lección { $number } · { $title }
 own-walkthrough = Tu propio recorrido
-title-on-trained = { $title }, con pesos entrenados
 weights-random = Pesos aleatorios
 weights-trained = Entrenado en { $task }
-weights-trained-detail = La entrada es el ejemplo de prueba de la tarea { $task }, no la frase del recorrido: el modelo se entrenó con sus símbolos. Cada número es del motor, con los pesos entrenados.
-weights-random-detail = Estos pesos se sortean a partir de la semilla: los patrones son aritmética exacta, no un significado aprendido. Elige pesos entrenados para ver lo que aprendió un modelo.
+weights-trained-detail = La entrada es el ejemplo de prueba de la tarea { $task }, no la frase del recorrido: el modelo solo conoce los símbolos de esa tarea. Cambia a pesos aleatorios para comparar.
+weights-random-detail = Estos pesos se sortean a partir de la semilla: la aritmética es exacta, pero no se aprendió nada. Cambia a pesos entrenados para ver lo que aprendió un modelo.
 open-own = Abrir el tuyo…
 open-own-description = Abrir un archivo de recorrido que hayas escrito (consulta el formato de los recorridos)
 opened-own = Se abrió tu recorrido «{ $title }».
@@ -89,6 +88,7 @@ embed-address-refused = { $reason }. El código de abajo sigue usando la última
 
 ## El menú de exportación
 export-summary = Exportar
+export-load-failed = No se pudieron cargar las herramientas de exportación ({ $reason }); comprueba la conexión y vuelve a cerrar y abrir «Exportar».
 export-fallback = El texto para copiar (selecciónalo y pulsa Ctrl+C, o ⌘C en un Mac)
 export-failed = Esa exportación no funcionó: { $reason }
 export-no-matrix = Este paso no tiene ninguna matriz que exportar; el ejemplo de abajo tiene los números de todos los pasos.

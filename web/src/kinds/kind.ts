@@ -22,6 +22,8 @@ export type ParameterValue = number | string | string[];
 export interface Explanation {
   /** One line per equality, e.g. "score₀₂ = 1·1 + 2·1 = 3". */
   lines: string[];
+  /** A sentence in words after the arithmetic (where a number comes from, why a step is taken). */
+  note?: string;
   /** The value explained, exact. */
   exact: string;
   /** Which cells of the other matrices contributed. */

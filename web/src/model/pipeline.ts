@@ -67,13 +67,15 @@ const STEPS: { readonly [K in Kind]: StepTable } = {
 };
 
 /**
- * Where an exercise sits: a number of attention on the stage that computes its cell, a number of
- * a later step on that step's stages, a key to pick on the softmax, an order on the whole core.
+ * Where an exercise sits: a number of attention on the stage that computes its cell, a number or
+ * cell of a later step on that step's stages, a key to pick on the softmax, an order on the whole
+ * core, a cost on none.
  */
 function exerciseStages(exercise: Exercise, table: StepTable): readonly StageId[] | undefined {
   if (exercise.type === 'numeric') return [({ score: 'scores', scaled: 'scale', weight: 'softmax', output: 'weighted-sum' } as const)[exercise.stage]];
-  if (exercise.type === 'value') return lookUp(table, exercise.step);
+  if ('step' in exercise) return lookUp(table, exercise.step);
   if (exercise.type === 'pick-key') return ['softmax'];
+  if (exercise.type === 'cost-growth') return [];
   return ['scores', 'scale', 'mask', 'softmax', 'weighted-sum'];
 }
 

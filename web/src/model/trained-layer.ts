@@ -17,10 +17,23 @@ export interface TrainedSource {
 
 /**
  * The run a walkthrough's "trained" choice opens on: reverse with the task's defaults, trained
- * past ~100 % held-out accuracy (it gets there by step ~200), which takes well under a second in
- * the worker.
+ * past ~100 % held-out accuracy (it gets there by step ~200). The page does not train it: its
+ * layer ships as data (model/trained-reverse.json, written by scripts/trained-weights.mjs with
+ * the engine's trainer; model/shipped-trained.ts loads it).
  */
 export const QUICK_TRAINING: TrainedSource = { options: { task: 'reverse' }, steps: 300, layer: 0 };
+
+/** Whether two sources name the same run and layer (the same options, written the same way). */
+export function sameSource(a: TrainedSource, b: TrainedSource): boolean {
+  return a.steps === b.steps && a.layer === b.layer && JSON.stringify(a.options) === JSON.stringify(b.options);
+}
+
+/**
+ * The shipped walkthroughs that open on the trained layer (QUICK_TRAINING) unless a link says
+ * `weights=random` or carries edited inputs: the lessons "Self-attention on a sentence" and
+ * "Multi-head attention" show a learned pattern first, and random weights to compare.
+ */
+export const TRAINED_BY_DEFAULT: ReadonlySet<string> = new Set(['sentence-self-attention', 'multi-head']);
 
 /** One encoder layer's parameters, named as lab.encoderLayer's arguments. */
 export interface LayerWeights {
@@ -43,6 +56,8 @@ export interface TrainedLayer {
   weights: LayerWeights;
   /** The trainer's own attention weights of this layer on the probe, per head: what a rerun must give. */
   probeWeights: Matrix[];
+  /** The trainer's evaluate() on its held-out set at that step, when it was taken (the shipped layer). */
+  evaluation?: { loss: number; accuracy: number };
 }
 
 /** The trainer's parameter names of layer `l`, per argument of lab.encoderLayer. */
@@ -96,6 +111,17 @@ export function weightsLabel(trained: TrainedLayer | undefined, seed: number): s
   return `Trained weights: task ${config.task}, seed ${config.seed}, ${source.steps} step${source.steps === 1 ? '' : 's'}, layer ${source.layer + 1} of ${config.model.layers}`;
 }
 
+/**
+ * The plain statement on every step of a walkthrough that can show trained weights: what the
+ * weights are and what the pattern on screen therefore means.
+ */
+export function weightsStatement(trained: TrainedLayer | undefined): string {
+  if (!trained) return 'These weights are random: the pattern means nothing yet.';
+  const { config, source, evaluation } = trained;
+  const accuracy = evaluation ? ` (held-out accuracy ${Math.round(evaluation.accuracy * 100)} %)` : '';
+  return `These weights were trained on the task ${config.task} for ${source.steps} step${source.steps === 1 ? '' : 's'}${accuracy}: the pattern is what the model learned.`;
+}
+
 /** Where a trained layer's weights come from, for a comment in an exported script. */
 export function trainedOrigin(trained: TrainedLayer): string {
   const { config, source } = trained;
@@ -108,7 +134,7 @@ export function trainedOrigin(trained: TrainedLayer): string {
  */
 export function trainedIntro(trained: TrainedLayer): string {
   const { config, source } = trained;
-  return `The same steps, on layer ${source.layer + 1} of a small transformer the engine trained on the task ${config.task} for ${source.steps} steps (seed ${config.seed}). `
-    + `Its input is the task’s probe example (${trained.tokens.join(' ')}), the sequence the training lesson shows, because the model knows only that task’s symbols. `
-    + 'Its weights are learned, so its heads’ patterns are the ones training found; every number is computed again by the engine from those weights.';
+  return `The steps of layer ${source.layer + 1} of a small transformer the engine trained on the task ${config.task} (seed ${config.seed}), `
+    + `on that task’s probe example (${trained.tokens.join(' ')}), every number computed again from the learned weights. `
+    + 'To watch such a model learn, open [Watch attention learn](?train=reverse).';
 }

@@ -1,5 +1,6 @@
 // The page's model: walkthroughs are data, steps are generated from the engine's trace.
-// Nothing here touches the DOM. Each kind's inputs are in inputs.ts.
+// Nothing here touches the DOM. Each kind's inputs are in inputs.ts, what explains a panel's cells in
+// explain-source.ts.
 import type {
   AttentionBackwardInputs, AttentionInputs, CostInputs, CostVariant, EfficientInputs, EncoderInputs, EntropyInputs, FlashInputs,
   KvCacheInputs, MultiHeadInputs, PositionalInputs, ScalingInputs,
@@ -9,6 +10,12 @@ export type {
   AttentionBackwardInputs, AttentionInputs, CostInputs, CostVariant, EfficientInputs, EncoderInputs, EntropyInputs, FlashInputs,
   KvCacheInputs, MultiHeadInputs, PositionalInputs, ScalingInputs,
 } from './inputs.js';
+
+import type { ExplainSource, ExplainStage } from './explain-source.js';
+
+export type {
+  BackwardExplainStage, ExplainSource, ExplainStage, LayerExplainSource, LayerNormSource, LinearSource, LinearStateSource,
+} from './explain-source.js';
 
 export type LessonId =
   | 'why-qkv'
@@ -118,37 +125,6 @@ export type Walkthrough = AttentionWalkthrough | AttentionBackwardWalkthrough | 
 /** How a matrix is coloured: attention weights on 0–1, signed values around 0, or not at all. */
 export type ColourScale = 'weights' | 'diverging' | 'none';
 
-/** Which arithmetic "explain this number" shows for a cell of a matrix. */
-export type ExplainStage = 'score' | 'scaled' | 'weight' | 'output';
-
-/**
- * The same for a gradient of the backward pass (the engine's explainAttentionBackward), plus
- * `rowDot`: a row's Σₖ wₖ·gₖ, which the softmax backward subtracts.
- */
-export type BackwardExplainStage = 'gradValue' | 'gradWeight' | 'rowDot' | 'gradScaled' | 'gradScore' | 'gradQuery' | 'gradKey';
-
-/** The attention call whose numbers a panel shows, so a cell can be explained by the engine. */
-export type ExplainSource = {
-  /** Names used in the arithmetic, e.g. "score", "weight". */
-  symbol: string;
-} & ({ stage: ExplainStage; args: AttentionInputs } | { stage: BackwardExplainStage; args: AttentionBackwardInputs }
-  /** A number the kind's own explain module lays out from the trace it built (e.g. a tile's running max). */
-  | { stage: 'trace' }
-  | { stage: 'linearState'; args: LinearStateSource });
-
-/**
- * Linear attention's state S = φ(K)ᵀV as the engine returned it with its factors: cell (a, b) is
- * Σⱼ φ(kⱼ)ₐ·vⱼᵦ, so its explanation needs only these three matrices.
- */
-export interface LinearStateSource {
-  /** (n × d_k) φ(K) = elu(K) + 1. */
-  featureKey: number[][];
-  /** (n × d_v) V. */
-  value: number[][];
-  /** (d_k × d_v) the engine's state. */
-  state: number[][];
-}
-
 export interface MatrixPanel {
   type: 'matrix';
   /** Stable name within the step, used in tests and the URL-free DOM ids. */
@@ -211,6 +187,8 @@ export interface HeatmapPanel {
   rowName: string;
   colName: string;
   colour: ColourScale;
+  /** "Explain this number" for a cell, as a matrix panel's (Enter or a click on the grid). */
+  explain?: ExplainSource;
 }
 
 /** One control of a parameters panel. Values are read by the app into the walkthrough's inputs. */
@@ -337,7 +315,60 @@ export interface ValueExercise extends ExerciseBase {
   tolerance?: number;
 }
 
-export type Exercise = NumericExercise | PickKeyExercise | OrderPassesExercise | ValueExercise;
+/** What a pick-the-cell exercise asks for: the largest or smallest number, or a cell the mask blocks. */
+export type PickRule = 'max' | 'min' | 'blocked';
+
+/**
+ * Any kind of walkthrough: the learner picks one cell of a matrix a step shows (the weight a word
+ * gives most, the most focused head, a blocked score). The right cell is found in the engine's
+ * numbers of that panel by `rule`, within `row` or `column` (or the whole matrix without either).
+ */
+export interface PickCellExercise extends ExerciseBase {
+  type: 'pick-cell';
+  /** The step whose panel the cell is picked from. */
+  step: string;
+  /** The panel's name (a matrix or heatmap of that step). */
+  panel: string;
+  rule: PickRule;
+  /** Only this row's cells are picked from. */
+  row?: number;
+  /** Only this column's cells are picked from. */
+  column?: number;
+  /** 'hidden': the cells are shown without their numbers, to predict them; 'shown' when omitted. */
+  numbers?: 'shown' | 'hidden';
+}
+
+/**
+ * The cost lab: by what factor does a variant's work or memory grow when n doubles? Graded by the
+ * engine's measureCost at n and 2n on the lab's settings (exact counts, never times).
+ */
+export interface CostGrowthExercise extends ExerciseBase {
+  type: 'cost-growth';
+  variant: CostVariant;
+  /** measureCost's count: the multiply-adds of one call, or the cells of its largest intermediate. */
+  measure: 'multiplyAdds' | 'peakCells';
+  /** The size doubled: 64, 128, 256 or 512. */
+  n: number;
+  /** How close counts, > 0; 0.05 when omitted. */
+  tolerance?: number;
+}
+
+export type Exercise = NumericExercise | PickKeyExercise | OrderPassesExercise | ValueExercise | PickCellExercise | CostGrowthExercise;
+
+/** The matrix a pick-the-cell exercise is answered on, as its step shows it (from the engine's trace). */
+export interface PickGrid {
+  caption: string;
+  rowLabels: string[];
+  colLabels: string[];
+  /** The numbers, unless the question hides them. */
+  data?: number[][];
+  colour: ColourScale;
+  /** The mask (1 = attend), when the panel has one. */
+  blocked?: number[][];
+  /** The cells that may be picked: one row, one column, or all of them. */
+  row?: number;
+  column?: number;
+}
 
 /** The panel of an exercise step: its question, an answer field and the engine's feedback. */
 export interface ExercisePanel {
@@ -350,6 +381,8 @@ export interface ExercisePanel {
    * `value` is what the answer's text holds for it (a key's index, a step's id).
    */
   choices?: { value: string; label: string }[];
+  /** For an exercise answered by picking a cell: the matrix drawn to pick from. */
+  grid?: PickGrid;
 }
 
 export type Panel = ExercisePanel | MatrixPanel | TextPanel | ChartPanel | HeatmapPanel | ParametersPanel | TokenAttentionPanel | CostPanel;

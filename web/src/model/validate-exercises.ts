@@ -1,8 +1,9 @@
 // The `exercises` of a walkthrough file: each one's fields, its cell within the walkthrough's own
 // inputs, and the step it follows, each problem naming the field (`exercises[1].column: expected
 // a whole number from 0 to 2, got 3`). The types graded by attention's engine calls (numeric,
-// pick-key, order-passes) are for "attention" walkthroughs; `value` is for any kind, and where it
-// points among the built steps is checked when the walkthrough opens (session/exercises.ts).
+// pick-key, order-passes) are for "attention" walkthroughs; `value` and `pick-cell` for any kind
+// with matrices, and where they point among the built steps is checked when the walkthrough opens
+// (session/exercises.ts); `cost-growth` for the cost lab.
 import type { ExerciseSizes } from '../exercises/exercise-type.js';
 import { EXERCISE_TYPES } from '../exercises/index.js';
 import type { Kind } from '../kinds/shared/rules.js';

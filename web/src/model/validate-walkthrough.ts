@@ -48,7 +48,7 @@ const FIELDS: Record<Kind, readonly string[]> = {
   flash: [...ATTENTION_FIELDS, 'exercises'],
   'kv-cache': [...COMMON_FIELDS, 'exercises'],
   efficient: [...COMMON_FIELDS, 'exercises'],
-  cost: COMMON_FIELDS,
+  cost: [...COMMON_FIELDS, 'exercises'],
 };
 
 function idProblem(id: unknown, taken: ParseOptions['takenIds']): Problem {

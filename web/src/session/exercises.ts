@@ -42,22 +42,30 @@ export function exercisesPlacedProblem(walkthrough: Walkthrough, steps: readonly
 
 /**
  * The steps with each exercise placed after the step it names (last when it names none); a
- * picking or ordering exercise's panel carries its items, from the inputs and steps on screen.
+ * picking or ordering exercise's panel carries its items (and a cell's, its matrix), from the
+ * inputs and steps on screen.
  */
 export function withExercises(walkthrough: Walkthrough, inputs: Walkthrough['inputs'], steps: Step[]): Step[] {
   const out = [...steps];
   for (const exercise of walkthrough.exercises ?? []) {
-    const choices = exerciseType(exercise).choices?.(exercise, { walkthrough, inputs, steps });
+    const type = exerciseType(exercise);
+    const choices = type.choices?.(exercise, { walkthrough, inputs, steps });
+    const grid = type.grid?.(exercise, { walkthrough, inputs, steps });
     const step: Step = {
       id: exerciseStepId(exercise),
       title: exercise.title,
       text: exercise.prompt,
       formula: '',
-      panels: [{ type: 'exercise', name: exercise.id, caption: t('exercise-your-answer'), exercise, ...(choices ? { choices } : {}) }],
+      panels: [{ type: 'exercise', name: exercise.id, caption: t('exercise-your-answer'), exercise, ...(choices ? { choices } : {}), ...(grid ? { grid } : {}) }],
     };
-    const after = exercise.after === undefined ? -1 : out.findIndex((s) => s.id === exercise.after);
-    if (after < 0) out.push(step);
-    else out.splice(after + 1, 0, step);
+    let after = exercise.after === undefined ? -1 : out.findIndex((s) => s.id === exercise.after);
+    if (after < 0) {
+      out.push(step);
+      continue;
+    }
+    // Several after one step come in the file's order.
+    while (out[after + 1]?.id.startsWith('exercise-')) after += 1;
+    out.splice(after + 1, 0, step);
   }
   return out;
 }

@@ -1,6 +1,7 @@
 // What a session is made with: where its walkthroughs come from, and how it runs (exam mode, the
 // engine for the kinds the page's own engine leaves out). session.ts re-exports these.
 import type { AttentionLab } from '../../lib/index.js';
+import type { TrainedLayer } from '../model/trained-layer.js';
 import type { Walkthrough } from '../model/types.js';
 
 export interface Catalogue {
@@ -19,4 +20,9 @@ export interface SessionOptions {
    * a lesson opens. Left out, every kind uses the session's engine (which must then be full).
    */
   fullEngine?: () => Promise<AttentionLab>;
+  /**
+   * The trained layer that the walkthroughs in TRAINED_BY_DEFAULT open on (model/trained-layer.ts):
+   * the shipped one (model/shipped-trained.ts) unless given.
+   */
+  trainedLayer?: () => Promise<TrainedLayer>;
 }

@@ -9,9 +9,11 @@ import { explainCell } from '../kinds/shared/explain.js';
 import { isRefusal } from '../model/refusal.js';
 import type { Exercise, MatrixPanel, ParameterField, Step, Walkthrough } from '../model/types.js';
 import { weightsLabel, type TrainedLayer } from '../model/trained-layer.js';
+import { loadShippedTrained } from '../model/shipped-trained.js';
+import { defaultWeights, linkWeights } from './default-weights.js';
 import type { PageState } from '../state/url-state.js';
 import type { SessionEvent, SessionListener } from './events.js';
-import { exampleFile, type ExampleFile, type ExampleFormat } from './example-file.js';
+import type { ExampleFile, ExampleFormat } from './example-file.js';
 import type { ExerciseContext } from '../exercises/exercise-type.js';
 import { ExerciseBook, exercisesPlacedProblem, withExercises, type ExerciseFeedback } from './exercises.js';
 import { parseCell, readField } from './read-input.js';
@@ -53,6 +55,7 @@ export class Session {
    */
   private opening: Promise<unknown> = Promise.resolve();
   private readonly fullEngine: (() => Promise<AttentionLab>) | undefined;
+  private readonly trainedLayer: () => Promise<TrainedLayer>;
 
   constructor(
     private readonly lab: AttentionLab,
@@ -63,6 +66,7 @@ export class Session {
   ) {
     this.exercises = new ExerciseBook((progress) => this.emit({ type: 'progress', progress }), { exam: options.exam ?? false });
     this.fullEngine = options.fullEngine;
+    this.trainedLayer = options.trainedLayer ?? loadShippedTrained;
   }
 
   /** Calls `listener` on every event; returns the way to stop. */
@@ -145,8 +149,7 @@ export class Session {
     const c = this.current;
     if (!c) return undefined;
     const state: PageState = { walkthrough: c.walkthrough.id, step: c.built.steps[c.index].id, inputs: c.edited ? c.inputs : undefined };
-    if (c.trained) state.weights = c.trained.source;
-    return state;
+    return { ...state, ...linkWeights(c.walkthrough, c.trained) };
   }
 
   // ---- opening ----------------------------------------------------------------------------
@@ -165,14 +168,16 @@ export class Session {
 
   private async openNow(state: PageState, given?: TrainedLayer): Promise<boolean> {
     const walkthrough = this.catalogue.find(state.walkthrough) ?? (this.catalogue.find(this.catalogue.fallback) as Walkthrough);
-    const code = await loadWalkthroughCode(walkthrough.kind, this.load, this.lab, this.fullEngine);
+    // Fetched beside the kind's code: the shipped trained layer of a lesson that opens on it.
+    const weights = given ? Promise.resolve(given) : defaultWeights(walkthrough, state, this.trainedLayer, (message) => this.notify(message));
+    const code = await loadWalkthroughCode(walkthrough, this.load, this.lab, this.fullEngine);
     if ('notice' in code) {
       this.notify(code.notice);
       return false;
     }
     const { kind, lab } = code;
     const inputs = state.inputs ?? walkthrough.inputs;
-    let trained = given;
+    let trained = await weights;
     if (trained && !acceptsTrainedWeights(walkthrough)) {
       this.notify(`“${walkthrough.title}” cannot show a trained model’s weights (only self-attention walkthroughs of multi-head attention and the encoder layer can), so it shows its own.`);
       trained = undefined;
@@ -180,9 +185,9 @@ export class Session {
     const built = this.build(lab, kind, walkthrough, inputs, trained, state.inputs !== undefined);
     if (!built) return false;
     // An exercise pointing at a step, panel or cell the walkthrough's own steps do not have: the
-    // file is wrong. (A learner's edits may take a step away, e.g. fewer tokens: that exercise
-    // then comes last, and says its number is no longer shown if answered.)
-    const misplaced = state.inputs === undefined ? exercisesPlacedProblem(walkthrough, built.steps) : undefined;
+    // file is wrong. (A learner's edits, or a trained model's layer with fewer heads, may take a
+    // step or panel away: that exercise then says its number or matrix is no longer shown.)
+    const misplaced = state.inputs === undefined && !trained ? exercisesPlacedProblem(walkthrough, built.steps) : undefined;
     if (misplaced) {
       this.refuse(`This walkthrough’s exercises cannot be shown: ${misplaced}.`);
       return false;
@@ -364,7 +369,7 @@ export class Session {
   async useRandomWeights(): Promise<void> {
     const c = this.current;
     if (!c?.trained) return;
-    await this.open({ walkthrough: c.walkthrough.id, step: c.built.steps[c.index].id });
+    await this.open({ walkthrough: c.walkthrough.id, step: c.built.steps[c.index].id, randomWeights: true });
     this.announce(`${weightsLabel(undefined, (c.inputs as { seed: number }).seed)}.`);
   }
 
@@ -386,9 +391,10 @@ export class Session {
     return explainCell(c.lab, panel.explain, panel, row, column);
   }
 
-  /** The whole example as a file, from the steps and trace on screen. */
-  example(format: ExampleFormat): ExampleFile {
+  /** The whole example as a file, from the steps and trace on screen (its writers fetched when first asked for). */
+  async example(format: ExampleFormat): Promise<ExampleFile> {
     const c = this.current as Current;
+    const { exampleFile } = await import('./example-file.js');
     return exampleFile(c.walkthrough, c.inputs, c.kind, c.built, c.built.steps[c.index], format, c.trained);
   }
 }

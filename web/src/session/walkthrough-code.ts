@@ -1,7 +1,8 @@
 // What opening a walkthrough waits for before the engine is asked anything: its kind's module
 // (fetched on demand) and the engine it runs on (the session's own, or the full engine for a kind
-// whose module says engine: 'full', while the page runs on the lite one).
+// whose module, or an exercise whose type, says engine: 'full', while the page runs on the lite one).
 import type { AttentionLab } from '../../lib/index.js';
+import { exerciseType } from '../exercises/index.js';
 import type { AnyKindModule } from '../kinds/kind.js';
 import type { Walkthrough } from '../model/types.js';
 
@@ -10,21 +11,25 @@ export interface WalkthroughCode {
   lab: AttentionLab;
 }
 
+/** Whether a walkthrough runs on the full engine: its kind builds with it, or an exercise is graded with it. */
+export const needsFullEngine = (kind: Pick<AnyKindModule, 'engine'>, walkthrough: Walkthrough): boolean =>
+  kind.engine === 'full' || (walkthrough.exercises ?? []).some((e) => exerciseType(e).engine === 'full');
+
 /** The kind's module and its engine, or the sentence that says which could not be loaded. */
 export async function loadWalkthroughCode(
-  kindName: Walkthrough['kind'],
+  walkthrough: Walkthrough,
   load: (kind: Walkthrough['kind']) => Promise<AnyKindModule>,
   lab: AttentionLab,
   fullEngine: (() => Promise<AttentionLab>) | undefined,
 ): Promise<WalkthroughCode | { notice: string }> {
   let kind: AnyKindModule;
   try {
-    kind = await load(kindName);
+    kind = await load(walkthrough.kind);
   } catch (error) {
     // The lesson's code is fetched on demand: offline or after a new deployment it may fail.
     return { notice: `This walkthrough’s code could not be loaded (${(error as Error).message}); check the connection and try again.` };
   }
-  if (kind.engine !== 'full' || !fullEngine) return { kind, lab };
+  if (!needsFullEngine(kind, walkthrough) || !fullEngine) return { kind, lab };
   try {
     return { kind, lab: await fullEngine() };
   } catch (error) {

@@ -33,6 +33,11 @@ export interface PageState {
    * steps=300&layer=0`): the page retrains to it, bit for bit, rather than carry its weights.
    */
   weights?: TrainedSource;
+  /**
+   * Random weights on a walkthrough that opens on trained ones (`weights=random`,
+   * session/default-weights.ts).
+   */
+  randomWeights?: boolean;
 }
 
 export interface ParsedState {
@@ -121,6 +126,16 @@ const PARAMS: Param[] = [
       return undefined;
     },
     write: (state) => (state.step === 'inputs' ? undefined : state.step),
+  },
+  {
+    key: 'weights',
+    place: 'query',
+    read(value, state) {
+      if (value !== 'random') return `The link’s weights ${echo(value)} is not “random”, so the walkthrough shows its usual weights.`;
+      state.randomWeights = true;
+      return undefined;
+    },
+    write: (state) => (state.randomWeights ? 'random' : undefined),
   },
   {
     key: 'in',

@@ -1,6 +1,7 @@
 // Which widget draws which type of panel. A new panel type is its widget and one line here; the
 // step view asks this table and knows no panel type itself.
 import type { CostPlan, Exercise, MatrixPanel, Panel, ParameterField } from '../model/types.js';
+import { heatmapAsMatrix } from '../model/heatmap-as-matrix.js';
 import { formatNumber } from '../model/format.js';
 import type { CostMeasurement } from '../session/cost/measurement.js';
 import { chartView } from '../widgets/chart-panel.js';
@@ -34,7 +35,7 @@ const PANEL_VIEWS: Factories = {
     onEdit: (p, row, column, text) => actions.editCell(p, row, column, text),
     onToggle: (p, row, column) => actions.toggleMask(p, row, column),
   }),
-  heatmap: (panel) => heatmapView(panel),
+  heatmap: (panel, actions) => heatmapView(panel, (p, row, column) => actions.explain(heatmapAsMatrix(p), row, column)),
   chart: (panel) => ({ element: chartView(panel) }),
   tokens: (panel) => ({ element: tokenAttentionView(panel) }),
   facts: (panel) => ({ element: factsView(panel) }),
@@ -54,6 +55,7 @@ export function withoutControls(panel: Panel, hide: { editors: boolean; explain:
   if (hide.editors && panel.type === 'parameters') {
     return { type: 'facts', name: panel.name, caption: panel.caption, facts: panel.fields.map((f) => [f.label, typeof f.value === 'number' ? formatNumber(f.value, 6) : f.value]) };
   }
+  if (panel.type === 'heatmap' && hide.explain && panel.explain) return { ...panel, explain: undefined };
   if (panel.type === 'matrix' && ((hide.editors && panel.editable) || (hide.explain && panel.explain))) {
     return { ...panel, editable: hide.editors ? undefined : panel.editable, explain: hide.explain ? undefined : panel.explain };
   }

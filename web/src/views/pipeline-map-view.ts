@@ -17,6 +17,8 @@ export class PipelineMapView {
   /** One element, moved into each walkthrough laid out (so its links keep their listeners). */
   private readonly nav: HTMLElement;
   private readonly list: HTMLOListElement;
+  /** The walkthrough and step marked last, and whether the map has moved since: an edit redraws the step but leaves the map alone. */
+  private marked: { walkthrough: unknown; step: string | undefined } | undefined;
 
   constructor(
     private readonly context: ViewContext,
@@ -40,7 +42,10 @@ export class PipelineMapView {
     this.nav = el('nav', { id: 'pipeline-map', className: 'pipeline-map' }, el('span', { className: 'pipeline-caption' }, t('pipeline-caption')), this.list);
     context.session.subscribe((event) => {
       // After the walkthrough view, which lays out the step's top line on a fresh opening.
-      if (event.type === 'opened' && event.fresh) this.place();
+      if (event.type === 'opened' && event.fresh) {
+        this.place();
+        this.marked = undefined;
+      }
       if (event.type === 'step') this.mark();
       // A component names its region as it reports progress (after the opening): the map follows.
       if (event.type === 'progress') this.name();
@@ -64,6 +69,10 @@ export class PipelineMapView {
   /** Marks the stages of the step on screen. */
   private mark(): void {
     const { walkthrough, step } = this.context.session;
+    // The same step again (an edit, back/forward to other inputs): nothing on the map changes,
+    // and reading its scroll width would force a layout in the middle of the update.
+    if (this.marked && this.marked.walkthrough === walkthrough && this.marked.step === step?.id) return;
+    this.marked = { walkthrough, step: step?.id };
     const current = new Set(walkthrough && step ? stagesOf(walkthrough, step.id) ?? [] : []);
     for (const [id, link] of this.links) {
       if (current.has(id)) setAttr(link, 'aria-current', 'step');

@@ -5,8 +5,9 @@
 // (print-handout.css); it is laid out when the learner asks for it (Export → Print handout) or
 // when the browser is about to print (beforeprint: Ctrl+P, the browser's menu), and dropped
 // after printing or when the steps change.
-import type { ExercisePanel, Panel, Step } from '../model/types.js';
+import type { ExercisePanel, Panel, PickGrid, Step } from '../model/types.js';
 import { formatNumber, withoutLessonLinks } from '../model/format.js';
+import { forPaper, PAPER_NOTE } from '../model/paper-text.js';
 import { el } from '../widgets/dom.js';
 import { renderFormula } from '../widgets/formula.js';
 import type { ViewContext } from './context.js';
@@ -57,9 +58,9 @@ export class PrintHandout {
       el('div', { className: 'handout-head' },
         el('p', { className: 'lesson-label' }, heading.label),
         el('h2', {}, heading.title),
-        el('p', { className: 'intro' }, withoutLessonLinks(heading.intro)),
+        el('p', { className: 'intro' }, forPaper(withoutLessonLinks(heading.intro))),
         session.weightsSource ? el('p', { className: 'handout-weights' }, session.weightsSource) : '',
-        el('p', { className: 'handout-note' }, 'Attention Lab. Every number below was computed by the engine for these inputs and is rounded to 3 decimals for reading.')),
+        el('p', { className: 'handout-note' }, `Attention Lab. Every number below was computed by the engine for these inputs and is rounded to 3 decimals for reading. ${PAPER_NOTE}`)),
       ...steps.map((s) => s.section));
     this.formulas = Promise.all(steps.map((s) => s.formula));
     this.builtFrom = session.steps;
@@ -81,7 +82,7 @@ export class PrintHandout {
       el('p', { className: 'progress' }, `Step ${index + 1} of ${total}`),
       el('h3', {}, step.title),
       formula,
-      el('p', { className: 'step-text' }, withoutLessonLinks(step.text)),
+      el('p', { className: 'step-text' }, forPaper(withoutLessonLinks(step.text))),
       el('div', { className: 'panels' }, ...step.panels.map((panel) => this.panel(panel))));
     section.dataset.step = step.id;
     return { section, formula: typeset };
@@ -101,13 +102,33 @@ export class PrintHandout {
 
 /**
  * An exercise on paper: its question and room for the answer (the page grades it on screen); the
- * keys to pick from or the passes to order, listed, with a box to tick or number each.
+ * keys to pick from or the passes to order, listed, with a box to tick or number each; the cells
+ * to pick from, as the matrix with a box in each.
  */
 function worksheetLine(panel: ExercisePanel): HTMLElement {
   const items = panel.choices?.map((choice) => el('li', {}, `☐ ${choice.label}`));
   return el('figure', { className: 'panel exercise-panel handout-exercise' },
     el('figcaption', {}, panel.caption),
-    items ? el('ul', { className: 'handout-choices' }, ...items) : el('div', { className: 'answer-line' }));
+    panel.grid ? worksheetGrid(panel.grid) : items ? el('ul', { className: 'handout-choices' }, ...items) : el('div', { className: 'answer-line' }));
+}
+
+/** A pick-the-cell question's matrix: its labels, its numbers unless hidden, a box in each cell that may be picked. */
+function worksheetGrid(grid: PickGrid): HTMLElement {
+  const header = (label: string, scope: 'row' | 'col') => Object.assign(el('th', {}, label), { scope });
+  const table = el('table', { className: 'matrix handout-grid' });
+  const head = table.createTHead().insertRow();
+  head.append(el('td'), ...grid.colLabels.map((label) => header(label, 'col')));
+  const body = table.createTBody();
+  grid.rowLabels.forEach((label, i) => {
+    const tr = body.insertRow();
+    tr.append(header(label, 'row'));
+    grid.colLabels.forEach((_, j) => {
+      const pickable = (grid.row === undefined || grid.row === i) && (grid.column === undefined || grid.column === j);
+      const x = grid.data?.[i][j];
+      tr.insertCell().textContent = [pickable ? '☐' : '', x === undefined ? '' : formatNumber(x)].filter(Boolean).join(' ');
+    });
+  });
+  return el('div', {}, el('p', {}, grid.caption), table);
 }
 
 /**

@@ -9,7 +9,7 @@ import type { TrainingSession } from '../session/training/training-session.js';
 import type { TrainerTask } from '../session/training/trainer-api.js';
 import { trainingScript, weightsJson } from '../export/training-script.js';
 import { el, setAttr, setText } from '../widgets/dom.js';
-import { download } from '../widgets/export-menu.js';
+import { download } from '../widgets/download.js';
 import { trainingForm } from '../widgets/training-form.js';
 import { exactNumber, formatNumber, formatPercent } from '../model/format.js';
 import { TrainingCharts } from './training-charts.js';

@@ -4,7 +4,8 @@
 // progress bar. The training code is its own chunk, loaded when one of these is asked for.
 import type { AttentionLab } from '../../lib/index.js';
 import { findWalkthrough, LESSONS } from '../model/walkthroughs.js';
-import { QUICK_TRAINING, type TrainedLayer, type TrainedSource } from '../model/trained-layer.js';
+import { loadShippedTrained } from '../model/shipped-trained.js';
+import { QUICK_TRAINING, sameSource, type TrainedLayer, type TrainedSource } from '../model/trained-layer.js';
 import type { TrainingPortFactory } from '../session/training/protocol.js';
 import type { TrainingLink } from '../state/training-link.js';
 import type { PageState } from '../state/url-state.js';
@@ -109,6 +110,11 @@ export class TrainingHost {
    * or "Use random weights instead" open it on its own weights, with a notice for the first two.
    */
   async openRetrained(state: PageState & { weights: TrainedSource }, push: boolean): Promise<void> {
+    // The run the page ships needs no retraining.
+    if (sameSource(state.weights, QUICK_TRAINING)) {
+      await this.openShipped({ walkthrough: state.walkthrough, step: state.step }, push);
+      return;
+    }
     const modules = await this.lessonCode(() => Promise.all([
       import('../session/training/trained-layer-source.js'), import('../session/training/same-thread.js'), import('./retrain-view.js'),
     ]));
@@ -125,7 +131,8 @@ export class TrainingHost {
     this.context.byId('main').replaceChildren(view.element);
     // The learner's button is gone with the walkthrough: keep the focus on what replaced it.
     if (push) this.focusTitle();
-    const own: PageState = { walkthrough: state.walkthrough, step: state.step };
+    // Refused, diverged or cancelled: random weights, even where trained ones are the default.
+    const own: PageState = { walkthrough: state.walkthrough, step: state.step, randomWeights: true };
     let trained: TrainedLayer | undefined;
     try {
       trained = await retrainLayer((this.port ?? sameThreadPort)(this.lab), state.weights, (p) => view.update(p), controller.signal);
@@ -153,11 +160,27 @@ export class TrainingHost {
     const { session } = this.context;
     const state = session.state;
     if (!state) return;
-    if (choice === 'random') {
-      void session.useRandomWeights().then(() => this.url.write(false));
-    } else if (!session.trained) {
-      void this.openRetrained({ walkthrough: state.walkthrough, step: state.step, weights: QUICK_TRAINING }, true);
+    const opened = choice === 'random'
+      ? session.useRandomWeights().then(() => this.url.write(false))
+      : session.trained ? Promise.resolve() : this.openShipped({ walkthrough: state.walkthrough, step: state.step }, true);
+    // The header is laid out again: the focus goes to the same choice in it.
+    void opened.then(() => this.context.root.getElementById(`weights-${choice}`)?.focus());
+  }
+
+  /** Opens the walkthrough at `state` on the shipped trained layer (model/shipped-trained.ts). */
+  private async openShipped(state: PageState, push: boolean): Promise<void> {
+    const { session } = this.context;
+    let trained: TrainedLayer;
+    try {
+      trained = await loadShippedTrained();
+    } catch (error) {
+      this.board.notify(`The trained weights could not be loaded (${(error as Error).message}); check the connection and try again.`);
+      if (!session.state) await session.openOrFallBack({ ...state, randomWeights: true });
+      return;
     }
+    if (!(await session.open(state, trained))) return;
+    if (push) this.url.write(false);
+    this.board.announce(session.weightsSource ?? '');
   }
 
   private stopRetraining(): void {

@@ -4,6 +4,7 @@
 import { KINDS_WITH_CHARTS, loadKind } from '../kinds/index.js';
 import type { Kind } from '../kinds/shared/rules.js';
 import { DEFAULT_WALKTHROUGH, findWalkthrough, LESSONS } from '../model/walkthroughs.js';
+import { needsFullEngine } from '../session/walkthrough-code.js';
 import { loadCharts } from '../widgets/chart-panel.js';
 
 /** A kind's module, with the chart widget when its steps chart, so they are drawn at once. */
@@ -29,5 +30,5 @@ export function prefetchLinkedWalkthrough(search: string, fullEngine?: () => Pro
     ?? findWalkthrough(DEFAULT_WALKTHROUGH);
   // A failure is reported when the session asks again, with the page up to say it.
   // A lesson that needs the full engine starts loading it as soon as its code says so.
-  if (walkthrough) loadKindWithWidgets(walkthrough.kind).then((module) => module.engine === 'full' && fullEngine?.()).catch(() => undefined);
+  if (walkthrough) loadKindWithWidgets(walkthrough.kind).then((module) => needsFullEngine(module, walkthrough) && fullEngine?.()).catch(() => undefined);
 }

@@ -5,10 +5,11 @@ import { LESSONS } from '../model/walkthroughs.js';
 import type { Walkthrough } from '../model/types.js';
 import { writeLink } from '../state/url-state.js';
 import { el, setAttr, setText, textWithLessonLinks } from '../widgets/dom.js';
-import { trainedIntro, type TrainedLayer } from '../model/trained-layer.js';
+import { trainedIntro, weightsStatement, type TrainedLayer } from '../model/trained-layer.js';
 import { setTextWithTerms } from '../widgets/glossary-terms.js';
 import type { ViewContext } from './context.js';
 import { t } from '../i18n/messages.js';
+import './weights-note.css';
 
 export class WalkthroughView {
   constructor(
@@ -70,6 +71,7 @@ export class WalkthroughView {
           // The step's number, and where it sits in a transformer (views/pipeline-map-view.ts).
           el('div', { id: 'step-top', className: 'step-top' }, el('p', { id: 'progress', className: 'progress' })),
           el('h3', { id: 'step-title' }),
+          this.weightsNote(),
           el('div', { id: 'formula', className: 'formula' }),
           el('p', { id: 'step-text', className: 'step-text' }),
           el('div', { id: 'panels', className: 'panels' }),
@@ -109,6 +111,21 @@ export class WalkthroughView {
       el('p', { className: 'weights-detail' }, detail));
   }
 
+  /**
+   * The same plain statement on every step, under its title, with the way to the other weights
+   * (the header's detail is hidden on a phone, and scrolled away on a long step).
+   */
+  private weightsNote(): HTMLElement | string {
+    const { session } = this.context;
+    if (session.weightsSource === undefined) return '';
+    const trained = session.trained;
+    const other = trained ? 'random' : 'trained';
+    const button = el('button', { type: 'button', id: 'weights-note-switch', className: 'link-button' },
+      trained ? 'Compare with random weights' : 'See trained weights');
+    button.addEventListener('click', () => this.onWeights(other));
+    return el('p', { id: 'weights-note', className: `weights-note${trained ? ' trained' : ''}` }, `${weightsStatement(trained)} `, button);
+  }
+
   /** The steps' titles, rebuilt only when they changed (an edit usually keeps them). */
   private renderStepList(): void {
     const { session } = this.context;
@@ -134,7 +151,7 @@ export class WalkthroughView {
 
 /**
  * What heads a walkthrough: its lesson ("Lesson 6 · Multi-head attention", or an instructor's
- * own), its title and its intro (on trained weights, what they are). The handout prints the same.
+ * own), its title and its intro (on a trained layer, the lesson's title and what the layer is). The handout prints the same.
  */
 export function walkthroughHeading(walkthrough: Walkthrough, trained: TrainedLayer | undefined) {
   const lesson = LESSONS.find((l) => l.id === walkthrough.lesson);
@@ -143,7 +160,9 @@ export function walkthroughHeading(walkthrough: Walkthrough, trained: TrainedLay
     lesson,
     shipped,
     label: lesson && shipped ? t('lesson-label', { number: String(lesson.number), title: lesson.title }) : t('own-walkthrough'),
-    title: trained && lesson ? t('title-on-trained', { title: lesson.title }) : walkthrough.title,
+    // On a trained layer the walkthrough's own title (its sentence, its heads) no longer applies;
+    // the weights' box under the intro says where the weights come from.
+    title: trained && lesson ? lesson.title : walkthrough.title,
     intro: trained ? trainedIntro(trained) : walkthrough.intro,
   };
 }

@@ -1,44 +1,16 @@
-// "Export" under the current step: one of its matrices as CSV, SVG or PNG, and the whole example
-// as LaTeX or as a PyTorch or NumPy script, each downloaded as a file or copied. The builders in
-// export/ write the files from the steps' panels; the example comes from the session, which holds
-// the engine's trace. This only wires buttons.
-import type { Step, Walkthrough } from '../model/types.js';
-import type { ExampleFile, ExampleFormat } from '../session/example-file.js';
-import { matrixCsv } from '../export/csv.js';
-import { gridPanels, type GridPanel } from '../export/grid.js';
-import { heatmapPng } from '../export/png.js';
-import { heatmapSvg, SVG_MAX_CELLS, svgFits } from '../export/svg.js';
-import { formatCount } from '../model/format.js';
+// "Export" under the current step: a disclosure whose contents (widgets/export-body.ts, with the
+// CSV, SVG, PNG, LaTeX and script writers of export/) are fetched when it is first opened, not
+// with the page: most learners never open it, and the landing page has a byte budget
+// (docs/benchmarks-page.md).
+import type { ExportContext } from './export-body.js';
 import { el } from './dom.js';
 import './export-menu.css';
 import { t } from '../i18n/messages.js';
 
-export interface ExportContext {
-  walkthrough: Walkthrough;
-  /** The step on screen: its matrices are offered. */
-  step: Step;
-  /** The whole example as the learner has it now, written from the steps and trace on screen. */
-  example: (format: ExampleFormat) => ExampleFile;
-  /** Prints every step as a handout (views/print-handout.ts); no paper group without it. */
-  print?: () => void | Promise<void>;
-}
+export type { ExportContext } from './export-body.js';
 
 /** Whether the menu was left open, so moving to another step keeps it open. */
 let leftOpen = false;
-let nextId = 0;
-
-export function download(content: Blob, filename: string): void {
-  const url = URL.createObjectURL(content);
-  const link = el('a', { href: url, hidden: true });
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after click() returns; a minute is long enough for any.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
-const text = (content: string, type: string) => new Blob([content], { type: `${type};charset=utf-8` });
 
 /**
  * The menu for a step. `source` may be a function: the page then keeps one menu while an edit
@@ -47,118 +19,24 @@ const text = (content: string, type: string) => new Blob([content], { type: `${t
  */
 export function exportMenu(source: ExportContext | (() => ExportContext)): HTMLElement {
   const current = () => (typeof source === 'function' ? source() : source);
-  const { walkthrough, step } = current();
-  const id = `export-${nextId++}`;
-  const status = el('p', { className: 'export-status', role: 'status' });
-  const say = (message: string) => { status.textContent = message; };
-  const fallback = el('textarea');
-  fallback.readOnly = true;
-  fallback.rows = 8;
-  const fallbackBox = el('label', { className: 'export-fallback', hidden: true },
-    t('export-fallback'), fallback);
-
-  /** Runs an export; a refusal (a shape too large, a clipboard denied) becomes a sentence, not an exception. */
-  const attempt = (action: () => void | Promise<void>) => async () => {
-    try {
-      await action();
-    } catch (error) {
-      say(t('export-failed', { reason: error instanceof Error ? error.message : String(error) }));
-    }
+  const body = el('div', { className: 'export-body' });
+  let filling: Promise<void> | undefined;
+  const fill = () => {
+    filling ??= import('./export-body.js').then(
+      ({ exportBody }) => body.replaceChildren(...exportBody(current)),
+      (error: Error) => {
+        filling = undefined; // opening the menu again tries again
+        body.replaceChildren(el('p', { className: 'export-status', role: 'status' },
+          t('export-load-failed', { reason: error.message })));
+      },
+    );
   };
-  const button = (label: string, action: () => void | Promise<void>) => {
-    const b = el('button', { type: 'button' }, label);
-    b.addEventListener('click', attempt(action));
-    return b;
-  };
-
-  // ---- a matrix of this step -------------------------------------------------------------
-  const panels = gridPanels(step);
-  const file = (panel: GridPanel, extension: string) => `${walkthrough.id}-${current().step.id}-${panel.name}.${extension}`;
-  let matrixGroup: HTMLElement;
-  if (panels.length === 0) {
-    matrixGroup = el('p', { className: 'export-note' }, t('export-no-matrix'));
-  } else {
-    const choice = el('select', {},
-      ...panels.map((p, k) => el('option', { value: String(k) }, p.caption)));
-    // Looked up in the step as it is now: an in-place edit keeps the matrices and their order.
-    const chosen = () => gridPanels(current().step)[Number(choice.value)] ?? panels[Number(choice.value)];
-    const svgNote = el('span', { id: `${id}-svg-note`, className: 'export-note', hidden: true },
-      t('export-svg-limit', { count: formatCount(SVG_MAX_CELLS) }));
-    const svg = button(t('export-download-svg'), () => {
-      download(new Blob([heatmapSvg(chosen())], { type: 'image/svg+xml' }), file(chosen(), 'svg'));
-      say(t('export-saved', { file: file(chosen(), 'svg') }));
-    });
-    svg.setAttribute('aria-describedby', svgNote.id);
-    const showFits = () => {
-      svg.disabled = !svgFits(chosen());
-      svgNote.hidden = !svg.disabled;
-    };
-    choice.addEventListener('change', showFits);
-    showFits();
-    matrixGroup = el('fieldset', { className: 'export-group' },
-      el('legend', {}, t('export-matrix-group')),
-      el('label', {}, `${t('export-matrix')} `, choice),
-      el('div', { className: 'export-actions' },
-        button(t('export-download-csv'), () => {
-          download(text(matrixCsv(chosen()), 'text/csv'), file(chosen(), 'csv'));
-          say(t('export-saved-csv', { file: file(chosen(), 'csv') }));
-        }),
-        svg,
-        button(t('export-download-png'), async () => {
-          download(await heatmapPng(chosen()), file(chosen(), 'png'));
-          say(t('export-saved', { file: file(chosen(), 'png') }));
-        }),
-        svgNote));
-  }
-
-  // ---- the whole example -----------------------------------------------------------------
-  const format = el('select', {},
-    el('option', { value: 'latex' }, t('export-latex')),
-    el('option', { value: 'torch' }, t('export-torch')),
-    el('option', { value: 'numpy' }, t('export-numpy')));
-  const example = () => current().example(format.value as ExampleFormat);
-  const exampleGroup = el('fieldset', { className: 'export-group' },
-    el('legend', {}, t('export-example-group')),
-    el('label', {}, `${t('export-format')} `, format),
-    el('div', { className: 'export-actions' },
-      button(t('export-download'), () => {
-        const { content, filename, type } = example();
-        download(text(content, type), filename);
-        say(t('export-saved', { file: filename }));
-      }),
-      button(t('export-copy'), async () => {
-        const { content } = example();
-        try {
-          if (!navigator.clipboard) throw new Error('no clipboard');
-          await navigator.clipboard.writeText(content);
-          fallbackBox.hidden = true;
-          say(t('embed-copied'));
-        } catch {
-          // Clipboard access needs a secure page and the browser's permission: show the text instead.
-          fallback.value = content;
-          fallbackBox.hidden = false;
-          fallback.focus();
-          fallback.select();
-          say(t('export-copy-refused'));
-        }
-      })));
-
-  // ---- on paper --------------------------------------------------------------------------
-  const print = current().print;
-  let paperGroup: HTMLElement | '' = '';
-  if (print) {
-    const printButton = button(t('export-print'), print);
-    printButton.setAttribute('aria-describedby', `${id}-paper-note`);
-    paperGroup = el('fieldset', { className: 'export-group export-paper' },
-      el('legend', {}, t('export-paper-group')),
-      printButton,
-      el('p', { id: `${id}-paper-note`, className: 'export-note' }, t('export-paper-note')));
-  }
-
-  const menu = el('details', { className: 'export-menu' },
-    el('summary', {}, t('export-summary')),
-    el('div', { className: 'export-body' }, matrixGroup, exampleGroup, paperGroup, status, fallbackBox));
+  const menu = el('details', { className: 'export-menu' }, el('summary', {}, t('export-summary')), body);
   menu.open = leftOpen;
-  menu.addEventListener('toggle', () => { leftOpen = menu.open; });
+  if (leftOpen) fill();
+  menu.addEventListener('toggle', () => {
+    leftOpen = menu.open;
+    if (menu.open) fill();
+  });
   return menu;
 }

@@ -10,11 +10,16 @@ import { exactNumber, formatNumber } from '../model/format.js';
 import type { PanelView } from './panel-view.js';
 import { t } from '../i18n/messages.js';
 
-export function heatmapView(panel: HeatmapPanel): PanelView {
+/**
+ * `onSelect`: "explain this number" for a cell (Enter or a click), offered when the panel says
+ * how its cells are explained.
+ */
+export function heatmapView(panel: HeatmapPanel, onSelect?: (panel: HeatmapPanel, row: number, column: number) => void): PanelView {
   const grid = canvasGrid({
     label: panel.caption,
     rowName: (i) => `${panel.rowName} ${i}`,
     colName: (j) => `${panel.colName} ${j}`,
+    ...(onSelect && panel.explain ? { onActivate: (i: number, j: number) => onSelect(current, i, j) } : {}),
   });
   const caption = el('figcaption');
   const axes = el('p', { className: 'heatmap-axes' });

@@ -18,6 +18,7 @@
 #include "attn/describe/entropy.hpp"
 #include "attn/describe/explain.hpp"
 #include "attn/describe/explain_backward.hpp"
+#include "attn/describe/explain_layers.hpp"
 #include "attn/describe/feed_forward.hpp"
 #include "attn/describe/flash_attention.hpp"
 #include "attn/describe/feed_forward_backward.hpp"
@@ -64,7 +65,9 @@ namespace attn::describe
                    flash_attention_operation, chunked_attention_operation,
                    measure_cost_operation,
                    // Issue 12: grading an answer.
-                   diagnose_operation>;
+                   diagnose_operation,
+                   // Issue 13: every number explained.
+                   explain_linear_operation, explain_positional_encoding_operation>;
 
     /// The operations the lite engine binds (the page's landing build, `{ training: false }`):
     /// the forward passes of the lessons on plain, multi-head and masked attention, positions,
@@ -80,7 +83,8 @@ namespace attn::describe
                    embed_tokens_operation, add_positional_encoding_operation,
                    position_similarity_operation, scaling_experiment_operation,
                    softmax_jacobian_operation, explain_attention_operation,
-                   permutation_test_operation, diagnose_operation>;
+                   permutation_test_operation, diagnose_operation, explain_linear_operation,
+                   explain_positional_encoding_operation>;
 
     /// Whether Operation is one of `Operations` (a std::tuple of operations).
     template <class Operation, class Operations> struct is_listed;

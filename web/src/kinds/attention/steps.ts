@@ -65,6 +65,11 @@ export function attentionSteps(lab: AttentionLab, context: AttentionStepContext)
     explain: { stage: 'output', args: inputs, symbol: 'output' },
   };
 
+  const masked: MatrixPanel | undefined = t.mask && t.masked ? {
+    ...scaled, name: 'masked', caption: `masked scores (${n}×${m})`, data: t.masked, blocked: t.mask,
+    explain: { stage: 'masked', args: { scaled: t.scaled, mask: t.mask, fill }, symbol: 'masked' },
+  } : undefined;
+
   const steps: Step[] = [];
   const inputPanels: Panel[] = [attentionParameters(inputs), query, key, value];
   if (t.mask) {
@@ -94,7 +99,7 @@ export function attentionSteps(lab: AttentionLab, context: AttentionStepContext)
     formula: String.raw`\mathrm{softmax}\!\left(\frac{QK^{\top}}{\htmlClass{focus}{\sqrt{d_k}}}\right)V,\quad \sqrt{d_k} = \sqrt{${dK}} = ${formatNumber(t.sqrtDk)}`,
     panels: [scores, scaled],
   });
-  if (t.mask && t.masked) {
+  if (t.mask && masked) {
     const blocked = t.fullyMaskedRows.length;
     steps.push({
       id: 'mask',
@@ -105,7 +110,7 @@ export function attentionSteps(lab: AttentionLab, context: AttentionStepContext)
       formula: String.raw`\mathrm{softmax}\!\left(\htmlClass{focus}{\frac{QK^{\top}}{\sqrt{d_k}} + M}\right)V,\quad M_{ij} = \begin{cases}0 & A_{ij} = 1\ (\text{attend})\\ ${fill === -Infinity ? String.raw`-\infty` : formatNumber(fill)} & A_{ij} = 0\ (\text{blocked})\end{cases}`,
       panels: [
         { type: 'matrix', name: 'mask', caption: `mask A (${n}×${m}): 1 = attend, 0 = blocked`, data: t.mask, rowLabels: rows, colLabels: keys, colour: 'weights', editable: context.editableMask ? 'mask' : undefined },
-        { ...scaled, name: 'masked', caption: `masked scores (${n}×${m})`, data: t.masked, blocked: t.mask, explain: undefined },
+        masked,
       ],
     });
   }
@@ -117,7 +122,7 @@ export function attentionSteps(lab: AttentionLab, context: AttentionStepContext)
       'Select a weight to see its softmax.' +
       (t.fullyMaskedRows.length > 0 && fill === -Infinity ? ' A fully masked row has nothing to share out: its weights are all 0.' : ''),
     formula: String.raw`\htmlClass{focus}{\mathrm{softmax}}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)V,\quad \mathrm{softmax}(x)_j = \frac{e^{x_j}}{\sum_l e^{x_l}}`,
-    panels: [t.masked ? { ...scaled, name: 'masked', caption: `masked scores (${n}×${m})`, data: t.masked, blocked: t.mask, explain: undefined } : scaled, weights],
+    panels: [masked ?? scaled, weights],
   });
   steps.push({
     id: 'output',

@@ -5,6 +5,7 @@
 import type { AttentionLab } from '../../../lib/index.js';
 import type { Built } from '../kind.js';
 import type { EfficientInputs, MatrixPanel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
+import { randomExplain } from '../shared/explain-sources.js';
 import { LIMITS } from '../../model/limits.js';
 import { formatNumber } from '../../model/format.js';
 import { InputRefusal } from '../../model/refusal.js';
@@ -100,7 +101,9 @@ export function efficientSteps(lab: AttentionLab, inputs: EfficientInputs): Buil
     ...(mask ? { blocked: mask } : {}),
     explain: { stage: 'weight', args: mask ? { ...qkv, mask } : qkv, symbol: 'w' },
   });
-  const fullOutput = matrix('full-output', `full attention’s output (${shape(n, d)})`, t.full.output, 'diverging');
+  const outputOf = (mask?: number[][]): Partial<MatrixPanel> => ({ explain: { stage: 'output', args: mask ? { ...qkv, mask } : qkv, symbol: 'o' } });
+  const fullOutput = matrix('full-output', `full attention’s output (${shape(n, d)})`, t.full.output, 'diverging', outputOf());
+  const drawn = (symbol: string): Partial<MatrixPanel> => ({ explain: randomExplain(symbol, inputs.seed, 'Q, K and V (one draw, split in three)') });
   const facts = (name: string, caption: string, rows: [string, string][]): TextPanel => ({ type: 'facts', name, caption, facts: rows });
   const sparseFacts = (name: string, trace: Pattern): TextPanel => facts(name, 'What this pattern keeps', [
     ['keys per row', trace.keysPerRow.join(', ')],
@@ -132,9 +135,9 @@ export function efficientSteps(lab: AttentionLab, inputs: EfficientInputs): Buil
     formula: String.raw`\mathrm{Attention}(Q,K,V) = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d}}\right)V,\qquad Q, K, V \in \mathbb{R}^{${n}\times ${d}}`,
     panels: [
       parameters,
-      matrix('query', `Q — queries (${shape(n, d)})`, t.query, 'diverging'),
-      matrix('key', `K — keys (${shape(n, d)})`, t.key, 'diverging'),
-      matrix('value', `V — values (${shape(n, d)})`, t.value, 'diverging'),
+      matrix('query', `Q — queries (${shape(n, d)})`, t.query, 'diverging', drawn('q')),
+      matrix('key', `K — keys (${shape(n, d)})`, t.key, 'diverging', drawn('k')),
+      matrix('value', `V — values (${shape(n, d)})`, t.value, 'diverging', drawn('v')),
     ],
   });
 
@@ -155,7 +158,7 @@ export function efficientSteps(lab: AttentionLab, inputs: EfficientInputs): Buil
     panels: [
       weights(`${id}-weights`, caption, trace, trace.mask),
       sparseFacts(`${id}-facts`, trace),
-      matrix(`${id}-output`, `this pattern’s output (${shape(n, d)})`, trace.output, 'diverging'),
+      matrix(`${id}-output`, `this pattern’s output (${shape(n, d)})`, trace.output, 'diverging', outputOf(trace.mask)),
       fullOutput,
     ],
   });
@@ -175,7 +178,8 @@ export function efficientSteps(lab: AttentionLab, inputs: EfficientInputs): Buil
     String.raw`\htmlClass{focus}{\mathrm{mask}_{ij} = 1 \iff ${inWindow}\ \lor\ i \in G\ \lor\ j \in G\ \lor\ j \in R_i}`, t.random, 'window + global + random: weights'));
 
   const l = t.linear;
-  const features = (name: string, caption: string, data: number[][]): MatrixPanel => matrix(name, caption, data, 'none');
+  const features = (name: string, caption: string, data: number[][], input: number[][], inputSymbol: string): MatrixPanel =>
+    matrix(name, caption, data, 'none', { explain: { stage: 'activation', args: { activation: 'elu+1', input, inputSymbol }, symbol: 'φ' } });
   steps.push({
     id: 'features',
     title: 'Linear attention: a feature map instead of the softmax',
@@ -183,8 +187,8 @@ export function efficientSteps(lab: AttentionLab, inputs: EfficientInputs): Buil
       'Then (φ(Q)φ(K)ᵀ)V can be computed as φ(Q)(φ(K)ᵀV), and the n × n matrix is never formed. The engine applied φ to every query and key:',
     formula: String.raw`\htmlClass{focus}{\varphi(x) = \mathrm{elu}(x) + 1 = \begin{cases} x + 1 & x > 0 \\ e^{x} & x \le 0 \end{cases}}`,
     panels: [
-      features('feature-query', `φ(Q) (${shape(n, d)})`, l.featureQuery),
-      features('feature-key', `φ(K) (${shape(n, d)})`, l.featureKey),
+      features('feature-query', `φ(Q) (${shape(n, d)})`, l.featureQuery, t.query, 'q'),
+      features('feature-key', `φ(K) (${shape(n, d)})`, l.featureKey, t.key, 'k'),
     ],
   });
 
@@ -198,9 +202,10 @@ export function efficientSteps(lab: AttentionLab, inputs: EfficientInputs): Buil
     panels: [
       { type: 'matrix', name: 'state', caption: `S = φ(K)ᵀV (${shape(d, d)})`, data: l.state, rowLabels: labels(undefined, d, 'φ'), colLabels: labels(undefined, d, 'v'), colour: 'none',
         explain: { stage: 'linearState', args: source, symbol: 'S' } },
-      { type: 'matrix', name: 'normalizer', caption: `z = φ(K)ᵀ1 (${shape(1, d)})`, data: [l.normalizer], rowLabels: ['z'], colLabels: labels(undefined, d, 'φ'), colour: 'none' },
-      features('feature-key', `φ(K) (${shape(n, d)})`, l.featureKey),
-      matrix('value', `V (${shape(n, d)})`, t.value, 'diverging'),
+      { type: 'matrix', name: 'normalizer', caption: `z = φ(K)ᵀ1 (${shape(1, d)})`, data: [l.normalizer], rowLabels: ['z'], colLabels: labels(undefined, d, 'φ'), colour: 'none',
+        explain: { stage: 'columnSum', args: { data: l.featureKey, dataSymbol: 'φ(K)', dataPanel: 'feature-key' }, symbol: 'z' } },
+      features('feature-key', `φ(K) (${shape(n, d)})`, l.featureKey, t.key, 'k'),
+      matrix('value', `V (${shape(n, d)})`, t.value, 'diverging', drawn('v')),
     ],
   });
 
@@ -211,7 +216,8 @@ export function efficientSteps(lab: AttentionLab, inputs: EfficientInputs): Buil
       `compare its rows with full attention’s. Its largest intermediate holds ${formatNumber(l.peakCells)} numbers (the engine’s peakCells), against the ${n} × ${n} weights of full attention.`,
     formula: String.raw`\htmlClass{focus}{o_i = \frac{\varphi(q_i)^{\top} S}{\varphi(q_i)^{\top} z}}\quad\text{vs}\quad o_i = \sum_j \frac{e^{q_i\cdot k_j/\sqrt{d}}}{\sum_{j'} e^{q_i\cdot k_{j'}/\sqrt{d}}}\, v_j`,
     panels: [
-      matrix('linear-output', `linear attention’s output (${shape(n, d)})`, l.output, 'diverging'),
+      matrix('linear-output', `linear attention’s output (${shape(n, d)})`, l.output, 'diverging',
+        { explain: { stage: 'linearRatio', args: { featureQuery: l.featureQuery, state: l.state, normalizer: l.normalizer }, symbol: 'o' } }),
       fullOutput,
     ],
   });

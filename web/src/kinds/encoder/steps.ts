@@ -10,6 +10,8 @@ import { LIMITS } from '../../model/limits.js';
 import { formatCount, formatNumber } from '../../model/format.js';
 import { integerField, labels, seedField } from '../shared/fields.js';
 import { probeInputFormula, probeInputText, probeInputTitle, weightsFacts } from '../shared/trained.js';
+import { embeddingExplain, layerNormExplain, linearExplain } from '../shared/explain-sources.js';
+import { weightPanel } from '../shared/weight-panel.js';
 
 const shape = (m: Matrix) => `${m.length}×${m[0].length}`;
 const length = (v: Vector) => String(v.length);
@@ -107,8 +109,10 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs, trained?:
   const width = t.feedForward.hidden[0].length;
   const dims = labels(undefined, d, 'd');
   const hiddenDims = labels(undefined, width, 'f');
-  const matrix = (name: string, caption: string, data: Matrix, colLabels = dims): MatrixPanel =>
-    ({ type: 'matrix', name, caption, data, rowLabels: tokens, colLabels, colour: 'diverging' });
+  const matrix = (name: string, caption: string, data: Matrix, explain: MatrixPanel['explain'], colLabels = dims): MatrixPanel =>
+    ({ type: 'matrix', name, caption, data, rowLabels: tokens, colLabels, colour: 'diverging', explain });
+  // The weights where they are used, each cell saying where it comes from and what it feeds.
+  const weights = { trained: !!trained, origin: trained ? `learned in ${trained.config.task} training` : `drawn by seeded Xavier initialisation (seed ${seed}), not trained` };
   const repeatedWord = tokens.find((token, i) => tokens.indexOf(token) !== i);
   const parametersPanel = trained ? weightsFacts(trained) : settings(inputs);
   const steps: Step[] = [];
@@ -124,10 +128,12 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs, trained?:
     formula: trained ? probeInputFormula(trained) : String.raw`\htmlClass{focus}{X = E + PE}`,
     panels: embeddings && encoding ? [
       parametersPanel,
-      matrix('embeddings', `embeddings E (${shape(embeddings)})`, embeddings),
-      matrix('encoding', `positional encoding PE (${shape(encoding)})`, encoding),
-      matrix('input', `X = E + PE (${shape(t.input)})`, t.input),
-    ] : [parametersPanel, matrix('input', `X: the probe as layer ${(trained?.source.layer ?? 0) + 1} reads it (${shape(t.input)})`, t.input)],
+      matrix('embeddings', `embeddings E (${shape(embeddings)})`, embeddings, embeddingExplain('E', seed)),
+      matrix('encoding', `positional encoding PE (${shape(encoding)})`, encoding, { stage: 'positional', args: { dModel: d }, symbol: 'PE' }),
+      matrix('input', `X = E + PE (${shape(t.input)})`, t.input,
+        { stage: 'sum', args: { parts: [{ symbol: 'E', panel: 'embeddings', data: embeddings }, { symbol: 'PE', panel: 'encoding', data: encoding }] }, symbol: 'X' }),
+    ] : [parametersPanel, matrix('input', `X: the probe as layer ${(trained?.source.layer ?? 0) + 1} reads it (${shape(t.input)})`, t.input,
+      { stage: 'given', args: { what: `the probe as the trained model’s layer ${(trained?.source.layer ?? 0) + 1} reads it, from the trained run (the engine’s numbers).` }, symbol: 'X' })],
   });
 
   const headPanels: Panel[] = a.heads.map((head, i): MatrixPanel => ({
@@ -146,7 +152,7 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs, trained?:
     title: `Multi-head self-attention: ${h} head${h > 1 ? 's' : ''}`,
     text: `Every word attends to every word of X. The ${h} head${h > 1 ? 's each work' : ' works'} on d_k = ${a.dK} columns of the projected queries, keys and values; ` +
       'each row of a head’s weights sums to 1 (Σ), and you can select a weight to see its softmax. ' +
-      `The head outputs are concatenated and mixed by W_O into one row per word. ` +
+      `The head outputs are concatenated and mixed by W_O into one row per word; W_Q, W_K, W_V and W_O are below the output. ` +
       (trained
         ? `The projections and their biases are the trained model’s${trained.causal ? ', and the attention is causal, as the model ran it' : ''}. These patterns are learned: they are the training lesson’s heatmaps of layer ${trained.source.layer + 1} at step ${trained.source.steps}.`
         : (attentionBias ? 'The projections have biases (zero here, as PyTorch starts them). ' : 'The projections have no biases, as nn.MultiheadAttention(bias=False) builds them. ') +
@@ -154,7 +160,12 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs, trained?:
     formula: String.raw`X + \htmlClass{focus}{\mathrm{MultiHead}(X, X, X)}`,
     panels: [
       ...headPanels,
-      matrix('attention-output', `attention output (${shape(a.output)})`, a.output),
+      matrix('attention-output', `attention output (${shape(a.output)})`, a.output,
+        linearExplain('attention', { input: a.concat, weight: a.params.wO, bias: a.params.bO, inputSymbol: 'the heads’ outputs side by side', weightSymbol: 'W_O' })),
+      weightPanel('weight-query', 'W_Q', a.params.wQ, 'each query', weights),
+      weightPanel('weight-key', 'W_K', a.params.wK, 'each key', weights),
+      weightPanel('weight-value', 'W_V', a.params.wV, 'each value', weights),
+      weightPanel('weight-output', 'W_O', a.params.wO, 'the attention output', weights),
     ],
   });
 
@@ -169,9 +180,10 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs, trained?:
       'The means and variances below are the engine’s, for the rows before normalising.',
     formula: String.raw`\htmlClass{focus}{\mathrm{LayerNorm}(X + \mathrm{MultiHead}(X))}`,
     panels: [
-      matrix('residual1', `residual 1 = X + attention (${shape(t.residual1)})`, t.residual1),
+      matrix('residual1', `residual 1 = X + attention (${shape(t.residual1)})`, t.residual1,
+        { stage: 'sum', args: { parts: [{ symbol: 'X', data: t.input }, { symbol: 'attention', data: a.output }] }, symbol: 'r' }),
       rowStatistics('norm1-statistics', 'Each row of residual 1', t.norm1.mean, t.norm1.variance, tokens),
-      matrix('norm1', `LayerNorm 1 output (${shape(t.norm1.output)})`, t.norm1.output),
+      matrix('norm1', `LayerNorm 1 output (${shape(t.norm1.output)})`, t.norm1.output, layerNormExplain('norm', t.norm1, t.residual1, 'residual 1', 'residual1')),
     ],
   });
 
@@ -182,12 +194,17 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs, trained?:
       (activation === 'relu'
         ? 'ReLU sets every negative one to 0, '
         : 'GELU keeps large positive values, shrinks small ones and pushes large negative ones to about 0, ') +
-      `and W₂ brings it back to ${d}.`,
+      `and W₂ brings it back to ${d}. W₁ and W₂ are below the output.`,
     formula: String.raw`\mathrm{FFN}(x) = \htmlClass{focus}{\mathrm{${activation === 'relu' ? 'ReLU' : 'GELU'}}(xW_1 + b_1)}\,W_2 + b_2`,
     panels: [
-      matrix('hidden', `hidden = xW₁ + b₁ (${shape(t.feedForward.hidden)})`, t.feedForward.hidden, hiddenDims),
-      matrix('activated', `${activation === 'relu' ? 'ReLU' : 'GELU'}(hidden) (${shape(t.feedForward.activated)})`, t.feedForward.activated, hiddenDims),
-      matrix('ffn-output', `feed-forward output (${shape(t.feedForward.output)})`, t.feedForward.output),
+      matrix('hidden', `hidden = xW₁ + b₁ (${shape(t.feedForward.hidden)})`, t.feedForward.hidden,
+        linearExplain('hidden', { input: t.norm1.output, weight: t.params.w1, bias: t.params.b1, inputSymbol: 'LayerNorm 1’s output', weightSymbol: 'W₁' }), hiddenDims),
+      matrix('activated', `${activation === 'relu' ? 'ReLU' : 'GELU'}(hidden) (${shape(t.feedForward.activated)})`, t.feedForward.activated,
+        { stage: 'activation', args: { activation, input: t.feedForward.hidden, inputSymbol: 'hidden', inputPanel: 'hidden' }, symbol: 'a' }, hiddenDims),
+      matrix('ffn-output', `feed-forward output (${shape(t.feedForward.output)})`, t.feedForward.output,
+        linearExplain('FFN', { input: t.feedForward.activated, weight: t.params.w2, bias: t.params.b2, inputSymbol: 'activated', weightSymbol: 'W₂', inputPanel: 'activated' })),
+      weightPanel('weight-1', 'W₁', t.params.w1, 'hidden', weights, 'f'),
+      weightPanel('weight-2', 'W₂', t.params.w2, 'the feed-forward output', weights, 'd', 'f'),
     ],
   });
 
@@ -198,9 +215,10 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs, trained?:
       `The result has the input’s shape, ${shape(t.output)}, so layers can be stacked: a deep encoder repeats this block with its own weights.`,
     formula: String.raw`\htmlClass{focus}{\mathrm{LayerNorm}(x + \mathrm{FFN}(x))}`,
     panels: [
-      matrix('residual2', `residual 2 = norm 1 + feed-forward (${shape(t.residual2)})`, t.residual2),
+      matrix('residual2', `residual 2 = norm 1 + feed-forward (${shape(t.residual2)})`, t.residual2,
+        { stage: 'sum', args: { parts: [{ symbol: 'norm', data: t.norm1.output }, { symbol: 'FFN', data: t.feedForward.output }] }, symbol: 'r' }),
       rowStatistics('norm2-statistics', 'Each row of residual 2', t.norm2.mean, t.norm2.variance, tokens),
-      matrix('output', `layer output (${shape(t.output)})`, t.output),
+      matrix('output', `layer output (${shape(t.output)})`, t.output, layerNormExplain('y', t.norm2, t.residual2, 'residual 2', 'residual2')),
     ],
   });
 

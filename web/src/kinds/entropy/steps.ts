@@ -2,9 +2,10 @@
 // by h heads with the same seeded projections (multiHeadAttention), each row's entropy from
 // attentionEntropy, and, as in the seed notebook, a head with no projections at all (attention
 // with Q = K = V = X). Every number comes from the engine; this file only arranges them.
-import type { AttentionLab, EntropyTrace, MultiHeadAttentionTrace } from '../../../lib/index.js';
+import type { AttentionLab, EntropyTrace, HeadTrace, MultiHeadAttentionTrace } from '../../../lib/index.js';
 import type { Built } from '../kind.js';
-import type { ChartPanel, EntropyInputs, MatrixPanel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
+import type { AttentionInputs, ChartPanel, EntropyInputs, MatrixPanel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
+import { randomExplain } from '../shared/explain-sources.js';
 import { LIMITS } from '../../model/limits.js';
 import { formatNumber } from '../../model/format.js';
 import { integerField, labels, seedField, shape } from '../shared/fields.js';
@@ -33,8 +34,11 @@ export function entropySteps(lab: AttentionLab, inputs: EntropyInputs): Built<En
   const lnN = singleEntropy.maxEntropy;
   const bound = `ln ${n} = ${formatNumber(lnN)}`;
 
-  const weights = (name: string, caption: string, data: number[][], rowSums: number[], entropy: EntropyTrace): MatrixPanel => ({
+  const qkvOf = (head: HeadTrace): AttentionInputs => ({ query: head.query, key: head.key, value: head.value });
+  // Each weight is explained by the attention call it came from: a head's own Q, K and V slices.
+  const weights = (name: string, caption: string, data: number[][], rowSums: number[], entropy: EntropyTrace, qkv: AttentionInputs): MatrixPanel => ({
     type: 'matrix', name, caption, data, rowLabels: tokens, colLabels: tokens, colour: 'weights', rowSums,
+    explain: { stage: 'weight', args: qkv, symbol: 'weight' },
     detail: `entropy per row: mean ${formatNumber(entropy.meanEntropy)}, min ${formatNumber(entropy.minEntropy)}, max ${formatNumber(entropy.maxRowEntropy)} nats`,
   });
   const series = (label: string, entropy: EntropyTrace): ChartPanel['series'][number] =>
@@ -74,7 +78,8 @@ export function entropySteps(lab: AttentionLab, inputs: EntropyInputs): Built<En
     formula: ENTROPY_FORMULA,
     panels: [
       parameters,
-      { type: 'matrix', name: 'input', caption: `X, the token vectors (${shape(n, d)})`, data: x, rowLabels: tokens, colLabels: labels(undefined, d, 'd'), colour: 'diverging' },
+      { type: 'matrix', name: 'input', caption: `X, the token vectors (${shape(n, d)})`, data: x, rowLabels: tokens, colLabels: labels(undefined, d, 'd'), colour: 'diverging',
+        explain: randomExplain('X', seed) },
     ],
   });
 
@@ -85,7 +90,7 @@ export function entropySteps(lab: AttentionLab, inputs: EntropyInputs): Built<En
       `Each row of its weights gets its own entropy: the lower the value, the more that query focuses on a few tokens.`,
     formula: String.raw`\htmlClass{focus}{H_i = -\sum_{j} w_{ij} \ln w_{ij}},\quad w = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{${single.dK}}}\right)`,
     panels: [
-      weights('single-weights', `single head: weights (${shape(n, n)})`, single.heads[0].weights, single.heads[0].weightSums, singleEntropy),
+      weights('single-weights', `single head: weights (${shape(n, n)})`, single.heads[0].weights, single.heads[0].weightSums, singleEntropy, qkvOf(single.heads[0])),
       chart('single-entropy', 'Entropy of each query’s weights, single head', [series('single head', singleEntropy)]),
       facts('single-facts', `Single head, d_k = ${single.dK}`, singleEntropy),
     ],
@@ -101,7 +106,7 @@ export function entropySteps(lab: AttentionLab, inputs: EntropyInputs): Built<En
     formula: String.raw`\htmlClass{focus}{H^{(k)}_i = -\sum_{j} w^{(k)}_{ij} \ln w^{(k)}_{ij}},\quad w^{(k)} = \mathrm{softmax}\!\left(\frac{Q_k K_k^{\top}}{\sqrt{${multi.dK}}}\right)`,
     panels: [
       chart('head-entropy', `Entropy of each query’s weights, ${h} head${h > 1 ? 's' : ''}`, headEntropy.map((entropy, i) => series(headName(i), entropy))),
-      ...multi.heads.map((head, i) => weights(`head-${i}-weights`, `${headName(i)}: weights (${shape(n, n)})`, head.weights, head.weightSums, headEntropy[i])),
+      ...multi.heads.map((head, i) => weights(`head-${i}-weights`, `${headName(i)}: weights (${shape(n, n)})`, head.weights, head.weightSums, headEntropy[i], qkvOf(head))),
     ],
   });
 
@@ -125,6 +130,7 @@ export function entropySteps(lab: AttentionLab, inputs: EntropyInputs): Built<En
         rowLabels: ['single head', ...headEntropy.map((_, i) => headName(i))],
         colLabels: ['mean', 'lowest', 'highest'],
         colour: 'none',
+        explain: { stage: 'given', symbol: 'H', args: { what: 'the engine’s attentionEntropy of the row’s head: each query’s entropy −Σⱼ wⱼ·ln wⱼ over its weights, then their mean, lowest and highest, in nats. Select a weight of a head to see its softmax.' } },
       },
     ],
   });
@@ -140,7 +146,7 @@ export function entropySteps(lab: AttentionLab, inputs: EntropyInputs): Built<En
       'A low entropy from this shortcut says nothing about what a trained head would do.',
     formula: String.raw`\htmlClass{focus}{w = \mathrm{softmax}\!\left(\frac{XX^{\top}}{\sqrt{${d}}}\right)},\quad ${ENTROPY_FORMULA}`,
     panels: [
-      weights('plain-weights', `Q = K = V = X: weights (${shape(n, n)})`, plain.weights, plain.weightSums, plainEntropy),
+      weights('plain-weights', `Q = K = V = X: weights (${shape(n, n)})`, plain.weights, plain.weightSums, plainEntropy, { query: x, key: x, value: x }),
       chart('plain-entropy', 'Entropy per query position: no projections against one projected head', [
         series('single head, projected', singleEntropy),
         series('Q = K = X, no projections', plainEntropy),

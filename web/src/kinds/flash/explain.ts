@@ -115,8 +115,23 @@ function explainOutput(traces: FlashTraces, row: number, column: number): Explan
   };
 }
 
+/** The final m and ℓ of a row: what its last tile left in the running statistics. */
+function explainFinal(traces: FlashTraces, row: number, column: number): Explanation {
+  const { flash } = traces;
+  const value = column === 0 ? flash.rowMax[row] : flash.rowSum[row];
+  return {
+    lines: [column === 0
+      ? `m${sub(row)} = ${formatNumber(value)}: the running max after this query's last tile, so the largest score it may see`
+      : `ℓ${sub(row)} = ${formatNumber(value)}: the running sum after this query's last tile, Σⱼ e^(sⱼ − m${sub(row)}) over every key it may see`],
+    exact: exactNumber(value),
+    related: [],
+  };
+}
+
 export function explainFlash(built: Built<FlashTraces>, panel: MatrixPanel, row: number, column: number): Explanation | undefined {
-  if (panel.name === 'output') return explainOutput(built.trace, row, column);
+  // The normalise step's output, and the same numbers again beside full attention's.
+  if (panel.name === 'output' || panel.name === 'flash-output') return explainOutput(built.trace, row, column);
+  if (panel.name === 'final-statistics') return explainFinal(built.trace, row, column);
   const found = tileOf(built.trace, panel);
   if (!found) return undefined;
   return found.part === 'running' ? explainRunning(built.trace, found.walk, row, column) : explainPartial(built.trace, found.walk, row, column);

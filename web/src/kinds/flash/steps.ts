@@ -77,6 +77,9 @@ export function flashSteps(lab: AttentionLab, context: FlashContext): Built<Flas
   const scoresPanel = (focus?: [number, number][]): MatrixPanel => ({
     type: 'matrix', name: 'scores', caption: `${full.masked ? 'masked scores' : 'scaled scores'} QKᵀ/√d_k (${shape(n, m)})`,
     data: scores, rowLabels: rows, colLabels: keys, colour: 'diverging', blocked: full.mask, focus,
+    explain: full.masked && full.mask
+      ? { stage: 'masked', args: { scaled: full.scaled, mask: full.mask, fill: inputs.maskFill ?? -Infinity }, symbol: 's' }
+      : { stage: 'scaled', args: inputs, symbol: 's' },
   });
   const inputPanel = (name: 'query' | 'key' | 'value', caption: string, data: number[][], rowLabels: string[], prefix: string): MatrixPanel => ({
     type: 'matrix', name, caption, data, rowLabels, colLabels: labels(undefined, data[0].length, prefix), colour: 'none', editable: name,
@@ -152,6 +155,10 @@ function tileStep(walk: WalkedTile, k: number, total: number, c: TileContext): S
     type: 'matrix', name: `${id}-values`, caption: `V, the tile's keys ${span(c.keys, tile.colStart, walk.cols)} (${shape(walk.cols, c.vDims.length)})`,
     data: block(c.inputs.value, tile.colStart, walk.cols, 0, c.vDims.length), rowLabels: c.keys.slice(tile.colStart, tile.colStart + walk.cols),
     colLabels: c.vDims, colour: 'none',
+    explain: {
+      stage: 'moved', symbol: 'v',
+      args: { from: c.inputs.value, fromSymbol: 'V', rows: Array.from({ length: walk.cols }, (_, r) => tile.colStart + r), why: `this tile reads the value rows of its keys, ${span(c.keys, tile.colStart, walk.cols)}` },
+    },
   };
   const partial: MatrixPanel = {
     type: 'matrix', name: `${id}-partial`, caption: `O, the unnormalised output so far (${shape(walk.rows, c.vDims.length)})`,
@@ -179,6 +186,7 @@ function normaliseStep({ flash }: FlashTraces, rows: string[], vDims: string[]):
   const stats: MatrixPanel = {
     type: 'matrix', name: 'final-statistics', caption: `final m and ℓ per query (${shape(rows.length, 2)})`,
     data: flash.rowMax.map((x, i) => [x, flash.rowSum[i]]), rowLabels: rows, colLabels: ['m', 'ℓ'], colour: 'none',
+    explain: { stage: 'trace', symbol: 'final' },
   };
   const output: MatrixPanel = {
     type: 'matrix', name: 'output', caption: `output = O / ℓ (${shape(rows.length, vDims.length)})`,
@@ -194,9 +202,13 @@ function normaliseStep({ flash }: FlashTraces, rows: string[], vDims: string[]):
   };
 }
 
-function proofStep({ flash, full, flash32 }: FlashTraces, proof: FlashTraces['proof'], proof32: FlashTraces['proof32'], rows: string[], vDims: string[]): Step {
-  const matrix = (name: string, caption: string, data: number[][], detail?: string): MatrixPanel => ({
-    type: 'matrix', name, caption, detail, data, rowLabels: rows, colLabels: vDims, colour: 'diverging',
+function proofStep({ inputs, flash, full, flash32 }: FlashTraces, proof: FlashTraces['proof'], proof32: FlashTraces['proof32'], rows: string[], vDims: string[]): Step {
+  const matrix = (name: string, caption: string, data: number[][], detail?: string, explain?: MatrixPanel['explain']): MatrixPanel => ({
+    type: 'matrix', name, caption, detail, data, rowLabels: rows, colLabels: vDims, colour: 'diverging', explain,
+  });
+  const difference = (left: number[][], leftSymbol: string): MatrixPanel['explain'] => ({
+    stage: 'sum', symbol: 'Δ',
+    args: { parts: [{ symbol: leftSymbol, panel: leftSymbol === 'flash' ? 'flash-output' : 'flash-output-float32', data: left }, { symbol: 'full', panel: 'full-output', data: full.output }], subtracted: true },
   });
   const facts: TextPanel = {
     type: 'facts', name: 'proof-facts', caption: 'Tiled against full attention', facts: [
@@ -216,11 +228,12 @@ function proofStep({ flash, full, flash32 }: FlashTraces, proof: FlashTraces['pr
     formula: String.raw`\max_{i,j} \big|\,\text{flash}(Q,K,V)_{ij} - \mathrm{softmax}\!\big(QK^{\top}/\sqrt{d_k}\big)V_{ij}\big|`,
     panels: [
       facts,
-      matrix('flash-output', `flash attention output (${shape(rows.length, vDims.length)})`, flash.output),
-      matrix('full-output', `full attention output (${shape(rows.length, vDims.length)})`, full.output),
-      matrix('difference', `tiled − full, float64 (${shape(rows.length, vDims.length)})`, proof.difference, `max |Δ| = ${formatDifference(proof.maxAbsDifference)}`),
-      matrix('difference-float32', `tiled in float32 − full in float64 (${shape(rows.length, vDims.length)})`, proof32.difference, `max |Δ| = ${formatDifference(proof32.maxAbsDifference)}`),
-      matrix('flash-output-float32', `flash attention output in float32 (${shape(rows.length, vDims.length)})`, flash32.output),
+      matrix('flash-output', `flash attention output (${shape(rows.length, vDims.length)})`, flash.output, undefined, { stage: 'trace', symbol: 'output' }),
+      matrix('full-output', `full attention output (${shape(rows.length, vDims.length)})`, full.output, undefined, { stage: 'output', args: inputs, symbol: 'full' }),
+      matrix('difference', `tiled − full, float64 (${shape(rows.length, vDims.length)})`, proof.difference, `max |Δ| = ${formatDifference(proof.maxAbsDifference)}`, difference(flash.output, 'flash')),
+      matrix('difference-float32', `tiled in float32 − full in float64 (${shape(rows.length, vDims.length)})`, proof32.difference, `max |Δ| = ${formatDifference(proof32.maxAbsDifference)}`, difference(flash32.output, 'float32')),
+      matrix('flash-output-float32', `flash attention output in float32 (${shape(rows.length, vDims.length)})`, flash32.output, undefined,
+        { stage: 'given', symbol: 'output', args: { what: 'the same tiles run again in float32 by the engine (flashAttention with precision float32): every product, running max, sum and division rounded to about 7 significant digits.' } }),
     ],
   };
 }

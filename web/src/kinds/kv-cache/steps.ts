@@ -7,6 +7,7 @@
 import type { AttentionLab, MatrixDifferenceTrace, MultiHeadAttentionTrace } from '../../../lib/index.js';
 import type { ChartPanel, KvCacheInputs, MatrixPanel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
 import { LIMITS } from '../../model/limits.js';
+import { linearExplain, randomExplain } from '../shared/explain-sources.js';
 import { formatDifference, formatNumber } from '../../model/format.js';
 import { integerField, labels, seedField, shape } from '../shared/fields.js';
 import type { Built } from '../kind.js';
@@ -85,8 +86,11 @@ export function kvCacheSteps(lab: AttentionLab, inputs: KvCacheInputs): Built<Kv
       seedField(inputs.seed),
     ],
   };
-  const matrix = (name: string, caption: string, data: number[][], rowLabels: string[], focus?: [number, number][]): MatrixPanel =>
-    ({ type: 'matrix', name, caption, data, rowLabels, colLabels: dims, colour: 'diverging', focus });
+  const matrix = (name: string, caption: string, data: number[][], rowLabels: string[], focus?: [number, number][], explain?: MatrixPanel['explain']): MatrixPanel =>
+    ({ type: 'matrix', name, caption, data, rowLabels, colLabels: dims, colour: 'diverging', focus, explain });
+  const { params } = decode;
+  // The engine keeps no per-head output of a decoded row, so its number is said in words.
+  const decoded: MatrixPanel['explain'] = { stage: 'given', symbol: 'out', args: { what: `the engine's kvCacheDecode: the row's query x·W_Q attended, head by head, over the cached keys and values of the rows before it and itself, the ${inputs.heads === 1 ? 'head’s output' : 'heads’ outputs side by side'} times W_O.` } };
 
   const steps: Step[] = [{
     id: 'inputs',
@@ -94,7 +98,7 @@ export function kvCacheSteps(lab: AttentionLab, inputs: KvCacheInputs): Built<Kv
     text: `A model that writes text produces one token at a time, and each new token attends to every token before it. ` +
       `Here ${n} tokens of width d_model = ${d} (random normal numbers, seed ${inputs.seed}) are decoded one by one through ${inputs.heads === 1 ? 'one head' : `${inputs.heads} heads`} of causal self-attention with seeded weights.`,
     formula: String.raw`k_t = x_t W_K,\quad v_t = x_t W_V,\quad \text{out}_t = \mathrm{softmax}\!\left(\frac{q_t\,[k_0 \dots k_t]^{\top}}{\sqrt{d_k}}\right)[v_0 \dots v_t]\,W_O`,
-    panels: [parameters, matrix('input', `X, the tokens (${shape(n, d)})`, input, tokens)],
+    panels: [parameters, matrix('input', `X, the tokens (${shape(n, d)})`, input, tokens, undefined, randomExplain('X', inputs.seed))],
   }];
 
   decode.positions.forEach((p, t) => {
@@ -114,9 +118,11 @@ export function kvCacheSteps(lab: AttentionLab, inputs: KvCacheInputs): Built<Kv
       formula: `${t === 0 ? String.raw`K_{\le 0} = x_0 W_K` : String.raw`K_{\le ${t}} = \begin{bmatrix} K_{\le ${t - 1}} \\ x_{${t}} W_K \end{bmatrix}`}` +
         String.raw`,\quad \text{out}_{${t}} = \mathrm{Attention}(x_{${t}} W_Q,\ K_{\le ${t}},\ V_{\le ${t}})\,W_O`,
       panels: [
-        matrix('cached-keys', `cached keys K (${shape(p.keys.length, d)})`, p.keys, rows, last),
-        matrix('cached-values', `cached values V (${shape(p.values.length, d)})`, p.values, rows, last),
-        matrix('output-row', `output row of ${tokens[t]} (${shape(1, d)})`, [p.outputRow], [tokens[t]]),
+        matrix('cached-keys', `cached keys K (${shape(p.keys.length, d)})`, p.keys, rows, last,
+          linearExplain('K', { input, weight: params.wK, bias: params.bK, inputSymbol: 'X', weightSymbol: 'W_K' })),
+        matrix('cached-values', `cached values V (${shape(p.values.length, d)})`, p.values, rows, last,
+          linearExplain('V', { input, weight: params.wV, bias: params.bV, inputSymbol: 'X', weightSymbol: 'W_V' })),
+        matrix('output-row', `output row of ${tokens[t]} (${shape(1, d)})`, [p.outputRow], [tokens[t]], undefined, decoded),
         counts,
       ],
     });
@@ -134,9 +140,11 @@ export function kvCacheSteps(lab: AttentionLab, inputs: KvCacheInputs): Built<Kv
         ['max |Δ|', formatDifference(difference.maxAbsDifference)],
         ['numbers identical to the last bit', `${difference.identicalCells} of ${difference.cells}`],
       ] },
-      matrix('output', `decoded with the cache (${shape(n, d)})`, decode.output, tokens),
-      matrix('recomputed', `recomputed with a causal mask (${shape(n, d)})`, recomputed.output, tokens),
-      { ...matrix('difference', `cache − recomputed (${shape(n, d)})`, difference.difference, tokens), detail: `max |Δ| = ${formatDifference(difference.maxAbsDifference)}` },
+      matrix('output', `decoded with the cache (${shape(n, d)})`, decode.output, tokens, undefined, decoded),
+      matrix('recomputed', `recomputed with a causal mask (${shape(n, d)})`, recomputed.output, tokens, undefined,
+        linearExplain('out', { input: recomputed.concat, weight: recomputed.params.wO, bias: recomputed.params.bO, inputSymbol: 'the heads’ outputs side by side', weightSymbol: 'W_O' })),
+      { ...matrix('difference', `cache − recomputed (${shape(n, d)})`, difference.difference, tokens, undefined,
+        { stage: 'sum', args: { parts: [{ symbol: 'cache', panel: 'output', data: decode.output }, { symbol: 'recomputed', panel: 'recomputed', data: recomputed.output }], subtracted: true }, symbol: 'Δ' }), detail: `max |Δ| = ${formatDifference(difference.maxAbsDifference)}` },
     ],
   });
 
@@ -158,6 +166,7 @@ export function kvCacheSteps(lab: AttentionLab, inputs: KvCacheInputs): Built<Kv
         type: 'matrix', name: 'cost-table', caption: `Multiply-adds per token (${shape(n, 2)})`, colour: 'none',
         data: decode.positions.map((p) => [p.multiplyAddsWithCache, p.multiplyAddsWithoutCache]),
         rowLabels: tokens, colLabels: ['with cache', 'without'],
+        explain: { stage: 'given', symbol: 'cost', args: { what: `the engine's count of multiply-adds for this token (row t): with the cache 4·d² + 2·(t+1)·d, one row projected and attended over t + 1 cached keys; without it 4·(t+1)·d² + 2·(t+1)²·d, the whole layer again on rows 0 … t (d = ${d}).` } },
       },
     ],
   });

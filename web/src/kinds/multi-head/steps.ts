@@ -8,6 +8,8 @@ import type { TrainedLayer } from '../../model/trained-layer.js';
 import { formatNumber } from '../../model/format.js';
 import { labels, shape } from '../shared/fields.js';
 import { settings, trainedInputStep, weightsFacts } from './panels.js';
+import { weightPanel as sharedWeightPanel } from '../shared/weight-panel.js';
+import { embeddingExplain, linearExplain } from '../shared/explain-sources.js';
 
 /** What the walkthrough reads: the words' seeded embeddings, or the probe as a trained layer read it. */
 interface Reading {
@@ -52,6 +54,9 @@ function reading(lab: AttentionLab, inputs: MultiHeadInputs, trained: TrainedLay
   };
 }
 
+/** Head numbers as superscripts, Q¹ … Q⁹ (heads past 9 are written without one). */
+const SUPERSCRIPT = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+
 export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, trained?: TrainedLayer): Built<MultiHeadAttentionTrace> {
   const cross = !trained && inputs.sourceTokens !== undefined;
   const { queryTokens, keyTokens, x, source, args } = reading(lab, inputs, trained);
@@ -67,11 +72,17 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
   const matrix = (name: string, caption: string, data: number[][], rowLabels: string[], colLabels: string[], colour: MatrixPanel['colour'] = 'diverging'): MatrixPanel =>
     ({ type: 'matrix', name, caption, data, rowLabels, colLabels, colour });
 
+  // The weights where they are used, each cell saying where it comes from and what it feeds.
+  const origin = trained ? `learned in ${trained.config.task} training` : `drawn by seeded Xavier initialisation (seed ${inputs.seed}), not trained`;
+  const weightPanel = (name: string, symbol: string, data: number[][], feeds: string) => sharedWeightPanel(name, symbol, data, feeds, { trained: !!trained, origin });
+
   const steps: Step[] = [];
   const embedPanels: Panel[] = trained
-    ? [weightsFacts(trained), matrix('embeddings', `X: the probe as layer ${trained.source.layer + 1} reads it (${shape(n, d)})`, x, queryTokens, dims(d))]
-    : [settings(inputs, keyTokens), matrix('embeddings', `${cross ? 'target ' : ''}embeddings X (${shape(n, d)})`, x, queryTokens, dims(d))];
-  if (cross) embedPanels.push(matrix('source-embeddings', `source embeddings (${shape(m, d)})`, source, keyTokens, dims(d)));
+    ? [weightsFacts(trained), { ...matrix('embeddings', `X: the probe as layer ${trained.source.layer + 1} reads it (${shape(n, d)})`, x, queryTokens, dims(d)),
+      explain: { stage: 'given', args: { what: `the probe as the trained model’s layer ${trained.source.layer + 1} reads it, from the trained run (the engine’s numbers).` }, symbol: 'X' } }]
+    : [settings(inputs, keyTokens), { ...matrix('embeddings', `${cross ? 'target ' : ''}embeddings X (${shape(n, d)})`, x, queryTokens, dims(d)), explain: embeddingExplain('X', inputs.seed) }];
+  if (cross) embedPanels.push({ ...matrix('source-embeddings', `source embeddings (${shape(m, d)})`, source, keyTokens, dims(d)), explain: embeddingExplain('X_src', inputs.seed) });
+  const keyInput = { symbol: cross ? 'X_src' : 'X', panel: cross ? 'source-embeddings' : 'embeddings' };
   const repeated = new Set(queryTokens).size < n;
   steps.push(trained ? trainedInputStep(trained, n, d, embedPanels) : {
     id: 'embed',
@@ -88,19 +99,20 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
     title: 'Project: queries, keys and values',
     text: trained
       ? `Three learned matrices W_Q, W_K, W_V (each ${shape(d, d)}) and their bias vectors turn every row of X into a query, a key and a value. These are the trained model’s own, as ${trained.config.task} training left them: shown below with every digit (hover a cell).`
-      : `Three learned matrices W_Q, W_K, W_V (each ${shape(d, d)}, seeded Xavier here) turn every embedding into a query, a key and a value.`,
+      : `Three learned matrices W_Q, W_K, W_V (each ${shape(d, d)}, seeded Xavier here, shown below Q, K and V) turn every embedding into a query, a key and a value. Select a number of Q, K or V to see its products.`,
     formula: trained
       ? String.raw`\htmlClass{focus}{Q = XW_Q + b_Q,\ K = XW_K + b_K,\ V = XW_V + b_V}`
       : String.raw`\htmlClass{focus}{Q = XW_Q,\ K = ${cross ? 'X_{\\text{src}}' : 'X'}W_K,\ V = ${cross ? 'X_{\\text{src}}' : 'X'}W_V}`,
     panels: [
-      ...(trained ? [
-        matrix('weight-query', `W_Q, trained (${shape(d, d)})`, t.params.wQ, dims(d), dims(d)),
-        matrix('weight-key', `W_K, trained (${shape(d, d)})`, t.params.wK, dims(d), dims(d)),
-        matrix('weight-value', `W_V, trained (${shape(d, d)})`, t.params.wV, dims(d), dims(d)),
-      ] : []),
-      matrix('projected-query', `Q = XW_Q${trained ? ' + b_Q' : ''} (${shape(n, d)})`, t.projectedQuery, queryTokens, dims(d)),
-      matrix('projected-key', `K (${shape(m, d)})`, t.projectedKey, keyTokens, dims(d)),
-      matrix('projected-value', `V (${shape(m, d)})`, t.projectedValue, keyTokens, dims(d)),
+      { ...matrix('projected-query', `Q = XW_Q${trained ? ' + b_Q' : ''} (${shape(n, d)})`, t.projectedQuery, queryTokens, dims(d)),
+        explain: linearExplain('Q', { input: x, weight: t.params.wQ, bias: t.params.bQ, inputSymbol: 'X', weightSymbol: 'W_Q', inputPanel: 'embeddings' }) },
+      { ...matrix('projected-key', `K (${shape(m, d)})`, t.projectedKey, keyTokens, dims(d)),
+        explain: linearExplain('K', { input: source, weight: t.params.wK, bias: t.params.bK, inputSymbol: keyInput.symbol, weightSymbol: 'W_K', inputPanel: keyInput.panel }) },
+      { ...matrix('projected-value', `V (${shape(m, d)})`, t.projectedValue, keyTokens, dims(d)),
+        explain: linearExplain('V', { input: source, weight: t.params.wV, bias: t.params.bV, inputSymbol: keyInput.symbol, weightSymbol: 'W_V', inputPanel: keyInput.panel }) },
+      weightPanel('weight-query', 'W_Q', t.params.wQ, 'Q'),
+      weightPanel('weight-key', 'W_K', t.params.wK, 'K'),
+      weightPanel('weight-value', 'W_V', t.params.wV, 'V'),
     ],
   });
 
@@ -110,7 +122,10 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
       title: `Split: ${h} heads of width ${dK}`,
       text: `d_model = ${d} is cut into ${h} slices of d_k = ${d} / ${h} = ${dK} columns. Head 1 gets columns 0 to ${dK - 1} of Q, K and V, head 2 the next ${dK}, and so on (in the formula, head i counts from 0 and takes columns i·${dK} to i·${dK} + ${dK - 1}); each attends on its own.`,
       formula: String.raw`\htmlClass{focus}{\mathrm{head}_i = \mathrm{Attention}(Q_{[:,\,i d_k : (i+1) d_k]},\ K_{[\dots]},\ V_{[\dots]})},\quad d_k = \frac{d_{\text{model}}}{h} = ${dK}`,
-      panels: [{
+      panels: [...t.heads.map((head, i): MatrixPanel => ({
+        ...matrix(`head-${i}-query`, `head ${i + 1}: Q, columns ${i * dK}–${i * dK + dK - 1} (${shape(n, dK)})`, head.query, queryTokens, dims(dK)),
+        explain: { stage: 'slice', args: { from: t.projectedQuery, fromSymbol: 'Q', firstColumn: i * dK, head: i + 1 }, symbol: `Q${SUPERSCRIPT[i + 1] ?? ''}` },
+      })), {
         type: 'facts',
         name: 'ledger',
         caption: 'Dimension ledger',
@@ -167,7 +182,7 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
       title: 'Concatenate the heads',
       text: `The ${h} head outputs (${shape(n, dK)} each) are placed side by side, back to ${shape(n, d)}.`,
       formula: String.raw`\htmlClass{focus}{\mathrm{Concat}(\mathrm{head}_1, \dots, \mathrm{head}_{${h}})}W_O`,
-      panels: [matrix('concat', `concat (${shape(n, d)})`, t.concat, queryTokens, dims(d))],
+      panels: [{ ...matrix('concat', `concat (${shape(n, d)})`, t.concat, queryTokens, dims(d)), explain: { stage: 'concat', args: { heads: t.heads.map((head) => head.output) }, symbol: 'concat' } }],
     });
   }
   steps.push({
@@ -178,8 +193,9 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
       : `Each output row is the attention-weighted mix of the value rows, projected by W_O. ${t.parameterCount} parameters in all.`,
     formula: String.raw`\mathrm{Concat}(\dots)\htmlClass{focus}{W_O}`,
     panels: [
-      ...(trained ? [matrix('weight-output', `W_O, trained (${shape(d, d)})`, t.params.wO, dims(d), dims(d))] : []),
-      matrix('output', `output (${shape(n, d)})`, t.output, queryTokens, dims(d)),
+      { ...matrix('output', `output (${shape(n, d)})`, t.output, queryTokens, dims(d)),
+        explain: linearExplain('output', { input: t.concat, weight: t.params.wO, bias: t.params.bO, inputSymbol: h > 1 ? 'concat' : 'weights·V', weightSymbol: 'W_O', inputPanel: h > 1 ? 'concat' : undefined }) },
+      weightPanel('weight-output', 'W_O', t.params.wO, 'the output'),
     ],
   });
   return { steps, trace: t };

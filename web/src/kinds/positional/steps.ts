@@ -6,6 +6,7 @@ import type { AttentionLab, Matrix, PermutationTestTrace, PositionSimilarityTrac
 import { InputRefusal } from '../../model/refusal.js';
 import type { Built } from '../kind.js';
 import type { ChartPanel, MatrixPanel, ParameterField, ParametersPanel, PositionalInputs, Step } from '../../model/types.js';
+import { linearExplain } from '../shared/explain-sources.js';
 import { LIMITS } from '../../model/limits.js';
 import { formatNumber } from '../../model/format.js';
 import { integerField, labels, seedField, shape } from '../shared/fields.js';
@@ -85,6 +86,7 @@ export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): Bu
         rowName: 'position',
         colName: 'dimension',
         colour: 'diverging',
+        explain: { stage: 'positional', args: { dModel: width }, symbol: 'PE' },
       },
       {
         type: 'matrix',
@@ -94,6 +96,7 @@ export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): Bu
         rowLabels: cornerRows.map((_, pos) => `pos ${pos}`),
         colLabels: labels(undefined, cornerRows[0].length, 'd'),
         colour: 'diverging',
+        explain: { stage: 'positional', args: { dModel: width }, symbol: 'PE' },
       },
       parameters('encoding-size', 'Size of the encoding', sizeFields(inputs)),
     ],
@@ -170,6 +173,7 @@ export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): Bu
         rowName: 'position',
         colName: 'position',
         colour: 'diverging',
+        explain: { stage: 'cosine', args: { dot: similarity.similarity, rowSymbol: 'PE' }, symbol: 'cos' },
       },
       cosineRows,
       {
@@ -199,12 +203,20 @@ export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): Bu
   const shuffled = plain.permutation.map((i) => tokens[i]);
   const d = embedded.embeddings[0].length;
   const cols = labels(undefined, d, 'd');
-  const matrix = (name: string, caption: string, data: number[][], rowLabels: string[]): MatrixPanel =>
-    ({ type: 'matrix', name, caption, data, rowLabels, colLabels: cols, colour: 'diverging' });
+  const matrix = (name: string, caption: string, data: number[][], rowLabels: string[], explain: MatrixPanel['explain']): MatrixPanel =>
+    ({ type: 'matrix', name, caption, data, rowLabels, colLabels: cols, colour: 'diverging', explain });
+  // An output's last pass, concat·W_O, from the same layer run on what attention saw.
+  const outputOf = (x: number[][]) => {
+    const layer = lab.multiHeadAttention({ query: x, key: x, value: x, heads: inputs.heads, seed: inputs.seed });
+    return linearExplain('output', { input: layer.concat, weight: layer.params.wO, bias: layer.params.bO, inputSymbol: 'the heads’ outputs side by side', weightSymbol: 'W_O' });
+  };
   const permutationPanels = (suffix: string, t: PermutationTestTrace) => [
-    matrix(`output${suffix}`, `output, sentence in order (${shape(n, d)})`, t.output, tokens),
-    matrix(`permuted-output${suffix}`, `output, sentence reversed (${shape(n, d)})`, t.permutedOutput, shuffled),
-    matrix(`realigned${suffix}`, `reversed output put back in order (${shape(n, d)})`, t.realigned, tokens),
+    matrix(`output${suffix}`, `output, sentence in order (${shape(n, d)})`, t.output, tokens, outputOf(t.input)),
+    matrix(`permuted-output${suffix}`, `output, sentence reversed (${shape(n, d)})`, t.permutedOutput, shuffled, outputOf(t.permutedInput)),
+    matrix(`realigned${suffix}`, `reversed output put back in order (${shape(n, d)})`, t.realigned, tokens, {
+      stage: 'moved', symbol: 'realigned',
+      args: { from: t.permutedOutput, fromSymbol: 'the reversed output', fromPanel: `permuted-output${suffix}`, rows: tokens.map((_, r) => t.permutation.indexOf(r)), why: 'the same word’s row, moved back to its place in the sentence' },
+    }),
   ];
   const sentenceFields = parameters('sentence', 'Sentence and attention', [
     { name: 'tokens', label: 'words', kind: 'tokens', value: tokens.join(' ') },

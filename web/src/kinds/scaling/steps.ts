@@ -164,7 +164,8 @@ export function scalingSteps(lab: AttentionLab, inputs: ScalingInputs): Built<Sc
     panels: [
       row('scores', `scores q·kⱼ (1×${chosen.keys})`, e.scores, 'diverging', { explain: { stage: 'score', args: explainArgs, symbol: 'score' } }),
       row('scaled', `scaled = scores / √${dK} (1×${chosen.keys})`, e.scaled, 'diverging', { explain: { stage: 'scaled', args: explainArgs, symbol: 'scaled' } }),
-      row('weights-unscaled', 'softmax of the scores, unscaled', e.weightsUnscaled, 'weights'),
+      row('weights-unscaled', 'softmax of the scores, unscaled', e.weightsUnscaled, 'weights',
+        { explain: { stage: 'softmax', args: { logits: e.scores, logitSymbol: 'scores q·kⱼ', logitPanel: 'scores' }, symbol: 'weight' } }),
       row('weights', 'softmax of the scaled scores', e.weightsScaled, 'weights', { explain: { stage: 'weight', args: explainArgs, symbol: 'weight' } }),
       parameters,
     ],
@@ -175,6 +176,7 @@ export function scalingSteps(lab: AttentionLab, inputs: ScalingInputs): Built<Sc
   const jacobian = (name: string, caption: string, t: typeof jacobianScaled): MatrixPanel => ({
     type: 'matrix', name, caption, detail: `Frobenius norm ${formatNumber(t.frobeniusNorm)}`, data: t.jacobian,
     rowLabels: labels(undefined, chosen.keys, 'p'), colLabels: labels(undefined, chosen.keys, 'x'), colour: 'none',
+    explain: { stage: 'jacobian', args: { weights: t.weights[0] }, symbol: 'J' },
   });
   steps.push({
     id: 'jacobian',
@@ -204,6 +206,7 @@ export function scalingSteps(lab: AttentionLab, inputs: ScalingInputs): Built<Sc
       rowLabels: sharpness.map((t) => `d_k = ${t.dK}`),
       colLabels: ['unscaled', 'scaled'],
       colour: 'weights',
+      explain: { stage: 'given', symbol: 'peak', args: { what: `the engine's scalingExperiment: for the row's d_k, ${samples} draws of one query and ${SHARPNESS_KEYS} keys (seed ${seed}), each row's largest softmax weight, averaged; the first column without ÷√d_k, the second with it.` } },
     }],
   });
   return { steps, trace: chosen };

@@ -16,6 +16,9 @@ export function attentionArgs(inputs: AttentionInputs): AttentionArgs {
 const SUBSCRIPT = '₀₁₂₃₄₅₆₇₈₉';
 export const sub = (i: number) => String(i).replace(/\d/g, (d) => SUBSCRIPT[Number(d)]);
 
+/** A cell's subscripts, "₀₂", with a comma once an index has two digits ("₁₁,₃" is row 11, column 3). */
+export const cellSub = (row: number, column: number) => (row > 9 || column > 9 ? `${sub(row)},${sub(column)}` : `${sub(row)}${sub(column)}`);
+
 /** Numbers inside arithmetic: negative ones in parentheses so "a·(−b)" reads right. */
 export const term = (x: number) => (x < 0 ? `(${formatNumber(x)})` : formatNumber(x));
 

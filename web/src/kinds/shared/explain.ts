@@ -2,30 +2,34 @@
 // term taken from the engine's explainAttention (cpp/src/explain.cpp). Any kind's panel may name
 // such a call (the scaling lesson's first draw, a head's weights); this file only lays it out.
 // Gradients of the backward pass are laid out by explain-backward.ts, linear attention's state by
-// explain-linear.ts.
+// explain-linear.ts, the numbers around attention (layers, norms, positions) by explain-layers.ts.
 import type { AttentionLab } from '../../../lib/index.js';
-import type { BackwardExplainStage, ExplainSource, ExplainStage, MatrixPanel } from '../../model/types.js';
+import type { BackwardExplainStage, ExplainSource, ExplainStage, LayerExplainSource, MatrixPanel } from '../../model/types.js';
 import type { Explanation } from '../kind.js';
 import { exactNumber, formatNumber } from '../../model/format.js';
 import { explainGradient } from './explain-backward.js';
+import { explainLayerCell } from './explain-layers.js';
 import { explainLinearState } from './explain-linear.js';
-import { attentionArgs, sub, sumOfProducts, term } from './explain-terms.js';
+import { attentionArgs, cellSub, sumOfProducts, term } from './explain-terms.js';
 
 export { attentionArgs };
 
 const FORWARD_STAGES: readonly string[] = ['score', 'scaled', 'weight', 'output'] satisfies ExplainStage[];
+const LAYER_STAGES: readonly string[] = ['linear', 'positional', 'sum', 'layerNorm', 'activation', 'columnSum', 'jacobian', 'moved', 'slice', 'linearRatio', 'softmax', 'concat', 'embedding', 'given', 'random', 'masked', 'cosine'] satisfies LayerExplainSource['stage'][];
 
 /** An explain source the engine's explain calls answer (a kind's own, `stage: 'trace'`, is its module's). */
 export type EngineExplainSource = Exclude<ExplainSource, { stage: 'trace' }>;
 
 /** Whether a panel shows a gradient of the backward pass (explain-backward.ts lays those out). */
-const isGradient = (source: Exclude<EngineExplainSource, { stage: 'linearState' }>): source is Extract<ExplainSource, { stage: BackwardExplainStage }> => !FORWARD_STAGES.includes(source.stage);
+const isGradient = (source: Exclude<EngineExplainSource, { stage: 'linearState' } | LayerExplainSource>): source is Extract<ExplainSource, { stage: BackwardExplainStage }> => !FORWARD_STAGES.includes(source.stage);
+const isLayer = (source: EngineExplainSource): source is LayerExplainSource & { symbol: string } => LAYER_STAGES.includes(source.stage);
 
 export function explainCell(lab: AttentionLab, source: EngineExplainSource, panel: MatrixPanel, row: number, column: number): Explanation {
   if (source.stage === 'linearState') return explainLinearState(source.args, source.symbol, row, column);
+  if (isLayer(source)) return explainLayerCell(lab, source, source.symbol, panel, row, column);
   if (isGradient(source)) return explainGradient(lab, source.stage, source.args, source.symbol, row, column);
   const args = { ...attentionArgs(source.args), row, column };
-  const name = `${source.symbol}${sub(row)}${sub(column)}`;
+  const name = `${source.symbol}${cellSub(row, column)}`;
   switch (source.stage) {
     case 'score': {
       const e = lab.explainAttention({ ...args, stage: 'score' });
@@ -38,7 +42,7 @@ export function explainCell(lab: AttentionLab, source: EngineExplainSource, pane
     case 'scaled': {
       const e = lab.explainAttention({ ...args, stage: 'scaled' });
       return {
-        lines: [`${name} = score${sub(row)}${sub(column)} / √d_k = ${term(e.score)} / √${e.dK} = ${term(e.score)} / ${formatNumber(e.sqrtDk)} = ${formatNumber(e.scaled)}`],
+        lines: [`${name} = score${cellSub(row, column)} / √d_k = ${term(e.score)} / √${e.dK} = ${term(e.score)} / ${formatNumber(e.sqrtDk)} = ${formatNumber(e.scaled)}`],
         exact: exactNumber(e.scaled),
         related: [{ panel: 'scores', row, col: column }],
       };
@@ -63,6 +67,7 @@ export function explainCell(lab: AttentionLab, source: EngineExplainSource, pane
           `${name} = ${exponent(e.logits[column])} / (${denominator})`,
           `= ${formatNumber(e.numerator)} / (${values}) = ${formatNumber(e.numerator)} / ${formatNumber(e.rowSum)} = ${formatNumber(e.weight)}`,
         ],
+        note: `The exponents are row ${row}'s scaled scores q·k/√d_k${e.blocked.some((b) => b === 1) ? ' after the mask' : ''}, each less the row's largest, ${formatNumber(e.rowMax)}, so that no exponential overflows.`,
         exact: exactNumber(e.weight),
         related: [{ panel: 'scaled', row }, { panel: 'masked', row }],
       };

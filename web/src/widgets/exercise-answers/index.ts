@@ -4,6 +4,7 @@ import type { Exercise } from '../../model/types.js';
 import type { AnswerControlFactory } from './answer-control.js';
 import { numericAnswer } from './numeric.js';
 import { orderPassesAnswer } from './order-passes.js';
+import { pickCellAnswer } from './pick-cell.js';
 import { pickKeyAnswer } from './pick-key.js';
 
 export const ANSWER_CONTROLS: Record<Exercise['type'], AnswerControlFactory> = {
@@ -11,4 +12,6 @@ export const ANSWER_CONTROLS: Record<Exercise['type'], AnswerControlFactory> = {
   'pick-key': pickKeyAnswer,
   'order-passes': orderPassesAnswer,
   value: numericAnswer,
+  'pick-cell': pickCellAnswer,
+  'cost-growth': numericAnswer,
 };

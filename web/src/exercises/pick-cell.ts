@@ -1,0 +1,136 @@
+// Pick the cell: the learner picks one cell of a matrix a step shows (the word a query attends to
+// most, the most focused head, a score the mask blocks), on a grid of that matrix, numbers shown
+// or hidden. The right cell is found by `rule` in the engine's numbers of that panel (the trace as
+// the kind laid it out), within one row, one column or the whole matrix; the file never says it.
+import { formatNumber } from '../model/format.js';
+import { expected, oneOf, problem, string, wholeNumber } from '../model/json-checks.js';
+import type { HeatmapPanel, MatrixPanel, PickCellExercise, PickRule } from '../model/types.js';
+import { type ExerciseType, MATRIX_KINDS } from './exercise-type.js';
+import { panelLabels, panelOf, placedPanel } from './panel-of.js';
+
+const RULES: readonly PickRule[] = ['max', 'min', 'blocked'];
+
+/** Most rows and columns of a matrix to pick from: every cell is a control on the page. */
+export const PICK_GRID_MAX = 24;
+
+type Grid = MatrixPanel | HeatmapPanel;
+
+const isBlocked = (panel: Grid, i: number, j: number) => panel.type === 'matrix' && panel.blocked?.[i]?.[j] === 0;
+
+/** The cells the learner picks from: the exercise's row, its column, or every cell. */
+function region(exercise: PickCellExercise, panel: Grid): [number, number][] {
+  const cells: [number, number][] = [];
+  panel.data.forEach((values, i) => values.forEach((_, j) => {
+    if ((exercise.row === undefined || exercise.row === i) && (exercise.column === undefined || exercise.column === j)) cells.push([i, j]);
+  }));
+  return cells;
+}
+
+/** The right cells by the rule, in the engine's numbers (several when tied); a blocked cell is never the largest or smallest. */
+function rightCells(exercise: PickCellExercise, panel: Grid): [number, number][] {
+  const cells = region(exercise, panel);
+  if (exercise.rule === 'blocked') return cells.filter(([i, j]) => isBlocked(panel, i, j));
+  const open = cells.filter(([i, j]) => !isBlocked(panel, i, j) && Number.isFinite(panel.data[i][j]));
+  const values = open.map(([i, j]) => panel.data[i][j]);
+  const best = exercise.rule === 'max' ? Math.max(...values) : Math.min(...values);
+  return open.filter(([i, j]) => panel.data[i][j] === best);
+}
+
+const cellValue = (i: number, j: number) => `r${i}c${j}`;
+
+type Labels = { rows: string[]; columns: string[] };
+
+/** Where the cell is picked: "of row “cat”", "of column “mean”", "of the matrix". */
+const where = (exercise: PickCellExercise, labels: Labels) =>
+  exercise.row !== undefined ? `of row “${labels.rows[exercise.row]}”` : exercise.column !== undefined ? `of column “${labels.columns[exercise.column]}”` : 'of the matrix';
+
+/** The rule's words and where it looks: "the largest number of row “cat”". */
+const wanted = (exercise: PickCellExercise, labels: Labels) =>
+  `${{ max: 'the largest number', min: 'the smallest number', blocked: 'a cell the mask blocks' }[exercise.rule]} ${where(exercise, labels)}`;
+
+const capitalised = (text: string) => `${text[0].toUpperCase()}${text.slice(1)}`;
+
+export const pickCell: ExerciseType<PickCellExercise> = {
+  interaction: 'choice',
+  kinds: MATRIX_KINDS,
+  fields: ['step', 'panel', 'rule', 'row', 'column', 'numbers'],
+  problem: (exercise, _sizes, at) => string(exercise.step, at('step'))
+    ?? string(exercise.panel, at('panel'))
+    ?? oneOf(RULES)(exercise.rule, at('rule'))
+    ?? (exercise.row === undefined ? undefined : wholeNumber({ min: 0, max: PICK_GRID_MAX - 1 })(exercise.row, at('row')))
+    ?? (exercise.column === undefined ? undefined : wholeNumber({ min: 0, max: PICK_GRID_MAX - 1 })(exercise.column, at('column')))
+    ?? (exercise.row !== undefined && exercise.column !== undefined ? expected(at('column'), 'no column beside a row (the cell is picked within the row; leave both out for the whole matrix)', exercise.column) : undefined)
+    ?? (exercise.numbers === undefined ? undefined : oneOf(['shown', 'hidden'])(exercise.numbers, at('numbers'))),
+  placed(exercise, steps, at) {
+    const placed = placedPanel(exercise, steps, at);
+    if ('problem' in placed) return placed.problem;
+    const { panel } = placed;
+    const rows = panel.data.length;
+    const columns = panel.data[0]?.length ?? 0;
+    if (rows > PICK_GRID_MAX || columns > PICK_GRID_MAX) {
+      return problem(at('panel'), `a matrix of at most ${PICK_GRID_MAX} rows and ${PICK_GRID_MAX} columns to pick from`, `"${exercise.panel}" (${rows} × ${columns})`);
+    }
+    if (exercise.row !== undefined && exercise.row >= rows) return problem(at('row'), `a row of ${exercise.panel}, 0 to ${rows - 1}`, String(exercise.row));
+    if (exercise.column !== undefined && exercise.column >= columns) return problem(at('column'), `a column of ${exercise.panel}, 0 to ${columns - 1}`, String(exercise.column));
+    if (rightCells(exercise, panel).length === 0) {
+      return problem(at('rule'), exercise.rule === 'blocked' ? `a rule a cell there meets ("${exercise.panel}" has no blocked cell there)` : 'a rule a cell there meets', `"${exercise.rule}"`);
+    }
+    return undefined;
+  },
+  choices(exercise, { steps }) {
+    const panel = panelOf(exercise, steps);
+    if (!panel) return [];
+    const labels = panelLabels(panel);
+    return region(exercise, panel).map(([i, j]) => ({ value: cellValue(i, j), label: `${labels.rows[i]}, ${labels.columns[j]}` }));
+  },
+  grid(exercise, { steps }) {
+    const panel = panelOf(exercise, steps);
+    if (!panel || panel.data.length > PICK_GRID_MAX || (panel.data[0]?.length ?? 0) > PICK_GRID_MAX) return undefined;
+    const labels = panelLabels(panel);
+    return {
+      caption: panel.caption,
+      rowLabels: labels.rows,
+      colLabels: labels.columns,
+      // Hidden numbers hide the mask too, which would give a blocked cell away.
+      ...(exercise.numbers === 'hidden' ? {} : { data: panel.data, ...(panel.type === 'matrix' && panel.blocked ? { blocked: panel.blocked } : {}) }),
+      colour: panel.colour,
+      ...(exercise.row === undefined ? {} : { row: exercise.row }),
+      ...(exercise.column === undefined ? {} : { column: exercise.column }),
+    };
+  },
+  grade(exercise, text, { steps }) {
+    const panel = panelOf(exercise, steps);
+    if (!panel) return { error: 'These steps do not show this matrix: the walkthrough’s own inputs and weights do (Reset inputs, or random weights, bring them back).' };
+    const labels = panelLabels(panel);
+    const cells = region(exercise, panel);
+    const match = /^r(\d+)c(\d+)$/.exec(text.trim());
+    const [i, j] = match ? [Number(match[1]), Number(match[2])] : [-1, -1];
+    if (!cells.some(([r, c]) => r === i && c === j)) {
+      return { error: `Pick one cell ${where(exercise, labels)}.` };
+    }
+    const right = rightCells(exercise, panel);
+    if (right.length === 0) return { error: `With these inputs no cell is ${wanted(exercise, labels)} (the walkthrough’s own inputs have one: Reset inputs brings them back).` };
+    // Within a row a cell is named by its column, within a column by its row.
+    const name = (r: number, c: number) => (exercise.row !== undefined ? `“${labels.columns[c]}”` : exercise.column !== undefined ? `“${labels.rows[r]}”` : `row “${labels.rows[r]}”, column “${labels.columns[c]}”`);
+    const number = (r: number, c: number) => (isBlocked(panel, r, c) ? 'blocked' : formatNumber(panel.data[r][c], 3));
+    const rule = wanted(exercise, labels);
+    const answer = exercise.rule === 'blocked'
+      ? `The mask blocks ${right.map(([r, c]) => name(r, c)).join('; ')}.`
+      : right.length === 1
+        ? `${capitalised(rule)} is at ${name(...right[0])}: ${number(...right[0])}.`
+        : `${capitalised(rule)}, ${number(...right[0])}, is at ${right.map(([r, c]) => name(r, c)).join(' and at ')}.`;
+    const picked = { response: cellValue(i, j), given: name(i, j), answer, misconception: null };
+    if (right.some(([r, c]) => r === i && c === j)) {
+      return {
+        ...picked, correct: true,
+        said: exercise.rule === 'blocked' ? `Right: the mask blocks ${name(i, j)}: it gets no weight.` : `Right: ${name(i, j)} holds ${number(i, j)}, ${rule}.`,
+      };
+    }
+    const said = exercise.rule === 'blocked'
+      ? `The mask lets ${name(i, j)} through: it holds ${number(i, j)}.`
+      : isBlocked(panel, i, j)
+        ? `The mask blocks ${name(i, j)}: it takes no part.`
+        : `${name(i, j)} holds ${number(i, j)}; another cell holds ${exercise.rule === 'max' ? 'more' : 'less'}.`;
+    return { ...picked, correct: false, said: capitalised(said) };
+  },
+};

@@ -1,0 +1,30 @@
+// A layer's weight matrix shown where it is used (below the numbers it makes), each cell saying
+// where it comes from and what it feeds: the engine's seeded initialisation or a trained run.
+import type { MatrixPanel } from '../../model/types.js';
+import { labels, shape } from './fields.js';
+
+export interface WeightOrigin {
+  /** Whether the weights come from a trained run (else the engine drew them from a seed). */
+  trained: boolean;
+  /** Where they come from, e.g. "drawn by seeded Xavier initialisation (seed 3), not trained". */
+  origin: string;
+}
+
+/**
+ * `feeds`: what the matrix makes, e.g. "Q"; `columnPrefix`: how its columns are labelled ("d" for
+ * the model's width, "f" for the feed-forward's).
+ */
+export function weightPanel(name: string, symbol: string, data: number[][], feeds: string, { trained, origin }: WeightOrigin, columnPrefix = 'd', rowPrefix = 'd'): MatrixPanel {
+  const rows = data.length;
+  const cols = data[0].length;
+  return {
+    type: 'matrix',
+    name,
+    caption: `${symbol}, ${trained ? 'trained' : 'seeded'} (${shape(rows, cols)})`,
+    data,
+    rowLabels: labels(undefined, rows, rowPrefix),
+    colLabels: labels(undefined, cols, columnPrefix),
+    colour: 'none',
+    explain: { stage: 'given', args: { what: `${origin}. Row k, column j: how much input number k adds to number j of ${feeds}.` }, symbol },
+  };
+}
