@@ -62,7 +62,8 @@ describe('the SCORM 1.2 package', () => {
   let browser;
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attention-lab-scorm-'));
-    built = await buildScormPackage({ walkthrough: 'causal-mask', embed: true, outDir: dir });
+    // A walkthrough without exercises: once every step is seen the attempt is over.
+    built = await buildScormPackage({ walkthrough: 'padding-mask', embed: true, outDir: dir });
     fs.mkdirSync(path.join(dir, 'package'));
     for (const [name, bytes] of Object.entries(readZip(built.zip))) fs.writeFileSync(path.join(dir, 'package', name), bytes);
     server = await serveFiles({
@@ -86,7 +87,7 @@ describe('the SCORM 1.2 package', () => {
     assert.deepEqual(await page.evaluate(readManifest, xml), {
       root: 'http://www.imsproject.org/xsd/imscp_rootv1p1p2 manifest',
       schema: 'ADL SCORM 1.2',
-      title: 'Attention Lab: Causal mask: no peeking ahead',
+      title: 'Attention Lab: Padding mask: ignore the filler',
       launch: 'attention-lab.html',
       scos: ['sco attention-lab.html'],
       files: ['attention-lab.html'],
@@ -102,7 +103,7 @@ describe('the SCORM 1.2 package', () => {
     await page.evaluate((href) => { document.getElementById('sco').src = `package/${href}`; }, launch);
     const sco = page.frameLocator('#sco');
     await sco.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
-    assert.equal(await sco.locator('#walkthrough-title').textContent(), 'Causal mask: no peeking ahead');
+    assert.equal(await sco.locator('#walkthrough-title').textContent(), 'Padding mask: ignore the filler');
     assert.equal(await status(), 'incomplete');
 
     // Seen: the first step, then the last; then the others in order, so the step that completes
@@ -144,8 +145,8 @@ describe('the SCORM 1.2 package', () => {
 
   test('opens on its own, without an LMS or its launch query, at its walkthrough', async () => {
     const { page, problems } = await openPage(browser.context, `${server.url}package/attention-lab.html`);
-    assert.equal(await page.locator('#walkthrough-title').textContent(), 'Causal mask: no peeking ahead');
-    assert.equal(new URL((await settledUrl(page))).search, '?w=causal-mask&embed=1');
+    assert.equal(await page.locator('#walkthrough-title').textContent(), 'Padding mask: ignore the filler');
+    assert.equal(new URL((await settledUrl(page))).search, '?w=padding-mask&embed=1');
     await page.locator('.control-last').click();
     assert.deepEqual(problems, []);
     await page.close();

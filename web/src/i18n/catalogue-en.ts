@@ -91,6 +91,7 @@ embed-address-refused = { $reason }. The code below still uses the last good add
 ## The export menu
 export-summary = Export
 export-load-failed = The export tools could not be loaded ({ $reason }); check the connection, then close and open Export again.
+panel-load-failed = This part of the step could not be loaded ({ $reason }); check the connection and reload the page.
 export-fallback = The text to copy (select it and press Ctrl+C, or ⌘C on a Mac)
 export-failed = That export did not work: { $reason }
 export-no-matrix = This step has no matrix to export; the example below has every step’s numbers.

@@ -89,6 +89,7 @@ embed-address-refused = { $reason }. El código de abajo sigue usando la última
 ## El menú de exportación
 export-summary = Exportar
 export-load-failed = No se pudieron cargar las herramientas de exportación ({ $reason }); comprueba la conexión y vuelve a cerrar y abrir «Exportar».
+panel-load-failed = No se pudo cargar esta parte del paso ({ $reason }); comprueba la conexión y vuelve a cargar la página.
 export-fallback = El texto para copiar (selecciónalo y pulsa Ctrl+C, o ⌘C en un Mac)
 export-failed = Esa exportación no funcionó: { $reason }
 export-no-matrix = Este paso no tiene ninguna matriz que exportar; el ejemplo de abajo tiene los números de todos los pasos.

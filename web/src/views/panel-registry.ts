@@ -5,8 +5,8 @@ import { heatmapAsMatrix } from '../model/heatmap-as-matrix.js';
 import { formatNumber } from '../model/format.js';
 import type { CostMeasurement } from '../session/cost/measurement.js';
 import { chartView } from '../widgets/chart-panel.js';
-import { exerciseView, type Feedback } from '../widgets/exercise-panel.js';
-import { costLabView } from './cost-lab-view.js';
+import type { Feedback } from '../widgets/exercise-panel.js';
+import { lazyPanelView } from '../widgets/lazy-panel-view.js';
 import { factsView } from '../widgets/facts.js';
 import { heatmapView } from '../widgets/heatmap.js';
 import { matrixView } from '../widgets/matrix-view.js';
@@ -40,11 +40,12 @@ const PANEL_VIEWS: Factories = {
   tokens: (panel) => ({ element: tokenAttentionView(panel) }),
   facts: (panel) => ({ element: factsView(panel) }),
   parameters: (panel, actions) => parametersView(panel, (field, text) => actions.changeParameter(field, text)),
-  cost: (panel, actions) => costLabView(panel, actions.measurement(panel.plan)),
-  exercise: (panel, actions) => exerciseView(panel, {
+  // Fetched when first shown (widgets/lazy-panel-view.ts).
+  cost: (panel, actions) => lazyPanelView(panel.name, async () => (await import('./cost-lab-view.js')).costLabView(panel, actions.measurement(panel.plan))),
+  exercise: (panel, actions) => lazyPanelView(panel.name, async () => (await import('../widgets/exercise-panel.js')).exerciseView(panel, {
     answer: (text) => actions.answer(panel.exercise, text),
     previous: () => actions.feedbackOf(panel.exercise),
-  }),
+  })),
 };
 
 /**
