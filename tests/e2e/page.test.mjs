@@ -63,7 +63,7 @@ describe('the worked example', () => {
 
   test('explains the numbers around attention: a projection and a LayerNorm cell, at 1280 px in light and 375 px in dark', async () => {
     for (const [width, colorScheme] of [[1280, 'light'], [375, 'dark']]) {
-      const { page, problems } = await open('?w=sentence-self-attention&step=project', { width, colorScheme });
+      const { page, problems } = await open('?w=sentence-self-attention&step=project&weights=random', { width, colorScheme });
       const lines = async () => page.locator('#explain .arithmetic').allTextContents();
       const projection = page.locator('figure[data-panel="projected-query"] td[data-row="1"][data-col="2"]');
       await projection.click();
