@@ -8,11 +8,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { build } from 'vite';
 
 import { missingCommand } from '../../scripts/lib/commands.mjs';
 import { serveFiles } from '../../scripts/lib/static-server.mjs';
 import { launchBrowser, ROOT } from '../../scripts/lib/browser.mjs';
+import { buildComponentInto, weightsOn } from './site-recipes.mjs';
 
 /** Why MkDocs cannot be tried here, or undefined. */
 const noMkdocs = missingCommand('mkdocs', ['--version'], 'mkdocs is not installed (Debian package mkdocs; scripts/setup.sh installs it)');
@@ -42,7 +42,7 @@ before(async () => {
   fs.rmSync(work, { recursive: true, force: true });
   const docs = path.join(work, 'docs');
   fs.mkdirSync(path.join(docs, 'weeks', 'three'), { recursive: true });
-  await build({ configFile: path.join(ROOT, 'vite.component.config.js'), logLevel: 'warn', build: { outDir: path.join(docs, 'attention-lab'), emptyOutDir: true } });
+  await buildComponentInto(path.join(docs, 'attention-lab'));
   fs.writeFileSync(path.join(work, 'mkdocs.yml'), MKDOCS_YML);
   fs.writeFileSync(path.join(docs, 'index.md'), '# Attention\n\nThe worked example:\n\n<attention-lab walkthrough="worked-example" step="softmax"></attention-lab>\n');
   fs.writeFileSync(path.join(docs, 'weeks', 'three', 'masks.md'), '# Week 3: masks\n\n<attention-lab walkthrough="causal-mask" step="softmax"></attention-lab>\n');
@@ -56,26 +56,6 @@ after(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-/** Opens a page of the site and returns the softmax weights its lab shows, and what went wrong. */
-async function weightsOn(address) {
-  const page = await browser.context.newPage();
-  /** @type {string[]} */
-  const problems = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
-  });
-  await page.goto(new URL(address, host.url).href);
-  const cells = page.locator('attention-lab figure[data-panel="weights"] td[data-row]');
-  await cells.first().waitFor({ timeout: 60_000 });
-  const weights = await cells.allTextContents();
-  await page.close();
-  return { weights, problems };
-}
-
 test('mkdocs build --strict writes the loader into every page with a path relative to it', { skip: noMkdocs }, () => {
   const nested = fs.readFileSync(path.join(work, 'site', 'weeks', 'three', 'masks', 'index.html'), 'utf8');
   assert.match(nested, /<script src="\.\.\/\.\.\/\.\.\/attention-lab\/attention-lab-loader\.js"( defer)?><\/script>/);
@@ -84,13 +64,13 @@ test('mkdocs build --strict writes the loader into every page with a path relati
 });
 
 test('the lab on the home page shows the engine’s weights', { skip: noMkdocs }, async () => {
-  const { weights, problems } = await weightsOn(SUB_PATH);
+  const { weights, problems } = await weightsOn(browser, host, SUB_PATH);
   assert.deepEqual(weights, ['0.140', '0.284', '0.576']);
   assert.deepEqual(problems, []);
 });
 
 test('the lab on a page three folders deep finds the component and its engine', { skip: noMkdocs }, async () => {
-  const { weights, problems } = await weightsOn(`${SUB_PATH}weeks/three/masks/`);
+  const { weights, problems } = await weightsOn(browser, host, `${SUB_PATH}weeks/three/masks/`);
   assert.equal(weights.length, 16, weights.join(' '));
   assert.deepEqual(weights.slice(0, 4), ['1', '0', '0', '0'], 'the first token sees only itself');
   assert.deepEqual(problems, []);

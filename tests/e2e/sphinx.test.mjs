@@ -9,11 +9,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { build } from 'vite';
 
 import { missingCommand } from '../../scripts/lib/commands.mjs';
 import { serveFiles } from '../../scripts/lib/static-server.mjs';
 import { launchBrowser, ROOT } from '../../scripts/lib/browser.mjs';
+import { buildComponentInto, weightsOn } from './site-recipes.mjs';
 
 /** Why Sphinx cannot be tried here, or undefined. */
 const noSphinx = missingCommand('sphinx-build', ['--version'], 'sphinx-build is not installed (Debian package python3-sphinx; scripts/setup.sh installs it)');
@@ -37,7 +37,7 @@ before(async () => {
   fs.rmSync(work, { recursive: true, force: true });
   const source = path.join(work, 'source');
   fs.mkdirSync(path.join(source, 'weeks', 'three'), { recursive: true });
-  await build({ configFile: path.join(ROOT, 'vite.component.config.js'), logLevel: 'warn', build: { outDir: path.join(source, '_static', 'attention-lab'), emptyOutDir: true } });
+  await buildComponentInto(path.join(source, '_static', 'attention-lab'));
   fs.writeFileSync(path.join(source, 'conf.py'), CONF_PY);
   fs.writeFileSync(path.join(source, 'index.rst'), `Attention\n=========\n\nThe worked example:\n\n${rawTag('worked-example')}\n.. toctree::\n\n   weeks/three/masks\n`);
   fs.writeFileSync(path.join(source, 'weeks', 'three', 'masks.rst'), `Week 3: masks\n=============\n\n${rawTag('causal-mask')}`);
@@ -51,26 +51,6 @@ after(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-/** Opens a page of the site and returns the softmax weights its lab shows, and what went wrong. */
-async function weightsOn(address) {
-  const page = await browser.context.newPage();
-  /** @type {string[]} */
-  const problems = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
-  });
-  await page.goto(new URL(address, host.url).href);
-  const cells = page.locator('attention-lab figure[data-panel="weights"] td[data-row]');
-  await cells.first().waitFor({ timeout: 60_000 });
-  const weights = await cells.allTextContents();
-  await page.close();
-  return { weights, problems };
-}
-
 test('sphinx-build -W writes the loader into every page with a path relative to it', { skip: noSphinx }, () => {
   const nested = fs.readFileSync(path.join(work, 'site', 'weeks', 'three', 'masks.html'), 'utf8');
   assert.match(nested, /<script src="\.\.\/\.\.\/_static\/attention-lab\/attention-lab-loader\.js"><\/script>/);
@@ -79,13 +59,13 @@ test('sphinx-build -W writes the loader into every page with a path relative to 
 });
 
 test('the lab on the home page shows the engine’s weights', { skip: noSphinx }, async () => {
-  const { weights, problems } = await weightsOn(`${SUB_PATH}index.html`);
+  const { weights, problems } = await weightsOn(browser, host, `${SUB_PATH}index.html`);
   assert.deepEqual(weights, ['0.140', '0.284', '0.576']);
   assert.deepEqual(problems, []);
 });
 
 test('the lab on a page two folders deep finds the component and its engine', { skip: noSphinx }, async () => {
-  const { weights, problems } = await weightsOn(`${SUB_PATH}weeks/three/masks.html`);
+  const { weights, problems } = await weightsOn(browser, host, `${SUB_PATH}weeks/three/masks.html`);
   assert.equal(weights.length, 16, weights.join(' '));
   assert.deepEqual(weights.slice(0, 4), ['1', '0', '0', '0'], 'the first token sees only itself');
   assert.deepEqual(problems, []);

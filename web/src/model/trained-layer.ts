@@ -4,6 +4,7 @@
 // that layer read it, and the mask its attention ran with. Nothing here computes: the kinds give
 // these matrices to lab.multiHeadAttention and lab.encoderLayer, which redo the layer exactly.
 import type { Matrix, TrainerAttention, TrainerConfig, TrainerOptions, Vector } from '../../lib/index.js';
+import { formatPercent } from './format.js';
 
 /** What a link keeps of a trained layer: the run that reproduces it, bit for bit, and the layer. */
 export interface TrainedSource {
@@ -118,7 +119,7 @@ export function weightsLabel(trained: TrainedLayer | undefined, seed: number): s
 export function weightsStatement(trained: TrainedLayer | undefined): string {
   if (!trained) return 'These weights are random: the pattern means nothing yet.';
   const { config, source, evaluation } = trained;
-  const accuracy = evaluation ? ` (held-out accuracy ${Math.round(evaluation.accuracy * 100)} %)` : '';
+  const accuracy = evaluation ? ` (held-out accuracy ${formatPercent(evaluation.accuracy, 0)})` : '';
   return `These weights were trained on the task ${config.task} for ${source.steps} step${source.steps === 1 ? '' : 's'}${accuracy}: the pattern is what the model learned.`;
 }
 

@@ -1,0 +1,37 @@
+// What the recipes for course sites (tests/e2e/mkdocs.test.mjs, sphinx.test.mjs) share: the web
+// component built into the site's static folder, and a page of the built site opened in Chromium,
+// read for the softmax weights its lab shows.
+import path from 'node:path';
+import { build } from 'vite';
+
+import { ROOT } from '../../scripts/lib/browser.mjs';
+
+/** Builds the web component (vite.component.config.js) into `outDir`, as a site's static folder holds it. */
+export function buildComponentInto(outDir) {
+  return build({ configFile: path.join(ROOT, 'vite.component.config.js'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+}
+
+/**
+ * Opens `address` of the site `host` serves and returns the softmax weights its lab shows, and
+ * what went wrong (page errors, console errors, failed responses).
+ * @param {{ context: import('playwright-core').BrowserContext }} browser @param {{ url: string }} host
+ * @param {string} address
+ */
+export async function weightsOn(browser, host, address) {
+  const page = await browser.context.newPage();
+  /** @type {string[]} */
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  await page.goto(new URL(address, host.url).href);
+  const cells = page.locator('attention-lab figure[data-panel="weights"] td[data-row]');
+  await cells.first().waitFor({ timeout: 60_000 });
+  const weights = await cells.allTextContents();
+  await page.close();
+  return { weights, problems };
+}
