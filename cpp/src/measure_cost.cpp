@@ -270,4 +270,26 @@ namespace attn
         }
         return m;
     }
+
+    cost_growth measure_cost_growth(cost_options options)
+    {
+        if (options.n > max_sequence / 2)
+        {
+            detail::fail("n",
+                         "a whole number from 1 to " + std::to_string(max_sequence / 2) +
+                             " (it is measured at 2n too)",
+                         std::to_string(options.n));
+        }
+        options.repeats = 1;
+        cost_growth g;
+        g.at_n = measure_cost(options); // pass 1: at n
+        options.n *= 2;
+        g.at_double_n = measure_cost(options); // pass 2: at 2n
+        // pass 3: the factors; every variant does at least one multiply-add and keeps at least
+        // one cell for n ≥ 1, so neither divisor is 0.
+        g.multiply_adds_factor = g.at_double_n.multiply_adds / g.at_n.multiply_adds;
+        g.peak_cells_factor = static_cast<double>(g.at_double_n.peak_cells) /
+                              static_cast<double>(g.at_n.peak_cells);
+        return g;
+    }
 } // namespace attn

@@ -63,6 +63,17 @@ describe('measureCost', () => {
     assert.equal(full.peakCells, 4096 * 4096);
   });
 
+  test('costGrowth divides the exact counts at 2n by those at n: 4 for full attention, 2 for the RNN’s work', () => {
+    const full = lab.costGrowth({ variant: 'full', n: 32, d: 8 });
+    assert.equal(full.atN.n, 32);
+    assert.equal(full.atDoubleN.n, 64);
+    assert.equal(full.multiplyAddsFactor, full.atDoubleN.multiplyAdds / full.atN.multiplyAdds);
+    assert.equal(full.multiplyAddsFactor, 4);
+    assert.equal(full.peakCellsFactor, 4);
+    assert.equal(lab.costGrowth({ variant: 'rnn', n: 32, d: 8 }).multiplyAddsFactor, 2);
+    expectAttentionError(() => lab.costGrowth({ variant: 'full', n: 2049 }), 'n');
+  });
+
   test('bad arguments are refused naming the argument', () => {
     expectAttentionError(() => lab.measureCost(/** @type {any} */ ({ variant: 'fastest', n: 8 })), 'variant', "got 'fastest'");
     expectAttentionError(() => lab.measureCost({ variant: 'full', n: 0 }), 'n');

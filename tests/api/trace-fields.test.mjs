@@ -36,6 +36,7 @@ const EXTRA_CALLS = [
   ['explainLinear', { input: x, weight: [[1], [0], [2], [-1]], bias: [0.5], row: 0, column: 0 }],
   ['explainPositionalEncoding', { position: 3, column: 5, dModel: 8 }],
   ['measureCost', { variant: 'full', n: 8, d: 4, repeats: 1 }],
+  ['costGrowth', { variant: 'full', n: 8, d: 4 }],
 ];
 
 /**

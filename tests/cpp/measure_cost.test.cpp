@@ -185,3 +185,26 @@ TEST_CASE("bad cost arguments are refused naming the argument", "[cost][errors]"
         REQUIRE_THROWS_WITH(attn::measure_cost(o), Contains("repeats: expected"));
     }
 }
+
+TEST_CASE("costGrowth measures at n and 2n and divides the exact counts", "[cost]")
+{
+    auto o = options_for("full", 16, 4);
+    const attn::cost_growth g = attn::measure_cost_growth(o);
+    CHECK(g.at_n.n == 16);
+    CHECK(g.at_double_n.n == 32);
+    CHECK(g.at_n.seconds.size() == 1);
+    // Full attention: 2·n²·d multiply-adds and n² cells, so both grow by exactly 4.
+    CHECK(g.multiply_adds_factor == 4.0);
+    CHECK(g.peak_cells_factor == 4.0);
+    CHECK(g.multiply_adds_factor == g.at_double_n.multiply_adds / g.at_n.multiply_adds);
+
+    // Linear attention's multiply-adds grow with n (its d × d state does not depend on n).
+    o.variant = "linear";
+    CHECK(attn::measure_cost_growth(o).multiply_adds_factor == Approx(2.0).epsilon(0.01));
+}
+
+TEST_CASE("costGrowth refuses an n whose double is past max_sequence, naming n", "[cost][errors]")
+{
+    REQUIRE_THROWS_WITH(attn::measure_cost_growth(options_for("full", attn::max_sequence / 2 + 1)),
+                        Contains("n: expected a whole number from 1 to 2048 (it is measured at 2n too)"));
+}

@@ -1008,6 +1008,33 @@ export interface CostMeasurement {
   multiplyAdds: number;
 }
 
+export interface CostGrowthArgs {
+  /** Which kernel to measure. */
+  variant: CostVariant;
+  /** Sequence length, 1 … 2048: the variant is measured at n and at 2n. */
+  n: number;
+  /** Width of query, key and value (the RNN's input and state), 1 … 1024; default 64. */
+  d?: number | undefined;
+  /** Flash tile and chunk size, 1 … 4096, used as min(block, n); default 64. */
+  block?: number | undefined;
+  /** Sparse: keys within ±window of each query, 0 … 4096; default 32. */
+  window?: number | undefined;
+  /** Seed (0 … 2³²−1) of the inputs, drawn in the engine; default 0. */
+  seed?: number | undefined;
+}
+
+/** How a variant's exact counts grow when n doubles (lab.costGrowth). */
+export interface CostGrowth {
+  /** Pass 1: one run at n. */
+  atN: CostMeasurement;
+  /** Pass 2: one run at 2n. */
+  atDoubleN: CostMeasurement;
+  /** Pass 3: atDoubleN.multiplyAdds / atN.multiplyAdds. */
+  multiplyAddsFactor: number;
+  /** Pass 3: atDoubleN.peakCells / atN.peakCells. */
+  peakCellsFactor: number;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The trainer (lab.createTrainer): a small transformer trained by the engine. Not an engine
 // operation: an object with state, freed by dispose(). What it computes: docs/engine.md, "Trainer".
@@ -1390,6 +1417,8 @@ export interface AttentionLab {
   chunkedAttention(args: ChunkedAttentionArgs): ChunkedAttentionTrace;
   /** Times one variant's lean kernel on inputs drawn in the engine: seconds per repeat, peak cells, multiply-adds. */
   measureCost(args: MeasureCostArgs): CostMeasurement;
+  /** Measures a variant at n and at 2n, one run each, and the factors by which its multiply-adds and largest intermediate grew. */
+  costGrowth(args: CostGrowthArgs): CostGrowth;
   /** Grades a learner's number for one cell of attention and names the mistake it matches, if any. */
   diagnose(args: DiagnoseArgs): Diagnosis;
   /** A new training run of a small transformer (see {@link Trainer}); free it with `dispose()`. */

@@ -44,6 +44,23 @@ namespace attn
      */
     cost_measurement measure_cost(const cost_options& options);
 
+    /// How a variant's counts grow when n doubles: what the cost lab's exercises ask about.
+    struct cost_growth
+    {
+        cost_measurement at_n;           ///< one run at n
+        cost_measurement at_double_n;    ///< one run at 2n, the other settings the same
+        double multiply_adds_factor = 0; ///< at_double_n.multiply_adds / at_n.multiply_adds
+        double peak_cells_factor = 0;    ///< at_double_n.peak_cells / at_n.peak_cells
+    };
+
+    /**
+     * @brief measure_cost at options.n and at 2·options.n, one run each (`repeats` is not
+     * used), and the factors by which its exact counts grew. The times are reported but say
+     * little from one run; the counts do not depend on the machine.
+     * @throws attention_error naming `n` when 2n is past max_sequence, or as measure_cost does
+     */
+    cost_growth measure_cost_growth(cost_options options);
+
     /// The variants measure_cost knows, "full|…", as the description's choices list them.
     std::string cost_variant_names();
 

@@ -1,8 +1,9 @@
 // The cost lab's exercise: by what factor does a variant's work (multiply-adds) or memory (its
 // largest intermediate) grow when n doubles? Graded by the engine's measureCost at n and 2n on the
-// lab's own settings (d, block, window, seed): the counts it reports are exact, unlike its times,
-// which vary from run to run and machine to machine and are never graded.
-import type { CostMeasurement } from '../../lib/index.js';
+// lab's own settings (d, block, window, seed), through lab.costGrowth, which also divides the
+// counts: they are exact, unlike the times, which vary from run to run and machine to machine and
+// are never graded.
+import type { CostGrowth } from '../../lib/index.js';
 import { formatCount, formatNumber } from '../model/format.js';
 import { expected, oneOf } from '../model/json-checks.js';
 import type { CostGrowthExercise, CostInputs } from '../model/types.js';
@@ -34,17 +35,14 @@ export const costGrowth: ExerciseType<CostGrowthExercise> = {
     const answer = parseCell(text);
     if (typeof answer === 'string') return { error: answer };
     const { d, block, window, seed } = inputs as CostInputs;
-    const measure = (n: number): CostMeasurement | string => {
-      try {
-        return lab.measureCost({ variant: exercise.variant, n, d, block, window, seed, repeats: 1 });
-      } catch (error) {
-        return (error as Error).message;
-      }
-    };
-    const [small, large] = [measure(exercise.n), measure(2 * exercise.n)];
-    if (typeof small === 'string') return { error: small };
-    if (typeof large === 'string') return { error: large };
-    const factor = large[exercise.measure] / small[exercise.measure];
+    let growth: CostGrowth;
+    try {
+      growth = lab.costGrowth({ variant: exercise.variant, n: exercise.n, d, block, window, seed });
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
+    const { atN: small, atDoubleN: large } = growth;
+    const factor = exercise.measure === 'multiplyAdds' ? growth.multiplyAddsFactor : growth.peakCellsFactor;
     const counts = `the engine counts ${formatCount(small[exercise.measure])} ${NAMES[exercise.measure]} at n = ${exercise.n} and ${formatCount(large[exercise.measure])} at n = ${2 * exercise.n}, ×${formatNumber(factor, 2)}`;
     const correct = Math.abs(answer - factor) <= (exercise.tolerance ?? TOLERANCE);
     // The usual slip: a quadratic cost taken for a linear one, or the other way round.

@@ -43,17 +43,56 @@ namespace attn::describe
             "32");
         static constexpr argument arguments[] = {variant, n, d, repeats, block, window, seed};
 
-        template <class In> static cost_measurement run(In& in)
+        /// What a measurement is made on besides n and the repeats (costGrowth reads the same).
+        template <class In> static cost_options read_settings(In& in)
         {
             cost_options o;
             o.variant = in.choice(variant);
-            o.n = in.integer(n);
             o.d = in.integer(d);
-            o.repeats = in.integer(repeats);
             o.block = in.integer(block);
             o.window = in.integer(window);
             o.seed = read_seed(in);
+            return o;
+        }
+
+        template <class In> static cost_measurement run(In& in)
+        {
+            cost_options o = read_settings(in);
+            o.n = in.integer(n);
+            o.repeats = in.integer(repeats);
             return measure_cost(o);
+        }
+    };
+
+    template <> struct fields_of<cost_growth>
+    {
+        template <class V> static void visit(const cost_growth& g, V& v)
+        {
+            v.field("atN", g.at_n, "pass 1: one run at n");
+            v.field("atDoubleN", g.at_double_n, "pass 2: one run at 2n");
+            v.field("multiplyAddsFactor", g.multiply_adds_factor,
+                    "pass 3: atDoubleN.multiplyAdds / atN.multiplyAdds");
+            v.field("peakCellsFactor", g.peak_cells_factor,
+                    "pass 3: atDoubleN.peakCells / atN.peakCells");
+        }
+    };
+
+    struct measure_cost_growth_operation
+    {
+        static constexpr const char* name = "costGrowth";
+        static constexpr const char* title = "How a variant's cost grows when n doubles";
+        static constexpr argument n = integer_argument(
+            "n", size_low, static_cast<double>(max_sequence / 2),
+            "sequence length; the variant is measured at n and at 2n");
+        static constexpr argument arguments[] = {
+            measure_cost_operation::variant, n, measure_cost_operation::d,
+            measure_cost_operation::block, measure_cost_operation::window, seed};
+
+        template <class In> static cost_growth run(In& in)
+        {
+            cost_options o = measure_cost_operation::read_settings(in);
+            o.n = in.integer(n);
+            return measure_cost_growth(o);
         }
     };
 } // namespace attn::describe

@@ -65,6 +65,7 @@ namespace attn::describe
                    flash_attention_operation, chunked_attention_operation,
                    measure_cost_operation,
                    // Issue 12: grading an answer.
+                   measure_cost_growth_operation,
                    diagnose_operation,
                    // Issue 13: every number explained.
                    explain_linear_operation, explain_positional_encoding_operation>;
