@@ -15,6 +15,7 @@ namespace attn
             // normalized and output (n × d).
             const std::size_t n = rows(input), d = cols(input);
             layer_norm_trace t;
+            t.eps = eps;
             t.mean = xt::empty<double>({n});
             t.variance = xt::empty<double>({n});
             t.normalized = xt::empty<double>({n, d});

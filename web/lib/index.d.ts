@@ -428,6 +428,8 @@ export interface LayerNormTrace {
   output: Matrix;
   gamma: Vector;
   beta: Vector;
+  /** ε as used, added to the variance. */
+  eps: number;
 }
 
 export interface FeedForwardTrace {

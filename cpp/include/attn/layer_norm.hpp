@@ -20,6 +20,7 @@ namespace attn
         matrix output;     ///< (n × d) normalized·γ + β
         vector gamma;      ///< (d) as used
         vector beta;       ///< (d) as used
+        double eps = 0;    ///< as used: added to the variance before the square root
     };
 
     constexpr double default_layer_norm_eps = 1e-5;

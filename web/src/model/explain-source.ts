@@ -79,6 +79,8 @@ export interface LayerNormSource {
   normalized: number[][];
   gamma: number[];
   beta: number[];
+  /** The ε the engine added to the variance (its trace's). */
+  eps: number;
   inputSymbol: string;
   inputPanel?: string;
 }

@@ -17,6 +17,7 @@ namespace attn::describe
             v.field("output", t.output, "normalized·γ + β");
             v.field("gamma", t.gamma, "γ as used");
             v.field("beta", t.beta, "β as used");
+            v.field("eps", t.eps, "ε as used, added to the variance");
         }
     };
 

@@ -9,9 +9,6 @@ import type { Explanation } from '../kind.js';
 import { exactNumber, formatNumber } from '../../model/format.js';
 import { cellSub, sub, sumOfProducts, term } from './explain-terms.js';
 
-/** LayerNorm's ε, the engine's default (cpp/include/attn/layer_norm.hpp). */
-const EPSILON = 1e-5;
-
 /** Numbers added up: at most eight written out, longer lists show their ends. */
 function listed(xs: number[], joiner = ' + '): string {
   const written = xs.map(term);
@@ -64,10 +61,10 @@ export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, 
       const variance = a.variance[row];
       return {
         lines: [
-          `${name} = (x − μ) / √(σ² + ε) · γ + β, where x is row ${row} of ${a.inputSymbol} (${x.length} numbers) and ε = ${EPSILON}`,
+          `${name} = (x − μ) / √(σ² + ε) · γ + β, where x is row ${row} of ${a.inputSymbol} (${x.length} numbers) and ε = ${formatNumber(a.eps)}`,
           `μ = (${listed(x)}) / ${x.length} = ${formatNumber(mu)}`,
           `σ² = ((x₀ − μ)² + … + (x${sub(x.length - 1)} − μ)²) / ${x.length} = ${formatNumber(variance)}`,
-          `(x${sub(column)} − μ) / √(σ² + ε) = (${term(x[column])} − ${term(mu)}) / √(${formatNumber(variance)} + ${EPSILON}) = ${formatNumber(a.normalized[row][column])}`,
+          `(x${sub(column)} − μ) / √(σ² + ε) = (${term(x[column])} − ${term(mu)}) / √(${formatNumber(variance)} + ${formatNumber(a.eps)}) = ${formatNumber(a.normalized[row][column])}`,
           `· γ${sub(column)} + β${sub(column)} = ${term(a.normalized[row][column])} · ${term(a.gamma[column])} + ${term(a.beta[column])} = ${formatNumber(cell)}`,
         ],
         exact: exactNumber(cell),
