@@ -51,5 +51,7 @@ export function exerciseView(panel: ExercisePanel, actions: ExerciseActions): Pa
   // An answer given before (earlier on this page, or in a visit the LMS resumed) is shown with its feedback.
   if (previous && !('error' in previous) && previous.response !== undefined) control.show(previous.response);
   show(previous);
-  return { element: el('figure', { className: 'panel exercise-panel' }, form, feedback) };
+  const figure = el('figure', { className: 'panel exercise-panel' }, form, feedback);
+  figure.dataset.panel = panel.name;
+  return { element: figure };
 }

@@ -7,8 +7,6 @@ import { el } from './dom.js';
 import './export-menu.css';
 import { t } from '../i18n/messages.js';
 
-export type { ExportContext } from './export-body.js';
-
 /** Whether the menu was left open, so moving to another step keeps it open. */
 let leftOpen = false;
 

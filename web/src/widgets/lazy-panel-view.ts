@@ -19,7 +19,6 @@ export function lazyPanelView(name: string, load: () => Promise<PanelView>): Pan
   load().then(
     (real) => {
       loaded = real;
-      real.element.dataset.panel ??= name;
       view.element = real.element;
       placeholder.replaceWith(real.element);
     },

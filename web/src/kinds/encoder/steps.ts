@@ -11,7 +11,7 @@ import { formatCount, formatNumber } from '../../model/format.js';
 import { integerField, labels, seedField } from '../shared/fields.js';
 import { probeInputFormula, probeInputText, probeInputTitle, weightsFacts } from '../shared/trained.js';
 import { embeddingExplain, layerNormExplain, linearExplain } from '../shared/explain-sources.js';
-import { weightPanel } from '../shared/weight-panel.js';
+import { weightOrigin, weightPanel } from '../shared/weight-panel.js';
 
 const shape = (m: Matrix) => `${m.length}×${m[0].length}`;
 const length = (v: Vector) => String(v.length);
@@ -112,7 +112,7 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs, trained?:
   const matrix = (name: string, caption: string, data: Matrix, explain: MatrixPanel['explain'], colLabels = dims): MatrixPanel =>
     ({ type: 'matrix', name, caption, data, rowLabels: tokens, colLabels, colour: 'diverging', explain });
   // The weights where they are used, each cell saying where it comes from and what it feeds.
-  const weights = { trained: !!trained, origin: trained ? `learned in ${trained.config.task} training` : `drawn by seeded Xavier initialisation (seed ${seed}), not trained` };
+  const weights = weightOrigin(trained, seed);
   const repeatedWord = tokens.find((token, i) => tokens.indexOf(token) !== i);
   const parametersPanel = trained ? weightsFacts(trained) : settings(inputs);
   const steps: Step[] = [];

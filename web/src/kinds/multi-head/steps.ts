@@ -8,7 +8,7 @@ import type { TrainedLayer } from '../../model/trained-layer.js';
 import { formatNumber } from '../../model/format.js';
 import { labels, shape } from '../shared/fields.js';
 import { settings, trainedInputStep, weightsFacts } from './panels.js';
-import { weightPanel as sharedWeightPanel } from '../shared/weight-panel.js';
+import { weightOrigin, weightPanel } from '../shared/weight-panel.js';
 import { embeddingExplain, linearExplain } from '../shared/explain-sources.js';
 
 /** What the walkthrough reads: the words' seeded embeddings, or the probe as a trained layer read it. */
@@ -73,8 +73,7 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
     ({ type: 'matrix', name, caption, data, rowLabels, colLabels, colour });
 
   // The weights where they are used, each cell saying where it comes from and what it feeds.
-  const origin = trained ? `learned in ${trained.config.task} training` : `drawn by seeded Xavier initialisation (seed ${inputs.seed}), not trained`;
-  const weightPanel = (name: string, symbol: string, data: number[][], feeds: string) => sharedWeightPanel(name, symbol, data, feeds, { trained: !!trained, origin });
+  const weights = weightOrigin(trained, inputs.seed);
 
   const steps: Step[] = [];
   const embedPanels: Panel[] = trained
@@ -110,9 +109,9 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
         explain: linearExplain('K', { input: source, weight: t.params.wK, bias: t.params.bK, inputSymbol: keyInput.symbol, weightSymbol: 'W_K', inputPanel: keyInput.panel }) },
       { ...matrix('projected-value', `V (${shape(m, d)})`, t.projectedValue, keyTokens, dims(d)),
         explain: linearExplain('V', { input: source, weight: t.params.wV, bias: t.params.bV, inputSymbol: keyInput.symbol, weightSymbol: 'W_V', inputPanel: keyInput.panel }) },
-      weightPanel('weight-query', 'W_Q', t.params.wQ, 'Q'),
-      weightPanel('weight-key', 'W_K', t.params.wK, 'K'),
-      weightPanel('weight-value', 'W_V', t.params.wV, 'V'),
+      weightPanel('weight-query', 'W_Q', t.params.wQ, 'Q', weights),
+      weightPanel('weight-key', 'W_K', t.params.wK, 'K', weights),
+      weightPanel('weight-value', 'W_V', t.params.wV, 'V', weights),
     ],
   });
 
@@ -195,7 +194,7 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
     panels: [
       { ...matrix('output', `output (${shape(n, d)})`, t.output, queryTokens, dims(d)),
         explain: linearExplain('output', { input: t.concat, weight: t.params.wO, bias: t.params.bO, inputSymbol: h > 1 ? 'concat' : 'weights·V', weightSymbol: 'W_O', inputPanel: h > 1 ? 'concat' : undefined }) },
-      weightPanel('weight-output', 'W_O', t.params.wO, 'the output'),
+      weightPanel('weight-output', 'W_O', t.params.wO, 'the output', weights),
     ],
   });
   return { steps, trace: t };

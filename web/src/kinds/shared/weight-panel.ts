@@ -1,6 +1,7 @@
 // A layer's weight matrix shown where it is used (below the numbers it makes), each cell saying
 // where it comes from and what it feeds: the engine's seeded initialisation or a trained run.
 import type { MatrixPanel } from '../../model/types.js';
+import type { TrainedLayer } from '../../model/trained-layer.js';
 import { labels, shape } from './fields.js';
 
 export interface WeightOrigin {
@@ -8,6 +9,13 @@ export interface WeightOrigin {
   trained: boolean;
   /** Where they come from, e.g. "drawn by seeded Xavier initialisation (seed 3), not trained". */
   origin: string;
+}
+
+/** Where a layer's weights come from: the trained layer's run, or the engine's seeded initialisation. */
+export function weightOrigin(trained: TrainedLayer | undefined, seed: number): WeightOrigin {
+  return trained
+    ? { trained: true, origin: `learned in ${trained.config.task} training` }
+    : { trained: false, origin: `drawn by seeded Xavier initialisation (seed ${seed}), not trained` };
 }
 
 /**
