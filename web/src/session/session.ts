@@ -308,7 +308,7 @@ export class Session {
   private apply(inputs: Inputs, edited = true): string | undefined {
     const c = this.current as Current;
     const built = this.build(c.lab, c.kind, c.walkthrough, inputs, c.trained, edited);
-    if (!built) return 'The engine refused this value (see the notice above).';
+    if (!built) return t('edit-refused-see-notice');
     const stepId = c.built.steps[c.index].id;
     const index = Math.max(0, built.steps.findIndex((s) => s.id === stepId));
     this.current = { ...c, inputs, edited, built, index };
@@ -378,7 +378,7 @@ export class Session {
   reset(): void {
     const c = this.current;
     if (!c) return;
-    if (!this.apply(structuredClone(c.walkthrough.inputs), false)) this.announce('The inputs are back to the walkthrough’s own.');
+    if (!this.apply(structuredClone(c.walkthrough.inputs), false)) this.announce(t('inputs-reset'));
   }
 
   // ---- reading the numbers --------------------------------------------------------------------
