@@ -11,4 +11,6 @@ export default {
   // Docusaurus writes `scripts` into every page as given, without baseUrl: the path says it.
   scripts: [{ src: `${baseUrl}attention-lab/attention-lab.js`, type: 'module' }],
   presets: [['classic', { docs: { routeBasePath: '/' }, blog: false }]],
+  // The labs follow the reader's light or dark preference: the site then starts in the same one.
+  themeConfig: { colorMode: { respectPrefersColorScheme: true } },
 };
