@@ -23,7 +23,7 @@ const { setPageLocale } = await importCompiled('model/format');
 
 const SPANISH = JSON.parse(readFileSync(new URL('../../web/src/i18n/lessons/es.json', import.meta.url), 'utf8'));
 /** Translated strings out of every English string of the course; raise it as lessons are translated. */
-const COVERAGE_FLOOR = 0.94;
+const COVERAGE_FLOOR = 1;
 
 /** The numbers a text quotes, written the English way ("0,941" → "0.941", "[1,5; 1,5]" → 1.5, 1.5). */
 const numbersIn = (text, decimal) => [...text.matchAll(decimal === ',' ? /\d+(?:,\d+)?/g : /\d+(?:\.\d+)?/g)]
