@@ -3,7 +3,7 @@
 // generated from English (en-XA ≥ 40 % longer, ar-XB right to left), and numbers in the
 // page's locale (a decimal comma in Spanish).
 import assert from 'node:assert/strict';
-import { readdirSync, existsSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { FluentResource } from '@fluent/bundle';
 
@@ -15,14 +15,15 @@ const { ENGLISH } = await importCompiled('i18n/catalogue-en');
 const { SPANISH } = await importCompiled('i18n/catalogue-es');
 const { formatNumber, setPageLocale } = await importCompiled('model/format');
 
-/** The kinds' own words (web/src/kinds/<kind>/words-en.ts, words-es.ts), by folder. */
-const KIND_FOLDERS = readdirSync(new URL('../../web/src/kinds/', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && existsSync(new URL(`../../web/src/kinds/${entry.name}/words-en.ts`, import.meta.url)))
-  .map((entry) => entry.name);
-const KIND_CATALOGUES = await Promise.all(KIND_FOLDERS.map(async (folder) => ({
-  folder,
-  english: (await importCompiled(`kinds/${folder}/words-en`)).ENGLISH,
-  spanish: (await importCompiled(`kinds/${folder}/words-es`)).SPANISH,
+/** The kinds' own words (web/src/kinds/<kind>/words-en.ts and words-es.ts, or <name>-words-…), by file. */
+const KINDS = new URL('../../web/src/kinds/', import.meta.url);
+const KIND_FILES = readdirSync(KINDS, { withFileTypes: true }).filter((entry) => entry.isDirectory())
+  .flatMap((entry) => readdirSync(new URL(`${entry.name}/`, KINDS)).filter((file) => file.endsWith('words-en.ts')).map((file) => `${entry.name}/${file.slice(0, -'-en.ts'.length)}`));
+const KIND_FOLDERS = KIND_FILES.map((file) => file.split('/')[0]);
+const KIND_CATALOGUES = await Promise.all(KIND_FILES.map(async (file) => ({
+  folder: file,
+  english: (await importCompiled(`kinds/${file}-en`)).ENGLISH,
+  spanish: (await importCompiled(`kinds/${file}-es`)).SPANISH,
 })));
 /** Every catalogue: the chrome's, then each kind's. */
 const CATALOGUE_PAIRS = [{ folder: 'chrome', english: ENGLISH, spanish: SPANISH }, ...KIND_CATALOGUES];

@@ -5,6 +5,7 @@ import type { TrainedLayer } from '../../model/trained-layer.js';
 import { LIMITS } from '../../model/limits.js';
 import { integerField, seedField } from '../shared/fields.js';
 import { probeInputFormula, probeInputText, probeInputTitle } from '../shared/trained.js';
+import { w as layerWords } from '../shared/layer-words-en.js';
 import { w } from './words-en.js';
 
 export { weightsFacts } from '../shared/trained.js';
@@ -23,8 +24,8 @@ export function settings(inputs: MultiHeadInputs, keyTokens: string[]): Paramete
       integerField('heads', w('multi-head-heads-h'), inputs.heads, LIMITS['multi-head'].heads),
       seedField(inputs.seed),
       ...(cross ? [] : [{
-        name: 'mask', label: w('kinds-mask'), kind: 'choice' as const, value: inputs.mask === 'causal' ? 'causal' : 'none',
-        options: [['none', w('kinds-mask-none')], ['causal', w('kinds-mask-causal')]] as [string, string][],
+        name: 'mask', label: layerWords('kinds-mask'), kind: 'choice' as const, value: inputs.mask === 'causal' ? 'causal' : 'none',
+        options: [['none', layerWords('kinds-mask-none')], ['causal', layerWords('kinds-mask-causal')]] as [string, string][],
       }]),
     ],
   };

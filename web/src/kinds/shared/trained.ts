@@ -2,7 +2,7 @@
 // encoder kinds: where they come from (task, seed, steps, layer) and what the probe is.
 import type { TextPanel } from '../../model/types.js';
 import type { TrainedLayer } from '../../model/trained-layer.js';
-import { w } from './words-en.js';
+import { w } from './layer-words-en.js';
 
 /** The facts panel that replaces the settings of random weights: the run the weights come from. */
 export function weightsFacts(trained: TrainedLayer): TextPanel {

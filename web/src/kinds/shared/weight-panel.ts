@@ -3,7 +3,7 @@
 import type { MatrixPanel } from '../../model/types.js';
 import type { TrainedLayer } from '../../model/trained-layer.js';
 import { labels, shape } from './fields.js';
-import { w } from './words-en.js';
+import { w } from './layer-words-en.js';
 
 export interface WeightOrigin {
   /** Whether the weights come from a trained run (else the engine drew them from a seed). */

@@ -1,36 +1,10 @@
-// Words every kind uses (parameters panels, the trained-weights facts), in English: the source
-// of words-es.ts. Fluent syntax, single-line messages (i18n/messages.ts).
+// Words every kind uses (the seed control of a parameters panel), in English: the source of
+// words-es.ts. Fluent syntax, single-line messages (i18n/messages.ts).
 import { kindWords } from '../../i18n/messages.js';
 
 export const ENGLISH = `
 kinds-seed = seed
 kinds-seed-none = none
-kinds-mask = mask
-kinds-mask-none = none
-kinds-mask-causal = causal
-kinds-weight-caption-trained = { $symbol }, trained ({ $shape })
-kinds-weight-caption-seeded = { $symbol }, seeded ({ $shape })
-kinds-weight-what = { $origin }. Row k, column j: how much input number k adds to number j of { $feeds }.
-kinds-origin-trained = learned in { $task } training
-kinds-origin-seeded = drawn by seeded Xavier initialisation (seed { $seed }), not trained
-kinds-trained-weights = Trained weights
-kinds-fact-task = task
-kinds-fact-steps = steps trained
-kinds-fact-layer = layer
-kinds-fact-layer-of = { $layer } of { $layers }
-kinds-fact-model = model
-kinds-fact-model-one-head = d_model { $dmodel }, { $heads } head, d_ff { $dff }
-kinds-fact-model-heads = d_model { $dmodel }, { $heads } heads, d_ff { $dff }
-kinds-fact-probe = probe example
-kinds-fact-attention = attention
-kinds-fact-causal = causal (each position sees itself and earlier ones)
-kinds-fact-bidirectional = every position sees every position
-kinds-probe-title-layer = Input: what layer { $layer } handed on
-kinds-probe-title = Input: the probe example, embedded by the trained model
-kinds-probe-embedded-iris = each of the probe flower’s four measurements times its learned feature row, plus that feature’s learned bias row
-kinds-probe-embedded = the trained token embedding of each symbol of the probe sequence plus the sinusoidal encoding of its position
-kinds-probe-text = X is what layer 1 of the trained model read: { $embedded }, exactly as the trainer computed it (taken from the engine, not recomputed).
-kinds-probe-text-layer = X is what layer { $layer } of the trained model read: the output of layer { $previous } on the probe, exactly as the trainer computed it.
 `;
 
 /** A shared message in the page's language. */
