@@ -125,3 +125,37 @@ test('coverage of the course in Spanish (untranslated strings listed)', (t) => {
   t.diagnostic(`Spanish: ${ALL.length - missing.length} of ${ALL.length} strings (${(100 * coverage).toFixed(1)} %); untranslated: ${missing.map((p) => p.where).join(', ')}`);
   assert.ok(coverage >= COVERAGE_FLOOR, `coverage ${coverage}`);
 });
+
+/** The kinds whose own words are in catalogues (kinds/<kind>/words-es.ts). */
+const TRANSLATED_KINDS = ['attention', 'multi-head', 'encoder', 'positional', 'flash', 'kv-cache'];
+
+test('on inputs a learner changed, the translated kinds’ steps are in Spanish, with the English numbers', async () => {
+  const { loadKind } = await importCompiled('kinds/index');
+  const builds = async () => {
+    const found = [];
+    for (const walkthrough of WALKTHROUGHS.values()) {
+      if (!TRANSLATED_KINDS.includes(walkthrough.kind)) continue;
+      const kind = await loadKind(walkthrough.kind);
+      const inputs = kind.changeInputs(lab, walkthrough.inputs, 'seed', 7);
+      found.push(...kind.build(lab, walkthrough, inputs).steps.map((step) => ({ where: `${walkthrough.id}.${step.id}`, step })));
+    }
+    return found;
+  };
+  setPageLocale('es');
+  const english = await builds();
+  await setLanguage('es');
+  try {
+    const spanish = await builds();
+    assert.equal(spanish.length, english.length);
+    english.forEach(({ where, step }, i) => {
+      for (const field of ['title', 'text']) {
+        const es = spanish[i].step[field];
+        assert.notEqual(es, step[field], `${where}.${field} is not in Spanish: ${es}`);
+        assert.deepEqual(numbersIn(es, ','), numbersIn(step[field], ','), `${where}.${field}:\n  ${step[field]}\n  ${es}`);
+      }
+    });
+  } finally {
+    await setLanguage('en');
+    setPageLocale(undefined);
+  }
+});
