@@ -127,7 +127,7 @@ test('coverage of the course in Spanish (untranslated strings listed)', (t) => {
 });
 
 /** The kinds whose own words are in catalogues (kinds/<kind>/words-es.ts). */
-const TRANSLATED_KINDS = ['attention', 'multi-head', 'encoder', 'positional', 'entropy', 'scaling', 'flash', 'kv-cache'];
+const TRANSLATED_KINDS = ['attention', 'multi-head', 'encoder', 'positional', 'entropy', 'scaling', 'attention-backward', 'cost', 'flash', 'kv-cache'];
 
 test('on inputs a learner changed, the translated kinds’ steps are in Spanish, with the English numbers', async () => {
   const { loadKind } = await importCompiled('kinds/index');
