@@ -172,4 +172,19 @@ cell-empty = Type a number, e.g. 0.5 or -2.
 cell-not-number = “{ $text }” is not a finite number; type one like 0.5 or -2.
 component-snippet-intro = Paste this into a page of a site that runs scripts (Jupyter Book, MkDocs, Docusaurus…), with attention-lab.js and the files beside it copied to the site. Edited numbers are not carried over: the tag opens the walkthrough’s own.
 training-title = Watch attention learn
+
+## Where a layer's weights come from, the printed handout (i18n-rest)
+count-steps = { $count } steps
+count-steps-one = { $count } step
+weights-label-random = Random weights (seed { $seed }): not learned
+weights-label-trained = Trained weights: task { $task }, seed { $seed }, { $steps }, layer { $layer } of { $layers }
+weights-statement-random = These weights are random: the pattern means nothing yet.
+weights-statement-trained = These weights were trained on the task { $task } for { $steps }: the pattern is what the model learned.
+weights-statement-trained-accuracy = These weights were trained on the task { $task } for { $steps } (held-out accuracy { $accuracy }): the pattern is what the model learned.
+weights-compare-random = Compare with random weights
+weights-see-trained = See trained weights
+trained-intro = The steps of layer { $layer } of a small transformer the engine trained on the task { $task } (seed { $seed }), on that task’s probe example ({ $tokens }), every number computed again from the learned weights.
+trained-intro-open = To watch such a model learn, open { $link }.
+handout-note = Attention Lab. Every number below was computed by the engine for these inputs and is rounded to 3 decimals for reading. On the page, selecting any computed number shows its arithmetic with the numbers filled in; on paper, work it out from the numbers printed here.
+handout-columns = Columns { $first }–{ $last } of { $count }
 `;

@@ -170,4 +170,19 @@ cell-empty = Escribe un número, p. ej. 0,5 o -2.
 cell-not-number = «{ $text }» no es un número finito; escribe uno como 0,5 o -2.
 component-snippet-intro = Pega esto en una página de un sitio que ejecute scripts (Jupyter Book, MkDocs, Docusaurus…), con attention-lab.js y los archivos que lo acompañan copiados al sitio. Los números editados no se trasladan: la etiqueta abre las entradas propias del recorrido.
 training-title = Mira cómo aprende la atención
+
+## De dónde vienen los pesos de una capa, la hoja impresa (i18n-rest)
+count-steps = { $count } pasos
+count-steps-one = { $count } paso
+weights-label-random = Pesos aleatorios (semilla { $seed }): sin aprender
+weights-label-trained = Pesos entrenados: tarea { $task }, semilla { $seed }, { $steps }, capa { $layer } de { $layers }
+weights-statement-random = Estos pesos son aleatorios: el patrón aún no significa nada.
+weights-statement-trained = Estos pesos se entrenaron en la tarea { $task } durante { $steps }: el patrón es lo que aprendió el modelo.
+weights-statement-trained-accuracy = Estos pesos se entrenaron en la tarea { $task } durante { $steps } (precisión con datos reservados: { $accuracy }): el patrón es lo que aprendió el modelo.
+weights-compare-random = Comparar con pesos aleatorios
+weights-see-trained = Ver los pesos entrenados
+trained-intro = Los pasos de la capa { $layer } de un transformer pequeño que el motor entrenó en la tarea { $task } (semilla { $seed }), sobre el ejemplo de prueba de esa tarea ({ $tokens }), con cada número calculado de nuevo a partir de los pesos aprendidos.
+trained-intro-open = Para ver cómo aprende un modelo así, abre { $link }.
+handout-note = Attention Lab. Cada número de esta hoja lo calculó el motor para estas entradas y está redondeado a 3 decimales para leerlo. En la página, al seleccionar cualquier número calculado se ve su cuenta con los números puestos; en papel, hazla a partir de los números impresos aquí.
+handout-columns = Columnas { $first }–{ $last } de { $count }
 `;
