@@ -187,4 +187,6 @@ trained-intro = The steps of layer { $layer } of a small transformer the engine 
 trained-intro-open = To watch such a model learn, open { $link }.
 handout-note = Attention Lab. Every number below was computed by the engine for these inputs and is rounded to 3 decimals for reading. On the page, selecting any computed number shows its arithmetic with the numbers filled in; on paper, work it out from the numbers printed here.
 handout-columns = Columns { $first }–{ $last } of { $count }
+training-code-failed = The lesson’s code could not be loaded ({ $reason }); check the connection and try again.
+trained-load-failed = The trained weights could not be loaded ({ $reason }); check the connection and try again.
 `;

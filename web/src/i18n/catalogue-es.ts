@@ -185,4 +185,6 @@ trained-intro = Los pasos de la capa { $layer } de un transformer pequeño que e
 trained-intro-open = Para ver cómo aprende un modelo así, abre { $link }.
 handout-note = Attention Lab. Cada número de esta hoja lo calculó el motor para estas entradas y está redondeado a 3 decimales para leerlo. En la página, al seleccionar cualquier número calculado se ve su cuenta con los números puestos; en papel, hazla a partir de los números impresos aquí.
 handout-columns = Columnas { $first }–{ $last } de { $count }
+training-code-failed = No se pudo cargar el código de la lección ({ $reason }); comprueba la conexión y vuelve a intentarlo.
+trained-load-failed = No se pudieron cargar los pesos entrenados ({ $reason }); comprueba la conexión y vuelve a intentarlo.
 `;

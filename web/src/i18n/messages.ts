@@ -32,6 +32,10 @@ function formatEnglish(id: string, args?: MessageArgs): string | undefined {
 /** The page's language when it is not English: its messages, formatted by Fluent. */
 let active: ((id: string, args?: MessageArgs) => string | undefined) | undefined;
 let activeLanguage: Language = DEFAULT_LANGUAGE;
+/** Adds Fluent source to the active language's messages (undefined in English). */
+let addSource: ((source: string) => void) | undefined;
+/** The language being set: a kind's words loaded meanwhile wait for it. */
+let languageSet: Promise<void> = Promise.resolve();
 
 /** The catalogue of a real language other than English, as Fluent source (a chunk of its own). */
 const CATALOGUES: Partial<Record<Language, () => Promise<string>>> = {
@@ -39,14 +43,67 @@ const CATALOGUES: Partial<Record<Language, () => Promise<string>>> = {
 };
 
 /**
- * Makes `language` the page's. Another language than English fetches its catalogue (a
- * pseudo-locale takes English's) and Fluent. A message missing from a catalogue falls back to
- * English. Isolation marks (FSI … PDI around each argument) only where the text runs right to
- * left: elsewhere they would be invisible characters in every label a screen reader reads.
+ * A kind of walkthrough's own words (kinds/<kind>/words-en.ts): its English catalogue, in the
+ * kind's chunk, and each other language's, a chunk of its own fetched only in that language.
  */
-export async function setLanguage(language: Language): Promise<void> {
+export interface Catalogue {
+  english: string;
+  translations: Partial<Record<Language, () => Promise<string>>>;
+}
+
+const catalogues = new Set<Catalogue>();
+/** The catalogues already in the active language's messages. */
+let added = new Set<Catalogue>();
+
+/** Puts a catalogue's messages in the active language (a pseudo-locale's are the English, transformed). */
+async function addCatalogue(catalogue: Catalogue, language: Language, add: (source: string) => void): Promise<void> {
+  if (added.has(catalogue)) return;
+  added.add(catalogue);
+  const source = language in CATALOGUES ? await catalogue.translations[language]?.() : catalogue.english;
+  if (source !== undefined && activeLanguage === language) add(source);
+}
+
+/**
+ * Registers a kind's words and gives the function its code writes them with (t, for those ids):
+ * its English at once, so a kind's steps are built in English without waiting for anything.
+ */
+export function kindWords(englishSource: string, translations: Catalogue['translations']): typeof t {
+  for (const [id, text] of messageLines(englishSource)) english.set(id, text);
+  catalogues.add({ english: englishSource, translations });
+  return t;
+}
+
+/**
+ * Puts the words of every catalogue registered so far in the page's language: the page calls it
+ * after loading a kind's code, before the kind builds a step (kinds/index.ts).
+ */
+export async function loadCatalogues(): Promise<void> {
+  await languageSet;
+  await addCatalogues();
+}
+
+async function addCatalogues(): Promise<void> {
+  const add = addSource;
+  if (add) await Promise.all([...catalogues].map((catalogue) => addCatalogue(catalogue, activeLanguage, add)));
+}
+
+/**
+ * Makes `language` the page's. Another language than English fetches its catalogue (a
+ * pseudo-locale takes English's) and Fluent, and the words of the kinds already loaded. A message
+ * missing from a catalogue falls back to English. Isolation marks (FSI … PDI around each
+ * argument) only where the text runs right to left: elsewhere they would be invisible characters
+ * in every label a screen reader reads.
+ */
+export function setLanguage(language: Language): Promise<void> {
+  languageSet = switchLanguage(language);
+  return languageSet;
+}
+
+async function switchLanguage(language: Language): Promise<void> {
+  added = new Set();
   if (language === DEFAULT_LANGUAGE) {
     active = undefined;
+    addSource = undefined;
   } else {
     const [{ FluentBundle, FluentResource }, source] = await Promise.all([import('@fluent/bundle'), CATALOGUES[language]?.() ?? ENGLISH]);
     const transform = pseudoTransform(language);
@@ -56,8 +113,13 @@ export async function setLanguage(language: Language): Promise<void> {
       const message = bundle.getMessage(id);
       return message?.value ? bundle.formatPattern(message.value, args) : undefined;
     };
+    const add = (more: string) => {
+      bundle.addResource(new FluentResource(more));
+    };
+    addSource = add;
   }
   activeLanguage = language;
+  await addCatalogues();
 }
 
 export const currentLanguage = (): Language => activeLanguage;
