@@ -189,4 +189,21 @@ handout-note = Attention Lab. Every number below was computed by the engine for 
 handout-columns = Columns { $first }–{ $last } of { $count }
 training-code-failed = The lesson’s code could not be loaded ({ $reason }); check the connection and try again.
 trained-load-failed = The trained weights could not be loaded ({ $reason }); check the connection and try again.
+
+## Matrices, heatmaps and charts (i18n-rest)
+grid-hint = Point at a cell, or focus the grid and use the arrow keys, to read its value.
+grid-hint-edit = Point at a cell, or focus the grid and use the arrow keys, to read its value; press Enter or click to edit it.
+grid-hint-explain = Point at a cell, or focus the grid and use the arrow keys, to read its value; click or press Enter to explain it.
+grid-readout = { $row }, { $column }: { $value } (exact { $exact })
+grid-readout-blocked = { $row }, { $column }: { $value } (exact { $exact }), blocked by the mask
+grid-label = { $label }: { $rows } by { $columns }, drawn as colours.
+grid-row = row { $label }
+grid-column = column { $label }
+grid-row-sum = row sum { $value }
+grid-row-sum-title = row sum, computed by the engine
+matrix-every-number = { $caption }, every number
+heatmap-axes = rows: { $rows } 0 … { $lastrow } (top to bottom) · columns: { $columns } 0 … { $lastcolumn } (left to right)
+token-looks = Where “{ $token }” (word { $number }) looks:
+exact-title = exact: { $value }
+chart-load-failed = This chart could not be loaded ({ $reason }); check the connection and reload the page.
 `;

@@ -187,4 +187,21 @@ handout-note = Attention Lab. Cada número de esta hoja lo calculó el motor par
 handout-columns = Columnas { $first }–{ $last } de { $count }
 training-code-failed = No se pudo cargar el código de la lección ({ $reason }); comprueba la conexión y vuelve a intentarlo.
 trained-load-failed = No se pudieron cargar los pesos entrenados ({ $reason }); comprueba la conexión y vuelve a intentarlo.
+
+## Matrices, mapas de calor y gráficos (i18n-rest)
+grid-hint = Señala una celda, o enfoca la cuadrícula y usa las flechas, para leer su valor.
+grid-hint-edit = Señala una celda, o enfoca la cuadrícula y usa las flechas, para leer su valor; pulsa Intro o haz clic para editarlo.
+grid-hint-explain = Señala una celda, o enfoca la cuadrícula y usa las flechas, para leer su valor; haz clic o pulsa Intro para que se explique.
+grid-readout = { $row }, { $column }: { $value } (exacto { $exact })
+grid-readout-blocked = { $row }, { $column }: { $value } (exacto { $exact }), bloqueado por la máscara
+grid-label = { $label }: { $rows } por { $columns }, dibujada en colores.
+grid-row = fila { $label }
+grid-column = columna { $label }
+grid-row-sum = suma de la fila { $value }
+grid-row-sum-title = suma de la fila, calculada por el motor
+matrix-every-number = { $caption }, todos los números
+heatmap-axes = filas: { $rows } 0 … { $lastrow } (de arriba abajo) · columnas: { $columns } 0 … { $lastcolumn } (de izquierda a derecha)
+token-looks = Adónde mira «{ $token }» (palabra { $number }):
+exact-title = exacto: { $value }
+chart-load-failed = No se pudo cargar este gráfico ({ $reason }); comprueba la conexión y vuelve a cargar la página.
 `;

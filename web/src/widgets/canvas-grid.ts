@@ -11,6 +11,7 @@ import type { CellColour } from './colour.js';
 import { el, setAttr, setText } from './dom.js';
 import { exactNumber, formatNumber } from '../model/format.js';
 import { openCellEditor } from './cell-editor.js';
+import { t } from '../i18n/messages.js';
 
 /**
  * Canvas pixels per cell: one, scaled up by CSS without smoothing (image-rendering: pixelated),
@@ -90,15 +91,16 @@ export function canvasGrid(options: CanvasGridOptions): CanvasGrid {
     }
   };
 
-  const hint = options.editor ? '; press Enter or click to edit it' : options.onActivate ? '; click or press Enter to explain it' : '';
+  const hint = t(options.editor ? 'grid-hint-edit' : options.onActivate ? 'grid-hint-explain' : 'grid-hint');
   const showReadout = () => {
     if (!content) return;
     const [i, j] = at;
     const x = content.data[i][j];
-    const blocked = content.blocked?.[i]?.[j] === 0 ? ', blocked by the mask' : '';
+    const blocked = content.blocked?.[i]?.[j] === 0;
     const extra = options.describe?.(i, j);
-    const text = `${options.rowName(i)}, ${options.colName(j)}: ${formatNumber(x)} (exact ${exactNumber(x)})${blocked}${extra ? `; ${extra}` : ''}`;
-    setText(readout, moved ? text : `Point at a cell, or focus the grid and use the arrow keys, to read its value${hint}.`);
+    const value = { row: options.rowName(i), column: options.colName(j), value: formatNumber(x), exact: exactNumber(x) };
+    const text = `${t(blocked ? 'grid-readout-blocked' : 'grid-readout', value)}${extra ? `; ${extra}` : ''}`;
+    setText(readout, moved ? text : hint);
     setText(cell, text);
     setAttr(cursor, 'aria-rowindex', String(i + 1));
     setAttr(cell, 'aria-colindex', String(j + 1));
@@ -198,7 +200,7 @@ export function canvasGrid(options: CanvasGridOptions): CanvasGrid {
     const cols = next.data[0].length;
     const resized = rows !== size()[0] || cols !== size()[1];
     content = next;
-    setAttr(surface, 'aria-label', `${options.label}: ${rows} by ${cols}, drawn as colours.`);
+    setAttr(surface, 'aria-label', t('grid-label', { label: options.label, rows: String(rows), columns: String(cols) }));
     const pixelsPerCell = cellPixels(next.blocked);
     if (canvas.width !== cols * pixelsPerCell) canvas.width = cols * pixelsPerCell;
     if (canvas.height !== rows * pixelsPerCell) canvas.height = rows * pixelsPerCell;

@@ -5,6 +5,7 @@
 // shows its caption, busy, and is drawn when the module arrives.
 import type { ChartPanel } from '../model/types.js';
 import { el } from './dom.js';
+import { t } from '../i18n/messages.js';
 
 type ChartModule = typeof import('./chart.js');
 
@@ -34,7 +35,7 @@ export function chartView(panel: ChartPanel): HTMLElement {
     ({ drawChart }) => drawChart(figure, panel),
     (error: Error) => {
       figure.removeAttribute('aria-busy');
-      figure.append(el('p', {}, `This chart could not be loaded (${error.message}); check the connection and reload the page.`));
+      figure.append(el('p', {}, t('chart-load-failed', { reason: error.message })));
     },
   );
   return figure;

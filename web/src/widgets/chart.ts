@@ -15,6 +15,7 @@ import { line } from 'd3-shape';
 import type { ChartPanel } from '../model/types.js';
 import { el, setAttr, setText } from './dom.js';
 import { exactNumber, formatNumber } from '../model/format.js';
+import { t } from '../i18n/messages.js';
 
 /** Okabe–Ito: distinguishable with every common colour-vision deficiency. */
 const SERIES_COLOURS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9'];
@@ -66,7 +67,7 @@ export class Chart {
   private readonly lines;
   private readonly legend = el('ul', { className: 'chart-legend' });
   private readonly table = el('table', { className: 'chart-table' });
-  private readonly details = el('details', {}, el('summary', {}, 'The numbers as a table'));
+  private readonly details = el('details', {}, el('summary', {}, t('numbers-as-table')));
   private panel: ChartPanel | undefined;
   /** The axes drawn (domains, tick count): points move only when they change. */
   private axesKey = '';
@@ -192,7 +193,7 @@ export class Chart {
       .join((enter) => enter.append((r) => {
         const th = el('th', {}, formatNumber(r.x));
         th.scope = 'row';
-        return el('tr', {}, th, ...r.values.map((v) => (v === undefined ? el('td', {}, '–') : el('td', { title: `exact: ${exactNumber(v)}` }, formatNumber(v)))));
+        return el('tr', {}, th, ...r.values.map((v) => (v === undefined ? el('td', {}, '–') : el('td', { title: t('exact-title', { value: exactNumber(v) }) }, formatNumber(v)))));
       }))
       .order();
   }
