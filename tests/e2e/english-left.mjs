@@ -1,38 +1,50 @@
 // English left on a page shown in another language: the visible text nodes that read as English
-// (they hold common English words), each with where it sits, for tests/e2e/i18n.test.mjs. Formulas
-// (KaTeX, MathML), code and the tokens a walkthrough reads (its own input, e.g. "the cat sat")
-// are not the page's words and are skipped.
+// (they hold common English words), each with where it sits. Formulas (KaTeX, MathML), code,
+// quoted words (“the cat”) and the tokens a walkthrough reads (its input, e.g. "the cat sat")
+// are not the page's words and are skipped. Used by tests/e2e/i18n-english-left.test.mjs.
 
 /** Common English words that Spanish does not use, as whole words. */
-export const ENGLISH_WORDS = /(?:^|[\s(“"])(the|of|and|with|weights|each|every|is|are|this|to|from|its|when|which)(?=[\s,.:;)”"]|$)/i;
+export const ENGLISH_WORDS = /(?:^|[\s(])(the|of|and|with|weights|each|every|is|are|this|to|from|its|when|which)(?=[\s,.:;)]|$)/i;
 
 /**
- * Runs in the page: [{ text, place }] for each visible text node that reads as English. `place`
- * names its nearest landmark: a panel (data-panel), an element with an id, or its tag and class.
+ * [{ text, place }] for each visible text node of the page that reads as English. `place` names
+ * its nearest landmark: a panel (`panel <name> <tag>`), else an element with an id (`#id <tag>`).
  * @param {import('playwright-core').Page} page
- * @param {string[]} tokens words the walkthrough's inputs hold, which a heatmap or table shows as they are
+ * @param {string[]} tokens the words of the walkthrough's inputs, shown as they are
+ * @returns {Promise<{ text: string, place: string }[]>}
  */
 export function englishLeft(page, tokens = []) {
   return page.evaluate(({ source, tokens }) => {
     const english = new RegExp(source, 'i');
-    const skip = 'script, style, .katex, math, code, pre, textarea, [hidden], .visually-hidden, .sr-only';
+    // A source's title (a paper's) is cited as published.
+    const skip = 'script, style, .katex, math, code, pre, textarea, [hidden], .term-source';
     const found = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      const text = node.textContent.replace(/\s+/g, ' ').trim();
-      if (!parent || !text || parent.closest(skip)) continue;
-      // Text in a closed <details> or a hidden element is not seen.
-      if (parent.closest('details:not([open]) > :not(summary)') || parent.getClientRects().length === 0) continue;
-      // A walkthrough's own tokens ("the cat sat on the mat") are its input, not the page's words.
-      const words = text.split(/\s+/);
-      if (words.every((w) => tokens.includes(w.replace(/[.,:;]$/, '')))) continue;
-      if (!english.test(text)) continue;
+      const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (!parent || !text || parent.closest(skip) || parent.getClientRects().length === 0) continue;
+      // A closed <details> shows its summary only.
+      const details = parent.closest('details');
+      if (details && !details.open && !parent.closest('summary')) continue;
+      const words = text.replace(/“[^”]*”|«[^»]*»|"[^"]*"/g, ' ');
+      if (words.split(/\s+/).every((w) => w === '' || tokens.includes(w.replace(/[.,:;]$/, '')))) continue;
+      if (!english.test(words)) continue;
       const panel = parent.closest('[data-panel]');
       const withId = parent.closest('[id]');
-      const place = panel ? `panel ${panel.dataset.panel} ${parent.tagName.toLowerCase()}` : withId ? `#${withId.id} ${parent.tagName.toLowerCase()}` : `${parent.tagName.toLowerCase()}.${parent.className}`;
-      found.push({ text: text.slice(0, 120), place });
+      const tag = parent.tagName.toLowerCase();
+      found.push({ text: text.slice(0, 140), place: panel ? `panel ${panel.getAttribute('data-panel')} ${tag}` : `#${withId?.id ?? 'body'} ${tag}` });
     }
     return found;
   }, { source: ENGLISH_WORDS.source, tokens });
 }
+
+/**
+ * Whether English found at `place` is written by a kind of walkthrough (web/src/kinds/**): its step
+ * titles and texts on other inputs than the walkthrough's own (and always for flash attention's
+ * tiles and the KV cache's tokens; the announcer reads the title out), its panels' captions, labels and facts. Those are the
+ * i18n-kinds work; everything else must be in the page's language.
+ */
+export const byKind = ({ place, text }) => /^#step-(title|text|list) /.test(place)
+  || (place === '#announcer div' && /^Paso \d+ de \d+: /.test(text))
+  || /^panel \S+ (figcaption|caption|legend|label|dt|dd|li|small|text|span|th|td|strong|option)$/.test(place);

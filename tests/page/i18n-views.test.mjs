@@ -67,3 +67,16 @@ test('in Spanish the views speak Spanish, en-XA is 40 % longer, and English come
   for (const [id, names] of ids) assert.equal(t(id, argsOf(names)), inEnglish.get(id), id);
   assert.equal(t('cost-start'), 'Start measuring');
 });
+
+test('the training words say what the engine says a head’s score measures, for every task', async () => {
+  const { loadAttentionLab } = await import('attention-lab');
+  const lab = await loadAttentionLab();
+  for (const task of ['reverse', 'sort', 'induction', 'iris']) {
+    const trainer = lab.createTrainer({ task });
+    try {
+      assert.equal(t(`train-measure-${task}`), trainer.headScores().measure, task);
+    } finally {
+      trainer.dispose();
+    }
+  }
+});

@@ -71,7 +71,9 @@ export class TrainingHeads {
     headScores.scores.forEach((row, layer) => row.forEach((score, head) => {
       if (!best || score > (headScores.scores[best[0]]?.[best[1]] ?? -1)) best = [layer, head];
     }));
-    const measure = t('train-score', { measure: headScores.measure });
+    // The engine says what a score measures (headScores.measure); its words are the catalogue's
+    // train-measure-<task> (tests/page/i18n-views.test.mjs checks they are the same in English).
+    const measure = t('train-score', { measure: t(`train-measure-${this.session.config?.task ?? 'reverse'}`) });
     setText(this.summary, best
       ? `${measure} ${t(headScores.hasIdeal ? 'train-best-ideal' : 'train-best-concentrated', {
         step: String(snapshot.step), head: headName(...best), value: formatFixed(headScores.scores[best[0]][best[1]], 2),
