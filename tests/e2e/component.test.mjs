@@ -209,6 +209,14 @@ describe('the <attention-lab> web component', () => {
     assert.ok(await third.locator('.step-text').isHidden(), 'hide="prose" hides the explanations');
   }));
 
+  test('no property of the element shares an attribute’s name, so frameworks that set properties where there is one (React 19) set the attributes', () => onHostPage(async (page) => {
+    const shadowed = await page.evaluate(() => {
+      const lab = document.createElement('attention-lab');
+      return ['lesson', 'walkthrough', 'step', 'label', 'hide', 'embed', 'mode'].filter((name) => name in lab);
+    });
+    assert.deepEqual(shadowed, []);
+  }));
+
   test('the Embed dialog opens modally inside the shadow root, offers this tag (not an iframe of the course page) and gives the focus back', () => onHostPage(async (page, first) => {
     await first.locator('.control-embed').click();
     const dialog = first.locator('dialog.embed-dialog');

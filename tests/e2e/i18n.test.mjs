@@ -110,3 +110,58 @@ test('the Embed dialog of a Spanish page is in Spanish and its frame opens in Sp
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+// The kinds' own words (kinds/<kind>/words-es.ts) once a learner edits the inputs: the
+// walkthrough's Spanish step texts are for its own inputs only, so after an edit every step's
+// title, text, captions and labels come from the kind, and must still be Spanish.
+const ENGLISH_WORDS = /\b(queries|keys|values|scores|weights|scaled|masked|output|Edit|Select|Each|tile|tiles|running|unnormalised|Sizes|random|seed|width|order|Divide|Token|cache|decoded|heads|the|and|of)\b/;
+
+/** Every step's title, text, and its panels' captions and labels, after clicking it in the step list. */
+async function wordsOfEveryStep(page) {
+  const words = [];
+  for (const id of await page.locator('#step-list button[data-step]').evaluateAll((buttons) => buttons.map((b) => b.dataset.step))) {
+    if (id.startsWith('exercise-')) continue;
+    const button = page.locator(`#step-list button[data-step="${id}"]`);
+    await button.click();
+    await page.locator(`#step-list button[data-step="${id}"][aria-current="step"]`).waitFor();
+    await page.waitForFunction((step) =>
+      document.getElementById('step-title')?.textContent === document.querySelector(`#step-list button[data-step="${step}"]`)?.textContent, id);
+    words.push(await page.evaluate((step) => {
+      // The glossary's definitions (in the hidden pop-ups) are not the kind's words.
+      const text = document.getElementById('step-text')?.cloneNode(true);
+      text?.querySelectorAll('.term-popup').forEach((popup) => popup.remove());
+      return {
+      step,
+      title: document.getElementById('step-title')?.textContent ?? '',
+      text: text?.textContent ?? '',
+      captions: [...document.querySelectorAll('#panels figcaption, #panels legend, #panels label, #panels caption')].map((e) => e.textContent ?? ''),
+      };
+    }, id));
+  }
+  return words;
+}
+
+for (const [walkthrough, editedStep] of [['worked-example', 'softmax'], ['flash-worked-example', 'tile-0-1']]) {
+  test(`in Spanish, ${walkthrough}'s steps after an edit speak Spanish, numbers with a decimal comma`, async () => {
+    const { page, problems } = await open(`?w=${walkthrough}&lang=es`);
+    await page.locator('figure[data-panel="query"] td[data-row="0"][data-col="0"]').click();
+    await page.locator('figure[data-panel="query"] input').fill('2,5');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('figure[data-panel="query"] td[data-row="0"][data-col="0"]')?.textContent === '2,5');
+    const steps = await wordsOfEveryStep(page);
+    assert.ok(steps.length >= 5, `${steps.length} steps`);
+    for (const { step, title, text, captions } of steps) {
+      for (const words of [title, text, ...captions]) {
+        assert.doesNotMatch(words.replace(/\\text\{[^}]*\}/g, ''), ENGLISH_WORDS, `${walkthrough}, step ${step}: “${words}”`);
+      }
+    }
+    assert.ok(steps.some(({ text }) => /\d,\d/.test(text)), 'a number with a decimal comma in some step’s text');
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width < 400 ? 667 : 900 });
+      await page.locator(`#step-list button[data-step="${editedStep}"]`).click();
+      await page.screenshot({ path: path.join(DIR, `es-edited-${walkthrough}-${width}.png`), fullPage: true });
+    }
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}

@@ -238,6 +238,27 @@ describe('exercises', () => {
     assert.equal(progress('answered').length, 2);
   });
 
+  test('in Spanish, a picked cell is told in Spanish, with the decimal comma', async () => {
+    const { setLanguage } = await importCompiled('i18n/messages');
+    const { setPageLocale } = await importCompiled('model/format');
+    const { s, exercise } = await practice('multi-head', { randomWeights: true });
+    const on = exercise('head-1-on');
+    const weights = s.steps.find((step) => step.id === 'heads').panels.find((p) => p.name === 'head-0-weights').data;
+    const best = weights[3].indexOf(Math.max(...weights[3]));
+    const wrong = best === 0 ? 1 : 0;
+    await setLanguage('es');
+    setPageLocale('es');
+    try {
+      const told = s.answer(on, `r3c${wrong}`);
+      assert.match(told.message, new RegExp(`^«[^»]+» vale ${weights[3][wrong].toFixed(3).replace('.', ',')}; otra celda vale más\\.`), told.message);
+      assert.deepEqual(s.answer(on, 'r2c0'), { error: 'Elige una celda de la fila «on».' });
+      assert.match(s.answer(on, `r3c${best}`).message, /^Correcto: «[^»]+» vale 0,\d{3}, el número más grande de la fila «on»\.$/);
+    } finally {
+      await setLanguage('en');
+      setPageLocale(undefined);
+    }
+  });
+
   test('tied cells are all right, and after two wrong picks the right ones are named', async () => {
     // "the" comes twice: the same word has the same key, so every row weighs both alike.
     const walkthrough = structuredClone(SHIPPED.get('sentence-self-attention'));

@@ -47,10 +47,10 @@ describe('SCORM data', () => {
     ]);
   });
 
-  test('a picked cell is a choice interaction whose response is the cell, r<row>c<column>, in each version', () => {
+  test('a picked cell is a choice interaction whose response is the cell, r<row>c<column>: in 1.2, whose choices are single characters, a fill-in', () => {
     const picked = { ...ANSWERED, walkthrough: 'multi-head', exercise: 'head-1-on', interaction: 'choice', response: 'r3c5', misconception: null, correct: true };
     assert.deepEqual(data.interactionValues('1.2', 0, picked).slice(1, 4), [
-      ['cmi.interactions.0.type', 'choice'],
+      ['cmi.interactions.0.type', 'fill-in'],
       ['cmi.interactions.0.student_response', 'r3c5'],
       ['cmi.interactions.0.result', 'correct'],
     ]);
@@ -59,6 +59,16 @@ describe('SCORM data', () => {
       ['cmi.interactions.0.learner_response', 'r3c5'],
       ['cmi.interactions.0.result', 'correct'],
     ]);
+  });
+
+  test('SCORM 1.2 keeps choice and sequencing for responses in its own form (single characters, comma separated), fill-in otherwise', () => {
+    const typeIn12 = (interaction, response) => data.interactionValues('1.2', 0, { ...ANSWERED, interaction, response })[1][1];
+    assert.equal(typeIn12('choice', '3'), 'choice');
+    assert.equal(typeIn12('choice', '12'), 'fill-in');
+    assert.equal(typeIn12('sequencing', 'a,b,c'), 'sequencing');
+    assert.equal(typeIn12('sequencing', 'scores,scale,softmax,output'), 'fill-in');
+    assert.equal(typeIn12('numeric', '0.284'), 'numeric');
+    assert.equal(data.interactionValues('2004', 0, { ...ANSWERED, interaction: 'sequencing', response: 'scores,scale' })[1][1], 'sequencing');
   });
 
   test('the pass mark: the LMS’s own when it holds a valid one, else the package’s', () => {

@@ -157,3 +157,23 @@ describe('lessons by number', () => {
     }
   });
 });
+
+describe('notices in the page’s language', () => {
+  test('in Spanish, a link’s notices are Spanish, with the bad value echoed as given; English comes back unchanged', async () => {
+    const { setLanguage } = await importCompiled('i18n/messages');
+    const link = at('/?w=nope&step=bad%zz&steps=many&weights=all&x=1&x=2#in=~damaged!');
+    const english = readLink(link).notices;
+    await setLanguage('es');
+    try {
+      const spanish = readLink(link).notices;
+      assert.equal(spanish.length, english.length);
+      assert.ok(spanish.some((n) => n.startsWith('No hay ningún recorrido llamado “nope”')), spanish.join('\n'));
+      assert.ok(spanish.some((n) => n.includes('mal formado')), spanish.join('\n'));
+      assert.ok(spanish.some((n) => n.includes('más de una vez')), spanish.join('\n'));
+      for (const notice of spanish) assert.doesNotMatch(notice, /\b(the|is not|so the|was ignored)\b/, notice);
+    } finally {
+      await setLanguage('en');
+    }
+    assert.deepEqual(readLink(link).notices, english);
+  });
+});

@@ -108,11 +108,17 @@ export function attribute(profiles, maps, edits) {
   const byFile = new Map();
   const byNative = new Map();
   const byFunction = new Map();
+  // Inclusive time: each sample charged once to every function of the page or the façade on its stack.
+  const byFunctionTotal = new Map();
   const add = (map, key, ms) => map.set(key, (map.get(key) ?? 0) + ms);
   let sampledMs = 0; // without the harness
   for (const profile of profiles) {
     const self = new Map();
     profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+    for (const [id, names] of stackNames(profile, maps)) {
+      const ms = self.get(id);
+      if (ms) for (const name of names) add(byFunctionTotal, name, ms);
+    }
     for (const node of profile.nodes) {
       const ms = self.get(node.id);
       if (!ms) continue;
@@ -174,7 +180,33 @@ export function attribute(profiles, maps, edits) {
     files: list(byFile, 15),
     natives: list(byNative, 10),
     functions: list(byFunction, 15),
+    functionsInclusive: list(byFunctionTotal, 25),
   };
+}
+
+/** For each node of a profile, the names of the page's and the façade's functions on its stack (each once). */
+function stackNames(profile, maps) {
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const own = (node) => {
+    const frame = node.callFrame;
+    if (!frame.url || frame.url.startsWith('wasm://')) return null;
+    const script = frame.url.replace(/[?#].*$/, '').replace(/.*\//, '');
+    const original = maps.get(script)?.lookup(frame.lineNumber, frame.columnNumber);
+    if (!original || !/^web\/(src|lib)\//.test(shortSource(original.source))) return null;
+    return `${original.name ?? frame.functionName ?? '(anonymous)'} (${shortSource(original.source)}:${original.line})`;
+  };
+  const names = new Map();
+  for (const node of profile.nodes) {
+    const set = new Set();
+    for (let id = node.id; id !== undefined; id = parent.get(id)) {
+      const name = own(byId.get(id));
+      if (name) set.add(name);
+    }
+    names.set(node.id, set);
+  }
+  return names;
 }
 
 /** Which part of the project or which package a source of the bundle belongs to. */

@@ -124,6 +124,11 @@ export function report(r) {
       const items = [...e.profile.natives.slice(0, 3).map((n) => `${n.name}() ${ms(n.msPerEdit)}`), ...e.profile.files.slice(0, 4).map((f) => `${f.name} ${ms(f.msPerEdit)}`)];
       out.push(`- ${e.id}: ${items.join(', ')}`);
     }
+    out.push('', 'The page\'s and the façade\'s functions with the most time under them (inclusive, ms per edit):');
+    for (const e of profiled) {
+      const items = (e.profile.functionsInclusive ?? []).slice(0, 12).map((f) => `${f.name} ${ms(f.msPerEdit)}`);
+      out.push(`- ${e.id}: ${items.join('; ')}`);
+    }
   }
   out.push('', `Target p95 ≤ ${r.targets.editP95Ms} ms (work): ` + r.edits.map((e) => `${e.id} ${verdict(e.work.p95, r.targets.editP95Ms)} (${ms(e.work.p95)})`).join(', ') + '.');
   for (const e of r.edits) {

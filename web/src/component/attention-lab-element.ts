@@ -46,8 +46,12 @@ export class AttentionLabElement extends HTMLElement {
   private readonly shadow: ShadowRoot;
   private app: App | undefined;
   private started = false;
-  /** The walkthrough on screen, for the lab's accessible name. */
-  private walkthrough = '';
+  /**
+   * The walkthrough on screen, for the lab's accessible name. No field is named after an
+   * attribute: React 19 sets a custom element's property instead of its attribute when the
+   * element has one by that name, and the lab would never see the attribute.
+   */
+  private namedAfter = '';
 
   constructor() {
     super();
@@ -128,8 +132,8 @@ export class AttentionLabElement extends HTMLElement {
         snippet: (shown, options) => componentSnippet(shown.walkthrough, shown.step, options),
       },
       onProgress: (event: ProgressEvent) => {
-        if (event.walkthrough !== this.walkthrough) {
-          this.walkthrough = event.walkthrough;
+        if (event.walkthrough !== this.namedAfter) {
+          this.namedAfter = event.walkthrough;
           this.rename();
         }
         this.dispatchEvent(new CustomEvent(`attention-lab-${event.type}`, { detail: event, bubbles: true, composed: true }));
@@ -143,7 +147,7 @@ export class AttentionLabElement extends HTMLElement {
    * walkthrough: landmarks need distinct names, so several labs on a page can be told apart.
    */
   private rename(): void {
-    const name = this.getAttribute('label') || `Attention Lab: ${findWalkthrough(this.walkthrough)?.title ?? this.walkthrough}`;
+    const name = this.getAttribute('label') || `Attention Lab: ${findWalkthrough(this.namedAfter)?.title ?? this.namedAfter}`;
     this.shadow.getElementById('main')?.setAttribute('aria-label', name);
     this.shadow.getElementById('lessons')?.setAttribute('aria-label', `${t('nav-lessons')}, ${name}`);
   }

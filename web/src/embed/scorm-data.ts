@@ -77,6 +77,20 @@ export function isoDuration(milliseconds: number): string {
 export const duration = (version: ScormVersion, milliseconds: number): string =>
   version === '1.2' ? timespan(milliseconds) : isoDuration(milliseconds);
 
+/**
+ * SCORM 1.2's form of a `choice` or `sequencing` response: single characters 0–9 or a–z, comma
+ * separated (the RTE's CMIFeedback). 2004 takes identifiers of any length.
+ */
+const SCORM_12_CHOICES = /^[0-9a-z](,[0-9a-z])*$/;
+
+/**
+ * The interaction type SCORM 1.2 is told. A response its `choice` or `sequencing` form cannot
+ * hold (a picked cell `r3c5`, a key from 10 up, the passes' names in order) is recorded as
+ * `fill-in`, a free string, so a strict LMS stores it rather than refusing the element.
+ */
+const scorm12Type = (event: AnsweredEvent): string =>
+  event.interaction !== 'numeric' && !SCORM_12_CHOICES.test(event.response) ? 'fill-in' : event.interaction;
+
 /** The (element, value) pairs that record one answer as interaction `n`, in the order the data model wants them. */
 export function interactionValues(version: ScormVersion, n: number, event: AnsweredEvent): [string, string][] {
   const at = `cmi.interactions.${n}`;
@@ -84,7 +98,7 @@ export function interactionValues(version: ScormVersion, n: number, event: Answe
   if (version === '1.2') {
     return [
       [`${at}.id`, event.exercise],
-      [`${at}.type`, type],
+      [`${at}.type`, scorm12Type(event)],
       [`${at}.student_response`, event.response.slice(0, 255)],
       [`${at}.result`, event.correct ? 'correct' : 'wrong'],
       [`${at}.latency`, timespan(event.latencySeconds * 1000)],

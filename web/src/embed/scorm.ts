@@ -11,6 +11,7 @@ import {
   type ResumeRecord, type ScormVersion,
 } from './scorm-data.js';
 import { findScormRuntime } from './scorm-runtime.js';
+import { t } from '../i18n/messages.js';
 
 export { timespan, isoDuration } from './scorm-data.js';
 
@@ -46,9 +47,6 @@ const DONE = new Set(['completed', 'passed', 'failed']);
  */
 const QUIET_READ_ERRORS = new Set(['401', '403']);
 
-const NO_LMS_NOTICE = 'The course’s learning platform did not answer, so this lesson’s progress and score are not being recorded there. The lesson itself works as usual.';
-const REFUSED_NOTICE = 'The course’s learning platform refused part of this lesson’s record, so your place, answers or score there may be incomplete. The lesson itself works as usual.';
-const CORRUPT_NOTICE = 'Your saved answers in this course could not be read, so the lesson starts from the beginning. Nothing else was lost.';
 
 /** A small notice list: everything said once, shown when the page can show it. */
 function noticeQueue() {
@@ -90,7 +88,7 @@ export function connectScorm(version: ScormVersion, walkthrough: string, options
   const refused = (what: string, code: string) => {
     const words = lms.errorString(code);
     console.info(`Attention Lab: the LMS refused ${what}: error ${code}${words && words !== 'false' ? ` (${words})` : ''}`);
-    notices.say(started ? REFUSED_NOTICE : NO_LMS_NOTICE);
+    notices.say(t(started ? 'lms-refused' : 'lms-silent'));
   };
   /** A result other than "true" is asked about: GetLastError "0" means it was no error after all. */
   const checked = (what: string, result: string): boolean => {
@@ -194,7 +192,7 @@ function readResume(version: ScormVersion, get: (element: string) => string, say
   const cmi = CMI[version];
   const saved = decodeSuspendData(get(cmi.suspendData));
   if (saved === 'corrupt') {
-    say(CORRUPT_NOTICE);
+    say(t('lms-saved-unreadable'));
     return { answers: [] };
   }
   const step = stepFromLocation(get(cmi.location));

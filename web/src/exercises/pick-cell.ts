@@ -7,6 +7,7 @@ import { expected, oneOf, problem, string, wholeNumber } from '../model/json-che
 import type { HeatmapPanel, MatrixPanel, PickCellExercise, PickRule } from '../model/types.js';
 import { type ExerciseType, MATRIX_KINDS } from './exercise-type.js';
 import { panelLabels, panelOf, placedPanel } from './panel-of.js';
+import { t } from '../i18n/messages.js';
 
 const RULES: readonly PickRule[] = ['max', 'min', 'blocked'];
 
@@ -42,11 +43,12 @@ type Labels = { rows: string[]; columns: string[] };
 
 /** Where the cell is picked: "of row “cat”", "of column “mean”", "of the matrix". */
 const where = (exercise: PickCellExercise, labels: Labels) =>
-  exercise.row !== undefined ? `of row “${labels.rows[exercise.row]}”` : exercise.column !== undefined ? `of column “${labels.columns[exercise.column]}”` : 'of the matrix';
+  exercise.row !== undefined ? t('pick-cell-of-row', { row: labels.rows[exercise.row] })
+    : exercise.column !== undefined ? t('pick-cell-of-column', { column: labels.columns[exercise.column] }) : t('pick-cell-of-matrix');
 
 /** The rule's words and where it looks: "the largest number of row “cat”". */
 const wanted = (exercise: PickCellExercise, labels: Labels) =>
-  `${{ max: 'the largest number', min: 'the smallest number', blocked: 'a cell the mask blocks' }[exercise.rule]} ${where(exercise, labels)}`;
+  t(`pick-cell-wanted-${exercise.rule}`, { where: where(exercise, labels) });
 
 const capitalised = (text: string) => `${text[0].toUpperCase()}${text.slice(1)}`;
 
@@ -100,37 +102,38 @@ export const pickCell: ExerciseType<PickCellExercise> = {
   },
   grade(exercise, text, { steps }) {
     const panel = panelOf(exercise, steps);
-    if (!panel) return { error: 'These steps do not show this matrix: the walkthrough’s own inputs and weights do (Reset inputs, or random weights, bring them back).' };
+    if (!panel) return { error: t('pick-cell-gone') };
     const labels = panelLabels(panel);
     const cells = region(exercise, panel);
     const match = /^r(\d+)c(\d+)$/.exec(text.trim());
     const [i, j] = match ? [Number(match[1]), Number(match[2])] : [-1, -1];
     if (!cells.some(([r, c]) => r === i && c === j)) {
-      return { error: `Pick one cell ${where(exercise, labels)}.` };
+      return { error: t('pick-cell-pick-one', { where: where(exercise, labels) }) };
     }
     const right = rightCells(exercise, panel);
-    if (right.length === 0) return { error: `With these inputs no cell is ${wanted(exercise, labels)} (the walkthrough’s own inputs have one: Reset inputs brings them back).` };
+    if (right.length === 0) return { error: t('pick-cell-none', { wanted: wanted(exercise, labels) }) };
     // Within a row a cell is named by its column, within a column by its row.
-    const name = (r: number, c: number) => (exercise.row !== undefined ? `“${labels.columns[c]}”` : exercise.column !== undefined ? `“${labels.rows[r]}”` : `row “${labels.rows[r]}”, column “${labels.columns[c]}”`);
-    const number = (r: number, c: number) => (isBlocked(panel, r, c) ? 'blocked' : formatNumber(panel.data[r][c], 3));
+    const name = (r: number, c: number) => (exercise.row !== undefined ? t('pick-cell-name', { name: labels.columns[c] })
+      : exercise.column !== undefined ? t('pick-cell-name', { name: labels.rows[r] }) : t('pick-cell-name-both', { row: labels.rows[r], column: labels.columns[c] }));
+    const number = (r: number, c: number) => (isBlocked(panel, r, c) ? t('pick-cell-blocked-word') : formatNumber(panel.data[r][c], 3));
     const rule = wanted(exercise, labels);
     const answer = exercise.rule === 'blocked'
-      ? `The mask blocks ${right.map(([r, c]) => name(r, c)).join('; ')}.`
+      ? t('pick-cell-answer-blocked', { cells: right.map(([r, c]) => name(r, c)).join('; ') })
       : right.length === 1
-        ? `${capitalised(rule)} is at ${name(...right[0])}: ${number(...right[0])}.`
-        : `${capitalised(rule)}, ${number(...right[0])}, is at ${right.map(([r, c]) => name(r, c)).join(' and at ')}.`;
+        ? capitalised(t('pick-cell-answer', { wanted: rule, cell: name(...right[0]), number: number(...right[0]) }))
+        : capitalised(t('pick-cell-answer-tie', { wanted: rule, number: number(...right[0]), cells: right.map(([r, c]) => name(r, c)).join(t('pick-cell-and-at')) }));
     const picked = { response: cellValue(i, j), given: name(i, j), answer, misconception: null };
     if (right.some(([r, c]) => r === i && c === j)) {
       return {
         ...picked, correct: true,
-        said: exercise.rule === 'blocked' ? `Right: the mask blocks ${name(i, j)}: it gets no weight.` : `Right: ${name(i, j)} holds ${number(i, j)}, ${rule}.`,
+        said: exercise.rule === 'blocked' ? t('pick-cell-right-blocked', { cell: name(i, j) }) : t('pick-cell-right', { cell: name(i, j), number: number(i, j), wanted: rule }),
       };
     }
     const said = exercise.rule === 'blocked'
-      ? `The mask lets ${name(i, j)} through: it holds ${number(i, j)}.`
+      ? t('pick-cell-wrong-open', { cell: name(i, j), number: number(i, j) })
       : isBlocked(panel, i, j)
-        ? `The mask blocks ${name(i, j)}: it takes no part.`
-        : `${name(i, j)} holds ${number(i, j)}; another cell holds ${exercise.rule === 'max' ? 'more' : 'less'}.`;
+        ? t('pick-cell-wrong-blocked', { cell: name(i, j) })
+        : t(exercise.rule === 'max' ? 'pick-cell-wrong-more' : 'pick-cell-wrong-less', { cell: name(i, j), number: number(i, j) });
     return { ...picked, correct: false, said: capitalised(said) };
   },
 };

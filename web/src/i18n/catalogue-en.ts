@@ -173,6 +173,81 @@ cell-not-number = “{ $text }” is not a finite number; type one like 0.5 or -
 component-snippet-intro = Paste this into a page of a site that runs scripts (Jupyter Book, MkDocs, Docusaurus…), with attention-lab.js and the files beside it copied to the site. Edited numbers are not carried over: the tag opens the walkthrough’s own.
 training-title = Watch attention learn
 
+## Notices: links, typed inputs, loading
+link-no-lesson = There is no lesson called { $value } (expected a number from 1 to { $last } or one of { $names }), so the worked example is shown.
+link-no-walkthrough = There is no walkthrough called { $value }, so the worked example is shown.
+link-bad-step = The step { $value } is not a step name, so the walkthrough starts at its first step.
+link-bad-weights = The link’s weights { $value } is not “random”, so the walkthrough shows its usual weights.
+link-inputs-unreadable = The inputs in this link could not be read: { $reason }. The walkthrough’s own inputs are shown.
+link-inputs-not-json = The inputs in this link are not valid JSON, so the walkthrough’s own inputs are shown.
+link-inputs-misfit = The inputs in this link do not fit this walkthrough, so its own inputs are shown.
+link-inputs-not-base64 = their compressed form is damaged (characters outside base64url)
+link-inputs-too-large = they inflate to more than { $megabytes } MB
+link-inputs-damaged = their compressed form is damaged (cut short, or changed by hand)
+link-layer-alone = The link’s layer is used only with a walkthrough (w=…), so it was ignored.
+link-no-trained = The walkthrough { $value } cannot show a trained model’s weights, so it shows its own.
+link-malformed = The link is malformed: { $name } has a “%” that is not followed by two hexadecimal digits (or encodes no character), so it was ignored.
+link-hash-malformed = The link’s # part is malformed: { $name } has a “%” that is not followed by two hexadecimal digits (or encodes no character), so it was ignored.
+link-repeated = The link gives { $name } more than once; the first one was used.
+link-hash-repeated = The link’s # part gives { $name } more than once; the first one was used.
+link-unknown = The link parameter { $name } is not one this page knows; it was ignored.
+link-training-not-whole = The link’s { $key } { $value } is not a whole number, so the task’s default is used.
+link-training-not-number = The link’s { $key } { $value } is not a number, so the task’s default is used.
+link-training-no-task = There is no training task called { $value } (expected one of { $tasks }), so the lesson opens on reverse.
+link-training-no-optimizer = The link’s optimizer { $value } is not one of { $optimizers }, so the task’s default is used.
+link-training-bad-steps = The link’s steps { $value } is not a whole number up to 100000, so the model starts untrained.
+link-training-bad-layer = The link’s layer { $value } is not a layer number, so the first layer is shown.
+input-no-words = { $label }: type at least one word.
+input-not-number = { $label }: “{ $text }” is not a number.
+input-not-whole = { $label }: expected a whole number, got { $value }.
+input-too-small = { $label }: expected at least { $min }, got { $value }.
+input-too-large = { $label }: expected at most { $max }, got { $value }.
+notice-code-unavailable = This walkthrough’s code could not be loaded ({ $reason }); check the connection and try again.
+notice-engine-unavailable = The engine this lesson needs could not be loaded ({ $reason }); check the connection and try again.
+notice-trained-unavailable = The trained weights could not be loaded ({ $reason }), so this walkthrough shows random weights.
+notice-trained-refused = “{ $title }” cannot show a trained model’s weights (only self-attention walkthroughs of multi-head attention and the encoder layer can), so it shows its own.
+notice-exercises-misplaced = This walkthrough’s exercises cannot be shown: { $problem }.
+notice-no-step = This walkthrough has no step “{ $step }”, so it starts at the first step.
+notice-refused-inputs = The engine refused these inputs: { $reason }
+notice-refused-value = The engine refused this value: { $reason }
+
+## Picking a cell, grids, charts, the course's platform
+pick-cell-of-row = of row “{ $row }”
+pick-cell-of-column = of column “{ $column }”
+pick-cell-of-matrix = of the matrix
+pick-cell-wanted-max = the largest number { $where }
+pick-cell-wanted-min = the smallest number { $where }
+pick-cell-wanted-blocked = a cell the mask blocks { $where }
+pick-cell-gone = These steps do not show this matrix: the walkthrough’s own inputs and weights do (Reset inputs, or random weights, bring them back).
+pick-cell-pick-one = Pick one cell { $where }.
+pick-cell-none = With these inputs no cell is { $wanted } (the walkthrough’s own inputs have one: Reset inputs brings them back).
+pick-cell-name = “{ $name }”
+pick-cell-name-both = row “{ $row }”, column “{ $column }”
+pick-cell-blocked-word = blocked
+pick-cell-answer-blocked = The mask blocks { $cells }.
+pick-cell-answer = { $wanted } is at { $cell }: { $number }.
+pick-cell-answer-tie = { $wanted }, { $number }, is at { $cells }.
+pick-cell-and-at = {" "}and at{" "}
+pick-cell-right-blocked = Right: the mask blocks { $cell }: it gets no weight.
+pick-cell-right = Right: { $cell } holds { $number }, { $wanted }.
+pick-cell-wrong-open = The mask lets { $cell } through: it holds { $number }.
+pick-cell-wrong-blocked = The mask blocks { $cell }: it takes no part.
+pick-cell-wrong-more = { $cell } holds { $number }; another cell holds more.
+pick-cell-wrong-less = { $cell } holds { $number }; another cell holds less.
+grid-label = { $label }: { $rows } by { $columns }, drawn as colours.
+grid-hint-edit = Point at a cell, or focus the grid and use the arrow keys, to read its value; press Enter or click to edit it.
+grid-hint-explain = Point at a cell, or focus the grid and use the arrow keys, to read its value; click or press Enter to explain it.
+grid-hint-read = Point at a cell, or focus the grid and use the arrow keys, to read its value.
+grid-readout = { $row }, { $column }: { $value } (exact { $exact })
+grid-readout-blocked = { $row }, { $column }: { $value } (exact { $exact }), blocked by the mask
+chart-table-summary = The numbers as a table
+chart-unavailable = This chart could not be loaded ({ $reason }); check the connection and reload the page.
+edit-refused-see-notice = The engine refused this value (see the notice above).
+inputs-reset = The inputs are back to the walkthrough’s own.
+lms-silent = The course’s learning platform did not answer, so this lesson’s progress and score are not being recorded there. The lesson itself works as usual.
+lms-refused = The course’s learning platform refused part of this lesson’s record, so your place, answers or score there may be incomplete. The lesson itself works as usual.
+lms-saved-unreadable = Your saved answers in this course could not be read, so the lesson starts from the beginning. Nothing else was lost.
+
 ## Where a layer's weights come from, the printed handout (i18n-rest)
 count-steps = { $count } steps
 count-steps-one = { $count } step
@@ -191,12 +266,6 @@ training-code-failed = The lesson’s code could not be loaded ({ $reason }); ch
 trained-load-failed = The trained weights could not be loaded ({ $reason }); check the connection and try again.
 
 ## Matrices, heatmaps and charts (i18n-rest)
-grid-hint = Point at a cell, or focus the grid and use the arrow keys, to read its value.
-grid-hint-edit = Point at a cell, or focus the grid and use the arrow keys, to read its value; press Enter or click to edit it.
-grid-hint-explain = Point at a cell, or focus the grid and use the arrow keys, to read its value; click or press Enter to explain it.
-grid-readout = { $row }, { $column }: { $value } (exact { $exact })
-grid-readout-blocked = { $row }, { $column }: { $value } (exact { $exact }), blocked by the mask
-grid-label = { $label }: { $rows } by { $columns }, drawn as colours.
 grid-row = row { $label }
 grid-column = column { $label }
 grid-row-sum = row sum { $value }
@@ -205,5 +274,4 @@ matrix-every-number = { $caption }, every number
 heatmap-axes = rows: { $rows } 0 … { $lastrow } (top to bottom) · columns: { $columns } 0 … { $lastcolumn } (left to right)
 token-looks = Where “{ $token }” (word { $number }) looks:
 exact-title = exact: { $value }
-chart-load-failed = This chart could not be loaded ({ $reason }); check the connection and reload the page.
 `;

@@ -171,6 +171,81 @@ cell-not-number = «{ $text }» no es un número finito; escribe uno como 0,5 o 
 component-snippet-intro = Pega esto en una página de un sitio que ejecute scripts (Jupyter Book, MkDocs, Docusaurus…), con attention-lab.js y los archivos que lo acompañan copiados al sitio. Los números editados no se trasladan: la etiqueta abre las entradas propias del recorrido.
 training-title = Mira cómo aprende la atención
 
+## Avisos: enlaces, entradas escritas, carga
+link-no-lesson = No hay ninguna lección llamada { $value } (se esperaba un número del 1 al { $last } o uno de { $names }), así que se muestra el ejemplo resuelto.
+link-no-walkthrough = No hay ningún recorrido llamado { $value }, así que se muestra el ejemplo resuelto.
+link-bad-step = El paso { $value } no es un nombre de paso, así que el recorrido empieza por su primer paso.
+link-bad-weights = El valor { $value } de weights en el enlace no es «random», así que el recorrido muestra sus pesos habituales.
+link-inputs-unreadable = No se han podido leer las entradas de este enlace: { $reason }. Se muestran las entradas propias del recorrido.
+link-inputs-not-json = Las entradas de este enlace no son JSON válido, así que se muestran las entradas propias del recorrido.
+link-inputs-misfit = Las entradas de este enlace no encajan en este recorrido, así que se muestran las suyas propias.
+link-inputs-not-base64 = su forma comprimida está dañada (hay caracteres que no son base64url)
+link-inputs-too-large = descomprimidas ocupan más de { $megabytes } MB
+link-inputs-damaged = su forma comprimida está dañada (cortada, o cambiada a mano)
+link-layer-alone = La capa (layer) del enlace solo se usa junto con un recorrido (w=…), así que se ha ignorado.
+link-no-trained = El recorrido { $value } no puede mostrar los pesos de un modelo entrenado, así que muestra los suyos.
+link-malformed = El enlace está mal formado: { $name } tiene un «%» que no va seguido de dos dígitos hexadecimales (o no codifica ningún carácter), así que se ha ignorado.
+link-hash-malformed = La parte # del enlace está mal formada: { $name } tiene un «%» que no va seguido de dos dígitos hexadecimales (o no codifica ningún carácter), así que se ha ignorado.
+link-repeated = El enlace da { $name } más de una vez; se ha usado la primera.
+link-hash-repeated = La parte # del enlace da { $name } más de una vez; se ha usado la primera.
+link-unknown = Esta página no conoce el parámetro { $name } del enlace; se ha ignorado.
+link-training-not-whole = El valor { $value } de { $key } en el enlace no es un número entero, así que se usa el de la tarea por defecto.
+link-training-not-number = El valor { $value } de { $key } en el enlace no es un número, así que se usa el de la tarea por defecto.
+link-training-no-task = No hay ninguna tarea de entrenamiento llamada { $value } (se esperaba una de { $tasks }), así que la lección empieza con reverse.
+link-training-no-optimizer = El optimizador { $value } del enlace no es ninguno de { $optimizers }, así que se usa el de la tarea por defecto.
+link-training-bad-steps = Los pasos (steps) { $value } del enlace no son un número entero de hasta 100000, así que el modelo empieza sin entrenar.
+link-training-bad-layer = La capa (layer) { $value } del enlace no es un número de capa, así que se muestra la primera.
+input-no-words = { $label }: escribe al menos una palabra.
+input-not-number = { $label }: «{ $text }» no es un número.
+input-not-whole = { $label }: se esperaba un número entero y se ha recibido { $value }.
+input-too-small = { $label }: se esperaba al menos { $min } y se ha recibido { $value }.
+input-too-large = { $label }: se esperaba como mucho { $max } y se ha recibido { $value }.
+notice-code-unavailable = No se ha podido cargar el código de este recorrido ({ $reason }); comprueba la conexión y vuelve a intentarlo.
+notice-engine-unavailable = No se ha podido cargar el motor que necesita esta lección ({ $reason }); comprueba la conexión y vuelve a intentarlo.
+notice-trained-unavailable = No se han podido cargar los pesos entrenados ({ $reason }), así que este recorrido muestra pesos aleatorios.
+notice-trained-refused = «{ $title }» no puede mostrar los pesos de un modelo entrenado (solo pueden los recorridos de autoatención multicabeza y de la capa del codificador), así que muestra los suyos.
+notice-exercises-misplaced = Los ejercicios de este recorrido no se pueden mostrar: { $problem }.
+notice-no-step = Este recorrido no tiene ningún paso «{ $step }», así que empieza por el primero.
+notice-refused-inputs = El motor ha rechazado estas entradas: { $reason }
+notice-refused-value = El motor ha rechazado este valor: { $reason }
+
+## Elegir una celda, cuadrículas, gráficos, la plataforma del curso
+pick-cell-of-row = de la fila «{ $row }»
+pick-cell-of-column = de la columna «{ $column }»
+pick-cell-of-matrix = de la matriz
+pick-cell-wanted-max = el número más grande { $where }
+pick-cell-wanted-min = el número más pequeño { $where }
+pick-cell-wanted-blocked = una celda que la máscara bloquea { $where }
+pick-cell-gone = Estos pasos no muestran esta matriz: sí la muestran las entradas y los pesos propios del recorrido (Restablecer entradas, o los pesos aleatorios, los recuperan).
+pick-cell-pick-one = Elige una celda { $where }.
+pick-cell-none = Con estas entradas ninguna celda es { $wanted } (las entradas propias del recorrido tienen una: Restablecer entradas las recupera).
+pick-cell-name = «{ $name }»
+pick-cell-name-both = fila «{ $row }», columna «{ $column }»
+pick-cell-blocked-word = bloqueada
+pick-cell-answer-blocked = La máscara bloquea { $cells }.
+pick-cell-answer = { $wanted } está en { $cell }: { $number }.
+pick-cell-answer-tie = { $wanted }, { $number }, está en { $cells }.
+pick-cell-and-at = {" "}y en{" "}
+pick-cell-right-blocked = Correcto: la máscara bloquea { $cell }: no recibe ningún peso.
+pick-cell-right = Correcto: { $cell } vale { $number }, { $wanted }.
+pick-cell-wrong-open = La máscara deja pasar { $cell }: vale { $number }.
+pick-cell-wrong-blocked = La máscara bloquea { $cell }: no interviene.
+pick-cell-wrong-more = { $cell } vale { $number }; otra celda vale más.
+pick-cell-wrong-less = { $cell } vale { $number }; otra celda vale menos.
+grid-label = { $label }: { $rows } por { $columns }, dibujada con colores.
+grid-hint-edit = Señala una celda, o enfoca la cuadrícula y usa las flechas, para leer su valor; pulsa Intro o haz clic para editarlo.
+grid-hint-explain = Señala una celda, o enfoca la cuadrícula y usa las flechas, para leer su valor; haz clic o pulsa Intro para que se explique.
+grid-hint-read = Señala una celda, o enfoca la cuadrícula y usa las flechas, para leer su valor.
+grid-readout = { $row }, { $column }: { $value } (exacto { $exact })
+grid-readout-blocked = { $row }, { $column }: { $value } (exacto { $exact }), bloqueada por la máscara
+chart-table-summary = Los números en una tabla
+chart-unavailable = No se ha podido cargar este gráfico ({ $reason }); comprueba la conexión y vuelve a cargar la página.
+edit-refused-see-notice = El motor ha rechazado este valor (mira el aviso de arriba).
+inputs-reset = Las entradas vuelven a ser las propias del recorrido.
+lms-silent = La plataforma de aprendizaje del curso no ha respondido, así que el progreso y la nota de esta lección no se están registrando allí. La lección funciona como siempre.
+lms-refused = La plataforma de aprendizaje del curso ha rechazado parte del registro de esta lección, así que tu posición, tus respuestas o tu nota allí pueden estar incompletas. La lección funciona como siempre.
+lms-saved-unreadable = No se han podido leer tus respuestas guardadas en este curso, así que la lección empieza desde el principio. No se ha perdido nada más.
+
 ## De dónde vienen los pesos de una capa, la hoja impresa (i18n-rest)
 count-steps = { $count } pasos
 count-steps-one = { $count } paso
@@ -189,12 +264,6 @@ training-code-failed = No se pudo cargar el código de la lección ({ $reason })
 trained-load-failed = No se pudieron cargar los pesos entrenados ({ $reason }); comprueba la conexión y vuelve a intentarlo.
 
 ## Matrices, mapas de calor y gráficos (i18n-rest)
-grid-hint = Señala una celda, o enfoca la cuadrícula y usa las flechas, para leer su valor.
-grid-hint-edit = Señala una celda, o enfoca la cuadrícula y usa las flechas, para leer su valor; pulsa Intro o haz clic para editarlo.
-grid-hint-explain = Señala una celda, o enfoca la cuadrícula y usa las flechas, para leer su valor; haz clic o pulsa Intro para que se explique.
-grid-readout = { $row }, { $column }: { $value } (exacto { $exact })
-grid-readout-blocked = { $row }, { $column }: { $value } (exacto { $exact }), bloqueado por la máscara
-grid-label = { $label }: { $rows } por { $columns }, dibujada en colores.
 grid-row = fila { $label }
 grid-column = columna { $label }
 grid-row-sum = suma de la fila { $value }
@@ -203,5 +272,4 @@ matrix-every-number = { $caption }, todos los números
 heatmap-axes = filas: { $rows } 0 … { $lastrow } (de arriba abajo) · columnas: { $columns } 0 … { $lastcolumn } (de izquierda a derecha)
 token-looks = Adónde mira «{ $token }» (palabra { $number }):
 exact-title = exacto: { $value }
-chart-load-failed = No se pudo cargar este gráfico ({ $reason }); comprueba la conexión y vuelve a cargar la página.
 `;

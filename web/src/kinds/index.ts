@@ -3,6 +3,7 @@
 // opens one lesson fetches that lesson's code only. Adding a kind: its folder kinds/<kind>/
 // (index.ts, rules.ts), its inputs' type in model/types.ts, and its line in each table here.
 import type { Walkthrough } from '../model/types.js';
+import { loadCatalogues } from '../i18n/messages.js';
 import { attentionRules } from './attention/rules.js';
 import { attentionBackwardRules } from './attention-backward/rules.js';
 import { costRules } from './cost/rules.js';
@@ -70,7 +71,12 @@ const loaded = new Map<Kind, Promise<AnyKindModule>>();
 export function loadKind(kind: Kind): Promise<AnyKindModule> {
   let module = loaded.get(kind);
   if (!module) {
-    module = LOADERS[kind]().then((m) => m.default as AnyKindModule);
+    // Its code registers its words (kinds/<kind>/words-en.ts); in another language they are
+    // fetched before it builds a step.
+    module = LOADERS[kind]().then(async (m) => {
+      await loadCatalogues();
+      return m.default as AnyKindModule;
+    });
     // A chunk that failed to load (offline, a new deployment) is tried again next time.
     module.catch(() => loaded.delete(kind));
     loaded.set(kind, module);

@@ -121,3 +121,6 @@ export const LESSON_LINK = /\[((?:[^[\]]|\[[^[\]]*\])+)\]\((\?train=[a-z]+)\)/g;
 
 /** The text with each lesson link replaced by its words. */
 export const withoutLessonLinks = (text: string): string => text.replace(LESSON_LINK, '$1');
+
+/** Numbers written as a list: ", " between them, or "; " where the comma is the decimal separator (0,5; 1). */
+export const numberList = (numbers: readonly string[]): string => numbers.join(decimalSeparator() === ',' ? '; ' : ', ');

@@ -7,6 +7,7 @@ import { acceptsTrainedWeights } from '../kinds/index.js';
 import { QUICK_TRAINING, sameSource, TRAINED_BY_DEFAULT, type TrainedLayer } from '../model/trained-layer.js';
 import type { Walkthrough } from '../model/types.js';
 import type { PageState } from '../state/url-state.js';
+import { t } from '../i18n/messages.js';
 
 /** Whether `walkthrough` opens on the shipped trained layer when nothing says otherwise. */
 export function opensTrained(walkthrough: Walkthrough): boolean {
@@ -29,7 +30,7 @@ export async function defaultWeights(
   try {
     return await load();
   } catch (error) {
-    notify(`The trained weights could not be loaded (${(error as Error).message}), so this walkthrough shows random weights.`);
+    notify(t('notice-trained-unavailable', { reason: (error as Error).message }));
     return undefined;
   }
 }

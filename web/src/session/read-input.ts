@@ -28,13 +28,13 @@ export type ParsedField = { value: number | string[] | string } | { error: strin
 export function readField(field: ParameterField, text: string): ParsedField {
   if (field.kind === 'tokens') {
     const tokens = text.trim().split(/\s+/).filter(Boolean);
-    return tokens.length > 0 ? { value: tokens } : { error: `${field.label}: type at least one word.` };
+    return tokens.length > 0 ? { value: tokens } : { error: t('input-no-words', { label: field.label }) };
   }
   if (field.kind === 'choice') return { value: text };
   const value = Number(text.trim().replace(/^[−–]/, '-'));
-  if (text.trim() === '' || !Number.isFinite(value)) return { error: `${field.label}: “${text.slice(0, 20)}” is not a number.` };
-  if (field.kind === 'integer' && !Number.isInteger(value)) return { error: `${field.label}: expected a whole number, got ${value}.` };
-  if (field.min !== undefined && value < field.min) return { error: `${field.label}: expected at least ${field.min}, got ${value}.` };
-  if (field.max !== undefined && value > field.max) return { error: `${field.label}: expected at most ${field.max}, got ${value}.` };
+  if (text.trim() === '' || !Number.isFinite(value)) return { error: t('input-not-number', { label: field.label, text: text.slice(0, 20) }) };
+  if (field.kind === 'integer' && !Number.isInteger(value)) return { error: t('input-not-whole', { label: field.label, value: String(value) }) };
+  if (field.min !== undefined && value < field.min) return { error: t('input-too-small', { label: field.label, min: String(field.min), value: String(value) }) };
+  if (field.max !== undefined && value > field.max) return { error: t('input-too-large', { label: field.label, max: String(field.max), value: String(value) }) };
   return { value };
 }

@@ -22,6 +22,7 @@ import type { Catalogue, SessionOptions } from './session-options.js';
 
 export type { Catalogue, SessionOptions } from './session-options.js';
 import { withStepTexts } from './step-texts.js';
+import { t } from '../i18n/messages.js';
 
 type Inputs = Walkthrough['inputs'];
 
@@ -179,7 +180,7 @@ export class Session {
     const inputs = state.inputs ?? walkthrough.inputs;
     let trained = await weights;
     if (trained && !acceptsTrainedWeights(walkthrough)) {
-      this.notify(`“${walkthrough.title}” cannot show a trained model’s weights (only self-attention walkthroughs of multi-head attention and the encoder layer can), so it shows its own.`);
+      this.notify(t('notice-trained-refused', { title: walkthrough.title }));
       trained = undefined;
     }
     const built = this.build(lab, kind, walkthrough, inputs, trained, state.inputs !== undefined);
@@ -189,12 +190,12 @@ export class Session {
     // step or panel away: that exercise then says its number or matrix is no longer shown.)
     const misplaced = state.inputs === undefined && !trained ? exercisesPlacedProblem(walkthrough, built.steps) : undefined;
     if (misplaced) {
-      this.refuse(`This walkthrough’s exercises cannot be shown: ${misplaced}.`);
+      this.refuse(t('notice-exercises-misplaced', { problem: misplaced }));
       return false;
     }
     let index = built.steps.findIndex((s) => s.id === state.step);
     if (index < 0) {
-      if (state.step !== 'inputs') this.notify(`This walkthrough has no step “${state.step}”, so it starts at the first step.`);
+      if (state.step !== 'inputs') this.notify(t('notice-no-step', { step: state.step }));
       index = 0;
     }
     // Other weights are laid out afresh too: the header says where they come from.
@@ -231,7 +232,7 @@ export class Session {
       return { ...built, steps: walkthrough.exercises ? withExercises(walkthrough, inputs, steps) : steps };
     } catch (error) {
       if (!isRefusal(error)) throw error;
-      this.refuse(`The engine refused these inputs: ${error.message}`);
+      this.refuse(t('notice-refused-inputs', { reason: error.message }));
       return undefined;
     }
   }
@@ -307,7 +308,7 @@ export class Session {
   private apply(inputs: Inputs, edited = true): string | undefined {
     const c = this.current as Current;
     const built = this.build(c.lab, c.kind, c.walkthrough, inputs, c.trained, edited);
-    if (!built) return 'The engine refused this value (see the notice above).';
+    if (!built) return t('edit-refused-see-notice');
     const stepId = c.built.steps[c.index].id;
     const index = Math.max(0, built.steps.findIndex((s) => s.id === stepId));
     this.current = { ...c, inputs, edited, built, index };
@@ -357,7 +358,7 @@ export class Session {
       inputs = c.kind.changeInputs(c.lab, structuredClone(c.inputs), field.name, parsed.value);
     } catch (error) {
       if (!isRefusal(error)) throw error;
-      this.refuse(`The engine refused this value: ${error.message}`);
+      this.refuse(t('notice-refused-value', { reason: error.message }));
       this.showStep(false, false);
       return;
     }
@@ -377,7 +378,7 @@ export class Session {
   reset(): void {
     const c = this.current;
     if (!c) return;
-    if (!this.apply(structuredClone(c.walkthrough.inputs), false)) this.announce('The inputs are back to the walkthrough’s own.');
+    if (!this.apply(structuredClone(c.walkthrough.inputs), false)) this.announce(t('inputs-reset'));
   }
 
   // ---- reading the numbers --------------------------------------------------------------------

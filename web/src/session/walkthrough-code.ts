@@ -5,6 +5,7 @@ import type { AttentionLab } from '../../lib/index.js';
 import { exerciseType } from '../exercises/index.js';
 import type { AnyKindModule } from '../kinds/kind.js';
 import type { Walkthrough } from '../model/types.js';
+import { t } from '../i18n/messages.js';
 
 export interface WalkthroughCode {
   kind: AnyKindModule;
@@ -27,12 +28,12 @@ export async function loadWalkthroughCode(
     kind = await load(walkthrough.kind);
   } catch (error) {
     // The lesson's code is fetched on demand: offline or after a new deployment it may fail.
-    return { notice: `This walkthrough’s code could not be loaded (${(error as Error).message}); check the connection and try again.` };
+    return { notice: t('notice-code-unavailable', { reason: (error as Error).message }) };
   }
   if (!needsFullEngine(kind, walkthrough) || !fullEngine) return { kind, lab };
   try {
     return { kind, lab: await fullEngine() };
   } catch (error) {
-    return { notice: `The engine this lesson needs could not be loaded (${(error as Error).message}); check the connection and try again.` };
+    return { notice: t('notice-engine-unavailable', { reason: (error as Error).message }) };
   }
 }

@@ -2,6 +2,7 @@
 // server sees) and the hash (what only the page sees). URLSearchParams quietly keeps a stray
 // "%" and quietly drops a repeated name; here both are reported, so the page can say so.
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+import { t } from '../i18n/messages.js';
 
 export interface LinkParams {
   /** Each name's value, decoded; the first one when the name came more than once. */
@@ -75,14 +76,14 @@ export function encodeInputs(inputs: unknown): string {
 export function decodeInputs(value: string): { json: string } | { error: string } {
   if (!value.startsWith(COMPRESSED)) return { json: value };
   const base64 = value.slice(COMPRESSED.length);
-  if (!/^[A-Za-z0-9_-]*$/.test(base64)) return { error: 'their compressed form is damaged (characters outside base64url)' };
+  if (!/^[A-Za-z0-9_-]*$/.test(base64)) return { error: t('link-inputs-not-base64') };
   try {
     const binary = atob(base64.replaceAll('-', '+').replaceAll('_', '/'));
     const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
     const out = inflateSync(bytes, { out: new Uint8Array(LARGEST_INPUTS + 1) });
-    if (out.length > LARGEST_INPUTS) return { error: `they inflate to more than ${LARGEST_INPUTS / 1024 / 1024} MB` };
+    if (out.length > LARGEST_INPUTS) return { error: t('link-inputs-too-large', { megabytes: String(LARGEST_INPUTS / 1024 / 1024) }) };
     return { json: strFromU8(out) };
   } catch {
-    return { error: 'their compressed form is damaged (cut short, or changed by hand)' };
+    return { error: t('link-inputs-damaged') };
   }
 }

@@ -4,6 +4,7 @@
 // written (the others are the task's defaults); the engine checks their values when it retrains.
 import type { TrainerOptions, TrainerTask } from '../session/training/trainer-api.js';
 import { echo } from './echo.js';
+import { t } from '../i18n/messages.js';
 
 export interface TrainingLink {
   options: TrainerOptions;
@@ -36,7 +37,7 @@ function numberField(key: string, option: NumberOption, whole: boolean): Field {
   return {
     key,
     read(value, link) {
-      if (!(whole ? wholeNumber : decimal).test(value)) return `The link’s ${key} ${echo(value)} is not ${whole ? 'a whole number' : 'a number'}, so the task’s default is used.`;
+      if (!(whole ? wholeNumber : decimal).test(value)) return t(whole ? 'link-training-not-whole' : 'link-training-not-number', { key, value: echo(value) });
       link.options[option] = Number(value);
       return undefined;
     },
@@ -48,7 +49,7 @@ function modelField(key: ModelOption): Field {
   return {
     key,
     read(value, link) {
-      if (!wholeNumber.test(value)) return `The link’s ${key} ${echo(value)} is not a whole number, so the task’s default is used.`;
+      if (!wholeNumber.test(value)) return t('link-training-not-whole', { key, value: echo(value) });
       link.options.model = { ...link.options.model, [key]: Number(value) };
       return undefined;
     },
@@ -61,7 +62,7 @@ const FIELDS: Field[] = [
   {
     key: 'train',
     read(value, link) {
-      if (!(TASKS as readonly string[]).includes(value)) return `There is no training task called ${echo(value)} (expected one of ${TASKS.join(', ')}), so the lesson opens on reverse.`;
+      if (!(TASKS as readonly string[]).includes(value)) return t('link-training-no-task', { value: echo(value), tasks: TASKS.join(', ') });
       link.options.task = value as TrainerTask;
       return undefined;
     },
@@ -77,7 +78,7 @@ const FIELDS: Field[] = [
   {
     key: 'optimizer',
     read(value, link) {
-      if (!(OPTIMIZERS as readonly string[]).includes(value)) return `The link’s optimizer ${echo(value)} is not one of ${OPTIMIZERS.join(', ')}, so the task’s default is used.`;
+      if (!(OPTIMIZERS as readonly string[]).includes(value)) return t('link-training-no-optimizer', { value: echo(value), optimizers: OPTIMIZERS.join(', ') });
       link.options.optimizer = value as TrainerOptions['optimizer'];
       return undefined;
     },
@@ -88,7 +89,7 @@ const FIELDS: Field[] = [
   {
     key: 'steps',
     read(value, link) {
-      if (!wholeNumber.test(value) || Number(value) > 100000) return `The link’s steps ${echo(value)} is not a whole number up to 100000, so the model starts untrained.`;
+      if (!wholeNumber.test(value) || Number(value) > 100000) return t('link-training-bad-steps', { value: echo(value) });
       link.steps = Number(value);
       return undefined;
     },
@@ -97,7 +98,7 @@ const FIELDS: Field[] = [
   {
     key: 'layer',
     read(value, link) {
-      if (!/^\d{1,2}$/.test(value)) return `The link’s layer ${echo(value)} is not a layer number, so the first layer is shown.`;
+      if (!/^\d{1,2}$/.test(value)) return t('link-training-bad-layer', { value: echo(value) });
       link.layer = Number(value);
       return undefined;
     },

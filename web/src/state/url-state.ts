@@ -19,6 +19,7 @@ import { LANGUAGE_PARAMS } from '../i18n/languages.js';
 import { echo } from './echo.js';
 import { decodeInputs, encodeInputs, readParams, writeParams } from './link-parts.js';
 import { readTrainingLink, TASKS, TRAINING_KEYS, trainingParams, type TrainingLink } from './training-link.js';
+import { t } from '../i18n/messages.js';
 
 export interface PageState {
   walkthrough: string;
@@ -100,7 +101,7 @@ const PARAMS: Param[] = [
       }
       const lesson = number !== undefined ? LESSONS[number - 1] : LESSONS.find((l) => l.id === value);
       if (!lesson) {
-        return `There is no lesson called ${echo(value)} (expected a number from 1 to ${LESSONS.length + 1} or one of ${LESSONS.map((l) => l.id).join(', ')}), so the worked example is shown.`;
+        return t('link-no-lesson', { value: echo(value), last: String(LESSONS.length + 1), names: LESSONS.map((l) => l.id).join(', ') });
       }
       state.walkthrough = lesson.walkthroughs[0].id;
       return undefined;
@@ -111,7 +112,7 @@ const PARAMS: Param[] = [
     key: 'w',
     place: 'query',
     read(value, state) {
-      if (!findWalkthrough(value)) return `There is no walkthrough called ${echo(value)}, so the worked example is shown.`;
+      if (!findWalkthrough(value)) return t('link-no-walkthrough', { value: echo(value) });
       state.walkthrough = value;
       return undefined;
     },
@@ -121,7 +122,7 @@ const PARAMS: Param[] = [
     key: 'step',
     place: 'query',
     read(value, state) {
-      if (!/^[a-z0-9-]{1,40}$/.test(value)) return `The step ${echo(value)} is not a step name, so the walkthrough starts at its first step.`;
+      if (!/^[a-z0-9-]{1,40}$/.test(value)) return t('link-bad-step', { value: echo(value) });
       state.step = value;
       return undefined;
     },
@@ -131,7 +132,7 @@ const PARAMS: Param[] = [
     key: 'weights',
     place: 'query',
     read(value, state) {
-      if (value !== 'random') return `The link’s weights ${echo(value)} is not “random”, so the walkthrough shows its usual weights.`;
+      if (value !== 'random') return t('link-bad-weights', { value: echo(value) });
       state.randomWeights = true;
       return undefined;
     },
@@ -142,16 +143,16 @@ const PARAMS: Param[] = [
     place: 'hash',
     read(value, state) {
       const decoded = decodeInputs(value);
-      if ('error' in decoded) return `The inputs in this link could not be read: ${decoded.error}. The walkthrough’s own inputs are shown.`;
+      if ('error' in decoded) return t('link-inputs-unreadable', { reason: decoded.error });
       let parsed: unknown;
       try {
         parsed = JSON.parse(decoded.json);
       } catch {
-        return 'The inputs in this link are not valid JSON, so the walkthrough’s own inputs are shown.';
+        return t('link-inputs-not-json');
       }
       const walkthrough = findWalkthrough(state.walkthrough);
       if (!walkthrough || !inputsFit(walkthrough.kind, parsed)) {
-        return 'The inputs in this link do not fit this walkthrough, so its own inputs are shown.';
+        return t('link-inputs-misfit');
       }
       state.inputs = parsed as Walkthrough['inputs'];
       return undefined;
@@ -172,13 +173,13 @@ const OTHER_HASH_KEYS = new Set<string>(['walkthrough']);
 function placeTraining(training: TrainingLink, named: boolean, state: PageState, notices: string[]): void {
   const { layer, ...link } = training;
   if (!named) {
-    if (layer !== undefined) notices.push('The link’s layer is used only with a walkthrough (w=…), so it was ignored.');
+    if (layer !== undefined) notices.push(t('link-layer-alone'));
     state.training = link;
     return;
   }
   const walkthrough = findWalkthrough(state.walkthrough);
   if (!walkthrough || !acceptsTrainedWeights(walkthrough)) {
-    notices.push(`The walkthrough ${echo(state.walkthrough)} cannot show a trained model’s weights, so it shows its own.`);
+    notices.push(t('link-no-trained', { value: echo(state.walkthrough) }));
     return;
   }
   state.weights = { options: link.options, steps: link.steps, layer: layer ?? 0 };
@@ -192,12 +193,12 @@ export function readLink(location: LinkLocation, { quietAboutUnknown = false }: 
   const hash = readParams(anchor ? '' : location.hash);
   const state: PageState = { walkthrough: DEFAULT_WALKTHROUGH, step: 'inputs' };
   const notices: string[] = [];
-  for (const [where, parts] of [['link', query], ['link’s # part', hash]] as const) {
+  for (const [where, parts] of [['link', query], ['link-hash', hash]] as const) {
     for (const name of parts.malformed) {
-      notices.push(`The ${where} is malformed: ${echo(name)} has a “%” that is not followed by two hexadecimal digits (or encodes no character), so it was ignored.`);
+      notices.push(t(`${where}-malformed`, { name: echo(name) }));
     }
     for (const name of parts.repeated) {
-      notices.push(`The ${where} gives ${echo(name)} more than once; the first one was used.`);
+      notices.push(t(`${where}-repeated`, { name: echo(name) }));
     }
   }
   for (const param of PARAMS) {
@@ -211,7 +212,7 @@ export function readLink(location: LinkLocation, { quietAboutUnknown = false }: 
   if (training) placeTraining(training, query.values.has('w') || query.values.has('lesson'), state, notices);
   const known = new Set<string>([...PARAMS.map((p) => p.key), ...OTHER_QUERY_PARAMS, ...TRAINING_KEYS]);
   for (const key of quietAboutUnknown ? [] : query.values.keys()) {
-    if (!known.has(key)) notices.push(`The link parameter ${echo(key)} is not one this page knows; it was ignored.`);
+    if (!known.has(key)) notices.push(t('link-unknown', { name: echo(key) }));
   }
   const src = query.values.get('src');
   return {

@@ -91,15 +91,14 @@ export function canvasGrid(options: CanvasGridOptions): CanvasGrid {
     }
   };
 
-  const hint = t(options.editor ? 'grid-hint-edit' : options.onActivate ? 'grid-hint-explain' : 'grid-hint');
+  const hint = t(options.editor ? 'grid-hint-edit' : options.onActivate ? 'grid-hint-explain' : 'grid-hint-read');
   const showReadout = () => {
     if (!content) return;
     const [i, j] = at;
     const x = content.data[i][j];
-    const blocked = content.blocked?.[i]?.[j] === 0;
+    const cellArgs = { row: options.rowName(i), column: options.colName(j), value: formatNumber(x), exact: exactNumber(x) };
     const extra = options.describe?.(i, j);
-    const value = { row: options.rowName(i), column: options.colName(j), value: formatNumber(x), exact: exactNumber(x) };
-    const text = `${t(blocked ? 'grid-readout-blocked' : 'grid-readout', value)}${extra ? `; ${extra}` : ''}`;
+    const text = `${t(content.blocked?.[i]?.[j] === 0 ? 'grid-readout-blocked' : 'grid-readout', cellArgs)}${extra ? `; ${extra}` : ''}`;
     setText(readout, moved ? text : hint);
     setText(cell, text);
     setAttr(cursor, 'aria-rowindex', String(i + 1));

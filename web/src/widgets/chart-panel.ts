@@ -35,7 +35,7 @@ export function chartView(panel: ChartPanel): HTMLElement {
     ({ drawChart }) => drawChart(figure, panel),
     (error: Error) => {
       figure.removeAttribute('aria-busy');
-      figure.append(el('p', {}, t('chart-load-failed', { reason: error.message })));
+      figure.append(el('p', {}, t('chart-unavailable', { reason: error.message })));
     },
   );
   return figure;

@@ -67,7 +67,7 @@ export class Chart {
   private readonly lines;
   private readonly legend = el('ul', { className: 'chart-legend' });
   private readonly table = el('table', { className: 'chart-table' });
-  private readonly details = el('details', {}, el('summary', {}, t('numbers-as-table')));
+  private readonly details = el('details', {}, el('summary', {}, t('chart-table-summary')));
   private panel: ChartPanel | undefined;
   /** The axes drawn (domains, tick count): points move only when they change. */
   private axesKey = '';
@@ -193,7 +193,7 @@ export class Chart {
       .join((enter) => enter.append((r) => {
         const th = el('th', {}, formatNumber(r.x));
         th.scope = 'row';
-        return el('tr', {}, th, ...r.values.map((v) => (v === undefined ? el('td', {}, '–') : el('td', { title: t('exact-title', { value: exactNumber(v) }) }, formatNumber(v)))));
+        return el('tr', {}, th, ...r.values.map((v) => (v === undefined ? el('td', {}, '–') : el('td', { title: `exact: ${exactNumber(v)}` }, formatNumber(v)))));
       }))
       .order();
   }

@@ -42,7 +42,7 @@ export class HeadMap {
       if (!td || this.shown[i][j] === x) return;
       this.shown[i][j] = x;
       td.textContent = formatFixed(x, 2);
-      td.title = t('train-map-cell', { query: String(i), queryToken: tokens[i], key: String(j), keyToken: tokens[j], value: exactNumber(x) });
+      td.title = t('train-map-cell', { query: String(i), querytoken: tokens[i], key: String(j), keytoken: tokens[j], value: exactNumber(x) });
       const c = colour(x);
       td.style.background = c?.background ?? '';
       td.style.color = c?.text ?? '';

@@ -3,6 +3,7 @@
 import type { Panel, ParameterField, ParametersPanel } from '../model/types.js';
 import { el } from './dom.js';
 import type { PanelView } from './panel-view.js';
+import './parameters.css';
 
 export function parametersView(panel: ParametersPanel, onChange: (field: ParameterField, text: string) => void): PanelView {
   const fieldset = el('fieldset', { className: 'parameters' }, el('legend', {}, panel.caption));

@@ -8,7 +8,9 @@ import type { AttentionBackwardInputs, BackwardExplainStage, MatrixPanel, Panel,
 import { formatNumber } from '../../model/format.js';
 import { attentionParameters } from '../attention/inputs.js';
 import { attentionArgs } from '../shared/explain.js';
-import { labels } from '../shared/fields.js';
+import { labels, shape } from '../shared/fields.js';
+import { w as attentionWords } from '../attention/words-en.js';
+import { w } from './words-en.js';
 import type { Built } from '../kind.js';
 
 /** What the steps were built from: the forward, the backward, and each row's Σₖ wₖ·gₖ. */
@@ -62,16 +64,16 @@ export function backwardSteps(lab: AttentionLab, context: BackwardStepContext): 
   const input = (name: 'query' | 'key' | 'value', caption: string, rowLabels: string[], prefix: string): MatrixPanel => ({
     type: 'matrix', name, caption, data: inputs[name], rowLabels, colLabels: dims(prefix, inputs[name][0].length), colour: 'none', editable: name,
   });
-  const query = input('query', `Q — queries (${n}×${dK})`, rows, 'd');
-  const key = input('key', `K — keys (${m}×${dK})`, keys, 'd');
-  const value = input('value', `V — values (${m}×${dV})`, keys, 'v');
+  const query = input('query', attentionWords('attention-caption-query', { shape: shape(n, dK) }), rows, 'd');
+  const key = input('key', attentionWords('attention-caption-key', { shape: shape(m, dK) }), keys, 'd');
+  const value = input('value', attentionWords('attention-caption-value', { shape: shape(m, dV) }), keys, 'v');
   const weights: MatrixPanel = {
-    type: 'matrix', name: 'weights', caption: `weights w (${n}×${m})`, data: f.weights,
+    type: 'matrix', name: 'weights', caption: w('backward-caption-weights', { shape: shape(n, m) }), data: f.weights,
     rowLabels: rows, colLabels: keys, colour: 'weights', rowSums: f.weightSums, ...blocked,
     explain: { stage: 'weight', args: inputs, symbol: 'w' },
   };
   const output: MatrixPanel = {
-    type: 'matrix', name: 'output', caption: `output = w·V (${n}×${dV})`, data: f.output,
+    type: 'matrix', name: 'output', caption: w('backward-caption-output', { shape: shape(n, dV) }), data: f.output,
     rowLabels: rows, colLabels: dims('v', dV), colour: 'diverging',
     explain: { stage: 'output', args: inputs, symbol: 'output' },
   };
@@ -94,76 +96,76 @@ export function backwardSteps(lab: AttentionLab, context: BackwardStepContext): 
 
   const parameters = attentionParameters(inputs);
   const inputPanels: Panel[] = [
-    { ...parameters, fields: parameters.fields.map((field) => (field.name === 'seed' ? { ...field, label: 'seed (new random Q, K, V and g)' } : field)) },
+    { ...parameters, fields: parameters.fields.map((field) => (field.name === 'seed' ? { ...field, label: w('backward-seed') } : field)) },
     query, key, value, weights, output,
   ];
   if (f.mask) {
     // A mask given as a matrix is toggled cell by cell, as in the forward's walkthroughs.
     const editable = Array.isArray(inputs.mask) ? 'mask' : undefined;
-    inputPanels.splice(4, 0, { type: 'matrix', name: 'mask', caption: `mask A (${n}×${m}): 1 = attend, 0 = blocked`, data: f.mask, rowLabels: rows, colLabels: keys, colour: 'weights', editable });
+    inputPanels.splice(4, 0, { type: 'matrix', name: 'mask', caption: attentionWords('attention-caption-mask', { shape: shape(n, m) }), data: f.mask, rowLabels: rows, colLabels: keys, colour: 'weights', editable });
   }
 
   const steps: Step[] = [
     {
       id: 'inputs',
-      title: 'The forward pass, as before',
-      text: `The backward pass starts where the forward ended. It reuses the forward's numbers: the weights w and the values V (and Q and K further back), so nothing is computed twice. ${n === 1 ? 'One query' : `${n} queries`}, ${m} keys, d_k = ${dK}, d_v = ${dV}. Edit any input to see every gradient change.`,
+      title: w('backward-inputs-title'),
+      text: w(n === 1 ? 'backward-inputs-text-one' : 'backward-inputs-text', { n: String(n), m: String(m), dk: String(dK), dv: String(dV) }),
       formula: FORWARD,
       panels: inputPanels,
     },
     {
       id: 'grad-output',
-      title: 'The loss, and g = ∂L/∂output',
-      text: 'A loss L measures how far the output is from what we want. Here L adds up each output number times its number in g, so ∂L/∂output is g itself: each number says how fast L grows when that output number grows. Learning lowers L, so it pushes each output number against the sign of its g. Edit g to choose another loss.',
+      title: w('backward-grad-output-title'),
+      text: w('backward-grad-output-text'),
       formula: String.raw`${lossFormula(inputs.gradOutput)},\quad g = \frac{\partial L}{\partial\,\mathrm{output}}`,
       panels: [output, gradOutput],
     },
     {
       id: 'grad-value',
-      title: 'Values: ∂L/∂V = wᵀ·g',
-      text: 'Value row j reached each output row i through the weight wᵢⱼ, so its gradient adds up the output gradients, each weighted by how much that query looked at key j. A value the queries barely looked at gets little blame. Select a number to see its sum.',
+      title: w('backward-grad-value-title'),
+      text: w('backward-grad-value-text'),
       formula: String.raw`\frac{\partial L}{\partial V} = \htmlClass{focus}{w^{\top} g},\quad \frac{\partial L}{\partial V_{jc}} = \sum_i w_{ij}\, g_{ic}`,
       panels: [weights, gradOutput, gradValue],
     },
     {
       id: 'grad-weights',
-      title: 'Weights: ∂L/∂w = g·Vᵀ',
-      text: 'A weight wᵢⱼ mixed value row j into output row i, so raising it a little changes L by g_i·v_j. A negative number means more weight on that key would lower the loss.',
+      title: w('backward-grad-weights-title'),
+      text: w('backward-grad-weights-text'),
       formula: String.raw`\frac{\partial L}{\partial w} = \htmlClass{focus}{g V^{\top}},\quad \frac{\partial L}{\partial w_{ij}} = \sum_c g_{ic}\, V_{jc}`,
       panels: [gradOutput, value, gradWeights],
     },
     {
       id: 'grad-scaled',
-      title: 'Softmax backward: ∂L/∂scaled',
-      text: `Each row of weights adds up to 1, so a score can only win weight from the other keys. The softmax's gradient says so: from each gⱼ = ∂L/∂wⱼ it subtracts the row's weighted average Σₖ wₖ·gₖ (its own column), then scales by wⱼ. A key better than average for the loss gets a negative gradient, and each row adds up to 0.${f.mask ? ' A blocked score was replaced by a constant, so it gets no gradient.' : ''}`,
+      title: w('backward-grad-scaled-title'),
+      text: [w('backward-grad-scaled-text'), ...(f.mask ? [w('backward-grad-scaled-masked')] : [])].join(' '),
       formula: String.raw`\frac{\partial L}{\partial s_{ij}} = w_{ij}\Big(g_{ij} - \htmlClass{focus}{\textstyle\sum_k w_{ik}\, g_{ik}}\Big),\quad s = \mathrm{scaled},\ g = \frac{\partial L}{\partial w}`,
       panels: [weights, gradWeights, rowDot, gradScaled],
     },
     {
       id: 'grad-scores',
-      title: `Scale: divide by √d_k = ${formatNumber(f.sqrtDk)}`,
-      text: `The forward divided every score by √d_k, so a change in a score reaches the loss divided by √d_k too: each gradient is divided by √${dK}.`,
+      title: w('backward-grad-scores-title', { sqrtdk: formatNumber(f.sqrtDk) }),
+      text: w('backward-grad-scores-text', { dk: String(dK) }),
       formula: String.raw`\frac{\partial L}{\partial\,\mathrm{scores}} = \frac{\partial L/\partial\,\mathrm{scaled}}{\htmlClass{focus}{\sqrt{d_k}}},\quad \sqrt{d_k} = \sqrt{${dK}} = ${formatNumber(f.sqrtDk)}`,
       panels: [gradScaled, gradScores],
     },
     {
       id: 'grad-query',
-      title: 'Queries: ∂L/∂Q = ∂L/∂scores·K',
-      text: 'scoreᵢⱼ = qᵢ·kⱼ grows when qᵢ moves towards kⱼ. So the query\'s gradient mixes the key rows, each by how much its score should change.',
+      title: w('backward-grad-query-title'),
+      text: w('backward-grad-query-text'),
       formula: String.raw`\frac{\partial L}{\partial Q} = \htmlClass{focus}{\frac{\partial L}{\partial\,\mathrm{scores}}\, K},\quad \frac{\partial L}{\partial Q_{ic}} = \sum_j \frac{\partial L}{\partial\,\mathrm{score}_{ij}}\, K_{jc}`,
       panels: [gradScores, key, gradQuery],
     },
     {
       id: 'grad-key',
-      title: 'Keys: ∂L/∂K = (∂L/∂scores)ᵀ·Q',
-      text: 'The same score grows when kⱼ moves towards qᵢ, so each key\'s gradient mixes the query rows, each by how much that query\'s score on the key should change.',
+      title: w('backward-grad-key-title'),
+      text: w('backward-grad-key-text'),
       formula: String.raw`\frac{\partial L}{\partial K} = \htmlClass{focus}{\Big(\frac{\partial L}{\partial\,\mathrm{scores}}\Big)^{\!\top} Q},\quad \frac{\partial L}{\partial K_{jc}} = \sum_i \frac{\partial L}{\partial\,\mathrm{score}_{ij}}\, Q_{ic}`,
       panels: [gradScores, query, gradKey],
     },
     {
       id: 'update',
-      title: 'A learning step: θ ← θ − η·∂L/∂θ',
-      text: 'Nothing changes here. A learning step would subtract a small multiple η (the learning rate) of each gradient from its matrix, which lowers L a little. In a transformer Q, K and V are computed from the tokens as X·W_Q, X·W_K and X·W_V, so these gradients flow one step further back, to the weight matrices that training changes.',
+      title: w('backward-update-title'),
+      text: w('backward-update-text'),
       formula: String.raw`\theta \leftarrow \theta - \eta\,\frac{\partial L}{\partial \theta},\quad \theta \in \{Q, K, V\}`,
       panels: [gradQuery, gradKey, gradValue],
     },

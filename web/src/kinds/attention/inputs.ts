@@ -5,6 +5,7 @@ import type { AttentionLab } from '../../../lib/index.js';
 import type { AttentionInputs, ParametersPanel } from '../../model/types.js';
 import { LIMITS, MAX_SEED } from '../../model/limits.js';
 import { integerField, seedField } from '../shared/fields.js';
+import { w } from './words-en.js';
 
 export type AttentionSize = 'queries' | 'keys' | 'dK' | 'dV';
 
@@ -19,13 +20,13 @@ export function attentionParameters(inputs: AttentionInputs): ParametersPanel {
   return {
     type: 'parameters',
     name: 'sizes',
-    caption: 'Sizes and random inputs',
+    caption: w('attention-sizes'),
     fields: [
-      field('queries', 'queries n'),
-      field('keys', 'keys m'),
-      field('dK', 'width d_k'),
-      field('dV', 'width d_v'),
-      seedField(inputs.seed, 'seed (new random Q, K, V)'),
+      field('queries', w('attention-size-queries')),
+      field('keys', w('attention-size-keys')),
+      field('dK', w('attention-size-dk')),
+      field('dV', w('attention-size-dv')),
+      seedField(inputs.seed, w('attention-seed')),
     ],
   };
 }

@@ -6,7 +6,8 @@ import type { AttentionInputs, MatrixPanel, Panel, Step } from '../../model/type
 import { formatNumber } from '../../model/format.js';
 import { attentionParameters } from './inputs.js';
 import { attentionArgs } from '../shared/explain.js';
-import { labels } from '../shared/fields.js';
+import { labels, shape } from '../shared/fields.js';
+import { w } from './words-en.js';
 import type { Built } from '../kind.js';
 
 const FORMULA = String.raw`\mathrm{Attention}(Q,K,V) = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)V`;
@@ -33,101 +34,101 @@ export function attentionSteps(lab: AttentionLab, context: AttentionStepContext)
   const fill = inputs.maskFill ?? -Infinity;
 
   const query: MatrixPanel = {
-    type: 'matrix', name: 'query', caption: `Q — queries (${n}×${dK})`, data: inputs.query,
+    type: 'matrix', name: 'query', caption: w('attention-caption-query', { shape: shape(n, dK) }), data: inputs.query,
     rowLabels: rows, colLabels: dims('d', dK), colour: 'none', editable: 'query',
   };
   const key: MatrixPanel = {
-    type: 'matrix', name: 'key', caption: `K — keys (${m}×${dK})`, data: inputs.key,
+    type: 'matrix', name: 'key', caption: w('attention-caption-key', { shape: shape(m, dK) }), data: inputs.key,
     rowLabels: keys, colLabels: dims('d', dK), colour: 'none', editable: 'key',
   };
   const value: MatrixPanel = {
-    type: 'matrix', name: 'value', caption: `V — values (${m}×${dV})`, data: inputs.value,
+    type: 'matrix', name: 'value', caption: w('attention-caption-value', { shape: shape(m, dV) }), data: inputs.value,
     rowLabels: keys, colLabels: dims('v', dV), colour: 'none', editable: 'value',
   };
   const scores: MatrixPanel = {
-    type: 'matrix', name: 'scores', caption: `scores = QKᵀ (${n}×${m})`, data: t.scores,
+    type: 'matrix', name: 'scores', caption: w('attention-caption-scores', { shape: shape(n, m) }), data: t.scores,
     rowLabels: rows, colLabels: keys, colour: 'diverging',
     explain: { stage: 'score', args: inputs, symbol: 'score' },
   };
   const scaled: MatrixPanel = {
-    type: 'matrix', name: 'scaled', caption: `scaled = scores / √d_k (${n}×${m})`, data: t.scaled,
+    type: 'matrix', name: 'scaled', caption: w('attention-caption-scaled', { shape: shape(n, m) }), data: t.scaled,
     rowLabels: rows, colLabels: keys, colour: 'diverging',
     explain: { stage: 'scaled', args: inputs, symbol: 'scaled' },
   };
   const weights: MatrixPanel = {
-    type: 'matrix', name: 'weights', caption: `weights = softmax (${n}×${m})`, data: t.weights,
+    type: 'matrix', name: 'weights', caption: w('attention-caption-weights', { shape: shape(n, m) }), data: t.weights,
     rowLabels: rows, colLabels: keys, colour: 'weights', rowSums: t.weightSums,
     explain: { stage: 'weight', args: inputs, symbol: 'weight' },
   };
   const output: MatrixPanel = {
-    type: 'matrix', name: 'output', caption: `output = weights·V (${n}×${dV})`, data: t.output,
+    type: 'matrix', name: 'output', caption: w('attention-caption-output', { shape: shape(n, dV) }), data: t.output,
     rowLabels: rows, colLabels: dims('v', dV), colour: 'diverging',
     explain: { stage: 'output', args: inputs, symbol: 'output' },
   };
 
   const masked: MatrixPanel | undefined = t.mask && t.masked ? {
-    ...scaled, name: 'masked', caption: `masked scores (${n}×${m})`, data: t.masked, blocked: t.mask,
+    ...scaled, name: 'masked', caption: w('attention-caption-masked', { shape: shape(n, m) }), data: t.masked, blocked: t.mask,
     explain: { stage: 'masked', args: { scaled: t.scaled, mask: t.mask, fill }, symbol: 'masked' },
+  } : undefined;
+
+  const mask: MatrixPanel | undefined = t.mask ? {
+    type: 'matrix', name: 'mask', caption: w('attention-caption-mask', { shape: shape(n, m) }), data: t.mask,
+    rowLabels: rows, colLabels: keys, colour: 'weights', editable: context.editableMask ? 'mask' : undefined,
   } : undefined;
 
   const steps: Step[] = [];
   const inputPanels: Panel[] = [attentionParameters(inputs), query, key, value];
-  if (t.mask) {
-    inputPanels.push({
-      type: 'matrix', name: 'mask', caption: `mask A (${n}×${m}): 1 = attend, 0 = blocked`, data: t.mask,
-      rowLabels: rows, colLabels: keys, colour: 'weights', editable: context.editableMask ? 'mask' : undefined,
-    });
-  }
+  if (mask) inputPanels.push(mask);
   steps.push({
     id: 'inputs',
-    title: 'The inputs',
-    text: `${n === 1 ? 'One query' : `${n} queries`} of width d_k = ${dK} meet ${m} keys of the same width; each key carries a value of width d_v = ${dV}. Edit any number to see every step change.`,
+    title: w('attention-inputs-title'),
+    text: w(n === 1 ? 'attention-inputs-text-one' : 'attention-inputs-text', { n: String(n), dk: String(dK), m: String(m), dv: String(dV) }),
     formula: FORMULA,
     panels: inputPanels,
   });
   steps.push({
     id: 'scores',
-    title: 'Scores: how well each query matches each key',
-    text: 'Each score is the dot product of a query row with a key row: multiply matching entries and add them up. A large score means a close match. Select a score to see its sum.',
+    title: w('attention-scores-title'),
+    text: w('attention-scores-text'),
     formula: String.raw`\mathrm{softmax}\!\left(\frac{\htmlClass{focus}{QK^{\top}}}{\sqrt{d_k}}\right)V`,
     panels: [query, key, scores],
   });
   steps.push({
     id: 'scale',
-    title: `Scale: divide by √d_k = ${formatNumber(t.sqrtDk)}`,
-    text: `Dot products of longer vectors grow larger, which would make the softmax extreme. Dividing by √d_k (here √${dK}) keeps their spread the same whatever the width.`,
+    title: w('attention-scale-title', { sqrtdk: formatNumber(t.sqrtDk) }),
+    text: w('attention-scale-text', { dk: String(dK) }),
     formula: String.raw`\mathrm{softmax}\!\left(\frac{QK^{\top}}{\htmlClass{focus}{\sqrt{d_k}}}\right)V,\quad \sqrt{d_k} = \sqrt{${dK}} = ${formatNumber(t.sqrtDk)}`,
     panels: [scores, scaled],
   });
-  if (t.mask && masked) {
+  if (mask && masked) {
     const blocked = t.fullyMaskedRows.length;
     steps.push({
       id: 'mask',
-      title: 'Mask: block what may not be seen',
-      text: `The mask A says which keys each query may see: 1 = attend, 0 = blocked. The formula adds M, made from A: 0 where A is 1 (the score is kept), ` +
-        `${fill === -Infinity ? '−∞ where A is 0, which the softmax turns into a weight of exactly 0' : `${formatNumber(fill)} where A is 0 (a large negative number instead of −∞)`}.` +
-        (blocked > 0 ? ` Row ${t.fullyMaskedRows.map((r) => rows[r]).join(', ')} has every key blocked.` : ''),
+      title: w('attention-mask-title'),
+      text: [
+        fill === -Infinity ? w('attention-mask-text-infinite') : w('attention-mask-text-fill', { fill: formatNumber(fill) }),
+        ...(blocked > 0 ? [w('attention-mask-blocked-row', { rows: t.fullyMaskedRows.map((r) => rows[r]).join(', ') })] : []),
+      ].join(' '),
       formula: String.raw`\mathrm{softmax}\!\left(\htmlClass{focus}{\frac{QK^{\top}}{\sqrt{d_k}} + M}\right)V,\quad M_{ij} = \begin{cases}0 & A_{ij} = 1\ (\text{attend})\\ ${fill === -Infinity ? String.raw`-\infty` : formatNumber(fill)} & A_{ij} = 0\ (\text{blocked})\end{cases}`,
-      panels: [
-        { type: 'matrix', name: 'mask', caption: `mask A (${n}×${m}): 1 = attend, 0 = blocked`, data: t.mask, rowLabels: rows, colLabels: keys, colour: 'weights', editable: context.editableMask ? 'mask' : undefined },
-        masked,
-      ],
+      panels: [mask, masked],
     });
   }
   steps.push({
     id: 'softmax',
-    title: 'Softmax: scores become weights',
-    text: 'Each row is exponentiated and divided by its sum, so the weights are positive and every row adds up to 1 (the Σ column); scores that a softmax turns into probabilities are often called logits. The largest score gets the largest share. ' +
-      shiftSentence(t.softmax.rowMax, rows) +
-      'Select a weight to see its softmax.' +
-      (t.fullyMaskedRows.length > 0 && fill === -Infinity ? ' A fully masked row has nothing to share out: its weights are all 0.' : ''),
+    title: w('attention-softmax-title'),
+    text: [
+      w('attention-softmax-text'),
+      ...shiftSentence(t.softmax.rowMax, rows),
+      w('attention-softmax-select'),
+      ...(t.fullyMaskedRows.length > 0 && fill === -Infinity ? [w('attention-softmax-fully-masked')] : []),
+    ].join(' '),
     formula: String.raw`\htmlClass{focus}{\mathrm{softmax}}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)V,\quad \mathrm{softmax}(x)_j = \frac{e^{x_j}}{\sum_l e^{x_l}}`,
     panels: [masked ?? scaled, weights],
   });
   steps.push({
     id: 'output',
-    title: 'Weighted sum: mix the values',
-    text: 'Each output row is the average of the value rows, weighted by that query\'s attention. Select an output number to see the sum.',
+    title: w('attention-output-title'),
+    text: w('attention-output-text'),
     formula: String.raw`\mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)\htmlClass{focus}{V}`,
     panels: [weights, value, output],
   });
@@ -139,8 +140,7 @@ export function attentionSteps(lab: AttentionLab, context: AttentionStepContext)
  * maximum from the trace: e^x overflows past x ≈ 709, and e^(x − max) ≤ 1 cannot; a shift by a
  * constant cancels in the division, so the weights are the same.
  */
-function shiftSentence(rowMax: readonly number[], rows: readonly string[]): string {
+function shiftSentence(rowMax: readonly number[], rows: readonly string[]): string[] {
   const i = rowMax.findIndex((x) => Number.isFinite(x));
-  if (i < 0) return '';
-  return `First each row's largest score is subtracted (for ${rows[i]}: ${formatNumber(rowMax[i])}), so no e^x can overflow; shifting a whole row by the same amount leaves its weights unchanged. `;
+  return i < 0 ? [] : [w('attention-softmax-shift', { row: rows[i], max: formatNumber(rowMax[i]) })];
 }

@@ -12,8 +12,12 @@ import { attentionArgs } from '../shared/explain.js';
 import { integerField, labels, shape } from '../shared/fields.js';
 import type { Built } from '../kind.js';
 import { block, type FlashTraces, softmaxInput, type WalkedTile, walkTiles } from './tiles.js';
+import { w as attentionWords } from '../attention/words-en.js';
+import { w } from './words-en.js';
 
-export const RUNNING_COLUMNS = ['tile max', 'm before', 'm after', 'α', 'ℓ before', 'ℓ after'] as const;
+/** The running statistics' columns, in the order of the engine's tile trace. */
+const runningColumns = (): string[] =>
+  [w('flash-column-tile-max'), w('flash-column-m-before'), w('flash-column-m-after'), 'α', w('flash-column-sum-before'), w('flash-column-sum-after')];
 
 const TILE_FORMULA = String.raw`m' = \max\!\big(m,\ \max_j s_j\big),\quad \alpha = e^{\,m - m'},\quad \ell' = \alpha\,\ell + \sum_j e^{\,s_j - m'},\quad O' = \alpha\,O + \sum_j e^{\,s_j - m'}\,v_j`;
 
@@ -31,13 +35,13 @@ function tileParameters(inputs: FlashInputs): ParametersPanel {
   return {
     type: 'parameters',
     name: 'tiles',
-    caption: 'Tiles',
+    caption: w('flash-tiles'),
     fields: [
-      integerField('blockRows', 'queries per tile', inputs.blockRows, { min: LIMITS.flash.blockRows.min, max: n }),
-      integerField('blockCols', 'keys per tile', inputs.blockCols, { min: LIMITS.flash.blockCols.min, max: m }),
+      integerField('blockRows', w('flash-queries-per-tile'), inputs.blockRows, { min: LIMITS.flash.blockRows.min, max: n }),
+      integerField('blockCols', w('flash-keys-per-tile'), inputs.blockCols, { min: LIMITS.flash.blockCols.min, max: m }),
       {
-        name: 'order', label: 'order', kind: 'choice', value: inputs.order,
-        options: [['rows', 'query blocks outside (FlashAttention-2)'], ['columns', 'key blocks outside (FlashAttention-1)']],
+        name: 'order', label: w('flash-order'), kind: 'choice', value: inputs.order,
+        options: [['rows', w('flash-order-rows-option')], ['columns', w('flash-order-columns-option')]],
       },
     ],
   };
@@ -75,7 +79,7 @@ export function flashSteps(lab: AttentionLab, context: FlashContext): Built<Flas
   const walked = walkTiles(flash.tiles ?? [], inputs);
 
   const scoresPanel = (focus?: [number, number][]): MatrixPanel => ({
-    type: 'matrix', name: 'scores', caption: `${full.masked ? 'masked scores' : 'scaled scores'} QKᵀ/√d_k (${shape(n, m)})`,
+    type: 'matrix', name: 'scores', caption: w(full.masked ? 'flash-caption-masked-scores' : 'flash-caption-scaled-scores', { shape: shape(n, m) }),
     data: scores, rowLabels: rows, colLabels: keys, colour: 'diverging', blocked: full.mask, focus,
     explain: full.masked && full.mask
       ? { stage: 'masked', args: { scaled: full.scaled, mask: full.mask, fill: inputs.maskFill ?? -Infinity }, symbol: 's' }
@@ -89,22 +93,24 @@ export function flashSteps(lab: AttentionLab, context: FlashContext): Built<Flas
   const inputPanels: Panel[] = [
     attentionParameters(inputs),
     tileParameters(inputs),
-    inputPanel('query', `Q — queries (${shape(n, dK)})`, inputs.query, rows, 'd'),
-    inputPanel('key', `K — keys (${shape(m, dK)})`, inputs.key, keys, 'd'),
-    inputPanel('value', `V — values (${shape(m, dV)})`, inputs.value, keys, 'v'),
+    inputPanel('query', attentionWords('attention-caption-query', { shape: shape(n, dK) }), inputs.query, rows, 'd'),
+    inputPanel('key', attentionWords('attention-caption-key', { shape: shape(m, dK) }), inputs.key, keys, 'd'),
+    inputPanel('value', attentionWords('attention-caption-value', { shape: shape(m, dV) }), inputs.value, keys, 'v'),
   ];
   if (full.mask) {
     inputPanels.push({
-      type: 'matrix', name: 'mask', caption: `mask (${shape(n, m)}), 1 = attend`, data: full.mask, rowLabels: rows, colLabels: keys,
+      type: 'matrix', name: 'mask', caption: w('flash-caption-mask', { shape: shape(n, m) }), data: full.mask, rowLabels: rows, colLabels: keys,
       colour: 'weights', editable: Array.isArray(inputs.mask) ? 'mask' : undefined,
     });
   }
   steps.push({
     id: 'inputs',
-    title: 'The inputs, and the tiles they are cut into',
-    text: `Full attention writes down all ${n}×${m} scores before its softmax. Flash attention never holds them all: ` +
-      `it reads ${inputs.blockRows} ${inputs.blockRows === 1 ? 'query' : 'queries'} and ${inputs.blockCols} ${inputs.blockCols === 1 ? 'key' : 'keys'} at a time, ` +
-      `and keeps only three running numbers per query. Change the tile size or the order and every step is recomputed by the engine.`,
+    title: w('flash-inputs-title'),
+    text: w('flash-inputs-text', {
+      shape: shape(n, m),
+      queries: w(inputs.blockRows === 1 ? 'flash-queries-one' : 'flash-queries', { count: String(inputs.blockRows) }),
+      keys: w(inputs.blockCols === 1 ? 'flash-keys-one' : 'flash-keys', { count: String(inputs.blockCols) }),
+    }),
     formula: TILE_FORMULA,
     panels: inputPanels,
   });
@@ -113,10 +119,10 @@ export function flashSteps(lab: AttentionLab, context: FlashContext): Built<Flas
   const largest = flash.peakCells;
   steps.push({
     id: 'scores',
-    title: `${tileCount} ${tileCount === 1 ? 'tile' : 'tiles'} of at most ${shape(inputs.blockRows, inputs.blockCols)} scores`,
-    text: `These are the scores full attention computes all at once (engine: attention). The tiled run computes the same numbers, one tile at a time, ` +
-      `in the order ${inputs.order === 'rows' ? 'query block by query block' : 'key block by key block'}. ` +
-      `Its largest intermediate holds ${largest} numbers (the engine's peakCells), against the whole ${n}×${m} score matrix for full attention.`,
+    title: w(tileCount === 1 ? 'flash-scores-title-one' : 'flash-scores-title', { count: String(tileCount), shape: shape(inputs.blockRows, inputs.blockCols) }),
+    text: w('flash-scores-text', {
+      order: w(inputs.order === 'rows' ? 'flash-order-rows' : 'flash-order-columns'), largest: String(largest), shape: shape(n, m),
+    }),
     formula: String.raw`S = \frac{QK^{\top}}{\sqrt{d_k}},\quad \text{tile } (r, c) = S[\,r\,b_r : (r+1)\,b_r,\ c\,b_c : (c+1)\,b_c\,]`,
     panels: [tileParameters(inputs), scoresPanel()],
   });
@@ -146,37 +152,39 @@ function tileStep(walk: WalkedTile, k: number, total: number, c: TileContext): S
   const rowNames = c.rows.slice(tile.rowStart, tile.rowStart + walk.rows);
   const focus: [number, number][] = [];
   for (let i = 0; i < walk.rows; i += 1) for (let j = 0; j < walk.cols; j += 1) focus.push([tile.rowStart + i, tile.colStart + j]);
+  const columns = runningColumns();
   const running: MatrixPanel = {
-    type: 'matrix', name: `${id}-running`, caption: `running statistics after this tile (${shape(walk.rows, RUNNING_COLUMNS.length)})`,
+    type: 'matrix', name: `${id}-running`, caption: w('flash-caption-running', { shape: shape(walk.rows, columns.length) }),
     data: tile.tileMax.map((_, i) => [tile.tileMax[i], tile.maxBefore[i], tile.maxAfter[i], tile.rescale[i], previous?.sumAfter[i] ?? 0, tile.sumAfter[i]]),
-    rowLabels: rowNames, colLabels: [...RUNNING_COLUMNS], colour: 'none', explain: { stage: 'trace', symbol: 'running' },
+    rowLabels: rowNames, colLabels: columns, colour: 'none', explain: { stage: 'trace', symbol: 'running' },
   };
+  const tileKeys = span(c.keys, tile.colStart, walk.cols);
   const values: MatrixPanel = {
-    type: 'matrix', name: `${id}-values`, caption: `V, the tile's keys ${span(c.keys, tile.colStart, walk.cols)} (${shape(walk.cols, c.vDims.length)})`,
+    type: 'matrix', name: `${id}-values`, caption: w('flash-caption-values', { keys: tileKeys, shape: shape(walk.cols, c.vDims.length) }),
     data: block(c.inputs.value, tile.colStart, walk.cols, 0, c.vDims.length), rowLabels: c.keys.slice(tile.colStart, tile.colStart + walk.cols),
     colLabels: c.vDims, colour: 'none',
     explain: {
       stage: 'moved', symbol: 'v',
-      args: { from: c.inputs.value, fromSymbol: 'V', rows: Array.from({ length: walk.cols }, (_, r) => tile.colStart + r), why: `this tile reads the value rows of its keys, ${span(c.keys, tile.colStart, walk.cols)}` },
+      args: { from: c.inputs.value, fromSymbol: 'V', rows: Array.from({ length: walk.cols }, (_, r) => tile.colStart + r), why: w('flash-values-why', { keys: tileKeys }) },
     },
   };
   const partial: MatrixPanel = {
-    type: 'matrix', name: `${id}-partial`, caption: `O, the unnormalised output so far (${shape(walk.rows, c.vDims.length)})`,
+    type: 'matrix', name: `${id}-partial`, caption: w('flash-caption-partial', { shape: shape(walk.rows, c.vDims.length) }),
     data: tile.partialOutput, rowLabels: rowNames, colLabels: c.vDims, colour: 'diverging', explain: { stage: 'trace', symbol: 'O' },
   };
   const first = rowNames[0];
   const before = tile.maxBefore[0];
   const after = tile.maxAfter[0];
+  const alpha = formatNumber(tile.rescale[0]);
   const story = before === -Infinity
-    ? `This is the first tile of ${first}'s row block: m starts at −∞, so α = e^(−∞) = ${formatNumber(tile.rescale[0])} and nothing earlier is kept.`
+    ? w('flash-story-first', { query: first, alpha })
     : before === after
-      ? `For ${first} the running max stays ${formatNumber(after)}, so α = ${formatNumber(tile.rescale[0])}: what was summed so far is kept as it is.`
-      : `For ${first} the running max rises from ${formatNumber(before)} to ${formatNumber(after)}, so everything summed so far is multiplied by α = e^(${formatNumber(before)} − ${formatNumber(after)}) = ${formatNumber(tile.rescale[0])}.`;
+      ? w('flash-story-same', { query: first, max: formatNumber(after), alpha })
+      : w('flash-story-rises', { query: first, before: formatNumber(before), after: formatNumber(after), alpha });
   return {
     id,
-    title: `Tile ${k + 1} of ${total}: queries ${span(c.rows, tile.rowStart, walk.rows)} × keys ${span(c.keys, tile.colStart, walk.cols)}`,
-    text: `${story} Then the tile's exponentials e^(s − m) are added to ℓ, and the same exponentials times the tile's value rows to O. ` +
-      'Select any running number or any number of O to see its arithmetic.',
+    title: w('flash-tile-title', { number: String(k + 1), total: String(total), queries: span(c.rows, tile.rowStart, walk.rows), keys: tileKeys }),
+    text: `${story} ${w('flash-tile-text')}`,
     formula: TILE_FORMULA,
     panels: [c.scoresPanel(focus), running, values, partial],
   };
@@ -184,19 +192,18 @@ function tileStep(walk: WalkedTile, k: number, total: number, c: TileContext): S
 
 function normaliseStep({ flash }: FlashTraces, rows: string[], vDims: string[]): Step {
   const stats: MatrixPanel = {
-    type: 'matrix', name: 'final-statistics', caption: `final m and ℓ per query (${shape(rows.length, 2)})`,
+    type: 'matrix', name: 'final-statistics', caption: w('flash-caption-final', { shape: shape(rows.length, 2) }),
     data: flash.rowMax.map((x, i) => [x, flash.rowSum[i]]), rowLabels: rows, colLabels: ['m', 'ℓ'], colour: 'none',
     explain: { stage: 'trace', symbol: 'final' },
   };
   const output: MatrixPanel = {
-    type: 'matrix', name: 'output', caption: `output = O / ℓ (${shape(rows.length, vDims.length)})`,
+    type: 'matrix', name: 'output', caption: w('flash-caption-output', { shape: shape(rows.length, vDims.length) }),
     data: flash.output, rowLabels: rows, colLabels: vDims, colour: 'diverging', explain: { stage: 'trace', symbol: 'output' },
   };
   return {
     id: 'normalise',
-    title: 'Divide once at the end',
-    text: 'After its last tile, each query divides its O by its ℓ. The softmax\'s denominator was never known tile by tile: ' +
-      'the rescaling by α kept O and ℓ on the same footing, so one division gives the weighted average of the values. A query whose every key is blocked keeps ℓ = 0 and an output of 0.',
+    title: w('flash-normalise-title'),
+    text: w('flash-normalise-text'),
     formula: String.raw`\text{output}_i = \frac{O_i}{\ell_i} = \frac{\sum_j e^{\,s_{ij} - m_i}\, v_j}{\sum_j e^{\,s_{ij} - m_i}} = \sum_j \mathrm{softmax}(s_i)_j\, v_j`,
     panels: [stats, output],
   };
@@ -211,29 +218,30 @@ function proofStep({ inputs, flash, full, flash32 }: FlashTraces, proof: FlashTr
     args: { parts: [{ symbol: leftSymbol, panel: leftSymbol === 'flash' ? 'flash-output' : 'flash-output-float32', data: left }, { symbol: 'full', panel: 'full-output', data: full.output }], subtracted: true },
   });
   const facts: TextPanel = {
-    type: 'facts', name: 'proof-facts', caption: 'Tiled against full attention', facts: [
-      ['max |Δ|, tiled − full, both float64', formatDifference(proof.maxAbsDifference)],
-      ['cells equal to the last bit (float64)', `${proof.identicalCells} of ${proof.cells}`],
-      ['max |Δ|, tiled in float32 − full in float64', formatDifference(proof32.maxAbsDifference)],
-      ['cells equal to the last bit (float32)', `${proof32.identicalCells} of ${proof32.cells}`],
+    type: 'facts', name: 'proof-facts', caption: w('flash-proof-facts'), facts: [
+      [w('flash-fact-difference-64'), formatDifference(proof.maxAbsDifference)],
+      [w('flash-fact-equal-64'), w('flash-fact-of', { count: String(proof.identicalCells), total: String(proof.cells) })],
+      [w('flash-fact-difference-32'), formatDifference(proof32.maxAbsDifference)],
+      [w('flash-fact-equal-32'), w('flash-fact-of', { count: String(proof32.identicalCells), total: String(proof32.cells) })],
     ],
   };
   const exact = proof.maxAbsDifference === 0;
   return {
     id: 'proof',
-    title: exact ? 'The same output as full attention, to the last bit' : 'The same output as full attention, up to rounding',
-    text: `The engine ran full attention on the same inputs and subtracted: the largest difference is ${formatDifference(proof.maxAbsDifference)}` +
-      (exact ? ', every number identical.' : ' — rounding in the last bits, because the sums are added in another order.') +
-      ` Tiling is a rearrangement of the exact computation, not an approximation. Computed in float32 instead, the same tiles are off by ${formatDifference(proof32.maxAbsDifference)}: the choice of float32 costs far more than the tiling.`,
+    title: w(exact ? 'flash-proof-title-exact' : 'flash-proof-title-rounding'),
+    text: [
+      w(exact ? 'flash-proof-text-exact' : 'flash-proof-text-rounding', { difference: formatDifference(proof.maxAbsDifference) }),
+      w('flash-proof-float32', { difference: formatDifference(proof32.maxAbsDifference) }),
+    ].join(' '),
     formula: String.raw`\max_{i,j} \big|\,\text{flash}(Q,K,V)_{ij} - \mathrm{softmax}\!\big(QK^{\top}/\sqrt{d_k}\big)V_{ij}\big|`,
     panels: [
       facts,
-      matrix('flash-output', `flash attention output (${shape(rows.length, vDims.length)})`, flash.output, undefined, { stage: 'trace', symbol: 'output' }),
-      matrix('full-output', `full attention output (${shape(rows.length, vDims.length)})`, full.output, undefined, { stage: 'output', args: inputs, symbol: 'full' }),
-      matrix('difference', `tiled − full, float64 (${shape(rows.length, vDims.length)})`, proof.difference, `max |Δ| = ${formatDifference(proof.maxAbsDifference)}`, difference(flash.output, 'flash')),
-      matrix('difference-float32', `tiled in float32 − full in float64 (${shape(rows.length, vDims.length)})`, proof32.difference, `max |Δ| = ${formatDifference(proof32.maxAbsDifference)}`, difference(flash32.output, 'float32')),
-      matrix('flash-output-float32', `flash attention output in float32 (${shape(rows.length, vDims.length)})`, flash32.output, undefined,
-        { stage: 'given', symbol: 'output', args: { what: 'the same tiles run again in float32 by the engine (flashAttention with precision float32): every product, running max, sum and division rounded to about 7 significant digits.' } }),
+      matrix('flash-output', w('flash-caption-flash-output', { shape: shape(rows.length, vDims.length) }), flash.output, undefined, { stage: 'trace', symbol: 'output' }),
+      matrix('full-output', w('flash-caption-full-output', { shape: shape(rows.length, vDims.length) }), full.output, undefined, { stage: 'output', args: inputs, symbol: 'full' }),
+      matrix('difference', w('flash-caption-difference-64', { shape: shape(rows.length, vDims.length) }), proof.difference, `max |Δ| = ${formatDifference(proof.maxAbsDifference)}`, difference(flash.output, 'flash')),
+      matrix('difference-float32', w('flash-caption-difference-32', { shape: shape(rows.length, vDims.length) }), proof32.difference, `max |Δ| = ${formatDifference(proof32.maxAbsDifference)}`, difference(flash32.output, 'float32')),
+      matrix('flash-output-float32', w('flash-caption-flash-output-32', { shape: shape(rows.length, vDims.length) }), flash32.output, undefined,
+        { stage: 'given', symbol: 'output', args: { what: w('flash-float32-what') } }),
     ],
   };
 }

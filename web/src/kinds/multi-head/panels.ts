@@ -5,6 +5,8 @@ import type { TrainedLayer } from '../../model/trained-layer.js';
 import { LIMITS } from '../../model/limits.js';
 import { integerField, seedField } from '../shared/fields.js';
 import { probeInputFormula, probeInputText, probeInputTitle } from '../shared/trained.js';
+import { w as layerWords } from '../shared/layer-words-en.js';
+import { w } from './words-en.js';
 
 export { weightsFacts } from '../shared/trained.js';
 
@@ -14,16 +16,16 @@ export function settings(inputs: MultiHeadInputs, keyTokens: string[]): Paramete
   return {
     type: 'parameters',
     name: 'settings',
-    caption: 'Sentence and sizes',
+    caption: w('multi-head-settings'),
     fields: [
-      { name: 'tokens', label: cross ? 'target words' : 'words', kind: 'tokens', value: inputs.tokens.join(' ') },
-      ...(cross ? [{ name: 'sourceTokens', label: 'source words', kind: 'tokens' as const, value: keyTokens.join(' ') }] : []),
+      { name: 'tokens', label: w(cross ? 'multi-head-target-words' : 'multi-head-words'), kind: 'tokens', value: inputs.tokens.join(' ') },
+      ...(cross ? [{ name: 'sourceTokens', label: w('multi-head-source-words'), kind: 'tokens' as const, value: keyTokens.join(' ') }] : []),
       integerField('dModel', 'd_model', inputs.dModel, LIMITS['multi-head'].dModel),
-      integerField('heads', 'heads h', inputs.heads, LIMITS['multi-head'].heads),
+      integerField('heads', w('multi-head-heads-h'), inputs.heads, LIMITS['multi-head'].heads),
       seedField(inputs.seed),
       ...(cross ? [] : [{
-        name: 'mask', label: 'mask', kind: 'choice' as const, value: inputs.mask === 'causal' ? 'causal' : 'none',
-        options: [['none', 'none'], ['causal', 'causal']] as [string, string][],
+        name: 'mask', label: layerWords('kinds-mask'), kind: 'choice' as const, value: inputs.mask === 'causal' ? 'causal' : 'none',
+        options: [['none', layerWords('kinds-mask-none')], ['causal', layerWords('kinds-mask-causal')]] as [string, string][],
       }]),
     ],
   };
@@ -34,7 +36,7 @@ export function trainedInputStep(trained: TrainedLayer, n: number, d: number, pa
   return {
     id: 'embed',
     title: probeInputTitle(trained),
-    text: `${probeInputText(trained)} One row per token of the probe (${trained.tokens.join(' ')}), d_model = ${d} numbers each.`,
+    text: `${probeInputText(trained)} ${w('multi-head-probe-rows', { tokens: trained.tokens.join(' '), d: String(d) })}`,
     formula: String.raw`${probeInputFormula(trained)},\quad X \in \mathbb{R}^{${n} \times ${d}}`,
     panels,
   };

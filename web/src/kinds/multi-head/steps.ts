@@ -10,6 +10,7 @@ import { labels, shape } from '../shared/fields.js';
 import { settings, trainedInputStep, weightsFacts } from './panels.js';
 import { weightOrigin, weightPanel } from '../shared/weight-panel.js';
 import { embeddingExplain, linearExplain } from '../shared/explain-sources.js';
+import { w } from './words-en.js';
 
 /** What the walkthrough reads: the words' seeded embeddings, or the probe as a trained layer read it. */
 interface Reading {
@@ -77,28 +78,30 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
 
   const steps: Step[] = [];
   const embedPanels: Panel[] = trained
-    ? [weightsFacts(trained), { ...matrix('embeddings', `X: the probe as layer ${trained.source.layer + 1} reads it (${shape(n, d)})`, x, queryTokens, dims(d)),
-      explain: { stage: 'given', args: { what: `the probe as the trained model’s layer ${trained.source.layer + 1} reads it, from the trained run (the engine’s numbers).` }, symbol: 'X' } }]
-    : [settings(inputs, keyTokens), { ...matrix('embeddings', `${cross ? 'target ' : ''}embeddings X (${shape(n, d)})`, x, queryTokens, dims(d)), explain: embeddingExplain('X', inputs.seed) }];
-  if (cross) embedPanels.push({ ...matrix('source-embeddings', `source embeddings (${shape(m, d)})`, source, keyTokens, dims(d)), explain: embeddingExplain('X_src', inputs.seed) });
+    ? [weightsFacts(trained), { ...matrix('embeddings', w('multi-head-caption-probe', { layer: String(trained.source.layer + 1), shape: shape(n, d) }), x, queryTokens, dims(d)),
+      explain: { stage: 'given', args: { what: w('multi-head-probe-what', { layer: String(trained.source.layer + 1) }) }, symbol: 'X' } }]
+    : [settings(inputs, keyTokens), { ...matrix('embeddings', w(cross ? 'multi-head-caption-target-embeddings' : 'multi-head-caption-embeddings', { shape: shape(n, d) }), x, queryTokens, dims(d)), explain: embeddingExplain('X', inputs.seed) }];
+  if (cross) embedPanels.push({ ...matrix('source-embeddings', w('multi-head-caption-source-embeddings', { shape: shape(m, d) }), source, keyTokens, dims(d)), explain: embeddingExplain('X_src', inputs.seed) });
   const keyInput = { symbol: cross ? 'X_src' : 'X', panel: cross ? 'source-embeddings' : 'embeddings' };
   const repeated = new Set(queryTokens).size < n;
   steps.push(trained ? trainedInputStep(trained, n, d, embedPanels) : {
     id: 'embed',
-    title: 'Embed: every token becomes a vector',
-    text: `Each token is looked up in a table of d_model = ${d} numbers per word (seeded and untrained here, seed ${inputs.seed}).` +
-      (repeated ? ' The same word always gets the same row: both “' + queryTokens.find((tok, i) => queryTokens.indexOf(tok) !== i) + '” rows are identical, and without position information attention cannot tell them apart.' : '') +
-      (cross ? ' The queries come from the target sentence, the keys and values from the source sentence.' : ''),
+    title: w('multi-head-embed-title'),
+    text: [
+      w('multi-head-embed-text', { d: String(d), seed: String(inputs.seed) }),
+      ...(repeated ? [w('multi-head-embed-repeated', { word: queryTokens.find((tok, i) => queryTokens.indexOf(tok) !== i) as string })] : []),
+      ...(cross ? [w('multi-head-embed-cross')] : []),
+    ].join(' '),
     formula: String.raw`X \in \mathbb{R}^{n \times d_{\text{model}}},\quad n = ${n},\ d_{\text{model}} = ${d}`,
     panels: embedPanels,
   });
 
   steps.push({
     id: 'project',
-    title: 'Project: queries, keys and values',
+    title: w('multi-head-project-title'),
     text: trained
-      ? `Three learned matrices W_Q, W_K, W_V (each ${shape(d, d)}) and their bias vectors turn every row of X into a query, a key and a value. These are the trained model’s own, as ${trained.config.task} training left them: shown below with every digit (hover a cell).`
-      : `Three learned matrices W_Q, W_K, W_V (each ${shape(d, d)}, seeded Xavier here, shown below Q, K and V) turn every embedding into a query, a key and a value. Select a number of Q, K or V to see its products.`,
+      ? w('multi-head-project-trained', { shape: shape(d, d), task: trained.config.task })
+      : w('multi-head-project-text', { shape: shape(d, d) }),
     formula: trained
       ? String.raw`\htmlClass{focus}{Q = XW_Q + b_Q,\ K = XW_K + b_K,\ V = XW_V + b_V}`
       : String.raw`\htmlClass{focus}{Q = XW_Q,\ K = ${cross ? 'X_{\\text{src}}' : 'X'}W_K,\ V = ${cross ? 'X_{\\text{src}}' : 'X'}W_V}`,
@@ -118,27 +121,27 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
   if (h > 1) {
     steps.push({
       id: 'split',
-      title: `Split: ${h} heads of width ${dK}`,
-      text: `d_model = ${d} is cut into ${h} slices of d_k = ${d} / ${h} = ${dK} columns. Head 1 gets columns 0 to ${dK - 1} of Q, K and V, head 2 the next ${dK}, and so on (in the formula, head i counts from 0 and takes columns i·${dK} to i·${dK} + ${dK - 1}); each attends on its own.`,
+      title: w('multi-head-split-title', { h: String(h), dk: String(dK) }),
+      text: w('multi-head-split-text', { d: String(d), h: String(h), dk: String(dK), last: String(dK - 1) }),
       formula: String.raw`\htmlClass{focus}{\mathrm{head}_i = \mathrm{Attention}(Q_{[:,\,i d_k : (i+1) d_k]},\ K_{[\dots]},\ V_{[\dots]})},\quad d_k = \frac{d_{\text{model}}}{h} = ${dK}`,
       panels: [...t.heads.map((head, i): MatrixPanel => ({
-        ...matrix(`head-${i}-query`, `head ${i + 1}: Q, columns ${i * dK}–${i * dK + dK - 1} (${shape(n, dK)})`, head.query, queryTokens, dims(dK)),
+        ...matrix(`head-${i}-query`, w('multi-head-caption-head-query', { head: String(i + 1), first: String(i * dK), last: String(i * dK + dK - 1), shape: shape(n, dK) }), head.query, queryTokens, dims(dK)),
         explain: { stage: 'slice', args: { from: t.projectedQuery, fromSymbol: 'Q', firstColumn: i * dK, head: i + 1 }, symbol: `Q${SUPERSCRIPT[i + 1] ?? ''}` },
       })), {
         type: 'facts',
         name: 'ledger',
-        caption: 'Dimension ledger',
+        caption: w('multi-head-ledger'),
         facts: [
           ['X', shape(n, d)],
-          ['W_Q, W_K, W_V, W_O', `${shape(d, d)} each`],
+          ['W_Q, W_K, W_V, W_O', w('multi-head-ledger-each', { shape: shape(d, d) })],
           ['Q = XW_Q', shape(n, d)],
-          [`Q split into ${h} heads`, `${h} × (${shape(n, dK)})`],
-          [`K, V split into ${h} heads`, `${h} × (${shape(m, dK)})`],
-          ['scores per head, QᵢKᵢᵀ', shape(n, m)],
-          ['all heads’ weights', `${h} × ${shape(n, m)}`],
-          ['head outputs, concatenated', `${h} × ${dK} = ${d} columns: ${shape(n, d)}`],
+          [w('multi-head-ledger-q-split', { h: String(h) }), `${h} × (${shape(n, dK)})`],
+          [w('multi-head-ledger-kv-split', { h: String(h) }), `${h} × (${shape(m, dK)})`],
+          [w('multi-head-ledger-scores'), shape(n, m)],
+          [w('multi-head-ledger-weights'), `${h} × ${shape(n, m)}`],
+          [w('multi-head-ledger-concat'), w('multi-head-ledger-columns', { h: String(h), dk: String(dK), d: String(d), shape: shape(n, d) })],
           ['output = concat·W_O', shape(n, d)],
-          ['parameters', `4·${d}² = ${t.parameterCount}`],
+          [w('multi-head-ledger-parameters'), `4·${d}² = ${t.parameterCount}`],
         ],
       }],
     });
@@ -150,8 +153,10 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
     return {
       type: 'matrix',
       name: `head-${i}-weights`,
-      caption: `${h > 1 ? `head ${i + 1}` : 'attention'} weights (${shape(n, m)})`,
-      detail: `mean entropy ${formatNumber(entropy.meanEntropy)} of at most ${formatNumber(entropy.maxEntropy)} nats`,
+      caption: h > 1
+        ? w('multi-head-caption-head-weights', { head: String(i + 1), shape: shape(n, m) })
+        : w('multi-head-caption-attention-weights', { shape: shape(n, m) }),
+      detail: w('multi-head-entropy-detail', { mean: formatNumber(entropy.meanEntropy), max: formatNumber(entropy.maxEntropy) }),
       data: head.weights,
       rowLabels: queryTokens,
       colLabels: keyTokens,
@@ -162,39 +167,41 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
   });
   steps.push({
     id: 'heads',
-    title: h > 1 ? `Attend: ${h} heads, ${h} patterns` : 'Attend: who looks at whom',
-    text: (h > 1
-      ? `Each head runs scaled dot-product attention on its own slice, dividing by √${dK}. Each row of a head’s weights sums to 1 (Σ). Entropy says how spread out a head’s attention is: ln ${m} = ${formatNumber(entropies[0].maxEntropy)} would be perfectly even.`
-      : `Each row says how much one word attends to every word; it sums to 1 (Σ). Select a weight to see its softmax.`) +
-      (trained
-        ? ` These patterns are learned: ${trained.config.task} training shaped W_Q and W_K until the heads looked where the task needs. They are the same numbers as the training lesson’s heatmaps of layer ${trained.source.layer + 1} at step ${trained.source.steps}.`
-        : ' These weights come from untrained, seeded parameters: the patterns are real arithmetic, not learned meaning.'),
+    title: h > 1 ? w('multi-head-heads-title', { h: String(h) }) : w('multi-head-heads-title-one'),
+    text: [
+      h > 1
+        ? w('multi-head-heads-text', { dk: String(dK), m: String(m), max: formatNumber(entropies[0].maxEntropy) })
+        : w('multi-head-heads-text-one'),
+      trained
+        ? w('multi-head-heads-trained', { task: trained.config.task, layer: String(trained.source.layer + 1), steps: String(trained.source.steps) })
+        : w('multi-head-heads-random'),
+    ].join(' '),
     formula: String.raw`\htmlClass{focus}{\mathrm{softmax}\!\left(\frac{Q_iK_i^{\top}}{\sqrt{d_k}}\right)}V_i`,
     panels: h === 1
-      ? [{ type: 'tokens', name: 'token-attention', caption: 'Focus or hover a word', queries: queryTokens, keys: keyTokens, weights: t.heads[0].weights }, ...headPanels]
+      ? [{ type: 'tokens', name: 'token-attention', caption: w('multi-head-focus-word'), queries: queryTokens, keys: keyTokens, weights: t.heads[0].weights }, ...headPanels]
       : headPanels,
   });
 
   if (h > 1) {
     steps.push({
       id: 'concat',
-      title: 'Concatenate the heads',
-      text: `The ${h} head outputs (${shape(n, dK)} each) are placed side by side, back to ${shape(n, d)}.`,
+      title: w('multi-head-concat-title'),
+      text: w('multi-head-concat-text', { h: String(h), shape: shape(n, dK), whole: shape(n, d) }),
       formula: String.raw`\htmlClass{focus}{\mathrm{Concat}(\mathrm{head}_1, \dots, \mathrm{head}_{${h}})}W_O`,
       panels: [{ ...matrix('concat', `concat (${shape(n, d)})`, t.concat, queryTokens, dims(d)), explain: { stage: 'concat', args: { heads: t.heads.map((head) => head.output) }, symbol: 'concat' } }],
     });
   }
   steps.push({
     id: 'output',
-    title: h > 1 ? 'Mix: the output projection W_O' : 'Output: mix the values',
+    title: w(h > 1 ? 'multi-head-output-title' : 'multi-head-output-title-one'),
     text: h > 1
-      ? `W_O (${shape(d, d)}) mixes what the heads found into one ${d}-wide vector per token. Multi-head attention here has ${t.parameterCount} parameters.`
-      : `Each output row is the attention-weighted mix of the value rows, projected by W_O. ${t.parameterCount} parameters in all.`,
+      ? w('multi-head-output-text', { shape: shape(d, d), d: String(d), count: String(t.parameterCount) })
+      : w('multi-head-output-text-one', { count: String(t.parameterCount) }),
     formula: String.raw`\mathrm{Concat}(\dots)\htmlClass{focus}{W_O}`,
     panels: [
-      { ...matrix('output', `output (${shape(n, d)})`, t.output, queryTokens, dims(d)),
+      { ...matrix('output', w('multi-head-caption-output', { shape: shape(n, d) }), t.output, queryTokens, dims(d)),
         explain: linearExplain('output', { input: t.concat, weight: t.params.wO, bias: t.params.bO, inputSymbol: h > 1 ? 'concat' : 'weights·V', weightSymbol: 'W_O', inputPanel: h > 1 ? 'concat' : undefined }) },
-      weightPanel('weight-output', 'W_O', t.params.wO, 'the output', weights),
+      weightPanel('weight-output', 'W_O', t.params.wO, w('multi-head-feeds-output'), weights),
     ],
   });
   return { steps, trace: t };

@@ -8,8 +8,9 @@ import type { Built } from '../kind.js';
 import type { ChartPanel, MatrixPanel, ParameterField, ParametersPanel, PositionalInputs, Step } from '../../model/types.js';
 import { linearExplain } from '../shared/explain-sources.js';
 import { LIMITS } from '../../model/limits.js';
-import { formatNumber } from '../../model/format.js';
+import { formatNumber, numberList } from '../../model/format.js';
 import { integerField, labels, seedField, shape } from '../shared/fields.js';
+import { w } from './words-en.js';
 
 const MAX_WAVES = LIMITS.positional.waves.max;
 
@@ -42,7 +43,7 @@ function waveColumns(dimensions: (number | string)[], dModel: number): { columns
 
 function sizeFields(inputs: PositionalInputs): ParameterField[] {
   return [
-    integerField('length', 'positions', inputs.length, LIMITS.positional.length),
+    integerField('length', w('positional-positions'), inputs.length, LIMITS.positional.length),
     integerField('dModel', 'd_model', inputs.dModel, LIMITS.positional.dModel),
   ];
 }
@@ -67,38 +68,35 @@ export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): Bu
 
   // ---- encoding: the whole table ------------------------------------------------------------
   const cornerRows = pe.slice(0, 5).map((row) => row.slice(0, 8));
-  const firstRow = pe[0].slice(0, 4).map((x) => formatNumber(x)).join(', ');
+  const firstRow = numberList(pe[0].slice(0, 4).map((x) => formatNumber(x)));
   steps.push({
     id: 'encoding',
-    title: 'The encoding: one row per position',
-    text: `Attention alone has no idea of order, so each position gets its own fixed vector of d_model = ${width} numbers, added to the token’s embedding. ` +
-      `Each row below is one position; the even columns are sines and the odd ones cosines, each pair at its own frequency. ` +
-      `Position 0 starts ${firstRow}…: sin 0 and cos 0. ` +
-      'On the left the colours change from row to row (fast waves); further right they barely change (slow waves).',
+    title: w('positional-encoding-title'),
+    text: w('positional-encoding-text', { width: String(width), first: firstRow }),
     formula: String.raw`\htmlClass{focus}{${PE_FORMULA}}`,
     panels: [
       {
         type: 'heatmap',
         name: 'encoding',
-        caption: `PE: ${positions} positions × ${width} dimensions (${shape(positions, width)})`,
-        detail: 'one row per position, one column per dimension',
+        caption: w('positional-caption-encoding', { positions: String(positions), width: String(width), shape: shape(positions, width) }),
+        detail: w('positional-encoding-detail'),
         data: pe,
-        rowName: 'position',
-        colName: 'dimension',
+        rowName: w('positional-position'),
+        colName: w('positional-dimension'),
         colour: 'diverging',
         explain: { stage: 'positional', args: { dModel: width }, symbol: 'PE' },
       },
       {
         type: 'matrix',
         name: 'encoding-corner',
-        caption: `the top-left corner in numbers (${shape(cornerRows.length, cornerRows[0].length)})`,
+        caption: w('positional-caption-corner', { shape: shape(cornerRows.length, cornerRows[0].length) }),
         data: cornerRows,
-        rowLabels: cornerRows.map((_, pos) => `pos ${pos}`),
+        rowLabels: cornerRows.map((_, pos) => w('positional-pos', { pos: String(pos) })),
         colLabels: labels(undefined, cornerRows[0].length, 'd'),
         colour: 'diverging',
         explain: { stage: 'positional', args: { dModel: width }, symbol: 'PE' },
       },
-      parameters('encoding-size', 'Size of the encoding', sizeFields(inputs)),
+      parameters('encoding-size', w('positional-size'), sizeFields(inputs)),
     ],
   });
 
@@ -109,29 +107,32 @@ export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): Bu
   const charts: ChartPanel[] = pairs.map((pair, k) => ({
     type: 'chart',
     name: `waves-${k}`,
-    caption: `PE[pos, dim] for ${pair.length > 1 ? `dimensions ${pair.join(' and ')}` : `dimension ${pair[0]}`}, over ${positions} positions`,
-    xLabel: 'position',
-    yLabel: 'PE value',
+    caption: pair.length > 1
+      ? w('positional-caption-wave-pair', { first: String(pair[0]), second: String(pair[1]), positions: String(positions) })
+      : w('positional-caption-wave', { column: String(pair[0]), positions: String(positions) }),
+    xLabel: w('positional-position'),
+    yLabel: w('positional-pe-value'),
     xScale: 'linear',
     yDomain: [-1, 1],
     series: pair.map((column) => ({
-      label: `dim ${column} (${column % 2 === 0 ? 'sin' : 'cos'})`,
+      label: w('positional-series', { column: String(column), wave: column % 2 === 0 ? 'sin' : 'cos' }),
       points: pe.map((row, pos): [number, number] => [pos, row[column]]),
     })),
   }));
   steps.push({
     id: 'waves',
-    title: 'Each column is a wave',
-    text: 'Read down one column and you get a wave over the positions. Columns 2i and 2i + 1 share a frequency, one as a sine and one as a cosine. ' +
-      'Columns 0 and 1 have the highest frequency and repeat every few positions; each later pair is slower, and the last columns change only slowly over the whole range. ' +
-      'So low dimensions oscillate fast and high dimensions slowly (it is easy to read the formula the other way round; this plot settles it). ' +
-      'Fast columns tell neighbours apart, slow ones tell near from far.' +
-      (dropped.length > 0 ? ` Column${dropped.length > 1 ? 's' : ''} ${dropped.join(', ')} ${dropped.length > 1 ? 'are' : 'is'} left out: d_model is only ${width}.` : ''),
+    title: w('positional-waves-title'),
+    text: [
+      w('positional-waves-text'),
+      ...(dropped.length > 0
+        ? [w(dropped.length > 1 ? 'positional-waves-dropped' : 'positional-waves-dropped-one', { columns: dropped.join(', '), width: String(width) })]
+        : []),
+    ].join(' '),
     formula: String.raw`\begin{gathered}PE_{(pos,\,2i)} = \sin(\omega_i\,pos)\\ PE_{(pos,\,2i+1)} = \cos(\omega_i\,pos)\\ \htmlClass{focus}{\omega_i = 10000^{-2i/d}}\ \text{falls as } i \text{ grows}\end{gathered}`,
     panels: [
       ...charts,
-      parameters('wave-columns', 'Columns and size', [
-        { name: 'dimensions', label: `columns to plot (up to ${MAX_WAVES})`, kind: 'tokens', value: inputs.dimensions.map(String).join(' ') },
+      parameters('wave-columns', w('positional-columns-size'), [
+        { name: 'dimensions', label: w('positional-columns-to-plot', { max: String(MAX_WAVES) }), kind: 'tokens', value: inputs.dimensions.map(String).join(' ') },
         ...sizeFields(inputs),
       ]),
     ],
@@ -142,36 +143,33 @@ export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): Bu
   const cosineRows: ChartPanel = {
     type: 'chart',
     name: 'similarity-rows',
-    caption: `cosine of one position with every position`,
-    xLabel: 'position',
-    yLabel: 'cosine',
+    caption: w('positional-cosine-rows'),
+    xLabel: w('positional-position'),
+    yLabel: w('positional-cosine'),
     xScale: 'linear',
     series: [...new Set([0, middle])].map((row) => ({
-      label: `position ${row}`,
+      label: w('positional-series-position', { row: String(row) }),
       points: similarity.cosine[row].map((value, pos): [number, number] => [pos, value]),
     })),
   };
   const last = positions - 1;
   const neighbours: [string, string][] = [...new Set([1, 2, last])]
     .filter((j) => j > 0 && j < positions)
-    .map((j) => [`cosine of positions 0 and ${j}`, formatNumber(similarity.cosine[0][j])]);
+    .map((j) => [w('positional-cosine-of', { position: String(j) }), formatNumber(similarity.cosine[0][j])]);
   steps.push({
     id: 'similarity',
-    title: 'Nearby positions look alike',
-    text: 'Comparing every two positions’ encodings (the dot product PE·PEᵀ, or its cosine) shows the structure: ' +
-      'each position is most like itself, a lot like its neighbours, and less like positions further away. ' +
-      'The pattern depends only on the distance: a middle position’s curve falls off on both sides just as position 0’s does on its one side. ' +
-      'So attention, which works with dot products, can tell how far apart two tokens are.',
+    title: w('positional-similarity-title'),
+    text: w('positional-similarity-text'),
     formula: String.raw`\htmlClass{focus}{\cos(i, j) = \frac{PE_i \cdot PE_j}{\lVert PE_i \rVert\,\lVert PE_j \rVert}}`,
     panels: [
       {
         type: 'heatmap',
         name: 'cosine',
-        caption: `cosine similarity of every two positions (${shape(positions, positions)})`,
-        detail: 'the strong diagonal is each position compared with itself',
+        caption: w('positional-caption-cosine', { shape: shape(positions, positions) }),
+        detail: w('positional-cosine-detail'),
         data: similarity.cosine,
-        rowName: 'position',
-        colName: 'position',
+        rowName: w('positional-position'),
+        colName: w('positional-position'),
         colour: 'diverging',
         explain: { stage: 'cosine', args: { dot: similarity.similarity, rowSymbol: 'PE' }, symbol: 'cos' },
       },
@@ -179,14 +177,14 @@ export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): Bu
       {
         type: 'facts',
         name: 'similarity-facts',
-        caption: 'From the engine',
+        caption: w('positional-from-engine'),
         facts: [
-          ['PE(0)·PE(0), the dot product with itself', formatNumber(similarity.similarity[0][0])],
-          ['length of PE(0)', formatNumber(similarity.norms[0])],
+          [w('positional-self-dot'), formatNumber(similarity.similarity[0][0])],
+          [w('positional-length'), formatNumber(similarity.norms[0])],
           ...neighbours,
         ],
       },
-      parameters('similarity-size', 'Size of the encoding', sizeFields(inputs)),
+      parameters('similarity-size', w('positional-size'), sizeFields(inputs)),
     ],
   });
 
@@ -208,20 +206,20 @@ export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): Bu
   // An output's last pass, concat·W_O, from the same layer run on what attention saw.
   const outputOf = (x: number[][]) => {
     const layer = lab.multiHeadAttention({ query: x, key: x, value: x, heads: inputs.heads, seed: inputs.seed });
-    return linearExplain('output', { input: layer.concat, weight: layer.params.wO, bias: layer.params.bO, inputSymbol: 'the heads’ outputs side by side', weightSymbol: 'W_O' });
+    return linearExplain('output', { input: layer.concat, weight: layer.params.wO, bias: layer.params.bO, inputSymbol: w('positional-heads-side-by-side'), weightSymbol: 'W_O' });
   };
   const permutationPanels = (suffix: string, t: PermutationTestTrace) => [
-    matrix(`output${suffix}`, `output, sentence in order (${shape(n, d)})`, t.output, tokens, outputOf(t.input)),
-    matrix(`permuted-output${suffix}`, `output, sentence reversed (${shape(n, d)})`, t.permutedOutput, shuffled, outputOf(t.permutedInput)),
-    matrix(`realigned${suffix}`, `reversed output put back in order (${shape(n, d)})`, t.realigned, tokens, {
+    matrix(`output${suffix}`, w('positional-caption-output', { shape: shape(n, d) }), t.output, tokens, outputOf(t.input)),
+    matrix(`permuted-output${suffix}`, w('positional-caption-permuted', { shape: shape(n, d) }), t.permutedOutput, shuffled, outputOf(t.permutedInput)),
+    matrix(`realigned${suffix}`, w('positional-caption-realigned', { shape: shape(n, d) }), t.realigned, tokens, {
       stage: 'moved', symbol: 'realigned',
-      args: { from: t.permutedOutput, fromSymbol: 'the reversed output', fromPanel: `permuted-output${suffix}`, rows: tokens.map((_, r) => t.permutation.indexOf(r)), why: 'the same word’s row, moved back to its place in the sentence' },
+      args: { from: t.permutedOutput, fromSymbol: w('positional-reversed-output'), fromPanel: `permuted-output${suffix}`, rows: tokens.map((_, r) => t.permutation.indexOf(r)), why: w('positional-realigned-why') },
     }),
   ];
-  const sentenceFields = parameters('sentence', 'Sentence and attention', [
-    { name: 'tokens', label: 'words', kind: 'tokens', value: tokens.join(' ') },
-    integerField('tokenDModel', 'd_model of the words', inputs.tokenDModel, LIMITS.positional.tokenDModel),
-    integerField('heads', 'heads h', inputs.heads, LIMITS.positional.heads),
+  const sentenceFields = parameters('sentence', w('positional-sentence'), [
+    { name: 'tokens', label: w('positional-words'), kind: 'tokens', value: tokens.join(' ') },
+    integerField('tokenDModel', w('positional-token-dmodel'), inputs.tokenDModel, LIMITS.positional.tokenDModel),
+    integerField('heads', w('positional-heads-h'), inputs.heads, LIMITS.positional.heads),
     seedField(inputs.seed),
   ]);
   const repeatedWord = tokens.find((token, i) => tokens.indexOf(token) !== i);
@@ -229,18 +227,19 @@ export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): Bu
 
   steps.push({
     id: 'permutation',
-    title: 'Without positions, order is invisible',
-    text: `Self-attention (${inputs.heads} head${inputs.heads > 1 ? 's' : ''}, seeded weights) reads “${tokens.join(' ')}” and then “${shuffled.join(' ')}”. ` +
-      'Shuffling the words only shuffles the output rows: put back in order, they match the first run up to rounding. ' +
-      'Each word gets the same vector wherever it stands, so the model cannot know where it stands.' +
-      (repeatedWord ? ` The two “${repeatedWord}” rows are even identical within one run.` : ''),
+    title: w('positional-permutation-title'),
+    text: [
+      w(inputs.heads > 1 ? 'positional-permutation-text' : 'positional-permutation-text-one',
+        { heads: String(inputs.heads), sentence: tokens.join(' '), shuffled: shuffled.join(' ') }),
+      ...(repeatedWord ? [w('positional-permutation-repeated', { word: repeatedWord })] : []),
+    ].join(' '),
     formula: String.raw`\mathrm{Attn}(\htmlClass{focus}{P}X) = \htmlClass{focus}{P}\,\mathrm{Attn}(X)\quad\text{for any reordering } P`,
     panels: [
       {
         type: 'facts',
         name: 'permutation-facts',
-        caption: 'Largest difference between the two runs, realigned',
-        facts: [['without positional encoding', difference(plain)]],
+        caption: w('positional-largest-difference'),
+        facts: [[w('positional-without-pe'), difference(plain)]],
       },
       ...permutationPanels('', plain),
       sentenceFields,
@@ -249,19 +248,17 @@ export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): Bu
 
   steps.push({
     id: 'permutation-pe',
-    title: 'With positions, order matters',
-    text: 'Now the positional encoding is added after shuffling: the words move, the positions stay. ' +
-      'The first word now stands last and gets the last position’s encoding, so a word that moves enters attention as a different vector, and realigning no longer recovers the first run. ' +
-      'The difference is no longer rounding: the model can see where each word is.',
+    title: w('positional-permutation-pe-title'),
+    text: w('positional-permutation-pe-text'),
     formula: String.raw`\mathrm{Attn}(PX + \htmlClass{focus}{PE}) \neq P\,\mathrm{Attn}(X + \htmlClass{focus}{PE})`,
     panels: [
       {
         type: 'facts',
         name: 'permutation-pe-facts',
-        caption: 'Largest difference between the two runs, realigned',
+        caption: w('positional-largest-difference'),
         facts: [
-          ['without positional encoding', difference(plain)],
-          ['with positional encoding', difference(withPe)],
+          [w('positional-without-pe'), difference(plain)],
+          [w('positional-with-pe'), difference(withPe)],
         ],
       },
       ...permutationPanels('-pe', withPe),

@@ -8,7 +8,8 @@ import type { Built } from '../kind.js';
 import type { ChartPanel, MatrixPanel, ParametersPanel, ScalingInputs, Step, TextPanel } from '../../model/types.js';
 import { LIMITS } from '../../model/limits.js';
 import { formatNumber } from '../../model/format.js';
-import { integerField, labels, seedField } from '../shared/fields.js';
+import { integerField, labels, seedField, shape } from '../shared/fields.js';
+import { w } from './words-en.js';
 
 /** The widths the charts sweep, log-spaced. */
 const SWEEP = [4, 8, 16, 32, 64, 128, 256, 512, 1024];
@@ -16,8 +17,6 @@ const SWEEP = [4, 8, 16, 32, 64, 128, 256, 512, 1024];
 const SHARPNESS_WIDTHS = [4, 16, 64, 256, 1024];
 const SHARPNESS_KEYS = 5;
 
-const SCALED = 'scaled, q·k / √d_k';
-const UNSCALED = 'unscaled, q·k';
 
 /**
  * Recent experiments, so that one setting is run once: the chosen d_k and the sharpness table
@@ -53,21 +52,21 @@ export function scalingSteps(lab: AttentionLab, inputs: ScalingInputs): Built<Sc
   const chart = (name: string, caption: string, yLabel: string, series: ChartPanel['series'], rest: Partial<ChartPanel> = {}): ChartPanel =>
     ({ type: 'chart', name, caption, xLabel: 'd_k', yLabel, xScale: 'log2', series, ...rest });
   const both = (value: (s: ScalingExperimentTrace['scaled']) => number): ChartPanel['series'] => [
-    { label: UNSCALED, points: points((t) => value(t.unscaled)) },
-    { label: SCALED, points: points((t) => value(t.scaled)) },
+    { label: w('scaling-unscaled'), points: points((t) => value(t.unscaled)) },
+    { label: w('scaling-scaled'), points: points((t) => value(t.scaled)) },
   ];
   const facts = (name: string, caption: string, rows: [string, string][]): TextPanel => ({ type: 'facts', name, caption, facts: rows });
-  const setting = `${chosen.samples} queries × ${chosen.keys} keys, seed ${seed}`;
-  const detailCaption = `At your d_k = ${dK} (${setting})`;
+  const setting = w('scaling-setting', { samples: String(chosen.samples), keys: String(chosen.keys), seed: String(seed) });
+  const detailCaption = w('scaling-detail-caption', { dk: String(dK), setting });
 
   const parameters: ParametersPanel = {
     type: 'parameters',
     name: 'settings',
-    caption: 'Experiment (the charts run d_k up to 1024, so samples × keys × 1024 may not exceed 2²⁴)',
+    caption: w('scaling-settings'),
     fields: [
-      integerField('dK', 'd_k for the details', inputs.dK, LIMITS.scaling.dK),
-      integerField('keys', 'keys per query', keys, LIMITS.scaling.keys),
-      integerField('samples', 'samples (queries)', samples, LIMITS.scaling.samples),
+      integerField('dK', w('scaling-dk'), inputs.dK, LIMITS.scaling.dK),
+      integerField('keys', w('scaling-keys'), keys, LIMITS.scaling.keys),
+      integerField('samples', w('scaling-samples'), samples, LIMITS.scaling.samples),
       seedField(seed),
     ],
   };
@@ -75,77 +74,72 @@ export function scalingSteps(lab: AttentionLab, inputs: ScalingInputs): Built<Sc
   const steps: Step[] = [];
   steps.push({
     id: 'variance',
-    title: 'Scores spread out as d_k grows',
-    text: `A score q·k adds up d_k products of independent numbers with mean 0 and variance 1, so its variance is d_k. ` +
-      `For every d_k from 4 to 1024 the engine drew ${chosen.samples} random queries, each with ${chosen.keys} random keys (normal, seed ${seed}), and measured the variance of all their scores. ` +
-      `The unscaled variance follows d_k; after dividing by √d_k it stays near 1 at every width.`,
+    title: w('scaling-variance-title'),
+    text: w('scaling-variance-text', { samples: String(chosen.samples), keys: String(chosen.keys), seed: String(seed) }),
     formula: String.raw`\mathrm{Var}(q\cdot k) = \sum_{i=1}^{d_k} \mathrm{Var}(q_i k_i) = d_k,\qquad \htmlClass{focus}{\mathrm{Var}\!\left(\frac{q\cdot k}{\sqrt{d_k}}\right) = \frac{d_k}{d_k} = 1}`,
     panels: [
       parameters,
-      chart('variance-unscaled', 'Variance of the raw scores q·k, measured', 'variance', [
-        { label: 'measured, q·k', points: points((t) => t.scoreVariance) },
-        { label: 'd_k (what the formula predicts)', points: points((t) => t.dK) },
+      chart('variance-unscaled', w('scaling-chart-variance-unscaled'), w('scaling-variance'), [
+        { label: w('scaling-measured'), points: points((t) => t.scoreVariance) },
+        { label: w('scaling-predicted-dk'), points: points((t) => t.dK) },
       ]),
-      chart('variance-scaled', 'Variance of the scaled scores q·k / √d_k, measured', 'variance', [
-        { label: 'measured, q·k / √d_k', points: points((t) => t.scaledVariance) },
-      ], { references: [{ label: 'predicted: 1', y: 1 }] }),
+      chart('variance-scaled', w('scaling-chart-variance-scaled'), w('scaling-variance'), [
+        { label: w('scaling-measured-scaled'), points: points((t) => t.scaledVariance) },
+      ], { references: [{ label: w('scaling-predicted-one'), y: 1 }] }),
       facts('variance-facts', detailCaption, [
         ['√d_k', formatNumber(chosen.example.sqrtDk)],
-        ['mean of q·k', formatNumber(chosen.scoreMean)],
-        ['variance of q·k', formatNumber(chosen.scoreVariance)],
-        ['mean of q·k / √d_k', formatNumber(chosen.scaledMean)],
-        ['variance of q·k / √d_k', formatNumber(chosen.scaledVariance)],
+        [w('scaling-fact-mean'), formatNumber(chosen.scoreMean)],
+        [w('scaling-fact-variance'), formatNumber(chosen.scoreVariance)],
+        [w('scaling-fact-mean-scaled'), formatNumber(chosen.scaledMean)],
+        [w('scaling-fact-variance-scaled'), formatNumber(chosen.scaledVariance)],
       ]),
     ],
   });
 
   steps.push({
     id: 'peak',
-    title: 'Without scaling, one key takes almost all the weight',
-    text: `Softmax turns gaps between scores into ratios: a key whose score is higher by g gets e^g times the weight. When the scores have a standard deviation of √d_k, the gaps grow with d_k, so ` +
-      `the unscaled softmax gives its top key more and more of the weight. Scaled scores keep the same spread at every d_k, so their peak stays where it is.`,
+    title: w('scaling-peak-title'),
+    text: w('scaling-peak-text'),
     formula: String.raw`\htmlClass{focus}{\max_j\, p_j},\quad p = \mathrm{softmax}(q K^{\top}) \ \text{ or }\ \mathrm{softmax}\!\left(\frac{q K^{\top}}{\sqrt{d_k}}\right)`,
     panels: [
-      chart('peak', `Mean largest weight of a softmax row (${setting})`, 'largest weight', both((s) => s.meanPeakWeight), {
-        references: [{ label: '1: all weight on one key', y: 1 }],
+      chart('peak', w('scaling-chart-peak', { setting }), w('scaling-largest-weight'), both((s) => s.meanPeakWeight), {
+        references: [{ label: w('scaling-all-on-one'), y: 1 }],
         yDomain: [0, 1],
       }),
       facts('peak-facts', detailCaption, [
-        ['mean largest weight, unscaled', formatNumber(chosen.unscaled.meanPeakWeight)],
-        ['mean largest weight, scaled', formatNumber(chosen.scaled.meanPeakWeight)],
+        [w('scaling-fact-peak-unscaled'), formatNumber(chosen.unscaled.meanPeakWeight)],
+        [w('scaling-fact-peak-scaled'), formatNumber(chosen.scaled.meanPeakWeight)],
       ]),
     ],
   });
 
   steps.push({
     id: 'entropy',
-    title: 'Entropy: how spread out the weights are',
-    text: `Entropy measures the spread of one row of weights: 0 when one key has everything, ln ${chosen.keys} = ${formatNumber(chosen.maxEntropy)} nats when all ${chosen.keys} keys share equally. ` +
-      `The unscaled softmax heads towards 0 as d_k grows; the scaled one stays at the same level for every d_k.`,
+    title: w('scaling-entropy-title'),
+    text: w('scaling-entropy-text', { keys: String(chosen.keys), max: formatNumber(chosen.maxEntropy) }),
     formula: String.raw`\htmlClass{focus}{H(p) = -\sum_j p_j \ln p_j},\qquad 0 \le H(p) \le \ln m`,
     panels: [
-      chart('entropy', `Mean entropy of a softmax row, in nats (${setting})`, 'entropy (nats)', both((s) => s.meanEntropy), {
-        references: [{ label: `ln ${chosen.keys} = ${formatNumber(chosen.maxEntropy)}: equal weights`, y: chosen.maxEntropy }],
+      chart('entropy', w('scaling-chart-entropy', { setting }), w('scaling-entropy-nats'), both((s) => s.meanEntropy), {
+        references: [{ label: w('scaling-equal-weights', { keys: String(chosen.keys), max: formatNumber(chosen.maxEntropy) }), y: chosen.maxEntropy }],
       }),
       facts('entropy-facts', detailCaption, [
-        ['mean entropy, unscaled', formatNumber(chosen.unscaled.meanEntropy)],
-        ['mean entropy, scaled', formatNumber(chosen.scaled.meanEntropy)],
-        [`largest possible, ln ${chosen.keys}`, formatNumber(chosen.maxEntropy)],
+        [w('scaling-fact-entropy-unscaled'), formatNumber(chosen.unscaled.meanEntropy)],
+        [w('scaling-fact-entropy-scaled'), formatNumber(chosen.scaled.meanEntropy)],
+        [w('scaling-fact-largest', { keys: String(chosen.keys) }), formatNumber(chosen.maxEntropy)],
       ]),
     ],
   });
 
   steps.push({
     id: 'gradient',
-    title: 'A saturated softmax passes back almost no gradient',
-    text: `In training, the gradient that reaches the scores passes through the softmax's Jacobian ∂p/∂x = diag(p) − p·pᵀ. Its size (Frobenius norm) says how much a nudge to the scores moves the weights. ` +
-      `When one weight is nearly 1 and the rest nearly 0, every entry is nearly 0: at large d_k almost no gradient gets through the unscaled softmax, while the scaled one passes a steady amount at every d_k.`,
+    title: w('scaling-gradient-title'),
+    text: w('scaling-gradient-text'),
     formula: String.raw`\frac{\partial p_i}{\partial x_j} = p_i(\delta_{ij} - p_j),\qquad \htmlClass{focus}{\left\lVert \mathrm{diag}(p) - p\,p^{\top} \right\rVert_F}`,
     panels: [
-      chart('gradient', `Mean Frobenius norm of the softmax Jacobian (${setting})`, 'gradient norm', both((s) => s.meanGradientNorm)),
+      chart('gradient', w('scaling-chart-gradient', { setting }), w('scaling-gradient-norm'), both((s) => s.meanGradientNorm)),
       facts('gradient-facts', detailCaption, [
-        ['mean gradient norm, unscaled', formatNumber(chosen.unscaled.meanGradientNorm)],
-        ['mean gradient norm, scaled', formatNumber(chosen.scaled.meanGradientNorm)],
+        [w('scaling-fact-gradient-unscaled'), formatNumber(chosen.unscaled.meanGradientNorm)],
+        [w('scaling-fact-gradient-scaled'), formatNumber(chosen.scaled.meanGradientNorm)],
       ]),
     ],
   });
@@ -157,16 +151,15 @@ export function scalingSteps(lab: AttentionLab, inputs: ScalingInputs): Built<Sc
     ({ type: 'matrix', name, caption, data, rowLabels: ['q'], colLabels: keyLabels, colour, ...extra });
   steps.push({
     id: 'example',
-    title: `One draw at d_k = ${dK}`,
-    text: `The experiment's first draw: one query and ${chosen.keys} keys, each ${dK} random numbers wide. Dividing its scores by √${dK} = ${formatNumber(e.sqrtDk)} ` +
-      `shrinks every gap between them by that factor, so the softmax of the scaled row is less extreme than that of the raw one. Select a score or a scaled weight to see its arithmetic; change the seed for another draw.`,
+    title: w('scaling-example-title', { dk: String(dK) }),
+    text: w('scaling-example-text', { keys: String(chosen.keys), dk: String(dK), sqrtdk: formatNumber(e.sqrtDk) }),
     formula: String.raw`\mathrm{softmax}(q K^{\top})\ \text{ vs }\ \htmlClass{focus}{\mathrm{softmax}\!\left(\frac{q K^{\top}}{\sqrt{d_k}}\right)},\quad \sqrt{d_k} = \sqrt{${dK}} = ${formatNumber(e.sqrtDk)}`,
     panels: [
-      row('scores', `scores q·kⱼ (1×${chosen.keys})`, e.scores, 'diverging', { explain: { stage: 'score', args: explainArgs, symbol: 'score' } }),
-      row('scaled', `scaled = scores / √${dK} (1×${chosen.keys})`, e.scaled, 'diverging', { explain: { stage: 'scaled', args: explainArgs, symbol: 'scaled' } }),
-      row('weights-unscaled', 'softmax of the scores, unscaled', e.weightsUnscaled, 'weights',
-        { explain: { stage: 'softmax', args: { logits: e.scores, logitSymbol: 'scores q·kⱼ', logitPanel: 'scores' }, symbol: 'weight' } }),
-      row('weights', 'softmax of the scaled scores', e.weightsScaled, 'weights', { explain: { stage: 'weight', args: explainArgs, symbol: 'weight' } }),
+      row('scores', w('scaling-caption-scores', { shape: shape(1, chosen.keys) }), e.scores, 'diverging', { explain: { stage: 'score', args: explainArgs, symbol: 'score' } }),
+      row('scaled', w('scaling-caption-scaled', { dk: String(dK), shape: shape(1, chosen.keys) }), e.scaled, 'diverging', { explain: { stage: 'scaled', args: explainArgs, symbol: 'scaled' } }),
+      row('weights-unscaled', w('scaling-caption-softmax-unscaled'), e.weightsUnscaled, 'weights',
+        { explain: { stage: 'softmax', args: { logits: e.scores, logitSymbol: w('scaling-scores-symbol'), logitPanel: 'scores' }, symbol: 'weight' } }),
+      row('weights', w('scaling-caption-softmax-scaled'), e.weightsScaled, 'weights', { explain: { stage: 'weight', args: explainArgs, symbol: 'weight' } }),
       parameters,
     ],
   });
@@ -174,39 +167,37 @@ export function scalingSteps(lab: AttentionLab, inputs: ScalingInputs): Built<Sc
   const jacobianUnscaled = lab.softmaxJacobian({ logits: e.scores });
   const jacobianScaled = lab.softmaxJacobian({ logits: e.scaled });
   const jacobian = (name: string, caption: string, t: typeof jacobianScaled): MatrixPanel => ({
-    type: 'matrix', name, caption, detail: `Frobenius norm ${formatNumber(t.frobeniusNorm)}`, data: t.jacobian,
+    type: 'matrix', name, caption, detail: w('scaling-frobenius', { norm: formatNumber(t.frobeniusNorm) }), data: t.jacobian,
     rowLabels: labels(undefined, chosen.keys, 'p'), colLabels: labels(undefined, chosen.keys, 'x'), colour: 'none',
     explain: { stage: 'jacobian', args: { weights: t.weights[0] }, symbol: 'J' },
   });
   steps.push({
     id: 'jacobian',
-    title: 'The same draw: the two Jacobians',
-    text: `Entry (i, j) is how much weight pᵢ moves when score xⱼ is nudged. When the softmax is saturated, every entry is close to 0. ` +
-      `For this draw the Frobenius norm is ${formatNumber(jacobianUnscaled.frobeniusNorm)} without scaling and ${formatNumber(jacobianScaled.frobeniusNorm)} with it; ` +
-      `the gradient chart averaged this norm over all ${chosen.samples} draws.`,
+    title: w('scaling-jacobian-title'),
+    text: w('scaling-jacobian-text', {
+      unscaled: formatNumber(jacobianUnscaled.frobeniusNorm), scaled: formatNumber(jacobianScaled.frobeniusNorm), samples: String(chosen.samples),
+    }),
     formula: String.raw`\htmlClass{focus}{J = \mathrm{diag}(p) - p\,p^{\top}},\qquad \lVert J \rVert_F = \sqrt{\textstyle\sum_{ij} J_{ij}^2}`,
     panels: [
-      jacobian('jacobian-unscaled', `Jacobian of the unscaled softmax (${chosen.keys}×${chosen.keys})`, jacobianUnscaled),
-      jacobian('jacobian-scaled', `Jacobian of the scaled softmax (${chosen.keys}×${chosen.keys})`, jacobianScaled),
+      jacobian('jacobian-unscaled', w('scaling-caption-jacobian-unscaled', { shape: shape(chosen.keys, chosen.keys) }), jacobianUnscaled),
+      jacobian('jacobian-scaled', w('scaling-caption-jacobian-scaled', { shape: shape(chosen.keys, chosen.keys) }), jacobianScaled),
     ],
   });
 
   steps.push({
     id: 'sharpness',
-    title: 'The sharpness table, computed',
-    text: `A common guess is that the largest weight of one query over 5 keys climbs from about 0.4 towards 1 as d_k grows from 4 to 1024, even after scaling. ` +
-      `Here is what the engine computes, averaged over ${samples} draws (seed ${seed}): ` +
-      `after scaling the peak hardly moves with d_k, and the climb belongs to the unscaled softmax.`,
+    title: w('scaling-sharpness-title'),
+    text: w('scaling-sharpness-text', { guess: formatNumber(0.4), samples: String(samples), seed: String(seed) }),
     formula: String.raw`\htmlClass{focus}{\max_j\, \mathrm{softmax}\!\left(\frac{q K^{\top}}{\sqrt{d_k}}\right)_j}\ \text{ vs }\ \max_j\, \mathrm{softmax}(q K^{\top})_j,\quad m = 5`,
     panels: [{
       type: 'matrix',
       name: 'sharpness',
-      caption: `Mean largest weight, 1 query × ${SHARPNESS_KEYS} keys, ${samples} draws per row`,
+      caption: w('scaling-caption-sharpness', { keys: String(SHARPNESS_KEYS), samples: String(samples) }),
       data: sharpness.map((t) => [t.unscaled.meanPeakWeight, t.scaled.meanPeakWeight]),
       rowLabels: sharpness.map((t) => `d_k = ${t.dK}`),
-      colLabels: ['unscaled', 'scaled'],
+      colLabels: [w('scaling-column-unscaled'), w('scaling-column-scaled')],
       colour: 'weights',
-      explain: { stage: 'given', symbol: 'peak', args: { what: `the engine's scalingExperiment: for the row's d_k, ${samples} draws of one query and ${SHARPNESS_KEYS} keys (seed ${seed}), each row's largest softmax weight, averaged; the first column without ÷√d_k, the second with it.` } },
+      explain: { stage: 'given', symbol: 'peak', args: { what: w('scaling-sharpness-what', { samples: String(samples), keys: String(SHARPNESS_KEYS), seed: String(seed) }) } },
     }],
   });
   return { steps, trace: chosen };

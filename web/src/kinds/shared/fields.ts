@@ -2,6 +2,7 @@
 import type { ParameterField } from '../../model/types.js';
 import type { ParameterValue } from '../kind.js';
 import { SEED } from '../../model/limits.js';
+import { w } from './words-en.js';
 
 /** A whole-number control within the limits the engine and the page allow (model/limits.ts). */
 export function integerField(name: string, label: string, value: number | string, limits: { min: number; max: number }): ParameterField {
@@ -12,9 +13,9 @@ export function integerField(name: string, label: string, value: number | string
  * The seed control of a parameters panel. Inputs typed by hand (the tutorial's) were drawn with
  * no seed: the control then starts empty, saying so, rather than at a made-up 0.
  */
-export function seedField(value: number | undefined, label = 'seed'): ParameterField {
+export function seedField(value: number | undefined, label = w('kinds-seed')): ParameterField {
   const field = integerField('seed', label, value ?? '', SEED);
-  return value === undefined ? { ...field, placeholder: 'none' } : field;
+  return value === undefined ? { ...field, placeholder: w('kinds-seed-none') } : field;
 }
 
 /** "rows×cols", as every caption and ledger writes a shape. */

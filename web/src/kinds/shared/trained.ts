@@ -2,6 +2,7 @@
 // encoder kinds: where they come from (task, seed, steps, layer) and what the probe is.
 import type { TextPanel } from '../../model/types.js';
 import type { TrainedLayer } from '../../model/trained-layer.js';
+import { w } from './layer-words-en.js';
 
 /** The facts panel that replaces the settings of random weights: the run the weights come from. */
 export function weightsFacts(trained: TrainedLayer): TextPanel {
@@ -10,15 +11,16 @@ export function weightsFacts(trained: TrainedLayer): TextPanel {
   return {
     type: 'facts',
     name: 'weights-source',
-    caption: 'Trained weights',
+    caption: w('kinds-trained-weights'),
     facts: [
-      ['task', config.task],
-      ['seed', String(config.seed)],
-      ['steps trained', String(source.steps)],
-      ['layer', `${source.layer + 1} of ${model.layers}`],
-      ['model', `d_model ${model.dModel}, ${model.heads} head${model.heads > 1 ? 's' : ''}, d_ff ${model.dFF}`],
-      ['probe example', trained.tokens.join(' ')],
-      ['attention', trained.causal ? 'causal (each position sees itself and earlier ones)' : 'every position sees every position'],
+      [w('kinds-fact-task'), config.task],
+      [w('kinds-seed'), String(config.seed)],
+      [w('kinds-fact-steps'), String(source.steps)],
+      [w('kinds-fact-layer'), w('kinds-fact-layer-of', { layer: String(source.layer + 1), layers: String(model.layers) })],
+      [w('kinds-fact-model'), w(model.heads > 1 ? 'kinds-fact-model-heads' : 'kinds-fact-model-one-head',
+        { dmodel: String(model.dModel), heads: String(model.heads), dff: String(model.dFF) })],
+      [w('kinds-fact-probe'), trained.tokens.join(' ')],
+      [w('kinds-fact-attention'), w(trained.causal ? 'kinds-fact-causal' : 'kinds-fact-bidirectional')],
     ],
   };
 }
@@ -35,17 +37,14 @@ export function probeInputFormula(trained: TrainedLayer): string {
 /** The first step's title on a trained layer. */
 export function probeInputTitle(trained: TrainedLayer): string {
   const { layer } = trained.source;
-  return layer > 0 ? `Input: what layer ${layer} handed on` : 'Input: the probe example, embedded by the trained model';
+  return layer > 0 ? w('kinds-probe-title-layer', { layer: String(layer) }) : w('kinds-probe-title');
 }
 
 /** One sentence on what X is: the trained model's embedding plus positions, or the previous layer's output. */
 export function probeInputText(trained: TrainedLayer): string {
   const { layer } = trained.source;
   const iris = trained.config.task === 'iris';
-  const embedded = iris
-    ? 'each of the probe flower’s four measurements times its learned feature row, plus that feature’s learned bias row'
-    : 'the trained token embedding of each symbol of the probe sequence plus the sinusoidal encoding of its position';
   return layer === 0
-    ? `X is what layer 1 of the trained model read: ${embedded}, exactly as the trainer computed it (taken from the engine, not recomputed).`
-    : `X is what layer ${layer + 1} of the trained model read: the output of layer ${layer} on the probe, exactly as the trainer computed it.`;
+    ? w('kinds-probe-text', { embedded: w(iris ? 'kinds-probe-embedded-iris' : 'kinds-probe-embedded') })
+    : w('kinds-probe-text-layer', { layer: String(layer + 1), previous: String(layer) });
 }

@@ -3,6 +3,7 @@
 import type { MatrixPanel } from '../../model/types.js';
 import type { TrainedLayer } from '../../model/trained-layer.js';
 import { labels, shape } from './fields.js';
+import { w } from './layer-words-en.js';
 
 export interface WeightOrigin {
   /** Whether the weights come from a trained run (else the engine drew them from a seed). */
@@ -14,8 +15,8 @@ export interface WeightOrigin {
 /** Where a layer's weights come from: the trained layer's run, or the engine's seeded initialisation. */
 export function weightOrigin(trained: TrainedLayer | undefined, seed: number): WeightOrigin {
   return trained
-    ? { trained: true, origin: `learned in ${trained.config.task} training` }
-    : { trained: false, origin: `drawn by seeded Xavier initialisation (seed ${seed}), not trained` };
+    ? { trained: true, origin: w('kinds-origin-trained', { task: trained.config.task }) }
+    : { trained: false, origin: w('kinds-origin-seeded', { seed: String(seed) }) };
 }
 
 /**
@@ -28,11 +29,11 @@ export function weightPanel(name: string, symbol: string, data: number[][], feed
   return {
     type: 'matrix',
     name,
-    caption: `${symbol}, ${trained ? 'trained' : 'seeded'} (${shape(rows, cols)})`,
+    caption: w(trained ? 'kinds-weight-caption-trained' : 'kinds-weight-caption-seeded', { symbol, shape: shape(rows, cols) }),
     data,
     rowLabels: labels(undefined, rows, rowPrefix),
     colLabels: labels(undefined, cols, columnPrefix),
     colour: 'none',
-    explain: { stage: 'given', args: { what: `${origin}. Row k, column j: how much input number k adds to number j of ${feeds}.` }, symbol },
+    explain: { stage: 'given', args: { what: w('kinds-weight-what', { origin, feeds }) }, symbol },
   };
 }

@@ -6,13 +6,14 @@ import { el } from '../dom.js';
 import { formatNumber } from '../../model/format.js';
 import { wideMatrix } from '../wide-matrix.js';
 import type { AnswerControlFactory } from './answer-control.js';
+import { t } from '../../i18n/messages.js';
 
 export const pickCellAnswer: AnswerControlFactory = (panel, { id, describedBy }) => {
   const grid = panel.grid;
   const caption = el('p', { className: 'exercise-caption', id: `${id}-caption` }, `${panel.caption}: pick one cell`);
   if (grid) caption.append(' ', el('span', { className: 'pick-matrix' }, grid.caption));
   if (!grid) {
-    const gone = el('p', {}, 'These steps do not show this matrix: the walkthrough’s own inputs and weights do (Reset inputs, or random weights, bring them back).');
+    const gone = el('p', {}, t('pick-cell-gone'));
     return { element: el('div', {}, caption, gone), value: () => '', show: () => undefined, disable: () => undefined, invalid: () => undefined, focus: () => undefined };
   }
   const { data, rowLabels, colLabels, blocked } = grid;

@@ -1,0 +1,29 @@
+// Las palabras de los tipos que muestran los pesos de una capa, en español (same ids and arguments as layer-words-en.ts).
+export const SPANISH = `
+kinds-mask = máscara
+kinds-mask-none = ninguna
+kinds-mask-causal = causal
+kinds-weight-caption-trained = { $symbol }, entrenada ({ $shape })
+kinds-weight-caption-seeded = { $symbol }, sembrada ({ $shape })
+kinds-weight-what = { $origin }. Fila k, columna j: cuánto aporta el número k de la entrada al número j de { $feeds }.
+kinds-origin-trained = aprendida en el entrenamiento en la tarea { $task }
+kinds-origin-seeded = generada por una inicialización Xavier sembrada (semilla { $seed }), sin entrenar
+kinds-trained-weights = Pesos entrenados
+kinds-fact-task = tarea
+kinds-fact-steps = pasos de entrenamiento
+kinds-fact-layer = capa
+kinds-fact-layer-of = { $layer } de { $layers }
+kinds-fact-model = modelo
+kinds-fact-model-one-head = d_model { $dmodel }, { $heads } cabeza, d_ff { $dff }
+kinds-fact-model-heads = d_model { $dmodel }, { $heads } cabezas, d_ff { $dff }
+kinds-fact-probe = ejemplo de prueba
+kinds-fact-attention = atención
+kinds-fact-causal = causal (cada posición se ve a sí misma y a las anteriores)
+kinds-fact-bidirectional = cada posición ve todas las posiciones
+kinds-probe-title-layer = Entrada: lo que entregó la capa { $layer }
+kinds-probe-title = Entrada: el ejemplo de prueba, con los embeddings del modelo entrenado
+kinds-probe-embedded-iris = cada una de las cuatro medidas de la flor de prueba multiplicada por la fila aprendida de su rasgo, más la fila de sesgo aprendida de ese rasgo
+kinds-probe-embedded = el embedding entrenado de cada símbolo de la secuencia de prueba más la codificación sinusoidal de su posición
+kinds-probe-text = X es lo que leyó la capa 1 del modelo entrenado: { $embedded }, exactamente como lo calculó el entrenador (tomado del motor, no recalculado).
+kinds-probe-text-layer = X es lo que leyó la capa { $layer } del modelo entrenado: la salida de la capa { $previous } sobre el ejemplo de prueba, exactamente como la calculó el entrenador.
+`;

@@ -1,0 +1,11 @@
+// Words every kind uses (the seed control of a parameters panel), in English: the source of
+// words-es.ts. Fluent syntax, single-line messages (i18n/messages.ts).
+import { kindWords } from '../../i18n/messages.js';
+
+export const ENGLISH = `
+kinds-seed = seed
+kinds-seed-none = none
+`;
+
+/** A shared message in the page's language. */
+export const w = kindWords(ENGLISH, { es: () => import('./words-es.js').then((m) => m.SPANISH) });
