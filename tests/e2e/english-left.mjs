@@ -38,13 +38,3 @@ export function englishLeft(page, tokens = []) {
     return found;
   }, { source: ENGLISH_WORDS.source, tokens });
 }
-
-/**
- * Whether English found at `place` is written by a kind of walkthrough (web/src/kinds/**): its step
- * titles and texts on other inputs than the walkthrough's own (and always for flash attention's
- * tiles and the KV cache's tokens; the announcer reads the title out), its panels' captions, labels and facts. Those are the
- * i18n-kinds work; everything else must be in the page's language.
- */
-export const byKind = ({ place, text }) => /^#step-(title|text|list) /.test(place)
-  || (place === '#announcer div' && /^Paso \d+ de \d+: /.test(text))
-  || /^panel \S+ (figcaption|caption|legend|label|dt|dd|li|small|text|span|th|td|strong|option)$/.test(place);
