@@ -8,6 +8,9 @@ import { embedParams, readEmbedOptions } from '../../web/src/embed/options.ts';
 import { DEFAULT_MASTERY, OFFLINE_FORMATS, offlineFile } from '../../web/src/embed/offline-package.ts';
 import { parseWalkthroughText } from '../../web/src/model/validate-walkthrough.ts';
 import { WALKTHROUGHS } from '../../web/src/model/walkthroughs.ts';
+import { LANGUAGES } from '../../web/src/i18n/languages.ts';
+import { translatedWalkthrough } from '../../web/src/i18n/lesson-text.ts';
+import SPANISH from '../../web/src/i18n/lessons/es.json';
 import { readFlags } from './args.mjs';
 
 export { offlineFileName } from '../../web/src/embed/offline-package.ts';
@@ -26,7 +29,13 @@ Writes the lesson as one HTML file that opens with no server, or as a SCORM 1.2 
   --embed        the compact layout for a frame (no site header, no Embed button)
   --hide         parts to hide, comma-separated: as a link's hide= (prose, steps, editors, …)
   --exam         exam mode: one answer per exercise, recorded without feedback
-  --mastery      percent of the exercises right that passes (SCORM; 0 … 100, default ${DEFAULT_MASTERY})`;
+  --mastery      percent of the exercises right that passes (SCORM; 0 … 100, default ${DEFAULT_MASTERY})
+  --lang         the language the lesson speaks: ${Object.entries(LANGUAGES).map(([tag, name]) => `${tag} (${name})`).join(', ')};
+                 default en. A shipped walkthrough's title, texts and exercises are in it too;
+                 your own walkthrough's words stay as you wrote them`;
+
+/** The lessons' words in each language other than English (web/src/i18n/lessons/). */
+const LESSON_WORDS = { es: SPANISH };
 
 /** A mistake in the command line or the walkthrough: the CLI prints its message and exits with 1. */
 export class UsageError extends Error {}
@@ -34,7 +43,7 @@ export class UsageError extends Error {}
 /**
  * Reads the arguments after `export`.
  * @param {string[]} argv
- * @returns {{ walkthrough: string, format: string, out?: string, step?: string, embed: boolean, hide: string, exam: boolean, mastery: number }}
+ * @returns {{ walkthrough: string, format: string, out?: string, step?: string, embed: boolean, hide: string, exam: boolean, mastery: number, lang: string }}
  */
 export function parseExportArgs(argv) {
   const flags = readFlags(argv, {
@@ -46,12 +55,14 @@ export function parseExportArgs(argv) {
     hide: { type: 'string', default: '' },
     exam: { type: 'boolean', default: false },
     mastery: { type: 'string' },
+    lang: { type: 'string', default: 'en' },
   }, (arg) => `${arg}: not an option of export (see attention-lab export --help)`, UsageError);
   const { mastery = String(DEFAULT_MASTERY), ...rest } = flags;
   const options = { ...rest, mastery: /^\d{1,3}$/.test(mastery) ? Number(mastery) : NaN };
   if (!(options.mastery <= 100)) throw new UsageError(`--mastery: expected a whole percent from 0 to 100, got “${mastery}”`);
   if (!options.walkthrough) throw new UsageError('--walkthrough: expected a walkthrough JSON file or a shipped walkthrough’s id');
   if (!Object.hasOwn(OFFLINE_FORMATS, options.format)) throw new UsageError(`--format: expected html, scorm12 or scorm2004, got “${options.format}”`);
+  if (!Object.hasOwn(LANGUAGES, options.lang)) throw new UsageError(`--lang: expected ${Object.keys(LANGUAGES).join(' or ')}, got “${options.lang}”`);
   if (options.step !== undefined && !/^[a-z0-9-]{1,40}$/.test(options.step)) throw new UsageError(`--step: expected a step id such as softmax, got “${options.step}”`);
   return options;
 }
@@ -74,9 +85,11 @@ export function exportOffline(template, options, text) {
     walkthrough = parsed.walkthrough;
   }
   if (!walkthrough) throw new UsageError(`--walkthrough: expected a JSON file or one of ${[...WALKTHROUGHS.keys()].sort().join(', ')}, got “${options.walkthrough}”`);
+  // The file's own title (its <title>, the SCORM manifest) in the language; the page it opens reads `lang` from its link.
+  if (text === undefined) walkthrough = translatedWalkthrough(walkthrough, LESSON_WORDS[options.lang]?.walkthroughs[walkthrough.id]);
   const { options: embed, notices } = readEmbedOptions(options.embed ? '1' : null, options.hide, options.exam ? 'exam' : null);
   if (notices.length > 0) throw new UsageError(`--${notices[0]}`);
-  const query = new URLSearchParams([...(options.step ? [['step', options.step]] : []), ...embedParams(embed)]);
+  const query = new URLSearchParams([...(options.step ? [['step', options.step]] : []), ...embedParams(embed), ...(options.lang === 'en' ? [] : [['lang', options.lang]])]);
   return offlineFile(template, {
     format: options.format,
     walkthrough,

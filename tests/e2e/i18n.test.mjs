@@ -1,8 +1,11 @@
 // The page in another language (issue 13 item 11): Spanish and the two pseudo-locales generated
-// from English (en-XA ~40 % longer, ar-XB right to left) at the first step of every walkthrough,
-// at 1280 and 375 px: axe clean, the document no wider than the window, formulas left to right
-// in the right-to-left page, numbers with a decimal comma in Spanish. Screenshots go to
-// build/screenshots/i18n/ for a person to look at.
+// from English (en-XA ~40 % longer, ar-XB right to left) at the first step of every walkthrough
+// and in the training lesson, at 1280 and 375 px, light and dark: axe clean, the document no
+// wider than the window, formulas left to right in the right-to-left page, numbers with a
+// decimal comma in Spanish. One page per locale, resized and recoloured in place; axe runs once
+// per walkthrough, at 375 px dark (where long words scroll and colours are darkest), to keep the
+// run short. Screenshots go to build/screenshots/i18n/ for a person to look at
+// (<locale>-<walkthrough>-<width>-<scheme>.png; the training lesson's whole page).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +16,8 @@ import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
 
 const DIR = path.join(SCREENSHOT_DIR, 'i18n');
 const LOCALES = [['es', 'ltr'], ['en-XA', 'ltr'], ['ar-XB', 'rtl']];
-const WIDTHS = [1280, 375];
+/** Width, height, colour scheme, and whether axe runs there. */
+const VIEWS = [[1280, 900, 'light', false], [1280, 900, 'dark', false], [375, 667, 'light', false], [375, 667, 'dark', true]];
 const { open } = usePage();
 
 /** What a test asserts of the page as laid out, read in one go. */
@@ -29,30 +33,42 @@ const layout = (page) => page.evaluate(() => {
   };
 });
 
+/** At each width and colour scheme: lang and dir, no sideways overflow, axe where asked, a screenshot (of the whole page: `fullPage`). */
+async function look(page, lang, dir, name, fullPage = false) {
+  for (const [width, height, colorScheme, axe] of VIEWS) {
+    await page.setViewportSize({ width, height });
+    await page.emulateMedia({ colorScheme });
+    const seen = await layout(page);
+    assert.equal(seen.lang, lang);
+    assert.equal(seen.dir, dir);
+    assert.ok(seen.overflow <= 0, `${name} at ${width} px: the document is ${seen.overflow} px wider than the window`);
+    if (seen.formulaDirection !== 'none') assert.equal(seen.formulaDirection, 'ltr', `${name}: formula`);
+    if (axe) {
+      const results = await new AxeBuilder({ page }).analyze();
+      assert.deepEqual(results.violations.map((v) => `${name} ${width} ${colorScheme}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(' ')})`), []);
+    }
+    await page.screenshot({ path: path.join(DIR, `${lang}-${name}-${width}-${colorScheme}.png`), fullPage });
+  }
+  return layout(page);
+}
+
 for (const [lang, dir] of LOCALES) {
   describe(`the page in ${lang}`, () => {
-    for (const width of WIDTHS) {
-      test(`every walkthrough's first step at ${width} px: lang and dir, axe clean, no sideways overflow, formulas left to right`, async () => {
-        fs.mkdirSync(DIR, { recursive: true });
-        const { page, problems } = await open(`?lang=${lang}`, { width });
-        if (width < 400) await page.setViewportSize({ width, height: 667 });
-        for (const walkthrough of SHIPPED.values()) {
-          await page.goto(new URL(`?w=${walkthrough.id}&lang=${lang}`, page.url()).href);
-          await page.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
-          const seen = await layout(page);
-          assert.equal(seen.lang, lang);
-          assert.equal(seen.dir, dir);
-          assert.ok(seen.overflow <= 0, `${walkthrough.id}: the document is ${seen.overflow} px wider than the window`);
-          if (seen.formulaDirection !== 'none') assert.equal(seen.formulaDirection, 'ltr', `${walkthrough.id}: formula`);
-          if (lang === 'es') assert.match(seen.progress, /^Paso 1 de \d+$/);
-          const axe = await new AxeBuilder({ page }).analyze();
-          assert.deepEqual(axe.violations.map((v) => `${walkthrough.id}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(' ')})`), []);
-          await page.screenshot({ path: path.join(DIR, `${lang}-${walkthrough.id}-${width}.png`) });
-        }
-        assert.deepEqual(problems, []);
-        await page.close();
-      });
-    }
+    test('every walkthrough’s first step and the training lesson at 1280 and 375 px, light and dark: lang and dir, axe clean, no sideways overflow, formulas left to right', { timeout: 600_000 }, async () => {
+      fs.mkdirSync(DIR, { recursive: true });
+      const { page, problems } = await open(`?lang=${lang}`);
+      for (const walkthrough of SHIPPED.values()) {
+        await page.goto(new URL(`?w=${walkthrough.id}&lang=${lang}`, page.url()).href);
+        await page.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
+        const seen = await look(page, lang, dir, walkthrough.id);
+        if (lang === 'es') assert.match(seen.progress, /^Paso 1 de \d+$/);
+      }
+      await page.goto(new URL(`?train=reverse&lang=${lang}`, page.url()).href);
+      await page.locator('#training-status[data-state="ready"]').waitFor();
+      await look(page, lang, dir, 'train-reverse', true);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
   });
 }
 

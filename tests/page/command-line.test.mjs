@@ -32,9 +32,9 @@ describe('readFlags', () => {
 describe('attention-lab export', () => {
   test('reads its options, with the defaults', () => {
     assert.deepEqual(cli.parseExportArgs(['--walkthrough', 'my.json', '--format', 'scorm12', '--embed', '--hide', 'prose', '--mastery', '70']),
-      { walkthrough: 'my.json', format: 'scorm12', embed: true, hide: 'prose', exam: false, mastery: 70 });
+      { walkthrough: 'my.json', format: 'scorm12', embed: true, hide: 'prose', exam: false, mastery: 70, lang: 'en' });
     assert.deepEqual(cli.parseExportArgs(['--format', 'html', '--walkthrough', 'x', '--out', 'o.html', '--step', 'softmax', '--exam']),
-      { walkthrough: 'x', format: 'html', out: 'o.html', step: 'softmax', embed: false, hide: '', exam: true, mastery: 80 });
+      { walkthrough: 'x', format: 'html', out: 'o.html', step: 'softmax', embed: false, hide: '', exam: true, mastery: 80, lang: 'en' });
   });
   test('refuses a mistake in one sentence naming the flag, as a UsageError', () => {
     for (const [args, message] of [
@@ -45,7 +45,28 @@ describe('attention-lab export', () => {
       [['--walkthrough', 'x', '--format', 'html', '--mastery', '120'], '--mastery: expected a whole percent from 0 to 100, got “120”'],
       [['--format', 'html'], '--walkthrough: expected a walkthrough JSON file or a shipped walkthrough’s id'],
       [['--walkthrough', 'x', '--format', 'pdf'], '--format: expected html, scorm12 or scorm2004, got “pdf”'],
+      [['--walkthrough', 'x', '--format', 'html', '--lang', 'fr'], '--lang: expected en or es, got “fr”'],
     ]) assert.throws(() => cli.parseExportArgs(args), (error) => error instanceof cli.UsageError && error.message === message, args.join(' '));
+  });
+
+  test('--lang es: the link opens the page in Spanish, and a shipped walkthrough’s file and manifest have its Spanish title', async () => {
+    const { strFromU8, unzipSync } = await import('fflate');
+    const template = '<!doctype html><html><head><title>Attention Lab</title></head><body><script type="application/json" id="attention-lab-package">null</script></body></html>';
+    const read = (args) => {
+      const file = cli.exportOffline(template, cli.parseExportArgs(args), undefined);
+      const files = unzipSync(file.bytes);
+      const html = strFromU8(files['attention-lab.html']);
+      const { link } = JSON.parse(/<script type="application\/json" id="attention-lab-package">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null');
+      return { link: new URLSearchParams(link.split('#')[0]), html, manifest: strFromU8(files['imsmanifest.xml']) };
+    };
+    const spanish = read(['--walkthrough', 'causal-mask', '--format', 'scorm12', '--lang', 'es', '--step', 'mask']);
+    assert.equal(spanish.link.get('lang'), 'es');
+    assert.equal(spanish.link.get('step'), 'mask');
+    assert.match(spanish.html, /<title>Attention Lab: Máscara causal: sin mirar hacia delante<\/title>/);
+    assert.match(spanish.manifest, /Máscara causal: sin mirar hacia delante/);
+    const english = read(['--walkthrough', 'causal-mask', '--format', 'scorm12']);
+    assert.equal(english.link.get('lang'), null, 'English, the default, is not written');
+    assert.match(english.manifest, /Causal mask/);
   });
 });
 

@@ -9,7 +9,7 @@ import { loadAttentionLab } from 'attention-lab';
 
 import { importCompiled } from '../support/compiled.mjs';
 
-const { GLOSSARY, markTerms } = await importCompiled('model/glossary');
+const { GLOSSARY, markTerms, translateGlossary } = await importCompiled('model/glossary');
 
 /** The marked terms of a text, as [text, id]. */
 const marked = (text, seen) => markTerms(text, seen).filter((p) => typeof p !== 'string').map((p) => [p.text, p.entry.id]);
@@ -56,5 +56,25 @@ test('every glossary entry is used in the text of some shipped lesson', async ()
     for (const step of session.steps) for (const [, entryId] of marked(step.text)) used.add(entryId);
     for (const [, entryId] of marked(walkthrough.intro)) used.add(entryId);
   }
+  assert.deepEqual(GLOSSARY.map((e) => e.id).filter((id) => !used.has(id)), []);
+});
+
+// The glossary in Spanish (i18n/lessons/es.json, "glossary"): every entry, in our own words, with
+// forms that find it in Spanish lesson text. Last in this file: it puts the glossary into Spanish.
+test('every glossary entry is in Spanish, with forms that find it, and is used in the Spanish lessons', () => {
+  const spanish = JSON.parse(readFileSync(new URL('../../web/src/i18n/lessons/es.json', import.meta.url), 'utf8'));
+  assert.deepEqual(Object.keys(spanish.glossary).sort(), GLOSSARY.map((e) => e.id).sort());
+  const english = new Map(GLOSSARY.map((e) => [e.id, { ...e }]));
+  translateGlossary(spanish.glossary);
+  for (const entry of GLOSSARY) {
+    assert.notEqual(entry.definition, english.get(entry.id).definition, entry.id);
+    assert.ok(entry.definition.length > 40, entry.id);
+    assert.equal(entry.source, english.get(entry.id).source, entry.id);
+    for (const form of entry.forms) assert.deepEqual(marked(`x ${form} y`), [[form, entry.id]], `${entry.id}: ${form}`);
+  }
+  assert.deepEqual(marked('la máscara de las cabezas y su entropía'), [['máscara', 'mask'], ['cabezas', 'head'], ['entropía', 'entropy']]);
+  const texts = Object.values(spanish.walkthroughs)
+    .flatMap((w) => [w.intro ?? '', ...Object.values(w.stepTexts ?? {}).map((s) => s.text ?? '')]).join('\n');
+  const used = new Set(marked(texts).map(([, id]) => id));
   assert.deepEqual(GLOSSARY.map((e) => e.id).filter((id) => !used.has(id)), []);
 });

@@ -25,8 +25,14 @@ const KIND_CATALOGUES = await Promise.all(KIND_FILES.map(async (file) => ({
   english: (await importCompiled(`kinds/${file}-en`)).ENGLISH,
   spanish: (await importCompiled(`kinds/${file}-es`)).SPANISH,
 })));
-/** Every catalogue: the chrome's, then each kind's. */
-const CATALOGUE_PAIRS = [{ folder: 'chrome', english: ENGLISH, spanish: SPANISH }, ...KIND_CATALOGUES];
+/** The words of the views loaded on demand (the cost lab, the training lesson), each in its chunk. */
+const VIEW_CATALOGUES = await Promise.all(['views/cost-lab-words', 'session/training/words'].map(async (file) => ({
+  folder: file,
+  english: (await importCompiled(`${file}-en`)).ENGLISH,
+  spanish: (await importCompiled(`${file}-es`)).SPANISH,
+})));
+/** Every catalogue: the chrome's, then each kind's, then each view's. */
+const CATALOGUE_PAIRS = [{ folder: 'chrome', english: ENGLISH, spanish: SPANISH }, ...KIND_CATALOGUES, ...VIEW_CATALOGUES];
 const ALL_ENGLISH = CATALOGUE_PAIRS.map((c) => c.english).join('\n');
 
 /** Each message's arguments ({ $name }), by id, from Fluent source of single-line messages. */

@@ -5,6 +5,7 @@ import { setPageLocale } from '../model/format.js';
 import type { Walkthrough } from '../model/types.js';
 import { LESSONS, WALKTHROUGHS } from '../model/walkthroughs.js';
 import { STAGES } from '../model/pipeline.js';
+import { GLOSSARY, translateGlossary } from '../model/glossary.js';
 import { DEFAULT_LANGUAGE, directionOf, numberLocaleOf, type Language } from './languages.js';
 import { translateCourse, type LessonText } from './lesson-text.js';
 import { setLanguage } from './messages.js';
@@ -24,7 +25,7 @@ let applied = false;
 export async function useLanguage(language: Language, element: HTMLElement): Promise<void> {
   let text: LessonText | undefined;
   try {
-    const lessons = LESSON_TEXTS[language]?.() ?? pseudoLessonText(language, LESSONS, STAGES);
+    const lessons = LESSON_TEXTS[language]?.() ?? pseudoLessonText(language, LESSONS, STAGES, GLOSSARY);
     [, text] = await Promise.all([setLanguage(language), lessons]);
   } catch {
     language = DEFAULT_LANGUAGE;
@@ -33,6 +34,7 @@ export async function useLanguage(language: Language, element: HTMLElement): Pro
   // Once per page: a change of language reloads it (views/language-switcher.ts).
   if (text && !applied) {
     translateCourse(text, LESSONS, WALKTHROUGHS as Map<string, Walkthrough>, STAGES);
+    if (text.glossary) translateGlossary(text.glossary);
     applied = true;
   }
   setPageLocale(numberLocaleOf(language));

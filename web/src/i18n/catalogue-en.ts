@@ -247,4 +247,31 @@ inputs-reset = The inputs are back to the walkthrough’s own.
 lms-silent = The course’s learning platform did not answer, so this lesson’s progress and score are not being recorded there. The lesson itself works as usual.
 lms-refused = The course’s learning platform refused part of this lesson’s record, so your place, answers or score there may be incomplete. The lesson itself works as usual.
 lms-saved-unreadable = Your saved answers in this course could not be read, so the lesson starts from the beginning. Nothing else was lost.
+
+## Where a layer's weights come from, the printed handout (i18n-rest)
+count-steps = { $count } steps
+count-steps-one = { $count } step
+weights-label-random = Random weights (seed { $seed }): not learned
+weights-label-trained = Trained weights: task { $task }, seed { $seed }, { $steps }, layer { $layer } of { $layers }
+weights-statement-random = These weights are random: the pattern means nothing yet.
+weights-statement-trained = These weights were trained on the task { $task } for { $steps }: the pattern is what the model learned.
+weights-statement-trained-accuracy = These weights were trained on the task { $task } for { $steps } (held-out accuracy { $accuracy }): the pattern is what the model learned.
+weights-compare-random = Compare with random weights
+weights-see-trained = See trained weights
+trained-intro = The steps of layer { $layer } of a small transformer the engine trained on the task { $task } (seed { $seed }), on that task’s probe example ({ $tokens }), every number computed again from the learned weights.
+trained-intro-open = To watch such a model learn, open { $link }.
+handout-note = Attention Lab. Every number below was computed by the engine for these inputs and is rounded to 3 decimals for reading. On the page, selecting any computed number shows its arithmetic with the numbers filled in; on paper, work it out from the numbers printed here.
+handout-columns = Columns { $first }–{ $last } of { $count }
+training-code-failed = The lesson’s code could not be loaded ({ $reason }); check the connection and try again.
+trained-load-failed = The trained weights could not be loaded ({ $reason }); check the connection and try again.
+
+## Matrices, heatmaps and charts (i18n-rest)
+grid-row = row { $label }
+grid-column = column { $label }
+grid-row-sum = row sum { $value }
+grid-row-sum-title = row sum, computed by the engine
+matrix-every-number = { $caption }, every number
+heatmap-axes = rows: { $rows } 0 … { $lastrow } (top to bottom) · columns: { $columns } 0 … { $lastcolumn } (left to right)
+token-looks = Where “{ $token }” (word { $number }) looks:
+exact-title = exact: { $value }
 `;

@@ -245,4 +245,31 @@ inputs-reset = Las entradas vuelven a ser las propias del recorrido.
 lms-silent = La plataforma de aprendizaje del curso no ha respondido, así que el progreso y la nota de esta lección no se están registrando allí. La lección funciona como siempre.
 lms-refused = La plataforma de aprendizaje del curso ha rechazado parte del registro de esta lección, así que tu posición, tus respuestas o tu nota allí pueden estar incompletas. La lección funciona como siempre.
 lms-saved-unreadable = No se han podido leer tus respuestas guardadas en este curso, así que la lección empieza desde el principio. No se ha perdido nada más.
+
+## De dónde vienen los pesos de una capa, la hoja impresa (i18n-rest)
+count-steps = { $count } pasos
+count-steps-one = { $count } paso
+weights-label-random = Pesos aleatorios (semilla { $seed }): sin aprender
+weights-label-trained = Pesos entrenados: tarea { $task }, semilla { $seed }, { $steps }, capa { $layer } de { $layers }
+weights-statement-random = Estos pesos son aleatorios: el patrón aún no significa nada.
+weights-statement-trained = Estos pesos se entrenaron en la tarea { $task } durante { $steps }: el patrón es lo que aprendió el modelo.
+weights-statement-trained-accuracy = Estos pesos se entrenaron en la tarea { $task } durante { $steps } (precisión con datos reservados: { $accuracy }): el patrón es lo que aprendió el modelo.
+weights-compare-random = Comparar con pesos aleatorios
+weights-see-trained = Ver los pesos entrenados
+trained-intro = Los pasos de la capa { $layer } de un transformer pequeño que el motor entrenó en la tarea { $task } (semilla { $seed }), sobre el ejemplo de prueba de esa tarea ({ $tokens }), con cada número calculado de nuevo a partir de los pesos aprendidos.
+trained-intro-open = Para ver cómo aprende un modelo así, abre { $link }.
+handout-note = Attention Lab. Cada número de esta hoja lo calculó el motor para estas entradas y está redondeado a 3 decimales para leerlo. En la página, al seleccionar cualquier número calculado se ve su cuenta con los números puestos; en papel, hazla a partir de los números impresos aquí.
+handout-columns = Columnas { $first }–{ $last } de { $count }
+training-code-failed = No se pudo cargar el código de la lección ({ $reason }); comprueba la conexión y vuelve a intentarlo.
+trained-load-failed = No se pudieron cargar los pesos entrenados ({ $reason }); comprueba la conexión y vuelve a intentarlo.
+
+## Matrices, mapas de calor y gráficos (i18n-rest)
+grid-row = fila { $label }
+grid-column = columna { $label }
+grid-row-sum = suma de la fila { $value }
+grid-row-sum-title = suma de la fila, calculada por el motor
+matrix-every-number = { $caption }, todos los números
+heatmap-axes = filas: { $rows } 0 … { $lastrow } (de arriba abajo) · columnas: { $columns } 0 … { $lastcolumn } (de izquierda a derecha)
+token-looks = Adónde mira «{ $token }» (palabra { $number }):
+exact-title = exacto: { $value }
 `;

@@ -1,5 +1,5 @@
 // The lessons' own words in another language, as data: for each language a JSON file
-// (i18n/lessons/es.json) with the lessons' titles and, per walkthrough, its title, intro,
+// (i18n/lessons/es.json) with the lessons' titles, the glossary and, per walkthrough, its title, intro,
 // exercises' titles and prompts and the texts of its steps, keyed as the walkthrough keys them.
 // A translated step text is one more `stepTexts` entry: shown on the walkthrough's own inputs,
 // so it may give its numbers (written with the language's decimal comma); on edited inputs the
@@ -8,6 +8,7 @@
 import type { LessonId, StepText, Walkthrough } from '../model/types.js';
 import type { Lesson } from '../model/walkthroughs.js';
 import type { Stage, StageId } from '../model/pipeline.js';
+import type { GlossaryText } from '../model/glossary.js';
 
 export interface WalkthroughText {
   title?: string;
@@ -21,6 +22,8 @@ export interface LessonText {
   lessons: Partial<Record<LessonId, string>>;
   /** The pipeline map's stage names (model/pipeline.ts), by stage id. */
   stages?: Partial<Record<StageId, string>>;
+  /** The glossary's terms, the forms to find in this language's lesson text, and definitions, by entry id. */
+  glossary?: GlossaryText;
   walkthroughs: Record<string, WalkthroughText>;
 }
 

@@ -3,6 +3,7 @@
 // arguments. en-XA: accented, every vowel doubled and padded to at least 40 % longer, in brackets,
 // so clipped or overlapping text shows in a screenshot and a string left out of the catalogue
 // stands out as plain English. ar-XB: the text laid out right to left (the page's dir="rtl").
+import type { GlossaryEntry } from '../model/glossary.js';
 import type { Stage } from '../model/pipeline.js';
 import type { Lesson } from '../model/walkthroughs.js';
 import type { Language } from './languages.js';
@@ -39,9 +40,12 @@ export function pseudoTransform(language: Language): ((text: string) => string) 
 
 /**
  * A pseudo-locale's lesson text, generated from the English: the lessons' and walkthroughs'
- * titles, the pipeline map's stages and the intros (those without a link, whose address must stay as written).
+ * titles, the pipeline map's stages, the intros (those without a link, whose address must stay as written)
+ * and the glossary's terms and definitions (its forms stay English: the steps' texts are).
  */
-export function pseudoLessonText(language: Language, lessons: readonly Lesson[], stages: readonly Stage[]): LessonText | undefined {
+export function pseudoLessonText(
+  language: Language, lessons: readonly Lesson[], stages: readonly Stage[], glossary: readonly GlossaryEntry[] = [],
+): LessonText | undefined {
   const transform = pseudoTransform(language);
   if (!transform) return undefined;
   const walkthroughs: LessonText['walkthroughs'] = {};
@@ -55,5 +59,6 @@ export function pseudoLessonText(language: Language, lessons: readonly Lesson[],
     lessons: Object.fromEntries(lessons.map((lesson) => [lesson.id, transform(lesson.title)])),
     stages: Object.fromEntries(stages.map((stage) => [stage.id, transform(stage.label)])),
     walkthroughs,
+    glossary: Object.fromEntries(glossary.map((entry) => [entry.id, { term: transform(entry.term), definition: transform(entry.definition) }])),
   };
 }

@@ -114,9 +114,10 @@ export function exactNumber(x: number, locale?: string): string {
 
 /**
  * A link to the lesson "Watch attention learn" in a walkthrough's text: `[words](?train=task)`.
- * The page shows it as a link (widgets/dom.ts), the exports as its words.
+ * The page shows it as a link (widgets/dom.ts), the exports as its words. The words may hold one
+ * bracketed part of their own (a pseudo-locale's "[Ŵáátçĥ …]").
  */
-export const LESSON_LINK = /\[([^\]]+)\]\((\?train=[a-z]+)\)/g;
+export const LESSON_LINK = /\[((?:[^[\]]|\[[^[\]]*\])+)\]\((\?train=[a-z]+)\)/g;
 
 /** The text with each lesson link replaced by its words. */
 export const withoutLessonLinks = (text: string): string => text.replace(LESSON_LINK, '$1');

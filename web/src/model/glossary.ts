@@ -1,11 +1,13 @@
 // The glossary: the jargon the lessons use, each term explained once in a sentence or two, with
 // a public source where one helps. Lesson text is never edited to mark a term: the page finds
 // the terms in a step's text when it shows it (markTerms below), so a new lesson gets its terms
-// marked for free and the glossary is the one place a definition is written.
+// marked for free and the glossary is the one place a definition is written. In another
+// language the terms, their forms and definitions come with the lessons' words
+// (i18n/lessons/es.json, put in place by translateGlossary).
 
 export interface GlossaryEntry {
   /** Stable id (used for the pop-up's id and in tests). */
-  id: string;
+  readonly id: string;
   /** The term as the glossary list shows it. */
   term: string;
   /** The forms matched in lesson text, case-insensitively, as whole words (the term itself included). */
@@ -13,8 +15,11 @@ export interface GlossaryEntry {
   /** What it means, in plain words. */
   definition: string;
   /** A public source, where one helps. */
-  source?: { title: string; url: string };
+  readonly source?: { title: string; url: string };
 }
+
+/** An entry in another language: any part left out stays as it was. */
+export type GlossaryText = Partial<Record<string, { term?: string; forms?: string[]; definition?: string }>>;
 
 const VASWANI = { title: 'Vaswani et al., “Attention Is All You Need”, 2017', url: 'https://arxiv.org/abs/1706.03762' };
 
@@ -128,12 +133,28 @@ export type TextPart = string | { text: string; entry: GlossaryEntry };
 
 const ESCAPED = (form: string): string => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Every form, longest first so "positional encoding" wins over a shorter form inside it. */
-const FORMS = GLOSSARY.flatMap((entry) => entry.forms.map((form) => ({ form, entry })))
-  .sort((a, b) => b.form.length - a.form.length);
-// Whole words only: not "head" inside "heading", nor "mask" inside "unmasked".
-const PATTERN = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${FORMS.map((f) => ESCAPED(f.form)).join('|')})(?![\\p{L}\\p{N}_])`, 'giu');
-const ENTRY_OF = new Map(FORMS.map(({ form, entry }) => [form.toLowerCase(), entry]));
+interface Matcher { pattern: RegExp; entryOf: Map<string, GlossaryEntry> }
+let matcher: Matcher | undefined;
+
+/** The forms of every entry as one pattern, built when first needed (after any translation). */
+function currentMatcher(): Matcher {
+  if (matcher) return matcher;
+  // Longest first, so "positional encoding" wins over a shorter form inside it.
+  const forms = GLOSSARY.flatMap((entry) => entry.forms.map((form) => ({ form, entry })))
+    .sort((a, b) => b.form.length - a.form.length);
+  matcher = {
+    // Whole words only: not "head" inside "heading", nor "mask" inside "unmasked".
+    pattern: new RegExp(`(?<![\\p{L}\\p{N}_])(?:${forms.map((f) => ESCAPED(f.form)).join('|')})(?![\\p{L}\\p{N}_])`, 'giu'),
+    entryOf: new Map(forms.map(({ form, entry }) => [form.toLowerCase(), entry])),
+  };
+  return matcher;
+}
+
+/** Puts the glossary into another language, in place, before anything is drawn (i18n/apply.ts). */
+export function translateGlossary(text: GlossaryText): void {
+  for (const entry of GLOSSARY) Object.assign(entry, text[entry.id]);
+  matcher = undefined;
+}
 
 /**
  * The text split at glossary terms, each term marked at its first appearance only (a step's
@@ -143,8 +164,9 @@ const ENTRY_OF = new Map(FORMS.map(({ form, entry }) => [form.toLowerCase(), ent
 export function markTerms(text: string, seen: Set<string> = new Set()): TextPart[] {
   const parts: TextPart[] = [];
   let at = 0;
-  for (const match of text.matchAll(PATTERN)) {
-    const entry = ENTRY_OF.get(match[0].toLowerCase());
+  const { pattern, entryOf } = currentMatcher();
+  for (const match of text.matchAll(pattern)) {
+    const entry = entryOf.get(match[0].toLowerCase());
     if (!entry || seen.has(entry.id)) continue;
     seen.add(entry.id);
     const start = match.index ?? 0;

@@ -5,6 +5,7 @@
 // these matrices to lab.multiHeadAttention and lab.encoderLayer, which redo the layer exactly.
 import type { Matrix, TrainerAttention, TrainerConfig, TrainerOptions, Vector } from '../../lib/index.js';
 import { formatPercent } from './format.js';
+import { t } from '../i18n/messages.js';
 
 /** What a link keeps of a trained layer: the run that reproduces it, bit for bit, and the layer. */
 export interface TrainedSource {
@@ -107,20 +108,27 @@ export function trainedLayer(
  * Layers are counted from 1 here, as the training lesson's heads are.
  */
 export function weightsLabel(trained: TrainedLayer | undefined, seed: number): string {
-  if (!trained) return `Random weights (seed ${seed}): not learned`;
+  if (!trained) return t('weights-label-random', { seed: String(seed) });
   const { config, source } = trained;
-  return `Trained weights: task ${config.task}, seed ${config.seed}, ${source.steps} step${source.steps === 1 ? '' : 's'}, layer ${source.layer + 1} of ${config.model.layers}`;
+  return t('weights-label-trained', {
+    task: config.task, seed: String(config.seed), steps: countSteps(source.steps), layer: String(source.layer + 1), layers: String(config.model.layers),
+  });
 }
+
+/** "300 steps", "1 step", in the page's language. */
+export const countSteps = (steps: number): string => t(steps === 1 ? 'count-steps-one' : 'count-steps', { count: String(steps) });
 
 /**
  * The plain statement on every step of a walkthrough that can show trained weights: what the
  * weights are and what the pattern on screen therefore means.
  */
 export function weightsStatement(trained: TrainedLayer | undefined): string {
-  if (!trained) return 'These weights are random: the pattern means nothing yet.';
+  if (!trained) return t('weights-statement-random');
   const { config, source, evaluation } = trained;
-  const accuracy = evaluation ? ` (held-out accuracy ${formatPercent(evaluation.accuracy, 0)})` : '';
-  return `These weights were trained on the task ${config.task} for ${source.steps} step${source.steps === 1 ? '' : 's'}${accuracy}: the pattern is what the model learned.`;
+  const args = { task: config.task, steps: countSteps(source.steps) };
+  return evaluation
+    ? t('weights-statement-trained-accuracy', { ...args, accuracy: formatPercent(evaluation.accuracy, 0) })
+    : t('weights-statement-trained', args);
 }
 
 /** Where a trained layer's weights come from, for a comment in an exported script. */
@@ -135,7 +143,6 @@ export function trainedOrigin(trained: TrainedLayer): string {
  */
 export function trainedIntro(trained: TrainedLayer): string {
   const { config, source } = trained;
-  return `The steps of layer ${source.layer + 1} of a small transformer the engine trained on the task ${config.task} (seed ${config.seed}), `
-    + `on that task’s probe example (${trained.tokens.join(' ')}), every number computed again from the learned weights. `
-    + 'To watch such a model learn, open [Watch attention learn](?train=reverse).';
+  const intro = t('trained-intro', { layer: String(source.layer + 1), task: config.task, seed: String(config.seed), tokens: trained.tokens.join(' ') });
+  return `${intro} ${t('trained-intro-open', { link: `[${t('training-title')}](?train=reverse)` })}`;
 }

@@ -4,16 +4,16 @@
 // after each measureCost call; every time, count and size is the engine's (the slopes are the
 // least-squares fit of session/cost/slope.ts, chart arithmetic on those times).
 import type { ChartPanel, CostPanel, CostVariant } from '../model/types.js';
-import { exactNumber, formatCount, formatNumber } from '../model/format.js';
+import { decimalSeparator, exactNumber, formatCount, formatNumber } from '../model/format.js';
 import type { CostCell, CostMeasurement } from '../session/cost/measurement.js';
 import { logLogSlope, medianTime, timePoints } from '../session/cost/slope.js';
 import { loadCharts } from '../widgets/chart-panel.js';
 import { el, setAttr, setText, focusableWhileScrolling } from '../widgets/dom.js';
 import type { PanelView } from '../widgets/panel-view.js';
+import { costT as t } from './cost-lab-words-en.js';
 
-const NAMES: Record<CostVariant, string> = {
-  full: 'full attention', flash: 'flash attention (tiled)', chunked: 'chunked attention', linear: 'linear attention', sparse: 'sparse (window)', rnn: 'RNN',
-};
+/** A variant's name, in the page's language. */
+const nameOf = (variant: CostVariant): string => t(`cost-variant-${variant}`);
 
 /** Seed 000's variants table, with the RNN of seed 002: what each variant should cost. */
 const CLAIMED: Record<CostVariant, [time: string, memory: string]> = {
@@ -47,15 +47,15 @@ const scoped = (table: HTMLTableElement) => {
 };
 
 function table(caption: string, head: string[], rows: [CostVariant, (Node | string)[]][]): HTMLTableElement {
-  const t = el('table', { className: 'cost-table' }, el('caption', {}, caption));
-  t.createTHead().insertRow().append(...head.map((h) => el('th', {}, h)));
-  const body = t.createTBody();
+  const element = el('table', { className: 'cost-table' }, el('caption', {}, caption));
+  element.createTHead().insertRow().append(...head.map((h) => el('th', {}, h)));
+  const body = element.createTBody();
   for (const [variant, cells] of rows) {
     const row = body.insertRow();
     row.dataset.variant = variant;
-    row.append(el('th', {}, NAMES[variant]), ...cells.map((c) => el('td', {}, c)));
+    row.append(el('th', {}, nameOf(variant)), ...cells.map((c) => el('td', {}, c)));
   }
-  return scoped(t);
+  return scoped(element);
 }
 
 /** A cell of a variant × n table: its value, "refused" (the note says why), or "–" while not measured. */
@@ -64,26 +64,26 @@ function measured(cell: CostCell, show: (c: CostCell & { result: NonNullable<Cos
     const [text, exact] = show(cell as CostCell & { result: NonNullable<CostCell['result']> });
     return el('span', { title: exact }, text);
   }
-  return el('span', { className: cell.refused ? 'refused' : 'waiting' }, cell.refused ? 'refused' : '–');
+  return el('span', { className: cell.refused ? 'refused' : 'waiting' }, cell.refused ? t('cost-refused') : '–');
 }
 
 /** The engine's refusals, one note per variant that had any. */
 function refusalNotes(m: CostMeasurement): HTMLElement {
   const refused = m.cells.filter((c) => c.refused);
-  return el('ul', { className: 'cost-notes' }, ...refused.map((c) => el('li', {}, `${NAMES[c.variant]}, n = ${c.n}: ${c.refused}`)));
+  return el('ul', { className: 'cost-notes' }, ...refused.map((c) => el('li', {}, t('cost-refusal', { variant: nameOf(c.variant), n: String(c.n), reason: c.refused ?? '' }))));
 }
 
 export function costLabView(panel: CostPanel, m: CostMeasurement): PanelView {
   const figure = el('figure', { className: 'cost-panel' });
   figure.dataset.panel = panel.name;
   const start = el('button', { type: 'button', className: 'cost-start' });
-  const cancel = el('button', { type: 'button', className: 'cost-cancel' }, 'Cancel');
-  const again = el('button', { type: 'button', className: 'cost-clear' }, 'Forget the measurements');
+  const cancel = el('button', { type: 'button', className: 'cost-cancel' }, t('cost-cancel'));
+  const again = el('button', { type: 'button', className: 'cost-clear' }, t('cost-forget'));
   start.addEventListener('click', () => m.start());
   cancel.addEventListener('click', () => m.cancel());
   again.addEventListener('click', () => m.clear());
   const bar = el('span', { className: 'cost-bar' });
-  const progress = el('div', { className: 'cost-progress', role: 'progressbar', ariaLabel: 'Measurements done' }, bar);
+  const progress = el('div', { className: 'cost-progress', role: 'progressbar', ariaLabel: t('cost-progress-label') }, bar);
   setAttr(progress, 'aria-valuemin', '0');
   const status = el('p', { className: 'cost-status', role: 'status', ariaLive: 'polite' });
   const body = el('div', { className: 'cost-body' });
@@ -92,27 +92,28 @@ export function costLabView(panel: CostPanel, m: CostMeasurement): PanelView {
   let announced = '';
   const draw = () => {
     const { state, done, total } = m;
-    setText(start, state === 'cancelled' || (state === 'idle' && done > 0) ? 'Continue measuring' : 'Start measuring');
+    setText(start, state === 'cancelled' || (state === 'idle' && done > 0) ? t('cost-continue') : t('cost-start'));
     start.disabled = state === 'running' || done === total;
     cancel.disabled = state !== 'running';
     again.disabled = state === 'running' || done === 0;
     setAttr(progress, 'aria-valuemax', String(total));
     setAttr(progress, 'aria-valuenow', String(done));
     const now = m.current;
+    const counts = { done: String(done), total: String(total) };
     const text = state === 'running' && now
-      ? `Measured ${done} of ${total}; now ${NAMES[now.variant]} at n = ${now.n}.`
-      : state === 'cancelled' ? `Cancelled after ${done} of ${total} measurements; what was measured is kept.`
-        : done === total ? `All ${total} measurements done.` : `${done} of ${total} measurements done.`;
+      ? t('cost-now', { ...counts, variant: nameOf(now.variant), n: String(now.n) })
+      : state === 'cancelled' ? t('cost-cancelled', counts)
+        : done === total ? t('cost-all-done', counts) : t('cost-some-done', counts);
     setAttr(progress, 'aria-valuetext', text);
     bar.style.width = `${total === 0 ? 0 : (100 * done) / total}%`;
     // Announced once per size (when its first variant starts) and at the end, not after every call.
-    const summary = state === 'running' ? `Measured ${done} of ${total}.` : text;
+    const summary = state === 'running' ? t('cost-measured', counts) : text;
     if (state !== 'running' || (now && now.variant === m.plan.variants[0])) {
       if (summary !== announced) setText(status, summary);
       announced = summary;
     }
     body.replaceChildren(...VIEWS[panel.show](m, figure));
-    focusableWhileScrolling(body, `${panel.caption} (scrolls sideways)`);
+    focusableWhileScrolling(body, t('cost-scrolls', { caption: panel.caption }));
   };
   const stop = m.subscribe(() => {
     // A panel no longer on screen (another step) stops listening; the measurement goes on.
@@ -125,12 +126,12 @@ export function costLabView(panel: CostPanel, m: CostMeasurement): PanelView {
 
 type Part = (m: CostMeasurement, figure: HTMLElement) => Node[];
 
-const sizeHead = (m: CostMeasurement) => ['variant', ...m.plan.sizes.map((n) => `n = ${n}`)];
+const sizeHead = (m: CostMeasurement) => [t('cost-head-variant'), ...m.plan.sizes.map((n) => `n = ${n}`)];
 
 const VIEWS: Record<CostPanel['show'], Part> = {
   plan: (m) => [
-    table(`Median time per call (${m.plan.repeats} timed runs each, d = ${m.plan.d})`, sizeHead(m),
-      m.plan.variants.map((v) => [v, m.cellsOf(v).map((c) => measured(c, ({ result }) => [duration(medianTime(result.seconds)), `every run: ${result.seconds.map((s) => exactNumber(s)).join(', ')} s`]))])),
+    table(t('cost-plan-caption', { repeats: String(m.plan.repeats), d: String(m.plan.d) }), sizeHead(m),
+      m.plan.variants.map((v) => [v, m.cellsOf(v).map((c) => measured(c, ({ result }) => [duration(medianTime(result.seconds)), t('cost-every-run', { seconds: result.seconds.map((s) => exactNumber(s)).join(decimalSeparator() === ',' ? '; ' : ', ') })]))])),
     refusalNotes(m),
   ],
   time: (m, figure) => {
@@ -138,12 +139,12 @@ const VIEWS: Record<CostPanel['show'], Part> = {
     const series = m.plan.variants.map((v) => {
       const points = timePoints(m.cellsOf(v));
       const slope = logLogSlope(points);
-      return { label: `${NAMES[v]}${slope === undefined ? '' : `, slope ${formatNumber(slope, 2)}`}`, points };
+      return { label: slope === undefined ? nameOf(v) : t('cost-slope', { variant: nameOf(v), slope: formatNumber(slope, 2) }), points };
     }).filter((s) => s.points.length > 0);
-    if (series.length === 0) return [el('p', { className: 'cost-empty' }, 'Nothing measured yet: press Start measuring.')];
+    if (series.length === 0) return [el('p', { className: 'cost-empty' }, t('cost-nothing-yet'))];
     const chartPanel: ChartPanel = {
-      type: 'chart', name: 'cost-time', caption: 'Median seconds per call against n (both axes logarithmic)',
-      xLabel: 'n (tokens)', yLabel: 'seconds per call', xScale: 'log2', yScale: 'log10', series,
+      type: 'chart', name: 'cost-time', caption: t('cost-chart-caption'),
+      xLabel: t('cost-chart-x'), yLabel: t('cost-chart-y'), xScale: 'log2', yScale: 'log10', series,
       xDomain: [m.plan.sizes[0], m.plan.sizes[m.plan.sizes.length - 1]],
     };
     void loadCharts().then(({ drawChart }) => {
@@ -158,12 +159,12 @@ const VIEWS: Record<CostPanel['show'], Part> = {
     return [chart, refusalNotes(m)];
   },
   memory: (m) => [
-    table('Largest intermediate per call: peakCells × 8 bytes', sizeHead(m),
+    table(t('cost-memory-caption'), sizeHead(m),
       m.plan.variants.map((v) => [v, m.cellsOf(v).map((c) => measured(c, ({ result }) => [bytes(result.peakCells), `peakCells = ${result.peakCells}`]))])),
     refusalNotes(m),
   ],
   complexity: (m) => [
-    table('Claimed cost, and measured here', ['variant', 'time', 'memory', 'measured slope of time', 'largest n measured', 'median time there', 'multiply-adds there', 'peak memory there'],
+    table(t('cost-complexity-caption'), ['variant', 'time', 'memory', 'slope', 'largest', 'median', 'adds', 'peak'].map((head) => t(`cost-head-${head}`)),
       m.plan.variants.map((v) => {
         const cells = m.cellsOf(v);
         const last = [...cells].reverse().find((c) => c.result);
@@ -178,7 +179,7 @@ const VIEWS: Record<CostPanel['show'], Part> = {
           r ? el('span', { title: `peakCells = ${r.peakCells}` }, bytes(r.peakCells)) : '–',
         ]];
       })),
-    el('p', { className: 'cost-legend' }, 'n: tokens, d: width, b: flash tile, c: chunk, w: window. The slope is a least-squares line through log time against log n over the sizes measured.'),
+    el('p', { className: 'cost-legend' }, t('cost-legend')),
     refusalNotes(m),
   ],
 };

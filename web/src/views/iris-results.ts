@@ -6,9 +6,10 @@
 import type { TrainingSession } from '../session/training/training-session.js';
 import type { TrainerAttention, TrainerEvaluation } from '../session/training/trainer-api.js';
 import { el, setHidden, setText } from '../widgets/dom.js';
+import { trainingT as t } from '../session/training/words-en.js';
 import { formatFixed, formatNumber, formatPercent } from '../model/format.js';
 
-const flowers = (count: number) => `${count} ${count === 1 ? 'flower' : 'flowers'}`;
+const flowers = (count: number) => t(count === 1 ? 'iris-flowers-one' : 'iris-flowers', { count: String(count) });
 
 /** A head map's label for a feature: its name and the probe flower's measurement. */
 export function featureLabels(attention: TrainerAttention): string[] {
@@ -25,24 +26,24 @@ function mostConfused({ classes, confusion }: TrainerEvaluation): string {
   confusion.forEach((row, truth) => row.forEach((count, predicted) => {
     if (truth !== predicted && count > 0 && (!worst || count > worst[2])) worst = [truth, predicted, count];
   }));
-  if (!worst) return 'No test flower is taken for another species.';
+  if (!worst) return t('iris-none-confused');
   const [truth, predicted, count] = worst;
-  return `Most often confused: ${flowers(count)} of ${classes[truth]} taken for ${classes[predicted]}.`;
+  return t('iris-most-confused', { flowers: flowers(count), truth: classes[truth], predicted: classes[predicted] });
 }
 
 function confusionTable({ classes, confusion }: TrainerEvaluation, step: number): HTMLTableElement {
   const table = el('table', { className: 'confusion', id: 'iris-confusion' });
-  table.createCaption().textContent = `Confusion matrix of the test flowers at step ${step}: a row per true species, a column per predicted one; the diagonal counts the right answers.`;
+  table.createCaption().textContent = t('iris-confusion-caption', { step: String(step) });
   const head = table.createTHead().insertRow();
   head.append(el('td', {}), ...classes.map((name) => {
-    const th = el('th', {}, `predicted ${name}`);
+    const th = el('th', {}, t('iris-predicted', { species: name }));
     th.scope = 'col';
     return th;
   }));
   const body = table.createTBody();
   confusion.forEach((row, truth) => {
     const tr = body.insertRow();
-    const th = el('th', {}, `true ${classes[truth] ?? truth}`);
+    const th = el('th', {}, t('iris-true', { species: classes[truth] ?? String(truth) }));
     th.scope = 'row';
     tr.append(th);
     row.forEach((count, predicted) => {
@@ -59,9 +60,9 @@ function flowerTable(attention: TrainerAttention): HTMLTableElement | string {
   const { features, tokens, targets, predictions } = attention;
   if (!features) return '';
   const table = el('table', { className: 'probe-flower', id: 'iris-probe-flower' });
-  table.createCaption().textContent = `The probe flower (a ${targets[0] ?? '?'}; the model predicts ${predictions[0] || '?'}): what each head below attends over.`;
+  table.createCaption().textContent = t('iris-probe-caption', { species: targets[0] ?? '?', predicted: predictions[0] || '?' });
   const head = table.createTHead().insertRow();
-  for (const title of ['feature', 'measured (cm)', 'standardised (the model’s input)']) {
+  for (const title of [t('iris-head-feature'), t('iris-head-measured'), t('iris-head-standardised')]) {
     const th = el('th', {}, title);
     th.scope = 'col';
     head.append(th);
@@ -86,8 +87,8 @@ export class IrisResults {
 
   constructor(private readonly session: TrainingSession) {
     this.element.append(
-      el('h3', { id: 'training-iris-heading' }, 'The classifier on the 30 test flowers'),
-      el('p', { className: 'hint' }, 'Each flower is four measurements, and each measurement is one token: the heads below show which feature each feature attends to. The 30 test flowers (10 per species) are never trained on.'),
+      el('h3', { id: 'training-iris-heading' }, t('iris-heading')),
+      el('p', { className: 'hint' }, t('iris-hint')),
       this.accuracy,
       this.tables,
     );
@@ -99,7 +100,7 @@ export class IrisResults {
     if (this.element.hidden || !snapshot || snapshot === this.drawn) return;
     this.drawn = snapshot;
     const { evaluation, attention, step } = snapshot;
-    setText(this.accuracy, `Test accuracy at step ${step}: ${formatPercent(evaluation.accuracy)} of ${flowers(evaluation.scored)}, as the engine reports it.`);
+    setText(this.accuracy, t('iris-accuracy', { step: String(step), accuracy: formatPercent(evaluation.accuracy), flowers: flowers(evaluation.scored) }));
     // The confusion in words sits under its table, which it reads.
     setText(this.confused, mostConfused(evaluation));
     this.tables.replaceChildren(el('div', { className: 'iris-confusion' }, confusionTable(evaluation, step), this.confused), flowerTable(attention));

@@ -5,11 +5,12 @@ import type { TrainedLayer } from '../model/trained-layer.js';
 import { layerOfSession } from '../session/training/trained-layer-source.js';
 import type { TrainingSession } from '../session/training/training-session.js';
 import { el, setText } from '../widgets/dom.js';
+import { trainingT as t } from '../session/training/words-en.js';
 
-/** The walkthroughs that can show a trained layer, with their buttons' words. */
+/** The walkthroughs that can show a trained layer, with their buttons' words (message ids). */
 export const TRAINED_WALKTHROUGHS = [
-  { id: 'multi-head', label: 'Open in the multi-head walkthrough' },
-  { id: 'encoder-layer', label: 'Open in the encoder walkthrough' },
+  { id: 'multi-head', label: 'open-trained-multi-head' },
+  { id: 'encoder-layer', label: 'open-trained-encoder-layer' },
 ] as const;
 
 export type TrainedWalkthrough = (typeof TRAINED_WALKTHROUGHS)[number]['id'];
@@ -17,7 +18,7 @@ export type TrainedWalkthrough = (typeof TRAINED_WALKTHROUGHS)[number]['id'];
 export class OpenTrainedControls {
   readonly element: HTMLElement;
   private readonly layer = el('select', { id: 'open-trained-layer' });
-  private readonly layerLabel = el('label', { className: 'open-trained-layer' }, 'layer ', this.layer);
+  private readonly layerLabel = el('label', { className: 'open-trained-layer' }, `${t('open-trained-layer')} `, this.layer);
   private readonly buttons: HTMLButtonElement[];
   private readonly hint = el('p', { className: 'open-trained-hint', id: 'open-trained-hint' });
 
@@ -27,14 +28,14 @@ export class OpenTrainedControls {
     private readonly notify: (message: string) => void,
   ) {
     this.buttons = TRAINED_WALKTHROUGHS.map(({ id, label }) => {
-      const button = el('button', { type: 'button', id: `open-${id}` }, label);
+      const button = el('button', { type: 'button', id: `open-${id}` }, t(label));
       button.setAttribute('aria-describedby', 'open-trained-hint');
       button.addEventListener('click', () => void this.open(id));
       return button;
     });
     this.layer.addEventListener('change', () => this.update());
-    this.element = el('div', { className: 'open-trained', role: 'group', ariaLabel: 'Step through this model' },
-      el('span', { className: 'open-trained-label' }, 'Step through this model’s arithmetic:'), this.layerLabel, ...this.buttons, this.hint);
+    this.element = el('div', { className: 'open-trained', role: 'group', ariaLabel: t('open-trained-group') },
+      el('span', { className: 'open-trained-label' }, t('open-trained-label')), this.layerLabel, ...this.buttons, this.hint);
   }
 
   /** Follows the session: enabled when paused or finished, one choice per layer of the model. */
@@ -48,8 +49,8 @@ export class OpenTrainedControls {
     const ready = (session.state === 'paused' || session.state === 'finished') && session.step > 0;
     for (const button of this.buttons) button.disabled = !ready;
     setText(this.hint, ready
-      ? `Opens the walkthrough on layer ${Number(this.layer.value || 0) + 1}’s trained weights at step ${session.step}, with the probe example as its input.`
-      : 'Pause or finish training to open the walkthroughs on the trained weights.');
+      ? t('open-trained-hint', { layer: String(Number(this.layer.value || 0) + 1), step: String(session.step) })
+      : t('open-trained-wait'));
   }
 
   private async open(walkthrough: TrainedWalkthrough): Promise<void> {

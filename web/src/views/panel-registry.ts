@@ -3,6 +3,7 @@
 import type { CostPlan, Exercise, MatrixPanel, Panel, ParameterField } from '../model/types.js';
 import { heatmapAsMatrix } from '../model/heatmap-as-matrix.js';
 import { formatNumber } from '../model/format.js';
+import { loadCatalogues } from '../i18n/messages.js';
 import type { CostMeasurement } from '../session/cost/measurement.js';
 import { chartView } from '../widgets/chart-panel.js';
 import type { Feedback } from '../widgets/exercise-panel.js';
@@ -41,7 +42,11 @@ const PANEL_VIEWS: Factories = {
   facts: (panel) => ({ element: factsView(panel) }),
   parameters: (panel, actions) => parametersView(panel, (field, text) => actions.changeParameter(field, text)),
   // Fetched when first shown (widgets/lazy-panel-view.ts).
-  cost: (panel, actions) => lazyPanelView(panel.name, async () => (await import('./cost-lab-view.js')).costLabView(panel, actions.measurement(panel.plan))),
+  cost: (panel, actions) => lazyPanelView(panel.name, async () => {
+    const { costLabView } = await import('./cost-lab-view.js');
+    await loadCatalogues();
+    return costLabView(panel, actions.measurement(panel.plan));
+  }),
   exercise: (panel, actions) => lazyPanelView(panel.name, async () => (await import('../widgets/exercise-panel.js')).exerciseView(panel, {
     answer: (text) => actions.answer(panel.exercise, text),
     previous: () => actions.feedbackOf(panel.exercise),

@@ -7,7 +7,8 @@
 // after printing or when the steps change.
 import type { ExercisePanel, Panel, PickGrid, Step } from '../model/types.js';
 import { formatNumber, withoutLessonLinks } from '../model/format.js';
-import { forPaper, PAPER_NOTE } from '../model/paper-text.js';
+import { forPaper } from '../model/paper-text.js';
+import { t } from '../i18n/messages.js';
 import { el } from '../widgets/dom.js';
 import { renderFormula } from '../widgets/formula.js';
 import type { ViewContext } from './context.js';
@@ -60,7 +61,7 @@ export class PrintHandout {
         el('h2', {}, heading.title),
         el('p', { className: 'intro' }, forPaper(withoutLessonLinks(heading.intro))),
         session.weightsSource ? el('p', { className: 'handout-weights' }, session.weightsSource) : '',
-        el('p', { className: 'handout-note' }, `Attention Lab. Every number below was computed by the engine for these inputs and is rounded to 3 decimals for reading. ${PAPER_NOTE}`)),
+        el('p', { className: 'handout-note' }, t('handout-note'))),
       ...steps.map((s) => s.section));
     this.formulas = Promise.all(steps.map((s) => s.formula));
     this.builtFrom = session.steps;
@@ -79,7 +80,7 @@ export class PrintHandout {
     const formula = el('div', { className: 'formula' });
     const typeset = renderFormula(formula, step.formula);
     const section = el('section', { className: 'handout-step' },
-      el('p', { className: 'progress' }, `Step ${index + 1} of ${total}`),
+      el('p', { className: 'progress' }, t('step-progress', { number: String(index + 1), total: String(total) })),
       el('h3', {}, step.title),
       formula,
       el('p', { className: 'step-text' }, forPaper(withoutLessonLinks(step.text))),
@@ -150,7 +151,7 @@ function columnBlocks(table: HTMLTableElement, columns: number): HTMLElement[] {
       });
     }
     blocks.push(el('div', { className: 'handout-columns' },
-      el('p', { className: 'handout-columns-label' }, `Columns ${formatNumber(start + 1)}–${formatNumber(end)} of ${formatNumber(columns)}`),
+      el('p', { className: 'handout-columns-label' }, t('handout-columns', { first: formatNumber(start + 1), last: formatNumber(end), count: formatNumber(columns) })),
       copy));
   }
   return blocks;

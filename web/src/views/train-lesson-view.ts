@@ -4,9 +4,9 @@
 // it draws while a model trains (so that the page stays responsive) is redraw-scheduler.ts's
 // policy, and each part redraws in place, only what changed.
 import type { TrainingLink } from '../state/training-link.js';
-import { OPTION_FIELDS, optionsForTask, TASK_TITLES } from '../session/training/options.js';
+import { OPTION_FIELDS, optionsForTask, TASKS } from '../session/training/options.js';
+import { trainingT as t } from '../session/training/words-en.js';
 import type { TrainingSession } from '../session/training/training-session.js';
-import type { TrainerTask } from '../session/training/trainer-api.js';
 import { trainingScript, weightsJson } from '../export/training-script.js';
 import { el, setAttr, setText } from '../widgets/dom.js';
 import { download } from '../widgets/download.js';
@@ -17,7 +17,7 @@ import { TrainingHeads } from './training-heads.js';
 import { IrisResults } from './iris-results.js';
 import { RedrawScheduler } from './redraw-scheduler.js';
 import { OpenTrainedControls, type TrainedWalkthrough } from './open-trained.js';
-import type { TrainedLayer } from '../model/trained-layer.js';
+import { countSteps, type TrainedLayer } from '../model/trained-layer.js';
 
 
 
@@ -39,8 +39,8 @@ export class TrainLessonView {
   private readonly iris: IrisResults;
   private readonly openTrained: OpenTrainedControls;
   private readonly form;
-  private readonly trainButton = el('button', { type: 'button', className: 'primary', id: 'train-button' }, 'Train');
-  private readonly resetButton = el('button', { type: 'button', id: 'train-reset' }, 'Reset');
+  private readonly trainButton = el('button', { type: 'button', className: 'primary', id: 'train-button' }, t('train-button-train'));
+  private readonly resetButton = el('button', { type: 'button', id: 'train-reset' }, t('train-button-reset'));
   private readonly status = el('p', { className: 'training-status', id: 'training-status' });
   private readonly seeing = el('p', { className: 'training-seeing', id: 'training-seeing' });
   private readonly diverged = el('p', { className: 'notice training-diverged', role: 'alert', hidden: true });
@@ -54,7 +54,7 @@ export class TrainLessonView {
     this.iris = new IrisResults(session);
     this.openTrained = new OpenTrainedControls(session, options.openWalkthrough, options.notify);
     this.form = trainingForm({
-      tasks: (Object.keys(TASK_TITLES) as TrainerTask[]).map((t) => [t, TASK_TITLES[t]] as const),
+      tasks: TASKS.map((task) => [task, t(`train-task-${task}`)] as const),
       fields: OPTION_FIELDS,
       onTask: (task) => void this.configure(optionsForTask(session.options, task)),
       onField: (field, value) => void this.configure(field.with(session.options, value)),
@@ -64,23 +64,21 @@ export class TrainLessonView {
     });
     this.trainButton.addEventListener('click', () => (session.running ? session.pause() : session.train()));
     this.resetButton.addEventListener('click', () => void session.reset());
-    const exportJson = el('button', { type: 'button', id: 'export-weights' }, 'Weights as JSON');
+    const exportJson = el('button', { type: 'button', id: 'export-weights' }, t('train-export-json'));
     exportJson.addEventListener('click', () => void this.exportWeights('json'));
-    const exportScript = el('button', { type: 'button', id: 'export-pytorch' }, 'PyTorch script');
+    const exportScript = el('button', { type: 'button', id: 'export-pytorch' }, t('train-export-pytorch'));
     exportScript.addEventListener('click', () => void this.exportWeights('pytorch'));
 
     this.element = el('div', { className: 'train-lesson' },
       el('section', { className: 'walkthrough-head' },
         el('p', { className: 'lesson-label' }, options.label),
-        el('h2', { id: 'walkthrough-title', tabIndex: -1 }, 'Watch attention learn'),
-        el('p', { className: 'intro' },
-          'A small transformer learns a task here, in your browser: the engine computes every forward and backward pass exactly and updates the weights with Adam, step after step. '
-          + 'Watch the loss fall, the heads’ patterns form on a fixed probe example, and find the head that learned the pattern by switching it off.')),
+        el('h2', { id: 'walkthrough-title', tabIndex: -1 }, t('training-title')),
+        el('p', { className: 'intro' }, t('train-intro'))),
       // id "step": where the page's skip link ("Skip to the current step") leads.
-      el('section', { className: 'training-setup', id: 'step', tabIndex: -1, ariaLabel: 'Training' },
+      el('section', { className: 'training-setup', id: 'step', tabIndex: -1, ariaLabel: t('train-setup-label') },
         this.form.element,
         el('div', { className: 'training-buttons' }, this.trainButton, this.resetButton,
-          el('span', { className: 'export-label' }, 'Export the weights at this step:'), exportJson, exportScript),
+          el('span', { className: 'export-label' }, t('train-export-label')), exportJson, exportScript),
         this.status,
         this.diverged,
         this.seeing,
@@ -146,13 +144,13 @@ export class TrainLessonView {
   private showState(): void {
     const { session } = this;
     this.form.setDisabled(session.running);
-    setText(this.trainButton, session.running ? 'Pause' : session.step > 0 && session.state !== 'finished' ? 'Resume' : 'Train');
+    setText(this.trainButton, t(session.running ? 'train-button-pause' : session.step > 0 && session.state !== 'finished' ? 'train-button-resume' : 'train-button-train'));
     this.trainButton.disabled = session.state === 'diverged' || session.state === 'starting';
     this.diverged.hidden = session.state !== 'diverged';
     // The engine's sentence starts "training diverged at step …": shown as it is, capitalised.
     const why = session.divergedMessage.replace(/^\w/, (c) => c.toUpperCase()).replace(/\.*$/, '.');
     setText(this.diverged, session.state === 'diverged'
-      ? `${why} The curves stop at the last finite loss. Lower the learning rate (or keep gradient clipping on) and press Reset.`
+      ? t('train-diverged-advice', { why })
       : '');
   }
 
@@ -161,22 +159,19 @@ export class TrainLessonView {
     this.openTrained.update();
     const evaluation = session.snapshot?.evaluation;
     const lastLoss = session.losses[session.losses.length - 1];
-    const parts = [`Step ${session.step} of ${session.target}`];
-    if (lastLoss !== undefined && Number.isFinite(lastLoss)) parts.push(`training loss ${formatNumber(lastLoss)}`);
-    if (evaluation) parts.push(`held-out accuracy ${formatPercent(evaluation.accuracy)} (step ${session.snapshot?.step})`);
-    const state = { starting: 'starting the engine', ready: 'untrained', training: 'training', replaying: 'retraining to the link’s step', paused: 'paused', finished: 'done', diverged: 'diverged' }[session.state];
-    setText(this.status, `${parts.join(' · ')} — ${state}`);
-    setAttr(this.status, 'title', lastLoss === undefined ? '' : `exact training loss of step ${session.step}: ${exactNumber(lastLoss)}`);
+    const parts = [t('train-status-step', { step: String(session.step), target: String(session.target) })];
+    if (lastLoss !== undefined && Number.isFinite(lastLoss)) parts.push(t('train-status-loss', { loss: formatNumber(lastLoss) }));
+    if (evaluation) parts.push(t('train-status-accuracy', { accuracy: formatPercent(evaluation.accuracy), step: String(session.snapshot?.step) }));
+    setText(this.status, t('train-status', { parts: parts.join(' · '), state: t(`train-state-${session.state}`) }));
+    setAttr(this.status, 'title', lastLoss === undefined ? '' : t('train-status-exact', { step: String(session.step), loss: exactNumber(lastLoss) }));
     setAttr(this.status, 'data-state', session.state);
     setText(this.seeing, session.state === 'diverged'
-      ? 'The run diverged: its weights are no longer a model of anything. The heads below show the last step evaluated before it did.'
+      ? t('train-seeing-diverged')
       : session.step === 0
-      ? 'Step 0: the weights are random, like those of the other lessons. The heads’ patterns below mean nothing yet, and the accuracy is what guessing gives. Press Train.'
+      ? t('train-seeing-untrained')
       : session.state === 'replaying'
-        ? `Retraining to step ${session.target} to reproduce the link you opened: the same options and seed give the same run, step for step.`
-        : `After ${session.step} ${session.step === 1 ? 'step' : 'steps'} the weights are trained, not random: each step moved them to lower the loss on a batch of examples. ${session.snapshot?.headScores.hasIdeal === false
-          ? 'This task has no ideal pattern: switch heads off to find the ones the model needs.'
-          : 'A head whose pattern matches the task’s ideal (a score near 1) has learned where to look.'}`);
+        ? t('train-seeing-replaying', { step: String(session.target) })
+        : `${t('train-seeing-trained', { steps: countSteps(session.step) })} ${t(session.snapshot?.headScores.hasIdeal === false ? 'train-seeing-no-ideal' : 'train-seeing-ideal')}`);
   }
 
   private async exportWeights(format: 'json' | 'pytorch'): Promise<void> {
@@ -186,6 +181,6 @@ export class TrainLessonView {
     const name = `attention-lab-${config.task}-seed${config.seed}-step${step}`;
     if (format === 'json') download(new Blob([weightsJson(config, step, parameters)], { type: 'application/json' }), `${name}.json`);
     else download(new Blob([trainingScript(config, step, parameters, snapshot.attention, snapshot.step)], { type: 'text/x-python' }), `${name}.py`);
-    this.options.announce(`Exported the weights at step ${step}.`);
+    this.options.announce(t('train-exported', { step: String(step) }));
   }
 }

@@ -8,12 +8,13 @@ import type { CurvePoint, TrainingSession } from '../session/training/training-s
 import type { Chart } from '../widgets/chart.js';
 import { loadCharts } from '../widgets/chart-panel.js';
 import { el } from '../widgets/dom.js';
+import { trainingT as t } from '../session/training/words-en.js';
 
 export class TrainingCharts {
   private readonly loss = el('figure', { className: 'chart-panel', id: 'training-loss' });
   private readonly accuracy = el('figure', { className: 'chart-panel', id: 'training-accuracy' });
   readonly element = el('section', { className: 'training-charts', ariaLabelledBy: 'training-charts-heading' },
-    el('h3', { id: 'training-charts-heading' }, 'Loss and accuracy'), this.loss, this.accuracy);
+    el('h3', { id: 'training-charts-heading' }, t('train-charts-heading')), this.loss, this.accuracy);
   private charts: [Chart, Chart] | undefined;
   /** What was drawn last: the curve changes only with a new snapshot (or a new run). */
   private drawn: [CurvePoint[], number, CurvePoint | undefined, number, string | undefined] | undefined;
@@ -37,25 +38,25 @@ export class TrainingCharts {
     const loss: ChartPanel = {
       type: 'chart',
       name: 'training-loss',
-      caption: 'Cross-entropy loss: on the training batch of each step shown, and on the held-out set',
-      xLabel: 'step',
-      yLabel: 'loss',
+      caption: t('train-loss-caption'),
+      xLabel: t('train-chart-step'),
+      yLabel: t('train-chart-loss'),
       xScale: 'linear',
       xDomain,
       series: [
-        { label: 'training batch', points: trained.map((p) => [p.step, p.trainLoss as number]) },
-        { label: 'held-out', points: curve.map((p) => [p.step, p.evaluation.loss]) },
+        { label: t('train-series-batch'), points: trained.map((p) => [p.step, p.trainLoss as number]) },
+        { label: t('train-series-held-out'), points: curve.map((p) => [p.step, p.evaluation.loss]) },
       ],
     };
     const accuracy: ChartPanel = {
       type: 'chart',
       name: 'training-accuracy',
-      caption: task === 'iris' ? 'Test accuracy (30 held-out flowers)' : 'Held-out accuracy (500 sequences, every scored position)',
-      xLabel: 'step',
-      yLabel: 'accuracy',
+      caption: t(task === 'iris' ? 'train-accuracy-caption-iris' : 'train-accuracy-caption'),
+      xLabel: t('train-chart-step'),
+      yLabel: t('train-chart-accuracy'),
       xScale: 'linear',
       xDomain,
-      series: [{ label: 'held-out accuracy', points: curve.map((p) => [p.step, p.evaluation.accuracy]) }],
+      series: [{ label: t('train-series-accuracy'), points: curve.map((p) => [p.step, p.evaluation.accuracy]) }],
       yDomain: [0, 1],
     };
     this.charts[0].update(loss);

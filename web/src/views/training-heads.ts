@@ -9,8 +9,15 @@ import { el, setAttr, setText } from '../widgets/dom.js';
 import { HeadMap } from '../widgets/head-map.js';
 import { formatFixed, formatPercent } from '../model/format.js';
 import { featureLabels } from './iris-results.js';
+import { trainingT as t } from '../session/training/words-en.js';
 
-const headName = (layer: number, head: number) => `layer ${layer + 1} · head ${head + 1}`;
+const headName = (layer: number, head: number) => t('train-head-name', { layer: String(layer + 1), head: String(head + 1) });
+
+/** A head's caption: its name, its score for the task's pattern, whether it is switched off. */
+function headCaption(head: string, score: number | undefined, off: boolean): string {
+  if (score === undefined) return off ? t('train-head-caption-off', { head }) : head;
+  return t(off ? 'train-head-caption-score-off' : 'train-head-caption-score', { head, score: formatFixed(score, 2) });
+}
 
 interface HeadView {
   figure: HTMLElement;
@@ -36,11 +43,11 @@ export class TrainingHeads {
 
   constructor(private readonly session: TrainingSession) {
     this.element.append(
-      el('h3', { id: 'training-heads-heading' }, 'Every head on the probe example'),
-      el('dl', { className: 'probe' }, el('dt', {}, 'Input'), this.input, el('dt', {}, 'Expected'), this.expected, this.predictedAt, this.predicted),
+      el('h3', { id: 'training-heads-heading' }, t('train-heads-heading')),
+      el('dl', { className: 'probe' }, el('dt', {}, t('train-probe-input')), this.input, el('dt', {}, t('train-probe-expected')), this.expected, this.predictedAt, this.predicted),
       this.summary,
-      el('p', { className: 'hint' }, 'In each table a row is a query position (its input token on the left) and a column a key position: a row says where that position looks, and its weights add up to 1.'),
-      el('p', { className: 'hint' }, 'Switch a head off to see how much the model needs it: the held-out set is evaluated again with that head’s output zeroed. Switch it on again with the same button.'),
+      el('p', { className: 'hint' }, t('train-heads-hint-table')),
+      el('p', { className: 'hint' }, t('train-heads-hint-switch')),
       this.ablation,
       this.grid,
       this.ideal,
@@ -57,19 +64,26 @@ export class TrainingHeads {
     const tokens = featureLabels(attention);
     setText(this.input, tokens.join(attention.features ? ', ' : ' '));
     setText(this.expected, attention.targets.map((t) => t || '·').join(' '));
-    setText(this.predictedAt, `Predicted at step ${snapshot.step}`);
+    setText(this.predictedAt, t('train-probe-predicted', { step: String(snapshot.step) }));
     setText(this.predicted, attention.predictions.map((p) => p || '·').join(' '));
 
     let best: [number, number] | undefined;
     headScores.scores.forEach((row, layer) => row.forEach((score, head) => {
       if (!best || score > (headScores.scores[best[0]]?.[best[1]] ?? -1)) best = [layer, head];
     }));
-    const measure = `Score: ${headScores.measure} (0 … 1).`;
+    // The engine says what a score measures (headScores.measure); its words are the catalogue's
+    // train-measure-<task> (tests/page/i18n-views.test.mjs checks they are the same in English).
+    const measure = t('train-score', { measure: t(`train-measure-${this.session.config?.task ?? 'reverse'}`) });
     setText(this.summary, best
-      ? `${measure} ${headScores.hasIdeal ? 'Closest to the task’s pattern' : 'Most concentrated'} at step ${snapshot.step}: ${headName(...best)}, ${formatFixed(headScores.scores[best[0]][best[1]], 2)}.`
+      ? `${measure} ${t(headScores.hasIdeal ? 'train-best-ideal' : 'train-best-concentrated', {
+        step: String(snapshot.step), head: headName(...best), value: formatFixed(headScores.scores[best[0]][best[1]], 2),
+      })}`
       : measure);
     setText(this.ablation, ablation
-      ? `At step ${ablation.step}, held-out accuracy with every head: ${formatPercent(ablation.with.accuracy)}; with ${headName(ablation.layer, ablation.head)} switched off: ${formatPercent(ablation.without.accuracy)}.`
+      ? t('train-ablation', {
+        step: String(ablation.step), with: formatPercent(ablation.with.accuracy),
+        head: headName(ablation.layer, ablation.head), without: formatPercent(ablation.without.accuracy),
+      })
       : '');
 
     if (attention.weights.map((heads) => heads.length).join() !== this.heads.map((heads) => heads.length).join()) this.build(attention.weights.map((heads) => heads.length));
@@ -78,15 +92,15 @@ export class TrainingHeads {
         const { figure, map, button } = this.heads[layer][head];
         const off = ablation?.layer === layer && ablation.head === head;
         const score = headScores.scores[layer]?.[head];
-        map.update({ caption: `${headName(layer, head)}${score === undefined ? '' : ` — score ${formatFixed(score, 2)}`}${off ? ' (switched off)' : ''}`, tokens, weights });
-        setAttr(map.element, 'title', `Click to switch ${headName(layer, head)} ${off ? 'on' : 'off'}`);
+        map.update({ caption: headCaption(headName(layer, head), score, off), tokens, weights });
+        setAttr(map.element, 'title', t(off ? 'train-head-switch-on' : 'train-head-switch-off', { head: headName(layer, head) }));
         figure.classList.toggle('switched-off', off);
         setAttr(button, 'aria-pressed', String(off));
       });
       if (layer < attention.weights.length - 1) await pause();
     }
 
-    const ideal = { caption: 'Where a head that solves the task would look', tokens, weights: headScores.ideal ?? [] };
+    const ideal = { caption: t('train-ideal-caption'), tokens, weights: headScores.ideal ?? [] };
     if (ideal.weights.length === 0) {
       this.idealMap = undefined;
       this.ideal.replaceChildren();
@@ -94,7 +108,7 @@ export class TrainingHeads {
       this.idealMap.update(ideal);
     } else {
       this.idealMap = new HeadMap(ideal);
-      this.ideal.replaceChildren(el('h4', {}, 'The ideal pattern for this task'), this.idealMap.element);
+      this.ideal.replaceChildren(el('h4', {}, t('train-ideal-heading')), this.idealMap.element);
     }
   }
 
@@ -102,8 +116,8 @@ export class TrainingHeads {
   private build(counts: number[]): void {
     this.heads = counts.map((count, layer) => Array.from({ length: count }, (_, head) => {
       const map = new HeadMap({ caption: '', tokens: [], weights: [] });
-      const button = el('button', { type: 'button', className: 'ablate' }, 'Switch off');
-      button.setAttribute('aria-label', `Switch off ${headName(layer, head)}`);
+      const button = el('button', { type: 'button', className: 'ablate' }, t('train-switch-off'));
+      button.setAttribute('aria-label', t('train-switch-off-label', { head: headName(layer, head) }));
       button.addEventListener('click', () => this.session.ablate(layer, head));
       // A click on the head itself does what its button does (the button is the keyboard's way).
       map.element.addEventListener('click', () => this.session.ablate(layer, head));
@@ -113,7 +127,7 @@ export class TrainingHeads {
       return { figure, map, button };
     }));
     this.grid.replaceChildren(...this.heads.map((heads, layer) => el('div', { className: 'head-layer' },
-      el('h4', {}, `Layer ${layer + 1}`),
+      el('h4', {}, t('train-layer', { layer: String(layer + 1) })),
       el('div', { className: 'head-row' }, ...heads.map((h) => h.figure)))));
   }
 }

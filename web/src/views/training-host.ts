@@ -14,7 +14,7 @@ import { TRAINING_LESSON } from './lesson-menu-view.js';
 import type { NoticeBoard } from './notice-board.js';
 import type { TrainLessonView } from './train-lesson-view.js';
 import type { UrlSync } from './url-sync.js';
-import { t } from '../i18n/messages.js';
+import { loadCatalogues, t } from '../i18n/messages.js';
 
 export const trainingTitle = (): string => t('training-title');
 
@@ -46,9 +46,12 @@ export class TrainingHost {
   /** The lesson's code, or undefined with a notice when it cannot be fetched. */
   private async lessonCode<T>(load: () => Promise<T>): Promise<T | undefined> {
     try {
-      return await load();
+      const modules = await load();
+      // Its words (session/training/words-en.ts) in the page's language, before it draws.
+      await loadCatalogues();
+      return modules;
     } catch (error) {
-      this.board.notify(`The lesson’s code could not be loaded (${(error as Error).message}); check the connection and try again.`);
+      this.board.notify(t('training-code-failed', { reason: (error as Error).message }));
       return undefined;
     }
   }
@@ -174,7 +177,7 @@ export class TrainingHost {
     try {
       trained = await loadShippedTrained();
     } catch (error) {
-      this.board.notify(`The trained weights could not be loaded (${(error as Error).message}); check the connection and try again.`);
+      this.board.notify(t('trained-load-failed', { reason: (error as Error).message }));
       if (!session.state) await session.openOrFallBack({ ...state, randomWeights: true });
       return;
     }

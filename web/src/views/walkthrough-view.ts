@@ -121,7 +121,7 @@ export class WalkthroughView {
     const trained = session.trained;
     const other = trained ? 'random' : 'trained';
     const button = el('button', { type: 'button', id: 'weights-note-switch', className: 'link-button' },
-      trained ? 'Compare with random weights' : 'See trained weights');
+      t(trained ? 'weights-compare-random' : 'weights-see-trained'));
     button.addEventListener('click', () => this.onWeights(other));
     return el('p', { id: 'weights-note', className: `weights-note${trained ? ' trained' : ''}` }, `${weightsStatement(trained)} `, button);
   }

@@ -83,21 +83,35 @@ export function escapeMarkup(text: string): string {
     .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }
 
+/** The label of each box focusableWhileScrolling looks after, and the observer of their sizes. */
+const scrollLabels = new WeakMap<HTMLElement, string>();
+let resized: ResizeObserver | undefined;
+
+function markScrolling(element: HTMLElement): void {
+  if (element.scrollWidth > element.clientWidth + 1) {
+    element.tabIndex = 0;
+    element.setAttribute('role', 'group');
+    element.setAttribute('aria-label', scrollLabels.get(element) ?? '');
+  } else {
+    element.removeAttribute('tabindex');
+    element.removeAttribute('role');
+    element.removeAttribute('aria-label');
+  }
+}
+
 /**
  * Makes `element` a keyboard stop (a labelled group) while its content scrolls sideways, and an
  * ordinary box otherwise: a box that scrolls must be reachable from the keyboard. Measured in the
- * next animation frame, after layout, so the caller never forces one.
+ * next animation frame, after layout, so the caller never forces one, and again whenever the box
+ * changes size (a phone turned, a window narrowed).
  */
 export function focusableWhileScrolling(element: HTMLElement, label: string): void {
-  requestAnimationFrame(() => {
-    if (element.scrollWidth > element.clientWidth + 1) {
-      element.tabIndex = 0;
-      element.setAttribute('role', 'group');
-      element.setAttribute('aria-label', label);
-    } else {
-      element.removeAttribute('tabindex');
-      element.removeAttribute('role');
-      element.removeAttribute('aria-label');
-    }
-  });
+  if (!scrollLabels.has(element) && typeof ResizeObserver === 'function') {
+    resized ??= new ResizeObserver((entries) => {
+      for (const entry of entries) markScrolling(entry.target as HTMLElement);
+    });
+    resized.observe(element);
+  }
+  scrollLabels.set(element, label);
+  requestAnimationFrame(() => markScrolling(element));
 }

@@ -3,7 +3,8 @@
 // and gives the focus back), and the full glossary as a list for the page's footer.
 import { GLOSSARY, markTerms, type GlossaryEntry } from '../model/glossary.js';
 import { el } from './dom.js';
-import { t } from '../i18n/messages.js';
+import { currentLanguage, t } from '../i18n/messages.js';
+import { numberLocaleOf } from '../i18n/languages.js';
 
 /** The definition shown under a term, or in the list. */
 function definition(entry: GlossaryEntry): (Node | string)[] {
@@ -74,7 +75,7 @@ export function setTextWithTerms(element: HTMLElement, text: string, scope: stri
 /** Every term with its definition, for the footer's "Glossary". */
 export function glossaryList(): HTMLElement {
   const list = el('dl', { className: 'glossary-list' });
-  for (const entry of [...GLOSSARY].sort((a, b) => a.term.localeCompare(b.term, 'en', { sensitivity: 'base' }))) {
+  for (const entry of [...GLOSSARY].sort((a, b) => a.term.localeCompare(b.term, numberLocaleOf(currentLanguage()), { sensitivity: 'base' }))) {
     list.append(el('dt', { id: `glossary-${entry.id}` }, entry.term), el('dd', {}, ...definition(entry)));
   }
   const details = el('details', { className: 'glossary' }, el('summary', {}, t('glossary-summary', { count: String(GLOSSARY.length) })), list);

@@ -38,7 +38,7 @@ export function heatmapView(panel: HeatmapPanel, onSelect?: (panel: HeatmapPanel
     const rows = p.data.length;
     const cols = p.data[0].length;
     setCaption(caption, p.caption, p.detail);
-    axes.textContent = `rows: ${p.rowName} 0 … ${rows - 1} (top to bottom) · columns: ${p.colName} 0 … ${cols - 1} (left to right)`;
+    axes.textContent = t('heatmap-axes', { rows: p.rowName, lastrow: String(rows - 1), columns: p.colName, lastcolumn: String(cols - 1) });
     // Cells at most 1.5rem wide: a narrow matrix (50 positions × 8 dimensions) stretched to the
     // panel's width would be a column of squares several screens tall.
     grid.element.style.maxWidth = `${cols * 1.5}rem`;
@@ -79,7 +79,7 @@ function numberTable(panel: HeatmapPanel): HTMLTableElement {
     for (const x of values) {
       const td = tr.insertCell();
       td.textContent = formatNumber(x);
-      td.title = `exact: ${exactNumber(x)}`;
+      td.title = t('exact-title', { value: exactNumber(x) });
     }
   });
 

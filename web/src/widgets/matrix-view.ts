@@ -96,13 +96,13 @@ const inRelated = (cells: RelatedCells[], i: number, j: number) =>
 /** A large computed matrix: the canvas grid, and the full table when asked for. */
 function largeMatrix(panel: MatrixPanel, events: MatrixViewEvents, current: () => MatrixPanel, colour: (p: MatrixPanel) => ColourScale): MatrixBody {
   const label = (labels: string[] | undefined, k: number) => labels?.[k] ?? String(k);
-  const rowName = (i: number) => `row ${label(current().rowLabels, i)}`;
-  const colName = (j: number) => `column ${label(current().colLabels, j)}`;
+  const rowName = (i: number) => t('grid-row', { label: label(current().rowLabels, i) });
+  const colName = (j: number) => t('grid-column', { label: label(current().colLabels, j) });
   const grid = canvasGrid({
     label: panel.caption,
     rowName,
     colName,
-    describe: (i) => (current().rowSums ? `row sum ${formatFixed(current().rowSums?.[i] ?? NaN)}` : ''),
+    describe: (i) => (current().rowSums ? t('grid-row-sum', { value: formatFixed(current().rowSums?.[i] ?? NaN) }) : ''),
     onActivate: panel.explain ? (i, j) => events.onSelect?.(current(), i, j) : undefined,
     editor: panel.editable === undefined ? undefined : {
       label: (i, j) => `${current().caption}, ${rowName(i)}, ${colName(j)}`,
@@ -148,7 +148,7 @@ function matrixTable(panel: MatrixPanel, events: MatrixViewEvents, captionId: st
 
   const table = el('table', { className: `matrix colour-${panel.colour}`, role: 'grid' });
   if (captionId) table.setAttribute('aria-labelledby', captionId);
-  else table.setAttribute('aria-label', `${panel.caption}, every number`);
+  else table.setAttribute('aria-label', t('matrix-every-number', { caption: panel.caption }));
   if (editable) table.setAttribute('aria-describedby', 'edit-help');
   table.classList.toggle('interactive', interactive);
 
@@ -161,7 +161,7 @@ function matrixTable(panel: MatrixPanel, events: MatrixViewEvents, captionId: st
       head.append(th);
     }
     if (panel.rowSums) {
-      const th = el('th', { title: 'row sum, computed by the engine' }, 'Σ');
+      const th = el('th', { title: t('grid-row-sum-title') }, 'Σ');
       th.scope = 'col';
       head.append(th);
     }
@@ -203,7 +203,7 @@ function matrixTable(panel: MatrixPanel, events: MatrixViewEvents, captionId: st
       shown[i][j] = key;
       const td = cells[i][j];
       td.textContent = formatNumber(x);
-      td.title = `exact: ${exactNumber(x)}`;
+      td.title = t('exact-title', { value: exactNumber(x) });
       td.classList.toggle('blocked', blocked);
       td.classList.toggle('minus-infinity', x === -Infinity);
       td.style.background = c?.background ?? '';
@@ -212,7 +212,7 @@ function matrixTable(panel: MatrixPanel, events: MatrixViewEvents, captionId: st
     p.rowSums?.forEach((sum, i) => {
       if (!sums[i]) return;
       sums[i].textContent = formatFixed(sum);
-      sums[i].title = `exact: ${exactNumber(sum)}`;
+      sums[i].title = t('exact-title', { value: exactNumber(sum) });
     });
     for (const row of cells) for (const td of row) td.classList.remove('focus', 'related');
     for (const [i, j] of p.focus ?? []) cells[i]?.[j]?.classList.add('focus');

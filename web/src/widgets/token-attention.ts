@@ -4,20 +4,21 @@
 import type { TokenAttentionPanel } from '../model/types.js';
 import { el } from './dom.js';
 import { exactNumber, formatNumber } from '../model/format.js';
+import { t } from '../i18n/messages.js';
 
 export function tokenAttentionView(panel: TokenAttentionPanel): HTMLElement {
   const bars = el('ol', { className: 'token-bars', ariaLive: 'polite' });
   const heading = el('p', { className: 'token-bars-heading' });
 
   const show = (i: number) => {
-    heading.textContent = `Where “${panel.queries[i]}” (word ${i + 1}) looks:`;
+    heading.textContent = t('token-looks', { token: panel.queries[i], number: String(i + 1) });
     bars.replaceChildren(...panel.keys.map((key, j) => {
       const weight = panel.weights[i][j];
       const bar = el('span', { className: 'bar' });
       bar.style.width = `${Math.max(0, Math.min(1, weight)) * 100}%`;
       const item = el('li', {}, el('span', { className: 'key' }, key), el('span', { className: 'track' }, bar),
         el('span', { className: 'weight' }, formatNumber(weight)));
-      item.title = `exact: ${exactNumber(weight)}`;
+      item.title = t('exact-title', { value: exactNumber(weight) });
       return item;
     }));
     for (const [k, button] of buttons.entries()) button.setAttribute('aria-pressed', String(k === i));

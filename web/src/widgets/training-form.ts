@@ -5,6 +5,7 @@ import type { OptionField } from '../session/training/options.js';
 import type { TrainerConfig, TrainerTask } from '../session/training/trainer-api.js';
 import { el } from './dom.js';
 import { formatNumber } from '../model/format.js';
+import { trainingT as t } from '../session/training/words-en.js';
 
 export interface TrainingFormOptions {
   tasks: readonly (readonly [TrainerTask, string])[];
@@ -40,13 +41,13 @@ export function trainingForm({ tasks, fields, onTask, onField, onTarget }: Train
       input.step = field.kind === 'integer' ? '1' : 'any';
     }
     input.setAttribute('aria-describedby', hint.id);
-    input.title = field.help;
+    input.title = t(`train-option-${field.name.toLowerCase()}-help`);
     input.addEventListener('change', () => {
       const value = field.kind === 'choice' ? input.value : Number(input.value);
       onField(field, input.value.trim() === '' ? Number.NaN : value);
     });
     controls.push({ field, input, hint });
-    return el('label', {}, field.label, input, hint);
+    return el('label', {}, t(`train-option-${field.name.toLowerCase()}`), input, hint);
   });
 
   const target = el('input', { id: 'train-target', type: 'number' });
@@ -55,10 +56,10 @@ export function trainingForm({ tasks, fields, onTask, onField, onTarget }: Train
   target.addEventListener('change', () => onTarget(Number(target.value)));
 
   const element = el('fieldset', { className: 'parameters training-form' },
-    el('legend', {}, 'The task and the model'),
-    el('label', { className: 'task-field' }, 'Task', task),
+    el('legend', {}, t('train-form-legend')),
+    el('label', { className: 'task-field' }, t('train-form-task'), task),
     ...labels,
-    el('label', {}, 'Train to step', target));
+    el('label', {}, t('train-form-target'), target));
 
   return {
     element,
@@ -66,7 +67,7 @@ export function trainingForm({ tasks, fields, onTask, onField, onTarget }: Train
       task.value = config.task;
       for (const { field, input, hint } of controls) {
         input.value = String(field.read(config));
-        hint.textContent = `default ${shown(field.read(defaults))}`;
+        hint.textContent = t('train-form-default', { value: shown(field.read(defaults)) });
       }
       target.value = String(steps);
     },

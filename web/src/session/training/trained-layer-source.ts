@@ -5,19 +5,20 @@
 import { trainedLayer, type TrainedLayer, type TrainedSource } from '../../model/trained-layer.js';
 import type { TrainingPort } from './protocol.js';
 import { TrainingSession } from './training-session.js';
+import { trainingT as t } from './words-en.js';
 
 /**
  * Layer `layer` of the training session's model at its current step. Rejects (with a sentence
  * for a notice) while it trains, after it diverged, or for a layer the model does not have.
  */
 export async function layerOfSession(session: TrainingSession, layer: number): Promise<TrainedLayer> {
-  if (session.running) throw new Error('Pause the training first: the weights change at every step.');
-  if (session.state === 'diverged') throw new Error('The run diverged: its weights are no longer a model of anything.');
+  if (session.running) throw new Error(t('layer-pause-first'));
+  if (session.state === 'diverged') throw new Error(t('layer-diverged'));
   const { config } = session;
   const { step, parameters } = await session.parameters();
   // The snapshot is taken when training stops, so it belongs to the same step as the parameters.
   const snapshot = session.snapshot;
-  if (!config || !snapshot || snapshot.step !== step) throw new Error(`The model’s attention at step ${step} is not there yet; try again.`);
+  if (!config || !snapshot || snapshot.step !== step) throw new Error(t('layer-not-yet', { step: String(step) }));
   return trainedLayer({ options: session.options, steps: step, layer }, config, snapshot.attention, parameters);
 }
 
@@ -42,7 +43,7 @@ export function retrainLayer(
   const session = new TrainingSession(port);
   let refusal = '';
   return new Promise<TrainedLayer>((resolve, reject) => {
-    signal?.addEventListener('abort', () => reject(new Error('Retraining was cancelled.')));
+    signal?.addEventListener('abort', () => reject(new Error(t('retrain-cancelled'))));
     const finish = () => {
       layerOfSession(session, source.layer).then((layer) => resolve({ ...layer, source }), reject);
     };
@@ -50,12 +51,12 @@ export function retrainLayer(
       if (event.type === 'notice') refusal = event.message;
       else if (event.type === 'progress') onProgress({ step: session.step, target: source.steps });
       else if (event.type === 'state') {
-        if (session.state === 'diverged') reject(new Error(`Retraining diverged: ${session.divergedMessage}`));
+        if (session.state === 'diverged') reject(new Error(t('retrain-diverged', { reason: session.divergedMessage })));
         else if (session.state === 'finished' || (session.state === 'ready' && source.steps === 0)) finish();
       }
     });
     void session.configure(source.options, source.steps).then((created) => {
-      if (!created) reject(new Error(refusal || 'The engine refused the link’s training options.'));
+      if (!created) reject(new Error(refusal || t('retrain-refused')));
     });
   }).finally(() => session.dispose());
 }

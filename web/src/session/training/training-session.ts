@@ -9,6 +9,7 @@ import {
 } from './protocol.js';
 import type { TrainerTask } from './trainer-api.js';
 import { formatPercent } from '../../model/format.js';
+import { trainingT as t } from './words-en.js';
 
 export type TrainingState =
   | 'starting'   // the first run is being created
@@ -136,7 +137,7 @@ export class TrainingSession {
       this.emit({ type: 'ablation' });
     }
     this.run('training', this.target);
-    this.emit({ type: 'announce', message: `Training to step ${this.target}.` });
+    this.emit({ type: 'announce', message: t('train-announce-training', { step: String(this.target) }) });
   }
 
   pause(): void {
@@ -208,10 +209,13 @@ export class TrainingSession {
         const replayed = this.state === 'replaying';
         this.state = message.reason === 'paused' ? 'paused' : 'finished';
         this.emit({ type: 'state' });
-        const accuracy = this.snapshot ? `; held-out accuracy ${formatPercent(this.snapshot.evaluation.accuracy)}` : '';
+        const how = replayed ? 'retrained' : message.reason === 'paused' ? 'paused' : 'finished';
+        const args = { step: String(message.step) };
         this.emit({
           type: 'announce',
-          message: `${replayed ? 'Retrained to the link’s' : message.reason === 'paused' ? 'Paused at' : 'Finished at'} step ${message.step}${accuracy}.`,
+          message: this.snapshot
+            ? t(`train-announce-${how}-accuracy`, { ...args, accuracy: formatPercent(this.snapshot.evaluation.accuracy) })
+            : t(`train-announce-${how}`, args),
         });
         return;
       }
@@ -220,14 +224,17 @@ export class TrainingSession {
         this.state = 'diverged';
         this.divergedMessage = message.message;
         this.emit({ type: 'state' });
-        this.emit({ type: 'announce', message: `Training diverged at step ${message.step}.` });
+        this.emit({ type: 'announce', message: t('train-announce-diverged', { step: String(message.step) }) });
         return;
       case 'ablation':
         this.ablation = { step: message.step, layer: message.layer, head: message.head, with: message.with, without: message.without };
         this.emit({ type: 'ablation' });
         this.emit({
           type: 'announce',
-          message: `Without layer ${message.layer + 1} head ${message.head + 1}: held-out accuracy ${formatPercent(message.without.accuracy)}, against ${formatPercent(message.with.accuracy)} with it.`,
+          message: t('train-announce-ablation', {
+            layer: String(message.layer + 1), head: String(message.head + 1),
+            without: formatPercent(message.without.accuracy), with: formatPercent(message.with.accuracy),
+          }),
         });
         return;
       case 'parameters':
@@ -259,7 +266,7 @@ export class TrainingSession {
     this.trainWhenCreated = false;
     if (pending.replayTo > 0) {
       this.run('replaying', pending.replayTo);
-      this.emit({ type: 'announce', message: `Retraining to step ${pending.replayTo} to reproduce the link: same options and seed give the same run.` });
+      this.emit({ type: 'announce', message: t('train-announce-replaying', { step: String(pending.replayTo) }) });
     } else {
       this.emit({ type: 'state' });
       if (train) this.train();
@@ -272,7 +279,7 @@ export class TrainingSession {
       if (!pending || pending.id !== message.id) return;
       this.pending = undefined;
       this.trainWhenCreated = false;
-      this.emit({ type: 'notice', message: `The engine refused these options: ${message.message}` });
+      this.emit({ type: 'notice', message: t('train-refused', { reason: message.message }) });
       pending.done(false);
       return;
     }
@@ -295,7 +302,7 @@ export class TrainingSession {
     const passed = MILESTONES.filter((m) => snapshot.evaluation.accuracy >= m && !this.reached.has(m));
     for (const milestone of passed) this.reached.add(milestone);
     if (passed.length > 0 && snapshot.step > 0) {
-      this.emit({ type: 'announce', message: `Held-out accuracy reached ${formatPercent(snapshot.evaluation.accuracy)} at step ${snapshot.step}.` });
+      this.emit({ type: 'announce', message: t('train-announce-reached', { accuracy: formatPercent(snapshot.evaluation.accuracy), step: String(snapshot.step) }) });
     }
     if (emit) this.emit({ type: 'snapshot' });
   }

@@ -1,0 +1,40 @@
+// English left on a page shown in another language: the visible text nodes that read as English
+// (they hold common English words), each with where it sits. Formulas (KaTeX, MathML), code,
+// quoted words (“the cat”) and the tokens a walkthrough reads (its input, e.g. "the cat sat")
+// are not the page's words and are skipped. Used by tests/e2e/i18n-english-left.test.mjs.
+
+/** Common English words that Spanish does not use, as whole words. */
+export const ENGLISH_WORDS = /(?:^|[\s(])(the|of|and|with|weights|each|every|is|are|this|to|from|its|when|which)(?=[\s,.:;)]|$)/i;
+
+/**
+ * [{ text, place }] for each visible text node of the page that reads as English. `place` names
+ * its nearest landmark: a panel (`panel <name> <tag>`), else an element with an id (`#id <tag>`).
+ * @param {import('playwright-core').Page} page
+ * @param {string[]} tokens the words of the walkthrough's inputs, shown as they are
+ * @returns {Promise<{ text: string, place: string }[]>}
+ */
+export function englishLeft(page, tokens = []) {
+  return page.evaluate(({ source, tokens }) => {
+    const english = new RegExp(source, 'i');
+    // A source's title (a paper's) is cited as published.
+    const skip = 'script, style, .katex, math, code, pre, textarea, [hidden], .term-source';
+    const found = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (!parent || !text || parent.closest(skip) || parent.getClientRects().length === 0) continue;
+      // A closed <details> shows its summary only.
+      const details = parent.closest('details');
+      if (details && !details.open && !parent.closest('summary')) continue;
+      const words = text.replace(/“[^”]*”|«[^»]*»|"[^"]*"/g, ' ');
+      if (words.split(/\s+/).every((w) => w === '' || tokens.includes(w.replace(/[.,:;]$/, '')))) continue;
+      if (!english.test(words)) continue;
+      const panel = parent.closest('[data-panel]');
+      const withId = parent.closest('[id]');
+      const tag = parent.tagName.toLowerCase();
+      found.push({ text: text.slice(0, 140), place: panel ? `panel ${panel.getAttribute('data-panel')} ${tag}` : `#${withId?.id ?? 'body'} ${tag}` });
+    }
+    return found;
+  }, { source: ENGLISH_WORDS.source, tokens });
+}

@@ -1,0 +1,58 @@
+// No English left in Spanish (issue 13 item 11): every step of every walkthrough, the glossary,
+// the cost lab's controls and the training lesson, opened with ?lang=es, are searched for visible
+// text that reads as English (tests/e2e/english-left.mjs): there must be none. What is found is
+// listed in build/screenshots/i18n/english-left.txt.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { SCREENSHOT_DIR, usePage } from './browser.mjs';
+import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
+import { englishLeft } from './english-left.mjs';
+
+const { open } = usePage();
+const DIR = path.join(SCREENSHOT_DIR, 'i18n');
+/** The probe example of the trained layer the sentence and multi-head lessons open on. */
+const PROBE = ['0', '1', '2', '3', '4', '5', 'BOS'];
+
+test('in Spanish, every walkthrough’s steps, the glossary, the cost lab and the training lesson show no English', { timeout: 600_000 }, async () => {
+  const { page, problems } = await open('?w=worked-example&lang=es');
+  const found = [];
+  for (const walkthrough of SHIPPED.values()) {
+    await page.goto(new URL(`?w=${walkthrough.id}&lang=es`, page.url()).href);
+    await page.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
+    const tokens = [...PROBE, ...Object.values(walkthrough.inputs ?? {}).flat().filter((x) => typeof x === 'string')];
+    for (let step = 1; ; step++) {
+      await page.locator('#progress').filter({ hasText: new RegExp(`^Paso ${step} de`) }).waitFor();
+      await page.locator('.panel-loading').first().waitFor({ state: 'detached' }).catch(() => {});
+      for (const f of await englishLeft(page, tokens)) found.push({ where: `${walkthrough.id} step ${step}`, ...f });
+      const next = page.locator('.control-next');
+      if (await next.isDisabled()) break;
+      await next.click();
+    }
+  }
+  // The glossary's definitions, opened.
+  await page.locator('details.glossary > summary').click();
+  for (const f of await englishLeft(page)) found.push({ where: 'glossary', ...f });
+  // The cost lab's controls.
+  await page.goto(new URL('?w=attention-cost&lang=es', page.url()).href);
+  await page.locator('.cost-start').filter({ hasText: 'Empezar a medir' }).waitFor();
+  // The training lesson, before and after a few steps.
+  await page.goto(new URL('?train=reverse&lang=es', page.url()).href);
+  await page.locator('#training-status[data-state="ready"]').waitFor();
+  for (const f of await englishLeft(page, PROBE)) found.push({ where: 'training, step 0', ...f });
+  await page.locator('#train-target').fill('20');
+  await page.locator('#train-target').dispatchEvent('change');
+  await page.locator('#train-button').click();
+  await page.locator('#training-status[data-state="finished"]').waitFor({ timeout: 60_000 });
+  await page.locator('.ablate').first().click();
+  await page.locator('.ablation-result').filter({ hasText: /\S/ }).waitFor();
+  for (const f of await englishLeft(page, PROBE)) found.push({ where: 'training, step 20', ...f });
+
+  const line = (f) => `${f.where} | ${f.place} | ${f.text}`;
+  fs.mkdirSync(DIR, { recursive: true });
+  fs.writeFileSync(path.join(DIR, 'english-left.txt'), [`# English left in ?lang=es: ${found.length} text nodes`, ...found.map(line), ''].join('\n'));
+  assert.deepEqual(found.map(line), []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
