@@ -22,12 +22,8 @@ export const KV_MODELS: readonly KvModel[] = [
   { id: 'gpt3-175b', name: 'GPT-3 175B', layers: 96, dModel: 12288, context: 2048 },
 ];
 
-/** Bytes per cached number, as the learner picks them. */
-export const KV_BYTES: readonly (readonly [number, string])[] = [
-  [4, 'float32 (4 bytes)'],
-  [2, 'float16 or bfloat16 (2 bytes)'],
-  [1, 'int8 (1 byte)'],
-];
+/** Bytes per cached number, as the learner picks them (float32, float16 or bfloat16, int8: named in words-en.ts). */
+export const KV_BYTES: readonly number[] = [4, 2, 1];
 
 export const findModel = (id: string): KvModel | undefined => KV_MODELS.find((m) => m.id === id);
 

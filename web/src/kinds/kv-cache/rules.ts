@@ -10,7 +10,7 @@ import { KV_BYTES, KV_MODELS } from './models.js';
 const K = LIMITS['kv-cache'];
 
 const bytes: Check = (value, path) =>
-  KV_BYTES.some(([b]) => b === value) ? undefined : expected(path, `one of ${KV_BYTES.map(([b]) => b).join(', ')} (bytes per number)`, value);
+  KV_BYTES.includes(value as number) ? undefined : expected(path, `one of ${KV_BYTES.join(', ')} (bytes per number)`, value);
 
 export const kvCacheRules: InputsRules<KvCacheInputs> = {
   fields: {

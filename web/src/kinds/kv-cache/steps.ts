@@ -53,7 +53,7 @@ function memoryStep(inputs: KvCacheInputs, decode: KvDecodeTrace, memory: KvMemo
     type: 'parameters', name: 'model', caption: w('kv-cache-model-caption'), fields: [
       { name: 'model', label: w('kv-cache-model'), kind: 'choice', value: model.id, options: KV_MODELS.map((m) => [m.id, m.name]) },
       integerField('context', w('kv-cache-context'), inputs.context, LIMITS['kv-cache'].context),
-      { name: 'bytes', label: w('kv-cache-bytes'), kind: 'choice', value: String(inputs.bytes), options: KV_BYTES.map(([b]) => [String(b), bytesLabel(b)]) },
+      { name: 'bytes', label: w('kv-cache-bytes'), kind: 'choice', value: String(inputs.bytes), options: KV_BYTES.map((b) => [String(b), bytesLabel(b)]) },
     ],
   };
   const facts: TextPanel = {
