@@ -35,8 +35,11 @@ const layout = (page) => page.evaluate(() => {
   };
 });
 
-/** At each width and colour scheme: lang and dir, no sideways overflow, axe where asked, a screenshot (of the whole page: `fullPage`). */
-async function look(page, lang, dir, name, fullPage = false) {
+/**
+ * At each width and colour scheme: lang and dir, no sideways overflow (of the document, and of the
+ * boxes `fits` names, which the page would clip), axe where asked, a screenshot (of the whole page: `fullPage`).
+ */
+async function look(page, lang, dir, name, { fullPage = false, fits = '' } = {}) {
   for (const [width, height, colorScheme, axe] of VIEWS) {
     await page.setViewportSize({ width, height });
     await page.emulateMedia({ colorScheme });
@@ -45,6 +48,10 @@ async function look(page, lang, dir, name, fullPage = false) {
     assert.equal(seen.dir, dir);
     assert.ok(seen.overflow <= 0, `${name} at ${width} px: the document is ${seen.overflow} px wider than the window`);
     if (seen.formulaDirection !== 'none') assert.equal(seen.formulaDirection, 'ltr', `${name}: formula`);
+    if (fits) {
+      const wider = await page.$$eval(fits, (boxes) => boxes.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => `${b.className}: ${b.scrollWidth - b.clientWidth} px`));
+      assert.deepEqual(wider, [], `${name} at ${width} px: wider than their place`);
+    }
     if (axe) {
       const results = await new AxeBuilder({ page }).analyze();
       assert.deepEqual(results.violations.map((v) => `${name} ${width} ${colorScheme}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(' ')})`), []);
@@ -67,7 +74,7 @@ for (const [lang, dir] of LOCALES) {
       }
       await page.goto(new URL(`?train=reverse&lang=${lang}`, page.url()).href);
       await page.locator('#training-status[data-state="ready"]').waitFor();
-      await look(page, lang, dir, 'train-reverse', true);
+      await look(page, lang, dir, 'train-reverse', { fullPage: true, fits: '.training-setup, .training-charts, .training-heads, .ideal-pattern' });
       assert.deepEqual(problems, []);
       await page.close();
     });
@@ -158,7 +165,7 @@ for (const [walkthrough, editedStep] of [['worked-example', 'softmax'], ['flash-
       }
     }
     assert.ok(steps.some(({ text }) => /\d,\d/.test(text)), 'a number with a decimal comma in some step’s text');
-    for (const width of WIDTHS) {
+    for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: width < 400 ? 667 : 900 });
       await page.locator(`#step-list button[data-step="${editedStep}"]`).click();
       await page.screenshot({ path: path.join(DIR, `es-edited-${walkthrough}-${width}.png`), fullPage: true });

@@ -10,6 +10,7 @@ import { HeadMap } from '../widgets/head-map.js';
 import { formatFixed, formatPercent } from '../model/format.js';
 import { featureLabels } from './iris-results.js';
 import { trainingT as t } from '../session/training/words-en.js';
+import './training-heads.css';
 
 const headName = (layer: number, head: number) => t('train-head-name', { layer: String(layer + 1), head: String(head + 1) });
 
