@@ -18,8 +18,6 @@ const DIR = path.join(SCREENSHOT_DIR, 'i18n');
 const LOCALES = [['es', 'ltr'], ['en-XA', 'ltr'], ['ar-XB', 'rtl']];
 /** Width, height, colour scheme, and whether axe runs there. */
 const VIEWS = [[1280, 900, 'light', false], [1280, 900, 'dark', false], [375, 667, 'light', false], [375, 667, 'dark', true]];
-/** The widths the edited steps are shot at. */
-const WIDTHS = [...new Set(VIEWS.map(([width]) => width))];
 const { open } = usePage();
 
 /** What a test asserts of the page as laid out, read in one go. */
