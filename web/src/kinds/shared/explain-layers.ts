@@ -8,6 +8,7 @@ import type { LayerExplainSource, MatrixPanel } from '../../model/types.js';
 import type { Explanation } from '../kind.js';
 import { exactNumber, formatNumber } from '../../model/format.js';
 import { cellSub, sub, sumOfProducts, term } from './explain-terms.js';
+import { w } from './explain-words-en.js';
 
 /** Numbers added up: at most eight written out, longer lists show their ends. */
 function listed(xs: number[], joiner = ' + '): string {
@@ -193,8 +194,8 @@ export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, 
       const at = cellSub(row, column);
       return {
         lines: mask[row][column] !== 0
-          ? [`${name} = scaled${at} + M${at} = ${term(scaled[row][column])} + 0 = ${formatNumber(cell)}: A${at} = 1, so the score is kept`]
-          : [`${name} = M${at} = ${formatNumber(fill)}: A${at} = 0, so the score (${formatNumber(scaled[row][column])}) is replaced by ${fill === -Infinity ? '−∞' : formatNumber(fill)}`],
+          ? [`${name} = scaled${at} + M${at} = ${term(scaled[row][column])} + 0 = ${formatNumber(cell)}: ${w('explain-masked-kept', { at })}`]
+          : [`${name} = M${at} = ${formatNumber(fill)}: ${w('explain-masked-replaced', { at, score: formatNumber(scaled[row][column]), fill: fill === -Infinity ? '−∞' : formatNumber(fill) })}`],
         exact: exactNumber(cell),
         related: [{ panel: 'scaled', row, col: column }, { panel: 'mask', row, col: column }],
       };

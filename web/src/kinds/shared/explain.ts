@@ -11,8 +11,8 @@ import { explainGradient } from './explain-backward.js';
 import { explainLayerCell } from './explain-layers.js';
 import { explainLinearState } from './explain-linear.js';
 import { attentionArgs, cellSub, sumOfProducts, term } from './explain-terms.js';
+import { w } from './explain-words-en.js';
 
-export { attentionArgs };
 
 const FORWARD_STAGES: readonly string[] = ['score', 'scaled', 'weight', 'output'] satisfies ExplainStage[];
 const LAYER_STAGES: readonly string[] = ['linear', 'positional', 'sum', 'layerNorm', 'activation', 'columnSum', 'jacobian', 'moved', 'slice', 'linearRatio', 'softmax', 'concat', 'embedding', 'given', 'random', 'masked', 'cosine'] satisfies LayerExplainSource['stage'][];
@@ -51,7 +51,7 @@ export function explainCell(lab: AttentionLab, source: EngineExplainSource, pane
       const e = lab.explainAttention({ ...args, stage: 'weight' });
       if (e.fullyMasked) {
         return {
-          lines: [`${name} = 0: every key of this row is blocked, so there is nothing to share out.`],
+          lines: [`${name} = 0: ${w('explain-weight-blocked')}`],
           exact: exactNumber(e.weight),
           related: [{ panel: 'masked', row }, { panel: 'scaled', row }],
         };
@@ -67,7 +67,7 @@ export function explainCell(lab: AttentionLab, source: EngineExplainSource, pane
           `${name} = ${exponent(e.logits[column])} / (${denominator})`,
           `= ${formatNumber(e.numerator)} / (${values}) = ${formatNumber(e.numerator)} / ${formatNumber(e.rowSum)} = ${formatNumber(e.weight)}`,
         ],
-        note: `The exponents are row ${row}'s scaled scores q·k/√d_k${e.blocked.some((b) => b === 1) ? ' after the mask' : ''}, each less the row's largest, ${formatNumber(e.rowMax)}, so that no exponential overflows.`,
+        note: w(e.blocked.some((b) => b === 1) ? 'explain-weight-note-masked' : 'explain-weight-note', { row: String(row), max: formatNumber(e.rowMax) }),
         exact: exactNumber(e.weight),
         related: [{ panel: 'scaled', row }, { panel: 'masked', row }],
       };
