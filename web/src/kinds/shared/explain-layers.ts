@@ -1,15 +1,15 @@
 // "Explain this number" around attention: a linear layer's cell (projections, W_O, the
 // feed-forward layers) and a positional encoding's, from the engine's explainLinear and
 // explainPositionalEncoding; and the cells whose operands are all in the trace they came from (a
-// residual sum, LayerNorm, an activation, the concatenation, an embedding, a masked score), laid
-// out from it. Formatting only: every number is the engine's.
+// residual sum, LayerNorm, an activation, the concatenation, an embedding), laid out from it.
+// Formatting only: every number is the engine's. Not in the worked example's code: loaded with
+// the other kinds (explain-more.ts); a masked score, which the worked example shows, is explain.ts's.
 import type { AttentionLab } from '../../../lib/index.js';
 import type { LayerExplainSource, MatrixPanel } from '../../model/types.js';
 import type { Explanation } from '../kind.js';
 import { exactNumber, formatNumber } from '../../model/format.js';
 import { cellSub, sub, sumOfProducts, term } from './explain-terms.js';
 import { w } from './explain-layer-words-en.js';
-import { w as attentionWords } from './explain-words-en.js';
 
 /** Numbers added up: at most eight written out, longer lists show their ends. */
 function listed(xs: number[], joiner = ' + '): string {
@@ -17,7 +17,7 @@ function listed(xs: number[], joiner = ' + '): string {
   return written.length <= 8 ? written.join(joiner) : `${written.slice(0, 3).join(joiner)}${joiner}…${joiner}${written.slice(-2).join(joiner)}`;
 }
 
-export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, symbol: string, panel: MatrixPanel, row: number, column: number): Explanation {
+export function explainLayerCell(lab: AttentionLab, source: Exclude<LayerExplainSource, { stage: 'masked' }>, symbol: string, panel: MatrixPanel, row: number, column: number): Explanation {
   const name = `${symbol}${cellSub(row, column)}`;
   const cell = panel.data[row][column];
   switch (source.stage) {
@@ -188,17 +188,6 @@ export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, 
         note: w('explain-random-note', { what, seed: String(seed) }),
         exact: exactNumber(cell),
         related: [],
-      };
-    }
-    case 'masked': {
-      const { scaled, mask, fill } = source.args;
-      const at = cellSub(row, column);
-      return {
-        lines: mask[row][column] !== 0
-          ? [`${name} = scaled${at} + M${at} = ${term(scaled[row][column])} + 0 = ${formatNumber(cell)}: ${attentionWords('explain-masked-kept', { at })}`]
-          : [`${name} = M${at} = ${formatNumber(fill)}: ${attentionWords('explain-masked-replaced', { at, score: formatNumber(scaled[row][column]), fill: fill === -Infinity ? '−∞' : formatNumber(fill) })}`],
-        exact: exactNumber(cell),
-        related: [{ panel: 'scaled', row, col: column }, { panel: 'mask', row, col: column }],
       };
     }
     case 'cosine': {
