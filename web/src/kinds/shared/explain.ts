@@ -12,7 +12,6 @@ import { exactNumber, formatNumber } from '../../model/format.js';
 import { attentionArgs, cellSub, sumOfProducts, term } from './explain-terms.js';
 import { w } from './explain-words-en.js';
 
-
 const FORWARD_STAGES: readonly string[] = ['score', 'scaled', 'weight', 'output'] satisfies ExplainStage[];
 const LAYER_STAGES: readonly string[] = ['linear', 'positional', 'sum', 'layerNorm', 'activation', 'columnSum', 'jacobian', 'moved', 'slice', 'linearRatio', 'softmax', 'concat', 'embedding', 'given', 'random', 'masked', 'cosine'] satisfies LayerExplainSource['stage'][];
 
@@ -32,6 +31,7 @@ export interface MoreExplainers {
 
 let more: MoreExplainers | undefined;
 
+/** Called by explain-more.ts when it loads. */
 export function registerExplainers(explainers: MoreExplainers): void {
   more = explainers;
 }
