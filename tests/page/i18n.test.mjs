@@ -80,6 +80,8 @@ test('every English message is in the Spanish catalogue, with the same arguments
 
 test('the kinds’ words have ids of their own: no id in two catalogues', () => {
   assert.ok(KIND_FOLDERS.includes('attention') && KIND_FOLDERS.includes('shared'), KIND_FOLDERS.join(', '));
+  // "Explain this number"'s words: the attention call's and the layers' (shared), flash attention's.
+  for (const file of ['shared/explain-words', 'shared/explain-layer-words', 'flash/explain-words']) assert.ok(KIND_FILES.includes(file), file);
   const seen = new Map();
   for (const { folder, english } of CATALOGUE_PAIRS) {
     for (const id of messageLines(english).keys()) {

@@ -65,6 +65,12 @@ export function acceptsTrainedWeights(walkthrough: Walkthrough): boolean {
   return TRAINABLE_KINDS.has(walkthrough.kind) && !('sourceTokens' in walkthrough.inputs && walkthrough.inputs.sourceTokens !== undefined);
 }
 
+/**
+ * The kinds whose cells "Explain this number" lays out with shared/explain.ts alone (an attention
+ * call's cells, a masked score): every other kind loads shared/explain-more.ts with its code.
+ */
+const EXPLAINED_BY_ATTENTION: ReadonlySet<Kind> = new Set<Kind>(['attention']);
+
 const loaded = new Map<Kind, Promise<AnyKindModule>>();
 
 /** The module of `kind`, loaded once. */
@@ -73,7 +79,8 @@ export function loadKind(kind: Kind): Promise<AnyKindModule> {
   if (!module) {
     // Its code registers its words (kinds/<kind>/words-en.ts); in another language they are
     // fetched before it builds a step.
-    module = LOADERS[kind]().then(async (m) => {
+    const explainers = EXPLAINED_BY_ATTENTION.has(kind) ? undefined : import('./shared/explain-more.js');
+    module = Promise.all([LOADERS[kind](), explainers]).then(async ([m]) => {
       await loadCatalogues();
       return m.default as AnyKindModule;
     });

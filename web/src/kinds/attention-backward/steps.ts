@@ -7,7 +7,7 @@ import type { AttentionBackwardTrace, AttentionLab, AttentionTrace } from '../..
 import type { AttentionBackwardInputs, BackwardExplainStage, MatrixPanel, Panel, Step } from '../../model/types.js';
 import { formatNumber } from '../../model/format.js';
 import { attentionParameters } from '../attention/inputs.js';
-import { attentionArgs } from '../shared/explain.js';
+import { attentionArgs } from '../shared/explain-terms.js';
 import { labels, shape } from '../shared/fields.js';
 import { w as attentionWords } from '../attention/words-en.js';
 import { w } from './words-en.js';

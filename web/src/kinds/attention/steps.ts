@@ -5,7 +5,7 @@ import type { AttentionLab, AttentionTrace } from '../../../lib/index.js';
 import type { AttentionInputs, MatrixPanel, Panel, Step } from '../../model/types.js';
 import { formatNumber } from '../../model/format.js';
 import { attentionParameters } from './inputs.js';
-import { attentionArgs } from '../shared/explain.js';
+import { attentionArgs } from '../shared/explain-terms.js';
 import { labels, shape } from '../shared/fields.js';
 import { w } from './words-en.js';
 import type { Built } from '../kind.js';

@@ -6,6 +6,8 @@ import type { MatrixPanel } from '../../model/types.js';
 import { exactNumber, formatNumber } from '../../model/format.js';
 import type { Built, Explanation } from '../kind.js';
 import { sub, term } from '../shared/explain-terms.js';
+import { w as sharedWords } from '../shared/explain-words-en.js';
+import { w } from './explain-words-en.js';
 import { block, type FlashTraces, softmaxInput, type WalkedTile, walkTiles } from './tiles.js';
 
 /** The tile a panel of a tile step belongs to, from its name (tile-<r>-<c>-running / -partial). */
@@ -19,7 +21,7 @@ function tileOf(traces: FlashTraces, panel: MatrixPanel): { walk: WalkedTile; pa
 /** At most eight terms are written; longer sums show their ends. */
 function sum(terms: string[]): string {
   if (terms.length <= 8) return terms.join(' + ');
-  return `${terms.slice(0, 4).join(' + ')} + … + ${terms.slice(-2).join(' + ')}  (${terms.length} terms)`;
+  return `${terms.slice(0, 4).join(' + ')} + … + ${terms.slice(-2).join(' + ')}  ${sharedWords('explain-terms-count', { count: String(terms.length) })}`;
 }
 
 /** The tile's scores of one query row, with their key columns; blocked keys under −∞ add nothing and are left out of sums. */
@@ -44,25 +46,23 @@ function explainRunning(traces: FlashTraces, walk: WalkedTile, i: number, column
   const one = (line: string, value: number) => ({ lines: [line], exact: exactNumber(value), related });
   switch (column) {
     case 0:
-      return one(`tile max${q} = max(${scores.map(({ s }) => formatNumber(s)).join(', ')}) = ${formatNumber(tile.tileMax[i])}`, tile.tileMax[i]);
+      return one(w('explain-flash-tile-max', { q, scores: scores.map(({ s }) => formatNumber(s)).join(', '), value: formatNumber(tile.tileMax[i]) }), tile.tileMax[i]);
     case 1:
-      return one(previous
-        ? `m${q} before = m after the previous tile of this row = ${formatNumber(m)}`
-        : `m${q} before = −∞: this is the row's first tile, no score has been seen yet`, m);
+      return one(previous ? w('explain-flash-m-before', { q, value: formatNumber(m) }) : w('explain-flash-m-before-first', { q }), m);
     case 2:
-      return one(`m${q} after = max(m before, tile max) = max(${formatNumber(m)}, ${formatNumber(tile.tileMax[i])}) = ${formatNumber(mAfter)}`, mAfter);
+      return one(w('explain-flash-m-after', { q, before: formatNumber(m), tilemax: formatNumber(tile.tileMax[i]), value: formatNumber(mAfter) }), mAfter);
     case 3:
       if (mAfter === -Infinity) {
-        return one(`α${q} = ${formatNumber(alpha)}: every key of this row so far is blocked, m is still −∞ and there is nothing to rescale`, alpha);
+        return one(w('explain-flash-alpha-blocked', { q, value: formatNumber(alpha) }), alpha);
       }
-      return one(`α${q} = e^(m before − m after) = ${exponent(m, mAfter)} = ${formatNumber(alpha)}`, alpha);
+      return one(w('explain-flash-alpha', { q, exponent: exponent(m, mAfter), value: formatNumber(alpha) }), alpha);
     case 4:
-      return one(previous ? `ℓ${q} before = ℓ after the previous tile of this row = ${formatNumber(lBefore)}` : `ℓ${q} before = 0: nothing has been summed yet`, lBefore);
+      return one(previous ? w('explain-flash-sum-before', { q, value: formatNumber(lBefore) }) : w('explain-flash-sum-before-first', { q }), lBefore);
     default: {
       const terms = seen.map(({ s }) => exponent(s, mAfter));
-      const added = terms.length > 0 ? ` + ${sum(terms)}` : ' + 0 (every key of this tile is blocked)';
+      const added = terms.length > 0 ? ` + ${sum(terms)}` : ` ${w('explain-flash-none-added')}`;
       return {
-        lines: [`ℓ${q} after = α·ℓ before + Σⱼ e^(sⱼ − m after) = ${term(alpha)}·${term(lBefore)}${added}`, `= ${formatNumber(tile.sumAfter[i])}`],
+        lines: [w('explain-flash-sum-after', { q, terms: `${term(alpha)}·${term(lBefore)}${added}` }), `= ${formatNumber(tile.sumAfter[i])}`],
         exact: exactNumber(tile.sumAfter[i]),
         related,
       };
@@ -81,7 +81,7 @@ function explainPartial(traces: FlashTraces, walk: WalkedTile, i: number, column
   const value = tile.partialOutput[i][column];
   return {
     lines: [
-      `O${sub(r)}${sub(column)} = α·O before + Σⱼ e^(sⱼ − m after)·vⱼ${sub(column)} = ${term(alpha)}·${term(before)}${terms.length > 0 ? ` + ${sum(terms)}` : ' + 0 (every key of this tile is blocked)'}`,
+      w('explain-flash-partial', { cell: `${sub(r)}${sub(column)}`, column: sub(column), terms: `${term(alpha)}·${term(before)}${terms.length > 0 ? ` + ${sum(terms)}` : ` ${w('explain-flash-none-added')}`}` }),
       `= ${formatNumber(value)}`,
     ],
     exact: exactNumber(value),
@@ -103,7 +103,7 @@ function explainOutput(traces: FlashTraces, row: number, column: number): Explan
   const name = `output${sub(row)}${sub(column)}`;
   if (l === 0) {
     return {
-      lines: [`${name} = 0: every key of this row is blocked, so ℓ = 0 and O = 0; the engine gives 0 rather than 0 / 0, as attention does`],
+      lines: [`${name} = 0: ${w('explain-flash-output-blocked')}`],
       exact: exactNumber(value),
       related: [{ panel: 'final-statistics', row, col: 1 }],
     };
@@ -120,9 +120,7 @@ function explainFinal(traces: FlashTraces, row: number, column: number): Explana
   const { flash } = traces;
   const value = column === 0 ? flash.rowMax[row] : flash.rowSum[row];
   return {
-    lines: [column === 0
-      ? `m${sub(row)} = ${formatNumber(value)}: the running max after this query's last tile, so the largest score it may see`
-      : `ℓ${sub(row)} = ${formatNumber(value)}: the running sum after this query's last tile, Σⱼ e^(sⱼ − m${sub(row)}) over every key it may see`],
+    lines: [w(column === 0 ? 'explain-flash-final-max' : 'explain-flash-final-sum', { q: sub(row), value: formatNumber(value) })],
     exact: exactNumber(value),
     related: [],
   };

@@ -8,7 +8,7 @@ import type { FlashInputs, MatrixPanel, Panel, ParametersPanel, Step, TextPanel 
 import { LIMITS } from '../../model/limits.js';
 import { formatDifference, formatNumber } from '../../model/format.js';
 import { attentionParameters } from '../attention/inputs.js';
-import { attentionArgs } from '../shared/explain.js';
+import { attentionArgs } from '../shared/explain-terms.js';
 import { integerField, labels, shape } from '../shared/fields.js';
 import type { Built } from '../kind.js';
 import { block, type FlashTraces, softmaxInput, type WalkedTile, walkTiles } from './tiles.js';

@@ -6,6 +6,7 @@ import type { AttentionLab, ProductTerm } from '../../../lib/index.js';
 import type { Explanation } from '../kind.js';
 import { exactNumber, formatNumber } from '../../model/format.js';
 import { attentionArgs, sub, sumOfProducts, term } from './explain-terms.js';
+import { w } from './explain-layer-words-en.js';
 
 /** The cells an explanation points at, by the backward walkthrough's panel names. */
 type Related = Explanation['related'];
@@ -40,13 +41,13 @@ export function explainGradient(lab: AttentionLab, stage: BackwardExplainStage, 
       const e = lab.explainAttentionBackward({ ...args, stage });
       const related: Related = [{ panel: 'weights', row, col: column }, { panel: 'grad-weights', row }, { panel: 'row-dot', row, col: 0 }];
       if (e.blocked) {
-        return { lines: [`${name} = 0: the mask replaced this score by a constant, so it has no effect on L.`], exact: exactNumber(e.gradScaled), related };
+        return { lines: [`${name} = 0: ${w('explain-grad-blocked')}`], exact: exactNumber(e.gradScaled), related };
       }
       return {
         lines: [
           `${name} = w·(g − Σₖ wₖ·gₖ) = ${term(e.weight)}·(${term(e.gradWeight)} − ${term(e.rowDot)})`,
           `= ${term(e.weight)}·${term(e.difference)} = ${formatNumber(e.gradScaled)}`,
-          `where Σₖ wₖ·gₖ = ${sumOfProducts(e.terms)}`,
+          w('explain-grad-where', { sum: sumOfProducts(e.terms) }),
         ],
         exact: exactNumber(e.gradScaled),
         related,

@@ -1,13 +1,15 @@
 // "Explain this number" around attention: a linear layer's cell (projections, W_O, the
 // feed-forward layers) and a positional encoding's, from the engine's explainLinear and
 // explainPositionalEncoding; and the cells whose operands are all in the trace they came from (a
-// residual sum, LayerNorm, an activation, the concatenation, an embedding, a masked score), laid
-// out from it. Formatting only: every number is the engine's.
+// residual sum, LayerNorm, an activation, the concatenation, an embedding), laid out from it.
+// Formatting only: every number is the engine's. Not in the worked example's code: loaded with
+// the other kinds (explain-more.ts); a masked score, which the worked example shows, is explain.ts's.
 import type { AttentionLab } from '../../../lib/index.js';
 import type { LayerExplainSource, MatrixPanel } from '../../model/types.js';
 import type { Explanation } from '../kind.js';
 import { exactNumber, formatNumber } from '../../model/format.js';
 import { cellSub, sub, sumOfProducts, term } from './explain-terms.js';
+import { w } from './explain-layer-words-en.js';
 
 /** Numbers added up: at most eight written out, longer lists show their ends. */
 function listed(xs: number[], joiner = ' + '): string {
@@ -15,7 +17,7 @@ function listed(xs: number[], joiner = ' + '): string {
   return written.length <= 8 ? written.join(joiner) : `${written.slice(0, 3).join(joiner)}${joiner}…${joiner}${written.slice(-2).join(joiner)}`;
 }
 
-export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, symbol: string, panel: MatrixPanel, row: number, column: number): Explanation {
+export function explainLayerCell(lab: AttentionLab, source: Exclude<LayerExplainSource, { stage: 'masked' }>, symbol: string, panel: MatrixPanel, row: number, column: number): Explanation {
   const name = `${symbol}${cellSub(row, column)}`;
   const cell = panel.data[row][column];
   switch (source.stage) {
@@ -25,7 +27,7 @@ export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, 
       const withBias = e.bias !== undefined;
       return {
         lines: [
-          `${name} = row ${row} of ${inputSymbol} · column ${column} of ${weightSymbol}${withBias ? ` + bias${sub(column)}` : ''}: ${e.terms.length} products added up`,
+          `${name} = ${w(withBias ? 'explain-linear-cell-bias' : 'explain-linear-cell', { row: String(row), input: inputSymbol, column: String(column), weight: weightSymbol, sub: sub(column), count: String(e.terms.length) })}`,
           `= ${sumOfProducts(e.terms)}${withBias ? ` + ${term(e.bias as number)}` : ''}`,
           withBias ? `= ${formatNumber(e.productSum)} + ${term(e.bias as number)} = ${formatNumber(e.value)}` : `= ${formatNumber(e.value)}`,
         ],
@@ -38,7 +40,7 @@ export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, 
       const f = e.cosine ? 'cos' : 'sin';
       return {
         lines: [
-          `${name} = ${f}(pos / 10000^(2i/d)): position ${e.position}, column ${e.column} is the ${e.cosine ? 'cosine' : 'sine'} of pair i = ${e.pair} (columns ${2 * e.pair} and ${2 * e.pair + 1}), d = ${e.dModel}`,
+          `${name} = ${f}(pos / 10000^(2i/d)): ${w(e.cosine ? 'explain-positional-cosine' : 'explain-positional-sine', { position: String(e.position), column: String(e.column), pair: String(e.pair), first: String(2 * e.pair), second: String(2 * e.pair + 1), d: String(e.dModel) })}`,
           `= ${f}(${e.position} / 10000^${formatNumber(e.exponent)}) = ${f}(${e.position} / ${formatNumber(e.divisor)}) = ${f}(${formatNumber(e.angle)}) = ${formatNumber(e.value)}`,
         ],
         exact: exactNumber(e.value),
@@ -61,7 +63,7 @@ export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, 
       const variance = a.variance[row];
       return {
         lines: [
-          `${name} = (x − μ) / √(σ² + ε) · γ + β, where x is row ${row} of ${a.inputSymbol} (${x.length} numbers) and ε = ${formatNumber(a.eps)}`,
+          `${name} = (x − μ) / √(σ² + ε) · γ + β, ${w('explain-layer-norm-where', { row: String(row), input: a.inputSymbol, count: String(x.length), eps: formatNumber(a.eps) })}`,
           `μ = (${listed(x)}) / ${x.length} = ${formatNumber(mu)}`,
           `σ² = ((x₀ − μ)² + … + (x${sub(x.length - 1)} − μ)²) / ${x.length} = ${formatNumber(variance)}`,
           `(x${sub(column)} − μ) / √(σ² + ε) = (${term(x[column])} − ${term(mu)}) / √(${formatNumber(variance)} + ${formatNumber(a.eps)}) = ${formatNumber(a.normalized[row][column])}`,
@@ -77,11 +79,11 @@ export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, 
       const operand = `${inputSymbol}${cellSub(row, column)}`;
       return {
         lines: activation === 'relu'
-          ? [`${name} = ReLU(${operand}) = max(0, ${formatNumber(h)}) = ${formatNumber(cell)}: ${h > 0 ? 'a positive number passes unchanged' : 'a negative number becomes 0'}`]
+          ? [`${name} = ReLU(${operand}) = max(0, ${formatNumber(h)}) = ${formatNumber(cell)}: ${w(h > 0 ? 'explain-relu-positive' : 'explain-relu-negative')}`]
           : activation === 'elu+1'
-          ? [`${name} = elu(${operand}) + 1 = ${h > 0 ? `${operand} + 1 = ${term(h)} + 1` : `e^${operand} = e^${term(h)}`} = ${formatNumber(cell)}: ${h > 0 ? 'above 0, x + 1' : 'at or below 0, eˣ'}, so it is always positive`]
+          ? [`${name} = elu(${operand}) + 1 = ${h > 0 ? `${operand} + 1 = ${term(h)} + 1` : `e^${operand} = e^${term(h)}`} = ${formatNumber(cell)}: ${w(h > 0 ? 'explain-elu-positive' : 'explain-elu-negative')}`]
           : [`${name} = GELU(${operand}) = ${operand}·Φ(${operand}) = GELU(${formatNumber(h)}) = ${formatNumber(cell)}`],
-        note: activation === 'gelu' ? 'Φ(x) is the chance that a standard normal number is below x: large positive numbers pass almost unchanged, large negative ones become about 0.' : undefined,
+        note: activation === 'gelu' ? w('explain-gelu-note') : undefined,
         exact: exactNumber(cell),
         related: inputPanel ? [{ panel: inputPanel, row, col: column }] : [],
       };
@@ -92,18 +94,18 @@ export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, 
       const head = Math.floor(column / dK);
       const within = column - head * dK;
       return {
-        lines: [`${name} = head ${head + 1}'s output${cellSub(row, within)} = ${formatNumber(heads[head][row][within])}`],
-        note: `Each head fills ${dK} columns: columns ${head * dK} to ${head * dK + dK - 1} come from head ${head + 1}, so column ${column} is its column ${within}.`,
+        lines: [`${name} = ${w('explain-concat-cell', { head: String(head + 1), cell: cellSub(row, within) })} = ${formatNumber(heads[head][row][within])}`],
+        note: w('explain-concat-note', { width: String(dK), first: String(head * dK), last: String(head * dK + dK - 1), head: String(head + 1), column: String(column), within: String(within) }),
         exact: exactNumber(heads[head][row][within]),
         related: [{ panel: `head-${head}-weights`, row }],
       };
     }
     case 'embedding': {
       const { seed } = source.args;
-      const word = panel.rowLabels?.[row] ?? `row ${row}`;
+      const word = panel.rowLabels?.[row] ?? w('explain-embedding-row', { row: String(row) });
       return {
-        lines: [`${name} = number ${column} of the table's row for “${word}” = ${formatNumber(cell)}`],
-        note: `The table gives every word ${panel.data[0].length} numbers drawn from seed ${seed}, not learned here; the same word always gets the same row.`,
+        lines: [`${name} = ${w('explain-embedding-cell', { column: String(column), word })} = ${formatNumber(cell)}`],
+        note: w('explain-embedding-note', { width: String(panel.data[0].length), seed: String(seed) }),
         exact: exactNumber(cell),
         related: [],
       };
@@ -112,7 +114,7 @@ export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, 
       const { data, dataSymbol, dataPanel } = source.args;
       const values = data.map((r) => r[column]);
       return {
-        lines: [`${name} = column ${column} of ${dataSymbol} added over its ${values.length} rows = ${listed(values)} = ${formatNumber(cell)}`],
+        lines: [`${name} = ${w('explain-column-sum', { column: String(column), data: dataSymbol, count: String(values.length) })} = ${listed(values)} = ${formatNumber(cell)}`],
         exact: exactNumber(cell),
         related: dataPanel ? [{ panel: dataPanel, col: column }] : [],
       };
@@ -122,8 +124,8 @@ export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, 
       const [pi, pj] = [`p${sub(row)}`, `p${sub(column)}`];
       return {
         lines: row === column
-          ? [`${name} = ∂${pi}/∂x${sub(column)} = ${pi} − ${pi}·${pi} = ${term(p[row])} − ${term(p[row])}·${term(p[row])} = ${formatNumber(cell)}: raising its own score raises a weight, by less the closer it is to 0 or 1`]
-          : [`${name} = ∂${pi}/∂x${sub(column)} = −${pi}·${pj} = −${term(p[row])}·${term(p[column])} = ${formatNumber(cell)}: raising another key's score takes weight away`],
+          ? [`${name} = ∂${pi}/∂x${sub(column)} = ${pi} − ${pi}·${pi} = ${term(p[row])} − ${term(p[row])}·${term(p[row])} = ${formatNumber(cell)}: ${w('explain-jacobian-own')}`]
+          : [`${name} = ∂${pi}/∂x${sub(column)} = −${pi}·${pj} = −${term(p[row])}·${term(p[column])} = ${formatNumber(cell)}: ${w('explain-jacobian-other')}`],
         exact: exactNumber(cell),
         related: [],
       };
@@ -132,7 +134,7 @@ export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, 
       const { from, fromSymbol, fromPanel, rows, why } = source.args;
       const fromRow = rows[row];
       return {
-        lines: [`${name} = row ${fromRow} of ${fromSymbol}, column ${column} = ${formatNumber(from[fromRow][column])}: ${why}`],
+        lines: [`${name} = ${w('explain-moved', { row: String(fromRow), from: fromSymbol, column: String(column) })} = ${formatNumber(from[fromRow][column])}: ${why}`],
         exact: exactNumber(from[fromRow][column]),
         related: fromPanel ? [{ panel: fromPanel, row: fromRow, col: column }] : [],
       };
@@ -145,7 +147,7 @@ export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, 
       const c = firstColumn + column;
       return {
         lines: [`${name} = ${fromSymbol}${cellSub(row, c)} = ${formatNumber(from[row][c])}`],
-        note: `Head ${head} takes columns ${firstColumn} to ${firstColumn + width - 1} of ${fromSymbol}, so its column ${column} is ${fromSymbol}'s column ${c}.`,
+        note: w('explain-slice-note', { head: String(head), first: String(firstColumn), last: String(firstColumn + width - 1), from: fromSymbol, column: String(column), source: String(c) }),
         exact: exactNumber(from[row][c]),
         related: [],
       };
@@ -156,7 +158,7 @@ export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, 
       const denominator = lab.explainLinear({ input: featureQuery, weight: normalizer.map((z) => [z]), row, column: 0 });
       return {
         lines: [
-          `${name} = φ(q${sub(row)})·S's column ${column} / φ(q${sub(row)})·z`,
+          `${name} = ${w('explain-linear-ratio', { sub: sub(row), column: String(column) })}`,
           `= (${sumOfProducts(numerator.terms)}) / (${sumOfProducts(denominator.terms)})`,
           `= ${formatNumber(numerator.value)} / ${formatNumber(denominator.value)} = ${formatNumber(cell)}`,
         ],
@@ -174,7 +176,7 @@ export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, 
           `${name} = ${exponent(logits[row][column])} / (${logits[row].map(exponent).join(' + ')})`,
           `= ${formatNumber(t.exps[0][column])} / (${t.exps[0].map((x) => formatNumber(x)).join(' + ')}) = ${formatNumber(t.exps[0][column])} / ${formatNumber(t.rowSum[0])} = ${formatNumber(t.weights[0][column])}`,
         ],
-        note: `The exponents are the row's ${logitSymbol}, not divided by √d_k, each less the row's largest.`,
+        note: w('explain-softmax-note', { logits: logitSymbol }),
         exact: exactNumber(t.weights[0][column]),
         related: logitPanel ? [{ panel: logitPanel, row }] : [],
       };
@@ -182,21 +184,10 @@ export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, 
     case 'random': {
       const { seed, what } = source.args;
       return {
-        lines: [`${name} = ${formatNumber(cell)}: an input, not computed from anything on screen`],
-        note: `The engine draws every number of ${what} from a standard normal distribution with seed ${seed} (randomMatrix): the same seed gives the same numbers on every machine.`,
+        lines: [`${name} = ${formatNumber(cell)}: ${w('explain-random-cell')}`],
+        note: w('explain-random-note', { what, seed: String(seed) }),
         exact: exactNumber(cell),
         related: [],
-      };
-    }
-    case 'masked': {
-      const { scaled, mask, fill } = source.args;
-      const at = cellSub(row, column);
-      return {
-        lines: mask[row][column] !== 0
-          ? [`${name} = scaled${at} + M${at} = ${term(scaled[row][column])} + 0 = ${formatNumber(cell)}: A${at} = 1, so the score is kept`]
-          : [`${name} = M${at} = ${formatNumber(fill)}: A${at} = 0, so the score (${formatNumber(scaled[row][column])}) is replaced by ${fill === -Infinity ? '−∞' : formatNumber(fill)}`],
-        exact: exactNumber(cell),
-        related: [{ panel: 'scaled', row, col: column }, { panel: 'mask', row, col: column }],
       };
     }
     case 'cosine': {
@@ -204,7 +195,7 @@ export function explainLayerCell(lab: AttentionLab, source: LayerExplainSource, 
       const [i, j] = [`${x}${sub(row)}`, `${x}${sub(column)}`];
       return {
         lines: [
-          `${name} = ${i}·${j} / (‖${i}‖·‖${j}‖) = ${i}·${j} / √((${i}·${i})·(${j}·${j})): the dot product of the two rows over the product of their lengths`,
+          `${name} = ${i}·${j} / (‖${i}‖·‖${j}‖) = ${i}·${j} / √((${i}·${i})·(${j}·${j})): ${w('explain-cosine')}`,
           `= ${term(dot[row][column])} / √(${formatNumber(dot[row][row])}·${formatNumber(dot[column][column])}) = ${formatNumber(cell)}`,
         ],
         exact: exactNumber(cell),

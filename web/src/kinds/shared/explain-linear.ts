@@ -6,6 +6,7 @@ import type { LinearStateSource } from '../../model/types.js';
 import type { Explanation } from '../kind.js';
 import { exactNumber, formatNumber } from '../../model/format.js';
 import { sub, sumOfProducts } from './explain-terms.js';
+import { w } from './explain-layer-words-en.js';
 
 export function explainLinearState({ featureKey, value, state }: LinearStateSource, symbol: string, row: number, column: number): Explanation {
   const terms = featureKey.map((features, j) => ({ left: features[row], right: value[j][column] }));
@@ -13,7 +14,7 @@ export function explainLinearState({ featureKey, value, state }: LinearStateSour
   const keys = featureKey.length;
   return {
     lines: [
-      `${symbol}${sub(row)}${sub(column)} = Σⱼ φ(kⱼ)${sub(row)}·vⱼ${sub(column)}, over all ${keys} keys: every key's feature ${row + 1} times its value's column ${column + 1}`,
+      `${symbol}${sub(row)}${sub(column)} = Σⱼ φ(kⱼ)${sub(row)}·vⱼ${sub(column)}, ${w('explain-linear-state', { keys: String(keys), feature: String(row + 1), column: String(column + 1) })}`,
       `= ${sumOfProducts(terms)} = ${formatNumber(cell)}`,
     ],
     exact: exactNumber(cell),

@@ -4,6 +4,7 @@
 import type { AttentionArgs, ProductTerm } from '../../../lib/index.js';
 import type { AttentionInputs } from '../../model/types.js';
 import { formatNumber } from '../../model/format.js';
+import { w } from './explain-words-en.js';
 
 /** The engine's arguments from walkthrough inputs (null means omitted). */
 export function attentionArgs(inputs: AttentionInputs): AttentionArgs {
@@ -26,5 +27,5 @@ export const term = (x: number) => (x < 0 ? `(${formatNumber(x)})` : formatNumbe
 export function sumOfProducts(terms: Pick<ProductTerm, 'left' | 'right'>[]): string {
   const written = terms.map((t) => `${term(t.left)}·${term(t.right)}`);
   if (written.length <= 8) return written.join(' + ');
-  return `${written.slice(0, 4).join(' + ')} + … + ${written.slice(-2).join(' + ')}  (${written.length} terms)`;
+  return `${written.slice(0, 4).join(' + ')} + … + ${written.slice(-2).join(' + ')}  ${w('explain-terms-count', { count: String(written.length) })}`;
 }
