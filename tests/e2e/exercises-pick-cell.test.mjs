@@ -17,6 +17,8 @@ const group = (page) => page.getByRole('radiogroup');
 
 /** The cells to pick, as their names say them: "on, mat: 0.518" → { name, number }. */
 async function cells(page) {
+  // The answer widget arrives after the step's title (widgets/lazy-panel-view.ts): wait for it.
+  await group(page).getByRole('radio').first().waitFor();
   const names = await group(page).getByRole('radio').evaluateAll((radios) => radios.map((r) => r.getAttribute('aria-label')));
   return names.map((name) => ({ name, number: Number(name.split(': ')[1]) }));
 }
