@@ -68,6 +68,7 @@ for (const [width, colorScheme] of [[1280, 'light'], [375, 'dark']]) {
 test('“which key?” is picked with the arrow keys, checked, and told its weight by the engine', async () => {
   const { page, problems } = await open('?w=try-attention-from-scratch&step=exercise-predict');
   const group = page.getByRole('group', { name: 'Your answer' });
+  await group.getByRole('radio').first().waitFor(); // the answer widget arrives after the step (lazy-panel-view)
   assert.deepEqual(await group.getByRole('radio').evaluateAll((radios) => radios.map((r) => r.labels[0].textContent.trim())), ['k₀', 'k₁', 'k₂', 'k₃', 'k₄', 'k₅']);
   // Into the group, then the arrow keys move between keys (wrapping), as in any radio group.
   await group.getByRole('radio').first().focus();
