@@ -86,10 +86,12 @@ export function exportOffline(template, options, text) {
   }
   if (!walkthrough) throw new UsageError(`--walkthrough: expected a JSON file or one of ${[...WALKTHROUGHS.keys()].sort().join(', ')}, got “${options.walkthrough}”`);
   // The file's own title (its <title>, the SCORM manifest) in the language; the page it opens reads `lang` from its link.
-  if (text === undefined) walkthrough = translatedWalkthrough(walkthrough, LESSON_WORDS[options.lang]?.walkthroughs[walkthrough.id]);
+  // Callers other than the command (build:scorm, the tests) may leave the language out: English.
+  const lang = options.lang ?? 'en';
+  if (text === undefined) walkthrough = translatedWalkthrough(walkthrough, LESSON_WORDS[lang]?.walkthroughs[walkthrough.id]);
   const { options: embed, notices } = readEmbedOptions(options.embed ? '1' : null, options.hide, options.exam ? 'exam' : null);
   if (notices.length > 0) throw new UsageError(`--${notices[0]}`);
-  const query = new URLSearchParams([...(options.step ? [['step', options.step]] : []), ...embedParams(embed), ...(options.lang === 'en' ? [] : [['lang', options.lang]])]);
+  const query = new URLSearchParams([...(options.step ? [['step', options.step]] : []), ...embedParams(embed), ...(lang === 'en' ? [] : [['lang', lang]])]);
   return offlineFile(template, {
     format: options.format,
     walkthrough,

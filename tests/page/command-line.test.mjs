@@ -52,8 +52,8 @@ describe('attention-lab export', () => {
   test('--lang es: the link opens the page in Spanish, and a shipped walkthrough’s file and manifest have its Spanish title', async () => {
     const { strFromU8, unzipSync } = await import('fflate');
     const template = '<!doctype html><html><head><title>Attention Lab</title></head><body><script type="application/json" id="attention-lab-package">null</script></body></html>';
-    const read = (args) => {
-      const file = cli.exportOffline(template, cli.parseExportArgs(args), undefined);
+    const read = (args, edit = (options) => options) => {
+      const file = cli.exportOffline(template, edit(cli.parseExportArgs(args)), undefined);
       const files = unzipSync(file.bytes);
       const html = strFromU8(files['attention-lab.html']);
       const { link } = JSON.parse(/<script type="application\/json" id="attention-lab-package">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null');
@@ -67,6 +67,10 @@ describe('attention-lab export', () => {
     const english = read(['--walkthrough', 'causal-mask', '--format', 'scorm12']);
     assert.equal(english.link.get('lang'), null, 'English, the default, is not written');
     assert.match(english.manifest, /Causal mask/);
+    // build:scorm and the tests call it without a language: English, and no lang=undefined in the link.
+    const unsaid = read(['--walkthrough', 'causal-mask', '--format', 'scorm12'], ({ lang, ...options }) => options);
+    assert.equal(unsaid.link.get('lang'), null);
+    assert.match(unsaid.manifest, /Causal mask/);
   });
 });
 
