@@ -152,6 +152,19 @@ describe('changing the inputs', () => {
     assert.match(events.find((e) => e.type === 'announce').message, /^Q — queries row 1, column 1 is now -3; every step was recomputed\.$/);
   });
 
+  test('in Spanish, an edit is announced in Spanish', async () => {
+    const { setLanguage } = await importCompiled('i18n/messages');
+    const { s, events } = session();
+    await s.open({ walkthrough: 'worked-example', step: 'inputs' });
+    await setLanguage('es');
+    try {
+      s.editCell(panel(s, 'query'), 0, 0, '4');
+      assert.match(events.filter((e) => e.type === 'announce').at(-1).message, /, fila 1, columna 1, vale ahora 4; se han vuelto a calcular todos los pasos\.$/);
+    } finally {
+      await setLanguage('en');
+    }
+  });
+
   test('a cell that is not a number is refused with a notice, before the engine is asked', async () => {
     const { s, notices } = session();
     await s.open({ walkthrough: 'worked-example', step: 'inputs' });

@@ -274,4 +274,8 @@ matrix-every-number = { $caption }, every number
 heatmap-axes = rows: { $rows } 0 … { $lastrow } (top to bottom) · columns: { $columns } 0 … { $lastcolumn } (left to right)
 token-looks = Where “{ $token }” (word { $number }) looks:
 exact-title = exact: { $value }
+## What an edit announces
+edit-cell-said = { $matrix } row { $row }, column { $column } is now { $value }; every step was recomputed.
+edit-mask-said = Mask row { $row }, column { $column } is now { $value }.
+edit-parameter-said = { $label } is now { $value }; every step was recomputed.
 `;

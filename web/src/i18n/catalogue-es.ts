@@ -272,4 +272,8 @@ matrix-every-number = { $caption }, todos los números
 heatmap-axes = filas: { $rows } 0 … { $lastrow } (de arriba abajo) · columnas: { $columns } 0 … { $lastcolumn } (de izquierda a derecha)
 token-looks = Adónde mira «{ $token }» (palabra { $number }):
 exact-title = exacto: { $value }
+## Lo que anuncia una edición
+edit-cell-said = { $matrix }, fila { $row }, columna { $column }, vale ahora { $value }; se han vuelto a calcular todos los pasos.
+edit-mask-said = La máscara en la fila { $row }, columna { $column }, vale ahora { $value }.
+edit-parameter-said = { $label } vale ahora { $value }; se han vuelto a calcular todos los pasos.
 `;

@@ -16,7 +16,7 @@ import type { SessionEvent, SessionListener } from './events.js';
 import type { ExampleFile, ExampleFormat } from './example-file.js';
 import type { ExerciseContext } from '../exercises/exercise-type.js';
 import { ExerciseBook, exercisesPlacedProblem, withExercises, type ExerciseFeedback } from './exercises.js';
-import { parseCell, readField } from './read-input.js';
+import { changedParameter, flippedMaskCell, typedCell, type EditReading } from './learner-edits.js';
 import { loadWalkthroughCode } from './walkthrough-code.js';
 import type { Catalogue, SessionOptions } from './session-options.js';
 
@@ -320,50 +320,32 @@ export class Session {
 
   /** The learner typed `text` into a cell of an editable matrix; returns the refusal sentence, if any. */
   editCell(panel: MatrixPanel, row: number, column: number, text: string): string | undefined {
-    const parsed = parseCell(text);
-    if (typeof parsed === 'string') {
-      this.refuse(parsed);
-      return parsed;
-    }
     const c = this.current;
-    if (!c?.kind.editCell || !panel.editable) return undefined;
-    const inputs = c.kind.editCell(c.inputs, panel.editable, row, column, parsed);
-    if (!inputs) return undefined;
-    const refused = this.apply(inputs);
-    if (!refused) this.announce(`${panel.caption.split(' (')[0]} row ${row + 1}, column ${column + 1} is now ${parsed}; every step was recomputed.`);
-    return refused;
+    return c ? this.applyEdit(typedCell(c.kind, c.inputs, panel, row, column, text)) : undefined;
   }
 
   /** The learner flipped a cell of an editable mask. */
   toggleMask(panel: MatrixPanel, row: number, column: number): void {
     const c = this.current;
-    const inputs = panel.editable && c?.kind.editCell?.(c.inputs, panel.editable, row, column);
-    if (!inputs) return;
-    const value = (inputs as unknown as { mask: number[][] }).mask[row][column];
-    if (!this.apply(inputs)) this.announce(`Mask row ${row + 1}, column ${column + 1} is now ${value}.`);
+    if (c) this.applyEdit(flippedMaskCell(c.kind, c.inputs, panel, row, column));
   }
 
   /** The learner changed a parameters control; a refused value puts the previous one back. */
   changeParameter(field: ParameterField, text: string): void {
     const c = this.current;
-    if (!c) return;
-    const parsed = readField(field, text);
-    if ('error' in parsed) {
-      this.refuse(parsed.error);
-      this.showStep(false, false); // the views draw the step again, with the previous value
-      return;
+    if (c && this.applyEdit(changedParameter(c.kind, c.lab, c.inputs, field, text))) this.showStep(false, false);
+  }
+
+  /** Shows an edit's inputs and announces it, or the refusal; returns the refusal sentence, if any. */
+  private applyEdit(reading: EditReading): string | undefined {
+    if (!reading) return undefined;
+    if ('refused' in reading) {
+      this.refuse(reading.refused);
+      return reading.refused;
     }
-    let inputs: Inputs;
-    try {
-      inputs = c.kind.changeInputs(c.lab, structuredClone(c.inputs), field.name, parsed.value);
-    } catch (error) {
-      if (!isRefusal(error)) throw error;
-      this.refuse(t('notice-refused-value', { reason: error.message }));
-      this.showStep(false, false);
-      return;
-    }
-    if (this.apply(inputs)) this.showStep(false, false);
-    else this.announce(`${field.label} is now ${Array.isArray(parsed.value) ? parsed.value.join(' ') : parsed.value}; every step was recomputed.`);
+    const refused = this.apply(reading.inputs);
+    if (!refused) this.announce(reading.said);
+    return refused;
   }
 
   /** The open walkthrough at the same step with its seeded weights instead of a trained layer. */
