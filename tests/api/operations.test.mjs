@@ -166,6 +166,14 @@ describe('multiHeadAttention', () => {
     assertClose(t.output, matmul(t.concat, t.params.wO), 1e-12, 'output');
   });
 
+  test('each head carries attentionEntropy of its own weights, so one call serves every head', () => {
+    const t = lab.multiHeadAttention({ query: grid(n, d, 1), key: grid(m, d, 2), value: grid(m, d, 3), heads: h });
+    t.heads.forEach((head, i) => {
+      assert.deepEqual(head.entropy, lab.attentionEntropy({ weights: head.weights }), `heads[${i}].entropy`);
+      assert.equal(head.entropy.maxEntropy, Math.log(m));
+    });
+  });
+
   test('given biases are returned in params and counted: 4·d² + d per bias', () => {
     const x = grid(2, d);
     const bias = Array.from({ length: d }, (_, i) => i / 10);

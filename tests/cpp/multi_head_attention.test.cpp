@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "attn/entropy.hpp"
 #include "attn/multi_head_attention.hpp"
 #include "tensor_matchers.hpp"
 
@@ -118,6 +119,26 @@ TEST_CASE("the mask applies to every head", "[mha][mask]")
                 CHECK(t.weights(h, i, j) == 0);
             }
         }
+    }
+}
+
+TEST_CASE("each head carries the entropy of its own weights, a causal head's included",
+          "[mha][entropy]")
+{
+    attn::multi_head_options options = options_with(4, 7);
+    options.attention.mask = attn::attention_mask::causal();
+    const attn::matrix x = attn_test::sample(5, 8);
+    const auto t = attn::multi_head_attention(x, x, x, {}, options);
+    REQUIRE(t.per_head.size() == 4);
+    for (const auto& head : t.per_head)
+    {
+        const attn::entropy_trace alone = attn::attention_entropy(head.attention.weights);
+        CHECK(head.entropy.entropy == alone.entropy);
+        CHECK(head.entropy.mean_entropy == alone.mean_entropy);
+        CHECK(head.entropy.max_entropy == std::log(5.0));
+        // The first query sees only itself under the causal mask: one weight of 1, entropy 0.
+        CHECK(head.entropy.entropy(0) == 0);
+        CHECK(head.entropy.min_entropy == 0);
     }
 }
 

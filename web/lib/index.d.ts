@@ -379,6 +379,8 @@ export interface HeadTrace extends AttentionTrace {
   key: Matrix;
   /** (m × d_k) */
   value: Matrix;
+  /** How spread out this head's weights are: attentionEntropy({ weights }) of the head. */
+  entropy: EntropyTrace;
 }
 
 export interface MultiHeadParams {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "attn/attention.hpp"
+#include "attn/entropy.hpp"
 #include "attn/matrix.hpp"
 
 namespace attn
@@ -45,6 +46,9 @@ namespace attn
         matrix key;   ///< (m × d_k)
         matrix value; ///< (m × d_k)
         attention_trace attention;
+        /// How spread out the head's weights are (attention_entropy): the page captions every
+        /// head with it, and one call then serves them all.
+        entropy_trace entropy;
     };
 
     /// The parameters actually used, after filling in the omitted ones.

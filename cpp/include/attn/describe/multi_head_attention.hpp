@@ -2,6 +2,7 @@
 #define ATTN_DESCRIBE_MULTI_HEAD_ATTENTION_HPP
 
 #include "attn/describe/attention.hpp"
+#include "attn/describe/entropy.hpp"
 #include "attn/multi_head_attention.hpp"
 
 namespace attn::describe
@@ -31,6 +32,7 @@ namespace attn::describe
             v.field("query", h.query, "pass 2: this head's columns of projectedQuery");
             v.field("key", h.key, "pass 2: this head's columns of projectedKey");
             v.field("value", h.value, "pass 2: this head's columns of projectedValue");
+            v.field("entropy", h.entropy, "attentionEntropy of this head's weights");
         }
     };
 

@@ -25,8 +25,9 @@ export function entropySteps(lab: AttentionLab, inputs: EntropyInputs): Built<En
   const self = { query: x, key: x, value: x, seed };
   const single = lab.multiHeadAttention({ ...self, heads: 1 });
   const multi = lab.multiHeadAttention({ ...self, heads: inputs.heads });
-  const singleEntropy = lab.attentionEntropy({ weights: single.heads[0].weights });
-  const headEntropy = multi.heads.map((head) => lab.attentionEntropy({ weights: head.weights }));
+  // Each head's attentionEntropy comes with its trace.
+  const singleEntropy = single.heads[0].entropy;
+  const headEntropy = multi.heads.map((head) => head.entropy);
 
   const n = x.length;
   const d = x[0].length;

@@ -147,9 +147,9 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
     });
   }
 
-  const entropies = t.heads.map((head) => lab.attentionEntropy({ weights: head.weights }));
+  // Each head's attentionEntropy comes with its trace (one engine call for every head).
   const headPanels: Panel[] = t.heads.map((head, i) => {
-    const entropy = entropies[i];
+    const { entropy } = head;
     return {
       type: 'matrix',
       name: `head-${i}-weights`,
@@ -170,7 +170,7 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
     title: h > 1 ? w('multi-head-heads-title', { h: String(h) }) : w('multi-head-heads-title-one'),
     text: [
       h > 1
-        ? w('multi-head-heads-text', { dk: String(dK), m: String(m), max: formatNumber(entropies[0].maxEntropy) })
+        ? w('multi-head-heads-text', { dk: String(dK), m: String(m), max: formatNumber(t.heads[0].entropy.maxEntropy) })
         : w('multi-head-heads-text-one'),
       trained
         ? w('multi-head-heads-trained', { task: trained.config.task, layer: String(trained.source.layer + 1), steps: String(trained.source.steps) })

@@ -21,11 +21,20 @@ export function seedField(value: number | undefined, label = w('kinds-seed')): P
 /** "rows×cols", as every caption and ledger writes a shape. */
 export const shape = (rows: number, cols: number): string => `${rows}×${cols}`;
 
-/** Labels for rows: the walkthrough's own when they fit, else q₀, q₁, … */
+/** Generated labels by prefix and count: a 64-wide walkthrough asks for d₀ … d₆₃ for ten panels on every edit. */
+const generated = new Map<string, string[]>();
+
+/** Labels for rows: the walkthrough's own when they fit, else q₀, q₁, … (one frozen list per prefix and count, shared). */
 export function labels(given: string[] | undefined, count: number, prefix: string): string[] {
   if (given && given.length === count) return given;
-  const digits = '₀₁₂₃₄₅₆₇₈₉';
-  return Array.from({ length: count }, (_, i) => prefix + String(i).replace(/\d/g, (d) => digits[Number(d)]));
+  const key = `${prefix}\u0000${count}`;
+  let list = generated.get(key);
+  if (!list) {
+    const digits = '₀₁₂₃₄₅₆₇₈₉';
+    list = Object.freeze(Array.from({ length: count }, (_, i) => prefix + String(i).replace(/\d/g, (d) => digits[Number(d)]))) as string[];
+    generated.set(key, list);
+  }
+  return list;
 }
 
 /** Most parameters are copied into the inputs as they are; the mask choice "none" means no mask. */
