@@ -35,10 +35,12 @@ namespace attn
         t.max_entropy = std::log(static_cast<double>(m));
         for (std::size_t i = 0; i < n; ++i)
         {
+            // Row pointers, not weights(i, j): -Os (the lite engine) calls that per cell.
+            const double* row = weights.data() + i * m;
             double sum = 0;
             for (std::size_t j = 0; j < m; ++j)
             {
-                const double w = weights(i, j);
+                const double w = row[j];
                 if (w < 0)
                 {
                     detail::fail("weights[" + std::to_string(i) + "][" + std::to_string(j) + "]",
@@ -53,7 +55,7 @@ namespace attn
                              "a sum of " + detail::format_number(sum));
             }
             // pass 1: the entropy of each row.
-            t.entropy(i) = detail::row_entropy(&weights(i, 0), m);
+            t.entropy(i) = detail::row_entropy(row, m);
         }
         // pass 2: the summaries a lesson quotes, so the page never averages.
         t.mean_entropy = xt::mean(t.entropy)();

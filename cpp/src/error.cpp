@@ -89,16 +89,12 @@ namespace attn::detail
             fail(argument, "a non-empty matrix", "a " + format_shape(rows(m), cols(m)) + " matrix");
         }
         check_shape_caps(argument, rows(m), cols(m), max_rows, max_cols);
-        for (std::size_t i = 0; i < rows(m); ++i)
+        const std::size_t k = first_not_finite(m.data(), m.size());
+        if (k < m.size())
         {
-            for (std::size_t j = 0; j < cols(m); ++j)
-            {
-                if (!std::isfinite(m(i, j)))
-                {
-                    fail(argument + "[" + std::to_string(i) + "][" + std::to_string(j) + "]",
-                         "a finite number", format_number(m(i, j)));
-                }
-            }
+            const std::size_t i = k / cols(m), j = k % cols(m);
+            fail(argument + "[" + std::to_string(i) + "][" + std::to_string(j) + "]",
+                 "a finite number", format_number(m(i, j)));
         }
     }
 
@@ -221,25 +217,20 @@ namespace attn::detail
                              const std::string& what, const matrix& x, const matrix& w,
                              const vector& b, const matrix& result)
     {
-        for (std::size_t i = 0; i < rows(result); ++i)
+        const std::size_t first = first_not_finite(result.data(), result.size());
+        if (first == result.size())
         {
-            for (std::size_t j = 0; j < cols(result); ++j)
-            {
-                if (std::isfinite(result(i, j)))
-                {
-                    continue;
-                }
-                // Only on the way to an error: this one cell of x·w, without the bias.
-                double product = 0;
-                for (std::size_t k = 0; k < cols(x); ++k)
-                {
-                    product += x(i, k) * w(k, j);
-                }
-                const bool bias_overflowed = b.size() != 0 && std::isfinite(product);
-                fail_overflow(bias_overflowed ? bias_argument : product_argument, what, i, j,
-                              result(i, j));
-            }
+            return;
         }
+        const std::size_t i = first / cols(result), j = first % cols(result);
+        // Only on the way to an error: this one cell of x·w, without the bias.
+        double product = 0;
+        for (std::size_t k = 0; k < cols(x); ++k)
+        {
+            product += x(i, k) * w(k, j);
+        }
+        const bool bias_overflowed = b.size() != 0 && std::isfinite(product);
+        fail_overflow(bias_overflowed ? bias_argument : product_argument, what, i, j, result(i, j));
     }
 
     void rethrow_renamed(const attention_error& error,
