@@ -8,7 +8,7 @@
  */
 import { AttentionError } from './errors.js';
 import { readArguments, specOf } from './arguments.js';
-import { decode, MAX_DIMENSION } from './matrix-io.js';
+import { MAX_DIMENSION } from './matrix-io.js';
 import { loadCore } from './load-core.js';
 import { trainerFactory } from './trainer.js';
 
@@ -40,7 +40,8 @@ function run(core, operation, spec, args) {
   if (!result.ok) {
     throw result.name === 'AttentionError' ? new AttentionError(result.message) : new Error(result.message);
   }
-  return decode(result.value);
+  // Plain objects and arrays already: the bindings build them (cpp/bindings/convert.cpp).
+  return result.value;
 }
 
 /**

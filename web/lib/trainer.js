@@ -12,7 +12,6 @@
  */
 import { AttentionError, fail, showKey } from './errors.js';
 import { isRecord, readOwn } from './arguments.js';
-import { decode } from './matrix-io.js';
 
 /** The options of createTrainer, in the order its messages list them. */
 export const OPTIONS = ['task', 'model', 'seed', 'learningRate', 'batchSize', 'optimizer', 'weightDecay', 'dropout', 'clipNorm', 'length', 'vocabulary'];
@@ -83,7 +82,7 @@ function unwrap(result) {
     const message = /** @type {string} */ (result.message);
     throw result.name === 'AttentionError' ? new AttentionError(message) : new Error(message);
   }
-  return decode(result.value);
+  return result.value;
 }
 
 /**
