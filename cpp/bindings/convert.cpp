@@ -44,6 +44,12 @@ namespace attn::bindings
             return val::take_ownership(attn_rows(data, rows, cols));
         }
 
+        /// number[] of `size` numbers from `data`.
+        val numbers_of(const double* data, std::size_t size)
+        {
+            return val::take_ownership(attn_numbers(data, size));
+        }
+
         /// Checks a JS array's length against the cap before anything is allocated for it.
         std::size_t capped_length(const val& list, const std::string& name, const char* what)
         {
@@ -154,7 +160,7 @@ namespace attn::bindings
 
     val write(const vector& v)
     {
-        return val::take_ownership(attn_numbers(v.data(), v.size()));
+        return numbers_of(v.data(), v.size());
     }
 
     val write(const tensor3& t)

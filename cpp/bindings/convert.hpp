@@ -5,8 +5,9 @@
 // the structure of every argument (arrays, numbers, rectangular rows) and flattened each matrix
 // to { rows, cols, data: Float64Array }; here each crosses the boundary in one bulk copy, and
 // the core checks the values and shapes. Results go back as the plain arrays the API returns
-// (number[][] per matrix, built in JS straight from the heap: convert.cpp). Which arguments and trace fields there are is not
-// written here: the operations' descriptions (attn/describe/) say it once.
+// (number[][] per matrix, built in JS straight from the heap: convert.cpp). Which arguments and
+// trace fields there are is not written here: the operations' descriptions (attn/describe/) say
+// it once.
 
 #include <optional>
 #include <string>

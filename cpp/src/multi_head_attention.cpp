@@ -175,7 +175,7 @@ namespace attn
                 head.attention = detail::attention_unchecked(
                     head.query, head.key, head.value, masked ? &allowed : nullptr,
                     options.attention.mask_fill, dropout ? &dropout_mask : nullptr);
-                head.entropy = attention_entropy(head.attention.weights);
+                head.entropy = detail::entropy_unchecked(head.attention.weights);
                 std::copy_n(head.attention.weights.data(), n * m,
                             t.weights.data() + (i * sequences + s) * n * m);
 

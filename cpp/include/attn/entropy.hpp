@@ -31,6 +31,10 @@ namespace attn
     {
         /// −Σ w·ln w over m weights (0·ln 0 = 0), without checks.
         double row_entropy(const double* weights, std::size_t m);
+
+        /// attention_entropy without its checks, for weights the engine has just made (a
+        /// head's softmax): a refusal there would name an argument its caller never gave.
+        entropy_trace entropy_unchecked(const matrix& weights);
     } // namespace detail
 } // namespace attn
 

@@ -75,21 +75,6 @@ namespace attn
         void check_shape_caps(const std::string& argument, std::size_t rows, std::size_t cols,
                               std::size_t max_rows, std::size_t max_cols);
 
-        /// The index of the first of `size` numbers that is not finite, or `size`. A flat loop
-        /// with the builtin: the lite engine is compiled with -Os, which left std::isfinite and
-        /// xtensor's (i, j) as calls per cell, a tenth of a multi-head call's time.
-        inline std::size_t first_not_finite(const double* data, std::size_t size)
-        {
-            for (std::size_t k = 0; k < size; ++k)
-            {
-                if (!__builtin_isfinite(data[k]))
-                {
-                    return k;
-                }
-            }
-            return size;
-        }
-
         /// Checks a matrix is non-empty, within the caps, and has only finite numbers.
         void check_matrix(const std::string& argument, const matrix& m,
                           std::size_t max_rows = max_dimension,

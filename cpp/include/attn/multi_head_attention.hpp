@@ -46,8 +46,8 @@ namespace attn
         matrix key;   ///< (m × d_k)
         matrix value; ///< (m × d_k)
         attention_trace attention;
-        /// How spread out the head's weights are (attention_entropy): the page captions every
-        /// head with it, and one call then serves them all.
+        /// How spread out the head's weights are (attention_entropy's numbers): the page captions
+        /// every head with it, so one engine call serves them all.
         entropy_trace entropy;
     };
 
