@@ -23,10 +23,13 @@
  * This is a benchmark, not a test: it reports the targets, it never asserts them.
  *
  *   node scripts/bench/page.mjs [--quick] [--loads N] [--edits N] [--warmup-edits N]
- *        [--gap-ms T] [--profile-edits N] [--trace-edits N] [--throttled-loads N] [--wait-quiet S]
+ *        [--gap-ms T] [--profile-edits N] [--trace-edits N] [--floor-edits N] [--throttled-loads N] [--wait-quiet S]
  *        [--inject-css CSS] [--scenario ID]… [--page-root DIR] [--no-build] [--out FILE]
  *        [--latency-inputs N] [--latency-only] [--latency-profile S]
  *
+ * --floor-edits N: per scenario, N more edits with no script work: one real edit's DOM changes and
+ * canvas pixels put back and forth (page/floor.mjs), timed as an edit. What the browser alone
+ * takes to show that edit, a floor no change to the page's code can go under.
  * --scenario ID: only this edit scenario (repeat for more; ids in page/edits.mjs scenarios()).
  * --page-root DIR: measure the page of another checkout (e.g. one at an older commit, with its
  * engine built) with this harness, so that a before/after uses one harness; run the two in turn.
@@ -81,6 +84,7 @@ function parseArgs(argv) {
     gapMs: 50,
     profileEdits: 20,
     traceEdits: 10,
+    floorEdits: 100,
     throttledLoads: 5,
     waitQuiet: 0,
     injectCss: null,
@@ -95,13 +99,14 @@ function parseArgs(argv) {
   };
   readArgs(argv, (arg, { value, count }) => {
     switch (arg) {
-      case '--quick': options.loads = 5; options.edits = 20; options.warmupEdits = 2; options.profileEdits = 6; options.traceEdits = 4; options.throttledLoads = 2; options.latencyInputs = 20; break;
+      case '--quick': options.loads = 5; options.edits = 20; options.warmupEdits = 2; options.profileEdits = 6; options.traceEdits = 4; options.floorEdits = 20; options.throttledLoads = 2; options.latencyInputs = 20; break;
       case '--loads': options.loads = count(1); break;
       case '--edits': options.edits = count(2); break;
       case '--warmup-edits': options.warmupEdits = count(0); break;
       case '--gap-ms': options.gapMs = count(0); break;
       case '--profile-edits': options.profileEdits = count(0); break;
       case '--trace-edits': options.traceEdits = count(0); break;
+      case '--floor-edits': options.floorEdits = count(0); break;
       case '--throttled-loads': options.throttledLoads = count(0); break;
       case '--wait-quiet': options.waitQuiet = count(0); break;
       case '--inject-css': options.injectCss = value(); break;
@@ -113,7 +118,7 @@ function parseArgs(argv) {
       case '--latency-profile': options.latencyProfile = count(1); break;
       case '--out': options.out = path.resolve(value()); break;
       case '--help':
-        console.log('node scripts/bench/page.mjs [--quick] [--loads N] [--edits N] [--warmup-edits N] [--gap-ms T] [--profile-edits N] [--trace-edits N] [--throttled-loads N] [--wait-quiet S] [--inject-css CSS] [--scenario ID]… [--page-root DIR] [--no-build] [--out FILE] [--latency-inputs N] [--latency-only] [--latency-profile S]');
+        console.log('node scripts/bench/page.mjs [--quick] [--loads N] [--edits N] [--warmup-edits N] [--gap-ms T] [--profile-edits N] [--trace-edits N] [--floor-edits N] [--throttled-loads N] [--wait-quiet S] [--inject-css CSS] [--scenario ID]… [--page-root DIR] [--no-build] [--out FILE] [--latency-inputs N] [--latency-only] [--latency-profile S]');
         process.exit(0);
         break;
       default: throw new Error(`unknown argument ${arg} (try --help)`);

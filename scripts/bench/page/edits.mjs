@@ -1,5 +1,6 @@
 // Part 3 of the page benchmark: edit → updated view, in the scenarios scenarios() lists.
 import { summary } from '../stats.mjs';
+import { floorStart, floorStop } from './floor.mjs';
 import { describePage, runEdits } from './in-page.mjs';
 import { VIEWPORT } from './loads.mjs';
 import { attribute, TRACE_CATEGORIES, traceBreakdown } from './profile.mjs';
@@ -120,6 +121,22 @@ export async function editScenario(context, url, scenario, options, log) {
       lastValue = tracedValues.at(-1);
       trace = traceBreakdown(events);
     }
+    let floor = null;
+    if (options.floorEdits > 0) {
+      // The same edit's changes put back and forth with no script work (floor.mjs): what the
+      // browser alone takes to show it. One real edit is recorded, continuing the alternation.
+      // Last, since reading the canvases back may change how Chromium keeps them.
+      const next = lastValue === scenario.values[0] ? scenario.values[1] : scenario.values[0];
+      await page.evaluate(floorStart);
+      await edit([next]);
+      const changed = await page.evaluate(floorStop);
+      // Edit i puts the state after the recorded edit (value `next`) when i is even, before it otherwise.
+      const floorSamples = await edit(alternate(options.warmupEdits + options.floorEdits, next, lastValue), { floor: true });
+      await page.evaluate(() => { const f = /** @type {any} */ (window).__floor; f.apply(f.states.B); });
+      lastValue = next;
+      const kept = floorSamples.slice(options.warmupEdits);
+      floor = { changed, edits: kept.length, work: summary(kept.map((s) => s.work)), styleLayout: summary(kept.map((s) => s.styleLayout)), paint: summary(kept.map((s) => s.paint)) };
+    }
     const measured = samples.slice(options.warmupEdits);
     const pick = (key) => summary(measured.map((s) => s[key]));
     const pageJs = summary(measured.map((s) => s.toDom - s.lab));
@@ -145,6 +162,7 @@ export async function editScenario(context, url, scenario, options, log) {
       paint: pick('paint'),
       work: pick('work'),
       toNextFrame: pick('toNextFrame'),
+      floor,
       engine: pick('lab'),
       embind: pick('core'),
       facade,

@@ -22,10 +22,16 @@
  * added or removed, attributes and texts set, even to the same value) from dispatch to the
  * forced layout, a count of the page's DOM work that machine load does not inflate.
  *
+ *
+ * floor: the edit's rendering floor (floor.mjs; floorStart and floorStop have recorded one real
+ * edit): instead of the edit, its recorded changes are put on the page, the state after it and
+ * the state before it in turn, with no page code. A cell's editor is still opened (not timed)
+ * and closed with Escape in the timed part, and the popstate path still pushes its address.
+ *
  * @param {{ mode: 'cell' | 'parameter' | 'popstate', values: number[], cell?: { panel: string, row: number, col: number },
- *           field?: string, urls?: string[], gapMs: number, profile?: boolean, marks?: boolean, count?: boolean }} options
+ *           field?: string, urls?: string[], gapMs: number, profile?: boolean, marks?: boolean, count?: boolean, floor?: boolean }} options
  */
-export async function runEdits({ mode, values, cell, field, urls, gapMs, profile = false, marks = false, count = false }) {
+export async function runEdits({ mode, values, cell, field, urls, gapMs, profile = false, marks = false, count = false, floor = false }) {
   const now = () => performance.now();
   const bench = /** @type {any} */ (window).__bench;
   const nextFrame = () => new Promise((resolve) => {
@@ -126,6 +132,18 @@ export async function runEdits({ mode, values, cell, field, urls, gapMs, profile
           dispatchEvent(new PopStateEvent('popstate', { state: null }));
         };
       }
+    }
+    if (floor) {
+      const recorded = /** @type {any} */ (window).__floor;
+      const state = i % 2 === 0 ? recorded.states.B : recorded.states.A;
+      const editor = mode === 'cell' ? document.querySelector(`figure[data-panel="${cell.panel}"] input`) : null;
+      const url = mode === 'popstate' ? urls[i] : undefined;
+      act = () => {
+        editor?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+        if (url !== undefined) history.pushState(null, '', url);
+        recorded.apply(state);
+      };
+      shown = () => true;
     }
     // The learner's click and typing take many frames: the opened editor has been styled and
     // laid out before the timed Enter, as it would be (without this, the Enter would pay for it).

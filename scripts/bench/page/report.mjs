@@ -98,6 +98,14 @@ export function report(r) {
   out.push(table(['scenario', 'how', '<td>s shown', 'to DOM p50', 'p95', 'work p50', '**work p95**', 'next frame p50', 'p95', 'first edit'],
     r.edits.map((e) => [e.id, e.mode, e.cellsShown, ms(e.toDom.median), ms(e.toDom.p95), ms(e.work.median), ms(e.work.p95), ms(e.toNextFrame.median), ms(e.toNextFrame.p95), ms(e.firstEdit.work)]),
     ['l', 'l']));
+  const floored = r.edits.filter((e) => e.floor);
+  if (floored.length) {
+    out.push('', `The rendering floor: each scenario's edit with no script work (${r.options.floorEdits} edits): the DOM changes and canvas pixels of one real edit, recorded and put back and forth, timed as above (page/floor.mjs). No change to the page's code can make an edit cheaper than this on this machine (ms):`, '');
+    out.push(table(['scenario', 'what changes', 'floor work p50', '**floor work p95**', 'style+layout p50', 'paint p50', 'page work p95 (above)'],
+      floored.map((e) => [e.id, `${e.floor.changed.texts} texts, ${e.floor.changed.attributes} attributes, ${e.floor.changed.elements} child lists, ${e.floor.changed.canvases} canvases`,
+        ms(e.floor.work.median), ms(e.floor.work.p95), ms(e.floor.styleLayout.median), ms(e.floor.paint.median), ms(e.work.p95)]),
+      ['l', 'l']));
+  }
   out.push('', 'to DOM: dispatch → the DOM shows the new value (synchronous here). work: to DOM + forced style/layout + the next frame\'s paint, i.e. main-thread time the edit costs. next frame: dispatch → the task after the next animation frame (includes waiting for the frame).');
   out.push('', 'Where the time goes, medians (ms):', '');
   out.push(table(['scenario', 'engine calls', 'DOM mutations', 'engine (façade)', 'of which Embind+wasm', 'façade conversions', 'page JS (steps, DOM, KaTeX)', 'style+layout', 'paint'],
