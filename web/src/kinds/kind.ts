@@ -13,6 +13,11 @@ import type { TrainedLayer } from '../model/trained-layer.js';
 export interface Built<T = unknown> {
   steps: Step[];
   trace: T;
+  /**
+   * What the engine's acceptance of these inputs rests on, for kinds that defer an engine call
+   * (build's `previous`): equal for two sets of inputs the engine accepts or refuses alike.
+   */
+  accepted?: string;
 }
 
 /** A parameter as the parameters panel read it: a number, a choice, or words. */
@@ -42,9 +47,12 @@ export interface KindModule<W extends Walkthrough = Walkthrough, T = unknown> {
   /**
    * Asks the engine and words its trace as steps; throws the engine's refusal of bad inputs.
    * `trained`: one layer of a trained model whose weights and probe input replace the seeded
-   * ones (only kinds listed in TRAINABLE_KINDS, kinds/index.ts, are given one).
+   * ones (only kinds listed in TRAINABLE_KINDS, kinds/index.ts, are given one). `previous`: the
+   * steps on screen when these inputs are an edit of theirs; a kind may then make the steps the
+   * screen does not show yet only when they are first read (model/deferred-steps.ts), as
+   * long as the engine's refusal of the inputs, if any, still comes from this call.
    */
-  build(lab: AttentionLab, walkthrough: W, inputs: W['inputs'], trained?: TrainedLayer): Built<T>;
+  build(lab: AttentionLab, walkthrough: W, inputs: W['inputs'], trained?: TrainedLayer, previous?: Built<T>): Built<T>;
   /** New inputs after a parameters panel changed `name` (a size, a seed, words, a choice). */
   changeInputs(lab: AttentionLab, inputs: W['inputs'], name: string, value: ParameterValue): W['inputs'];
   /**

@@ -7,7 +7,7 @@ import { multiHeadScript } from './script.js';
 import { multiHeadSteps } from './steps.js';
 
 const multiHead: KindModule<MultiHeadWalkthrough, MultiHeadAttentionTrace> = {
-  build: (lab, _walkthrough, inputs, trained) => multiHeadSteps(lab, inputs, trained),
+  build: (lab, _walkthrough, inputs, trained, previous) => multiHeadSteps(lab, inputs, trained, previous),
   changeInputs: (_lab, inputs, name, value) => withParameter(inputs, name, value),
   script: (inputs, { steps, trace }, trained) => multiHeadScript(inputs, steps, trace, trained),
   latex: 'step on screen',
