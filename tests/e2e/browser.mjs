@@ -89,12 +89,18 @@ export function usePage() {
 }
 
 /**
- * The page's address once it has written its state: the page replaces it when idle after the
- * frame that shows a change (web/src/app.ts pushUrl), so this waits a frame, then an idle
- * callback (run after the page's, which was asked for first) and a task.
+ * The page's address once it has written its state: the page replaces it once its changes pause
+ * (300 ms with none, web/src/views/url-sync.ts write) and it is idle. So this waits longer than
+ * that, then for an idle callback and a task, and again until the address stays the same.
  * @param {import('playwright-core').Page} page
  */
 export async function settledUrl(page) {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestIdleCallback(() => setTimeout(resolve, 0), { timeout: 1000 }))));
-  return page.url();
+  const settle = async () => {
+    await page.waitForTimeout(400);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestIdleCallback(() => setTimeout(resolve, 0), { timeout: 1000 }))));
+    return page.url();
+  };
+  let url = await settle();
+  for (let next = await settle(); next !== url; next = await settle()) url = next;
+  return url;
 }

@@ -5,7 +5,7 @@ import { nextInCourse } from '../model/course-order.js';
 import { LESSONS } from '../model/walkthroughs.js';
 import type { ProgressStore } from '../session/progress-store.js';
 import { writeLink } from '../state/url-state.js';
-import { el } from '../widgets/dom.js';
+import { el, setHidden } from '../widgets/dom.js';
 import type { ViewContext } from './context.js';
 import { TRAINING_LESSON } from './lesson-menu-view.js';
 import { t } from '../i18n/messages.js';
@@ -57,7 +57,7 @@ export class ProgressView {
     if (!holder || !session.walkthrough) return;
     const last = session.index === session.steps.length - 1;
     const next = last ? nextInCourse(LESSONS, session.walkthrough.id) : undefined;
-    holder.hidden = next === undefined;
+    setHidden(holder, next === undefined);
     if (!next) {
       holder.replaceChildren();
       return;

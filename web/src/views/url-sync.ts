@@ -11,9 +11,16 @@ import type { TrainingLink } from '../state/training-link.js';
 import { readLink, writeLink, type PageState } from '../state/url-state.js';
 import { matchLanguage } from '../i18n/languages.js';
 
+/** A replacement of the address waits for this long with no change (ms)… */
+const QUIET_MS = 300;
+/** …but no longer than this after the first change it carries (ms). */
+const LONGEST_WAIT_MS = 3000;
+
 export class UrlSync {
-  /** A replacement of the address is waiting for the next frame (see write). */
+  /** A replacement of the address is waiting for the changes to pause (see write). */
   private pending = false;
+  /** When the state last changed (performance.now()), for that pause. */
+  private lastChange = 0;
   /** The instructor's walkthrough address (?src=), kept in every link written. */
   private readonly src: string | undefined;
   /**
@@ -102,10 +109,12 @@ export class UrlSync {
 
   /**
    * Writes the state into the address bar. A new entry (another walkthrough) is written at once;
-   * a replacement (a step, an edit) once the frame showing it has been painted and the page is
-   * idle, so the edit's own frame does not wait for it (~1 ms, ~25 ms for 32×64 inputs, which are
-   * compressed) and a burst of edits writes once. Without requestIdleCallback (Safari), in the
-   * first task after the frame.
+   * a replacement (a step, an edit) once the changes pause (QUIET_MS with none, or LONGEST_WAIT_MS
+   * after the first) and the page is idle. A run of changes (a seed spinner held down, cells typed
+   * in one after another) is written once: each replacement costs the page ~1 ms (~25 ms for
+   * 32×64 inputs, which are compressed) and the browser more (a 32×64 link is 18 KB), which on a
+   * two-core machine lengthened the frames of the next edits (docs/benchmarks-page.md), and
+   * Chromium ignores a page's replacements beyond 200 in 10 s. The page leaving writes at once.
    */
   write(replace: boolean): void {
     if (!this.enabled) return;
@@ -113,10 +122,26 @@ export class UrlSync {
       this.writeNow(false);
       return;
     }
+    const now = performance.now();
+    this.lastChange = now;
     if (this.pending) return;
     this.pending = true;
-    const write = () => this.writeNow(true);
-    requestAnimationFrame(() => ('requestIdleCallback' in window ? requestIdleCallback(write, { timeout: 500 }) : setTimeout(write, 0)));
+    const first = now;
+    const check = () => {
+      if (!this.pending) return; // written meanwhile (the page was left)
+      const wait = Math.min(this.lastChange + QUIET_MS, first + LONGEST_WAIT_MS) - performance.now();
+      if (wait > 0) {
+        setTimeout(check, wait);
+        return;
+      }
+      const write = () => {
+        if (this.pending) this.writeNow(true);
+      };
+      // Without requestIdleCallback (Safari), now.
+      if ('requestIdleCallback' in window) requestIdleCallback(write, { timeout: 500 });
+      else write();
+    };
+    setTimeout(check, QUIET_MS);
   }
 
   private writeNow(replace: boolean): void {
