@@ -67,6 +67,8 @@ export async function runEdits({ mode, values, cell, field, urls, gapMs, profile
     const value = values[i];
     /** @type {() => void} */
     let act;
+    /** The cell editor's field, in mode 'cell'. */
+    let editor = null;
     /** @type {() => boolean} */
     let shown;
     if (mode === 'cell' && document.querySelector(`figure[data-panel="${cell.panel}"] .canvas-grid`)) {
@@ -83,6 +85,7 @@ export async function runEdits({ mode, values, cell, field, urls, gapMs, profile
       key(grid, 'Enter');
       const input = /** @type {HTMLInputElement | null} */ (figure.querySelector('input.grid-editor'));
       if (!input) throw new Error(`Enter on the ${cell.panel} grid opened no editor`);
+      editor = input;
       input.value = String(value);
       act = () => key(input, 'Enter');
       const readout = /** @type {HTMLElement} */ (figure.querySelector('.grid-readout'));
@@ -94,6 +97,7 @@ export async function runEdits({ mode, values, cell, field, urls, gapMs, profile
       td.click(); // opens the in-place editor (not timed: it is the learner's click)
       const input = td.querySelector('input');
       if (!input) throw new Error(`clicking ${selector} opened no editor`);
+      editor = input;
       input.value = String(value);
       act = () => input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
       shown = () => {
@@ -136,7 +140,6 @@ export async function runEdits({ mode, values, cell, field, urls, gapMs, profile
     if (floor) {
       const recorded = /** @type {any} */ (window).__floor;
       const state = i % 2 === 0 ? recorded.states.B : recorded.states.A;
-      const editor = mode === 'cell' ? document.querySelector(`figure[data-panel="${cell.panel}"] input`) : null;
       const url = mode === 'popstate' ? urls[i] : undefined;
       act = () => {
         editor?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));

@@ -81,7 +81,6 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
   const traced = () => (trace ??= lab.multiHeadAttention(args));
   if (accepted === undefined || previous?.accepted !== accepted) traced();
   const h = args.heads;
-  const dK = d / h;
   const dims = (count: number, prefix = 'd') => labels(undefined, count, prefix);
   const matrix = (name: string, caption: string, data: number[][], rowLabels: string[], colLabels: string[], colour: MatrixPanel['colour'] = 'diverging'): MatrixPanel =>
     ({ type: 'matrix', name, caption, data, rowLabels, colLabels, colour });
@@ -109,10 +108,13 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
     panels: embedPanels,
   });
 
-  // The later steps' ids and titles, known before the trace (h and d_k come from the inputs).
+  // The later steps' ids and titles, known before the trace. d_k is the engine's when it was
+  // asked now; when deferred, the shapes are those it accepted before, for which its d_k was
+  // d_model / h.
+  const titleDK = trace?.dK ?? d / h;
   const heads: Pick<Step, 'id' | 'title'>[] = [
     { id: 'project', title: w('multi-head-project-title') },
-    ...(h > 1 ? [{ id: 'split', title: w('multi-head-split-title', { h: String(h), dk: String(dK) }) }] : []),
+    ...(h > 1 ? [{ id: 'split', title: w('multi-head-split-title', { h: String(h), dk: String(titleDK) }) }] : []),
     { id: 'heads', title: h > 1 ? w('multi-head-heads-title', { h: String(h) }) : w('multi-head-heads-title-one') },
     ...(h > 1 ? [{ id: 'concat', title: w('multi-head-concat-title') }] : []),
     { id: 'output', title: w(h > 1 ? 'multi-head-output-title' : 'multi-head-output-title-one') },
@@ -121,6 +123,7 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
 
   /** The steps after the first, from the attention trace. */
   const later = (t: MultiHeadAttentionTrace): Step[] => {
+    const dK = t.dK;
     const out: Step[] = [];
     out.push({
       id: 'project',
