@@ -93,6 +93,12 @@ describe('large matrices', () => {
 
   test('back and forward between two seeds update the open step in place', async () => {
     const { page, problems } = await open(`${longSentence(3)}&step=heads`);
+    // Head 2's grid is visited: its current cell's words (what a screen reader reads) are the readout.
+    await page.locator('figure[data-panel="head-1-weights"] .canvas-grid').focus();
+    await page.keyboard.press('ArrowRight');
+    const cellWords = (panel) => page.locator(`figure[data-panel="${panel}"] [role="gridcell"]`).textContent();
+    const visitedBefore = await readout(page, 'head-1-weights');
+    assert.equal(await cellWords('head-1-weights'), visitedBefore);
     const first = await page.locator('figure[data-panel="head-0-weights"] canvas').evaluate((c) => c.toDataURL());
     await page.locator('figure[data-panel="head-0-weights"] canvas').evaluate((c) => { c.dataset.marked = 'yes'; });
     await page.evaluate((url) => {
@@ -102,6 +108,14 @@ describe('large matrices', () => {
     const second = await page.locator('figure[data-panel="head-0-weights"] canvas').evaluate((c) => c.toDataURL());
     assert.notEqual(second, first);
     assert.equal(await page.locator('figure[data-panel="head-0-weights"] canvas[data-marked="yes"]').count(), 1);
+    // The visited grid's cell follows the new numbers; a grid nobody visited keeps its hint, and
+    // its redraw writes no words for a cell no element refers to.
+    const visitedAfter = await readout(page, 'head-1-weights');
+    assert.notEqual(visitedAfter, visitedBefore);
+    assert.equal(await cellWords('head-1-weights'), visitedAfter);
+    assert.equal(await cellWords('head-0-weights'), '');
+    assert.equal(await page.locator('figure[data-panel="head-0-weights"] .canvas-grid').getAttribute('aria-activedescendant'), null);
+    assert.match(await readout(page, 'head-0-weights') ?? '', /arrow keys|point/i);
     await page.goBack();
     await page.waitForFunction((old) => document.querySelector('figure[data-panel="head-0-weights"] canvas')?.toDataURL() === old, first);
     assert.deepEqual(problems, []);

@@ -92,14 +92,21 @@ export function canvasGrid(options: CanvasGridOptions): CanvasGrid {
   };
 
   const hint = t(options.editor ? 'grid-hint-edit' : options.onActivate ? 'grid-hint-explain' : 'grid-hint-read');
+  // Until the learner first points or moves, the readout is the hint and no element refers to
+  // the current cell (no aria-activedescendant): its words are left unwritten, so a redraw of a
+  // grid nobody has visited (the eight heads after a new seed) changes no text to lay out.
   const showReadout = () => {
     if (!content) return;
+    if (!moved) {
+      setText(readout, hint);
+      return;
+    }
     const [i, j] = at;
     const x = content.data[i][j];
     const cellArgs = { row: options.rowName(i), column: options.colName(j), value: formatNumber(x), exact: exactNumber(x) };
     const extra = options.describe?.(i, j);
     const text = `${t(content.blocked?.[i]?.[j] === 0 ? 'grid-readout-blocked' : 'grid-readout', cellArgs)}${extra ? `; ${extra}` : ''}`;
-    setText(readout, moved ? text : hint);
+    setText(readout, text);
     setText(cell, text);
     setAttr(cursor, 'aria-rowindex', String(i + 1));
     setAttr(cell, 'aria-colindex', String(j + 1));

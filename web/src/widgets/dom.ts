@@ -61,15 +61,22 @@ export function setHidden(element: HTMLElement, hidden: boolean): void {
   if (element.hidden !== hidden) element.hidden = hidden;
 }
 
-/** The caption each element shows, so an update that keeps it leaves its nodes alone. */
-const captions = new WeakMap<HTMLElement, string>();
+/** The caption each element shows, and its second line's element, so an update reuses them. */
+const captions = new WeakMap<HTMLElement, { caption: string; detail?: HTMLElement }>();
 
-/** A panel's caption: its first line, and a smaller second one (e.g. a head's entropy) if any. */
+/**
+ * A panel's caption: its first line, and a smaller second one (e.g. a head's entropy) if any.
+ * A new seed changes only the second line: its text is set in place, with no nodes replaced.
+ */
 export function setCaption(element: HTMLElement, caption: string, detail?: string): void {
-  const key = `${caption}\u0000${detail ?? ''}`;
-  if (captions.get(element) === key) return;
-  captions.set(element, key);
-  element.replaceChildren(caption, ...(detail ? [el('br'), el('small', {}, detail)] : []));
+  const shown = captions.get(element);
+  if (shown?.caption === caption && Boolean(shown.detail) === Boolean(detail)) {
+    if (shown.detail && detail) setText(shown.detail, detail);
+    return;
+  }
+  const small = detail ? el('small', {}, detail) : undefined;
+  element.replaceChildren(caption, ...(small ? [el('br'), small] : []));
+  captions.set(element, { caption, detail: small });
 }
 
 /**
