@@ -15,7 +15,9 @@ export interface Built<T = unknown> {
   trace: T;
   /**
    * What the engine's acceptance of these inputs rests on, for kinds that defer an engine call
-   * (build's `previous`): equal for two sets of inputs the engine accepts or refuses alike.
+   * (build's `previous`): equal for two sets of inputs the engine accepts or refuses alike. A kind
+   * may add what the engine said of them that its steps need before the deferred call (the
+   * multi-head kind: d_k).
    */
   accepted?: string;
 }

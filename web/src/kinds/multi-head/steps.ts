@@ -75,11 +75,18 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
   const m = source.length;
   const d = x[0].length;
   // What the engine's acceptance of the attention call rests on: shapes and options, not numbers
-  // (embeddings and seeded weights are bounded, so no seed makes a number overflow).
-  const accepted = trained ? undefined : JSON.stringify({ n, m, d, heads: args.heads, mask, maskFill, cross });
+  // (embeddings and seeded weights are bounded, so no seed makes a number overflow). The built
+  // steps carry it with the d_k the engine gave for those shapes, which a deferred build's titles
+  // need before its own trace (Built.accepted).
+  const shapes = trained ? undefined : { n, m, d, heads: args.heads, mask, maskFill, cross };
+  const signed = (dK: number) => JSON.stringify({ ...shapes, dK });
+  const earlierDK = shapes && previous?.accepted !== undefined ? (JSON.parse(previous.accepted) as { dK: number }).dK : undefined;
   let trace: MultiHeadAttentionTrace | undefined;
   const traced = () => (trace ??= lab.multiHeadAttention(args));
-  if (accepted === undefined || previous?.accepted !== accepted) traced();
+  // The engine's d_k for these shapes when it already accepted them: the call can wait.
+  const acceptedDK = earlierDK !== undefined && previous?.accepted === signed(earlierDK) ? earlierDK : undefined;
+  const engineDK = acceptedDK ?? traced().dK;
+  const accepted = shapes ? signed(engineDK) : undefined;
   const h = args.heads;
   const dims = (count: number, prefix = 'd') => labels(undefined, count, prefix);
   const matrix = (name: string, caption: string, data: number[][], rowLabels: string[], colLabels: string[], colour: MatrixPanel['colour'] = 'diverging'): MatrixPanel =>
@@ -108,13 +115,11 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
     panels: embedPanels,
   });
 
-  // The later steps' ids and titles, known before the trace. d_k is the engine's when it was
-  // asked now; when deferred, the shapes are those it accepted before, for which its d_k was
-  // d_model / h.
-  const titleDK = trace?.dK ?? d / h;
+  // The later steps' ids and titles, known before the trace: d_k is the engine's, now or for the
+  // same shapes before.
   const heads: Pick<Step, 'id' | 'title'>[] = [
     { id: 'project', title: w('multi-head-project-title') },
-    ...(h > 1 ? [{ id: 'split', title: w('multi-head-split-title', { h: String(h), dk: String(titleDK) }) }] : []),
+    ...(h > 1 ? [{ id: 'split', title: w('multi-head-split-title', { h: String(h), dk: String(engineDK) }) }] : []),
     { id: 'heads', title: h > 1 ? w('multi-head-heads-title', { h: String(h) }) : w('multi-head-heads-title-one') },
     ...(h > 1 ? [{ id: 'concat', title: w('multi-head-concat-title') }] : []),
     { id: 'output', title: w(h > 1 ? 'multi-head-output-title' : 'multi-head-output-title-one') },
@@ -236,6 +241,6 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
     return out;
   };
 
-  steps.push(...(trace ? later(trace) : deferredSteps(heads, () => later(traced()))));
+  steps.push(...(acceptedDK !== undefined ? deferredSteps(heads, () => later(traced())) : later(traced())));
   return { steps, get trace() { return traced(); }, ...(accepted === undefined ? {} : { accepted }) };
 }
