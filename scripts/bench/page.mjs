@@ -3,8 +3,8 @@
  * is, in headless Chromium against the production build served as `npm start` serves it.
  *
  *   1. bytes     every response the landing page loads (HTML, JS, CSS, fonts, wasm), raw and
- *                gzip-compressed here with zlib (level 6, and brotli q11 for reference) since
- *                vite preview serves them uncompressed; against the target ≤ 200 KB gzip
+ *                gzip-compressed here with zlib (level 6, and brotli q11 for reference), so every
+ *                response counts alike whatever the server compresses; target ≤ 200 KB gzip
  *   2. first step  navigation start → the first step on screen (#step-title non-empty and a
  *                panel in #panels, then the frame that paints it), over fresh page loads with
  *                the HTTP cache disabled so the wasm is fetched and compiled every time;
@@ -13,12 +13,12 @@
  *                values, on the worked example (landing) and on multi-head attention with
  *                n = 32 tokens, d_model = 64, 8 heads, plus single-head attention at n = 32,
  *                d_k = 64 through the same cell editor; target p95 ≤ 8 ms. Split into time in
- *                the engine (façade and Embind/wasm), the rest of the page's JS (step
- *                assembly, DOM build, KaTeX), style + layout, and paint.
+ *                the engine (façade and Embind/wasm), the rest of the page's JS (steps and
+ *                DOM), style + layout, and paint.
  *   4. latency   input → next paint in the lesson "Watch attention learn" (?train=reverse), ~100
  *                key presses and ~100 clicks, not training, training in the Web Worker, and
- *                training on the page's thread (the worker refused by a CSP); issue 10's goal
- *                p95 < 50 ms while training (page/training-latency.mjs)
+ *                training on the page's thread (the worker refused by a CSP); target p95
+ *                < 50 ms while training (page/training-latency.mjs)
  *
  * This is a benchmark, not a test: it reports the targets, it never asserts them.
  *
@@ -67,7 +67,7 @@ import { buildAndServe } from '../lib/browser.mjs';
 import { summary } from './stats.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-// Issue 9's targets (the first run's were 400 KB, 1 s and 16 ms).
+// What parts 1–3 are reported against (docs/benchmarks-page.md); part 4's is in training-latency.mjs.
 const TARGETS = { landingGzipKB: 200, firstStepMs: 150, editP95Ms: 8 };
 const log = (...args) => console.error('bench:page:', ...args);
 

@@ -30,7 +30,7 @@
  * One sample per batch = the batch's mean per-call time; reported: median, p10, p90 over the
  * rounds, and the ratios per round (paired), summarised the same way.
  *
- * This is a benchmark, not a test: it reports the issue's targets, it never asserts them.
+ * This is a benchmark, not a test: it reports its targets (TARGETS), it never asserts them.
  *
  *   node --expose-gc scripts/bench/run.mjs [--quick] [--rounds R] [--batch-ms T]
  *        [--warmup-ms T] [--sizes 64,256,512] [--out FILE] [--native-bin FILE] [--lib DIR]

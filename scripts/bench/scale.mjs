@@ -3,7 +3,7 @@
  * d = 64, side by side in one run: the engine in WebAssembly under Node (lab.measureCost), the
  * same engine natively (g++ -O3, measureCost through build/native/attention-trace) and PyTorch
  * 1.13 on the CPU in float64 with one thread (the same algorithms in plain tensor ops,
- * scripts/bench/scale/torch_scale.py). A benchmark, not a test: it reports the issue's goal
+ * scripts/bench/scale/torch_scale.py). A benchmark, not a test: it reports its goal
  * (tiled wasm within 1.3× of native and within 2× of PyTorch) as met or missed, never fails on a
  * timing.
  *

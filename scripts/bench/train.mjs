@@ -4,7 +4,7 @@
  * PyTorch 1.13 (CPU, float64, one thread, the same architecture started from our trainer's
  * initial weights); the time to 99 % held-out accuracy on reverse in Chromium; and the
  * engine's memory over 10,000 steps and after dispose(). A benchmark, not a test: it reports
- * the issue's goals as met or missed and never fails on a timing. It stops (exit 1) only when
+ * its goals as met or missed and never fails on a timing. It stops (exit 1) only when
  * the contenders disagree: Node and Chromium must give the same losses bit for bit, native
  * the same to 2e-10 relative (the C libraries' exp/log differ in the last bit), and PyTorch
  * the same attention weights on the probe from the same initial weights.

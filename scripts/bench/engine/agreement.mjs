@@ -1,5 +1,5 @@
 // Before the engine benchmark times anything, every contender must compute the same thing:
-// the plain-JS reference, the public API, the build from before the reshaping and the
+// the plain-JS reference, the public API, a second build (--before-lib) and the
 // PyTorch / NumPy traces agree with the wasm kernel to 1e-12, and the native builds'
 // checksums with the wasm ones. Otherwise it stops and times nothing.
 import { sum } from '../stats.mjs';

@@ -10,8 +10,8 @@ import { pythonTrace, startPython } from './python.mjs';
 import { referenceAttention } from './reference-attention.mjs';
 
 /**
- * Every contender; `needs` names the option without which it cannot run (the build from before
- * the reshaping is only there with --before-lib / --before-native-bin).
+ * Every contender; `needs` names the option without which it cannot run (a second build's
+ * contenders run only with --before-lib / --before-native-bin).
  */
 export const CONTENDERS = [
   { id: 'native', label: 'native C++ (g++ -O3)' },

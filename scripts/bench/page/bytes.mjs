@@ -18,8 +18,8 @@ const kindOf = (pathname) => KINDS.find(([pattern]) => pattern.test(pathname))?.
 
 /**
  * Loads the landing page with the cache disabled and records every response with its body;
- * then visits every step of the landing walkthrough and records what that adds (KaTeX loads
- * the fonts a formula needs when it is first drawn).
+ * then visits every step of the landing walkthrough and records what that adds (a later step
+ * may load a chunk or a font the landing step did not need).
  */
 export async function measureBytes(context, url) {
   const page = await context.newPage();

@@ -61,7 +61,7 @@ export function report(r) {
   }
 
   const f = r.firstStep;
-  // A build with the landing step's copy in its HTML (older checkouts measured with this harness have none).
+  // A build with the landing step's copy in its HTML (a checkout measured with --page-root may have none).
   const hasCopy = (f.copyPainted?.n ?? 0) > 0;
   out.push('', `## 2. Navigation start → first step (${f.loads} fresh loads after 1 warm-up, HTTP cache disabled; ms)`, '');
   const row = (label, s) => [label, ms(s.median), ms(s.p95), ms(s.min), ms(s.max)];
