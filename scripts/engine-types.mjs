@@ -326,7 +326,7 @@ export function renderDeclarations({ operations, argumentGroups }) {
     const selecting = op.arguments.find((a) => a.name === op.result.selectedBy?.argument && a.kind === 'choice');
     const constraint = selecting && d.choice(selecting);
     d.declare(argsName, op.arguments, () => [
-      ...comment('', [`The arguments of ${op.name} (${op.title}).`]),
+      ...comment('', [`The arguments of ${op.name} — ${op.title}.`]),
       constraint ? `export interface ${argsName}<S extends ${constraint} = ${constraint}> {` : `export interface ${argsName} {`,
       ...d.argumentMembers(op.arguments, selecting?.name),
       '}',
@@ -335,7 +335,7 @@ export function renderDeclarations({ operations, argumentGroups }) {
     const returns = selected
       ? selected.returns
       : op.result.type === 'object'
-        ? d.objectType(op.result, `What ${op.name} returns (${op.title}).`)
+        ? d.objectType(op.result, `What ${op.name} returns — ${op.title}.`)
         : d.fieldType(/** @type {FieldDescription} */ ({ ...op.result, name: '', optional: false, doc: '' }), `${op.name}()`);
     methods.push(
       ...comment('  ', [

@@ -31,13 +31,13 @@ export type Misconception = 'unscaled' | 'dividedByDk' | 'maskIgnored' | 'noSoft
 
 // ---- softmax: Row softmax
 
-/** The arguments of softmax (Row softmax). */
+/** The arguments of softmax — Row softmax. */
 export interface SoftmaxArgs {
   /** (n × m) finite numbers or −∞ */
   logits: MatrixInput;
 }
 
-/** What softmax returns (Row softmax). */
+/** What softmax returns — Row softmax. */
 export interface SoftmaxTrace {
   /** max of each row; −∞ for a row that is all −∞ */
   rowMax: Vector;
@@ -51,7 +51,7 @@ export interface SoftmaxTrace {
 
 // ---- attention: Scaled dot-product attention
 
-/** The arguments of attention (Scaled dot-product attention). */
+/** The arguments of attention — Scaled dot-product attention. */
 export interface AttentionArgs {
   /** (n × d_k) one row per query */
   query: MatrixInput;
@@ -71,7 +71,7 @@ export interface AttentionArgs {
   precision?: Precision | undefined;
 }
 
-/** What attention returns (Scaled dot-product attention). */
+/** What attention returns — Scaled dot-product attention. */
 export interface AttentionTrace {
   /** pass 1: Q·Kᵀ */
   scores: Matrix;
@@ -111,7 +111,7 @@ export interface SoftmaxSteps {
 
 // ---- multiHeadAttention: Multi-head attention
 
-/** The arguments of multiHeadAttention (Multi-head attention). */
+/** The arguments of multiHeadAttention — Multi-head attention. */
 export interface MultiHeadAttentionArgs {
   /** (n × d_model) queries */
   query: MatrixInput;
@@ -149,7 +149,7 @@ export interface MultiHeadAttentionArgs {
   seed?: number | undefined;
 }
 
-/** What multiHeadAttention returns (Multi-head attention). */
+/** What multiHeadAttention returns — Multi-head attention. */
 export interface MultiHeadAttentionTrace {
   /** model width */
   dModel: number;
@@ -247,7 +247,7 @@ export interface EntropyTrace {
 
 // ---- positionalEncoding: Sinusoidal positional encoding
 
-/** The arguments of positionalEncoding (Sinusoidal positional encoding). */
+/** The arguments of positionalEncoding — Sinusoidal positional encoding. */
 export interface PositionalEncodingArgs {
   /** number of positions; a whole number, 1 … 1024 */
   length: number;
@@ -257,7 +257,7 @@ export interface PositionalEncodingArgs {
 
 // ---- layerNorm: Layer norm
 
-/** The arguments of layerNorm (Layer norm). */
+/** The arguments of layerNorm — Layer norm. */
 export interface LayerNormArgs {
   /** (n × d) one row per token */
   input: MatrixInput;
@@ -269,7 +269,7 @@ export interface LayerNormArgs {
   eps?: number | undefined;
 }
 
-/** What layerNorm returns (Layer norm). */
+/** What layerNorm returns — Layer norm. */
 export interface LayerNormTrace {
   /** per row */
   mean: Vector;
@@ -289,7 +289,7 @@ export interface LayerNormTrace {
 
 // ---- feedForward: Feed-forward
 
-/** The arguments of feedForward (Feed-forward). */
+/** The arguments of feedForward — Feed-forward. */
 export interface FeedForwardArgs {
   /** (n × d_model) one row per token */
   input: MatrixInput;
@@ -305,7 +305,7 @@ export interface FeedForwardArgs {
   activation?: Activation | undefined;
 }
 
-/** What feedForward returns (Feed-forward). */
+/** What feedForward returns — Feed-forward. */
 export interface FeedForwardTrace {
   /** x·W1 + b1 */
   hidden: Matrix;
@@ -317,7 +317,7 @@ export interface FeedForwardTrace {
 
 // ---- layerNormBackward: Layer norm, backward
 
-/** The arguments of layerNormBackward (Layer norm, backward). */
+/** The arguments of layerNormBackward — Layer norm, backward. */
 export interface LayerNormBackwardArgs {
   /** (n × d) one row per token */
   input: MatrixInput;
@@ -331,7 +331,7 @@ export interface LayerNormBackwardArgs {
   gradOutput: MatrixInput;
 }
 
-/** What layerNormBackward returns (Layer norm, backward). */
+/** What layerNormBackward returns — Layer norm, backward. */
 export interface LayerNormBackwardTrace {
   /** ∂L/∂output, as given */
   gradOutput: Matrix;
@@ -347,7 +347,7 @@ export interface LayerNormBackwardTrace {
 
 // ---- feedForwardBackward: Feed-forward, backward
 
-/** The arguments of feedForwardBackward (Feed-forward, backward). */
+/** The arguments of feedForwardBackward — Feed-forward, backward. */
 export interface FeedForwardBackwardArgs {
   /** (n × d_model) one row per token */
   input: MatrixInput;
@@ -365,7 +365,7 @@ export interface FeedForwardBackwardArgs {
   gradOutput: MatrixInput;
 }
 
-/** What feedForwardBackward returns (Feed-forward, backward). */
+/** What feedForwardBackward returns — Feed-forward, backward. */
 export interface FeedForwardBackwardTrace {
   /** ∂L/∂output, as given */
   gradOutput: Matrix;
@@ -387,7 +387,7 @@ export interface FeedForwardBackwardTrace {
 
 // ---- encoderLayer: Encoder layer (post-norm)
 
-/** The arguments of encoderLayer (Encoder layer (post-norm)). */
+/** The arguments of encoderLayer — Encoder layer (post-norm). */
 export interface EncoderLayerArgs {
   /** (n × d_model) x */
   input: MatrixInput;
@@ -443,7 +443,7 @@ export interface EncoderLayerArgs {
   attentionBias?: boolean | undefined;
 }
 
-/** What encoderLayer returns (Encoder layer (post-norm)). */
+/** What encoderLayer returns — Encoder layer (post-norm). */
 export interface EncoderLayerTrace {
   /** x */
   input: Matrix;
@@ -492,7 +492,7 @@ export interface EncoderParameterCount {
 
 // ---- attentionEntropy: Entropy
 
-/** The arguments of attentionEntropy (Entropy). */
+/** The arguments of attentionEntropy — Entropy. */
 export interface AttentionEntropyArgs {
   /** (n × m) rows ≥ 0 summing to 1, or all zero (a fully masked row) */
   weights: MatrixInput;
@@ -500,7 +500,7 @@ export interface AttentionEntropyArgs {
 
 // ---- randomMatrix: Seeded matrices
 
-/** The arguments of randomMatrix (Seeded matrices). */
+/** The arguments of randomMatrix — Seeded matrices. */
 export interface RandomMatrixArgs {
   /** rows; a whole number, 1 … 1024 */
   rows: number;
@@ -516,7 +516,7 @@ export interface RandomMatrixArgs {
 
 // ---- embedTokens: Token embeddings
 
-/** The arguments of embedTokens (Token embeddings). */
+/** The arguments of embedTokens — Token embeddings. */
 export interface EmbedTokensArgs {
   /** (n) 1 … 1024 tokens of 1 … 64 bytes of UTF-8, compared as they are */
   tokens: ReadonlyArray<string>;
@@ -526,7 +526,7 @@ export interface EmbedTokensArgs {
   seed?: number | undefined;
 }
 
-/** What embedTokens returns (Token embeddings). */
+/** What embedTokens returns — Token embeddings. */
 export interface TokenEmbeddingTrace {
   /** as given */
   tokens: string[];
@@ -542,13 +542,13 @@ export interface TokenEmbeddingTrace {
 
 // ---- addPositionalEncoding: Adding positions
 
-/** The arguments of addPositionalEncoding (Adding positions). */
+/** The arguments of addPositionalEncoding — Adding positions. */
 export interface AddPositionalEncodingArgs {
   /** (n × d) one row per token, say token embeddings */
   input: MatrixInput;
 }
 
-/** What addPositionalEncoding returns (Adding positions). */
+/** What addPositionalEncoding returns — Adding positions. */
 export interface PositionalAdditionTrace {
   /** pass 1: PE for n positions */
   encoding: Matrix;
@@ -558,7 +558,7 @@ export interface PositionalAdditionTrace {
 
 // ---- positionSimilarity: How alike positions are
 
-/** The arguments of positionSimilarity (How alike positions are). */
+/** The arguments of positionSimilarity — How alike positions are. */
 export interface PositionSimilarityArgs {
   /** number of positions; a whole number, 1 … 1024 */
   length: number;
@@ -566,7 +566,7 @@ export interface PositionSimilarityArgs {
   dModel: number;
 }
 
-/** What positionSimilarity returns (How alike positions are). */
+/** What positionSimilarity returns — How alike positions are. */
 export interface PositionSimilarityTrace {
   /** pass 1: PE */
   encoding: Matrix;
@@ -580,7 +580,7 @@ export interface PositionSimilarityTrace {
 
 // ---- scalingExperiment: Why divide by √d_k
 
-/** The arguments of scalingExperiment (Why divide by √d_k). */
+/** The arguments of scalingExperiment — Why divide by √d_k. */
 export interface ScalingExperimentArgs {
   /** query/key width; a whole number, 1 … 1024 */
   dK: number;
@@ -592,7 +592,7 @@ export interface ScalingExperimentArgs {
   seed?: number | undefined;
 }
 
-/** What scalingExperiment returns (Why divide by √d_k). */
+/** What scalingExperiment returns — Why divide by √d_k. */
 export interface ScalingExperimentTrace {
   /** as given */
   dK: number;
@@ -648,13 +648,13 @@ export interface ScalingExample {
 
 // ---- softmaxJacobian: Softmax gradient
 
-/** The arguments of softmaxJacobian (Softmax gradient). */
+/** The arguments of softmaxJacobian — Softmax gradient. */
 export interface SoftmaxJacobianArgs {
   /** (1 × m) one row of finite numbers or −∞ */
   logits: MatrixInput;
 }
 
-/** What softmaxJacobian returns (Softmax gradient). */
+/** What softmaxJacobian returns — Softmax gradient. */
 export interface SoftmaxJacobianTrace {
   /** pass 1: p = softmax(logits) */
   weights: Matrix;
@@ -666,7 +666,7 @@ export interface SoftmaxJacobianTrace {
 
 // ---- explainAttention: Explain this number
 
-/** The arguments of explainAttention (Explain this number). */
+/** The arguments of explainAttention — Explain this number. */
 export interface ExplainAttentionArgs<S extends ExplainStage = ExplainStage> {
   /** (n × d_k) one row per query */
   query: MatrixInput;
@@ -767,7 +767,7 @@ export type AttentionExplanation = ExplanationByStage[ExplainStage];
 
 // ---- permutationTest: Order blindness
 
-/** The arguments of permutationTest (Order blindness). */
+/** The arguments of permutationTest — Order blindness. */
 export interface PermutationTestArgs {
   /** (n × d_model) one row per token */
   input: MatrixInput;
@@ -781,7 +781,7 @@ export interface PermutationTestArgs {
   positionalEncoding: boolean;
 }
 
-/** What permutationTest returns (Order blindness). */
+/** What permutationTest returns — Order blindness. */
 export interface PermutationTestTrace {
   /** row i of the shuffle is token permutation[i] */
   permutation: number[];
@@ -801,7 +801,7 @@ export interface PermutationTestTrace {
 
 // ---- crossEntropy: Cross-entropy loss and its gradient
 
-/** The arguments of crossEntropy (Cross-entropy loss and its gradient). */
+/** The arguments of crossEntropy — Cross-entropy loss and its gradient. */
 export interface CrossEntropyArgs {
   /** (n × c) finite numbers, one column per class */
   logits: MatrixInput;
@@ -809,7 +809,7 @@ export interface CrossEntropyArgs {
   targets: VectorInput;
 }
 
-/** What crossEntropy returns (Cross-entropy loss and its gradient). */
+/** What crossEntropy returns — Cross-entropy loss and its gradient. */
 export interface CrossEntropyTrace {
   /** pass 3: the mean of rowLosses */
   loss: number;
@@ -823,7 +823,7 @@ export interface CrossEntropyTrace {
 
 // ---- attentionBackward: Backward pass of scaled dot-product attention
 
-/** The arguments of attentionBackward (Backward pass of scaled dot-product attention). */
+/** The arguments of attentionBackward — Backward pass of scaled dot-product attention. */
 export interface AttentionBackwardArgs {
   /** (n × d_k) one row per query */
   query: MatrixInput;
@@ -843,7 +843,7 @@ export interface AttentionBackwardArgs {
   gradOutput: MatrixInput;
 }
 
-/** What attentionBackward returns (Backward pass of scaled dot-product attention). */
+/** What attentionBackward returns — Backward pass of scaled dot-product attention. */
 export interface AttentionBackwardTrace {
   /** ∂L/∂output, as given */
   gradOutput: Matrix;
@@ -863,7 +863,7 @@ export interface AttentionBackwardTrace {
 
 // ---- multiHeadAttentionBackward: Backward pass of multi-head attention
 
-/** The arguments of multiHeadAttentionBackward (Backward pass of multi-head attention). */
+/** The arguments of multiHeadAttentionBackward — Backward pass of multi-head attention. */
 export interface MultiHeadAttentionBackwardArgs {
   /** (n × d_model) queries */
   query: MatrixInput;
@@ -903,7 +903,7 @@ export interface MultiHeadAttentionBackwardArgs {
   gradOutput: MatrixInput;
 }
 
-/** What multiHeadAttentionBackward returns (Backward pass of multi-head attention). */
+/** What multiHeadAttentionBackward returns — Backward pass of multi-head attention. */
 export interface MultiHeadAttentionBackwardTrace {
   /** ∂L/∂output, as given */
   gradOutput: Matrix;
@@ -943,7 +943,7 @@ export interface MultiHeadAttentionBackwardTrace {
 
 // ---- encoderLayerBackward: Backward pass of the encoder layer (post-norm)
 
-/** The arguments of encoderLayerBackward (Backward pass of the encoder layer (post-norm)). */
+/** The arguments of encoderLayerBackward — Backward pass of the encoder layer (post-norm). */
 export interface EncoderLayerBackwardArgs {
   /** (n × d_model) x */
   input: MatrixInput;
@@ -1001,7 +1001,7 @@ export interface EncoderLayerBackwardArgs {
   gradOutput: MatrixInput;
 }
 
-/** What encoderLayerBackward returns (Backward pass of the encoder layer (post-norm)). */
+/** What encoderLayerBackward returns — Backward pass of the encoder layer (post-norm). */
 export interface EncoderLayerBackwardTrace {
   /** ∂L/∂output, as given */
   gradOutput: Matrix;
@@ -1049,7 +1049,7 @@ export interface EncoderLayerBackwardTrace {
 
 // ---- explainAttentionBackward: Explain this gradient
 
-/** The arguments of explainAttentionBackward (Explain this gradient). */
+/** The arguments of explainAttentionBackward — Explain this gradient. */
 export interface ExplainAttentionBackwardArgs<S extends GradientStage = GradientStage> {
   /** (n × d_k) one row per query */
   query: MatrixInput;
@@ -1134,7 +1134,7 @@ export type AttentionBackwardExplanation = GradientExplanationByStage[GradientSt
 
 // ---- linearAttention: Linear attention (Katharopoulos et al. 2020)
 
-/** The arguments of linearAttention (Linear attention (Katharopoulos et al. 2020)). */
+/** The arguments of linearAttention — Linear attention (Katharopoulos et al. 2020). */
 export interface LinearAttentionArgs {
   /** (n × d_k) one row per query, n ≤ 4096; up to 4096 rows × 1024 columns */
   query: MatrixInput;
@@ -1148,7 +1148,7 @@ export interface LinearAttentionArgs {
   trace?: boolean | undefined;
 }
 
-/** What linearAttention returns (Linear attention (Katharopoulos et al. 2020)). */
+/** What linearAttention returns — Linear attention (Katharopoulos et al. 2020). */
 export interface LinearAttentionTrace {
   /** pass 1: φ(Q), φ(x) = elu(x) + 1; only traced */
   featureQuery?: Matrix;
@@ -1170,7 +1170,7 @@ export interface LinearAttentionTrace {
 
 // ---- sparseAttention: Sparse attention (Longformer window, BigBird random)
 
-/** The arguments of sparseAttention (Sparse attention (Longformer window, BigBird random)). */
+/** The arguments of sparseAttention — Sparse attention (Longformer window, BigBird random). */
 export interface SparseAttentionArgs {
   /** (n × d_k) one row per token, n ≤ 4096; up to 4096 rows × 1024 columns */
   query: MatrixInput;
@@ -1192,7 +1192,7 @@ export interface SparseAttentionArgs {
   trace?: boolean | undefined;
 }
 
-/** What sparseAttention returns (Sparse attention (Longformer window, BigBird random)). */
+/** What sparseAttention returns — Sparse attention (Longformer window, BigBird random). */
 export interface SparseAttentionTrace {
   /** pass 1: Q·Kᵀ */
   scores?: Matrix;
@@ -1222,7 +1222,7 @@ export interface SparseAttentionTrace {
 
 // ---- rnnForward: A minimal recurrent network (Elman)
 
-/** The arguments of rnnForward (A minimal recurrent network (Elman)). */
+/** The arguments of rnnForward — A minimal recurrent network (Elman). */
 export interface RnnForwardArgs {
   /** (n × d) one row per step, n ≤ 4096; up to 4096 rows × 1024 columns */
   input: MatrixInput;
@@ -1238,7 +1238,7 @@ export interface RnnForwardArgs {
   b?: VectorInput | undefined;
 }
 
-/** What rnnForward returns (A minimal recurrent network (Elman)). */
+/** What rnnForward returns — A minimal recurrent network (Elman). */
 export interface RnnForwardTrace {
   /** d × hidden, as used */
   wX: Matrix;
@@ -1256,7 +1256,7 @@ export interface RnnForwardTrace {
 
 // ---- kvCacheDecode: Decoding with a key/value cache
 
-/** The arguments of kvCacheDecode (Decoding with a key/value cache). */
+/** The arguments of kvCacheDecode — Decoding with a key/value cache. */
 export interface KvCacheDecodeArgs {
   /** (n × d_model) the rows decoded one at a time (n·(n+1)·d_model ≤ 2097152: each step returns its cache); up to 4096 rows × 1024 columns */
   input: MatrixInput;
@@ -1282,7 +1282,7 @@ export interface KvCacheDecodeArgs {
   bO?: VectorInput | undefined;
 }
 
-/** What kvCacheDecode returns (Decoding with a key/value cache). */
+/** What kvCacheDecode returns — Decoding with a key/value cache. */
 export interface KvCacheDecodeTrace {
   /** model width */
   dModel: number;
@@ -1320,7 +1320,7 @@ export interface KvCacheStep {
 
 // ---- kvCacheMemory: The memory of a model's key/value cache
 
-/** The arguments of kvCacheMemory (The memory of a model's key/value cache). */
+/** The arguments of kvCacheMemory — The memory of a model's key/value cache. */
 export interface KvCacheMemoryArgs {
   /** decoder layers, each with its own cache; a whole number, 1 … 1024 */
   layers: number;
@@ -1332,7 +1332,7 @@ export interface KvCacheMemoryArgs {
   bytesPerNumber: number;
 }
 
-/** What kvCacheMemory returns (The memory of a model's key/value cache). */
+/** What kvCacheMemory returns — The memory of a model's key/value cache. */
 export interface KvCacheMemoryTrace {
   /** pass 1: 2·layers·length·dModel numbers cached */
   numbers: number;
@@ -1346,7 +1346,7 @@ export interface KvCacheMemoryTrace {
 
 // ---- matrixDifference: How far apart two results are
 
-/** The arguments of matrixDifference (How far apart two results are). */
+/** The arguments of matrixDifference — How far apart two results are. */
 export interface MatrixDifferenceArgs {
   /** (n × m) finite numbers, e.g. flashAttention's output */
   left: MatrixInput;
@@ -1354,7 +1354,7 @@ export interface MatrixDifferenceArgs {
   right: MatrixInput;
 }
 
-/** What matrixDifference returns (How far apart two results are). */
+/** What matrixDifference returns — How far apart two results are. */
 export interface MatrixDifferenceTrace {
   /** pass 1: left − right, cell by cell */
   difference: Matrix;
@@ -1372,7 +1372,7 @@ export interface MatrixDifferenceTrace {
 
 // ---- flashAttention: Tiled attention with the online softmax (flash)
 
-/** The arguments of flashAttention (Tiled attention with the online softmax (flash)). */
+/** The arguments of flashAttention — Tiled attention with the online softmax (flash). */
 export interface FlashAttentionArgs {
   /** (n × d_k) one row per query, n ≤ 4096; up to 4096 rows × 1024 columns */
   query: MatrixInput;
@@ -1394,7 +1394,7 @@ export interface FlashAttentionArgs {
   trace?: boolean | undefined;
 }
 
-/** What flashAttention returns (Tiled attention with the online softmax (flash)). */
+/** What flashAttention returns — Tiled attention with the online softmax (flash). */
 export interface FlashAttentionTrace {
   /** pass 6: Õ / ℓ, equal to attention's output */
   output: Matrix;
@@ -1444,7 +1444,7 @@ export interface FlashTile {
 
 // ---- chunkedAttention: Attention by chunks (Rabe & Staats)
 
-/** The arguments of chunkedAttention (Attention by chunks (Rabe & Staats)). */
+/** The arguments of chunkedAttention — Attention by chunks (Rabe & Staats). */
 export interface ChunkedAttentionArgs {
   /** (n × d_k) one row per query, n ≤ 4096; up to 4096 rows × 1024 columns */
   query: MatrixInput;
@@ -1462,7 +1462,7 @@ export interface ChunkedAttentionArgs {
   trace?: boolean | undefined;
 }
 
-/** What chunkedAttention returns (Attention by chunks (Rabe & Staats)). */
+/** What chunkedAttention returns — Attention by chunks (Rabe & Staats). */
 export interface ChunkedAttentionTrace {
   /** equal to attention's output */
   output: Matrix;
@@ -1514,7 +1514,7 @@ export interface ChunkCombination {
 
 // ---- measureCost: Measuring what a variant costs
 
-/** The arguments of measureCost (Measuring what a variant costs). */
+/** The arguments of measureCost — Measuring what a variant costs. */
 export interface MeasureCostArgs {
   /** full: attention keeping one n × n matrix; flash: tiles of block × block (online softmax); chunked: chunks of block (Rabe & Staats); linear: φ = elu + 1; sparse: a sliding window of ±window keys; rnn: a tanh recurrent network of width d */
   variant: CostVariant;
@@ -1532,7 +1532,7 @@ export interface MeasureCostArgs {
   seed?: number | undefined;
 }
 
-/** What measureCost returns (Measuring what a variant costs). */
+/** What measureCost returns — Measuring what a variant costs. */
 export interface CostMeasurement {
   /** the variant timed */
   variant: CostVariant;
@@ -1550,7 +1550,7 @@ export interface CostMeasurement {
 
 // ---- costGrowth: How a variant's cost grows when n doubles
 
-/** The arguments of costGrowth (How a variant's cost grows when n doubles). */
+/** The arguments of costGrowth — How a variant's cost grows when n doubles. */
 export interface CostGrowthArgs {
   /** full: attention keeping one n × n matrix; flash: tiles of block × block (online softmax); chunked: chunks of block (Rabe & Staats); linear: φ = elu + 1; sparse: a sliding window of ±window keys; rnn: a tanh recurrent network of width d */
   variant: CostVariant;
@@ -1566,7 +1566,7 @@ export interface CostGrowthArgs {
   seed?: number | undefined;
 }
 
-/** What costGrowth returns (How a variant's cost grows when n doubles). */
+/** What costGrowth returns — How a variant's cost grows when n doubles. */
 export interface CostGrowth {
   /** pass 1: one run at n */
   atN: CostMeasurement;
@@ -1580,7 +1580,7 @@ export interface CostGrowth {
 
 // ---- diagnose: Grading an answer and naming its mistake
 
-/** The arguments of diagnose (Grading an answer and naming its mistake). */
+/** The arguments of diagnose — Grading an answer and naming its mistake. */
 export interface DiagnoseArgs {
   /** (n × d_k) one row per query */
   query: MatrixInput;
@@ -1604,7 +1604,7 @@ export interface DiagnoseArgs {
   tolerance?: number | undefined;
 }
 
-/** What diagnose returns (Grading an answer and naming its mistake). */
+/** What diagnose returns — Grading an answer and naming its mistake. */
 export interface Diagnosis {
   /** |answer − expected| ≤ tolerance */
   correct: boolean;
@@ -1626,7 +1626,7 @@ export interface MisconceptionCandidate {
 
 // ---- explainLinear: Explain a linear layer's number
 
-/** The arguments of explainLinear (Explain a linear layer's number). */
+/** The arguments of explainLinear — Explain a linear layer's number. */
 export interface ExplainLinearArgs {
   /** (n × in) one row per token */
   input: MatrixInput;
@@ -1640,7 +1640,7 @@ export interface ExplainLinearArgs {
   column: number;
 }
 
-/** What explainLinear returns (Explain a linear layer's number). */
+/** What explainLinear returns — Explain a linear layer's number. */
 export interface LinearExplanation {
   /** the row i of input */
   row: number;
@@ -1658,7 +1658,7 @@ export interface LinearExplanation {
 
 // ---- explainPositionalEncoding: Explain a positional encoding's number
 
-/** The arguments of explainPositionalEncoding (Explain a positional encoding's number). */
+/** The arguments of explainPositionalEncoding — Explain a positional encoding's number. */
 export interface ExplainPositionalEncodingArgs {
   /** pos, 0 … 1023 */
   position: number;
@@ -1668,7 +1668,7 @@ export interface ExplainPositionalEncodingArgs {
   dModel: number;
 }
 
-/** What explainPositionalEncoding returns (Explain a positional encoding's number). */
+/** What explainPositionalEncoding returns — Explain a positional encoding's number. */
 export interface PositionalExplanation {
   /** pos, the row */
   position: number;
