@@ -1,25 +1,69 @@
 /**
  * The engine's descriptions of its operations (cpp/include/attn/describe/), as the native tool
- * build/native/attn_describe prints them: arguments and result fields, nested. docs/engine.md's
- * tables are written from these (scripts/engine-docs.mjs) and tests/api checks the docs and
- * web/lib/index.d.ts against them. `scripts/build.sh` builds the tool.
+ * attn_describe prints them: arguments, result fields (nested, with the names the façade's types
+ * give them), whether the lite engine binds each, and the argument groups the types name.
+ * docs/engine.md's tables (scripts/engine-docs.mjs) and web/lib/operations.d.ts
+ * (scripts/engine-types.mjs) are written from these, and tests/api checks both against them.
+ * `scripts/build.sh` builds the tool; TOOL is the one place that says where.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const TOOL = fileURLToPath(new URL('../build/native/attn_describe', import.meta.url));
+export const TOOL = fileURLToPath(new URL('../build/native/attn_describe', import.meta.url));
 
 /**
- * @typedef {{ name: string, kind: string, optional: boolean, shape: string, doc: string, default: string, low?: number, high?: number, rows?: number, cols?: number, choices?: string, choiceKind?: string }} ArgumentDescription
- * @typedef {{ name: string, type: string, optional: boolean, doc: string, fields?: FieldDescription[] }} FieldDescription
- * @typedef {{ name: string, title: string, arguments: ArgumentDescription[], result: { type: string, fields?: FieldDescription[] } }} OperationDescription
+ * @typedef {{ name: string, kind: string, optional: boolean, shape: string, doc: string, default: string, low?: number, high?: number, rows?: number, cols?: number, choices?: string, choiceKind?: string, choiceDoc?: string }} ArgumentDescription
+ * @typedef {{ value: string, alternative: number, typeName: string }} VariantCase
+ * @typedef {{ argument: string, common: string, byValue: string, cases: VariantCase[] }} Selection
+ *   how a choice argument picks the alternative of a result's one_of, and each case's name
+ * @typedef {{ type: string, typeName?: string, selectedBy?: Selection, fields?: FieldEntry[] }} ObjectDescription
+ * @typedef {ObjectDescription & { name: string, optional: boolean, doc: string, choices?: string, choiceKind?: string, choiceDoc?: string }} FieldDescription
+ * @typedef {{ oneOf: ObjectDescription[] }} OneOf the fields of one alternative or another
+ * @typedef {FieldDescription | OneOf} FieldEntry
+ * @typedef {{ name: string, title: string, lite: boolean, arguments: ArgumentDescription[], result: ObjectDescription }} OperationDescription
+ * @typedef {{ name: string, doc: string, arguments: ArgumentDescription[] }} ArgumentGroup
+ * @typedef {{ operations: OperationDescription[], argumentGroups: ArgumentGroup[] }} EngineDescription
  */
 
-/** @returns {OperationDescription[]} */
-export function loadDescriptions() {
+/** @returns {EngineDescription} */
+export function describeEngine() {
   if (!existsSync(TOOL)) {
     throw new Error(`${TOOL} is missing: build the native engine first (bash scripts/build.sh)`);
   }
-  return JSON.parse(execFileSync(TOOL, { encoding: 'utf8' })).operations;
+  return JSON.parse(execFileSync(TOOL, { encoding: 'utf8' }));
+}
+
+/** @returns {OperationDescription[]} */
+export function loadDescriptions() {
+  return describeEngine().operations;
+}
+
+/**
+ * @param {FieldEntry} entry
+ * @returns {entry is OneOf}
+ */
+export const isOneOf = (entry) => 'oneOf' in entry;
+
+/**
+ * What a generator does when run as a script: rewrites `file` as `written` if it differs, or
+ * with `--check` only says whether it is up to date (exit 1 if not).
+ * @param {string} file
+ * @param {(current: string) => string} write the file's new text from its current one ('' when absent)
+ * @param {string} command the command that rewrites it, for the message
+ */
+export function writeGenerated(file, write, command) {
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const written = write(current);
+  const name = relative(fileURLToPath(new URL('..', import.meta.url)), file);
+  if (process.argv.includes('--check')) {
+    if (written !== current) {
+      console.error(`${name} is out of date: run ${command}`);
+      process.exit(1);
+    }
+  } else if (written !== current) {
+    writeFileSync(file, written);
+    console.log(`${name}: rewritten`);
+  }
 }

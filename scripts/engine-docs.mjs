@@ -6,10 +6,9 @@
  *   node scripts/engine-docs.mjs          rewrite the tables
  *   node scripts/engine-docs.mjs --check  exit 1 if they are out of date
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-import { loadDescriptions } from './engine-descriptions.mjs';
+import { isOneOf, loadDescriptions, writeGenerated } from './engine-descriptions.mjs';
 
 export const DOC = fileURLToPath(new URL('../docs/engine.md', import.meta.url));
 const BEGIN = '<!-- reference:begin (written by scripts/engine-docs.mjs from the engine\'s descriptions; do not edit by hand) -->';
@@ -37,19 +36,30 @@ function argumentRow(a) {
 
 /**
  * One row per field, nested fields with their path (`softmax.rowMax`, `heads[].query`). A
- * nested object that is another operation's whole result names it instead of repeating it.
- * @param {import('./engine-descriptions.mjs').FieldDescription[]} fields
+ * nested object that is another operation's whole result names it instead of repeating it. The
+ * fields of a one_of's alternatives are optional, each doc led by the choices that select its
+ * alternative where a choice does (`score, output: …`).
+ * @param {import('./engine-descriptions.mjs').FieldEntry[]} fields
  * @param {Map<string, string>} results operation name by its result's fields (as JSON)
  * @param {string} prefix
+ * @param {import('./engine-descriptions.mjs').Selection} [selectedBy] of the object these are the fields of
  * @returns {string[]}
  */
-function fieldRows(fields, results, prefix = '') {
+function fieldRows(fields, results, prefix = '', selectedBy = undefined) {
   return fields.flatMap((f) => {
+    if (isOneOf(f)) {
+      return f.oneOf.flatMap((alternative, index) => {
+        const values = selectedBy?.cases.filter((c) => c.alternative === index).map((c) => c.value) ?? [];
+        const lead = values.length ? `${values.join(', ')}: ` : '';
+        const inAlternative = (alternative.fields ?? []).map((g) => (isOneOf(g) ? g : { ...g, optional: true, doc: `${lead}${g.doc}` }));
+        return fieldRows(inAlternative, results, prefix);
+      });
+    }
     const path = `${prefix}${f.name}`;
     const same = f.fields && results.get(JSON.stringify(f.fields));
     const doc = same ? `${f.doc}: the result of \`${same}\`` : f.doc;
     const row = `| \`${path}\` | ${f.type}${f.optional ? ' (optional)' : ''} | ${cell(doc)} |`;
-    const inner = f.fields && !same ? fieldRows(f.fields, results, `${path}${f.type === 'object[]' ? '[]' : ''}.`) : [];
+    const inner = f.fields && !same ? fieldRows(f.fields, results, `${path}${f.type === 'object[]' ? '[]' : ''}.`, f.selectedBy) : [];
     return [row, ...inner];
   });
 }
@@ -61,13 +71,13 @@ export function renderReference(operations) {
     '## Reference: every operation\'s arguments and result',
     '',
     'Generated from the operations\' descriptions in `cpp/include/attn/describe/`, which the bindings, the',
-    'JavaScript façade, the golden tests and `web/lib/index.d.ts` (checked by a test) all follow.',
+    'JavaScript façade, the golden tests and the declarations of `web/lib/operations.d.ts` (generated too) all follow.',
   ];
   for (const op of operations) {
     parts.push('', `### \`${op.name}\` — ${op.title}`, '', '| argument | kind | shape | given | range / choices | meaning |', '|---|---|---|---|---|---|');
     parts.push(...op.arguments.map(argumentRow));
     if (op.result.fields) {
-      parts.push('', '| result field | type | meaning |', '|---|---|---|', ...fieldRows(op.result.fields, results));
+      parts.push('', '| result field | type | meaning |', '|---|---|---|', ...fieldRows(op.result.fields, results, '', op.result.selectedBy));
     } else {
       parts.push('', `Returns a ${op.result.type}.`);
     }
@@ -88,15 +98,5 @@ export function withReference(doc, reference) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const doc = readFileSync(DOC, 'utf8');
-  const updated = withReference(doc, renderReference(loadDescriptions()));
-  if (process.argv.includes('--check')) {
-    if (updated !== doc) {
-      console.error('docs/engine.md is out of date: run node scripts/engine-docs.mjs');
-      process.exit(1);
-    }
-  } else if (updated !== doc) {
-    writeFileSync(DOC, updated);
-    console.log('docs/engine.md: reference tables rewritten');
-  }
+  writeGenerated(DOC, (doc) => withReference(doc, renderReference(loadDescriptions())), 'node scripts/engine-docs.mjs');
 }

@@ -8,6 +8,7 @@
 
 #include <iterator>
 #include <string>
+#include <type_traits>
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -96,15 +97,15 @@ EMSCRIPTEN_BINDINGS(attention_lab)
 {
     using namespace attn::bindings;
     using namespace attn;
-    describe::for_each_operation(
+    // The lite build binds only the operations whose description says so (operations.hpp);
+    // the façade answers a call to any other with an AttentionError naming the build that has it.
+    using bound = std::conditional_t<lite_build, describe::lite_operations,
+                                     describe::all_operations>;
+    describe::for_each_operation<bound>(
         [](auto operation)
         {
             using Operation = decltype(operation);
-            // The lite build binds only its list (operations.hpp); the façade answers a call to
-            // any other with an AttentionError naming the build that has it.
-            if constexpr (!lite_build
-                          || describe::is_listed<Operation, describe::lite_operations>::value)
-                emscripten::function(Operation::name, &run<Operation>);
+            emscripten::function(Operation::name, &run<Operation>);
         });
     emscripten::function("describeOperations", &describe_operations);
     emscripten::function("heapBytesInUse", &heap_bytes_in_use);

@@ -15,8 +15,9 @@
 
 #include <emscripten/val.h>
 
-#include "attn/attn.hpp"
 #include "attn/describe/writer.hpp"
+#include "attn/mask.hpp"
+#include "attn/matrix.hpp"
 
 namespace attn::bindings
 {

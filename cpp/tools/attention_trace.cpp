@@ -118,6 +118,12 @@ namespace
             print(path_ + name, value, doc);
         }
 
+        template <class T>
+        void field(const char* name, const T& value, words doc, const attn::describe::choice_set&)
+        {
+            field(name, value, doc);
+        }
+
         template <class T> void optional(const char* name, const T& value, bool present, words doc)
         {
             if (present)

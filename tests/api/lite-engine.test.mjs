@@ -7,6 +7,7 @@ import { test } from 'node:test';
 
 import { AttentionError, loadAttentionLab } from 'attention-lab';
 
+import { loadDescriptions } from '../../scripts/engine-descriptions.mjs';
 import { loadFixtureFiles, runCase } from '../support/fixtures.mjs';
 
 const LITE_WASM = new URL('wasm/attention-lite.wasm', import.meta.resolve('attention-lab'));
@@ -15,13 +16,9 @@ const FULL_WASM = new URL('wasm/attention-core.wasm', import.meta.resolve('atten
 const full = await loadAttentionLab();
 const lite = await loadAttentionLab({ training: false });
 
-// lite_operations in cpp/include/attn/describe/operations.hpp: what the first lessons ask for.
-const LITE_OPERATIONS = [
-  'addPositionalEncoding', 'attention', 'attentionEntropy', 'diagnose', 'embedTokens', 'encoderLayer',
-  'explainAttention', 'explainLinear', 'explainPositionalEncoding', 'feedForward', 'layerNorm', 'multiHeadAttention', 'permutationTest',
-  'positionSimilarity', 'positionalEncoding', 'randomMatrix', 'scalingExperiment', 'softmax',
-  'softmaxJacobian',
-];
+// What the first lessons ask for: the operations whose description says `lite = true`
+// (cpp/include/attn/describe/), which lite_operations in operations.hpp collects.
+const LITE_OPERATIONS = loadDescriptions().filter((op) => op.lite).map((op) => op.name);
 const FULL_ONLY = /^(\w+): expected the full engine \(loadAttentionLab\(\) or \{ training: true \}\), got the lite engine \(\{ training: false \}\)/;
 
 test('the lite engine\'s API has every name the full one has', () => {
@@ -71,6 +68,7 @@ test('the lite engine binds exactly the first lessons\' operations; every other 
       return !FULL_ONLY.test(error.message);
     }
   });
+  assert.ok(LITE_OPERATIONS.length > 0 && LITE_OPERATIONS.length < operations.length, `${LITE_OPERATIONS.length} of ${operations.length} described as lite`);
   assert.deepEqual(bound.sort(), [...LITE_OPERATIONS].sort());
 });
 

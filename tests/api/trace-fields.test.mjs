@@ -10,7 +10,7 @@ import { test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
 
-import { loadDescriptions } from '../../scripts/engine-descriptions.mjs';
+import { isOneOf, loadDescriptions } from '../../scripts/engine-descriptions.mjs';
 import { loadFixtureFiles, operationOf } from '../support/fixtures.mjs';
 import { reviveInput } from '../support/compare.mjs';
 
@@ -64,13 +64,45 @@ const LEAF_CHECKS = {
 };
 
 /**
+ * The fields an object must have: its own, and those of the one alternative of its one_of the
+ * value holds (the one its selecting argument names, when the description says which). Pushes a
+ * problem and returns undefined when no alternative fits.
+ * @param {Record<string, unknown>} record
+ * @param {import('../../scripts/engine-descriptions.mjs').ObjectDescription} description
+ * @param {string} path
+ * @param {string[]} problems
+ * @param {Record<string, unknown>} [args] the call's arguments, for a result's selection
+ * @returns {import('../../scripts/engine-descriptions.mjs').FieldDescription[] | undefined}
+ */
+function fieldsHeld(record, description, path, problems, args) {
+  const entries = description.fields ?? [];
+  const own = /** @type {import('../../scripts/engine-descriptions.mjs').FieldDescription[]} */ (entries.filter((f) => !isOneOf(f)));
+  const oneOf = /** @type {import('../../scripts/engine-descriptions.mjs').OneOf | undefined} */ (entries.find(isOneOf));
+  if (!oneOf) return own;
+  const fits = (/** @type {import('../../scripts/engine-descriptions.mjs').ObjectDescription} */ alternative) => {
+    const fields = /** @type {import('../../scripts/engine-descriptions.mjs').FieldDescription[]} */ (alternative.fields ?? []);
+    return fields.every((f) => f.optional || f.name in record)
+      && Object.keys(record).every((key) => own.some((f) => f.name === key) || fields.some((f) => f.name === key));
+  };
+  const selection = description.selectedBy;
+  const selected = selection && args ? selection.cases.find((c) => c.value === args[selection.argument])?.alternative : undefined;
+  const index = selected ?? oneOf.oneOf.findIndex(fits);
+  if (index < 0 || index === undefined) {
+    problems.push(`${path} holds none of its alternatives (${Object.keys(record).join(', ')})`);
+    return undefined;
+  }
+  return [...own, .../** @type {import('../../scripts/engine-descriptions.mjs').FieldDescription[]} */ (oneOf.oneOf[index].fields ?? [])];
+}
+
+/**
  * @param {unknown} value
- * @param {{ type: string, fields?: import('../../scripts/engine-descriptions.mjs').FieldDescription[] }} description
+ * @param {import('../../scripts/engine-descriptions.mjs').ObjectDescription} description
  * @param {string} path
  * @param {string[]} problems
  * @param {Set<string>} seen every field path met
+ * @param {Record<string, unknown>} [args] the call's arguments, for a result's selection
  */
-function check(value, description, path, problems, seen) {
+function check(value, description, path, problems, seen, args) {
   if (description.type === 'object[]') {
     if (!Array.isArray(value)) problems.push(`${path} is not an array`);
     else value.forEach((item, i) => check(item, { type: 'object', fields: description.fields }, `${path}[${i}]`, problems, seen));
@@ -81,7 +113,8 @@ function check(value, description, path, problems, seen) {
     return;
   }
   const record = /** @type {Record<string, unknown>} */ (value);
-  const fields = description.fields ?? [];
+  const fields = fieldsHeld(record, description, path, problems, args);
+  if (!fields) return;
   for (const key of Object.keys(record)) {
     if (!fields.some((f) => f.name === key)) problems.push(`${path}.${key} is not described`);
   }
@@ -92,18 +125,20 @@ function check(value, description, path, problems, seen) {
       continue;
     }
     seen.add(where.replace(/\[\d+\]/g, '[]').replace(/^[^.]*/, description.type));
+    if (f.choices && record[f.name] !== null && !f.choices.split('|').includes(/** @type {string} */ (record[f.name]))) problems.push(`${where} is ${JSON.stringify(record[f.name])}, not one of ${f.choices}`);
     check(record[f.name], f, where, problems, seen);
   }
 }
 
 /**
- * Every field path of a description, as check() records them.
- * @param {import('../../scripts/engine-descriptions.mjs').FieldDescription[]} fields
+ * Every field path of a description, as check() records them; every alternative's.
+ * @param {import('../../scripts/engine-descriptions.mjs').FieldEntry[]} fields
  * @param {string} prefix
  * @returns {string[]}
  */
 function paths(fields, prefix) {
   return fields.flatMap((f) => {
+    if (isOneOf(f)) return f.oneOf.flatMap((alternative) => paths(alternative.fields ?? [], prefix));
     const here = `${prefix}.${f.name}`;
     return [here, ...(f.fields ? paths(f.fields, f.type === 'object[]' ? `${here}[]` : here) : [])];
   });
@@ -129,7 +164,7 @@ test('every result carries exactly the described fields, and every described fie
     }
     /** @type {Set<string>} */
     const seen = new Set();
-    for (const [, args] of own) check(api[d.name](args), d.result, d.name, problems, seen);
+    for (const [, args] of own) check(api[d.name](args), d.result, d.name, problems, seen, /** @type {Record<string, unknown>} */ (args));
     const never = /** @type {Record<string, string[]>} */ (NEVER_RETURNED)[d.name] ?? [];
     for (const path of paths(d.result.fields ?? [], 'object')) {
       const field = path.replace(/^object/, '');

@@ -1,11 +1,13 @@
 /**
- * web/lib/index.d.ts is written by hand (Emscripten 3.1.6 cannot emit declarations); this test
- * holds it to the engine's own descriptions through the TypeScript compiler API: every operation
- * on AttentionLab, its arguments' names and optionality, and its result's fields, nested, with
- * the type of every leaf.
+ * The declarations a consumer of the package sees (web/lib/index.d.ts, which re-exports the
+ * generated web/lib/operations.d.ts) held to the engine's own descriptions through the
+ * TypeScript compiler API: every operation on AttentionLab, its arguments' names, optionality
+ * and types, and its result's fields, nested, with the type of every leaf and the values of every
+ * set of choices. engine-types.test.mjs checks the file is what the generator writes; this checks
+ * that what it writes means what the descriptions say, whatever the generator does.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -13,9 +15,10 @@ import { fileURLToPath } from 'node:url';
 
 import ts from 'typescript';
 
-import { loadDescriptions } from '../../scripts/engine-descriptions.mjs';
+import { isOneOf, loadDescriptions } from '../../scripts/engine-descriptions.mjs';
 
-const DECLARATIONS = fileURLToPath(new URL('../../web/lib/index.d.ts', import.meta.url));
+const LIB = fileURLToPath(new URL('../../web/lib/', import.meta.url));
+const DECLARATION_FILES = ['index.d.ts', 'operations.d.ts', 'values.d.ts'];
 
 /**
  * Members of AttentionLab that are not engine operations: constants, diagnostics, and the
@@ -23,7 +26,7 @@ const DECLARATIONS = fileURLToPath(new URL('../../web/lib/index.d.ts', import.me
  */
 const NOT_OPERATIONS = ['maxDimension', 'maxSequence', 'maxPeakCells', 'memory', 'createTrainer'];
 
-/** How each leaf of a description may be declared. */
+/** How each leaf of a result may be declared. */
 const LEAF_TYPES = {
   matrix: ['Matrix'],
   'matrix[]': ['Matrix[]'],
@@ -35,13 +38,37 @@ const LEAF_TYPES = {
   boolean: ['boolean'],
 };
 
+/** How each kind of argument may be declared (a choice is checked against its values). */
+const ARGUMENT_TYPES = {
+  matrix: ['MatrixInput'],
+  vector: ['VectorInput'],
+  indices: ['VectorInput'],
+  strings: ['readonly string[]'],
+  number: ['number'],
+  integer: ['number'],
+  boolean: ['boolean'],
+  mask: ['Mask'],
+};
+
+/** @typedef {import('../../scripts/engine-descriptions.mjs').FieldDescription} FieldDescription */
+/** @typedef {import('../../scripts/engine-descriptions.mjs').FieldEntry} FieldEntry */
+
 /**
- * Reads a declarations file into { operation → { args, result } }, where args lists each
- * argument's name and optionality and result is the return type as a tree of fields.
- * @param {string} file
+ * The fields a caller may meet: those of a one_of's alternatives are optional, since which
+ * alternative is there depends on the call.
+ * @param {FieldEntry[]} fields
+ * @returns {FieldDescription[]}
+ */
+const flattened = (fields) =>
+  fields.flatMap((f) => (isOneOf(f) ? f.oneOf.flatMap((alternative) => flattened(alternative.fields ?? []).map((g) => ({ ...g, optional: true }))) : [f]));
+
+/**
+ * Reads the declarations into { operation → { args, result } }, where args lists each
+ * argument's name, optionality and type and result is the return type as a tree of fields.
+ * @param {string} file index.d.ts
  */
 function readDeclarations(file) {
-  const program = ts.createProgram([file], { strict: true, noEmit: true });
+  const program = ts.createProgram([file], { strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext });
   const checker = program.getTypeChecker();
   const source = /** @type {ts.SourceFile} */ (program.getSourceFile(file));
   const lab = source.statements.find((s) => ts.isInterfaceDeclaration(s) && s.name.text === 'AttentionLab');
@@ -52,21 +79,21 @@ function readDeclarations(file) {
   const isOptional = (symbol) => (symbol.flags & ts.SymbolFlags.Optional) !== 0;
 
   /**
-   * A type's fields as { name → { optional, type } }; for a union, the fields of every member,
-   * a field missing from some member being optional.
+   * A type's fields as { name → { optional, types } }; for a union, the fields of every member,
+   * a field missing from some member being optional, and its type in each member that has it.
    * @param {ts.Type} type
-   * @returns {Map<string, { optional: boolean, type: ts.Type }>}
+   * @returns {Map<string, { optional: boolean, type: ts.Type, types: ts.Type[] }>}
    */
   const fieldsOf = (type) => {
     const members = type.isUnion() ? type.types : [type];
-    /** @type {Map<string, { optional: boolean, type: ts.Type }>} */
+    /** @type {Map<string, { optional: boolean, type: ts.Type, types: ts.Type[] }>} */
     const out = new Map();
     for (const member of members) {
       for (const symbol of checker.getPropertiesOfType(member)) {
         const propertyType = checker.getNonNullableType(checker.getTypeOfSymbol(symbol));
         const seen = out.get(symbol.name);
         const optional = isOptional(symbol) || (seen?.optional ?? false);
-        out.set(symbol.name, { optional, type: seen?.type ?? propertyType });
+        out.set(symbol.name, { optional, type: seen?.type ?? propertyType, types: [...(seen?.types ?? []), propertyType] });
       }
     }
     for (const [name, field] of out) {
@@ -75,19 +102,32 @@ function readDeclarations(file) {
     return out;
   };
 
-  /** @type {Map<string, { args: Map<string, { optional: boolean, type: ts.Type }>, result: ts.Type }>} */
+  /** @type {Map<string, { args: ReturnType<typeof fieldsOf>, result: ts.Type }>} */
   const operations = new Map();
   for (const symbol of checker.getPropertiesOfType(labType)) {
     if (NOT_OPERATIONS.includes(symbol.name)) continue;
     const [signature] = checker.getSignaturesOfType(checker.getTypeOfSymbol(symbol), ts.SignatureKind.Call);
     assert.ok(signature, `AttentionLab.${symbol.name} is a method`);
-    const args = checker.getTypeOfSymbol(signature.getParameters()[0]);
-    // A generic result such as ExplanationByStage[S] stands for every stage's: its constraint.
-    const declared = checker.getReturnTypeOfSignature(signature);
-    const result = checker.getBaseConstraintOfType(declared) ?? declared;
+    // A generic method (explainAttention<S>) stands for every S: its arguments and result at
+    // the constraint, ExplanationByStage[ExplainStage] for instance.
+    const atConstraint = (/** @type {ts.Type} */ t) => checker.getBaseConstraintOfType(t) ?? t;
+    const args = atConstraint(checker.getTypeOfSymbol(signature.getParameters()[0]));
+    const result = atConstraint(checker.getReturnTypeOfSignature(signature));
     operations.set(symbol.name, { args: fieldsOf(checker.getApparentType(args)), result });
   }
-  return { operations, fieldsOf, typeText: (/** @type {ts.Type} */ t) => checker.typeToString(t), checker };
+
+  /**
+   * The string literals a type is made of (a union of them, one, or a type parameter's
+   * constraint), or undefined when it is not made of string literals only.
+   * @param {ts.Type} type
+   * @returns {string[] | undefined}
+   */
+  const literals = (type) => {
+    const resolved = type.flags & ts.TypeFlags.TypeParameter ? checker.getBaseConstraintOfType(type) ?? type : type;
+    const parts = resolved.isUnion() ? resolved.types : [resolved];
+    return parts.every((p) => p.isStringLiteral()) ? parts.map((p) => /** @type {ts.StringLiteralType} */ (p).value).sort() : undefined;
+  };
+  return { operations, fieldsOf, literals, typeText: (/** @type {ts.Type} */ t) => checker.typeToString(t), checker };
 }
 
 /**
@@ -96,7 +136,7 @@ function readDeclarations(file) {
  * @param {import('../../scripts/engine-descriptions.mjs').OperationDescription[]} descriptions
  */
 function differences(declared, descriptions) {
-  const { operations, fieldsOf, typeText, checker } = declared;
+  const { operations, fieldsOf, literals, typeText, checker } = declared;
   /** @type {string[]} */
   const out = [];
   const described = descriptions.map((d) => d.name);
@@ -105,11 +145,25 @@ function differences(declared, descriptions) {
   }
 
   /**
+   * Whether a declared type holds exactly the described choices (each type, for a field a
+   * union's members declare differently: a selected result's discriminant).
    * @param {string} path
-   * @param {import('../../scripts/engine-descriptions.mjs').FieldDescription[]} fields
+   * @param {string} choices
+   * @param {ts.Type[]} types
+   */
+  const compareChoices = (path, choices, types) => {
+    const expected = choices.split('|').sort();
+    const found = [...new Set(types.flatMap((t) => literals(t) ?? [`(${typeText(t)})`]))].sort();
+    if (found.join('|') !== expected.join('|')) out.push(`${path} should be ${expected.map((c) => `'${c}'`).join(' | ')}, is ${found.join(' | ')}`);
+  };
+
+  /**
+   * @param {string} path
+   * @param {FieldEntry[]} entries
    * @param {ts.Type} type
    */
-  const compareFields = (path, fields, type) => {
+  const compareFields = (path, entries, type) => {
+    const fields = flattened(entries);
     const actual = fieldsOf(type);
     for (const f of fields) {
       const got = actual.get(f.name);
@@ -124,11 +178,10 @@ function differences(declared, descriptions) {
         const element = checker.getIndexTypeOfType(got.type, ts.IndexKind.Number);
         if (!element) out.push(`${path}.${f.name} should be an array`);
         else compareFields(`${path}.${f.name}[]`, f.fields ?? [], element);
+      } else if (f.choices) {
+        compareChoices(`${path}.${f.name}`, f.choices, got.types);
       } else if (f.type === 'string' || f.type === 'string or null') {
-        // (The program here is not strict, so a declared `| null` is not in the type to check.)
-        if (!(got.type.flags & ts.TypeFlags.StringLike) && !got.type.isUnion() && !(got.type.flags & ts.TypeFlags.TypeParameter)) {
-          out.push(`${path}.${f.name} should be a string, is ${typeText(got.type)}`);
-        }
+        if (!(got.type.flags & ts.TypeFlags.String)) out.push(`${path}.${f.name} should be a string, is ${typeText(got.type)}`);
       } else if (!LEAF_TYPES[/** @type {keyof LEAF_TYPES} */ (f.type)].includes(typeText(got.type))) {
         out.push(`${path}.${f.name} should be ${LEAF_TYPES[/** @type {keyof LEAF_TYPES} */ (f.type)].join(' or ')}, is ${typeText(got.type)}`);
       }
@@ -146,8 +199,16 @@ function differences(declared, descriptions) {
     }
     for (const a of d.arguments) {
       const got = op.args.get(a.name);
-      if (!got) out.push(`${d.name}(args).${a.name} is described but not declared`);
-      else if (got.optional !== a.optional) out.push(`${d.name}(args).${a.name} is ${a.optional ? '' : 'not '}optional in the engine`);
+      const path = `${d.name}(args).${a.name}`;
+      if (!got) {
+        out.push(`${path} is described but not declared`);
+        continue;
+      }
+      if (got.optional !== a.optional) out.push(`${path} is ${a.optional ? '' : 'not '}optional in the engine`);
+      if (a.kind === 'choice') compareChoices(path, a.choices ?? '', [got.type]);
+      else if (!ARGUMENT_TYPES[/** @type {keyof ARGUMENT_TYPES} */ (a.kind)].includes(typeText(got.type))) {
+        out.push(`${path} should be ${ARGUMENT_TYPES[/** @type {keyof ARGUMENT_TYPES} */ (a.kind)].join(' or ')}, is ${typeText(got.type)}`);
+      }
     }
     for (const name of op.args.keys()) {
       if (!d.arguments.some((a) => a.name === name)) out.push(`${d.name}(args).${name} is declared but the engine has no such argument`);
@@ -162,27 +223,38 @@ function differences(declared, descriptions) {
 }
 
 test('index.d.ts declares every engine operation, its arguments and its whole trace as the engine describes them', () => {
-  assert.deepEqual(differences(readDeclarations(DECLARATIONS), loadDescriptions()), []);
+  assert.deepEqual(differences(readDeclarations(join(LIB, 'index.d.ts')), loadDescriptions()), []);
 });
 
-test('a field or argument added on one side only is reported, whichever side it is', () => {
+test('a field or argument added on one side only, or a choice changed, is reported, whichever side it is', () => {
   const descriptions = loadDescriptions();
   const folder = mkdtempSync(join(tmpdir(), 'attention-lab-types-'));
   try {
-    const file = join(folder, 'index.d.ts');
-    const original = readFileSync(DECLARATIONS, 'utf8');
-    const withExtra = original.replace('export interface AttentionTrace {', 'export interface AttentionTrace {\n  onlyInTypes: number;');
-    assert.notEqual(withExtra, original);
-    writeFileSync(file, withExtra);
-    assert.ok(differences(readDeclarations(file), descriptions).includes('attention().onlyInTypes is declared but the engine has no such field'));
+    for (const file of DECLARATION_FILES) cpSync(join(LIB, file), join(folder, file));
+    const operations = join(folder, 'operations.d.ts');
+    const original = readFileSync(operations, 'utf8');
+    const edited = original
+      .replace('export interface AttentionTrace {', 'export interface AttentionTrace {\n  onlyInTypes: number;')
+      .replace("export type Activation = 'relu' | 'gelu';", "export type Activation = 'relu' | 'gelu' | 'tanh';")
+      .replace('  logits: MatrixInput;\n}', '  logits: Matrix;\n}');
+    assert.notEqual(edited, original);
+    writeFileSync(operations, edited);
+    const found = differences(readDeclarations(join(folder, 'index.d.ts')), descriptions);
+    assert.ok(found.includes('attention().onlyInTypes is declared but the engine has no such field'), found.join('\n'));
+    assert.ok(found.includes("feedForward(args).activation should be 'gelu' | 'relu', is gelu | relu | tanh"), found.join('\n'));
+    assert.ok(found.includes('softmax(args).logits should be MatrixInput, is Matrix'), found.join('\n'));
 
     const described = structuredClone(descriptions);
     const softmax = /** @type {import('../../scripts/engine-descriptions.mjs').OperationDescription} */ (described.find((d) => d.name === 'softmax'));
     softmax.result.fields?.push({ name: 'onlyInEngine', type: 'number', optional: false, doc: '' });
     softmax.arguments.push({ name: 'temperature', kind: 'number', optional: true, shape: '', doc: '', default: '1' });
-    const found = differences(readDeclarations(DECLARATIONS), described);
-    assert.ok(found.includes('softmax().onlyInEngine is described but not declared'));
-    assert.ok(found.includes('softmax(args).temperature is described but not declared'));
+    const diagnose = /** @type {import('../../scripts/engine-descriptions.mjs').OperationDescription} */ (described.find((d) => d.name === 'diagnose'));
+    const misconception = /** @type {FieldDescription} */ (diagnose.result.fields?.find((f) => !isOneOf(f) && f.name === 'misconception'));
+    misconception.choices = `${misconception.choices}|forgotToSum`;
+    const reported = differences(readDeclarations(join(LIB, 'index.d.ts')), described);
+    assert.ok(reported.includes('softmax().onlyInEngine is described but not declared'), reported.join('\n'));
+    assert.ok(reported.includes('softmax(args).temperature is described but not declared'), reported.join('\n'));
+    assert.ok(reported.some((r) => r.startsWith("diagnose().misconception should be 'columnSoftmax' | 'dividedByDk' | 'forgotToSum'")), reported.join('\n'));
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -7,7 +7,10 @@
 
 #include <catch2/catch.hpp>
 
-#include "attn/attn.hpp"
+#include "attn/attention.hpp"
+#include "attn/chunked_attention.hpp"
+#include "attn/error.hpp"
+#include "attn/flash_attention.hpp"
 #include "scale_inputs.hpp"
 #include "tensor_matchers.hpp"
 

@@ -1,9 +1,11 @@
 // The generic argument reader of the operations' descriptions (attn/describe/): the checks it
 // makes for every operation, and facts every description must satisfy.
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -103,6 +105,7 @@ TEST_CASE("every described choice is one the kernel's parser accepts", "[describ
     each(describe::activation_choice, attn::parse_activation);
     each(describe::random_matrix_operation::distribution_choice, attn::parse_distribution);
     each(describe::explain_attention_operation::stage, attn::parse_explain_stage);
+    each(describe::explain_attention_backward_operation::stage, attn::parse_backward_stage);
 }
 
 TEST_CASE("every operation has a distinct name, distinct argument names and a title", "[describe]")
@@ -128,4 +131,100 @@ TEST_CASE("every operation has a distinct name, distinct argument names and a ti
             }
         });
     CHECK(operations.size() == std::tuple_size_v<describe::all_operations>);
+}
+
+namespace
+{
+    /// The values of a choice_set, in order.
+    std::vector<std::string> values_of(const std::string& all)
+    {
+        std::vector<std::string> out;
+        for (std::size_t start = 0; start <= all.size();)
+        {
+            const std::size_t end = std::min(all.find('|', start), all.size());
+            out.push_back(all.substr(start, end - start));
+            start = end + 1;
+        }
+        return out;
+    }
+
+    /// Checks that each described case of a selected explanation is the alternative the kernel
+    /// returns for its value: `explain(value)` explains one cell at that stage.
+    template <class Explanation, class Explain>
+    void check_cases(const describe::choice_set& stages, Explain explain)
+    {
+        const describe::selection& s = describe::fields_of<Explanation>::selected_by;
+        std::set<std::string> described;
+        for (std::size_t i = 0; i < s.count; ++i)
+        {
+            const describe::variant_case& c = s.cases[i];
+            INFO(c.value << " -> " << c.type_name);
+            CHECK(explain(c.value).detail.index() == c.alternative);
+            described.insert(c.value);
+        }
+        const std::vector<std::string> values = values_of(stages.values);
+        CHECK(described == std::set<std::string>(values.begin(), values.end()));
+    }
+} // namespace
+
+TEST_CASE("each described case of an explanation is the alternative the kernel gives its stage",
+          "[describe]")
+{
+    const attn::matrix q = {{1.0, 0.5}, {0.2, -1.0}}, k = {{0.3, 1.0}, {-0.5, 0.25}},
+                       v = {{2.0, 1.0}, {0.5, -1.0}}, g = {{1.0, -0.5}, {0.25, 2.0}};
+    const attn::attention_options options;
+    check_cases<attn::attention_explanation>(describe::explain_stages,
+                                             [&](const std::string& stage)
+                                             {
+                                                 return attn::explain_attention(
+                                                     q, k, v, options, 1, 0,
+                                                     attn::parse_explain_stage("stage", stage));
+                                             });
+    check_cases<attn::attention_backward_explanation>(
+        describe::gradient_stages,
+        [&](const std::string& stage)
+        {
+            return attn::explain_attention_backward(q, k, v, options, g, 1, 0,
+                                                    attn::parse_backward_stage("stage", stage));
+        });
+}
+
+TEST_CASE("the mistakes diagnose names are the described misconceptions, in their order",
+          "[describe]")
+{
+    // A masked weight cell: every mistake applies there, so each is a candidate.
+    const attn::matrix q = {{1.0, 0.5}, {0.2, -1.0}}, k = {{0.3, 1.0}, {-0.5, 0.25}},
+                       v = {{2.0, 1.0}, {0.5, -1.0}};
+    attn::attention_options attention;
+    attention.mask = attn::attention_mask::causal();
+    attn::diagnose_options options;
+    options.stage = attn::explain_stage::weight;
+    options.row = 1;
+    options.column = 0;
+    std::vector<std::string> named;
+    for (const attn::misconception_candidate& c :
+         attn::diagnose(q, k, v, attention, options).candidates)
+    {
+        named.push_back(c.misconception);
+    }
+    CHECK(named == values_of(describe::misconceptions.values));
+}
+
+TEST_CASE("the lite engine's operations are those whose description says lite, in order",
+          "[describe]")
+{
+    std::vector<std::string> flagged, listed;
+    describe::for_each_operation(
+        [&](auto operation)
+        {
+            if (describe::in_lite_engine<decltype(operation)>::value)
+            {
+                flagged.push_back(decltype(operation)::name);
+            }
+        });
+    describe::for_each_operation<describe::lite_operations>(
+        [&](auto operation) { listed.push_back(decltype(operation)::name); });
+    CHECK(listed == flagged);
+    CHECK(!listed.empty());
+    CHECK(listed.size() < std::tuple_size_v<describe::all_operations>);
 }

@@ -6,7 +6,21 @@
 
 #include <catch2/catch.hpp>
 
-#include "attn/attn.hpp"
+#include "attn/attention.hpp"
+#include "attn/encoder_layer.hpp"
+#include "attn/entropy.hpp"
+#include "attn/error.hpp"
+#include "attn/explain.hpp"
+#include "attn/feed_forward.hpp"
+#include "attn/layer_norm.hpp"
+#include "attn/multi_head_attention.hpp"
+#include "attn/permutation_test.hpp"
+#include "attn/positional_encoding.hpp"
+#include "attn/random_matrix.hpp"
+#include "attn/scaling_experiment.hpp"
+#include "attn/softmax.hpp"
+#include "attn/softmax_jacobian.hpp"
+#include "attn/token_embedding.hpp"
 #include "tensor_matchers.hpp"
 
 using Catch::Matchers::Contains;

@@ -23,7 +23,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "attn/attn.hpp"
+#include "attn/mask.hpp"
+#include "attn/matrix.hpp"
 
 namespace golden
 {

@@ -8,7 +8,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "attn/attn.hpp"
+#include "attn/matrix.hpp"
 
 namespace
 {

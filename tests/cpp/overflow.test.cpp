@@ -5,7 +5,11 @@
 
 #include <catch2/catch.hpp>
 
-#include "attn/attn.hpp"
+#include "attn/encoder_layer.hpp"
+#include "attn/feed_forward.hpp"
+#include "attn/layer_norm.hpp"
+#include "attn/multi_head_attention.hpp"
+#include "attn/permutation_test.hpp"
 
 using Catch::Matchers::Contains;
 using Catch::Matchers::Equals;

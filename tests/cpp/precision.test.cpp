@@ -8,7 +8,10 @@
 
 #include <catch2/catch.hpp>
 
-#include "attn/attn.hpp"
+#include "attn/attention.hpp"
+#include "attn/error.hpp"
+#include "attn/flash_attention.hpp"
+#include "attn/precision.hpp"
 #include "golden.hpp"
 #include "tensor_matchers.hpp"
 

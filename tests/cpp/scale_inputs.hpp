@@ -7,7 +7,8 @@
 #include <cstdint>
 #include <limits>
 
-#include "attn/attn.hpp"
+#include "attn/attention.hpp"
+#include "attn/random_matrix.hpp"
 
 namespace attn_test
 {

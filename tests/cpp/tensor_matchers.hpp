@@ -15,7 +15,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "attn/attn.hpp"
+#include "attn/matrix.hpp"
 
 namespace attn_test
 {

@@ -31,6 +31,8 @@ const EXPECTED_FILES = [
   'docs/engine.md',
   ...fs.readdirSync(path.join(ROOT, 'web/lib')).filter((file) => file.endsWith('.js')).map((file) => `web/lib/${file}`),
   'web/lib/index.d.ts',
+  'web/lib/operations.d.ts',
+  'web/lib/values.d.ts',
   'web/lib/wasm/attention-core.mjs',
   'web/lib/wasm/attention-core.wasm',
   'web/lib/wasm/attention-lite.mjs',

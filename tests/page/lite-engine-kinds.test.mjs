@@ -1,5 +1,5 @@
 // The page lands on the lite engine ({ training: false }), which binds only the first lessons'
-// operations (lite_operations, cpp/include/attn/describe/operations.hpp), and loads the full
+// operations (those whose description in cpp/include/attn/describe/ says lite), and loads the full
 // engine when a lesson whose kind module says engine: 'full' opens. Here every shipped
 // walkthrough opens that way, and the flag is checked both ways: a kind without it builds on the
 // lite engine alone, and a kind with it could not.

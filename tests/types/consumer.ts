@@ -13,6 +13,7 @@ import type {
   AttentionBackwardTrace,
   AttentionExplanation,
   AttentionLab,
+  AttentionOperations,
   AttentionTrace,
   Distribution,
   DropoutArgs,
@@ -49,6 +50,8 @@ import type {
   Matrix,
   MatrixInput,
   MemoryUse,
+  Misconception,
+  MisconceptionCandidate,
   MultiHeadAttentionArgs,
   MultiHeadAttentionBackwardArgs,
   MultiHeadAttentionBackwardTrace,
@@ -60,6 +63,7 @@ import type {
   PositionalAdditionTrace,
   PositionalEncodingArgs,
   PositionSimilarityTrace,
+  QueryKeyValueArgs,
   ProductTerm,
   ProjectionArgs,
   RandomMatrixArgs,
@@ -68,6 +72,7 @@ import type {
   ScalingExperimentArgs,
   ScalingExperimentTrace,
   ScoreExplanation,
+  SequenceArgs,
   SoftmaxArgs,
   SoftmaxJacobianArgs,
   SoftmaxJacobianTrace,
@@ -453,7 +458,7 @@ export const used = [
   lastLoss, drop, firstHead, labels, confusedAsFirst, petalLength, ideal, strongest, named, stateText, width,
 ];
 
-// Issue 11: linear and sparse attention, the recurrent network.
+// ---- linear and sparse attention, the recurrent network -------------------------------------
 const linear = lab.linearAttention({ query: x4, key: x4, value: x4, causal: true, trace: false });
 const linearState: number[][] = linear.state;
 // @ts-expect-error prefixStates is there only when traced and causal
@@ -464,4 +469,23 @@ const sparseMask: number[][] | undefined = sparse.mask;
 // @ts-expect-error window is required
 lab.sparseAttention({ query: x4, key: x4, value: x4 });
 const rnnStates: number[][] = lab.rnnForward({ input: x4, hidden: 3 }).states;
-export const usedByIssue11 = [linearState, prefixStates, keysPerRow, sparseMask, rnnStates];
+export const usedBySequenceModels = [linearState, prefixStates, keysPerRow, sparseMask, rnnStates];
+
+// ---- the generated part (web/lib/operations.d.ts) --------------------------------------------
+
+// Every engine operation is a method of AttentionLab through AttentionOperations.
+const operations: AttentionOperations = lab;
+const shared: QueryKeyValueArgs = { query, key, value: frozenValue, mask: 'causal' };
+const graded = operations.diagnose({ ...shared, stage: 'weight', row: 0, column: 1, answer: 0.5 });
+const mistake: Misconception | null = graded.misconception;
+const candidates: MisconceptionCandidate[] = graded.candidates;
+const sequence: SequenceArgs = { query, key, value: frozenValue, trace: false };
+const flash = lab.flashAttention({ ...sequence, blockRows: 1 });
+const lean: number = flash.peakCells + (flash.tiles?.length ?? 0);
+// @ts-expect-error a misconception is one of the engine's names, not any string
+const unknownMistake: Misconception = 'forgotToScale';
+// @ts-expect-error the cost lab's variants are a fixed set
+lab.measureCost({ variant: 'quadratic', n: 8 });
+// @ts-expect-error precision is float64 or float32
+lab.flashAttention({ ...sequence, precision: 'float16' });
+export const usedByGenerated = [mistake, candidates, lean, unknownMistake];

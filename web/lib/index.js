@@ -45,8 +45,8 @@ function run(core, operation, spec, args) {
 }
 
 /**
- * What the lite engine has in place of `name` (createTrainer, or an operation lite_operations in
- * cpp/include/attn/describe/operations.hpp leaves out): an AttentionError naming the full engine.
+ * What the lite engine has in place of `name` (createTrainer, or an operation whose description in
+ * cpp/include/attn/describe/ is not `lite`): an AttentionError naming the full engine.
  * @param {string} name
  * @param {string} lacks what the lite engine has not, in words
  */

@@ -73,6 +73,7 @@ namespace attn::describe
         const char* fallback_text = ""; ///< the default as the docs show it; "" = none
         const char* choices = "";     ///< a choice's values, "relu|gelu"; the first is the default
         const char* choice_kind = ""; ///< the façade's name for this set of choices
+        const char* choice_doc = "";  ///< what the set is, for the types
         /// A matrix's or mask's caps, which the façade and the bindings check before copying
         /// anything: max_sequence rows for the sequences of the scale operations.
         std::size_t max_rows = max_dimension, max_cols = max_dimension;
@@ -98,6 +99,16 @@ namespace attn::describe
             return text;
         }
         const char* text;
+    };
+
+    /// A named set of strings: the values of a choice argument ("relu|gelu", the first its
+    /// default when the argument is optional) or of a string field. `kind` names the set in the
+    /// façade (its argument table, and its types as a union of the values).
+    struct choice_set
+    {
+        const char* kind;
+        const char* values;
+        words doc = ""; ///< what the set is, for the types
     };
 
     // ---- declaring arguments: one constructor per kind ----
@@ -174,10 +185,11 @@ namespace attn::describe
                 "",   words(doc),           0,
                 0,    fallback ? 1.0 : 0.0, fallback ? "true" : "false"};
     }
-    constexpr argument choice_argument(const char* name, const char* choice_kind,
-                                       const char* choices, bool optional, const char* doc)
+    constexpr argument choice_argument(const char* name, const choice_set& choices, bool optional,
+                                       const char* doc)
     {
-        return {name, kind::choice, optional, "", words(doc), 0, 0, 0, "", choices, choice_kind};
+        return {name, kind::choice, optional,       "",           words(doc), 0, 0,
+                0,    "",           choices.values, choices.kind, choices.doc};
     }
     constexpr argument mask_argument(const char* name, const char* doc)
     {
@@ -192,6 +204,22 @@ namespace attn::describe
         a.max_cols = max_sequence;
         return a;
     }
+
+    /// Arguments several operations take together, under one name in the façade's types
+    /// (`MaskingArgs`, …), so a caller can build a request from parts. Only the describe tool
+    /// reads these.
+    struct argument_group
+    {
+        template <std::size_t N>
+        constexpr argument_group(const char* name, const char* doc, const argument (&members)[N])
+            : name(name), doc(words(doc)), arguments(members), count(N)
+        {
+        }
+        const char* name;
+        words doc;
+        const argument* arguments;
+        std::size_t count;
+    };
 
     /// The range every size argument shares.
     constexpr double size_low = 1;

@@ -9,6 +9,7 @@ namespace attn::describe
 {
     template <> struct fields_of<attention_trace>
     {
+        static constexpr const char* type_name = "AttentionTrace";
         template <class V> static void visit(const attention_trace& t, V& v)
         {
             v.field("scores", t.scores, "pass 1: Q·Kᵀ");
@@ -17,8 +18,7 @@ namespace attn::describe
             v.optional("mask", t.mask, t.has_mask, "0/1, 1 = attend; only with a mask");
             v.optional("masked", t.masked, t.has_mask,
                        "pass 3: scaled with blocked cells = maskFill; only with a mask");
-            v.object("softmax", "pass 4 intermediates",
-                     [&](auto& s) { fields_of<softmax_trace>::steps(t.softmax, s); });
+            v.field("softmax", softmax_steps{t.softmax}, "pass 4 intermediates");
             v.field("weights", t.weights, "pass 4: row softmax");
             v.field("weightSums", t.weight_sums, "each row's Σ: 1, or 0 when fully masked");
             v.optional("dropoutMask", t.dropout_mask, t.has_dropout,
@@ -34,6 +34,7 @@ namespace attn::describe
     {
         static constexpr const char* name = "attention";
         static constexpr const char* title = "Scaled dot-product attention";
+        static constexpr bool lite = true;
         static constexpr argument query = matrix_argument("query", "n × d_k", "one row per query");
         static constexpr argument key = matrix_argument("key", "m × d_k", "one row per key");
         static constexpr argument value = matrix_argument("value", "m × d_v", "one row per key");

@@ -8,6 +8,7 @@ namespace attn::describe
 {
     template <> struct fields_of<attention_backward_trace>
     {
+        static constexpr const char* type_name = "AttentionBackwardTrace";
         template <class V> static void visit(const attention_backward_trace& t, V& v)
         {
             v.field("gradOutput", t.grad_output, "∂L/∂output, as given");

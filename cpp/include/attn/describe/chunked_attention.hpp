@@ -8,6 +8,7 @@ namespace attn::describe
 {
     template <> struct fields_of<attention_chunk>
     {
+        static constexpr const char* type_name = "AttentionChunk";
         template <class V> static void visit(const attention_chunk& t, V& v)
         {
             v.field("queryStart", t.query_start, "its first query");
@@ -22,6 +23,7 @@ namespace attn::describe
 
     template <> struct fields_of<chunk_combination>
     {
+        static constexpr const char* type_name = "ChunkCombination";
         template <class V> static void visit(const chunk_combination& t, V& v)
         {
             v.field("queryStart", t.query_start, "the query chunk's first query");
@@ -35,6 +37,7 @@ namespace attn::describe
 
     template <> struct fields_of<chunked_attention_trace>
     {
+        static constexpr const char* type_name = "ChunkedAttentionTrace";
         template <class V> static void visit(const chunked_attention_trace& t, V& v)
         {
             v.field("output", t.output, "equal to attention's output");

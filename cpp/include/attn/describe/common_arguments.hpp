@@ -29,8 +29,12 @@ namespace attn::describe
         "trace", "false: only the lean result (output, sizes, peakCells), for long sequences",
         true);
     /// `precision` of attention and flash attention.
+    constexpr choice_set precisions{
+        "precision", "float64|float32",
+        "the type computed in: float64 (double), or float32 (float) as GPUs, widened to numbers "
+        "only when returned"};
     constexpr argument precision_choice =
-        choice_argument("precision", "precision", "float64|float32", true,
+        choice_argument("precision", precisions, true,
                         "the type computed in: float64, or float32 as GPUs (results as numbers)");
     constexpr argument mask_fill =
         optional_number("maskFill", "what blocked scores become: -Infinity or any finite number",

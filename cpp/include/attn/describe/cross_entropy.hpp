@@ -9,6 +9,7 @@ namespace attn::describe
 {
     template <> struct fields_of<cross_entropy_trace>
     {
+        static constexpr const char* type_name = "CrossEntropyTrace";
         template <class V> static void visit(const cross_entropy_trace& t, V& v)
         {
             v.field("loss", t.loss, "pass 3: the mean of rowLosses");

@@ -6,23 +6,30 @@
 
 namespace attn::describe
 {
+    constexpr choice_set misconceptions{
+        "misconception", "unscaled|dividedByDk|maskIgnored|noSoftmax|columnSoftmax|roundedEarly",
+        "the mistakes diagnose recognises, in its order of precedence"};
+
     template <> struct fields_of<misconception_candidate>
     {
+        static constexpr const char* type_name = "MisconceptionCandidate";
         template <class V> static void visit(const misconception_candidate& c, V& v)
         {
-            v.field("misconception", c.misconception, "the mistake");
+            v.field("misconception", c.misconception, "the mistake", misconceptions);
             v.field("value", c.value, "the cell when attention is run with that mistake");
         }
     };
 
     template <> struct fields_of<diagnosis>
     {
+        static constexpr const char* type_name = "Diagnosis";
         template <class V> static void visit(const diagnosis& d, V& v)
         {
             v.field("correct", d.correct, "|answer − expected| ≤ tolerance");
             v.field("expected", d.expected, "the cell of attention's own trace");
             v.field("misconception", d.misconception,
-                    "the mistake the answer matches (first in candidates' order), or null");
+                    "the mistake the answer matches (first in candidates' order), or null",
+                    misconceptions);
             v.field("candidates", d.candidates,
                     "each mistake that can change this stage, with its value at the cell");
         }
@@ -32,6 +39,7 @@ namespace attn::describe
     {
         static constexpr const char* name = "diagnose";
         static constexpr const char* title = "Grading an answer and naming its mistake";
+        static constexpr bool lite = true;
         // The cell is named as explainAttention names it.
         static constexpr argument stage = explain_attention_operation::stage;
         static constexpr argument row = explain_attention_operation::row;

@@ -10,6 +10,7 @@ namespace attn::describe
 {
     template <> struct fields_of<encoder_parameter_count>
     {
+        static constexpr const char* type_name = "EncoderParameterCount";
         template <class V> static void visit(const encoder_parameter_count& c, V& v)
         {
             v.field("attention", c.attention, "4·d² + 4·d, or 4·d² without attention biases");
@@ -21,6 +22,7 @@ namespace attn::describe
 
     template <> struct fields_of<encoder_layer_trace>
     {
+        static constexpr const char* type_name = "EncoderLayerTrace";
         template <class V> static void visit(const encoder_layer_trace& t, V& v)
         {
             v.field("input", t.input, "x");
@@ -48,6 +50,7 @@ namespace attn::describe
     {
         static constexpr const char* name = "encoderLayer";
         static constexpr const char* title = "Encoder layer (post-norm)";
+        static constexpr bool lite = true;
         static constexpr argument input = matrix_argument("input", "n × d_model", "x");
         static constexpr argument d_ff = optional_integer(
             "dFF", size_low, size_high, "feed-forward width; needed when w1 is omitted", 0, "");

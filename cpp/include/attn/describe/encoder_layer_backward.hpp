@@ -8,6 +8,7 @@ namespace attn::describe
 {
     template <> struct fields_of<encoder_layer_backward_trace>
     {
+        static constexpr const char* type_name = "EncoderLayerBackwardTrace";
         template <class V> static void visit(const encoder_layer_backward_trace& t, V& v)
         {
             const multi_head_backward_trace& a = t.attention;

@@ -9,6 +9,7 @@ namespace attn::describe
 {
     template <> struct fields_of<entropy_trace>
     {
+        static constexpr const char* type_name = "EntropyTrace";
         template <class V> static void visit(const entropy_trace& t, V& v)
         {
             v.field("entropy", t.entropy, "per row, −Σ w·ln w in nats");
@@ -23,6 +24,7 @@ namespace attn::describe
     {
         static constexpr const char* name = "attentionEntropy";
         static constexpr const char* title = "Entropy";
+        static constexpr bool lite = true;
         static constexpr argument weights = matrix_argument(
             "weights", "n × m", "rows ≥ 0 summing to 1, or all zero (a fully masked row)");
         static constexpr argument arguments[] = {weights};

@@ -6,8 +6,13 @@
 
 namespace attn::describe
 {
+    constexpr choice_set explain_stages{
+        "explainStage", "score|scaled|weight|output",
+        "which matrix of the attention trace an explained cell is in"};
+
     template <> struct fields_of<product_term>
     {
+        static constexpr const char* type_name = "ProductTerm";
         template <class V> static void visit(const product_term& t, V& v)
         {
             v.field("left", t.left, "first factor");
@@ -20,8 +25,8 @@ namespace attn::describe
     {
         template <class V> static void visit(const dot_product_explanation& e, V& v)
         {
-            v.field("terms", e.terms, "score, output: the products, in index order");
-            v.field("sum", e.sum, "score, output: the cell, adding the products in order");
+            v.field("terms", e.terms, "the products, in index order");
+            v.field("sum", e.sum, "the cell, adding the products in order");
         }
     };
 
@@ -29,10 +34,10 @@ namespace attn::describe
     {
         template <class V> static void visit(const scaled_explanation& e, V& v)
         {
-            v.field("score", e.score, "scaled: scores[i][j]");
-            v.field("sqrtDk", e.sqrt_d_k, "scaled: the divisor");
-            v.field("dK", e.d_k, "scaled: query/key width");
-            v.field("scaled", e.scaled, "scaled: scaled[i][j]");
+            v.field("score", e.score, "scores[i][j]");
+            v.field("sqrtDk", e.sqrt_d_k, "the divisor");
+            v.field("dK", e.d_k, "query/key width");
+            v.field("scaled", e.scaled, "scaled[i][j]");
         }
     };
 
@@ -40,22 +45,30 @@ namespace attn::describe
     {
         template <class V> static void visit(const weight_explanation& e, V& v)
         {
-            v.field("logits", e.logits, "weight: row i after scaling and masking");
-            v.field("blocked", e.blocked, "weight: 1 where key j is blocked");
-            v.field("rowMax", e.row_max, "weight: max of logits");
-            v.field("exps", e.exps, "weight: exp(logits − rowMax)");
-            v.field("rowSum", e.row_sum, "weight: Σ exps");
-            v.field("numerator", e.numerator, "weight: exps[j]");
-            v.field("weight", e.weight, "weight: weights[i][j]");
-            v.field("fullyMasked", e.fully_masked, "weight: every key of the row blocked");
+            v.field("logits", e.logits, "row i after scaling and masking");
+            v.field("blocked", e.blocked, "1 where key j is blocked");
+            v.field("rowMax", e.row_max, "max of logits");
+            v.field("exps", e.exps, "exp(logits − rowMax)");
+            v.field("rowSum", e.row_sum, "Σ exps");
+            v.field("numerator", e.numerator, "exps[j]");
+            v.field("weight", e.weight, "weights[i][j]");
+            v.field("fullyMasked", e.fully_masked, "every key of the row blocked");
         }
     };
 
     template <> struct fields_of<attention_explanation>
     {
+        static constexpr const char* type_name = "AttentionExplanation";
+        /// The alternative of `detail` each stage gives (explain_attention).
+        static constexpr variant_case cases[] = {{"score", 0, "ScoreExplanation"},
+                                                 {"scaled", 1, "ScaledExplanation"},
+                                                 {"weight", 2, "WeightExplanation"},
+                                                 {"output", 0, "OutputExplanation"}};
+        static constexpr selection selected_by{"stage", "ExplainedCell", "ExplanationByStage",
+                                               cases};
         template <class V> static void visit(const attention_explanation& e, V& v)
         {
-            v.field("stage", std::string(explain_stage_name(e.stage)), "as asked");
+            v.field("stage", std::string(explain_stage_name(e.stage)), "as asked", explain_stages);
             v.field("row", e.row, "the query i");
             v.field("column", e.column, "key j, or for output the value column c");
             v.one_of(e.detail);
@@ -66,11 +79,12 @@ namespace attn::describe
     {
         static constexpr const char* name = "explainAttention";
         static constexpr const char* title = "Explain this number";
+        static constexpr bool lite = true;
         static constexpr argument row = number_argument("row", "the query i, 0 … n−1");
         static constexpr argument column =
             number_argument("column", "key j (0 … m−1), or for output the value column c");
-        static constexpr argument stage = choice_argument(
-            "stage", "stage", "score|scaled|weight|output", false, "which matrix the cell is in");
+        static constexpr argument stage =
+            choice_argument("stage", explain_stages, false, "which matrix the cell is in");
         static constexpr argument arguments[] = {attention_operation::query,
                                                  attention_operation::key,
                                                  attention_operation::value,

@@ -9,6 +9,7 @@ namespace attn::describe
 {
     template <> struct fields_of<linear_explanation>
     {
+        static constexpr const char* type_name = "LinearExplanation";
         template <class V> static void visit(const linear_explanation& e, V& v)
         {
             v.field("row", e.row, "the row i of input");
@@ -23,6 +24,7 @@ namespace attn::describe
 
     template <> struct fields_of<positional_explanation>
     {
+        static constexpr const char* type_name = "PositionalExplanation";
         template <class V> static void visit(const positional_explanation& e, V& v)
         {
             v.field("position", e.position, "pos, the row");
@@ -41,6 +43,7 @@ namespace attn::describe
     {
         static constexpr const char* name = "explainLinear";
         static constexpr const char* title = "Explain a linear layer's number";
+        static constexpr bool lite = true;
         static constexpr argument input = matrix_argument("input", "n × in", "one row per token");
         static constexpr argument weight =
             matrix_argument("weight", "in × out", "W, in y = x·W + b");
@@ -62,6 +65,7 @@ namespace attn::describe
     {
         static constexpr const char* name = "explainPositionalEncoding";
         static constexpr const char* title = "Explain a positional encoding's number";
+        static constexpr bool lite = true;
         static constexpr argument position = number_argument("position", "pos, 0 … 1023");
         static constexpr argument column = number_argument("column", "the column, 0 … d_model−1");
         static constexpr argument arguments[] = {position, column, d_model_size};

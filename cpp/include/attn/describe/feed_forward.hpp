@@ -7,11 +7,14 @@
 
 namespace attn::describe
 {
+    constexpr choice_set activations{"activation", "relu|gelu",
+                                     "the feed-forward network's activation function"};
     constexpr argument activation_choice = choice_argument(
-        "activation", "activation", "relu|gelu", true, "relu, or exact GELU 0.5·x·(1 + erf(x/√2))");
+        "activation", activations, true, "relu, or exact GELU 0.5·x·(1 + erf(x/√2))");
 
     template <> struct fields_of<feed_forward_trace>
     {
+        static constexpr const char* type_name = "FeedForwardTrace";
         template <class V> static void visit(const feed_forward_trace& t, V& v)
         {
             v.field("hidden", t.hidden, "x·W1 + b1");
@@ -24,6 +27,7 @@ namespace attn::describe
     {
         static constexpr const char* name = "feedForward";
         static constexpr const char* title = "Feed-forward";
+        static constexpr bool lite = true;
         static constexpr argument input =
             matrix_argument("input", "n × d_model", "one row per token");
         static constexpr argument w1 = matrix_argument("w1", "d_model × d_ff", "first layer");

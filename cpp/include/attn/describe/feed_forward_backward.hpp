@@ -8,6 +8,7 @@ namespace attn::describe
 {
     template <> struct fields_of<feed_forward_backward_trace>
     {
+        static constexpr const char* type_name = "FeedForwardBackwardTrace";
         template <class V> static void visit(const feed_forward_backward_trace& t, V& v)
         {
             v.field("gradOutput", t.grad_output, "∂L/∂output, as given");

@@ -8,6 +8,7 @@ namespace attn::describe
 {
     template <> struct fields_of<flash_tile>
     {
+        static constexpr const char* type_name = "FlashTile";
         template <class V> static void visit(const flash_tile& t, V& v)
         {
             v.field("rowBlock", t.row_block, "the tile's block of queries (0, 1, …)");
@@ -28,6 +29,7 @@ namespace attn::describe
 
     template <> struct fields_of<flash_attention_trace>
     {
+        static constexpr const char* type_name = "FlashAttentionTrace";
         template <class V> static void visit(const flash_attention_trace& t, V& v)
         {
             v.field("output", t.output, "pass 6: Õ / ℓ, equal to attention's output");

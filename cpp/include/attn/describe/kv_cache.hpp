@@ -8,6 +8,7 @@ namespace attn::describe
 {
     template <> struct fields_of<kv_cache_step>
     {
+        static constexpr const char* type_name = "KvCacheStep";
         template <class V> static void visit(const kv_cache_step& s, V& v)
         {
             v.field("position", s.position, "the row decoded, 0 … n−1");
@@ -25,6 +26,7 @@ namespace attn::describe
 
     template <> struct fields_of<kv_cache_trace>
     {
+        static constexpr const char* type_name = "KvCacheDecodeTrace";
         template <class V> static void visit(const kv_cache_trace& t, V& v)
         {
             v.field("dModel", t.d_model, "model width");
@@ -57,6 +59,7 @@ namespace attn::describe
     };
     template <> struct fields_of<kv_cache_memory_trace>
     {
+        static constexpr const char* type_name = "KvCacheMemoryTrace";
         template <class V> static void visit(const kv_cache_memory_trace& t, V& v)
         {
             v.field("numbers", t.numbers, "pass 1: 2·layers·length·dModel numbers cached");

@@ -9,6 +9,7 @@ namespace attn::describe
 {
     template <> struct fields_of<layer_norm_trace>
     {
+        static constexpr const char* type_name = "LayerNormTrace";
         template <class V> static void visit(const layer_norm_trace& t, V& v)
         {
             v.field("mean", t.mean, "per row");
@@ -25,6 +26,7 @@ namespace attn::describe
     {
         static constexpr const char* name = "layerNorm";
         static constexpr const char* title = "Layer norm";
+        static constexpr bool lite = true;
         static constexpr argument input = matrix_argument("input", "n × d", "one row per token");
         static constexpr argument gamma = optional_vector("gamma", "d", "scale γ", "ones");
         static constexpr argument beta = optional_vector("beta", "d", "shift β", "zeros");

@@ -9,6 +9,7 @@ namespace attn::describe
 {
     template <> struct fields_of<linear_attention_trace>
     {
+        static constexpr const char* type_name = "LinearAttentionTrace";
         template <class V> static void visit(const linear_attention_trace& t, V& v)
         {
             v.optional("featureQuery", t.feature_query, t.traced,

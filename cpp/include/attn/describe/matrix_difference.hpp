@@ -9,6 +9,7 @@ namespace attn::describe
 {
     template <> struct fields_of<matrix_difference_trace>
     {
+        static constexpr const char* type_name = "MatrixDifferenceTrace";
         template <class V> static void visit(const matrix_difference_trace& t, V& v)
         {
             v.field("difference", t.difference, "pass 1: left − right, cell by cell");

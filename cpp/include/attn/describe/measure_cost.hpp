@@ -7,11 +7,15 @@
 
 namespace attn::describe
 {
+    constexpr choice_set cost_variants{"costVariant", "full|flash|chunked|linear|sparse|rnn",
+                                       "the variants measureCost and costGrowth time"};
+
     template <> struct fields_of<cost_measurement>
     {
+        static constexpr const char* type_name = "CostMeasurement";
         template <class V> static void visit(const cost_measurement& m, V& v)
         {
-            v.field("variant", m.variant, "the variant timed");
+            v.field("variant", m.variant, "the variant timed", cost_variants);
             v.field("n", m.n, "sequence length");
             v.field("d", m.d, "width of query, key and value (the RNN's input and state)");
             v.field("seconds", m.seconds, "each repeat's wall time of the lean kernel alone");
@@ -25,7 +29,7 @@ namespace attn::describe
         static constexpr const char* name = "measureCost";
         static constexpr const char* title = "Measuring what a variant costs";
         static constexpr argument variant = choice_argument(
-            "variant", "costVariant", "full|flash|chunked|linear|sparse|rnn", false,
+            "variant", cost_variants, false,
             "full: attention keeping one n × n matrix; flash: tiles of block × block (online "
             "softmax); chunked: chunks of block (Rabe & Staats); linear: φ = elu + 1; sparse: "
             "a sliding window of ±window keys; rnn: a tanh recurrent network of width d");
@@ -66,6 +70,7 @@ namespace attn::describe
 
     template <> struct fields_of<cost_growth>
     {
+        static constexpr const char* type_name = "CostGrowth";
         template <class V> static void visit(const cost_growth& g, V& v)
         {
             v.field("atN", g.at_n, "pass 1: one run at n");

@@ -9,6 +9,7 @@ namespace attn::describe
 {
     template <> struct fields_of<resolved_multi_head_params>
     {
+        static constexpr const char* type_name = "MultiHeadParams";
         template <class V> static void visit(const resolved_multi_head_params& p, V& v)
         {
             v.field("wQ", p.w_q, "as used");
@@ -26,6 +27,7 @@ namespace attn::describe
     /// A head is its attention trace plus the slices it attended with.
     template <> struct fields_of<head_trace>
     {
+        static constexpr const char* type_name = "HeadTrace";
         template <class V> static void visit(const head_trace& h, V& v)
         {
             fields_of<attention_trace>::visit(h.attention, v);
@@ -38,6 +40,7 @@ namespace attn::describe
 
     template <> struct fields_of<multi_head_trace>
     {
+        static constexpr const char* type_name = "MultiHeadAttentionTrace";
         template <class V> static void visit(const multi_head_trace& t, V& v)
         {
             v.field("dModel", t.d_model, "model width");
@@ -58,6 +61,7 @@ namespace attn::describe
     {
         static constexpr const char* name = "multiHeadAttention";
         static constexpr const char* title = "Multi-head attention";
+        static constexpr bool lite = true;
         static constexpr argument query = matrix_argument("query", "n × d_model", "queries");
         static constexpr argument key = matrix_argument("key", "m × d_model", "keys");
         static constexpr argument value = matrix_argument("value", "m × d_model", "values");

@@ -9,6 +9,7 @@ namespace attn::describe
 {
     template <> struct fields_of<multi_head_backward_trace>
     {
+        static constexpr const char* type_name = "MultiHeadAttentionBackwardTrace";
         template <class V> static void visit(const multi_head_backward_trace& t, V& v)
         {
             v.field("gradOutput", t.grad_output, "∂L/∂output, as given");

@@ -9,6 +9,7 @@ namespace attn::describe
 {
     template <> struct fields_of<permutation_test_trace>
     {
+        static constexpr const char* type_name = "PermutationTestTrace";
         template <class V> static void visit(const permutation_test_trace& t, V& v)
         {
             v.field("permutation", t.permutation, "row i of the shuffle is token permutation[i]");
@@ -26,6 +27,7 @@ namespace attn::describe
     {
         static constexpr const char* name = "permutationTest";
         static constexpr const char* title = "Order blindness";
+        static constexpr bool lite = true;
         static constexpr argument input =
             matrix_argument("input", "n × d_model", "one row per token");
         static constexpr argument permutation =

@@ -14,6 +14,7 @@ namespace attn::describe
 
     template <> struct fields_of<positional_addition_trace>
     {
+        static constexpr const char* type_name = "PositionalAdditionTrace";
         template <class V> static void visit(const positional_addition_trace& t, V& v)
         {
             v.field("encoding", t.encoding, "pass 1: PE for n positions");
@@ -23,6 +24,7 @@ namespace attn::describe
 
     template <> struct fields_of<position_similarity_trace>
     {
+        static constexpr const char* type_name = "PositionSimilarityTrace";
         template <class V> static void visit(const position_similarity_trace& t, V& v)
         {
             v.field("encoding", t.encoding, "pass 1: PE");
@@ -36,6 +38,7 @@ namespace attn::describe
     {
         static constexpr const char* name = "positionalEncoding";
         static constexpr const char* title = "Sinusoidal positional encoding";
+        static constexpr bool lite = true;
         static constexpr argument arguments[] = {length, d_model_size};
 
         template <class In> static matrix run(In& in)
@@ -49,6 +52,7 @@ namespace attn::describe
     {
         static constexpr const char* name = "addPositionalEncoding";
         static constexpr const char* title = "Adding positions";
+        static constexpr bool lite = true;
         static constexpr argument input =
             matrix_argument("input", "n × d", "one row per token, say token embeddings");
         static constexpr argument arguments[] = {input};
@@ -63,6 +67,7 @@ namespace attn::describe
     {
         static constexpr const char* name = "positionSimilarity";
         static constexpr const char* title = "How alike positions are";
+        static constexpr bool lite = true;
         static constexpr argument arguments[] = {length, d_model_size};
 
         template <class In> static position_similarity_trace run(In& in)

@@ -8,6 +8,7 @@ namespace attn::describe
 {
     template <> struct fields_of<rnn_trace>
     {
+        static constexpr const char* type_name = "RnnForwardTrace";
         template <class V> static void visit(const rnn_trace& t, V& v)
         {
             v.field("wX", t.w_x, "d × hidden, as used");

@@ -8,6 +8,7 @@ namespace attn::describe
 {
     template <> struct fields_of<softmax_statistics>
     {
+        static constexpr const char* type_name = "SoftmaxStatistics";
         template <class V> static void visit(const softmax_statistics& s, V& v)
         {
             v.field("meanPeakWeight", s.mean_peak_weight, "mean of max p");
@@ -18,6 +19,7 @@ namespace attn::describe
 
     template <> struct fields_of<scaling_example>
     {
+        static constexpr const char* type_name = "ScalingExample";
         template <class V> static void visit(const scaling_example& e, V& v)
         {
             v.field("query", e.query, "1 × d_k");
@@ -32,6 +34,7 @@ namespace attn::describe
 
     template <> struct fields_of<scaling_experiment_trace>
     {
+        static constexpr const char* type_name = "ScalingExperimentTrace";
         template <class V> static void visit(const scaling_experiment_trace& t, V& v)
         {
             v.field("dK", t.d_k, "as given");
@@ -52,6 +55,7 @@ namespace attn::describe
     {
         static constexpr const char* name = "scalingExperiment";
         static constexpr const char* title = "Why divide by √d_k";
+        static constexpr bool lite = true;
         static constexpr argument d_k =
             integer_argument("dK", size_low, size_high, "query/key width");
         static constexpr argument keys =

@@ -9,6 +9,7 @@ namespace attn::describe
 {
     template <> struct fields_of<softmax_jacobian_trace>
     {
+        static constexpr const char* type_name = "SoftmaxJacobianTrace";
         template <class V> static void visit(const softmax_jacobian_trace& t, V& v)
         {
             v.field("weights", t.weights, "pass 1: p = softmax(logits)");
@@ -21,6 +22,7 @@ namespace attn::describe
     {
         static constexpr const char* name = "softmaxJacobian";
         static constexpr const char* title = "Softmax gradient";
+        static constexpr bool lite = true;
         static constexpr argument logits =
             matrix_argument("logits", "1 × m", "one row of finite numbers or −∞");
         static constexpr argument arguments[] = {logits};

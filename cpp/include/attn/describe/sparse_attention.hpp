@@ -36,10 +36,6 @@ namespace attn::describe
                 v.optional(name, value, present, doc);
             }
         }
-        template <class Fill> void object(const char* name, words doc, Fill&& fill)
-        {
-            v.object(name, doc, std::forward<Fill>(fill));
-        }
     };
 
     template <> struct fields_of<sparse_attention_full>
@@ -58,6 +54,7 @@ namespace attn::describe
 
     template <> struct fields_of<sparse_attention_trace>
     {
+        static constexpr const char* type_name = "SparseAttentionTrace";
         template <class V> static void visit(const sparse_attention_trace& t, V& v)
         {
             v.one_of(t.detail);

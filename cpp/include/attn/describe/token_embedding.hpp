@@ -9,6 +9,7 @@ namespace attn::describe
 {
     template <> struct fields_of<token_embedding_trace>
     {
+        static constexpr const char* type_name = "TokenEmbeddingTrace";
         template <class V> static void visit(const token_embedding_trace& t, V& v)
         {
             v.field("tokens", t.tokens, "as given");
@@ -23,6 +24,7 @@ namespace attn::describe
     {
         static constexpr const char* name = "embedTokens";
         static constexpr const char* title = "Token embeddings";
+        static constexpr bool lite = true;
         static constexpr argument tokens = strings_argument(
             "tokens", "n", "1 … 1024 tokens of 1 … 64 bytes of UTF-8, compared as they are");
         static constexpr argument arguments[] = {tokens, d_model_size, seed};

@@ -29,6 +29,12 @@ namespace attn::describe
             Format::set(out, name, write<Format>(value));
         }
 
+        template <class T>
+        void field(const char* name, const T& value, words doc, const choice_set&)
+        {
+            field(name, value, doc);
+        }
+
         template <class T> void optional(const char* name, const T& value, bool present, words doc)
         {
             if (present)

@@ -1,0 +1,1943 @@
+// The engine's operations: written by `node scripts/engine-types.mjs` from the descriptions in
+// cpp/include/attn/describe/ (as build/native/attn_describe prints them). Do not edit by hand:
+// change a description, rebuild (bash scripts/build.sh) and run the script again;
+// tests/api/engine-types.test.mjs fails until the file is what the script writes.
+// What each operation computes, pass by pass: docs/engine.md.
+
+import type { Mask, Matrix, MatrixInput, Vector, VectorInput } from './values.js';
+
+// ---- the sets of choices
+
+/** the type computed in: float64 (double), or float32 (float) as GPUs, widened to numbers only when returned */
+export type Precision = 'float64' | 'float32';
+
+/** the feed-forward network's activation function */
+export type Activation = 'relu' | 'gelu';
+
+/** how randomMatrix draws its numbers */
+export type Distribution = 'normal' | 'uniform';
+
+/** which matrix of the attention trace an explained cell is in */
+export type ExplainStage = 'score' | 'scaled' | 'weight' | 'output';
+
+/** which gradient of the attention backward trace an explained cell is in */
+export type GradientStage = 'gradValue' | 'gradWeight' | 'gradScaled' | 'gradScore' | 'gradQuery' | 'gradKey';
+
+/** the variants measureCost and costGrowth time */
+export type CostVariant = 'full' | 'flash' | 'chunked' | 'linear' | 'sparse' | 'rnn';
+
+/** the mistakes diagnose recognises, in its order of precedence */
+export type Misconception = 'unscaled' | 'dividedByDk' | 'maskIgnored' | 'noSoftmax' | 'columnSoftmax' | 'roundedEarly';
+
+// ---- softmax: Row softmax
+
+/** The arguments of softmax — Row softmax. */
+export interface SoftmaxArgs {
+  /** (n × m) finite numbers or −∞ */
+  logits: MatrixInput;
+}
+
+/** What softmax returns — Row softmax. */
+export interface SoftmaxTrace {
+  /** max of each row; −∞ for a row that is all −∞ */
+  rowMax: Vector;
+  /** exp(x − rowMax) */
+  exps: Matrix;
+  /** Σ exps per row; 0 for an all −∞ row */
+  rowSum: Vector;
+  /** exps / rowSum; a zero row where rowSum is 0 */
+  weights: Matrix;
+}
+
+// ---- attention: Scaled dot-product attention
+
+/** The arguments of attention — Scaled dot-product attention. */
+export interface AttentionArgs {
+  /** (n × d_k) one row per query */
+  query: MatrixInput;
+  /** (m × d_k) one row per key */
+  key: MatrixInput;
+  /** (m × d_v) one row per key */
+  value: MatrixInput;
+  /** (n × m) 'causal', { keyLength: L } or an n × m matrix of 0/1 (1 = attend); default none */
+  mask?: Mask | undefined;
+  /** what blocked scores become: -Infinity or any finite number; default -Infinity */
+  maskFill?: number | undefined;
+  /** probability p of zeroing each weight, 0 ≤ p < 1 (training; 0 = off); kept weights × 1/(1 − p); default 0 */
+  dropout?: number | undefined;
+  /** seed of the dropout mask; same seed, same mask; a whole number, 0 … 4294967295; default 0 */
+  dropoutSeed?: number | undefined;
+  /** the type computed in: float64, or float32 as GPUs (results as numbers); default 'float64' */
+  precision?: Precision | undefined;
+}
+
+/** What attention returns — Scaled dot-product attention. */
+export interface AttentionTrace {
+  /** pass 1: Q·Kᵀ */
+  scores: Matrix;
+  /** √d_k, the divisor of pass 2 */
+  sqrtDk: number;
+  /** pass 2: scores / √d_k */
+  scaled: Matrix;
+  /** 0/1, 1 = attend; only with a mask */
+  mask?: Matrix;
+  /** pass 3: scaled with blocked cells = maskFill; only with a mask */
+  masked?: Matrix;
+  /** pass 4 intermediates */
+  softmax: SoftmaxSteps;
+  /** pass 4: row softmax */
+  weights: Matrix;
+  /** each row's Σ: 1, or 0 when fully masked */
+  weightSums: Vector;
+  /** 0 or 1/(1 − p) per weight; only with dropout */
+  dropoutMask?: Matrix;
+  /** weights ∘ dropoutMask; only with dropout */
+  droppedWeights?: Matrix;
+  /** pass 5: weights·V (droppedWeights·V with dropout) */
+  output: Matrix;
+  /** rows whose every key is blocked */
+  fullyMaskedRows: number[];
+}
+
+/** AttentionTrace.softmax: pass 4 intermediates */
+export interface SoftmaxSteps {
+  /** max of each row; −∞ for a row that is all −∞ */
+  rowMax: Vector;
+  /** exp(x − rowMax) */
+  exps: Matrix;
+  /** Σ exps per row; 0 for an all −∞ row */
+  rowSum: Vector;
+}
+
+// ---- multiHeadAttention: Multi-head attention
+
+/** The arguments of multiHeadAttention — Multi-head attention. */
+export interface MultiHeadAttentionArgs {
+  /** (n × d_model) queries */
+  query: MatrixInput;
+  /** (m × d_model) keys */
+  key: MatrixInput;
+  /** (m × d_model) values */
+  value: MatrixInput;
+  /** number of heads h, dividing d_model; a whole number, 1 … 1024 */
+  heads: number;
+  /** (d_model × d_model) query projection; default seeded Xavier */
+  wQ?: MatrixInput | undefined;
+  /** (d_model × d_model) key projection; default seeded Xavier */
+  wK?: MatrixInput | undefined;
+  /** (d_model × d_model) value projection; default seeded Xavier */
+  wV?: MatrixInput | undefined;
+  /** (d_model × d_model) output projection; default seeded Xavier */
+  wO?: MatrixInput | undefined;
+  /** (d_model) query bias; default no bias */
+  bQ?: VectorInput | undefined;
+  /** (d_model) key bias; default no bias */
+  bK?: VectorInput | undefined;
+  /** (d_model) value bias; default no bias */
+  bV?: VectorInput | undefined;
+  /** (d_model) output bias; default no bias */
+  bO?: VectorInput | undefined;
+  /** (n × m) 'causal', { keyLength: L } or an n × m matrix of 0/1 (1 = attend); default none */
+  mask?: Mask | undefined;
+  /** what blocked scores become: -Infinity or any finite number; default -Infinity */
+  maskFill?: number | undefined;
+  /** probability p of zeroing each weight, 0 ≤ p < 1 (training; 0 = off); kept weights × 1/(1 − p); default 0 */
+  dropout?: number | undefined;
+  /** seed of the dropout mask; same seed, same mask; a whole number, 0 … 4294967295; default 0 */
+  dropoutSeed?: number | undefined;
+  /** seed of every omitted weight; same seed, same numbers; a whole number, 0 … 4294967295; default 0 */
+  seed?: number | undefined;
+}
+
+/** What multiHeadAttention returns — Multi-head attention. */
+export interface MultiHeadAttentionTrace {
+  /** model width */
+  dModel: number;
+  /** width per head, d_model / h */
+  dK: number;
+  /** the weights and biases used */
+  params: MultiHeadParams;
+  /** pass 1: query·W_Q + b_Q */
+  projectedQuery: Matrix;
+  /** pass 1: key·W_K + b_K */
+  projectedKey: Matrix;
+  /** pass 1: value·W_V + b_V */
+  projectedValue: Matrix;
+  /** passes 2 and 3: one attention trace per head */
+  heads: HeadTrace[];
+  /** pass 4: head outputs side by side */
+  concat: Matrix;
+  /** pass 5: concat·W_O + b_O */
+  output: Matrix;
+  /** h × n × m: every head's weights */
+  weights: Matrix[];
+  /** weights and biases in use */
+  parameterCount: number;
+}
+
+/** MultiHeadAttentionTrace.params: the weights and biases used */
+export interface MultiHeadParams {
+  /** as used */
+  wQ: Matrix;
+  /** as used */
+  wK: Matrix;
+  /** as used */
+  wV: Matrix;
+  /** as used */
+  wO: Matrix;
+  /** only when given */
+  bQ?: Vector;
+  /** only when given */
+  bK?: Vector;
+  /** only when given */
+  bV?: Vector;
+  /** only when given */
+  bO?: Vector;
+}
+
+/** MultiHeadAttentionTrace.heads[]: passes 2 and 3: one attention trace per head */
+export interface HeadTrace {
+  /** pass 1: Q·Kᵀ */
+  scores: Matrix;
+  /** √d_k, the divisor of pass 2 */
+  sqrtDk: number;
+  /** pass 2: scores / √d_k */
+  scaled: Matrix;
+  /** 0/1, 1 = attend; only with a mask */
+  mask?: Matrix;
+  /** pass 3: scaled with blocked cells = maskFill; only with a mask */
+  masked?: Matrix;
+  /** pass 4 intermediates */
+  softmax: SoftmaxSteps;
+  /** pass 4: row softmax */
+  weights: Matrix;
+  /** each row's Σ: 1, or 0 when fully masked */
+  weightSums: Vector;
+  /** 0 or 1/(1 − p) per weight; only with dropout */
+  dropoutMask?: Matrix;
+  /** weights ∘ dropoutMask; only with dropout */
+  droppedWeights?: Matrix;
+  /** pass 5: weights·V (droppedWeights·V with dropout) */
+  output: Matrix;
+  /** rows whose every key is blocked */
+  fullyMaskedRows: number[];
+  /** pass 2: this head's columns of projectedQuery */
+  query: Matrix;
+  /** pass 2: this head's columns of projectedKey */
+  key: Matrix;
+  /** pass 2: this head's columns of projectedValue */
+  value: Matrix;
+  /** attentionEntropy of this head's weights */
+  entropy: EntropyTrace;
+}
+
+/** HeadTrace.entropy: attentionEntropy of this head's weights */
+export interface EntropyTrace {
+  /** per row, −Σ w·ln w in nats */
+  entropy: Vector;
+  /** ln m, the entropy of uniform weights */
+  maxEntropy: number;
+  /** over all rows */
+  meanEntropy: number;
+  /** the smallest entry of entropy */
+  minEntropy: number;
+  /** the largest entry of entropy */
+  maxRowEntropy: number;
+}
+
+// ---- positionalEncoding: Sinusoidal positional encoding
+
+/** The arguments of positionalEncoding — Sinusoidal positional encoding. */
+export interface PositionalEncodingArgs {
+  /** number of positions; a whole number, 1 … 1024 */
+  length: number;
+  /** width d_model (odd allowed: the last column is a sine); a whole number, 1 … 1024 */
+  dModel: number;
+}
+
+// ---- layerNorm: Layer norm
+
+/** The arguments of layerNorm — Layer norm. */
+export interface LayerNormArgs {
+  /** (n × d) one row per token */
+  input: MatrixInput;
+  /** (d) scale γ; default ones */
+  gamma?: VectorInput | undefined;
+  /** (d) shift β; default zeros */
+  beta?: VectorInput | undefined;
+  /** added to the variance; default 1e-5 */
+  eps?: number | undefined;
+}
+
+/** What layerNorm returns — Layer norm. */
+export interface LayerNormTrace {
+  /** per row */
+  mean: Vector;
+  /** per row, biased (divides by d), as PyTorch */
+  variance: Vector;
+  /** (x − mean) / √(variance + eps) */
+  normalized: Matrix;
+  /** normalized·γ + β */
+  output: Matrix;
+  /** γ as used */
+  gamma: Vector;
+  /** β as used */
+  beta: Vector;
+  /** ε as used, added to the variance */
+  eps: number;
+}
+
+// ---- feedForward: Feed-forward
+
+/** The arguments of feedForward — Feed-forward. */
+export interface FeedForwardArgs {
+  /** (n × d_model) one row per token */
+  input: MatrixInput;
+  /** (d_model × d_ff) first layer */
+  w1: MatrixInput;
+  /** (d_ff) first bias; default no bias */
+  b1?: VectorInput | undefined;
+  /** (d_ff × d_model) second layer */
+  w2: MatrixInput;
+  /** (d_model) second bias; default no bias */
+  b2?: VectorInput | undefined;
+  /** relu, or exact GELU 0.5·x·(1 + erf(x/√2)); default 'relu' */
+  activation?: Activation | undefined;
+}
+
+/** What feedForward returns — Feed-forward. */
+export interface FeedForwardTrace {
+  /** x·W1 + b1 */
+  hidden: Matrix;
+  /** activation(hidden) */
+  activated: Matrix;
+  /** activated·W2 + b2 */
+  output: Matrix;
+}
+
+// ---- layerNormBackward: Layer norm, backward
+
+/** The arguments of layerNormBackward — Layer norm, backward. */
+export interface LayerNormBackwardArgs {
+  /** (n × d) one row per token */
+  input: MatrixInput;
+  /** (d) scale γ; default ones */
+  gamma?: VectorInput | undefined;
+  /** (d) shift β; default zeros */
+  beta?: VectorInput | undefined;
+  /** added to the variance; default 1e-5 */
+  eps?: number | undefined;
+  /** (n × d) ∂L/∂output, one row per token */
+  gradOutput: MatrixInput;
+}
+
+/** What layerNormBackward returns — Layer norm, backward. */
+export interface LayerNormBackwardTrace {
+  /** ∂L/∂output, as given */
+  gradOutput: Matrix;
+  /** pass 1: Σ over rows of gradOutput */
+  gradBeta: Vector;
+  /** pass 2: Σ over rows of gradOutput ∘ normalized */
+  gradGamma: Vector;
+  /** pass 3: gradOutput ∘ γ */
+  gradNormalized: Matrix;
+  /** pass 4: (1/σ)(ĝ − mean(ĝ) − x̂·mean(ĝ ∘ x̂)) per row, ĝ = gradNormalized, σ = √(variance + eps) */
+  gradInput: Matrix;
+}
+
+// ---- feedForwardBackward: Feed-forward, backward
+
+/** The arguments of feedForwardBackward — Feed-forward, backward. */
+export interface FeedForwardBackwardArgs {
+  /** (n × d_model) one row per token */
+  input: MatrixInput;
+  /** (d_model × d_ff) first layer */
+  w1: MatrixInput;
+  /** (d_ff) first bias; default no bias */
+  b1?: VectorInput | undefined;
+  /** (d_ff × d_model) second layer */
+  w2: MatrixInput;
+  /** (d_model) second bias; default no bias */
+  b2?: VectorInput | undefined;
+  /** relu, or exact GELU 0.5·x·(1 + erf(x/√2)); default 'relu' */
+  activation?: Activation | undefined;
+  /** (n × d_model) ∂L/∂output, one row per token */
+  gradOutput: MatrixInput;
+}
+
+/** What feedForwardBackward returns — Feed-forward, backward. */
+export interface FeedForwardBackwardTrace {
+  /** ∂L/∂output, as given */
+  gradOutput: Matrix;
+  /** pass 1: Σ over rows of gradOutput; only when b2 was given */
+  gradB2?: Vector;
+  /** pass 1: activatedᵀ·gradOutput */
+  gradW2: Matrix;
+  /** pass 1: gradOutput·W2ᵀ */
+  gradActivated: Matrix;
+  /** pass 2: gradActivated ∘ activation′(hidden); ReLU′(0) = 0, GELU′(x) = Φ(x) + x·φ(x) */
+  gradHidden: Matrix;
+  /** pass 3: Σ over rows of gradHidden; only when b1 was given */
+  gradB1?: Vector;
+  /** pass 3: inputᵀ·gradHidden */
+  gradW1: Matrix;
+  /** pass 3: gradHidden·W1ᵀ */
+  gradInput: Matrix;
+}
+
+// ---- encoderLayer: Encoder layer (post-norm)
+
+/** The arguments of encoderLayer — Encoder layer (post-norm). */
+export interface EncoderLayerArgs {
+  /** (n × d_model) x */
+  input: MatrixInput;
+  /** number of heads h, dividing d_model; a whole number, 1 … 1024 */
+  heads: number;
+  /** relu, or exact GELU 0.5·x·(1 + erf(x/√2)); default 'relu' */
+  activation?: Activation | undefined;
+  /** feed-forward width; needed when w1 is omitted; a whole number, 1 … 1024 */
+  dFF?: number | undefined;
+  /** (d_model × d_model) query projection; default seeded Xavier */
+  wQ?: MatrixInput | undefined;
+  /** (d_model × d_model) key projection; default seeded Xavier */
+  wK?: MatrixInput | undefined;
+  /** (d_model × d_model) value projection; default seeded Xavier */
+  wV?: MatrixInput | undefined;
+  /** (d_model × d_model) output projection; default seeded Xavier */
+  wO?: MatrixInput | undefined;
+  /** (d_model) query bias; default no bias */
+  bQ?: VectorInput | undefined;
+  /** (d_model) key bias; default no bias */
+  bK?: VectorInput | undefined;
+  /** (d_model) value bias; default no bias */
+  bV?: VectorInput | undefined;
+  /** (d_model) output bias; default no bias */
+  bO?: VectorInput | undefined;
+  /** (d_model × d_ff) first feed-forward layer; default seeded Xavier */
+  w1?: MatrixInput | undefined;
+  /** (d_ff) first bias; default zeros */
+  b1?: VectorInput | undefined;
+  /** (d_ff × d_model) second feed-forward layer; default seeded Xavier */
+  w2?: MatrixInput | undefined;
+  /** (d_model) second bias; default zeros */
+  b2?: VectorInput | undefined;
+  /** (d_model) γ of LN₁; default ones */
+  gamma1?: VectorInput | undefined;
+  /** (d_model) β of LN₁; default zeros */
+  beta1?: VectorInput | undefined;
+  /** (d_model) γ of LN₂; default ones */
+  gamma2?: VectorInput | undefined;
+  /** (d_model) β of LN₂; default zeros */
+  beta2?: VectorInput | undefined;
+  /** (n × m) 'causal', { keyLength: L } or an n × m matrix of 0/1 (1 = attend); default none */
+  mask?: Mask | undefined;
+  /** what blocked scores become: -Infinity or any finite number; default -Infinity */
+  maskFill?: number | undefined;
+  /** probability p of zeroing each weight, 0 ≤ p < 1 (training; 0 = off); kept weights × 1/(1 − p); default 0 */
+  dropout?: number | undefined;
+  /** seed of the dropout mask; same seed, same mask; a whole number, 0 … 4294967295; default 0 */
+  dropoutSeed?: number | undefined;
+  /** seed of every omitted weight; same seed, same numbers; a whole number, 0 … 4294967295; default 0 */
+  seed?: number | undefined;
+  /** false: attention projections without biases; default true */
+  attentionBias?: boolean | undefined;
+}
+
+/** What encoderLayer returns — Encoder layer (post-norm). */
+export interface EncoderLayerTrace {
+  /** x */
+  input: Matrix;
+  /** pass 1: MHA(x, x, x) */
+  attention: MultiHeadAttentionTrace;
+  /** pass 2: x + attention.output */
+  residual1: Matrix;
+  /** pass 3: LN₁(residual1) */
+  norm1: LayerNormTrace;
+  /** pass 4: FFN(norm1.output) */
+  feedForward: FeedForwardTrace;
+  /** pass 5: norm1.output + feedForward.output */
+  residual2: Matrix;
+  /** pass 6: LN₂(residual2) */
+  norm2: LayerNormTrace;
+  /** norm2.output */
+  output: Matrix;
+  /** feed-forward width */
+  dFF: number;
+  /** the feed-forward weights and biases used */
+  params: {
+    /** as used */
+    w1: Matrix;
+    /** as used */
+    b1: Vector;
+    /** as used */
+    w2: Matrix;
+    /** as used */
+    b2: Vector;
+  };
+  /** per part and in total */
+  parameterCount: EncoderParameterCount;
+}
+
+/** EncoderLayerTrace.parameterCount: per part and in total */
+export interface EncoderParameterCount {
+  /** 4·d² + 4·d, or 4·d² without attention biases */
+  attention: number;
+  /** d·d_ff + d_ff + d_ff·d + d */
+  feedForward: number;
+  /** 4·d (two γ, two β) */
+  norms: number;
+  /** the sum */
+  total: number;
+}
+
+// ---- attentionEntropy: Entropy
+
+/** The arguments of attentionEntropy — Entropy. */
+export interface AttentionEntropyArgs {
+  /** (n × m) rows ≥ 0 summing to 1, or all zero (a fully masked row) */
+  weights: MatrixInput;
+}
+
+// ---- randomMatrix: Seeded matrices
+
+/** The arguments of randomMatrix — Seeded matrices. */
+export interface RandomMatrixArgs {
+  /** rows; a whole number, 1 … 1024 */
+  rows: number;
+  /** columns; a whole number, 1 … 1024 */
+  cols: number;
+  /** seed of every omitted weight; same seed, same numbers; a whole number, 0 … 4294967295; default 0 */
+  seed?: number | undefined;
+  /** normal: z·scale; uniform: (2u − 1)·scale; default 'normal' */
+  distribution?: Distribution | undefined;
+  /** positive and finite: standard deviation or half-width; default 1 */
+  scale?: number | undefined;
+}
+
+// ---- embedTokens: Token embeddings
+
+/** The arguments of embedTokens — Token embeddings. */
+export interface EmbedTokensArgs {
+  /** (n) 1 … 1024 tokens of 1 … 64 bytes of UTF-8, compared as they are */
+  tokens: ReadonlyArray<string>;
+  /** width d_model (odd allowed: the last column is a sine); a whole number, 1 … 1024 */
+  dModel: number;
+  /** seed of every omitted weight; same seed, same numbers; a whole number, 0 … 4294967295; default 0 */
+  seed?: number | undefined;
+}
+
+/** What embedTokens returns — Token embeddings. */
+export interface TokenEmbeddingTrace {
+  /** as given */
+  tokens: string[];
+  /** pass 1: distinct tokens in first-seen order */
+  vocabulary: string[];
+  /** pass 1: each token's index in the vocabulary */
+  ids: number[];
+  /** pass 3: row i = table[ids[i]] */
+  embeddings: Matrix;
+  /** pass 2: one row per distinct token */
+  table: Matrix;
+}
+
+// ---- addPositionalEncoding: Adding positions
+
+/** The arguments of addPositionalEncoding — Adding positions. */
+export interface AddPositionalEncodingArgs {
+  /** (n × d) one row per token, say token embeddings */
+  input: MatrixInput;
+}
+
+/** What addPositionalEncoding returns — Adding positions. */
+export interface PositionalAdditionTrace {
+  /** pass 1: PE for n positions */
+  encoding: Matrix;
+  /** pass 2: input + encoding */
+  output: Matrix;
+}
+
+// ---- positionSimilarity: How alike positions are
+
+/** The arguments of positionSimilarity — How alike positions are. */
+export interface PositionSimilarityArgs {
+  /** number of positions; a whole number, 1 … 1024 */
+  length: number;
+  /** width d_model (odd allowed: the last column is a sine); a whole number, 1 … 1024 */
+  dModel: number;
+}
+
+/** What positionSimilarity returns — How alike positions are. */
+export interface PositionSimilarityTrace {
+  /** pass 1: PE */
+  encoding: Matrix;
+  /** pass 2: PE·PEᵀ */
+  similarity: Matrix;
+  /** pass 3: √similarity[i][i] */
+  norms: Vector;
+  /** pass 4: s_ij / √(s_ii·s_jj), diagonal exactly 1 */
+  cosine: Matrix;
+}
+
+// ---- scalingExperiment: Why divide by √d_k
+
+/** The arguments of scalingExperiment — Why divide by √d_k. */
+export interface ScalingExperimentArgs {
+  /** query/key width; a whole number, 1 … 1024 */
+  dK: number;
+  /** keys per sample; a whole number, 1 … 1024 */
+  keys: number;
+  /** samples, with samples × keys × dK ≤ 2²⁴; a whole number, 1 … 10000 */
+  samples: number;
+  /** seed of every omitted weight; same seed, same numbers; a whole number, 0 … 4294967295; default 0 */
+  seed?: number | undefined;
+}
+
+/** What scalingExperiment returns — Why divide by √d_k. */
+export interface ScalingExperimentTrace {
+  /** as given */
+  dK: number;
+  /** as given */
+  keys: number;
+  /** as given */
+  samples: number;
+  /** over all samples × keys scores */
+  scoreMean: number;
+  /** population variance; ≈ d_k */
+  scoreVariance: number;
+  /** the same for scores / √d_k */
+  scaledMean: number;
+  /** ≈ 1 */
+  scaledVariance: number;
+  /** statistics of softmax(scores) */
+  unscaled: SoftmaxStatistics;
+  /** statistics of softmax(scores / √d_k) */
+  scaled: SoftmaxStatistics;
+  /** ln keys */
+  maxEntropy: number;
+  /** the first sample, in full */
+  example: ScalingExample;
+}
+
+/** ScalingExperimentTrace.unscaled: statistics of softmax(scores) */
+export interface SoftmaxStatistics {
+  /** mean of max p */
+  meanPeakWeight: number;
+  /** mean of −Σ p·ln p, in nats */
+  meanEntropy: number;
+  /** mean of ‖diag(p) − p·pᵀ‖_F */
+  meanGradientNorm: number;
+}
+
+/** ScalingExperimentTrace.example: the first sample, in full */
+export interface ScalingExample {
+  /** 1 × d_k */
+  query: Matrix;
+  /** keys × d_k */
+  key: Matrix;
+  /** query·keyᵀ */
+  scores: Matrix;
+  /** the divisor */
+  sqrtDk: number;
+  /** scores / √d_k */
+  scaled: Matrix;
+  /** softmax(scores) */
+  weightsUnscaled: Matrix;
+  /** softmax(scaled) */
+  weightsScaled: Matrix;
+}
+
+// ---- softmaxJacobian: Softmax gradient
+
+/** The arguments of softmaxJacobian — Softmax gradient. */
+export interface SoftmaxJacobianArgs {
+  /** (1 × m) one row of finite numbers or −∞ */
+  logits: MatrixInput;
+}
+
+/** What softmaxJacobian returns — Softmax gradient. */
+export interface SoftmaxJacobianTrace {
+  /** pass 1: p = softmax(logits) */
+  weights: Matrix;
+  /** pass 2: J[i][j] = p_i·(δ_ij − p_j) */
+  jacobian: Matrix;
+  /** √Σ J[i][j]² */
+  frobeniusNorm: number;
+}
+
+// ---- explainAttention: Explain this number
+
+/** The arguments of explainAttention — Explain this number. */
+export interface ExplainAttentionArgs<S extends ExplainStage = ExplainStage> {
+  /** (n × d_k) one row per query */
+  query: MatrixInput;
+  /** (m × d_k) one row per key */
+  key: MatrixInput;
+  /** (m × d_v) one row per key */
+  value: MatrixInput;
+  /** (n × m) 'causal', { keyLength: L } or an n × m matrix of 0/1 (1 = attend); default none */
+  mask?: Mask | undefined;
+  /** what blocked scores become: -Infinity or any finite number; default -Infinity */
+  maskFill?: number | undefined;
+  /** the query i, 0 … n−1 */
+  row: number;
+  /** key j (0 … m−1), or for output the value column c */
+  column: number;
+  /** which matrix the cell is in */
+  stage: S;
+}
+
+/** What every case of explainAttention's result has: the cell, and the stage it is in. */
+export interface ExplainedCell<S extends ExplainStage> {
+  /** as asked */
+  stage: S;
+  /** the query i */
+  row: number;
+  /** key j, or for output the value column c */
+  column: number;
+}
+
+/** What explainAttention returns for stage 'score'. */
+export interface ScoreExplanation extends ExplainedCell<'score'> {
+  /** the products, in index order */
+  terms: ProductTerm[];
+  /** the cell, adding the products in order */
+  sum: number;
+}
+
+/** ScoreExplanation.terms[]: the products, in index order */
+export interface ProductTerm {
+  /** first factor */
+  left: number;
+  /** second factor */
+  right: number;
+  /** left·right */
+  product: number;
+}
+
+/** What explainAttention returns for stage 'scaled'. */
+export interface ScaledExplanation extends ExplainedCell<'scaled'> {
+  /** scores[i][j] */
+  score: number;
+  /** the divisor */
+  sqrtDk: number;
+  /** query/key width */
+  dK: number;
+  /** scaled[i][j] */
+  scaled: number;
+}
+
+/** What explainAttention returns for stage 'weight'. */
+export interface WeightExplanation extends ExplainedCell<'weight'> {
+  /** row i after scaling and masking */
+  logits: Vector;
+  /** 1 where key j is blocked */
+  blocked: Vector;
+  /** max of logits */
+  rowMax: number;
+  /** exp(logits − rowMax) */
+  exps: Vector;
+  /** Σ exps */
+  rowSum: number;
+  /** exps[j] */
+  numerator: number;
+  /** weights[i][j] */
+  weight: number;
+  /** every key of the row blocked */
+  fullyMasked: boolean;
+}
+
+/** What explainAttention returns for stage 'output'. */
+export interface OutputExplanation extends ExplainedCell<'output'> {
+  /** the products, in index order */
+  terms: ProductTerm[];
+  /** the cell, adding the products in order */
+  sum: number;
+}
+
+/** What explainAttention returns for each stage. */
+export interface ExplanationByStage {
+  score: ScoreExplanation;
+  scaled: ScaledExplanation;
+  weight: WeightExplanation;
+  output: OutputExplanation;
+}
+
+/** What explainAttention returns, whichever the stage. */
+export type AttentionExplanation = ExplanationByStage[ExplainStage];
+
+// ---- permutationTest: Order blindness
+
+/** The arguments of permutationTest — Order blindness. */
+export interface PermutationTestArgs {
+  /** (n × d_model) one row per token */
+  input: MatrixInput;
+  /** (n) each of 0 … n−1 once */
+  permutation: VectorInput;
+  /** number of heads h, dividing d_model; a whole number, 1 … 1024 */
+  heads: number;
+  /** seed of every omitted weight; same seed, same numbers; a whole number, 0 … 4294967295; default 0 */
+  seed?: number | undefined;
+  /** add PE after shuffling the tokens (required) */
+  positionalEncoding: boolean;
+}
+
+/** What permutationTest returns — Order blindness. */
+export interface PermutationTestTrace {
+  /** row i of the shuffle is token permutation[i] */
+  permutation: number[];
+  /** pass 1: what attention sees, X or X + PE */
+  input: Matrix;
+  /** pass 1: X[p[i]] (+ PE(i)) */
+  permutedInput: Matrix;
+  /** pass 2: MHA(input) */
+  output: Matrix;
+  /** pass 2: MHA(permutedInput), same weights */
+  permutedOutput: Matrix;
+  /** pass 3: row p[i] = permutedOutput row i */
+  realigned: Matrix;
+  /** pass 4: max |realigned − output| */
+  maxDifference: number;
+}
+
+// ---- crossEntropy: Cross-entropy loss and its gradient
+
+/** The arguments of crossEntropy — Cross-entropy loss and its gradient. */
+export interface CrossEntropyArgs {
+  /** (n × c) finite numbers, one column per class */
+  logits: MatrixInput;
+  /** (n) each row's class, a whole number from 0 to c − 1 */
+  targets: VectorInput;
+}
+
+/** What crossEntropy returns — Cross-entropy loss and its gradient. */
+export interface CrossEntropyTrace {
+  /** pass 3: the mean of rowLosses */
+  loss: number;
+  /** pass 2: −ln probabilities[i][targets[i]] */
+  rowLosses: Vector;
+  /** pass 1: row softmax of the logits */
+  probabilities: Matrix;
+  /** pass 4: ∂loss/∂logits = (probabilities − onehot) / n */
+  gradLogits: Matrix;
+}
+
+// ---- attentionBackward: Backward pass of scaled dot-product attention
+
+/** The arguments of attentionBackward — Backward pass of scaled dot-product attention. */
+export interface AttentionBackwardArgs {
+  /** (n × d_k) one row per query */
+  query: MatrixInput;
+  /** (m × d_k) one row per key */
+  key: MatrixInput;
+  /** (m × d_v) one row per key */
+  value: MatrixInput;
+  /** (n × m) 'causal', { keyLength: L } or an n × m matrix of 0/1 (1 = attend); default none */
+  mask?: Mask | undefined;
+  /** what blocked scores become: -Infinity or any finite number; default -Infinity */
+  maskFill?: number | undefined;
+  /** probability p of zeroing each weight, 0 ≤ p < 1 (training; 0 = off); kept weights × 1/(1 − p); default 0 */
+  dropout?: number | undefined;
+  /** seed of the dropout mask; same seed, same mask; a whole number, 0 … 4294967295; default 0 */
+  dropoutSeed?: number | undefined;
+  /** (n × d_v) ∂L/∂output, the gradient arriving from above */
+  gradOutput: MatrixInput;
+}
+
+/** What attentionBackward returns — Backward pass of scaled dot-product attention. */
+export interface AttentionBackwardTrace {
+  /** ∂L/∂output, as given */
+  gradOutput: Matrix;
+  /** pass 1: ∂L/∂V = weightsᵀ·gradOutput */
+  gradValue: Matrix;
+  /** pass 2: ∂L/∂weights = gradOutput·Vᵀ (through the dropout mask) */
+  gradWeights: Matrix;
+  /** pass 3: softmax backward, w ∘ (g − Σ w·g) per row; 0 on blocked cells */
+  gradScaled: Matrix;
+  /** pass 4: gradScaled / √d_k */
+  gradScores: Matrix;
+  /** pass 5: ∂L/∂Q = gradScores·K */
+  gradQuery: Matrix;
+  /** pass 6: ∂L/∂K = gradScoresᵀ·Q */
+  gradKey: Matrix;
+}
+
+// ---- multiHeadAttentionBackward: Backward pass of multi-head attention
+
+/** The arguments of multiHeadAttentionBackward — Backward pass of multi-head attention. */
+export interface MultiHeadAttentionBackwardArgs {
+  /** (n × d_model) queries */
+  query: MatrixInput;
+  /** (m × d_model) keys */
+  key: MatrixInput;
+  /** (m × d_model) values */
+  value: MatrixInput;
+  /** number of heads h, dividing d_model; a whole number, 1 … 1024 */
+  heads: number;
+  /** (d_model × d_model) query projection; default seeded Xavier */
+  wQ?: MatrixInput | undefined;
+  /** (d_model × d_model) key projection; default seeded Xavier */
+  wK?: MatrixInput | undefined;
+  /** (d_model × d_model) value projection; default seeded Xavier */
+  wV?: MatrixInput | undefined;
+  /** (d_model × d_model) output projection; default seeded Xavier */
+  wO?: MatrixInput | undefined;
+  /** (d_model) query bias; default no bias */
+  bQ?: VectorInput | undefined;
+  /** (d_model) key bias; default no bias */
+  bK?: VectorInput | undefined;
+  /** (d_model) value bias; default no bias */
+  bV?: VectorInput | undefined;
+  /** (d_model) output bias; default no bias */
+  bO?: VectorInput | undefined;
+  /** (n × m) 'causal', { keyLength: L } or an n × m matrix of 0/1 (1 = attend); default none */
+  mask?: Mask | undefined;
+  /** what blocked scores become: -Infinity or any finite number; default -Infinity */
+  maskFill?: number | undefined;
+  /** probability p of zeroing each weight, 0 ≤ p < 1 (training; 0 = off); kept weights × 1/(1 − p); default 0 */
+  dropout?: number | undefined;
+  /** seed of the dropout mask; same seed, same mask; a whole number, 0 … 4294967295; default 0 */
+  dropoutSeed?: number | undefined;
+  /** seed of every omitted weight; same seed, same numbers; a whole number, 0 … 4294967295; default 0 */
+  seed?: number | undefined;
+  /** (n × d_model) ∂L/∂output, the gradient arriving from above */
+  gradOutput: MatrixInput;
+}
+
+/** What multiHeadAttentionBackward returns — Backward pass of multi-head attention. */
+export interface MultiHeadAttentionBackwardTrace {
+  /** ∂L/∂output, as given */
+  gradOutput: Matrix;
+  /** pass 1: concatᵀ·gradOutput */
+  gradWO: Matrix;
+  /** pass 1: Σ rows of gradOutput; only when bO was given */
+  gradBO?: Vector;
+  /** pass 1: gradOutput·W_Oᵀ */
+  gradConcat: Matrix;
+  /** pass 2: each head's attention backward */
+  heads: AttentionBackwardTrace[];
+  /** pass 3: the heads' gradQuery side by side */
+  gradProjectedQuery: Matrix;
+  /** pass 3: the heads' gradKey side by side */
+  gradProjectedKey: Matrix;
+  /** pass 3: the heads' gradValue side by side */
+  gradProjectedValue: Matrix;
+  /** pass 4: queryᵀ·gradProjectedQuery */
+  gradWQ: Matrix;
+  /** pass 4: keyᵀ·gradProjectedKey */
+  gradWK: Matrix;
+  /** pass 4: valueᵀ·gradProjectedValue */
+  gradWV: Matrix;
+  /** pass 4: Σ rows of gradProjectedQuery; only when bQ was given */
+  gradBQ?: Vector;
+  /** pass 4: Σ rows of gradProjectedKey; only when bK was given */
+  gradBK?: Vector;
+  /** pass 4: Σ rows of gradProjectedValue; only when bV was given */
+  gradBV?: Vector;
+  /** pass 4: gradProjectedQuery·W_Qᵀ */
+  gradQuery: Matrix;
+  /** pass 4: gradProjectedKey·W_Kᵀ */
+  gradKey: Matrix;
+  /** pass 4: gradProjectedValue·W_Vᵀ */
+  gradValue: Matrix;
+}
+
+// ---- encoderLayerBackward: Backward pass of the encoder layer (post-norm)
+
+/** The arguments of encoderLayerBackward — Backward pass of the encoder layer (post-norm). */
+export interface EncoderLayerBackwardArgs {
+  /** (n × d_model) x */
+  input: MatrixInput;
+  /** number of heads h, dividing d_model; a whole number, 1 … 1024 */
+  heads: number;
+  /** relu, or exact GELU 0.5·x·(1 + erf(x/√2)); default 'relu' */
+  activation?: Activation | undefined;
+  /** feed-forward width; needed when w1 is omitted; a whole number, 1 … 1024 */
+  dFF?: number | undefined;
+  /** (d_model × d_model) query projection; default seeded Xavier */
+  wQ?: MatrixInput | undefined;
+  /** (d_model × d_model) key projection; default seeded Xavier */
+  wK?: MatrixInput | undefined;
+  /** (d_model × d_model) value projection; default seeded Xavier */
+  wV?: MatrixInput | undefined;
+  /** (d_model × d_model) output projection; default seeded Xavier */
+  wO?: MatrixInput | undefined;
+  /** (d_model) query bias; default no bias */
+  bQ?: VectorInput | undefined;
+  /** (d_model) key bias; default no bias */
+  bK?: VectorInput | undefined;
+  /** (d_model) value bias; default no bias */
+  bV?: VectorInput | undefined;
+  /** (d_model) output bias; default no bias */
+  bO?: VectorInput | undefined;
+  /** (d_model × d_ff) first feed-forward layer; default seeded Xavier */
+  w1?: MatrixInput | undefined;
+  /** (d_ff) first bias; default zeros */
+  b1?: VectorInput | undefined;
+  /** (d_ff × d_model) second feed-forward layer; default seeded Xavier */
+  w2?: MatrixInput | undefined;
+  /** (d_model) second bias; default zeros */
+  b2?: VectorInput | undefined;
+  /** (d_model) γ of LN₁; default ones */
+  gamma1?: VectorInput | undefined;
+  /** (d_model) β of LN₁; default zeros */
+  beta1?: VectorInput | undefined;
+  /** (d_model) γ of LN₂; default ones */
+  gamma2?: VectorInput | undefined;
+  /** (d_model) β of LN₂; default zeros */
+  beta2?: VectorInput | undefined;
+  /** (n × m) 'causal', { keyLength: L } or an n × m matrix of 0/1 (1 = attend); default none */
+  mask?: Mask | undefined;
+  /** what blocked scores become: -Infinity or any finite number; default -Infinity */
+  maskFill?: number | undefined;
+  /** probability p of zeroing each weight, 0 ≤ p < 1 (training; 0 = off); kept weights × 1/(1 − p); default 0 */
+  dropout?: number | undefined;
+  /** seed of the dropout mask; same seed, same mask; a whole number, 0 … 4294967295; default 0 */
+  dropoutSeed?: number | undefined;
+  /** seed of every omitted weight; same seed, same numbers; a whole number, 0 … 4294967295; default 0 */
+  seed?: number | undefined;
+  /** false: attention projections without biases; default true */
+  attentionBias?: boolean | undefined;
+  /** (n × d_model) ∂L/∂output, the gradient arriving from above */
+  gradOutput: MatrixInput;
+}
+
+/** What encoderLayerBackward returns — Backward pass of the encoder layer (post-norm). */
+export interface EncoderLayerBackwardTrace {
+  /** ∂L/∂output, as given */
+  gradOutput: Matrix;
+  /** pass 1: LN₂ backward, Σ rows of g ∘ x̂ */
+  gradGamma2: Vector;
+  /** pass 1: LN₂ backward, Σ rows of g */
+  gradBeta2: Vector;
+  /** pass 1: ∂L/∂residual2, LN₂'s input */
+  gradResidual2: Matrix;
+  /** pass 2: FFN backward, activatedᵀ·g */
+  gradW2: Matrix;
+  /** pass 2: FFN backward */
+  gradB2: Vector;
+  /** pass 2: FFN backward, norm1.outputᵀ·gHidden */
+  gradW1: Matrix;
+  /** pass 2: FFN backward */
+  gradB1: Vector;
+  /** pass 3: gradResidual2 + the FFN's input gradient (two paths add) */
+  gradNorm1Output: Matrix;
+  /** pass 4: LN₁ backward */
+  gradGamma1: Vector;
+  /** pass 4: LN₁ backward */
+  gradBeta1: Vector;
+  /** pass 4: ∂L/∂residual1, LN₁'s input */
+  gradResidual1: Matrix;
+  /** pass 5: self-attention backward */
+  gradWQ: Matrix;
+  /** pass 5: self-attention backward */
+  gradWK: Matrix;
+  /** pass 5: self-attention backward */
+  gradWV: Matrix;
+  /** pass 5: self-attention backward */
+  gradWO: Matrix;
+  /** pass 5; only with attention biases */
+  gradBQ?: Vector;
+  /** pass 5; only with attention biases */
+  gradBK?: Vector;
+  /** pass 5; only with attention biases */
+  gradBV?: Vector;
+  /** pass 5; only with attention biases */
+  gradBO?: Vector;
+  /** pass 6: gradResidual1 + gradQuery + gradKey + gradValue of self-attention */
+  gradInput: Matrix;
+}
+
+// ---- explainAttentionBackward: Explain this gradient
+
+/** The arguments of explainAttentionBackward — Explain this gradient. */
+export interface ExplainAttentionBackwardArgs<S extends GradientStage = GradientStage> {
+  /** (n × d_k) one row per query */
+  query: MatrixInput;
+  /** (m × d_k) one row per key */
+  key: MatrixInput;
+  /** (m × d_v) one row per key */
+  value: MatrixInput;
+  /** (n × m) 'causal', { keyLength: L } or an n × m matrix of 0/1 (1 = attend); default none */
+  mask?: Mask | undefined;
+  /** what blocked scores become: -Infinity or any finite number; default -Infinity */
+  maskFill?: number | undefined;
+  /** (n × d_v) ∂L/∂output, the gradient arriving from above */
+  gradOutput: MatrixInput;
+  /** key j for gradValue and gradKey (0 … m−1), else query i (0 … n−1) */
+  row: number;
+  /** value column (gradValue), key j (gradWeight, gradScaled, gradScore) or dimension (gradQuery, gradKey) */
+  column: number;
+  /** which gradient the cell is in */
+  stage: S;
+}
+
+/** What every case of explainAttentionBackward's result has: the cell, and the stage it is in. */
+export interface ExplainedGradientCell<S extends GradientStage> {
+  /** as asked */
+  stage: S;
+  /** the cell's row: key j for gradValue and gradKey, else query i */
+  row: number;
+  /** the cell's column */
+  column: number;
+}
+
+/** What explainAttentionBackward returns for stage 'gradValue', 'gradWeight', 'gradQuery' or 'gradKey'. */
+export interface GradientSumExplanation<S extends GradientStage> extends ExplainedGradientCell<S> {
+  /** the products, in index order */
+  terms: ProductTerm[];
+  /** the cell, adding the products in order */
+  sum: number;
+}
+
+/** What explainAttentionBackward returns for stage 'gradScaled'. */
+export interface GradScaledExplanation extends ExplainedGradientCell<'gradScaled'> {
+  /** w_j = weights[i][j] */
+  weight: number;
+  /** g_j = gradWeights[i][j] */
+  gradWeight: number;
+  /** w_k·g_k for every key k of row i, in order */
+  terms: ProductTerm[];
+  /** Σ_k w_k·g_k, adding the terms in order */
+  rowDot: number;
+  /** g_j − rowDot */
+  difference: number;
+  /** the cell, ≈ weight·difference unless blocked */
+  gradScaled: number;
+  /** key j is masked for query i: the cell is 0 */
+  blocked: boolean;
+}
+
+/** What explainAttentionBackward returns for stage 'gradScore'. */
+export interface GradScoreExplanation extends ExplainedGradientCell<'gradScore'> {
+  /** gradScaled[i][j] */
+  gradScaled: number;
+  /** the divisor of the forward's scale */
+  sqrtDk: number;
+  /** query/key width */
+  dK: number;
+  /** gradScores[i][j] */
+  gradScore: number;
+}
+
+/** What explainAttentionBackward returns for each stage. */
+export interface GradientExplanationByStage {
+  gradValue: GradientSumExplanation<'gradValue'>;
+  gradWeight: GradientSumExplanation<'gradWeight'>;
+  gradScaled: GradScaledExplanation;
+  gradScore: GradScoreExplanation;
+  gradQuery: GradientSumExplanation<'gradQuery'>;
+  gradKey: GradientSumExplanation<'gradKey'>;
+}
+
+/** What explainAttentionBackward returns, whichever the stage. */
+export type AttentionBackwardExplanation = GradientExplanationByStage[GradientStage];
+
+// ---- linearAttention: Linear attention (Katharopoulos et al. 2020)
+
+/** The arguments of linearAttention — Linear attention (Katharopoulos et al. 2020). */
+export interface LinearAttentionArgs {
+  /** (n × d_k) one row per query, n ≤ 4096; up to 4096 rows × 1024 columns */
+  query: MatrixInput;
+  /** (m × d_k) one row per key, m ≤ 4096; up to 4096 rows × 1024 columns */
+  key: MatrixInput;
+  /** (m × d_v) one row per key; up to 4096 rows × 1024 columns */
+  value: MatrixInput;
+  /** query i sees keys 0 … i only (m = n); one running state; default false */
+  causal?: boolean | undefined;
+  /** false: only the lean result (output, sizes, peakCells), for long sequences; default true */
+  trace?: boolean | undefined;
+}
+
+/** What linearAttention returns — Linear attention (Katharopoulos et al. 2020). */
+export interface LinearAttentionTrace {
+  /** pass 1: φ(Q), φ(x) = elu(x) + 1; only traced */
+  featureQuery?: Matrix;
+  /** pass 1: φ(K); only traced */
+  featureKey?: Matrix;
+  /** pass 2: φ(K)ᵀ·V, d_k × d_v, over all keys */
+  state: Matrix;
+  /** pass 2: φ(K)ᵀ·1, over all keys */
+  normalizer: Vector;
+  /** causal, traced: n × d_k × d_v, row i the state over keys 0 … i */
+  prefixStates?: Matrix[];
+  /** causal, traced: n × d_k, row i the normalizer over keys 0 … i */
+  prefixNormalizers?: Matrix;
+  /** pass 3: φ(q_i)·S / (φ(q_i)·z), S and z the prefix ones when causal */
+  output: Matrix;
+  /** cells the lean path holds: state d_k·d_v + output n·d_v, never n × m */
+  peakCells: number;
+}
+
+// ---- sparseAttention: Sparse attention (Longformer window, BigBird random)
+
+/** The arguments of sparseAttention — Sparse attention (Longformer window, BigBird random). */
+export interface SparseAttentionArgs {
+  /** (n × d_k) one row per token, n ≤ 4096; up to 4096 rows × 1024 columns */
+  query: MatrixInput;
+  /** (n × d_k) one row per token; up to 4096 rows × 1024 columns */
+  key: MatrixInput;
+  /** (n × d_v) one row per token; up to 4096 rows × 1024 columns */
+  value: MatrixInput;
+  /** key j allowed for query i when |i − j| ≤ window; a whole number, 0 … 4096 */
+  window: number;
+  /** (g) tokens attending to and attended by every token; default none */
+  globalTokens?: VectorInput | undefined;
+  /** extra random keys per query (BigBird), at most n; a whole number, 0 … 4096; default 0 */
+  randomPerRow?: number | undefined;
+  /** seed of the random keys; same seed, same pattern; a whole number, 0 … 4294967295; default 0 */
+  seed?: number | undefined;
+  /** what blocked scores become: -Infinity or any finite number; default -Infinity */
+  maskFill?: number | undefined;
+  /** false: only the lean result (output, sizes, peakCells), for long sequences; default true */
+  trace?: boolean | undefined;
+}
+
+/** What sparseAttention returns — Sparse attention (Longformer window, BigBird random). */
+export interface SparseAttentionTrace {
+  /** pass 1: Q·Kᵀ */
+  scores?: Matrix;
+  /** √d_k, the divisor of pass 2 */
+  sqrtDk?: number;
+  /** pass 2: scores / √d_k */
+  scaled?: Matrix;
+  /** 0/1, 1 = attend; only with a mask */
+  mask?: Matrix;
+  /** pass 3: scaled with blocked cells = maskFill; only with a mask */
+  masked?: Matrix;
+  /** pass 4 intermediates */
+  softmax?: SoftmaxSteps;
+  /** pass 4: row softmax */
+  weights?: Matrix;
+  /** each row's Σ: 1, or 0 when fully masked */
+  weightSums?: Vector;
+  /** rows whose every key is blocked */
+  fullyMaskedRows?: number[];
+  /** pass 5: weights·V over the allowed keys */
+  output: Matrix;
+  /** allowed keys of each query */
+  keysPerRow: number[];
+  /** Σ keysPerRow: the weights the lean path keeps, never n × n */
+  peakCells: number;
+}
+
+// ---- rnnForward: A minimal recurrent network (Elman)
+
+/** The arguments of rnnForward — A minimal recurrent network (Elman). */
+export interface RnnForwardArgs {
+  /** (n × d) one row per step, n ≤ 4096; up to 4096 rows × 1024 columns */
+  input: MatrixInput;
+  /** width of the state h; a whole number, 1 … 1024; default d */
+  hidden?: number | undefined;
+  /** seed of every omitted weight; same seed, same numbers; a whole number, 0 … 4294967295; default 0 */
+  seed?: number | undefined;
+  /** (d × hidden) input weights; default seeded Xavier */
+  wX?: MatrixInput | undefined;
+  /** (hidden × hidden) recurrent weights; default seeded Xavier */
+  wH?: MatrixInput | undefined;
+  /** (hidden) bias; default no bias */
+  b?: VectorInput | undefined;
+}
+
+/** What rnnForward returns — A minimal recurrent network (Elman). */
+export interface RnnForwardTrace {
+  /** d × hidden, as used */
+  wX: Matrix;
+  /** hidden × hidden, as used */
+  wH: Matrix;
+  /** only when given */
+  b?: Vector;
+  /** n × hidden: row t = tanh(x_t·W_x + h_{t−1}·W_h + b) */
+  states: Matrix;
+  /** n·(d·hidden + hidden²), step after step */
+  multiplyAdds: number;
+  /** the states, n·hidden */
+  peakCells: number;
+}
+
+// ---- kvCacheDecode: Decoding with a key/value cache
+
+/** The arguments of kvCacheDecode — Decoding with a key/value cache. */
+export interface KvCacheDecodeArgs {
+  /** (n × d_model) the rows decoded one at a time (n·(n+1)·d_model ≤ 2097152: each step returns its cache); up to 4096 rows × 1024 columns */
+  input: MatrixInput;
+  /** number of heads h, dividing d_model; a whole number, 1 … 1024 */
+  heads: number;
+  /** seed of every omitted weight; same seed, same numbers; a whole number, 0 … 4294967295; default 0 */
+  seed?: number | undefined;
+  /** (d_model × d_model) query projection; default seeded Xavier */
+  wQ?: MatrixInput | undefined;
+  /** (d_model × d_model) key projection; default seeded Xavier */
+  wK?: MatrixInput | undefined;
+  /** (d_model × d_model) value projection; default seeded Xavier */
+  wV?: MatrixInput | undefined;
+  /** (d_model × d_model) output projection; default seeded Xavier */
+  wO?: MatrixInput | undefined;
+  /** (d_model) query bias; default no bias */
+  bQ?: VectorInput | undefined;
+  /** (d_model) key bias; default no bias */
+  bK?: VectorInput | undefined;
+  /** (d_model) value bias; default no bias */
+  bV?: VectorInput | undefined;
+  /** (d_model) output bias; default no bias */
+  bO?: VectorInput | undefined;
+}
+
+/** What kvCacheDecode returns — Decoding with a key/value cache. */
+export interface KvCacheDecodeTrace {
+  /** model width */
+  dModel: number;
+  /** width per head, d_model / h */
+  dK: number;
+  /** the weights and biases used */
+  params: MultiHeadParams;
+  /** one decoding step per input row, in order */
+  positions: KvCacheStep[];
+  /** the output rows stacked: multiHeadAttention's with mask 'causal' */
+  output: Matrix;
+  /** 2·n·d_model keys and values cached at the end */
+  cacheCells: number;
+}
+
+/** KvCacheDecodeTrace.positions[]: one decoding step per input row, in order */
+export interface KvCacheStep {
+  /** the row decoded, 0 … n−1 */
+  position: number;
+  /** pass 1: this row's x·W_Q + b_Q */
+  query: Vector;
+  /** pass 1: the cached keys x·W_K + b_K of rows 0 … position */
+  keys: Matrix;
+  /** pass 1: the cached values x·W_V + b_V of rows 0 … position */
+  values: Matrix;
+  /** pass 2: h × (position+1), each head's softmax */
+  weights: Matrix;
+  /** pass 3: concat·W_O + b_O for this row */
+  outputRow: Vector;
+  /** 4·d² + 2·(t+1)·d: this row's projections and attention */
+  multiplyAddsWithCache: number;
+  /** 4·(t+1)·d² + 2·(t+1)²·d: the layer rerun on rows 0 … t */
+  multiplyAddsWithoutCache: number;
+}
+
+// ---- kvCacheMemory: The memory of a model's key/value cache
+
+/** The arguments of kvCacheMemory — The memory of a model's key/value cache. */
+export interface KvCacheMemoryArgs {
+  /** decoder layers, each with its own cache; a whole number, 1 … 1024 */
+  layers: number;
+  /** tokens in the cache (the context n); a whole number, 1 … 1048576 */
+  length: number;
+  /** model width: each key and value row; a whole number, 1 … 65536 */
+  dModel: number;
+  /** 1, 2, 4 or 8 (int8 … float64); a whole number, 1 … 8 */
+  bytesPerNumber: number;
+}
+
+/** What kvCacheMemory returns — The memory of a model's key/value cache. */
+export interface KvCacheMemoryTrace {
+  /** pass 1: 2·layers·length·dModel numbers cached */
+  numbers: number;
+  /** pass 2: numbers × bytesPerNumber */
+  bytes: number;
+  /** pass 3: bytes / 1024² */
+  mebibytes: number;
+  /** pass 3: bytes / 1024³ */
+  gibibytes: number;
+}
+
+// ---- matrixDifference: How far apart two results are
+
+/** The arguments of matrixDifference — How far apart two results are. */
+export interface MatrixDifferenceArgs {
+  /** (n × m) finite numbers, e.g. flashAttention's output */
+  left: MatrixInput;
+  /** (n × m) finite numbers of the same shape, e.g. attention's */
+  right: MatrixInput;
+}
+
+/** What matrixDifference returns — How far apart two results are. */
+export interface MatrixDifferenceTrace {
+  /** pass 1: left − right, cell by cell */
+  difference: Matrix;
+  /** pass 2: max |left − right| */
+  maxAbsDifference: number;
+  /** pass 2: the row of that cell (the first, row-major) */
+  maxRow: number;
+  /** pass 2: its column */
+  maxColumn: number;
+  /** pass 3: cells where left and right are the same double */
+  identicalCells: number;
+  /** n·m */
+  cells: number;
+}
+
+// ---- flashAttention: Tiled attention with the online softmax (flash)
+
+/** The arguments of flashAttention — Tiled attention with the online softmax (flash). */
+export interface FlashAttentionArgs {
+  /** (n × d_k) one row per query, n ≤ 4096; up to 4096 rows × 1024 columns */
+  query: MatrixInput;
+  /** (m × d_k) one row per key, m ≤ 4096; up to 4096 rows × 1024 columns */
+  key: MatrixInput;
+  /** (m × d_v) one row per key; up to 4096 rows × 1024 columns */
+  value: MatrixInput;
+  /** (n × m) 'causal', { keyLength: L } or an n × m matrix of 0/1 (1 = attend); up to 4096 rows × 4096 columns; default none */
+  mask?: Mask | undefined;
+  /** what blocked scores become: -Infinity or any finite number; default -Infinity */
+  maskFill?: number | undefined;
+  /** queries per tile, 1 … n; a whole number, 1 … 4096; default min(n, 16) */
+  blockRows?: number | undefined;
+  /** keys per tile, 1 … m; a whole number, 1 … 4096; default min(m, 16) */
+  blockCols?: number | undefined;
+  /** the type computed in: float64, or float32 as GPUs (results as numbers); default 'float64' */
+  precision?: Precision | undefined;
+  /** false: only the lean result (output, sizes, peakCells), for long sequences; default true */
+  trace?: boolean | undefined;
+}
+
+/** What flashAttention returns — Tiled attention with the online softmax (flash). */
+export interface FlashAttentionTrace {
+  /** pass 6: Õ / ℓ, equal to attention's output */
+  output: Matrix;
+  /** the final running max of each row */
+  rowMax: Vector;
+  /** the final running sum: Σ exp(score − rowMax) */
+  rowSum: Vector;
+  /** queries per tile, as used */
+  blockRows: number;
+  /** keys per tile, as used */
+  blockCols: number;
+  /** 1, or the power of two value was scaled by to keep Õ finite near 1e308 */
+  valueScale: number;
+  /** cells of the largest intermediate allocated: tile buffers, never n × m */
+  peakCells: number;
+  /** every tile in order (row block outer); only with trace */
+  tiles?: FlashTile[];
+}
+
+/** FlashAttentionTrace.tiles[]: every tile in order (row block outer); only with trace */
+export interface FlashTile {
+  /** the tile's block of queries (0, 1, …) */
+  rowBlock: number;
+  /** the tile's block of keys (0, 1, …) */
+  colBlock: number;
+  /** its first query */
+  rowStart: number;
+  /** its first key */
+  colStart: number;
+  /** pass 2: Q·Kᵀ/√d_k of the tile, blocked cells = maskFill */
+  scores: Matrix;
+  /** pass 3: each row's max over the tile */
+  tileMax: Vector;
+  /** the running max m before the tile (−∞ at first) */
+  maxBefore: Vector;
+  /** m after: max(maxBefore, tileMax) */
+  maxAfter: Vector;
+  /** α = exp(maxBefore − maxAfter), 0 at first */
+  rescale: Vector;
+  /** pass 4: exp(score − maxAfter) */
+  exps: Matrix;
+  /** the running sum ℓ after: α·ℓ_before + Σ exps */
+  sumAfter: Vector;
+  /** pass 5: α·Õ_before + exps·V of the tile, not yet divided by ℓ */
+  partialOutput: Matrix;
+}
+
+// ---- chunkedAttention: Attention by chunks (Rabe & Staats)
+
+/** The arguments of chunkedAttention — Attention by chunks (Rabe & Staats). */
+export interface ChunkedAttentionArgs {
+  /** (n × d_k) one row per query, n ≤ 4096; up to 4096 rows × 1024 columns */
+  query: MatrixInput;
+  /** (m × d_k) one row per key, m ≤ 4096; up to 4096 rows × 1024 columns */
+  key: MatrixInput;
+  /** (m × d_v) one row per key; up to 4096 rows × 1024 columns */
+  value: MatrixInput;
+  /** (n × m) 'causal', { keyLength: L } or an n × m matrix of 0/1 (1 = attend); up to 4096 rows × 4096 columns; default none */
+  mask?: Mask | undefined;
+  /** what blocked scores become: -Infinity or any finite number; default -Infinity */
+  maskFill?: number | undefined;
+  /** queries and keys per chunk, 1 … n; a whole number, 1 … 4096 */
+  chunkSize: number;
+  /** false: only the lean result (output, sizes, peakCells), for long sequences; default true */
+  trace?: boolean | undefined;
+}
+
+/** What chunkedAttention returns — Attention by chunks (Rabe & Staats). */
+export interface ChunkedAttentionTrace {
+  /** equal to attention's output */
+  output: Matrix;
+  /** queries and keys per chunk */
+  chunkSize: number;
+  /** 1, or the power of two value was scaled by to keep sums finite near 1e308 */
+  valueScale: number;
+  /** cells of the largest intermediate allocated: a chunk, never n × m */
+  peakCells: number;
+  /** every chunk's summary (query chunk outer); only with trace */
+  chunks?: AttentionChunk[];
+  /** each query chunk's combination; only with trace */
+  combinations?: ChunkCombination[];
+}
+
+/** ChunkedAttentionTrace.chunks[]: every chunk's summary (query chunk outer); only with trace */
+export interface AttentionChunk {
+  /** its first query */
+  queryStart: number;
+  /** its first key */
+  keyStart: number;
+  /** queries in the chunk */
+  rows: number;
+  /** keys in the chunk */
+  cols: number;
+  /** pass 2: each row's max over the chunk's scores */
+  chunkMax: Vector;
+  /** pass 2: Σ exp(score − chunkMax) over the chunk */
+  chunkSum: Vector;
+  /** pass 2: Σ exp(score − chunkMax)·V */
+  chunkOutput: Matrix;
+}
+
+/** ChunkedAttentionTrace.combinations[]: each query chunk's combination; only with trace */
+export interface ChunkCombination {
+  /** the query chunk's first query */
+  queryStart: number;
+  /** queries in the chunk */
+  rows: number;
+  /** pass 3: the max of the chunk maxes per row */
+  globalMax: Vector;
+  /** pass 3: exp(chunkMax − globalMax), key chunk × row */
+  factors: Matrix;
+  /** pass 3: Σ factor·chunkSum, the softmax's denominator */
+  sum: Vector;
+  /** pass 3: Σ factor·chunkOutput / sum */
+  output: Matrix;
+}
+
+// ---- measureCost: Measuring what a variant costs
+
+/** The arguments of measureCost — Measuring what a variant costs. */
+export interface MeasureCostArgs {
+  /** full: attention keeping one n × n matrix; flash: tiles of block × block (online softmax); chunked: chunks of block (Rabe & Staats); linear: φ = elu + 1; sparse: a sliding window of ±window keys; rnn: a tanh recurrent network of width d */
+  variant: CostVariant;
+  /** sequence length; a whole number, 1 … 4096 */
+  n: number;
+  /** width of query, key and value; a whole number, 1 … 1024; default 64 */
+  d?: number | undefined;
+  /** timed runs on the same inputs; a whole number, 1 … 50; default 3 */
+  repeats?: number | undefined;
+  /** flash tile and chunk size, used as min(block, n); a whole number, 1 … 4096; default 64 */
+  block?: number | undefined;
+  /** sparse: keys within ±window; a whole number, 0 … 4096; default 32 */
+  window?: number | undefined;
+  /** seed of every omitted weight; same seed, same numbers; a whole number, 0 … 4294967295; default 0 */
+  seed?: number | undefined;
+}
+
+/** What measureCost returns — Measuring what a variant costs. */
+export interface CostMeasurement {
+  /** the variant timed */
+  variant: CostVariant;
+  /** sequence length */
+  n: number;
+  /** width of query, key and value (the RNN's input and state) */
+  d: number;
+  /** each repeat's wall time of the lean kernel alone */
+  seconds: Vector;
+  /** cells of the largest single intermediate of a run */
+  peakCells: number;
+  /** multiply-adds of one run */
+  multiplyAdds: number;
+}
+
+// ---- costGrowth: How a variant's cost grows when n doubles
+
+/** The arguments of costGrowth — How a variant's cost grows when n doubles. */
+export interface CostGrowthArgs {
+  /** full: attention keeping one n × n matrix; flash: tiles of block × block (online softmax); chunked: chunks of block (Rabe & Staats); linear: φ = elu + 1; sparse: a sliding window of ±window keys; rnn: a tanh recurrent network of width d */
+  variant: CostVariant;
+  /** sequence length; the variant is measured at n and at 2n; a whole number, 1 … 2048 */
+  n: number;
+  /** width of query, key and value; a whole number, 1 … 1024; default 64 */
+  d?: number | undefined;
+  /** flash tile and chunk size, used as min(block, n); a whole number, 1 … 4096; default 64 */
+  block?: number | undefined;
+  /** sparse: keys within ±window; a whole number, 0 … 4096; default 32 */
+  window?: number | undefined;
+  /** seed of every omitted weight; same seed, same numbers; a whole number, 0 … 4294967295; default 0 */
+  seed?: number | undefined;
+}
+
+/** What costGrowth returns — How a variant's cost grows when n doubles. */
+export interface CostGrowth {
+  /** pass 1: one run at n */
+  atN: CostMeasurement;
+  /** pass 2: one run at 2n */
+  atDoubleN: CostMeasurement;
+  /** pass 3: atDoubleN.multiplyAdds / atN.multiplyAdds */
+  multiplyAddsFactor: number;
+  /** pass 3: atDoubleN.peakCells / atN.peakCells */
+  peakCellsFactor: number;
+}
+
+// ---- diagnose: Grading an answer and naming its mistake
+
+/** The arguments of diagnose — Grading an answer and naming its mistake. */
+export interface DiagnoseArgs {
+  /** (n × d_k) one row per query */
+  query: MatrixInput;
+  /** (m × d_k) one row per key */
+  key: MatrixInput;
+  /** (m × d_v) one row per key */
+  value: MatrixInput;
+  /** (n × m) 'causal', { keyLength: L } or an n × m matrix of 0/1 (1 = attend); default none */
+  mask?: Mask | undefined;
+  /** what blocked scores become: -Infinity or any finite number; default -Infinity */
+  maskFill?: number | undefined;
+  /** which matrix the cell is in */
+  stage: ExplainStage;
+  /** the query i, 0 … n−1 */
+  row: number;
+  /** key j (0 … m−1), or for output the value column c */
+  column: number;
+  /** the learner's number */
+  answer: number;
+  /** how close counts, > 0; default 0.005 */
+  tolerance?: number | undefined;
+}
+
+/** What diagnose returns — Grading an answer and naming its mistake. */
+export interface Diagnosis {
+  /** |answer − expected| ≤ tolerance */
+  correct: boolean;
+  /** the cell of attention's own trace */
+  expected: number;
+  /** the mistake the answer matches (first in candidates' order), or null */
+  misconception: Misconception | null;
+  /** each mistake that can change this stage, with its value at the cell */
+  candidates: MisconceptionCandidate[];
+}
+
+/** Diagnosis.candidates[]: each mistake that can change this stage, with its value at the cell */
+export interface MisconceptionCandidate {
+  /** the mistake */
+  misconception: Misconception;
+  /** the cell when attention is run with that mistake */
+  value: number;
+}
+
+// ---- explainLinear: Explain a linear layer's number
+
+/** The arguments of explainLinear — Explain a linear layer's number. */
+export interface ExplainLinearArgs {
+  /** (n × in) one row per token */
+  input: MatrixInput;
+  /** (in × out) W, in y = x·W + b */
+  weight: MatrixInput;
+  /** (out) b; default no bias */
+  bias?: VectorInput | undefined;
+  /** the row i, 0 … n−1 */
+  row: number;
+  /** the column j, 0 … out−1 */
+  column: number;
+}
+
+/** What explainLinear returns — Explain a linear layer's number. */
+export interface LinearExplanation {
+  /** the row i of input */
+  row: number;
+  /** the column j of weight */
+  column: number;
+  /** input[i][k]·weight[k][j], k in index order */
+  terms: ProductTerm[];
+  /** (input·weight)[i][j]: the products added in order */
+  productSum: number;
+  /** bias[j], when a bias was given */
+  bias?: number;
+  /** the cell, input·weight + bias */
+  value: number;
+}
+
+// ---- explainPositionalEncoding: Explain a positional encoding's number
+
+/** The arguments of explainPositionalEncoding — Explain a positional encoding's number. */
+export interface ExplainPositionalEncodingArgs {
+  /** pos, 0 … 1023 */
+  position: number;
+  /** the column, 0 … d_model−1 */
+  column: number;
+  /** width d_model (odd allowed: the last column is a sine); a whole number, 1 … 1024 */
+  dModel: number;
+}
+
+/** What explainPositionalEncoding returns — Explain a positional encoding's number. */
+export interface PositionalExplanation {
+  /** pos, the row */
+  position: number;
+  /** the column, 2i or 2i+1 */
+  column: number;
+  /** d, the width */
+  dModel: number;
+  /** i: the column pair (2i, 2i+1) */
+  pair: number;
+  /** 2i/d */
+  exponent: number;
+  /** 10000^(2i/d) */
+  divisor: number;
+  /** pos / divisor */
+  angle: number;
+  /** true in an odd column (cos), false in an even one (sin) */
+  cosine: boolean;
+  /** PE(pos, column): sin or cos of the angle */
+  value: number;
+}
+
+// ---- the arguments several operations share, for building a request from parts
+
+/** which keys each query may attend to, and what blocked scores become */
+export interface MaskingArgs {
+  /** (n × m) 'causal', { keyLength: L } or an n × m matrix of 0/1 (1 = attend); default none */
+  mask?: Mask | undefined;
+  /** what blocked scores become: -Infinity or any finite number; default -Infinity */
+  maskFill?: number | undefined;
+}
+
+/** dropout on the attention weights, for training (docs/engine.md, Dropout) */
+export interface DropoutArgs {
+  /** probability p of zeroing each weight, 0 ≤ p < 1 (training; 0 = off); kept weights × 1/(1 − p); default 0 */
+  dropout?: number | undefined;
+  /** seed of the dropout mask; same seed, same mask; a whole number, 0 … 4294967295; default 0 */
+  dropoutSeed?: number | undefined;
+}
+
+/** the query, key and value of one attention, with its mask */
+export interface QueryKeyValueArgs {
+  /** (n × d_k) one row per query */
+  query: MatrixInput;
+  /** (m × d_k) one row per key */
+  key: MatrixInput;
+  /** (m × d_v) one row per key */
+  value: MatrixInput;
+  /** (n × m) 'causal', { keyLength: L } or an n × m matrix of 0/1 (1 = attend); default none */
+  mask?: Mask | undefined;
+  /** what blocked scores become: -Infinity or any finite number; default -Infinity */
+  maskFill?: number | undefined;
+}
+
+/** the weights and biases of multi-head attention's projections */
+export interface ProjectionArgs {
+  /** (d_model × d_model) query projection; default seeded Xavier */
+  wQ?: MatrixInput | undefined;
+  /** (d_model × d_model) key projection; default seeded Xavier */
+  wK?: MatrixInput | undefined;
+  /** (d_model × d_model) value projection; default seeded Xavier */
+  wV?: MatrixInput | undefined;
+  /** (d_model × d_model) output projection; default seeded Xavier */
+  wO?: MatrixInput | undefined;
+  /** (d_model) query bias; default no bias */
+  bQ?: VectorInput | undefined;
+  /** (d_model) key bias; default no bias */
+  bK?: VectorInput | undefined;
+  /** (d_model) value bias; default no bias */
+  bV?: VectorInput | undefined;
+  /** (d_model) output bias; default no bias */
+  bO?: VectorInput | undefined;
+}
+
+/** the query, key and value of a scale operation: up to maxSequence (4096) rows each */
+export interface SequenceArgs {
+  /** (n × d_k) one row per query, n ≤ 4096; up to 4096 rows × 1024 columns */
+  query: MatrixInput;
+  /** (m × d_k) one row per key, m ≤ 4096; up to 4096 rows × 1024 columns */
+  key: MatrixInput;
+  /** (m × d_v) one row per key; up to 4096 rows × 1024 columns */
+  value: MatrixInput;
+  /** (n × m) 'causal', { keyLength: L } or an n × m matrix of 0/1 (1 = attend); up to 4096 rows × 4096 columns; default none */
+  mask?: Mask | undefined;
+  /** what blocked scores become: -Infinity or any finite number; default -Infinity */
+  maskFill?: number | undefined;
+  /** false: only the lean result (output, sizes, peakCells), for long sequences; default true */
+  trace?: boolean | undefined;
+}
+
+/** Every engine operation: the methods of AttentionLab that the engine describes. Every call may throw an AttentionError. */
+export interface AttentionOperations {
+  /**
+   * Row softmax: docs/engine.md, `softmax`.
+   * Both engines have it.
+   */
+  softmax(args: SoftmaxArgs): SoftmaxTrace;
+  /**
+   * Scaled dot-product attention: docs/engine.md, `attention`.
+   * Both engines have it.
+   */
+  attention(args: AttentionArgs): AttentionTrace;
+  /**
+   * Multi-head attention: docs/engine.md, `multiHeadAttention`.
+   * Both engines have it.
+   */
+  multiHeadAttention(args: MultiHeadAttentionArgs): MultiHeadAttentionTrace;
+  /**
+   * Sinusoidal positional encoding: docs/engine.md, `positionalEncoding`.
+   * Both engines have it.
+   */
+  positionalEncoding(args: PositionalEncodingArgs): Matrix;
+  /**
+   * Layer norm: docs/engine.md, `layerNorm`.
+   * Both engines have it.
+   */
+  layerNorm(args: LayerNormArgs): LayerNormTrace;
+  /**
+   * Feed-forward: docs/engine.md, `feedForward`.
+   * Both engines have it.
+   */
+  feedForward(args: FeedForwardArgs): FeedForwardTrace;
+  /**
+   * Layer norm, backward: docs/engine.md, `layerNormBackward`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  layerNormBackward(args: LayerNormBackwardArgs): LayerNormBackwardTrace;
+  /**
+   * Feed-forward, backward: docs/engine.md, `feedForwardBackward`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  feedForwardBackward(args: FeedForwardBackwardArgs): FeedForwardBackwardTrace;
+  /**
+   * Encoder layer (post-norm): docs/engine.md, `encoderLayer`.
+   * Both engines have it.
+   */
+  encoderLayer(args: EncoderLayerArgs): EncoderLayerTrace;
+  /**
+   * Entropy: docs/engine.md, `attentionEntropy`.
+   * Both engines have it.
+   */
+  attentionEntropy(args: AttentionEntropyArgs): EntropyTrace;
+  /**
+   * Seeded matrices: docs/engine.md, `randomMatrix`.
+   * Both engines have it.
+   */
+  randomMatrix(args: RandomMatrixArgs): Matrix;
+  /**
+   * Token embeddings: docs/engine.md, `embedTokens`.
+   * Both engines have it.
+   */
+  embedTokens(args: EmbedTokensArgs): TokenEmbeddingTrace;
+  /**
+   * Adding positions: docs/engine.md, `addPositionalEncoding`.
+   * Both engines have it.
+   */
+  addPositionalEncoding(args: AddPositionalEncodingArgs): PositionalAdditionTrace;
+  /**
+   * How alike positions are: docs/engine.md, `positionSimilarity`.
+   * Both engines have it.
+   */
+  positionSimilarity(args: PositionSimilarityArgs): PositionSimilarityTrace;
+  /**
+   * Why divide by √d_k: docs/engine.md, `scalingExperiment`.
+   * Both engines have it.
+   */
+  scalingExperiment(args: ScalingExperimentArgs): ScalingExperimentTrace;
+  /**
+   * Softmax gradient: docs/engine.md, `softmaxJacobian`.
+   * Both engines have it.
+   */
+  softmaxJacobian(args: SoftmaxJacobianArgs): SoftmaxJacobianTrace;
+  /**
+   * Explain this number: docs/engine.md, `explainAttention`.
+   * Both engines have it.
+   */
+  explainAttention<S extends ExplainStage>(args: ExplainAttentionArgs<S>): ExplanationByStage[S];
+  /**
+   * Order blindness: docs/engine.md, `permutationTest`.
+   * Both engines have it.
+   */
+  permutationTest(args: PermutationTestArgs): PermutationTestTrace;
+  /**
+   * Cross-entropy loss and its gradient: docs/engine.md, `crossEntropy`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  crossEntropy(args: CrossEntropyArgs): CrossEntropyTrace;
+  /**
+   * Backward pass of scaled dot-product attention: docs/engine.md, `attentionBackward`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  attentionBackward(args: AttentionBackwardArgs): AttentionBackwardTrace;
+  /**
+   * Backward pass of multi-head attention: docs/engine.md, `multiHeadAttentionBackward`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  multiHeadAttentionBackward(args: MultiHeadAttentionBackwardArgs): MultiHeadAttentionBackwardTrace;
+  /**
+   * Backward pass of the encoder layer (post-norm): docs/engine.md, `encoderLayerBackward`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  encoderLayerBackward(args: EncoderLayerBackwardArgs): EncoderLayerBackwardTrace;
+  /**
+   * Explain this gradient: docs/engine.md, `explainAttentionBackward`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  explainAttentionBackward<S extends GradientStage>(args: ExplainAttentionBackwardArgs<S>): GradientExplanationByStage[S];
+  /**
+   * Linear attention (Katharopoulos et al. 2020): docs/engine.md, `linearAttention`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  linearAttention(args: LinearAttentionArgs): LinearAttentionTrace;
+  /**
+   * Sparse attention (Longformer window, BigBird random): docs/engine.md, `sparseAttention`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  sparseAttention(args: SparseAttentionArgs): SparseAttentionTrace;
+  /**
+   * A minimal recurrent network (Elman): docs/engine.md, `rnnForward`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  rnnForward(args: RnnForwardArgs): RnnForwardTrace;
+  /**
+   * Decoding with a key/value cache: docs/engine.md, `kvCacheDecode`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  kvCacheDecode(args: KvCacheDecodeArgs): KvCacheDecodeTrace;
+  /**
+   * The memory of a model's key/value cache: docs/engine.md, `kvCacheMemory`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  kvCacheMemory(args: KvCacheMemoryArgs): KvCacheMemoryTrace;
+  /**
+   * How far apart two results are: docs/engine.md, `matrixDifference`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  matrixDifference(args: MatrixDifferenceArgs): MatrixDifferenceTrace;
+  /**
+   * Tiled attention with the online softmax (flash): docs/engine.md, `flashAttention`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  flashAttention(args: FlashAttentionArgs): FlashAttentionTrace;
+  /**
+   * Attention by chunks (Rabe & Staats): docs/engine.md, `chunkedAttention`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  chunkedAttention(args: ChunkedAttentionArgs): ChunkedAttentionTrace;
+  /**
+   * Measuring what a variant costs: docs/engine.md, `measureCost`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  measureCost(args: MeasureCostArgs): CostMeasurement;
+  /**
+   * How a variant's cost grows when n doubles: docs/engine.md, `costGrowth`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  costGrowth(args: CostGrowthArgs): CostGrowth;
+  /**
+   * Grading an answer and naming its mistake: docs/engine.md, `diagnose`.
+   * Both engines have it.
+   */
+  diagnose(args: DiagnoseArgs): Diagnosis;
+  /**
+   * Explain a linear layer's number: docs/engine.md, `explainLinear`.
+   * Both engines have it.
+   */
+  explainLinear(args: ExplainLinearArgs): LinearExplanation;
+  /**
+   * Explain a positional encoding's number: docs/engine.md, `explainPositionalEncoding`.
+   * Both engines have it.
+   */
+  explainPositionalEncoding(args: ExplainPositionalEncodingArgs): PositionalExplanation;
+}
