@@ -1,4 +1,4 @@
-// Walkthroughs written by instructors: the page's validator (web/src/model/validate-walkthrough.ts),
+// Walkthroughs written by instructors: the page's validator (web/src/authoring/validate-walkthrough.ts),
 // the JSON Schema for editors (docs/walkthrough.schema.json) and the format doc
 // (docs/walkthrough-format.md) describe one format. Every shipped walkthrough and every example
 // of the doc passes both checks; each bad document below is refused by the validator with the
@@ -11,8 +11,9 @@ import Ajv2020 from 'ajv/dist/2020.js';
 
 import { importCompiled } from '../support/compiled.mjs';
 
-const { parseWalkthrough, parseWalkthroughText, KINDS, LESSON_IDS, TEXT_LIMITS } = await importCompiled('model/validate-walkthrough');
-const { LIMITS, SEED, TOKENS } = await importCompiled('model/limits');
+const { parseWalkthrough, parseWalkthroughText, KINDS, LESSON_IDS, TEXT_LIMITS } = await importCompiled('authoring/validate-walkthrough');
+const { SEED, TOKENS } = await importCompiled('model/limits');
+const { descriptorOf } = await importCompiled('kinds/index');
 
 const read = (/** @type {URL} */ url) => readFileSync(url, 'utf8');
 const SCHEMA = JSON.parse(read(new URL('../../docs/walkthrough.schema.json', import.meta.url)));
@@ -728,7 +729,7 @@ describe('the JSON Schema and the validator agree on names and ranges', () => {
     const { fixedStepIds } = await importCompiled('model/pipeline');
     for (const kind of KINDS) {
       const then = SCHEMA.allOf.find((/** @type {any} */ c) => c.if.properties.kind.const === kind).then;
-      assert.deepEqual(then.properties.stepTexts.propertyNames.enum, fixedStepIds(kind), kind);
+      assert.deepEqual(then.properties.stepTexts.propertyNames.enum, fixedStepIds(descriptorOf(kind).steps), kind);
     }
   });
 
@@ -740,24 +741,25 @@ describe('the JSON Schema and the validator agree on names and ranges', () => {
     assert.equal(SCHEMA.$defs.words.maxItems, TOKENS.count.max);
   });
 
-  test('every whole-number input has the range of its control in limits.ts', () => {
+  test('every whole-number input has the range of its control in its kind\'s descriptor', () => {
     const defs = {
       'multi-head': 'multiHeadInputs', positional: 'positionalInputs', encoder: 'encoderInputs', scaling: 'scalingInputs', entropy: 'entropyInputs',
       flash: 'flashInputs', 'kv-cache': 'kvCacheInputs',
     };
     for (const [kind, def] of Object.entries(defs)) {
       const properties = SCHEMA.$defs[def].properties;
-      for (const [name, range] of Object.entries(LIMITS[kind])) {
-        if (name === 'waves') continue;
-        assert.deepEqual({ min: properties[name].minimum, max: properties[name].maximum }, range, `${kind} inputs.${name}`);
+      for (const [name, field] of Object.entries(descriptorOf(kind).inputs)) {
+        if (field.type !== 'integer') continue;
+        assert.deepEqual({ min: properties[name].minimum, max: properties[name].maximum }, { min: field.min, max: field.max }, `${kind} inputs.${name}`);
       }
       assert.deepEqual({ min: properties.seed.minimum, max: properties.seed.maximum }, SEED, `${kind} inputs.seed`);
     }
-    assert.equal(SCHEMA.$defs.positionalInputs.properties.dimensions.maxItems, LIMITS.positional.waves.max);
+    assert.equal(SCHEMA.$defs.positionalInputs.properties.dimensions.maxItems, descriptorOf('positional').inputs.dimensions.count.max);
     const attention = SCHEMA.$defs.attentionInputs.properties;
-    assert.equal(attention.query.maxItems, LIMITS.attention.queries.max);
-    assert.equal(attention.query.items.maxItems, LIMITS.attention.dK.max);
-    assert.equal(attention.key.maxItems, LIMITS.attention.keys.max);
-    assert.equal(attention.value.items.maxItems, LIMITS.attention.dV.max);
+    const fields = descriptorOf('attention').inputs;
+    assert.equal(attention.query.maxItems, fields.query.rows.max);
+    assert.equal(attention.query.items.maxItems, fields.query.cols.max);
+    assert.equal(attention.key.maxItems, fields.key.rows.max);
+    assert.equal(attention.value.items.maxItems, fields.value.cols.max);
   });
 });

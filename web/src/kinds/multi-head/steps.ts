@@ -3,7 +3,8 @@
 // (cpp/src/multi_head_attention.cpp): embed, project, split, heads, concat, output.
 import type { AttentionLab, MultiHeadAttentionArgs, MultiHeadAttentionTrace } from '../../../lib/index.js';
 import type { Built } from '../kind.js';
-import type { MatrixPanel, MultiHeadInputs, Panel, Step } from '../../model/types.js';
+import type { MatrixPanel, Panel, Step } from '../../model/types.js';
+import type { MultiHeadInputs } from './inputs.js';
 import type { TrainedLayer } from '../../model/trained-layer.js';
 import { formatNumber } from '../../model/format.js';
 import { labels, shape } from '../shared/fields.js';
