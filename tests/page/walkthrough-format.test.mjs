@@ -10,6 +10,7 @@ import { describe, test } from 'node:test';
 import Ajv2020 from 'ajv/dist/2020.js';
 
 import { importCompiled } from '../support/compiled.mjs';
+import { generated } from '../../scripts/walkthrough-schema.mjs';
 
 const { parseWalkthrough, parseWalkthroughText, KINDS, LESSON_IDS, TEXT_LIMITS } = await importCompiled('authoring/validate-walkthrough');
 const { SEED, TOKENS } = await importCompiled('model/limits');
@@ -716,6 +717,28 @@ describe('what the validator accepts and returns', () => {
     assertValid(changed('multi-head', (d) => { d.inputs.heads = 2; d.inputs.tokens = Array.from({ length: 1024 }, (_, i) => `w${i}`); }));
     assertValid(changed('scaling', (d) => { d.inputs = { dK: 4, keys: 1024, samples: 16, seed: 0 }; }));
     assertValid(changed('positional', (d) => { d.inputs.dModel = 1024; d.inputs.dimensions = [1023]; }));
+  });
+});
+
+describe('the schema and the format doc\'s tables are written from the kinds\' descriptors', () => {
+  const REGENERATE = 'run `npx tsc -p tests/page && node scripts/walkthrough-schema.mjs` and commit the result';
+
+  test('docs/walkthrough.schema.json is the one scripts/walkthrough-schema.mjs writes', async () => {
+    const { schema } = await generated();
+    assert.ok(read(new URL('../../docs/walkthrough.schema.json', import.meta.url)) === schema, `the committed schema is out of date: ${REGENERATE}`);
+  });
+
+  test('the input tables of docs/walkthrough-format.md are the ones scripts/walkthrough-schema.mjs writes', async () => {
+    const { doc } = await generated();
+    assert.ok(FORMAT_DOC === doc, `the format doc's tables are out of date: ${REGENERATE}`);
+  });
+
+  test('every kind has its table, with a row per input field', () => {
+    for (const kind of KINDS) {
+      const table = FORMAT_DOC.split(`<!-- inputs:${kind} `)[1]?.split(`<!-- /inputs:${kind} -->`)[0] ?? '';
+      const rows = [...table.matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]);
+      assert.deepEqual(rows, Object.keys(descriptorOf(kind).inputs), kind);
+    }
   });
 });
 

@@ -59,3 +59,17 @@ export type AnyKindDescriptor = KindDescriptor<Kind, InputFields>;
 
 /** The exercise types a kind whose steps show matrices may have: every kind but the cost lab. */
 export const MATRIX_EXERCISES = ['value', 'pick-cell'] as const satisfies readonly Exercise['type'][];
+
+/**
+ * A kind in an instructor's words (kinds/<kind>/about.ts), for the JSON Schema and the format
+ * doc's tables (scripts/walkthrough-schema.mjs); each field's type and range are written from its
+ * descriptor. The page never loads it.
+ */
+export interface About<F extends InputFields> {
+  /** What it computes, in a few words, as the list of kinds names it ("attention on a sentence"). */
+  summary: string;
+  /** One sentence on what its inputs describe. */
+  description: string;
+  /** Each input: what it is and what it does (not its type or range). */
+  fields: { readonly [K in keyof F]: string };
+}

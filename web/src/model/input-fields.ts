@@ -18,15 +18,16 @@ interface Checks {
 
 /** What a field holds, as data: the schema and the format doc are written from it. */
 export type FieldShape =
-  | { readonly type: 'integer'; readonly min: number; readonly max: number }
+  /** `doubling`: only the powers of two from `min` (64, 128, …). */
+  | { readonly type: 'integer'; readonly min: number; readonly max: number; readonly doubling?: true }
   | { readonly type: 'choice'; readonly values: readonly (string | number | null)[] }
   | { readonly type: 'words'; readonly count: Range; readonly bytes: Range }
   | { readonly type: 'matrix'; readonly rows: Range; readonly rowsName: string; readonly cols: Range; readonly colsName: string }
   /** Whole numbers below `below` (positions, columns); a panel's typed text until read. */
   | { readonly type: 'positions'; readonly count: Range; readonly below: number; readonly what: string }
   | { readonly type: 'number-or-null' }
-  /** Attention's mask: null, "causal", {"keyLength": L} with L up to `keys`, or a 0/1 matrix. */
-  | { readonly type: 'mask'; readonly keys: number };
+  /** Attention's mask: null, "causal", {"keyLength": L} with L up to `keys`, or a 0/1 matrix of at most queries × keys. */
+  | { readonly type: 'mask'; readonly queries: number; readonly keys: number };
 
 export type InputField<T = unknown, O extends boolean = boolean, S extends FieldShape = FieldShape> = S & Checks & {
   /** May be left out. */
@@ -57,6 +58,13 @@ const field = <T, S extends FieldShape = FieldShape>(shape: S, loose: Check, str
 /** A whole number from `min` to `max`: a size, a count, a width. A parameters panel's control takes it as its range. */
 export const integer = (min: number, max: number): InputField<number, false, Extract<FieldShape, { type: 'integer' }>> =>
   field({ type: 'integer', min, max }, number, wholeNumber({ min, max }));
+
+/** A power of two from `min` (itself one) to `max`: sizes that double from the smallest. */
+export const doubling = (min: number, max: number): InputField<number, false, Extract<FieldShape, { type: 'integer' }>> => {
+  const inRange = wholeNumber({ min, max });
+  return field({ type: 'integer', min, max, doubling: true }, number, (value, path) => inRange(value, path)
+    ?? (Number.isInteger(Math.log2((value as number) / min)) ? undefined : problem(path, `a power of two from ${min} to ${max} (the sizes double from ${min})`, String(value))));
+};
 
 /** The seed of the engine's random numbers (32 bits). */
 export const seed = () => integer(SEED.min, SEED.max);

@@ -29,7 +29,7 @@ export const attentionInputs = {
   query: numbers(SIZES.queries, 'queries', SIZES.dK, 'd_k'),
   key: numbers(SIZES.keys, 'keys', SIZES.dK, 'd_k'),
   value: numbers(SIZES.keys, 'keys', SIZES.dV, 'd_v'),
-  mask: optional(custom<Mask | null>({ type: 'mask', keys: SIZES.keys.max }, maskShape, maskInFile), null),
+  mask: optional(custom<Mask | null>({ type: 'mask', queries: SIZES.queries.max, keys: SIZES.keys.max }, maskShape, maskInFile), null),
   maskFill: optional(numberOrNull(), null),
   // A link's seed was never checked: a bad one only changes the next random inputs.
   seed: optional(inLinks(seed(), anything), 0),

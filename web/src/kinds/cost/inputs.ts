@@ -1,7 +1,7 @@
 // The inputs of a "cost" walkthrough, field by field (model/input-fields.ts), from which follow
 // their type, their checks for a file and a link, the parameters panels' ranges, the schema and
 // the format doc; its entry in KindTable (model/types.ts). The kind's descriptor is kind.ts.
-import { integer, seed, type InputsOf } from '../../model/input-fields.js';
+import { doubling, integer, seed, type InputsOf } from '../../model/input-fields.js';
 import type { WalkthroughOf } from '../../model/types.js';
 
 /** The smallest n measured: the sizes double from it up to maxN. */
@@ -9,7 +9,7 @@ export const MIN_N = 64;
 
 export const costInputs = {
   /** The largest sequence length measured, a power of two from MIN_N. */
-  maxN: integer(MIN_N, 4096),
+  maxN: doubling(MIN_N, 4096),
   /** Width d of the random Q, K, V (and of the RNN's state). */
   d: integer(1, 1024),
   /** Timed runs per (variant, n). */
