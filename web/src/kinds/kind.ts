@@ -13,13 +13,6 @@ import type { TrainedLayer } from '../model/trained-layer.js';
 export interface Built<T = unknown> {
   steps: Step[];
   trace: T;
-  /**
-   * What the engine's acceptance of these inputs rests on, for kinds that defer an engine call
-   * (build's `previous`): equal for two sets of inputs the engine accepts or refuses alike. A kind
-   * may add what the engine said of them that its steps need before the deferred call (the
-   * multi-head kind: d_k).
-   */
-  accepted?: string;
 }
 
 /** A parameter as the parameters panel read it: a number, a choice, or words. */
@@ -41,12 +34,9 @@ export interface KindModule<W extends { inputs: object } = Walkthrough, T = unkn
   /**
    * Asks the engine and words its trace as steps; throws the engine's refusal of bad inputs.
    * `trained`: one layer of a trained model whose weights and probe input replace the seeded
-   * ones (only kinds whose descriptor says it trains are given one). `previous`: the
-   * steps on screen when these inputs are an edit of theirs; a kind may then make the steps the
-   * screen does not show yet only when they are first read (model/deferred-steps.ts), as
-   * long as the engine's refusal of the inputs, if any, still comes from this call.
+   * ones (only kinds whose descriptor says it trains are given one).
    */
-  build(lab: AttentionLab, walkthrough: W, inputs: W['inputs'], trained?: TrainedLayer, previous?: Built<T>): Built<T>;
+  build(lab: AttentionLab, walkthrough: W, inputs: W['inputs'], trained?: TrainedLayer): Built<T>;
   /** New inputs after a parameters panel changed `name` (a size, a seed, words, a choice). */
   changeInputs(lab: AttentionLab, inputs: W['inputs'], name: string, value: ParameterValue): W['inputs'];
   /**

@@ -9,7 +9,7 @@ import { multiHeadSteps } from './steps.js';
 import '../shared/explain-more.js';
 
 const multiHead: KindModule<MultiHeadWalkthrough, MultiHeadAttentionTrace> = {
-  build: (lab, _walkthrough, inputs, trained, previous) => multiHeadSteps(lab, inputs, trained, previous),
+  build: (lab, _walkthrough, inputs, trained) => multiHeadSteps(lab, inputs, trained),
   changeInputs: (_lab, inputs, name, value) => withParameter(inputs, name, value),
   script: (inputs, { steps, trace }, trained) => multiHeadScript(inputs, steps, trace, trained),
   latex: 'step on screen',
