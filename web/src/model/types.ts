@@ -1,29 +1,14 @@
 // The page's model: walkthroughs are data, steps are generated from the engine's trace.
 // Nothing here touches the DOM. What explains a panel's cells is in explain-source.ts; each kind's
-// inputs are declared by its descriptor (kinds/<kind>/kind.ts), which adds its entry to KindTable.
+// inputs are declared in its folder (kinds/<kind>/inputs.ts), which adds its entry to KindTable.
 import type { ExplainSource, ExplainStage } from './explain-source.js';
+import type { LessonId } from './lessons.js';
 
 export type {
   AttentionBackwardCall, AttentionCall, BackwardExplainStage, ExplainSource, ExplainStage, LayerExplainSource, LayerNormSource, LinearSource,
   LinearStateSource,
 } from './explain-source.js';
-
-export type LessonId =
-  | 'why-qkv'
-  | 'worked-example'
-  | 'backward-pass'
-  | 'self-attention'
-  | 'scaling'
-  | 'masks'
-  | 'multi-head'
-  | 'cross-attention'
-  | 'positional-encoding'
-  | 'encoder-layer'
-  | 'entropy'
-  | 'flash-attention'
-  | 'kv-cache'
-  | 'efficient-attention'
-  | 'attention-cost';
+export type { LessonId } from './lessons.js';
 
 interface WalkthroughBase {
   /** Unique and URL-safe: it is what the URL names. */
