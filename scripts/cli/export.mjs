@@ -6,7 +6,7 @@
  */
 import { embedParams, readEmbedOptions } from '../../web/src/embed/options.ts';
 import { DEFAULT_MASTERY, OFFLINE_FORMATS, offlineFile } from '../../web/src/embed/offline-package.ts';
-import { parseWalkthroughText } from '../../web/src/model/validate-walkthrough.ts';
+import { parseWalkthroughText } from '../../web/src/authoring/validate-walkthrough.ts';
 import { WALKTHROUGHS } from '../../web/src/model/walkthroughs.ts';
 import { LANGUAGES } from '../../web/src/i18n/languages.ts';
 import { translatedWalkthrough } from '../../web/src/i18n/lesson-text.ts';

@@ -4,14 +4,14 @@
 import type katexModule from 'katex';
 import type { AttentionLab } from '../../web/lib/index.js';
 import { WALKTHROUGHS } from '../../web/src/model/walkthroughs.js';
-import { KIND_RULES, loadKind } from '../../web/src/kinds/index.js';
+import { KINDS as KIND_NAMES, loadKind } from '../../web/src/kinds/index.js';
 import type { AnyKindModule } from '../../web/src/kinds/kind.js';
 import { formulaMathml } from '../../web/src/widgets/formula-mathml.js';
 
 // Every kind's module, loaded while this module is imported: the registry loads them on demand,
 // and the module runner that imports this file is closed once the import is done.
 const KINDS = new Map<string, AnyKindModule>(
-  await Promise.all(Object.keys(KIND_RULES).map(async (kind) => [kind, await loadKind(kind as keyof typeof KIND_RULES)] as const)),
+  await Promise.all(KIND_NAMES.map(async (kind) => [kind, await loadKind(kind)] as const)),
 );
 
 export function shippedFormulas(lab: AttentionLab, katex: typeof katexModule): Record<string, string> {

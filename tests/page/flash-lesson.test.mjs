@@ -12,7 +12,7 @@ import { importCompiled } from '../support/compiled.mjs';
 
 const lab = await loadAttentionLab();
 const { Session } = await importCompiled('session/session');
-const { parseWalkthrough } = await importCompiled('model/validate-walkthrough');
+const { parseWalkthrough } = await importCompiled('authoring/validate-walkthrough');
 
 const shipped = (/** @type {string} */ id) => JSON.parse(readFileSync(new URL(`../../web/src/walkthroughs/${id}.json`, import.meta.url), 'utf8'));
 const WORKED = shipped('flash-worked-example');

@@ -15,7 +15,7 @@ import { importCompiled } from '../support/compiled.mjs';
 const lab = await loadAttentionLab();
 const { LESSONS, WALKTHROUGHS } = await importCompiled('model/walkthroughs');
 const { Session } = await importCompiled('session/session');
-const { parseWalkthrough } = await importCompiled('model/validate-walkthrough');
+const { parseWalkthrough } = await importCompiled('authoring/validate-walkthrough');
 const { translatedWalkthrough } = await importCompiled('i18n/lesson-text');
 const { STAGES } = await importCompiled('model/pipeline');
 const { setLanguage } = await importCompiled('i18n/messages');

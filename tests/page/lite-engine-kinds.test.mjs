@@ -1,6 +1,6 @@
 // The page lands on the lite engine ({ training: false }), which binds only the first lessons'
 // operations (those whose description in cpp/include/attn/describe/ says lite), and loads the full
-// engine when a lesson whose kind module says engine: 'full' opens. Here every shipped
+// engine when a lesson whose kind's descriptor says engine: 'full' opens. Here every shipped
 // walkthrough opens that way, and the flag is checked both ways: a kind without it builds on the
 // lite engine alone, and a kind with it could not.
 import assert from 'node:assert/strict';
@@ -15,7 +15,7 @@ import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
 const lite = await loadAttentionLab({ training: false });
 const full = await loadAttentionLab();
 const { Session } = await importCompiled('session/session');
-const { loadKind } = await importCompiled('kinds/index');
+const { descriptorOf } = await importCompiled('kinds/index');
 const { needsFullEngine } = await importCompiled('session/walkthrough-code');
 
 
@@ -35,9 +35,8 @@ function liteSession(/** @type {boolean} */ withFull) {
 }
 
 for (const [id, walkthrough] of SHIPPED) {
-  const module = await loadKind(walkthrough.kind);
   // An exercise may need it for grading (the cost lab's measureCost) where the steps do not.
-  const needsFull = needsFullEngine(module, walkthrough);
+  const needsFull = needsFullEngine(walkthrough);
 
   test(`“${id}” (${walkthrough.kind}) opens on the lite engine${needsFull ? ', loading the full one' : ' alone'}, and every step shows`, async () => {
     const { s, notices, fullLoads } = liteSession(true);
@@ -47,7 +46,7 @@ for (const [id, walkthrough] of SHIPPED) {
     assert.deepEqual(notices, []);
   });
 
-  if (module.engine === 'full') {
+  if (descriptorOf(walkthrough.kind).engine === 'full') {
     test(`“${id}” (${walkthrough.kind}) needs its engine: 'full', the lite engine alone refuses it naming the full engine`, async () => {
       const { s, notices } = liteSession(false);
       assert.equal(await s.open({ walkthrough: id, step: 'inputs' }), false);

@@ -18,7 +18,7 @@ const SOURCES = new URL('../../web/src/', import.meta.url);
  * Files that turn numbers into text that is data, not display: random inputs rounded to two
  * decimals before the engine sees them, and the SCORM session times and scaled score an LMS parses.
  */
-const DATA_PATHS = new Set(['kinds/attention/inputs.ts', 'embed/scorm-data.ts']);
+const DATA_PATHS = new Set(['kinds/attention/edits.ts', 'embed/scorm-data.ts']);
 const AD_HOC = /\.(toFixed|toPrecision|toLocaleString|toExponential)\(|\bIntl\.NumberFormat\b/;
 
 test('no file of the page formats numbers outside model/format.ts (data paths aside)', () => {

@@ -10,9 +10,13 @@ import '../support/json-modules.mjs';
 import { importCompiled } from '../support/compiled.mjs';
 
 const lab = await loadAttentionLab();
-const { STAGES, stagesOf, fixedStepIds } = await importCompiled('model/pipeline');
+const { STAGES, stagesOf: stagesIn, fixedStepIds } = await importCompiled('model/pipeline');
+const { descriptorOf } = await importCompiled('kinds/index');
 const { LESSONS, WALKTHROUGHS } = await importCompiled('model/walkthroughs');
-const { KINDS } = await importCompiled('model/validate-walkthrough');
+const { KINDS } = await importCompiled('authoring/validate-walkthrough');
+
+/** The stages of a step of `walkthrough`, by its kind's table (its descriptor's `steps`). */
+const stagesOf = (/** @type {any} */ walkthrough, /** @type {string} */ step) => stagesIn(descriptorOf(walkthrough.kind).steps, walkthrough, step);
 const { Session } = await importCompiled('session/session');
 
 describe('the pipeline map', () => {
@@ -43,7 +47,7 @@ describe('the pipeline map', () => {
     }
     // Each kind's table names only steps the kind shows (the attention mask step needs a mask).
     for (const kind of KINDS) {
-      for (const step of fixedStepIds(kind)) assert.ok(seen.get(kind)?.has(step), `${kind}: “${step}” is in the table but no shipped walkthrough shows it`);
+      for (const step of fixedStepIds(descriptorOf(kind).steps)) assert.ok(seen.get(kind)?.has(step), `${kind}: “${step}” is in the table but no shipped walkthrough shows it`);
     }
   });
 

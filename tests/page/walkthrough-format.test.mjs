@@ -1,4 +1,4 @@
-// Walkthroughs written by instructors: the page's validator (web/src/model/validate-walkthrough.ts),
+// Walkthroughs written by instructors: the page's validator (web/src/authoring/validate-walkthrough.ts),
 // the JSON Schema for editors (docs/walkthrough.schema.json) and the format doc
 // (docs/walkthrough-format.md) describe one format. Every shipped walkthrough and every example
 // of the doc passes both checks; each bad document below is refused by the validator with the
@@ -10,9 +10,11 @@ import { describe, test } from 'node:test';
 import Ajv2020 from 'ajv/dist/2020.js';
 
 import { importCompiled } from '../support/compiled.mjs';
+import { generated } from '../../scripts/walkthrough-schema.mjs';
 
-const { parseWalkthrough, parseWalkthroughText, KINDS, LESSON_IDS, TEXT_LIMITS } = await importCompiled('model/validate-walkthrough');
-const { LIMITS, SEED, TOKENS } = await importCompiled('model/limits');
+const { parseWalkthrough, parseWalkthroughText, KINDS, LESSON_IDS, TEXT_LIMITS } = await importCompiled('authoring/validate-walkthrough');
+const { SEED, TOKENS } = await importCompiled('model/limits');
+const { descriptorOf } = await importCompiled('kinds/index');
 
 const read = (/** @type {URL} */ url) => readFileSync(url, 'utf8');
 const SCHEMA = JSON.parse(read(new URL('../../docs/walkthrough.schema.json', import.meta.url)));
@@ -718,6 +720,28 @@ describe('what the validator accepts and returns', () => {
   });
 });
 
+describe('the schema and the format doc\'s tables are written from the kinds\' descriptors', () => {
+  const REGENERATE = 'run `npx tsc -p tests/page && node scripts/walkthrough-schema.mjs` and commit the result';
+
+  test('docs/walkthrough.schema.json is the one scripts/walkthrough-schema.mjs writes', async () => {
+    const { schema } = await generated();
+    assert.ok(read(new URL('../../docs/walkthrough.schema.json', import.meta.url)) === schema, `the committed schema is out of date: ${REGENERATE}`);
+  });
+
+  test('the input tables of docs/walkthrough-format.md are the ones scripts/walkthrough-schema.mjs writes', async () => {
+    const { doc } = await generated();
+    assert.ok(FORMAT_DOC === doc, `the format doc's tables are out of date: ${REGENERATE}`);
+  });
+
+  test('every kind has its table, with a row per input field', () => {
+    for (const kind of KINDS) {
+      const table = FORMAT_DOC.split(`<!-- inputs:${kind} `)[1]?.split(`<!-- /inputs:${kind} -->`)[0] ?? '';
+      const rows = [...table.matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]);
+      assert.deepEqual(rows, Object.keys(descriptorOf(kind).inputs), kind);
+    }
+  });
+});
+
 describe('the JSON Schema and the validator agree on names and ranges', () => {
   test('they list the same kinds and lessons', () => {
     assert.deepEqual(SCHEMA.properties.kind.enum, KINDS);
@@ -728,7 +752,7 @@ describe('the JSON Schema and the validator agree on names and ranges', () => {
     const { fixedStepIds } = await importCompiled('model/pipeline');
     for (const kind of KINDS) {
       const then = SCHEMA.allOf.find((/** @type {any} */ c) => c.if.properties.kind.const === kind).then;
-      assert.deepEqual(then.properties.stepTexts.propertyNames.enum, fixedStepIds(kind), kind);
+      assert.deepEqual(then.properties.stepTexts.propertyNames.enum, fixedStepIds(descriptorOf(kind).steps), kind);
     }
   });
 
@@ -740,24 +764,25 @@ describe('the JSON Schema and the validator agree on names and ranges', () => {
     assert.equal(SCHEMA.$defs.words.maxItems, TOKENS.count.max);
   });
 
-  test('every whole-number input has the range of its control in limits.ts', () => {
+  test('every whole-number input has the range of its control in its kind\'s descriptor', () => {
     const defs = {
       'multi-head': 'multiHeadInputs', positional: 'positionalInputs', encoder: 'encoderInputs', scaling: 'scalingInputs', entropy: 'entropyInputs',
       flash: 'flashInputs', 'kv-cache': 'kvCacheInputs',
     };
     for (const [kind, def] of Object.entries(defs)) {
       const properties = SCHEMA.$defs[def].properties;
-      for (const [name, range] of Object.entries(LIMITS[kind])) {
-        if (name === 'waves') continue;
-        assert.deepEqual({ min: properties[name].minimum, max: properties[name].maximum }, range, `${kind} inputs.${name}`);
+      for (const [name, field] of Object.entries(descriptorOf(kind).inputs)) {
+        if (field.type !== 'integer') continue;
+        assert.deepEqual({ min: properties[name].minimum, max: properties[name].maximum }, { min: field.min, max: field.max }, `${kind} inputs.${name}`);
       }
       assert.deepEqual({ min: properties.seed.minimum, max: properties.seed.maximum }, SEED, `${kind} inputs.seed`);
     }
-    assert.equal(SCHEMA.$defs.positionalInputs.properties.dimensions.maxItems, LIMITS.positional.waves.max);
+    assert.equal(SCHEMA.$defs.positionalInputs.properties.dimensions.maxItems, descriptorOf('positional').inputs.dimensions.count.max);
     const attention = SCHEMA.$defs.attentionInputs.properties;
-    assert.equal(attention.query.maxItems, LIMITS.attention.queries.max);
-    assert.equal(attention.query.items.maxItems, LIMITS.attention.dK.max);
-    assert.equal(attention.key.maxItems, LIMITS.attention.keys.max);
-    assert.equal(attention.value.items.maxItems, LIMITS.attention.dV.max);
+    const fields = descriptorOf('attention').inputs;
+    assert.equal(attention.query.maxItems, fields.query.rows.max);
+    assert.equal(attention.query.items.maxItems, fields.query.cols.max);
+    assert.equal(attention.key.maxItems, fields.key.rows.max);
+    assert.equal(attention.value.items.maxItems, fields.value.cols.max);
   });
 });

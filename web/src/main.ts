@@ -3,7 +3,7 @@
 // compiling the wasm and fetching the lesson's code then go on while the rest of the page (its
 // own chunk, preloaded by the HTML: scripts/vite/preload-chunks.js) arrives and runs, instead of
 // starting only once it has run (docs/benchmarks-page.md).
-import { loadAttentionLab } from '../lib/index.js';
+import { ENGINES } from './session/engines.js';
 import { prefetchLinkedWalkthrough } from './views/walkthrough-code.js';
 import { workerTrainingPort } from './entries/training-worker.js';
 import { workerCostPort } from './entries/cost-worker.js';
@@ -20,15 +20,10 @@ import './views/language.css';
 // need more (kinds whose module says engine: 'full') wait for the full engine, loaded once, when
 // the first of them opens; training and the cost lab run in workers that load it themselves
 // (entries/training-worker.ts, entries/cost-worker.ts).
-const engine = loadAttentionLab({ training: false });
+const engine = ENGINES.lite();
 // Not a rejection left unhandled meanwhile: startPage awaits it and shows the failure.
 engine.catch(() => undefined);
-let full: ReturnType<typeof loadAttentionLab> | undefined;
-// A failed load (offline) is tried again when the next such lesson opens.
-const fullEngine = () => (full ??= loadAttentionLab().catch((error: unknown) => {
-  full = undefined;
-  throw error;
-}));
+const fullEngine = ENGINES.full;
 prefetchLinkedWalkthrough(window.location.search, fullEngine);
 import('./page.js').then(
   ({ startPage }) => startPage({ engine, trainingPort: workerTrainingPort, costPort: workerCostPort, fullEngine }),

@@ -2,7 +2,8 @@
 // build the shell, start the app. Shared by every entry that shows the full page: the served
 // page (main.ts), the offline single file and the SCORM package. If the engine cannot start,
 // the page says so instead of staying blank.
-import { loadAttentionLab, type AttentionLab, type LoadOptions } from '../lib/index.js';
+import type { AttentionLab, LoadOptions } from '../lib/index.js';
+import { engineLoader } from './session/engines.js';
 import { App, type AppOptions, type ProgressEvent } from './app.js';
 import { connectToParent } from './embed/frame-protocol.js';
 import { readEmbedOptions } from './embed/options.js';
@@ -41,7 +42,7 @@ export async function startPage({ load, engine, onProgress, trainingPort, costPo
   const { language, refused } = resolveLanguage(params.get('lang'), navigator.languages ?? [navigator.language]);
   const languageReady = useLanguage(language, document.documentElement);
   try {
-    const [lab] = await Promise.all([engine ?? loadAttentionLab(load), languageReady]);
+    const [lab] = await Promise.all([engine ?? engineLoader(load).full(), languageReady]);
     if (refused !== undefined) {
       notices.unshift(t('notice-lang-refused', { ...refusedLanguageArgs(refused), shown: languageName(language) }));
     }

@@ -1,9 +1,9 @@
 // Instructors' own walkthroughs: loaded from a same-origin address (?src=…), from the URL hash
 // (#walkthrough=<URL-encoded JSON>, so a link can carry the whole file), or from a file the
-// instructor picks. Every path ends in the same validator (model/validate-walkthrough.ts), whose
+// instructor picks. Every path ends in the same validator (authoring/validate-walkthrough.ts), whose
 // messages name the field; the text inside is only ever shown as text.
 import type { Walkthrough } from '../model/types.js';
-import { parseWalkthroughText, type ParsedWalkthrough } from '../model/validate-walkthrough.js';
+import { parseWalkthroughText, type ParsedWalkthrough } from './validate-walkthrough.js';
 import { WALKTHROUGHS } from '../model/walkthroughs.js';
 import { clip, echo } from '../state/echo.js';
 

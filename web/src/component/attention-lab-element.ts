@@ -3,7 +3,8 @@
 // own styles. It never touches the address bar; it reports the learner's progress as DOM events
 // (attention-lab-step, attention-lab-completed) from the element, and says what was wrong with an
 // attribute in a notice, like the page does with a link parameter.
-import { loadAttentionLab, type AttentionLab } from '../../lib/index.js';
+import type { AttentionLab } from '../../lib/index.js';
+import { engineLoader } from '../session/engines.js';
 import { App, type ProgressEvent } from '../app.js';
 import { readEmbedOptions, type EmbedOptions } from '../embed/options.js';
 import { findWalkthrough } from '../model/walkthroughs.js';
@@ -18,7 +19,7 @@ import { componentSheet } from './styles.js';
 
 /** The engine, loaded once per page whatever the number of elements (the first `wasm-url` wins). */
 let engine: Promise<AttentionLab> | undefined;
-const loadEngine = (wasmUrl: string | null) => (engine ??= loadAttentionLab(wasmUrl ? { wasmUrl } : undefined));
+const loadEngine = (wasmUrl: string | null) => (engine ??= engineLoader(wasmUrl ? { wasmUrl } : {}).full());
 
 /**
  * The page's words are one catalogue per page (i18n/messages.ts): the first element's language

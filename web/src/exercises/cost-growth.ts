@@ -6,7 +6,8 @@
 import type { CostGrowth } from '../../lib/index.js';
 import { formatCount, formatNumber } from '../model/format.js';
 import { expected, oneOf } from '../model/json-checks.js';
-import type { CostGrowthExercise, CostInputs } from '../model/types.js';
+import type { CostGrowthExercise } from '../model/types.js';
+import type { CostInputs } from '../kinds/cost/inputs.js';
 import { parseCell } from '../session/read-input.js';
 import type { ExerciseType } from './exercise-type.js';
 
@@ -21,7 +22,6 @@ const NAMES: Record<CostGrowthExercise['measure'], string> = { multiplyAdds: 'mu
 
 export const costGrowth: ExerciseType<CostGrowthExercise> = {
   interaction: 'numeric',
-  kinds: ['cost'],
   // measureCost is in the full engine only.
   engine: 'full',
   fields: ['variant', 'measure', 'n', 'tolerance'],

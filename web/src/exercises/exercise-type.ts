@@ -4,15 +4,8 @@
 // is widgets/exercise-answers/<type>.ts.
 import type { AttentionLab, Misconception } from '../../lib/index.js';
 import type { Problem } from '../model/json-checks.js';
-import type { Exercise, PickGrid, Step, Walkthrough } from '../model/types.js';
-import type { Kind } from '../kinds/shared/rules.js';
+import type { Exercise, ExerciseSizes, PickGrid, Step, Walkthrough } from '../model/types.js';
 
-/** The sizes an exercise's cells are checked against: queries n, keys m, value width d_v. */
-export interface ExerciseSizes {
-  n: number;
-  m: number;
-  dV: number;
-}
 
 /** What grading an answer has to go on. */
 export interface ExerciseContext {
@@ -38,16 +31,9 @@ export interface Grade {
   given: string;
 }
 
-/** The kinds whose steps show matrices: every kind but the cost lab, whose numbers come when the learner measures. */
-export const MATRIX_KINDS = Object.keys({
-  attention: 1, 'attention-backward': 1, 'multi-head': 1, positional: 1, encoder: 1, scaling: 1, entropy: 1, flash: 1, 'kv-cache': 1, efficient: 1,
-} satisfies Record<Exclude<Kind, 'cost'>, 1>) as Kind[];
-
 export interface ExerciseType<E extends Exercise = Exercise> {
   /** As SCORM types interactions. */
   interaction: 'numeric' | 'choice' | 'sequencing';
-  /** The kinds of walkthrough it may be part of; every kind when left out. */
-  kinds?: readonly Kind[];
   /** 'full' when grading calls an operation the lite engine leaves out (the page then loads the full engine). */
   engine?: 'full';
   /** Its fields besides id, type, title, prompt and after. */

@@ -5,7 +5,7 @@ import type { Misconception } from '../../lib/index.js';
 import { attentionArgs } from '../kinds/shared/explain-terms.js';
 import { formatNumber } from '../model/format.js';
 import { expected, oneOf, wholeNumber } from '../model/json-checks.js';
-import type { AttentionInputs, NumericExercise } from '../model/types.js';
+import type { AttentionCall, NumericExercise } from '../model/types.js';
 import { parseCell } from '../session/read-input.js';
 import type { ExerciseType } from './exercise-type.js';
 import { t } from '../i18n/messages.js';
@@ -24,7 +24,6 @@ const MISTAKES: Record<Misconception, string> = {
 
 export const numeric: ExerciseType<NumericExercise> = {
   interaction: 'numeric',
-  kinds: ['attention'],
   fields: ['stage', 'row', 'column', 'tolerance'],
   problem(exercise, { n, m, dV }, at) {
     const width = exercise.stage === 'output' ? dV : m;
@@ -36,7 +35,7 @@ export const numeric: ExerciseType<NumericExercise> = {
         : expected(at('tolerance'), 'a number above 0', exercise.tolerance));
   },
   grade(exercise, text, { lab, inputs: given }) {
-    const inputs = given as AttentionInputs;
+    const inputs = given as AttentionCall;
     const answer = parseCell(text);
     if (typeof answer === 'string') return { error: answer };
     const { tolerance } = exercise;

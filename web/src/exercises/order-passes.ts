@@ -46,7 +46,6 @@ const WHY: Record<string, string> = {
 
 export const orderPasses: ExerciseType<OrderPassesExercise> = {
   interaction: 'sequencing',
-  kinds: ['attention'],
   fields: [],
   problem: () => undefined,
   choices(exercise, { steps }) {

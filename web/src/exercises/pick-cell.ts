@@ -5,7 +5,7 @@
 import { formatNumber } from '../model/format.js';
 import { expected, oneOf, problem, string, wholeNumber } from '../model/json-checks.js';
 import type { HeatmapPanel, MatrixPanel, PickCellExercise, PickRule } from '../model/types.js';
-import { type ExerciseType, MATRIX_KINDS } from './exercise-type.js';
+import type { ExerciseType } from './exercise-type.js';
 import { panelLabels, panelOf, placedPanel } from './panel-of.js';
 import { t } from '../i18n/messages.js';
 
@@ -54,7 +54,6 @@ const capitalised = (text: string) => `${text[0].toUpperCase()}${text.slice(1)}`
 
 export const pickCell: ExerciseType<PickCellExercise> = {
   interaction: 'choice',
-  kinds: MATRIX_KINDS,
   fields: ['step', 'panel', 'rule', 'row', 'column', 'numbers'],
   problem: (exercise, _sizes, at) => string(exercise.step, at('step'))
     ?? string(exercise.panel, at('panel'))

@@ -5,11 +5,11 @@ import { attentionArgs } from '../kinds/shared/explain-terms.js';
 import { labels } from '../kinds/shared/fields.js';
 import { formatNumber } from '../model/format.js';
 import { wholeNumber } from '../model/json-checks.js';
-import type { AttentionInputs, PickKeyExercise, Walkthrough } from '../model/types.js';
+import type { AttentionCall, PickKeyExercise, Walkthrough } from '../model/types.js';
 import type { ExerciseType } from './exercise-type.js';
 import { t } from '../i18n/messages.js';
 
-const keyLabels = (walkthrough: Walkthrough, inputs: AttentionInputs) =>
+const keyLabels = (walkthrough: Walkthrough, inputs: AttentionCall) =>
   labels('keyLabels' in walkthrough ? walkthrough.keyLabels : undefined, inputs.key.length, 'k');
 
 /** The keys with the largest weight in `row` (several when tied). */
@@ -20,12 +20,11 @@ const largest = (row: readonly number[]) => {
 
 export const pickKey: ExerciseType<PickKeyExercise> = {
   interaction: 'choice',
-  kinds: ['attention'],
   fields: ['row'],
   problem: (exercise, { n }, at) => wholeNumber({ min: 0, max: n - 1 })(exercise.row, at('row')),
-  choices: (_exercise, { walkthrough, inputs }) => keyLabels(walkthrough, inputs as AttentionInputs).map((label, i) => ({ value: String(i), label })),
+  choices: (_exercise, { walkthrough, inputs }) => keyLabels(walkthrough, inputs as AttentionCall).map((label, i) => ({ value: String(i), label })),
   grade(exercise, text, { lab, walkthrough, inputs: given }) {
-    const inputs = given as AttentionInputs;
+    const inputs = given as AttentionCall;
     const pick = Number(text);
     const names = keyLabels(walkthrough, inputs);
     if (text.trim() === '' || !Number.isInteger(pick) || pick < 0 || pick >= names.length) {

@@ -6,7 +6,7 @@ import { formatNumber } from '../model/format.js';
 import { expected, problem, string, wholeNumber } from '../model/json-checks.js';
 import type { ValueExercise } from '../model/types.js';
 import { parseCell } from '../session/read-input.js';
-import { type ExerciseType, MATRIX_KINDS } from './exercise-type.js';
+import type { ExerciseType } from './exercise-type.js';
 import { panelOf, placedPanel } from './panel-of.js';
 import { t } from '../i18n/messages.js';
 
@@ -15,7 +15,6 @@ const TOLERANCE = 0.005;
 
 export const value: ExerciseType<ValueExercise> = {
   interaction: 'numeric',
-  kinds: MATRIX_KINDS,
   fields: ['step', 'panel', 'row', 'column', 'tolerance'],
   problem: (exercise, _sizes, at) => string(exercise.step, at('step'))
     ?? string(exercise.panel, at('panel'))

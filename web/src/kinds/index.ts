@@ -1,75 +1,50 @@
-// The registry of kinds of walkthrough: kind → its input rules, which the walkthrough validator
-// and the link's inputs need at once (small), and its module, loaded on demand, so a page that
-// opens one lesson fetches that lesson's code only. Adding a kind: its folder kinds/<kind>/
-// (index.ts, rules.ts), its inputs' type in model/types.ts, and its line in each table here.
-import type { Walkthrough } from '../model/types.js';
+// The registry of kinds of walkthrough: the one list of them, one line per kind, each its
+// descriptor (kinds/<kind>/kind.ts), in the order the walkthrough format lists them. The
+// descriptors are small (inputs, engine, charts, exercises, steps' stages); each kind's module is
+// loaded on demand, so a page that opens one lesson fetches that lesson's code only.
+import type { Kind, Walkthrough } from '../model/types.js';
 import { loadCatalogues } from '../i18n/messages.js';
-import { attentionRules } from './attention/rules.js';
-import { attentionBackwardRules } from './attention-backward/rules.js';
-import { costRules } from './cost/rules.js';
-import { efficientRules } from './efficient/rules.js';
-import { encoderRules } from './encoder/rules.js';
-import { entropyRules } from './entropy/rules.js';
-import type { AnyKindModule, KindModule } from './kind.js';
-import { multiHeadRules } from './multi-head/rules.js';
-import { positionalRules } from './positional/rules.js';
-import { scalingRules } from './scaling/rules.js';
-import { flashRules } from './flash/rules.js';
-import { kvCacheRules } from './kv-cache/rules.js';
-import type { InputsOf, InputsRules, Kind } from './shared/rules.js';
+import type { AnyKindDescriptor, KindDescriptor } from './descriptor.js';
+import type { AnyKindModule } from './kind.js';
+import attention from './attention/kind.js';
+import attentionBackward from './attention-backward/kind.js';
+import multiHead from './multi-head/kind.js';
+import positional from './positional/kind.js';
+import encoder from './encoder/kind.js';
+import scaling from './scaling/kind.js';
+import entropy from './entropy/kind.js';
+import flash from './flash/kind.js';
+import kvCache from './kv-cache/kind.js';
+import efficient from './efficient/kind.js';
+import cost from './cost/kind.js';
 
-/** Each kind's input rules, in the order the walkthrough format lists the kinds. */
-export const KIND_RULES: { [K in Kind]: InputsRules<InputsOf<K>> } = {
-  attention: attentionRules,
-  'attention-backward': attentionBackwardRules,
-  'multi-head': multiHeadRules,
-  positional: positionalRules,
-  encoder: encoderRules,
-  scaling: scalingRules,
-  entropy: entropyRules,
-  flash: flashRules,
-  'kv-cache': kvCacheRules,
-  efficient: efficientRules,
-  cost: costRules,
-};
+const REGISTRY = {
+  attention,
+  'attention-backward': attentionBackward,
+  'multi-head': multiHead,
+  positional,
+  encoder,
+  scaling,
+  entropy,
+  flash,
+  'kv-cache': kvCache,
+  efficient,
+  cost,
+} satisfies { readonly [K in Kind]: KindDescriptor<K, never> | { kind: K } };
 
-/** Each loader must give the module of its own kind (checked here, by the types). */
-const LOADERS: { [K in Kind]: () => Promise<{ default: KindModule<Extract<Walkthrough, { kind: K }>, unknown> }> } = {
-  attention: () => import('./attention/index.js'),
-  'attention-backward': () => import('./attention-backward/index.js'),
-  'multi-head': () => import('./multi-head/index.js'),
-  scaling: () => import('./scaling/index.js'),
-  entropy: () => import('./entropy/index.js'),
-  positional: () => import('./positional/index.js'),
-  encoder: () => import('./encoder/index.js'),
-  flash: () => import('./flash/index.js'),
-  'kv-cache': () => import('./kv-cache/index.js'),
-  efficient: () => import('./efficient/index.js'),
-  cost: () => import('./cost/index.js'),
-};
+/** The kinds of walkthrough, in the registry's order. */
+export const KINDS = Object.keys(REGISTRY) as Kind[];
 
-/**
- * The kinds whose steps show charts: the page loads the chart widget (and its d3) with their
- * module, so that their steps are drawn at once (widgets/chart-panel.ts).
- */
-export const KINDS_WITH_CHARTS: ReadonlySet<Kind> = new Set<Kind>(['scaling', 'entropy', 'positional', 'kv-cache']);
+/** Whether `name` is a kind of walkthrough (a file's `kind` before it is checked). */
+export const isKind = (name: unknown): name is Kind => typeof name === 'string' && Object.hasOwn(REGISTRY, name);
 
-/**
- * The kinds that can open on one layer of a trained model (the lesson "Watch attention learn"
- * trains self-attention encoders): their self-attention walkthroughs offer trained weights.
- */
-export const TRAINABLE_KINDS: ReadonlySet<Kind> = new Set<Kind>(['multi-head', 'encoder']);
+/** The descriptor of `kind`, seen without its kind's types. */
+export const descriptorOf = (kind: Kind): AnyKindDescriptor => REGISTRY[kind] as unknown as AnyKindDescriptor;
 
-/** Whether a walkthrough can show a trained layer: a trainable kind, and self-attention (no source sentence). */
+/** Whether a walkthrough can show a trained layer: a kind that trains, and self-attention (no source sentence). */
 export function acceptsTrainedWeights(walkthrough: Walkthrough): boolean {
-  return TRAINABLE_KINDS.has(walkthrough.kind) && !('sourceTokens' in walkthrough.inputs && walkthrough.inputs.sourceTokens !== undefined);
+  return descriptorOf(walkthrough.kind).trains === true && !('sourceTokens' in walkthrough.inputs && walkthrough.inputs.sourceTokens !== undefined);
 }
-
-/**
- * The kinds whose cells "Explain this number" lays out with shared/explain.ts alone (an attention
- * call's cells, a masked score): every other kind loads shared/explain-more.ts with its code.
- */
-const EXPLAINED_BY_ATTENTION: ReadonlySet<Kind> = new Set<Kind>(['attention']);
 
 const loaded = new Map<Kind, Promise<AnyKindModule>>();
 
@@ -79,8 +54,7 @@ export function loadKind(kind: Kind): Promise<AnyKindModule> {
   if (!module) {
     // Its code registers its words (kinds/<kind>/words-en.ts); in another language they are
     // fetched before it builds a step.
-    const explainers = EXPLAINED_BY_ATTENTION.has(kind) ? undefined : import('./shared/explain-more.js');
-    module = Promise.all([LOADERS[kind](), explainers]).then(async ([m]) => {
+    module = descriptorOf(kind).load().then(async (m) => {
       await loadCatalogues();
       return m.default as AnyKindModule;
     });

@@ -1,5 +1,5 @@
-// What a kind of walkthrough (attention, multi-head, scaling, …) is to the page: one module per
-// kind, in kinds/<kind>/, registered in kinds/index.ts. It asks the engine for a trace and words
+// What a kind of walkthrough (attention, multi-head, scaling, …) is to the page once its code is
+// loaded: one module per kind, kinds/<kind>/index.ts, which its descriptor loads (kind.ts). It asks the engine for a trace and words
 // it as steps and panels, turns a changed parameter or an edited cell into new inputs, and writes
 // its part of the exports from the trace it already has. DOM-free: the session calls it, the
 // views only draw the steps it returns.
@@ -13,13 +13,6 @@ import type { TrainedLayer } from '../model/trained-layer.js';
 export interface Built<T = unknown> {
   steps: Step[];
   trace: T;
-  /**
-   * What the engine's acceptance of these inputs rests on, for kinds that defer an engine call
-   * (build's `previous`): equal for two sets of inputs the engine accepts or refuses alike. A kind
-   * may add what the engine said of them that its steps need before the deferred call (the
-   * multi-head kind: d_k).
-   */
-  accepted?: string;
 }
 
 /** A parameter as the parameters panel read it: a number, a choice, or words. */
@@ -37,24 +30,13 @@ export interface Explanation {
   related: { panel: string; row?: number; col?: number }[];
 }
 
-export interface KindModule<W extends Walkthrough = Walkthrough, T = unknown> {
-  /**
-   * `'full'`: its steps need operations the lite engine leaves out (backward passes, efficient
-   * attention, costs: lite_operations in cpp/include/attn/describe/operations.hpp), so the page,
-   * which lands on the lite engine, loads the full one before building them. Left out: the lite
-   * engine has all it asks for (tests/page/lite-engine-kinds.test.mjs builds every shipped
-   * walkthrough of such a kind on it).
-   */
-  engine?: 'full';
+export interface KindModule<W extends { inputs: object } = Walkthrough, T = unknown> {
   /**
    * Asks the engine and words its trace as steps; throws the engine's refusal of bad inputs.
    * `trained`: one layer of a trained model whose weights and probe input replace the seeded
-   * ones (only kinds listed in TRAINABLE_KINDS, kinds/index.ts, are given one). `previous`: the
-   * steps on screen when these inputs are an edit of theirs; a kind may then make the steps the
-   * screen does not show yet only when they are first read (model/deferred-steps.ts), as
-   * long as the engine's refusal of the inputs, if any, still comes from this call.
+   * ones (only kinds whose descriptor says it trains are given one).
    */
-  build(lab: AttentionLab, walkthrough: W, inputs: W['inputs'], trained?: TrainedLayer, previous?: Built<T>): Built<T>;
+  build(lab: AttentionLab, walkthrough: W, inputs: W['inputs'], trained?: TrainedLayer): Built<T>;
   /** New inputs after a parameters panel changed `name` (a size, a seed, words, a choice). */
   changeInputs(lab: AttentionLab, inputs: W['inputs'], name: string, value: ParameterValue): W['inputs'];
   /**

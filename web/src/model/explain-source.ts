@@ -1,7 +1,7 @@
 // What "explain this number" asks for a cell of a matrix panel: an engine explain call and its
 // arguments, or the operands of the trace the panel came from (kinds/shared/explain*.ts lay them
 // out). Each kind declares one on its panels; DOM-free data, like the rest of the model.
-import type { AttentionBackwardInputs, AttentionInputs } from './inputs.js';
+import type { Mask } from '../../lib/index.js';
 
 /** Which arithmetic "explain this number" shows for a cell of a matrix. */
 export type ExplainStage = 'score' | 'scaled' | 'weight' | 'output';
@@ -12,11 +12,25 @@ export type ExplainStage = 'score' | 'scaled' | 'weight' | 'output';
  */
 export type BackwardExplainStage = 'gradValue' | 'gradWeight' | 'rowDot' | 'gradScaled' | 'gradScore' | 'gradQuery' | 'gradKey';
 
+/** The arguments of an attention call, as the engine's explain calls take them. */
+export interface AttentionCall {
+  query: number[][];
+  key: number[][];
+  value: number[][];
+  mask?: Mask | null;
+  maskFill?: number | null;
+}
+
+/** An attention call and the gradient arriving at its output (the backward pass's explain calls). */
+export interface AttentionBackwardCall extends AttentionCall {
+  gradOutput: number[][];
+}
+
 /** The attention call whose numbers a panel shows, so a cell can be explained by the engine. */
 export type ExplainSource = {
   /** Names used in the arithmetic, e.g. "score", "weight". */
   symbol: string;
-} & ({ stage: ExplainStage; args: AttentionInputs } | { stage: BackwardExplainStage; args: AttentionBackwardInputs }
+} & ({ stage: ExplainStage; args: AttentionCall } | { stage: BackwardExplainStage; args: AttentionBackwardCall }
   /** A number the kind's own explain module lays out from the trace it built (e.g. a tile's running max). */
   | { stage: 'trace' }
   | { stage: 'linearState'; args: LinearStateSource }

@@ -1,10 +1,9 @@
 // The course: its lessons in menu order, with their titles. Apart from the registry
 // (walkthroughs.ts), which imports every walkthrough's JSON, so that a walkthrough file can be
 // checked against the lesson ids without loading the shipped walkthroughs.
-import type { LessonId } from './types.js';
 
-/** The lessons in the order of the course, numbered as in the menu. */
-export const LESSON_TITLES: readonly (readonly [LessonId, string])[] = [
+/** The lessons in the order of the course, numbered as in the menu: the course order. */
+export const LESSON_TITLES = [
   ['why-qkv', 'Why Q, K and V'],
   ['worked-example', 'A worked example'],
   ['backward-pass', 'One backward pass'],
@@ -20,4 +19,7 @@ export const LESSON_TITLES: readonly (readonly [LessonId, string])[] = [
   ['kv-cache', 'The KV cache'],
   ['efficient-attention', 'Linear and sparse attention'],
   ['attention-cost', 'What attention costs'],
-];
+] as const satisfies readonly (readonly [string, string])[];
+
+/** A lesson's id, as a walkthrough's `lesson` names it. */
+export type LessonId = (typeof LESSON_TITLES)[number][0];

@@ -1,9 +1,9 @@
 // The map of the whole transformer that every lesson shows: the stages a token goes through, in
-// order, each with the lesson that covers it, and for each kind of walkthrough which stage(s) each
-// of its steps sits on. DOM-free; views/pipeline-map-view.ts draws it. Every step id a kind can
-// show is listed here, with [] for a step that sits on no one stage (a measurement, a parameter
-// count), so tests/page/pipeline.test.mjs can check that no step is forgotten.
-import type { Kind } from '../kinds/shared/rules.js';
+// order, each with the lesson that covers it, and which stage(s) a step of a walkthrough sits on.
+// Each kind's descriptor lists its steps' stages (kinds/<kind>/kind.ts), every step id it can show,
+// with [] for a step that sits on no one stage (a measurement, a parameter count), so
+// tests/page/pipeline.test.mjs can check that no step is forgotten. DOM-free;
+// views/pipeline-map-view.ts draws it.
 import type { Exercise, LessonId, Walkthrough } from './types.js';
 
 export type StageId =
@@ -36,35 +36,10 @@ export const STAGES: readonly Stage[] = [
 ];
 
 /**
- * Step id → stages, per kind. A key ending in "*" stands for the steps a kind numbers as it goes
- * (flash's `tile-0-1`, the KV cache's `token-2`).
+ * Step id → stages, for one kind (its descriptor's `steps`, kinds/<kind>/kind.ts). A key ending in
+ * "*" stands for the steps a kind numbers as it goes (flash's `tile-0-1`, the KV cache's `token-2`).
  */
-type StepTable = Readonly<Record<string, readonly StageId[]>>;
-
-/** The attention core, as one step of a layer shows it whole (no mask). */
-const CORE: readonly StageId[] = ['qkv', 'scores', 'scale', 'softmax', 'weighted-sum', 'heads', 'concat', 'w-o'];
-
-const STEPS: { readonly [K in Kind]: StepTable } = {
-  attention: { inputs: ['qkv'], scores: ['scores'], scale: ['scale'], mask: ['mask'], softmax: ['softmax'], output: ['weighted-sum'] },
-  // Each gradient sits on the stage whose backward computes it.
-  'attention-backward': {
-    inputs: ['qkv'], 'grad-output': ['weighted-sum'], 'grad-value': ['weighted-sum'], 'grad-weights': ['weighted-sum'],
-    'grad-scaled': ['softmax'], 'grad-scores': ['scale'], 'grad-query': ['scores'], 'grad-key': ['scores'], update: [],
-  },
-  'multi-head': { embed: ['tokens', 'embeddings'], project: ['qkv'], split: ['heads'], heads: ['heads'], concat: ['concat'], output: ['w-o'] },
-  positional: { encoding: ['embeddings'], waves: ['embeddings'], similarity: ['embeddings'], permutation: ['embeddings'], 'permutation-pe': ['embeddings'] },
-  encoder: { input: ['embeddings'], attention: CORE, 'add-norm-1': ['add-norm'], 'feed-forward': ['feed-forward'], 'add-norm-2': ['add-norm'], parameters: [] },
-  scaling: { variance: ['scale'], peak: ['scale'], entropy: ['scale'], gradient: ['scale'], example: ['scale'], jacobian: ['scale'], sharpness: ['scale'] },
-  entropy: { inputs: [], 'single-head': ['softmax'], 'multi-head': ['heads'], compare: ['heads'], 'no-projection': ['qkv'] },
-  flash: { inputs: ['qkv'], scores: ['scores'], 'tile-*': ['scores', 'scale', 'softmax', 'weighted-sum'], normalise: ['softmax'], proof: ['weighted-sum'] },
-  'kv-cache': { memory: [], inputs: ['qkv'], 'token-*': ['qkv'], check: ['w-o'], cost: [] },
-  // Sparse patterns are masks; linear attention replaces the softmax.
-  efficient: {
-    inputs: ['qkv'], full: ['softmax'], window: ['mask'], global: ['mask'], random: ['mask'],
-    features: ['softmax'], state: ['weighted-sum'], 'linear-output': ['weighted-sum'],
-  },
-  cost: { plan: [], time: [], memory: [], complexity: [] },
-};
+export type StepTable = Readonly<Record<string, readonly StageId[]>>;
 
 /**
  * Where an exercise sits: a number of attention on the stage that computes its cell, a number or
@@ -86,15 +61,16 @@ function lookUp(table: StepTable, step: string): readonly StageId[] | undefined 
 }
 
 /**
- * The stages step `step` of `walkthrough` sits on: [] for a step on none, undefined for a step id
- * the table does not know (which the map shows as none too; the tests say it was forgotten).
+ * The stages step `step` of a walkthrough (its `exercises`, its kind's `table`) sits on: [] for a
+ * step on none, undefined for a step id the table does not know (which the map shows as none
+ * too; the tests say it was forgotten).
  */
-export function stagesOf(walkthrough: Pick<Walkthrough, 'kind' | 'exercises'>, step: string): readonly StageId[] | undefined {
+export function stagesOf(table: StepTable, walkthrough: Pick<Walkthrough, 'exercises'>, step: string): readonly StageId[] | undefined {
   // An exercise's step is `exercise-<id>` (session/exercises.ts).
   const exercise = walkthrough.exercises?.find((e) => `exercise-${e.id}` === step);
-  if (exercise) return exerciseStages(exercise, STEPS[walkthrough.kind]);
-  return lookUp(STEPS[walkthrough.kind], step);
+  if (exercise) return exerciseStages(exercise, table);
+  return lookUp(table, step);
 }
 
-/** The fixed step ids of a kind (not the numbered ones), e.g. for a walkthrough's `stepTexts`. */
-export const fixedStepIds = (kind: Kind): string[] => Object.keys(STEPS[kind]).filter((id) => !id.endsWith('*'));
+/** The fixed step ids of a kind's table (not the numbered ones), e.g. for a walkthrough's `stepTexts`. */
+export const fixedStepIds = (table: StepTable): string[] => Object.keys(table).filter((id) => !id.endsWith('*'));

@@ -1,38 +1,14 @@
 // The page's model: walkthroughs are data, steps are generated from the engine's trace.
-// Nothing here touches the DOM. Each kind's inputs are in inputs.ts, what explains a panel's cells in
-// explain-source.ts.
-import type {
-  AttentionBackwardInputs, AttentionInputs, CostInputs, CostVariant, EfficientInputs, EncoderInputs, EntropyInputs, FlashInputs,
-  KvCacheInputs, MultiHeadInputs, PositionalInputs, ScalingInputs,
-} from './inputs.js';
-
-export type {
-  AttentionBackwardInputs, AttentionInputs, CostInputs, CostVariant, EfficientInputs, EncoderInputs, EntropyInputs, FlashInputs,
-  KvCacheInputs, MultiHeadInputs, PositionalInputs, ScalingInputs,
-} from './inputs.js';
-
+// Nothing here touches the DOM. What explains a panel's cells is in explain-source.ts; each kind's
+// inputs are declared in its folder (kinds/<kind>/inputs.ts), which adds its entry to KindTable.
 import type { ExplainSource, ExplainStage } from './explain-source.js';
+import type { LessonId } from './lessons.js';
 
 export type {
-  BackwardExplainStage, ExplainSource, ExplainStage, LayerExplainSource, LayerNormSource, LinearSource, LinearStateSource,
+  AttentionBackwardCall, AttentionCall, BackwardExplainStage, ExplainSource, ExplainStage, LayerExplainSource, LayerNormSource, LinearSource,
+  LinearStateSource,
 } from './explain-source.js';
-
-export type LessonId =
-  | 'why-qkv'
-  | 'worked-example'
-  | 'backward-pass'
-  | 'self-attention'
-  | 'scaling'
-  | 'masks'
-  | 'multi-head'
-  | 'cross-attention'
-  | 'positional-encoding'
-  | 'encoder-layer'
-  | 'entropy'
-  | 'flash-attention'
-  | 'kv-cache'
-  | 'efficient-attention'
-  | 'attention-cost';
+export type { LessonId } from './lessons.js';
 
 interface WalkthroughBase {
   /** Unique and URL-safe: it is what the URL names. */
@@ -57,70 +33,40 @@ export interface StepText {
   text?: string;
 }
 
-export interface AttentionWalkthrough extends WalkthroughBase {
-  kind: 'attention';
-  inputs: AttentionInputs;
-  /** Labels of the query rows and key columns, e.g. tokens. */
+/**
+ * Every kind of walkthrough by name, with what its walkthrough files hold beyond the common fields:
+ * `inputs`, and `labels: true` for kinds whose query rows and key columns may be labelled. Each
+ * kind's descriptor adds its entry (`declare module` in kinds/<kind>/kind.ts), its inputs' type
+ * inferred from its fields (model/input-fields.ts); the registry (kinds/index.ts) lists them.
+ */
+export interface KindTable {}
+
+/** A kind of walkthrough's name: "attention", "multi-head", … */
+export type Kind = keyof KindTable & string;
+
+/** What a kind's entry in KindTable holds. */
+export interface KindEntry {
+  inputs: object;
+  labels?: true;
+}
+
+/** Labels of an attention walkthrough's query rows and key columns, e.g. tokens. */
+interface Labels {
   queryLabels?: string[];
   keyLabels?: string[];
 }
 
-export interface AttentionBackwardWalkthrough extends WalkthroughBase {
-  kind: 'attention-backward';
-  inputs: AttentionBackwardInputs;
-  queryLabels?: string[];
-  keyLabels?: string[];
-}
+type EntryOf<K extends Kind> = KindTable[K] extends KindEntry ? KindTable[K] : never;
 
-export interface MultiHeadWalkthrough extends WalkthroughBase {
-  kind: 'multi-head';
-  inputs: MultiHeadInputs;
-}
+/** A walkthrough of kind `K`. */
+export type WalkthroughOf<K extends Kind> = WalkthroughBase & { kind: K; inputs: EntryOf<K>['inputs'] }
+  & (EntryOf<K> extends { labels: true } ? Labels : unknown);
 
-export interface PositionalWalkthrough extends WalkthroughBase {
-  kind: 'positional';
-  inputs: PositionalInputs;
-}
+/** A walkthrough of any kind (narrowed by its `kind`). */
+export type Walkthrough = { [K in Kind]: WalkthroughOf<K> }[Kind];
 
-export interface EncoderWalkthrough extends WalkthroughBase {
-  kind: 'encoder';
-  inputs: EncoderInputs;
-}
-
-export interface ScalingWalkthrough extends WalkthroughBase {
-  kind: 'scaling';
-  inputs: ScalingInputs;
-}
-
-export interface EntropyWalkthrough extends WalkthroughBase {
-  kind: 'entropy';
-  inputs: EntropyInputs;
-}
-
-export interface FlashWalkthrough extends WalkthroughBase {
-  kind: 'flash';
-  inputs: FlashInputs;
-  queryLabels?: string[];
-  keyLabels?: string[];
-}
-
-export interface KvCacheWalkthrough extends WalkthroughBase {
-  kind: 'kv-cache';
-  inputs: KvCacheInputs;
-}
-
-export interface EfficientWalkthrough extends WalkthroughBase {
-  kind: 'efficient';
-  inputs: EfficientInputs;
-}
-
-export interface CostWalkthrough extends WalkthroughBase {
-  kind: 'cost';
-  inputs: CostInputs;
-}
-
-export type Walkthrough = AttentionWalkthrough | AttentionBackwardWalkthrough | MultiHeadWalkthrough | PositionalWalkthrough | EncoderWalkthrough
-  | ScalingWalkthrough | EntropyWalkthrough | FlashWalkthrough | KvCacheWalkthrough | EfficientWalkthrough | CostWalkthrough;
+/** The engine's variants, as measureCost names them. */
+export type CostVariant = 'full' | 'flash' | 'chunked' | 'linear' | 'sparse' | 'rnn';
 
 /** How a matrix is coloured: attention weights on 0–1, signed values around 0, or not at all. */
 export type ColourScale = 'weights' | 'diverging' | 'none';
@@ -139,8 +85,8 @@ export interface MatrixPanel {
   colour: ColourScale;
   /** Cells to highlight in this step, [row, column]. */
   focus?: [number, number][];
-  /** The input this panel edits, when it is an editable input. */
-  editable?: keyof AttentionBackwardInputs;
+  /** The input this panel edits, when it is an editable input (the kind's editCell reads it). */
+  editable?: string;
   explain?: ExplainSource;
   /** Sums per row shown beside the matrix (values from the engine). */
   rowSums?: number[];
@@ -253,6 +199,13 @@ export interface CostPlan {
   block: number;
   window: number;
   seed: number;
+}
+
+/** The sizes an exercise's cells are checked against: queries n, keys m, value width d_v. */
+export interface ExerciseSizes {
+  n: number;
+  m: number;
+  dV: number;
 }
 
 /** What every exercise has, whatever its type (exercises/, one module per type). */

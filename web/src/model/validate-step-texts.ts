@@ -1,17 +1,15 @@
 // The `stepTexts` of a walkthrough file: words of its own for some of its steps, keyed by step id.
-// Each key must be a step its kind shows (model/pipeline.ts lists every kind's steps), each value
+// Each key must be a step its kind shows (its descriptor's fixed step ids), each value
 // a title, a text or both, e.g. `stepTexts.sofmax: expected one of the steps "inputs", "scores",
 // …, got an unknown step`.
 import { expected, field, firstProblem, isRecord, onlyFields, problem, type Problem, quoted, text } from './json-checks.js';
-import type { Kind } from '../kinds/shared/rules.js';
-import { fixedStepIds } from './pipeline.js';
 
 /** Longest title and text, in characters: as a walkthrough's title and intro. */
 export const STEP_TEXT_LIMITS = { title: 100, text: 1000 };
 
-export function stepTextsProblem(stepTexts: unknown, kind: Kind, path = 'stepTexts'): Problem {
+/** `steps`: the fixed step ids of the walkthrough's kind `kind`. */
+export function stepTextsProblem(stepTexts: unknown, kind: string, steps: readonly string[], path = 'stepTexts'): Problem {
   if (stepTexts === undefined) return undefined;
-  const steps = fixedStepIds(kind);
   if (!isRecord(stepTexts) || Object.keys(stepTexts).length === 0) return expected(path, 'an object with words for one or more steps', stepTexts);
   return firstProblem(Object.entries(stepTexts), ([step, words]) => {
     const at = field(path, step);

@@ -5,7 +5,6 @@ import type { Misconception } from '../../lib/index.js';
 import type { ExerciseContext } from '../exercises/exercise-type.js';
 import { exerciseType } from '../exercises/index.js';
 import type { Exercise, Step, Walkthrough } from '../model/types.js';
-import { deferredSteps } from '../model/deferred-steps.js';
 import type { ProgressEvent } from './events.js';
 import { t } from '../i18n/messages.js';
 
@@ -51,19 +50,16 @@ export function withExercises(walkthrough: Walkthrough, inputs: Walkthrough['inp
   for (const exercise of walkthrough.exercises ?? []) {
     const type = exerciseType(exercise);
     const id = exerciseStepId(exercise);
-    // Its items come from the steps' numbers, read when the exercise is: an edit on another step
-    // leaves steps a kind deferred unmade (model/deferred-steps.ts).
-    const [step] = deferredSteps([{ id, title: exercise.title }], () => {
-      const choices = type.choices?.(exercise, { walkthrough, inputs, steps });
-      const grid = type.grid?.(exercise, { walkthrough, inputs, steps });
-      return [{
-        id,
-        title: exercise.title,
-        text: exercise.prompt,
-        formula: '',
-        panels: [{ type: 'exercise', name: exercise.id, caption: t('exercise-your-answer'), exercise, ...(choices ? { choices } : {}), ...(grid ? { grid } : {}) }],
-      }];
-    });
+    // Its items come from the numbers of the steps on screen.
+    const choices = type.choices?.(exercise, { walkthrough, inputs, steps });
+    const grid = type.grid?.(exercise, { walkthrough, inputs, steps });
+    const step: Step = {
+      id,
+      title: exercise.title,
+      text: exercise.prompt,
+      formula: '',
+      panels: [{ type: 'exercise', name: exercise.id, caption: t('exercise-your-answer'), exercise, ...(choices ? { choices } : {}), ...(grid ? { grid } : {}) }],
+    };
     let after = exercise.after === undefined ? -1 : out.findIndex((s) => s.id === exercise.after);
     if (after < 0) {
       out.push(step);

@@ -225,16 +225,11 @@ export class Session {
     if (!(await this.open(state)) && state.inputs !== undefined) await this.open({ walkthrough: state.walkthrough, step: state.step });
   }
 
-  private build(lab: AttentionLab, kind: AnyKindModule, walkthrough: Walkthrough, inputs: Inputs, trained: TrainedLayer | undefined, edited: boolean, previous?: Built): Built | undefined {
+  private build(lab: AttentionLab, kind: AnyKindModule, walkthrough: Walkthrough, inputs: Inputs, trained: TrainedLayer | undefined, edited: boolean): Built | undefined {
     try {
-      const built = kind.build(lab, walkthrough, inputs, trained, previous);
+      const built = kind.build(lab, walkthrough, inputs, trained);
       const steps = withStepTexts(walkthrough, built.steps, !edited && !trained);
-      return {
-        steps: walkthrough.exercises ? withExercises(walkthrough, inputs, steps) : steps,
-        // Read when asked for, not now: a kind may make its trace only then (Built.accepted).
-        get trace() { return built.trace; },
-        ...(built.accepted === undefined ? {} : { accepted: built.accepted }),
-      };
+      return { steps: walkthrough.exercises ? withExercises(walkthrough, inputs, steps) : steps, trace: built.trace };
     } catch (error) {
       if (!isRefusal(error)) throw error;
       this.refuse(t('notice-refused-inputs', { reason: error.message }));
@@ -312,7 +307,7 @@ export class Session {
   /** Builds the steps again from `inputs`, keeping the step; the refusal sentence otherwise. */
   private apply(inputs: Inputs, edited = true): string | undefined {
     const c = this.current as Current;
-    const built = this.build(c.lab, c.kind, c.walkthrough, inputs, c.trained, edited, c.built);
+    const built = this.build(c.lab, c.kind, c.walkthrough, inputs, c.trained, edited);
     if (!built) return t('edit-refused-see-notice');
     const stepId = c.built.steps[c.index].id;
     const index = Math.max(0, built.steps.findIndex((s) => s.id === stepId));

@@ -10,7 +10,7 @@
 // entries the state does not own are kept when the state is written.
 import { DEFAULT_WALKTHROUGH, findWalkthrough, LESSONS } from '../model/walkthroughs.js';
 import type { Walkthrough } from '../model/types.js';
-import { inputsFit } from '../model/input-rules.js';
+import { inputsFit } from '../kinds/check-inputs.js';
 import type { TrainedSource } from '../model/trained-layer.js';
 import { acceptsTrainedWeights } from '../kinds/index.js';
 import { EMBED_PARAMS } from '../embed/options.js';

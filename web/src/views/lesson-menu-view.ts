@@ -1,7 +1,7 @@
 // The lesson menu: the course's lessons, the instructor's own walkthroughs, and "Open your own…",
 // which validates a walkthrough file, adds it to the menu and opens it.
 import { hashFor, walkthroughFromFile } from '../authoring/load-walkthrough.js';
-import type { ParsedWalkthrough } from '../model/validate-walkthrough.js';
+import type { ParsedWalkthrough } from '../authoring/validate-walkthrough.js';
 import { addCustomWalkthrough, customWalkthroughs, DEFAULT_WALKTHROUGH, LESSONS } from '../model/walkthroughs.js';
 import { writeLink } from '../state/url-state.js';
 import { el } from '../widgets/dom.js';

@@ -2,6 +2,7 @@
 // lesson that covers it, with the stage(s) the step on screen sits on marked current. It shares
 // the step's top line with "Step N of M"; on a narrow screen it is one line that scrolls sideways,
 // kept scrolled to the current stage, so it costs the phone's first screen no height.
+import { descriptorOf } from '../kinds/index.js';
 import { STAGES, stagesOf, type StageId } from '../model/pipeline.js';
 import { LESSONS } from '../model/walkthroughs.js';
 import { writeLink } from '../state/url-state.js';
@@ -73,7 +74,7 @@ export class PipelineMapView {
     // and reading its scroll width would force a layout in the middle of the update.
     if (this.marked && this.marked.walkthrough === walkthrough && this.marked.step === step?.id) return;
     this.marked = { walkthrough, step: step?.id };
-    const current = new Set(walkthrough && step ? stagesOf(walkthrough, step.id) ?? [] : []);
+    const current = new Set(walkthrough && step ? stagesOf(descriptorOf(walkthrough.kind).steps, walkthrough, step.id) ?? [] : []);
     for (const [id, link] of this.links) {
       if (current.has(id)) setAttr(link, 'aria-current', 'step');
       else if (link.hasAttribute('aria-current')) link.removeAttribute('aria-current');

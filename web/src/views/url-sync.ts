@@ -3,7 +3,7 @@
 // learner moves. The only module that touches the address: links are written by url-state.ts.
 import { walkthroughFromHash, walkthroughFromSrc } from '../authoring/load-walkthrough.js';
 import { embedParams, type EmbedOptions } from '../embed/options.js';
-import type { ParsedWalkthrough } from '../model/validate-walkthrough.js';
+import type { ParsedWalkthrough } from '../authoring/validate-walkthrough.js';
 import { DEFAULT_WALKTHROUGH } from '../model/walkthroughs.js';
 import type { Session } from '../session/session.js';
 import type { TrainedSource } from '../model/trained-layer.js';

@@ -1,15 +1,15 @@
 // Fetching a walkthrough's code: its kind's module (kinds/index.ts) and, for kinds whose steps
 // chart, the chart widget with it, so their charts are drawn at once. The entry (main.ts) starts
 // this for the walkthrough a link opens while the engine loads, before the rest of the page.
-import { KINDS_WITH_CHARTS, loadKind } from '../kinds/index.js';
-import type { Kind } from '../kinds/shared/rules.js';
+import { descriptorOf, loadKind } from '../kinds/index.js';
+import type { Kind } from '../model/types.js';
 import { DEFAULT_WALKTHROUGH, findWalkthrough, LESSONS } from '../model/walkthroughs.js';
 import { needsFullEngine } from '../session/walkthrough-code.js';
 import { loadCharts } from '../widgets/chart-panel.js';
 
 /** A kind's module, with the chart widget when its steps chart, so they are drawn at once. */
 export async function loadKindWithWidgets(kind: Kind) {
-  const [module] = await Promise.all([loadKind(kind), KINDS_WITH_CHARTS.has(kind) ? loadCharts() : undefined]);
+  const [module] = await Promise.all([loadKind(kind), descriptorOf(kind).charts ? loadCharts() : undefined]);
   return module;
 }
 
@@ -29,6 +29,8 @@ export function prefetchLinkedWalkthrough(search: string, fullEngine?: () => Pro
     ?? (lesson === null ? undefined : LESSONS.find((l) => l.id === lesson)?.walkthroughs[0])
     ?? findWalkthrough(DEFAULT_WALKTHROUGH);
   // A failure is reported when the session asks again, with the page up to say it.
-  // A lesson that needs the full engine starts loading it as soon as its code says so.
-  if (walkthrough) loadKindWithWidgets(walkthrough.kind).then((module) => needsFullEngine(module, walkthrough) && fullEngine?.()).catch(() => undefined);
+  // A lesson that needs the full engine starts loading it at once, beside its code.
+  if (!walkthrough) return;
+  loadKindWithWidgets(walkthrough.kind).catch(() => undefined);
+  if (needsFullEngine(walkthrough)) fullEngine?.().catch(() => undefined);
 }

@@ -2,12 +2,14 @@
 // Q, K, V and the gradient g = ∂L/∂output arriving from the loss. Sizes and seeds draw new
 // inputs as in the forward's walkthroughs, g included.
 import type { AttentionLab } from '../../../lib/index.js';
-import type { AttentionBackwardInputs, AttentionBackwardWalkthrough } from '../../model/types.js';
+import type { AttentionBackwardInputs, AttentionBackwardWalkthrough } from './inputs.js';
 import type { KindModule } from '../kind.js';
 import { withParameter } from '../shared/fields.js';
-import { changeAttentionInputs, editCell, fit, readable } from '../attention/inputs.js';
+import { changeAttentionInputs, editCell, fit, readable } from '../attention/edits.js';
 import { backwardScript } from './script.js';
 import { backwardSteps, type BackwardBuilt } from './steps.js';
+// "Explain this number" on its panels needs more than an attention call's explainers (their own chunk).
+import '../shared/explain-more.js';
 
 /** New inputs after a size or seed change: Q, K, V as in the forward, and g resized to n × d_v. */
 function changeInputs(lab: AttentionLab, inputs: AttentionBackwardInputs, name: string, value: number): AttentionBackwardInputs {
@@ -18,7 +20,6 @@ function changeInputs(lab: AttentionLab, inputs: AttentionBackwardInputs, name: 
 }
 
 const attentionBackward: KindModule<AttentionBackwardWalkthrough, BackwardBuilt> = {
-  engine: 'full',
   build: (lab, walkthrough, inputs) => backwardSteps(lab, { inputs, queryLabels: walkthrough.queryLabels, keyLabels: walkthrough.keyLabels }),
   changeInputs: (lab, inputs, name, value) =>
     (typeof value === 'number' ? changeInputs(lab, inputs, name, value) : withParameter(inputs, name, value)),

@@ -1,7 +1,7 @@
 // The backward walkthrough's part of the exported script: Q, K, V, the mask and g as the learner
 // has them, the forward's five passes, then the backward's six in the engine's order, with the
 // softmax backward written out as the page explains it. Every printed block is a panel's numbers.
-import type { AttentionBackwardInputs } from '../../model/types.js';
+import type { AttentionBackwardInputs } from './inputs.js';
 import { assign, type Script } from '../../export/python.js';
 import { attentionInputLines } from '../attention/script.js';
 

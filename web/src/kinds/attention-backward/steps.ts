@@ -4,9 +4,10 @@
 // comes from the engine's forward and backward traces (the row sums Σₖ wₖ·gₖ from its
 // explanation of the softmax backward); this file only arranges and words them.
 import type { AttentionBackwardTrace, AttentionLab, AttentionTrace } from '../../../lib/index.js';
-import type { AttentionBackwardInputs, BackwardExplainStage, MatrixPanel, Panel, Step } from '../../model/types.js';
+import type { BackwardExplainStage, MatrixPanel, Panel, Step } from '../../model/types.js';
+import type { AttentionBackwardInputs } from './inputs.js';
 import { formatNumber } from '../../model/format.js';
-import { attentionParameters } from '../attention/inputs.js';
+import { attentionParameters } from '../attention/edits.js';
 import { attentionArgs } from '../shared/explain-terms.js';
 import { labels, shape } from '../shared/fields.js';
 import { w as attentionWords } from '../attention/words-en.js';

@@ -1,10 +1,10 @@
 // Scaled dot-product attention on matrices a learner can edit: the worked example, the masks,
 // the sentence. Its cells are editable; sizes and seeds draw new inputs.
 import type { AttentionTrace } from '../../../lib/index.js';
-import type { AttentionWalkthrough } from '../../model/types.js';
+import type { AttentionWalkthrough } from './inputs.js';
 import type { KindModule } from '../kind.js';
 import { withParameter } from '../shared/fields.js';
-import { changeAttentionInputs, editCell } from './inputs.js';
+import { changeAttentionInputs, editCell } from './edits.js';
 import { attentionScript } from './script.js';
 import { attentionSteps } from './steps.js';
 

@@ -1,94 +1,46 @@
-// Changing an attention walkthrough's inputs: one cell, or the size or seed. New numbers come
-// from the engine's seeded randomMatrix; numbers that still fit are kept, so a learner's edits
-// survive a resize. The backward walkthrough (kinds/attention-backward/) edits its inputs here too.
-import type { AttentionLab } from '../../../lib/index.js';
-import type { AttentionInputs, ParametersPanel } from '../../model/types.js';
-import { LIMITS, MAX_SEED } from '../../model/limits.js';
-import { integerField, seedField } from '../shared/fields.js';
-import { w } from './words-en.js';
+// The inputs of a "attention" walkthrough, field by field (model/input-fields.ts), from which follow
+// their type, their checks for a file and a link, the parameters panels' ranges, the schema and
+// the format doc; its entry in KindTable (model/types.ts). The kind's descriptor is kind.ts.
+import { anything, expected, field, isRecord, maskMatrix, matrix, onlyFields, type Check, wholeNumber } from '../../model/json-checks.js';
+import { custom, inLinks, numberOrNull, numbers, optional, seed, type InputsOf } from '../../model/input-fields.js';
+import type { Mask } from '../../../lib/index.js';
+import type { WalkthroughOf } from '../../model/types.js';
 
-export type AttentionSize = 'queries' | 'keys' | 'dK' | 'dV';
+/** Small enough that every matrix stays readable on screen (the engine allows far more). */
+export const SIZES = { queries: { min: 1, max: 12 }, keys: { min: 1, max: 12 }, dK: { min: 1, max: 16 }, dV: { min: 1, max: 16 } } as const;
 
-function sizes(inputs: AttentionInputs): Record<AttentionSize, number> {
-  return { queries: inputs.query.length, keys: inputs.key.length, dK: inputs.query[0].length, dV: inputs.value[0].length };
-}
+/** The forms of an attention mask; the engine also takes booleans, a file takes 0 and 1. */
+const MASK_FORMS = 'null, "causal", {"keyLength": L} or a matrix of 0 and 1';
 
-/** The parameters panel of an attention walkthrough's inputs step. */
-export function attentionParameters(inputs: AttentionInputs): ParametersPanel {
-  const s = sizes(inputs);
-  const field = (name: AttentionSize, label: string) => integerField(name, label, s[name], LIMITS.attention[name]);
-  return {
-    type: 'parameters',
-    name: 'sizes',
-    caption: w('attention-sizes'),
-    fields: [
-      field('queries', w('attention-size-queries')),
-      field('keys', w('attention-size-keys')),
-      field('dK', w('attention-size-dk')),
-      field('dV', w('attention-size-dv')),
-      seedField(inputs.seed, w('attention-seed')),
-    ],
-  };
-}
+const maskShape: Check = (value, path) =>
+  value === null || value === 'causal' || matrix(value, path) === undefined || (isRecord(value) && typeof value.keyLength === 'number')
+    ? undefined
+    : expected(path, MASK_FORMS, value);
 
-/** `matrix` with cell (row, column) set to `value`: a new outer array and edited row, the other rows shared. */
-function withCell(matrix: number[][], row: number, column: number, value: number): number[][] {
-  const next = matrix.slice();
-  next[row] = matrix[row].slice();
-  next[row][column] = value;
-  return next;
-}
+const maskInFile: Check = (value, path) => {
+  if (value === null || value === 'causal') return undefined;
+  if (Array.isArray(value)) return maskMatrix(value, path);
+  if (isRecord(value)) return onlyFields(value, ['keyLength'], path) ?? wholeNumber({ min: 0, max: SIZES.keys.max })(value.keyLength, field(path, 'keyLength'));
+  return expected(path, MASK_FORMS, value);
+};
 
-/**
- * The inputs with one cell of a matrix input (Q, K, V, ∂L/∂output …) or the mask set; undefined
- * when it is already so. Only the edited row is copied (inputs are never changed in place, so the
- * rest can be shared): cloning three 32×64 matrices per edit cost more than the engine call, and
- * the views skip a matrix whose rows are the same arrays as before.
- */
-export function editCell<I extends AttentionInputs>(inputs: I, input: string, row: number, column: number, value?: number): I | undefined {
-  if (value === undefined) {
-    // A click on a mask cell flips it; only a mask given as a matrix has cells to flip.
-    if (input !== 'mask' || !Array.isArray(inputs.mask)) return undefined;
-    const mask = inputs.mask as number[][];
-    return { ...inputs, mask: withCell(mask, row, column, mask[row][column] ? 0 : 1) };
+/** Q, K, V in the page's limits, a mask in one of its forms, and the seed of new random inputs. */
+export const attentionInputs = {
+  query: numbers(SIZES.queries, 'queries', SIZES.dK, 'd_k'),
+  key: numbers(SIZES.keys, 'keys', SIZES.dK, 'd_k'),
+  value: numbers(SIZES.keys, 'keys', SIZES.dV, 'd_v'),
+  mask: optional(custom<Mask | null>({ type: 'mask', queries: SIZES.queries.max, keys: SIZES.keys.max }, maskShape, maskInFile), null),
+  maskFill: optional(numberOrNull(), null),
+  // A link's seed was never checked: a bad one only changes the next random inputs.
+  seed: optional(inLinks(seed(), anything), 0),
+};
+
+export type AttentionInputs = InputsOf<typeof attentionInputs>;
+
+export type AttentionWalkthrough = WalkthroughOf<'attention'>;
+
+declare module '../../model/types.js' {
+  interface KindTable {
+    attention: { inputs: AttentionInputs; labels: true };
   }
-  const matrix = (inputs as unknown as Record<string, unknown>)[input];
-  if (input === 'mask' || !Array.isArray(matrix) || matrix[row][column] === value) return undefined;
-  return { ...inputs, [input]: withCell(matrix as number[][], row, column, value) };
-}
-
-/** Keeps the top-left block of `old` and fills the rest from `fresh`. */
-export function fit(old: number[][], fresh: number[][]): number[][] {
-  return fresh.map((row, i) => row.map((x, j) => old[i]?.[j] ?? x));
-}
-
-/** Round to two decimals so random inputs stay readable; the engine computes with these values. */
-export function readable(lab: AttentionLab, rows: number, cols: number, seed: number, salt: number): number[][] {
-  return lab.randomMatrix({ rows, cols, seed: (seed + salt) % (MAX_SEED + 1), distribution: 'uniform' })
-    .map((row) => row.map((x) => Number(x.toFixed(2))));
-}
-
-/** New inputs after a size or seed change. A new seed replaces every number. */
-export function changeAttentionInputs(lab: AttentionLab, inputs: AttentionInputs, name: string, value: number): AttentionInputs {
-  const s = { ...sizes(inputs) };
-  const seed = name === 'seed' ? value : inputs.seed ?? 0;
-  if (name in s) s[name as AttentionSize] = value;
-  const fresh = {
-    query: readable(lab, s.queries, s.dK, seed, 0),
-    key: readable(lab, s.keys, s.dK, seed, 1),
-    value: readable(lab, s.keys, s.dV, seed, 2),
-  };
-  const keep = name !== 'seed';
-  const next: AttentionInputs = {
-    ...inputs,
-    seed,
-    query: keep ? fit(inputs.query, fresh.query) : fresh.query,
-    key: keep ? fit(inputs.key, fresh.key) : fresh.key,
-    value: keep ? fit(inputs.value, fresh.value) : fresh.value,
-  };
-  if (Array.isArray(inputs.mask)) {
-    const ones = Array.from({ length: s.queries }, () => Array<number>(s.keys).fill(1));
-    next.mask = fit(inputs.mask as number[][], ones);
-  }
-  return next;
 }

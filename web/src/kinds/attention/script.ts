@@ -1,7 +1,7 @@
 // The attention walkthrough's part of the exported Python script: Q, K, V (and the mask) as the
 // learner has them, then the engine's five passes with plain operations.
 import type { Mask } from '../../../lib/index.js';
-import type { AttentionInputs } from '../../model/types.js';
+import type { AttentionInputs } from './inputs.js';
 import { assign, type Dialect, fillLine, maskLines, type Script } from '../../export/python.js';
 
 /** Q, K, V and, when there is one, the mask and its fill, as the learner has them. */

@@ -2,9 +2,10 @@
 // step ids follow the engine's passes (cpp/src/attention.cpp): scores, scale, mask, softmax,
 // output. Every number comes from the trace; this file only arranges and words them.
 import type { AttentionLab, AttentionTrace } from '../../../lib/index.js';
-import type { AttentionInputs, MatrixPanel, Panel, Step } from '../../model/types.js';
+import type { MatrixPanel, Panel, Step } from '../../model/types.js';
+import type { AttentionInputs } from './inputs.js';
 import { formatNumber } from '../../model/format.js';
-import { attentionParameters } from './inputs.js';
+import { attentionParameters } from './edits.js';
 import { attentionArgs } from '../shared/explain-terms.js';
 import { labels, shape } from '../shared/fields.js';
 import { w } from './words-en.js';

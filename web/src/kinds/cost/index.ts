@@ -1,9 +1,12 @@
 // What attention costs: the cost lab, measuring every variant at every size in a Web Worker.
-import type { CostPlan, CostWalkthrough } from '../../model/types.js';
+import type { CostPlan } from '../../model/types.js';
+import type { CostWalkthrough } from './inputs.js';
 import type { KindModule } from '../kind.js';
 import { withParameter } from '../shared/fields.js';
 import { costScript } from './script.js';
 import { costSteps } from './steps.js';
+// "Explain this number" on its panels needs more than an attention call's explainers (their own chunk).
+import '../shared/explain-more.js';
 
 const cost: KindModule<CostWalkthrough, CostPlan> = {
   build: (_lab, _walkthrough, inputs) => costSteps(inputs),

@@ -4,8 +4,9 @@
 // are made when the learner starts them, outlive the step, and every step's cost panel shows
 // them (views/cost-lab-view.ts). Every time, size and count shown is the engine's.
 import type { Built } from '../kind.js';
-import type { CostInputs, CostPanel, CostPlan, CostVariant, CostView, ParametersPanel, Step } from '../../model/types.js';
-import { LIMITS } from '../../model/limits.js';
+import type { CostPanel, CostPlan, CostVariant, CostView, ParametersPanel, Step } from '../../model/types.js';
+import type { CostInputs } from './inputs.js';
+import { costInputs, MIN_N } from './inputs.js';
 import { InputRefusal } from '../../model/refusal.js';
 import { integerField, seedField } from '../shared/fields.js';
 import { w } from './words-en.js';
@@ -15,7 +16,7 @@ export const VARIANTS: readonly CostVariant[] = ['full', 'flash', 'chunked', 'li
 /** n = 64, 128, … up to maxN: each size doubles the last. */
 export function sizesUpTo(maxN: number): number[] {
   const sizes: number[] = [];
-  for (let n = LIMITS.cost.minN; n <= maxN; n *= 2) sizes.push(n);
+  for (let n = MIN_N; n <= maxN; n *= 2) sizes.push(n);
   return sizes;
 }
 
@@ -30,7 +31,7 @@ export const planOf = (inputs: CostInputs): CostPlan => ({
 });
 
 export function costSteps(inputs: CostInputs): Built<CostPlan> {
-  const C = LIMITS.cost;
+  const C = costInputs;
   const offered = sizesUpTo(C.maxN.max);
   if (!offered.includes(inputs.maxN)) throw new InputRefusal(`maxN: expected one of ${offered.join(', ')}, got ${String(inputs.maxN).slice(0, 20)}`);
   const plan = planOf(inputs);

@@ -4,9 +4,10 @@
 // output is shown beside full attention's; every number is the engine's, this file arranges them.
 import type { AttentionLab } from '../../../lib/index.js';
 import type { Built } from '../kind.js';
-import type { EfficientInputs, MatrixPanel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
+import type { MatrixPanel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
+import type { EfficientInputs } from './inputs.js';
 import { randomExplain } from '../shared/explain-sources.js';
-import { LIMITS } from '../../model/limits.js';
+import { efficientInputs } from './inputs.js';
 import { formatNumber } from '../../model/format.js';
 import { InputRefusal } from '../../model/refusal.js';
 import { integerField, labels, seedField, shape } from '../shared/fields.js';
@@ -93,7 +94,7 @@ export function efficientSteps(lab: AttentionLab, inputs: EfficientInputs): Buil
   const tokens = labels(undefined, n, 'x');
   const columns = labels(undefined, d, 'c');
   const qkv = { query: t.query, key: t.key, value: t.value };
-  const E = LIMITS.efficient;
+  const E = efficientInputs;
   const globals = globalPositions(inputs);
 
   const matrix = (name: string, caption: string, data: number[][], colour: MatrixPanel['colour'], extra: Partial<MatrixPanel> = {}): MatrixPanel =>

@@ -1,7 +1,8 @@
 // The encoder layer's part of the exported Python script: X = E + PE and every seeded weight
 // of the layer with every digit, then its six passes.
 import type { EncoderLayerTrace } from '../../../lib/index.js';
-import type { EncoderInputs, Step } from '../../model/types.js';
+import type { Step } from '../../model/types.js';
+import type { EncoderInputs } from './inputs.js';
 import { trainedOrigin, type TrainedLayer } from '../../model/trained-layer.js';
 import { gridData } from '../../export/grid.js';
 import { assign, multiHeadFunctions, projectionLines, pyStrings, type Script } from '../../export/python.js';

@@ -4,9 +4,10 @@
 // counts included, is read from an engine trace; shapes are the lengths of the trace's arrays.
 import type { AttentionLab, EncoderLayerTrace, Matrix, Vector } from '../../../lib/index.js';
 import type { Built } from '../kind.js';
-import type { EncoderInputs, MatrixPanel, Panel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
+import type { MatrixPanel, Panel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
+import type { EncoderInputs } from './inputs.js';
 import type { TrainedLayer } from '../../model/trained-layer.js';
-import { LIMITS } from '../../model/limits.js';
+import { encoderInputs } from './inputs.js';
 import { formatCount, formatNumber } from '../../model/format.js';
 import { integerField, labels, seedField } from '../shared/fields.js';
 import { probeInputFormula, probeInputText, probeInputTitle, weightsFacts } from '../shared/trained.js';
@@ -27,9 +28,9 @@ function settings(inputs: EncoderInputs): ParametersPanel {
     caption: w('encoder-settings'),
     fields: [
       { name: 'tokens', label: w('encoder-words'), kind: 'tokens', value: inputs.tokens.join(' ') },
-      integerField('dModel', 'd_model', inputs.dModel, LIMITS.encoder.dModel),
-      integerField('heads', w('encoder-heads-h'), inputs.heads, LIMITS.encoder.heads),
-      integerField('dFF', 'd_ff', inputs.dFF, LIMITS.encoder.dFF),
+      integerField('dModel', 'd_model', inputs.dModel, encoderInputs.dModel),
+      integerField('heads', w('encoder-heads-h'), inputs.heads, encoderInputs.heads),
+      integerField('dFF', 'd_ff', inputs.dFF, encoderInputs.dFF),
       { name: 'activation', label: w('encoder-activation'), kind: 'choice', value: inputs.activation, options: [['gelu', 'GELU'], ['relu', 'ReLU']] },
       {
         name: 'attentionBias', label: w('encoder-biases-label'), kind: 'choice', value: inputs.attentionBias,

@@ -1,9 +1,11 @@
 // Entropy of attention: how spread one head's, h heads' and unprojected attention is.
-import type { EntropyWalkthrough } from '../../model/types.js';
+import type { EntropyWalkthrough } from './inputs.js';
 import type { KindModule } from '../kind.js';
 import { withParameter } from '../shared/fields.js';
 import { entropyScript } from './script.js';
 import { entropySteps, type EntropyTraces } from './steps.js';
+// "Explain this number" on its panels needs more than an attention call's explainers (their own chunk).
+import '../shared/explain-more.js';
 
 const entropy: KindModule<EntropyWalkthrough, EntropyTraces> = {
   build: (lab, _walkthrough, inputs) => entropySteps(lab, inputs),

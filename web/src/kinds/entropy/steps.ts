@@ -4,9 +4,11 @@
 // with Q = K = V = X). Every number comes from the engine; this file only arranges them.
 import type { AttentionLab, EntropyTrace, HeadTrace, MultiHeadAttentionTrace } from '../../../lib/index.js';
 import type { Built } from '../kind.js';
-import type { AttentionInputs, ChartPanel, EntropyInputs, MatrixPanel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
+import type { ChartPanel, MatrixPanel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
+import type { AttentionInputs } from '../attention/inputs.js';
+import type { EntropyInputs } from './inputs.js';
 import { randomExplain } from '../shared/explain-sources.js';
-import { LIMITS } from '../../model/limits.js';
+import { entropyInputs } from './inputs.js';
 import { formatNumber } from '../../model/format.js';
 import { integerField, labels, seedField, shape } from '../shared/fields.js';
 import { w } from './words-en.js';
@@ -64,9 +66,9 @@ export function entropySteps(lab: AttentionLab, inputs: EntropyInputs): Built<En
     name: 'settings',
     caption: w('entropy-settings'),
     fields: [
-      integerField('length', w('entropy-tokens'), inputs.length, LIMITS.entropy.length),
-      integerField('dModel', 'd_model', inputs.dModel, LIMITS.entropy.dModel),
-      integerField('heads', w('entropy-heads-h'), inputs.heads, LIMITS.entropy.heads),
+      integerField('length', w('entropy-tokens'), inputs.length, entropyInputs.length),
+      integerField('dModel', 'd_model', inputs.dModel, entropyInputs.dModel),
+      integerField('heads', w('entropy-heads-h'), inputs.heads, entropyInputs.heads),
       seedField(seed),
     ],
   };

@@ -1,7 +1,7 @@
 // The flash-attention walkthrough's part of the exported Python script: Q, K, V (and the mask) as
 // the learner has them, full attention, then the tiled online softmax loop of the engine's
 // flashAttention, printing each tile's running numbers and partial output under its panel's name.
-import type { FlashInputs } from '../../model/types.js';
+import type { FlashInputs } from './inputs.js';
 import type { Dialect, Script } from '../../export/python.js';
 import { attentionInputLines } from '../attention/script.js';
 

@@ -4,10 +4,11 @@
 // 2022). One step per tile of its trace, then the final division and the proof against full
 // attention, in float64 and float32. Every number comes from the engine; this file arranges them.
 import type { AttentionLab } from '../../../lib/index.js';
-import type { FlashInputs, MatrixPanel, Panel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
-import { LIMITS } from '../../model/limits.js';
+import type { MatrixPanel, Panel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
+import type { FlashInputs } from './inputs.js';
+import { flashInputs } from './inputs.js';
 import { formatDifference, formatNumber } from '../../model/format.js';
-import { attentionParameters } from '../attention/inputs.js';
+import { attentionParameters } from '../attention/edits.js';
 import { attentionArgs } from '../shared/explain-terms.js';
 import { integerField, labels, shape } from '../shared/fields.js';
 import type { Built } from '../kind.js';
@@ -37,8 +38,8 @@ function tileParameters(inputs: FlashInputs): ParametersPanel {
     name: 'tiles',
     caption: w('flash-tiles'),
     fields: [
-      integerField('blockRows', w('flash-queries-per-tile'), inputs.blockRows, { min: LIMITS.flash.blockRows.min, max: n }),
-      integerField('blockCols', w('flash-keys-per-tile'), inputs.blockCols, { min: LIMITS.flash.blockCols.min, max: m }),
+      integerField('blockRows', w('flash-queries-per-tile'), inputs.blockRows, { min: flashInputs.blockRows.min, max: n }),
+      integerField('blockCols', w('flash-keys-per-tile'), inputs.blockCols, { min: flashInputs.blockCols.min, max: m }),
       {
         name: 'order', label: w('flash-order'), kind: 'choice', value: inputs.order,
         options: [['rows', w('flash-order-rows-option')], ['columns', w('flash-order-columns-option')]],

@@ -3,7 +3,7 @@
 // rescales), and the block of full attention's scores it covers. Indexing only: every number is
 // the engine's.
 import type { AttentionLab, AttentionTrace, MatrixDifferenceTrace } from '../../../lib/index.js';
-import type { FlashInputs } from '../../model/types.js';
+import type { FlashInputs } from './inputs.js';
 
 export type FlashTrace = ReturnType<AttentionLab['flashAttention']>;
 export type FlashTile = NonNullable<FlashTrace['tiles']>[number];

@@ -1,14 +1,15 @@
 // The KV cache: a seeded random sequence decoded token by token by the engine's kvCacheDecode,
 // checked against recomputing everything, and the cache's memory for a public model.
-import type { KvCacheWalkthrough } from '../../model/types.js';
+import type { KvCacheWalkthrough } from './inputs.js';
 import type { KindModule } from '../kind.js';
 import { withParameter } from '../shared/fields.js';
 import { findModel } from './models.js';
 import { kvCacheScript } from './script.js';
 import { kvCacheSteps, type KvCacheTraces } from './steps.js';
+// "Explain this number" on its panels needs more than an attention call's explainers (their own chunk).
+import '../shared/explain-more.js';
 
 const kvCache: KindModule<KvCacheWalkthrough, KvCacheTraces> = {
-  engine: 'full',
   build: (lab, _walkthrough, inputs) => kvCacheSteps(lab, inputs),
   changeInputs: (_lab, inputs, name, value) => {
     // bytes is offered as a choice (text); a new model starts at its own training context.

@@ -1,7 +1,7 @@
 // The KV-cache walkthrough's part of the exported Python script: the random tokens and the seeded
 // weights, a decode loop that appends each token's key and value to a cache and attends with its
 // query alone, and the same attention recomputed at once under a causal mask.
-import type { KvCacheInputs } from '../../model/types.js';
+import type { KvCacheInputs } from './inputs.js';
 import { assign, multiHeadFunctions, projectionLines, type Script } from '../../export/python.js';
 import type { KvCacheTraces } from './steps.js';
 

@@ -5,8 +5,9 @@
 // The memory step sizes the cache of a public model, 2 · layers · n · d_model · bytes, with the
 // engine's kvCacheMemory, the formula written out beside it.
 import type { AttentionLab, MatrixDifferenceTrace, MultiHeadAttentionTrace } from '../../../lib/index.js';
-import type { ChartPanel, KvCacheInputs, MatrixPanel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
-import { LIMITS } from '../../model/limits.js';
+import type { ChartPanel, MatrixPanel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
+import type { KvCacheInputs } from './inputs.js';
+import { kvCacheInputs } from './inputs.js';
 import { linearExplain, randomExplain } from '../shared/explain-sources.js';
 import { formatDifference, formatNumber } from '../../model/format.js';
 import { integerField, labels, seedField, shape } from '../shared/fields.js';
@@ -52,7 +53,7 @@ function memoryStep(inputs: KvCacheInputs, decode: KvDecodeTrace, memory: KvMemo
   const parameters: ParametersPanel = {
     type: 'parameters', name: 'model', caption: w('kv-cache-model-caption'), fields: [
       { name: 'model', label: w('kv-cache-model'), kind: 'choice', value: model.id, options: KV_MODELS.map((m) => [m.id, m.name]) },
-      integerField('context', w('kv-cache-context'), inputs.context, LIMITS['kv-cache'].context),
+      integerField('context', w('kv-cache-context'), inputs.context, kvCacheInputs.context),
       { name: 'bytes', label: w('kv-cache-bytes'), kind: 'choice', value: String(inputs.bytes), options: KV_BYTES.map((b) => [String(b), bytesLabel(b)]) },
     ],
   };
@@ -84,9 +85,9 @@ export function kvCacheSteps(lab: AttentionLab, inputs: KvCacheInputs): Built<Kv
   const dims = labels(undefined, d, 'd');
   const parameters: ParametersPanel = {
     type: 'parameters', name: 'settings', caption: w('kv-cache-settings'), fields: [
-      integerField('length', w('kv-cache-tokens'), inputs.length, LIMITS['kv-cache'].length),
-      integerField('dModel', 'd_model', inputs.dModel, LIMITS['kv-cache'].dModel),
-      integerField('heads', w('kv-cache-heads'), inputs.heads, LIMITS['kv-cache'].heads),
+      integerField('length', w('kv-cache-tokens'), inputs.length, kvCacheInputs.length),
+      integerField('dModel', 'd_model', inputs.dModel, kvCacheInputs.dModel),
+      integerField('heads', w('kv-cache-heads'), inputs.heads, kvCacheInputs.heads),
       seedField(inputs.seed),
     ],
   };

@@ -1,8 +1,9 @@
 // The first step's panels of a multi-head walkthrough: the sentence and sizes of random weights,
 // or, on a trained layer, where its weights come from and what it reads.
-import type { MultiHeadInputs, ParametersPanel, Panel, Step } from '../../model/types.js';
+import type { ParametersPanel, Panel, Step } from '../../model/types.js';
+import type { MultiHeadInputs } from './inputs.js';
 import type { TrainedLayer } from '../../model/trained-layer.js';
-import { LIMITS } from '../../model/limits.js';
+import { multiHeadInputs } from './inputs.js';
 import { integerField, seedField } from '../shared/fields.js';
 import { probeInputFormula, probeInputText, probeInputTitle } from '../shared/trained.js';
 import { w as layerWords } from '../shared/layer-words-en.js';
@@ -20,8 +21,8 @@ export function settings(inputs: MultiHeadInputs, keyTokens: string[]): Paramete
     fields: [
       { name: 'tokens', label: w(cross ? 'multi-head-target-words' : 'multi-head-words'), kind: 'tokens', value: inputs.tokens.join(' ') },
       ...(cross ? [{ name: 'sourceTokens', label: w('multi-head-source-words'), kind: 'tokens' as const, value: keyTokens.join(' ') }] : []),
-      integerField('dModel', 'd_model', inputs.dModel, LIMITS['multi-head'].dModel),
-      integerField('heads', w('multi-head-heads-h'), inputs.heads, LIMITS['multi-head'].heads),
+      integerField('dModel', 'd_model', inputs.dModel, multiHeadInputs.dModel),
+      integerField('heads', w('multi-head-heads-h'), inputs.heads, multiHeadInputs.heads),
       seedField(inputs.seed),
       ...(cross ? [] : [{
         name: 'mask', label: layerWords('kinds-mask'), kind: 'choice' as const, value: inputs.mask === 'causal' ? 'causal' : 'none',

@@ -1,7 +1,8 @@
 // The multi-head walkthrough's part of the exported Python script: the embeddings and the
 // engine's seeded projections with every digit, then attention head by head.
 import type { MultiHeadAttentionTrace } from '../../../lib/index.js';
-import type { MultiHeadInputs, Step } from '../../model/types.js';
+import type { Step } from '../../model/types.js';
+import type { MultiHeadInputs } from './inputs.js';
 import { trainedOrigin, type TrainedLayer } from '../../model/trained-layer.js';
 import { findGrid, gridData } from '../../export/grid.js';
 import { assign, fillLine, maskLines, multiHeadFunctions, projectionLines, pyStrings, type Script } from '../../export/python.js';

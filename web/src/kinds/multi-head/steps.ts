@@ -3,13 +3,13 @@
 // (cpp/src/multi_head_attention.cpp): embed, project, split, heads, concat, output.
 import type { AttentionLab, MultiHeadAttentionArgs, MultiHeadAttentionTrace } from '../../../lib/index.js';
 import type { Built } from '../kind.js';
-import type { MatrixPanel, MultiHeadInputs, Panel, Step } from '../../model/types.js';
+import type { MatrixPanel, Panel, Step } from '../../model/types.js';
+import type { MultiHeadInputs } from './inputs.js';
 import type { TrainedLayer } from '../../model/trained-layer.js';
 import { formatNumber } from '../../model/format.js';
 import { labels, shape } from '../shared/fields.js';
 import { settings, trainedInputStep, weightsFacts } from './panels.js';
 import { weightOrigin, weightPanel } from '../shared/weight-panel.js';
-import { deferredSteps } from '../../model/deferred-steps.js';
 import { embeddingExplain, linearExplain } from '../shared/explain-sources.js';
 import { w } from './words-en.js';
 
@@ -59,14 +59,8 @@ function reading(lab: AttentionLab, inputs: MultiHeadInputs, trained: TrainedLay
 /** Head numbers as superscripts, Q¹ … Q⁹ (heads past 9 are written without one). */
 const SUPERSCRIPT = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
 
-/**
- * `previous`: the steps on screen, built from inputs the engine accepted. When only the seed or
- * the words (not how many) changed since, the engine would accept the attention call too, so the
- * steps after the first, which need it, are made when first read (model/deferred-steps.ts):
- * an edit on the embeddings step costs embedTokens alone. Otherwise the call is made now, and
- * the engine's refusal comes with the edit, as in every kind.
- */
-export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, trained?: TrainedLayer, previous?: Built<MultiHeadAttentionTrace>): Built<MultiHeadAttentionTrace> {
+/** The steps of a multi-head walkthrough, from the engine's embeddings and attention trace. */
+export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, trained?: TrainedLayer): Built<MultiHeadAttentionTrace> {
   const cross = !trained && inputs.sourceTokens !== undefined;
   const { queryTokens, keyTokens, x, source, args } = reading(lab, inputs, trained);
   const mask = args.mask ?? undefined;
@@ -74,19 +68,8 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
   const n = x.length;
   const m = source.length;
   const d = x[0].length;
-  // What the engine's acceptance of the attention call rests on: shapes and options, not numbers
-  // (embeddings and seeded weights are bounded, so no seed makes a number overflow). The built
-  // steps carry it with the d_k the engine gave for those shapes, which a deferred build's titles
-  // need before its own trace (Built.accepted).
-  const shapes = trained ? undefined : { n, m, d, heads: args.heads, mask, maskFill, cross };
-  const signed = (dK: number) => JSON.stringify({ ...shapes, dK });
-  const earlierDK = shapes && previous?.accepted !== undefined ? (JSON.parse(previous.accepted) as { dK: number }).dK : undefined;
-  let trace: MultiHeadAttentionTrace | undefined;
-  const traced = () => (trace ??= lab.multiHeadAttention(args));
-  // The engine's d_k for these shapes when it already accepted them: the call can wait.
-  const acceptedDK = earlierDK !== undefined && previous?.accepted === signed(earlierDK) ? earlierDK : undefined;
-  const engineDK = acceptedDK ?? traced().dK;
-  const accepted = shapes ? signed(engineDK) : undefined;
+  const t = lab.multiHeadAttention(args);
+  const dK = t.dK;
   const h = args.heads;
   const dims = (count: number, prefix = 'd') => labels(undefined, count, prefix);
   const matrix = (name: string, caption: string, data: number[][], rowLabels: string[], colLabels: string[], colour: MatrixPanel['colour'] = 'diverging'): MatrixPanel =>
@@ -115,132 +98,113 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
     panels: embedPanels,
   });
 
-  // The later steps' ids and titles, known before the trace: d_k is the engine's, now or for the
-  // same shapes before.
-  const heads: Pick<Step, 'id' | 'title'>[] = [
-    { id: 'project', title: w('multi-head-project-title') },
-    ...(h > 1 ? [{ id: 'split', title: w('multi-head-split-title', { h: String(h), dk: String(engineDK) }) }] : []),
-    { id: 'heads', title: h > 1 ? w('multi-head-heads-title', { h: String(h) }) : w('multi-head-heads-title-one') },
-    ...(h > 1 ? [{ id: 'concat', title: w('multi-head-concat-title') }] : []),
-    { id: 'output', title: w(h > 1 ? 'multi-head-output-title' : 'multi-head-output-title-one') },
-  ];
-  const title = (id: string) => heads.find((s) => s.id === id)?.title as string;
+  steps.push({
+    id: 'project',
+    title: w('multi-head-project-title'),
+    text: trained
+      ? w('multi-head-project-trained', { shape: shape(d, d), task: trained.config.task })
+      : w('multi-head-project-text', { shape: shape(d, d) }),
+    formula: trained
+      ? String.raw`\htmlClass{focus}{Q = XW_Q + b_Q,\ K = XW_K + b_K,\ V = XW_V + b_V}`
+      : String.raw`\htmlClass{focus}{Q = XW_Q,\ K = ${cross ? 'X_{\\text{src}}' : 'X'}W_K,\ V = ${cross ? 'X_{\\text{src}}' : 'X'}W_V}`,
+    panels: [
+      { ...matrix('projected-query', `Q = XW_Q${trained ? ' + b_Q' : ''} (${shape(n, d)})`, t.projectedQuery, queryTokens, dims(d)),
+        explain: linearExplain('Q', { input: x, weight: t.params.wQ, bias: t.params.bQ, inputSymbol: 'X', weightSymbol: 'W_Q', inputPanel: 'embeddings' }) },
+      { ...matrix('projected-key', `K (${shape(m, d)})`, t.projectedKey, keyTokens, dims(d)),
+        explain: linearExplain('K', { input: source, weight: t.params.wK, bias: t.params.bK, inputSymbol: keyInput.symbol, weightSymbol: 'W_K', inputPanel: keyInput.panel }) },
+      { ...matrix('projected-value', `V (${shape(m, d)})`, t.projectedValue, keyTokens, dims(d)),
+        explain: linearExplain('V', { input: source, weight: t.params.wV, bias: t.params.bV, inputSymbol: keyInput.symbol, weightSymbol: 'W_V', inputPanel: keyInput.panel }) },
+      weightPanel('weight-query', 'W_Q', t.params.wQ, 'Q', weights),
+      weightPanel('weight-key', 'W_K', t.params.wK, 'K', weights),
+      weightPanel('weight-value', 'W_V', t.params.wV, 'V', weights),
+    ],
+  });
 
-  /** The steps after the first, from the attention trace. */
-  const later = (t: MultiHeadAttentionTrace): Step[] => {
-    const dK = t.dK;
-    const out: Step[] = [];
-    out.push({
-      id: 'project',
-      title: title('project'),
-      text: trained
-        ? w('multi-head-project-trained', { shape: shape(d, d), task: trained.config.task })
-        : w('multi-head-project-text', { shape: shape(d, d) }),
-      formula: trained
-        ? String.raw`\htmlClass{focus}{Q = XW_Q + b_Q,\ K = XW_K + b_K,\ V = XW_V + b_V}`
-        : String.raw`\htmlClass{focus}{Q = XW_Q,\ K = ${cross ? 'X_{\\text{src}}' : 'X'}W_K,\ V = ${cross ? 'X_{\\text{src}}' : 'X'}W_V}`,
-      panels: [
-        { ...matrix('projected-query', `Q = XW_Q${trained ? ' + b_Q' : ''} (${shape(n, d)})`, t.projectedQuery, queryTokens, dims(d)),
-          explain: linearExplain('Q', { input: x, weight: t.params.wQ, bias: t.params.bQ, inputSymbol: 'X', weightSymbol: 'W_Q', inputPanel: 'embeddings' }) },
-        { ...matrix('projected-key', `K (${shape(m, d)})`, t.projectedKey, keyTokens, dims(d)),
-          explain: linearExplain('K', { input: source, weight: t.params.wK, bias: t.params.bK, inputSymbol: keyInput.symbol, weightSymbol: 'W_K', inputPanel: keyInput.panel }) },
-        { ...matrix('projected-value', `V (${shape(m, d)})`, t.projectedValue, keyTokens, dims(d)),
-          explain: linearExplain('V', { input: source, weight: t.params.wV, bias: t.params.bV, inputSymbol: keyInput.symbol, weightSymbol: 'W_V', inputPanel: keyInput.panel }) },
-        weightPanel('weight-query', 'W_Q', t.params.wQ, 'Q', weights),
-        weightPanel('weight-key', 'W_K', t.params.wK, 'K', weights),
-        weightPanel('weight-value', 'W_V', t.params.wV, 'V', weights),
-      ],
+  if (h > 1) {
+    steps.push({
+      id: 'split',
+      title: w('multi-head-split-title', { h: String(h), dk: String(dK) }),
+      text: w('multi-head-split-text', { d: String(d), h: String(h), dk: String(dK), last: String(dK - 1) }),
+      formula: String.raw`\htmlClass{focus}{\mathrm{head}_i = \mathrm{Attention}(Q_{[:,\,i d_k : (i+1) d_k]},\ K_{[\dots]},\ V_{[\dots]})},\quad d_k = \frac{d_{\text{model}}}{h} = ${dK}`,
+      panels: [...t.heads.map((head, i): MatrixPanel => ({
+        ...matrix(`head-${i}-query`, w('multi-head-caption-head-query', { head: String(i + 1), first: String(i * dK), last: String(i * dK + dK - 1), shape: shape(n, dK) }), head.query, queryTokens, dims(dK)),
+        explain: { stage: 'slice', args: { from: t.projectedQuery, fromSymbol: 'Q', firstColumn: i * dK, head: i + 1 }, symbol: `Q${SUPERSCRIPT[i + 1] ?? ''}` },
+      })), {
+        type: 'facts',
+        name: 'ledger',
+        caption: w('multi-head-ledger'),
+        facts: [
+          ['X', shape(n, d)],
+          ['W_Q, W_K, W_V, W_O', w('multi-head-ledger-each', { shape: shape(d, d) })],
+          ['Q = XW_Q', shape(n, d)],
+          [w('multi-head-ledger-q-split', { h: String(h) }), `${h} × (${shape(n, dK)})`],
+          [w('multi-head-ledger-kv-split', { h: String(h) }), `${h} × (${shape(m, dK)})`],
+          [w('multi-head-ledger-scores'), shape(n, m)],
+          [w('multi-head-ledger-weights'), `${h} × ${shape(n, m)}`],
+          [w('multi-head-ledger-concat'), w('multi-head-ledger-columns', { h: String(h), dk: String(dK), d: String(d), shape: shape(n, d) })],
+          ['output = concat·W_O', shape(n, d)],
+          [w('multi-head-ledger-parameters'), `4·${d}² = ${t.parameterCount}`],
+        ],
+      }],
     });
+  }
 
-    if (h > 1) {
-      out.push({
-        id: 'split',
-        title: title('split'),
-        text: w('multi-head-split-text', { d: String(d), h: String(h), dk: String(dK), last: String(dK - 1) }),
-        formula: String.raw`\htmlClass{focus}{\mathrm{head}_i = \mathrm{Attention}(Q_{[:,\,i d_k : (i+1) d_k]},\ K_{[\dots]},\ V_{[\dots]})},\quad d_k = \frac{d_{\text{model}}}{h} = ${dK}`,
-        panels: [...t.heads.map((head, i): MatrixPanel => ({
-          ...matrix(`head-${i}-query`, w('multi-head-caption-head-query', { head: String(i + 1), first: String(i * dK), last: String(i * dK + dK - 1), shape: shape(n, dK) }), head.query, queryTokens, dims(dK)),
-          explain: { stage: 'slice', args: { from: t.projectedQuery, fromSymbol: 'Q', firstColumn: i * dK, head: i + 1 }, symbol: `Q${SUPERSCRIPT[i + 1] ?? ''}` },
-        })), {
-          type: 'facts',
-          name: 'ledger',
-          caption: w('multi-head-ledger'),
-          facts: [
-            ['X', shape(n, d)],
-            ['W_Q, W_K, W_V, W_O', w('multi-head-ledger-each', { shape: shape(d, d) })],
-            ['Q = XW_Q', shape(n, d)],
-            [w('multi-head-ledger-q-split', { h: String(h) }), `${h} × (${shape(n, dK)})`],
-            [w('multi-head-ledger-kv-split', { h: String(h) }), `${h} × (${shape(m, dK)})`],
-            [w('multi-head-ledger-scores'), shape(n, m)],
-            [w('multi-head-ledger-weights'), `${h} × ${shape(n, m)}`],
-            [w('multi-head-ledger-concat'), w('multi-head-ledger-columns', { h: String(h), dk: String(dK), d: String(d), shape: shape(n, d) })],
-            ['output = concat·W_O', shape(n, d)],
-            [w('multi-head-ledger-parameters'), `4·${d}² = ${t.parameterCount}`],
-          ],
-        }],
-      });
-    }
+  // Each head's attentionEntropy comes with its trace (one engine call for every head).
+  const headPanels: Panel[] = t.heads.map((head, i) => {
+    const { entropy } = head;
+    return {
+      type: 'matrix',
+      name: `head-${i}-weights`,
+      caption: h > 1
+        ? w('multi-head-caption-head-weights', { head: String(i + 1), shape: shape(n, m) })
+        : w('multi-head-caption-attention-weights', { shape: shape(n, m) }),
+      detail: w('multi-head-entropy-detail', { mean: formatNumber(entropy.meanEntropy), max: formatNumber(entropy.maxEntropy) }),
+      data: head.weights,
+      rowLabels: queryTokens,
+      colLabels: keyTokens,
+      colour: 'weights',
+      rowSums: head.weightSums,
+      explain: { stage: 'weight', args: { query: head.query, key: head.key, value: head.value, mask, maskFill }, symbol: 'weight' },
+    } satisfies MatrixPanel;
+  });
+  steps.push({
+    id: 'heads',
+    title: h > 1 ? w('multi-head-heads-title', { h: String(h) }) : w('multi-head-heads-title-one'),
+    text: [
+      h > 1
+        ? w('multi-head-heads-text', { dk: String(dK), m: String(m), max: formatNumber(t.heads[0].entropy.maxEntropy) })
+        : w('multi-head-heads-text-one'),
+      trained
+        ? w('multi-head-heads-trained', { task: trained.config.task, layer: String(trained.source.layer + 1), steps: String(trained.source.steps) })
+        : w('multi-head-heads-random'),
+    ].join(' '),
+    formula: String.raw`\htmlClass{focus}{\mathrm{softmax}\!\left(\frac{Q_iK_i^{\top}}{\sqrt{d_k}}\right)}V_i`,
+    panels: h === 1
+      ? [{ type: 'tokens', name: 'token-attention', caption: w('multi-head-focus-word'), queries: queryTokens, keys: keyTokens, weights: t.heads[0].weights }, ...headPanels]
+      : headPanels,
+  });
 
-    // Each head's attentionEntropy comes with its trace (one engine call for every head).
-    const headPanels: Panel[] = t.heads.map((head, i) => {
-      const { entropy } = head;
-      return {
-        type: 'matrix',
-        name: `head-${i}-weights`,
-        caption: h > 1
-          ? w('multi-head-caption-head-weights', { head: String(i + 1), shape: shape(n, m) })
-          : w('multi-head-caption-attention-weights', { shape: shape(n, m) }),
-        detail: w('multi-head-entropy-detail', { mean: formatNumber(entropy.meanEntropy), max: formatNumber(entropy.maxEntropy) }),
-        data: head.weights,
-        rowLabels: queryTokens,
-        colLabels: keyTokens,
-        colour: 'weights',
-        rowSums: head.weightSums,
-        explain: { stage: 'weight', args: { query: head.query, key: head.key, value: head.value, mask, maskFill }, symbol: 'weight' },
-      } satisfies MatrixPanel;
+  if (h > 1) {
+    steps.push({
+      id: 'concat',
+      title: w('multi-head-concat-title'),
+      text: w('multi-head-concat-text', { h: String(h), shape: shape(n, dK), whole: shape(n, d) }),
+      formula: String.raw`\htmlClass{focus}{\mathrm{Concat}(\mathrm{head}_1, \dots, \mathrm{head}_{${h}})}W_O`,
+      panels: [{ ...matrix('concat', `concat (${shape(n, d)})`, t.concat, queryTokens, dims(d)), explain: { stage: 'concat', args: { heads: t.heads.map((head) => head.output) }, symbol: 'concat' } }],
     });
-    out.push({
-      id: 'heads',
-      title: title('heads'),
-      text: [
-        h > 1
-          ? w('multi-head-heads-text', { dk: String(dK), m: String(m), max: formatNumber(t.heads[0].entropy.maxEntropy) })
-          : w('multi-head-heads-text-one'),
-        trained
-          ? w('multi-head-heads-trained', { task: trained.config.task, layer: String(trained.source.layer + 1), steps: String(trained.source.steps) })
-          : w('multi-head-heads-random'),
-      ].join(' '),
-      formula: String.raw`\htmlClass{focus}{\mathrm{softmax}\!\left(\frac{Q_iK_i^{\top}}{\sqrt{d_k}}\right)}V_i`,
-      panels: h === 1
-        ? [{ type: 'tokens', name: 'token-attention', caption: w('multi-head-focus-word'), queries: queryTokens, keys: keyTokens, weights: t.heads[0].weights }, ...headPanels]
-        : headPanels,
-    });
-
-    if (h > 1) {
-      out.push({
-        id: 'concat',
-        title: title('concat'),
-        text: w('multi-head-concat-text', { h: String(h), shape: shape(n, dK), whole: shape(n, d) }),
-        formula: String.raw`\htmlClass{focus}{\mathrm{Concat}(\mathrm{head}_1, \dots, \mathrm{head}_{${h}})}W_O`,
-        panels: [{ ...matrix('concat', `concat (${shape(n, d)})`, t.concat, queryTokens, dims(d)), explain: { stage: 'concat', args: { heads: t.heads.map((head) => head.output) }, symbol: 'concat' } }],
-      });
-    }
-    out.push({
-      id: 'output',
-      title: title('output'),
-      text: h > 1
-        ? w('multi-head-output-text', { shape: shape(d, d), d: String(d), count: String(t.parameterCount) })
-        : w('multi-head-output-text-one', { count: String(t.parameterCount) }),
-      formula: String.raw`\mathrm{Concat}(\dots)\htmlClass{focus}{W_O}`,
-      panels: [
-        { ...matrix('output', w('multi-head-caption-output', { shape: shape(n, d) }), t.output, queryTokens, dims(d)),
-          explain: linearExplain('output', { input: t.concat, weight: t.params.wO, bias: t.params.bO, inputSymbol: h > 1 ? 'concat' : 'weights·V', weightSymbol: 'W_O', inputPanel: h > 1 ? 'concat' : undefined }) },
-        weightPanel('weight-output', 'W_O', t.params.wO, w('multi-head-feeds-output'), weights),
-      ],
-    });
-    return out;
-  };
-
-  steps.push(...(acceptedDK !== undefined ? deferredSteps(heads, () => later(traced())) : later(traced())));
-  return { steps, get trace() { return traced(); }, ...(accepted === undefined ? {} : { accepted }) };
+  }
+  steps.push({
+    id: 'output',
+    title: w(h > 1 ? 'multi-head-output-title' : 'multi-head-output-title-one'),
+    text: h > 1
+      ? w('multi-head-output-text', { shape: shape(d, d), d: String(d), count: String(t.parameterCount) })
+      : w('multi-head-output-text-one', { count: String(t.parameterCount) }),
+    formula: String.raw`\mathrm{Concat}(\dots)\htmlClass{focus}{W_O}`,
+    panels: [
+      { ...matrix('output', w('multi-head-caption-output', { shape: shape(n, d) }), t.output, queryTokens, dims(d)),
+        explain: linearExplain('output', { input: t.concat, weight: t.params.wO, bias: t.params.bO, inputSymbol: h > 1 ? 'concat' : 'weights·V', weightSymbol: 'W_O', inputPanel: h > 1 ? 'concat' : undefined }) },
+      weightPanel('weight-output', 'W_O', t.params.wO, w('multi-head-feeds-output'), weights),
+    ],
+  });
+  return { steps, trace: t };
 }

@@ -1,6 +1,6 @@
 // The positional-encoding walkthrough's part of the exported Python script: the sinusoidal table
 // and the cosine similarity of its rows, written from the formula.
-import type { PositionalInputs } from '../../model/types.js';
+import type { PositionalInputs } from './inputs.js';
 import type { Script } from '../../export/python.js';
 
 export function positionalScript(inputs: PositionalInputs): Script {

@@ -5,14 +5,15 @@
 import type { AttentionLab, Matrix, PermutationTestTrace, PositionSimilarityTrace } from '../../../lib/index.js';
 import { InputRefusal } from '../../model/refusal.js';
 import type { Built } from '../kind.js';
-import type { ChartPanel, MatrixPanel, ParameterField, ParametersPanel, PositionalInputs, Step } from '../../model/types.js';
+import type { ChartPanel, MatrixPanel, ParameterField, ParametersPanel, Step } from '../../model/types.js';
+import type { PositionalInputs } from './inputs.js';
 import { linearExplain } from '../shared/explain-sources.js';
-import { LIMITS } from '../../model/limits.js';
+import { positionalInputs, WAVES } from './inputs.js';
 import { formatNumber, numberList } from '../../model/format.js';
 import { integerField, labels, seedField, shape } from '../shared/fields.js';
 import { w } from './words-en.js';
 
-const MAX_WAVES = LIMITS.positional.waves.max;
+const MAX_WAVES = WAVES.max;
 
 // Two lines, so that it fits a phone.
 const PE_FORMULA = String.raw`\begin{gathered}PE_{(pos,\,2i)} = \sin\!\left(\frac{pos}{10000^{2i/d}}\right)\\ PE_{(pos,\,2i+1)} = \cos\!\left(\frac{pos}{10000^{2i/d}}\right)\end{gathered}`;
@@ -43,8 +44,8 @@ function waveColumns(dimensions: (number | string)[], dModel: number): { columns
 
 function sizeFields(inputs: PositionalInputs): ParameterField[] {
   return [
-    integerField('length', w('positional-positions'), inputs.length, LIMITS.positional.length),
-    integerField('dModel', 'd_model', inputs.dModel, LIMITS.positional.dModel),
+    integerField('length', w('positional-positions'), inputs.length, positionalInputs.length),
+    integerField('dModel', 'd_model', inputs.dModel, positionalInputs.dModel),
   ];
 }
 
@@ -218,8 +219,8 @@ export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): Bu
   ];
   const sentenceFields = parameters('sentence', w('positional-sentence'), [
     { name: 'tokens', label: w('positional-words'), kind: 'tokens', value: tokens.join(' ') },
-    integerField('tokenDModel', w('positional-token-dmodel'), inputs.tokenDModel, LIMITS.positional.tokenDModel),
-    integerField('heads', w('positional-heads-h'), inputs.heads, LIMITS.positional.heads),
+    integerField('tokenDModel', w('positional-token-dmodel'), inputs.tokenDModel, positionalInputs.tokenDModel),
+    integerField('heads', w('positional-heads-h'), inputs.heads, positionalInputs.heads),
     seedField(inputs.seed),
   ]);
   const repeatedWord = tokens.find((token, i) => tokens.indexOf(token) !== i);

@@ -5,8 +5,9 @@
 // seed's sharpness table. Every number comes from the engine; this file only arranges them.
 import type { AttentionLab, ScalingExperimentTrace } from '../../../lib/index.js';
 import type { Built } from '../kind.js';
-import type { ChartPanel, MatrixPanel, ParametersPanel, ScalingInputs, Step, TextPanel } from '../../model/types.js';
-import { LIMITS } from '../../model/limits.js';
+import type { ChartPanel, MatrixPanel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
+import type { ScalingInputs } from './inputs.js';
+import { scalingInputs } from './inputs.js';
 import { formatNumber } from '../../model/format.js';
 import { integerField, labels, seedField, shape } from '../shared/fields.js';
 import { w } from './words-en.js';
@@ -64,9 +65,9 @@ export function scalingSteps(lab: AttentionLab, inputs: ScalingInputs): Built<Sc
     name: 'settings',
     caption: w('scaling-settings'),
     fields: [
-      integerField('dK', w('scaling-dk'), inputs.dK, LIMITS.scaling.dK),
-      integerField('keys', w('scaling-keys'), keys, LIMITS.scaling.keys),
-      integerField('samples', w('scaling-samples'), samples, LIMITS.scaling.samples),
+      integerField('dK', w('scaling-dk'), inputs.dK, scalingInputs.dK),
+      integerField('keys', w('scaling-keys'), keys, scalingInputs.keys),
+      integerField('samples', w('scaling-samples'), samples, scalingInputs.samples),
       seedField(seed),
     ],
   };

@@ -1,7 +1,7 @@
 // "Explain this number" for a gradient of the backward pass: the exact arithmetic behind one
 // cell, with every term from the engine's explainAttentionBackward (cpp/src/explain_backward.cpp).
 // This file only lays the terms out, as explain.ts does for the forward.
-import type { AttentionBackwardInputs, BackwardExplainStage } from '../../model/types.js';
+import type { AttentionBackwardCall, BackwardExplainStage } from '../../model/types.js';
 import type { AttentionLab, ProductTerm } from '../../../lib/index.js';
 import type { Explanation } from '../kind.js';
 import { exactNumber, formatNumber } from '../../model/format.js';
@@ -11,7 +11,7 @@ import { w } from './explain-layer-words-en.js';
 /** The cells an explanation points at, by the backward walkthrough's panel names. */
 type Related = Explanation['related'];
 
-export function explainGradient(lab: AttentionLab, stage: BackwardExplainStage, inputs: AttentionBackwardInputs, symbol: string, row: number, column: number): Explanation {
+export function explainGradient(lab: AttentionLab, stage: BackwardExplainStage, inputs: AttentionBackwardCall, symbol: string, row: number, column: number): Explanation {
   const args = { ...attentionArgs(inputs), gradOutput: inputs.gradOutput, row, column };
   const name = `${symbol}${sub(row)}${sub(column)}`;
   const sum = (e: { terms: ProductTerm[]; sum: number }, related: Related): Explanation => ({

@@ -1,7 +1,7 @@
 // The explanations the worked example does not show: the numbers around attention
 // (explain-layers.ts), linear attention's state (explain-linear.ts) and the backward pass's
-// gradients (explain-backward.ts), with their words. A chunk of its own, loaded with every kind
-// but attention (kinds/index.ts), so the landing page carries neither their code nor their words.
+// gradients (explain-backward.ts), with their words. A chunk of its own, imported by every kind's
+// module but attention's, so the landing page carries neither their code nor their words.
 import { explainGradient } from './explain-backward.js';
 import { registerExplainers } from './explain.js';
 import { explainLayerCell } from './explain-layers.js';

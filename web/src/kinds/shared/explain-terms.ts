@@ -2,12 +2,12 @@
 // backward's (explain-backward.ts): the engine's arguments from a walkthrough's inputs, cell
 // subscripts, and sums of products. Formatting only; every number comes from the engine.
 import type { AttentionArgs, ProductTerm } from '../../../lib/index.js';
-import type { AttentionInputs } from '../../model/types.js';
+import type { AttentionCall } from '../../model/types.js';
 import { formatNumber } from '../../model/format.js';
 import { w } from './explain-words-en.js';
 
 /** The engine's arguments from walkthrough inputs (null means omitted). */
-export function attentionArgs(inputs: AttentionInputs): AttentionArgs {
+export function attentionArgs(inputs: AttentionCall): AttentionArgs {
   const args: AttentionArgs = { query: inputs.query, key: inputs.key, value: inputs.value };
   if (inputs.mask != null) args.mask = inputs.mask;
   if (inputs.maskFill != null) args.maskFill = inputs.maskFill;

@@ -4,7 +4,7 @@
 // Gradients of the backward pass are laid out by explain-backward.ts, linear attention's state by
 // explain-linear.ts, the numbers around attention (layers, norms, positions) by explain-layers.ts:
 // the worked example shows none of those, so they are a chunk of their own (explain-more.ts),
-// which the page loads with any other kind's code (kinds/index.ts) and which registers them here.
+// which every other kind's module imports and which registers them here.
 import type { AttentionLab } from '../../../lib/index.js';
 import type { BackwardExplainStage, ExplainSource, ExplainStage, LayerExplainSource, LinearStateSource, MatrixPanel } from '../../model/types.js';
 import type { Explanation } from '../kind.js';
@@ -38,7 +38,7 @@ export function registerExplainers(explainers: MoreExplainers): void {
 
 /** The explainers of explain-more.ts, which a kind that shows their cells has loaded. */
 function loaded(): MoreExplainers {
-  if (!more) throw new Error('explain-more.ts is not loaded: kinds/index.ts loads it with every kind but attention');
+  if (!more) throw new Error('explain-more.ts is not loaded: every kind\'s module but attention\'s imports it');
   return more;
 }
 

@@ -1,12 +1,12 @@
 // Pieces every step builder uses: the controls of parameters panels, shape labels and row labels.
 import type { ParameterField } from '../../model/types.js';
 import type { ParameterValue } from '../kind.js';
-import { SEED } from '../../model/limits.js';
+import { SEED, type Range } from '../../model/limits.js';
 import { w } from './words-en.js';
 
-/** A whole-number control within the limits the engine and the page allow (model/limits.ts). */
-export function integerField(name: string, label: string, value: number | string, limits: { min: number; max: number }): ParameterField {
-  return { name, label, kind: 'integer', value, ...limits };
+/** A whole-number control within the range the kind's descriptor gives its input (an integer field is one). */
+export function integerField(name: string, label: string, value: number | string, range: Range): ParameterField {
+  return { name, label, kind: 'integer', value, min: range.min, max: range.max };
 }
 
 /**

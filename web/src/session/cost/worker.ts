@@ -1,6 +1,6 @@
 // The cost lab's worker: loads its own engine and answers each measureCost request (the page
 // starts it through entries/cost-worker.ts). Requests that arrive while the engine loads wait for it.
-import { loadAttentionLab } from '../../../lib/index.js';
+import { ENGINES } from '../engines.js';
 import { measure } from './cost-host.js';
 import type { CostReply, CostRequest } from './protocol.js';
 
@@ -10,7 +10,7 @@ const scope = self as unknown as {
   addEventListener(type: 'message', listener: (event: MessageEvent<CostRequest>) => void): void;
 };
 
-const lab = loadAttentionLab();
+const lab = ENGINES.full();
 
 scope.addEventListener('message', ({ data }) => {
   lab.then(

@@ -1,6 +1,6 @@
 // The training worker: loads its own engine and runs the trainer host, replying to the page
 // (views/training-port.ts starts it). Requests that arrive while the engine loads wait for it.
-import { loadAttentionLab } from '../../../lib/index.js';
+import { ENGINES } from '../engines.js';
 import type { TrainingReply, TrainingRequest } from './protocol.js';
 import { TrainerHost } from './trainer-host.js';
 
@@ -10,7 +10,7 @@ const scope = self as unknown as {
   addEventListener(type: 'message', listener: (event: MessageEvent<TrainingRequest>) => void): void;
 };
 
-const host = loadAttentionLab().then((lab) => new TrainerHost(lab, (message) => scope.postMessage(message)));
+const host = ENGINES.full().then((lab) => new TrainerHost(lab, (message) => scope.postMessage(message)));
 
 scope.addEventListener('message', ({ data }) => {
   host.then(

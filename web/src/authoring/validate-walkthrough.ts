@@ -2,17 +2,19 @@
 // wrong with it in one sentence: the field's JSON path, what was expected and what came, e.g.
 // `inputs.key[2]: expected 2 numbers like the other rows, got 3`. The first problem is reported,
 // in the order of the fields. docs/walkthrough-format.md describes the format for instructors and
-// docs/walkthrough.schema.json for editors; tests/page/walkthrough-format.test.mjs keeps the three
-// in step.
+// docs/walkthrough.schema.json for editors, both written from the kinds' descriptors by
+// scripts/walkthrough-schema.mjs; tests/page/walkthrough-format.test.mjs keeps the three in step.
 //
 // Texts (title, intro, labels, tokens) are kept exactly as written, markup and all: the page puts
 // them on screen with textContent, never as HTML, so there is nothing to escape or sanitise here.
-import type { Walkthrough } from './types.js';
-import { describe, expected, isRecord, list, onlyFields, oneOf, type Problem, problem, string, text } from './json-checks.js';
-import { inputsProblem, KINDS, type Kind } from './input-rules.js';
-import { LESSON_TITLES } from './lessons.js';
-import { exercisesProblem } from './validate-exercises.js';
-import { stepTextsProblem } from './validate-step-texts.js';
+import type { Kind, Walkthrough } from '../model/types.js';
+import { describe, expected, isRecord, list, onlyFields, oneOf, type Problem, problem, string, text } from '../model/json-checks.js';
+import { LESSON_TITLES } from '../model/lessons.js';
+import { fixedStepIds } from '../model/pipeline.js';
+import { stepTextsProblem } from '../model/validate-step-texts.js';
+import { exercisesProblem } from '../exercises/validate-exercises.js';
+import { inputsProblem } from '../kinds/check-inputs.js';
+import { descriptorOf, isKind, KINDS } from '../kinds/index.js';
 
 export { KINDS };
 
@@ -36,20 +38,16 @@ export const MAX_JSON_LENGTH = 1_000_000;
 const TOP = '(top level)';
 
 const COMMON_FIELDS = ['$schema', 'id', 'lesson', 'kind', 'title', 'intro', 'inputs', 'stepTexts'];
-const ATTENTION_FIELDS = [...COMMON_FIELDS, 'queryLabels', 'keyLabels'];
-const FIELDS: Record<Kind, readonly string[]> = {
-  attention: [...ATTENTION_FIELDS, 'exercises'],
-  'attention-backward': [...ATTENTION_FIELDS, 'exercises'],
-  'multi-head': [...COMMON_FIELDS, 'exercises'],
-  positional: [...COMMON_FIELDS, 'exercises'],
-  encoder: [...COMMON_FIELDS, 'exercises'],
-  scaling: [...COMMON_FIELDS, 'exercises'],
-  entropy: [...COMMON_FIELDS, 'exercises'],
-  flash: [...ATTENTION_FIELDS, 'exercises'],
-  'kv-cache': [...COMMON_FIELDS, 'exercises'],
-  efficient: [...COMMON_FIELDS, 'exercises'],
-  cost: [...COMMON_FIELDS, 'exercises'],
-};
+const LABEL_FIELDS = ['queryLabels', 'keyLabels'];
+
+/** The fields a walkthrough of `kind` may have: labels where its kind has them, exercises where it has some. */
+export function fieldsOf(kind: Kind): string[] {
+  const { labels, exercises } = descriptorOf(kind);
+  return [...COMMON_FIELDS, ...(labels ? LABEL_FIELDS : []), ...(exercises.length > 0 ? ['exercises'] : [])];
+}
+
+/** The fields named for a file whose kind is unknown (a misspelt "kind" is named as such). */
+const ANY_KIND_FIELDS = [...COMMON_FIELDS, ...LABEL_FIELDS];
 
 function idProblem(id: unknown, taken: ParseOptions['takenIds']): Problem {
   if (typeof id !== 'string' || !/^[A-Za-z0-9-]+$/.test(id)) return expected('id', 'letters, digits and "-" (it goes in the URL)', id);
@@ -80,7 +78,7 @@ const labelsProblem = (labels: unknown, rows: number, path: string, per: string)
 export function parseWalkthrough(json: unknown, options: ParseOptions = {}): ParsedWalkthrough {
   if (!isRecord(json)) return { error: expected(TOP, 'an object (one walkthrough)', json) };
   // Unknown fields first, so that a misspelt "kind" is named as such rather than as missing.
-  const known = (KINDS as unknown[]).includes(json.kind) ? FIELDS[json.kind as Kind] : ATTENTION_FIELDS;
+  const known = isKind(json.kind) ? fieldsOf(json.kind) : ANY_KIND_FIELDS;
   const kindError = onlyFields(json, known, '') ?? oneOf(KINDS)(json.kind, 'kind');
   if (kindError) return { error: kindError };
   const kind = json.kind as Kind;
@@ -90,23 +88,27 @@ export function parseWalkthrough(json: unknown, options: ParseOptions = {}): Par
     ?? text(TEXT_LIMITS.title)(json.title, 'title')
     ?? text(TEXT_LIMITS.intro)(json.intro, 'intro')
     ?? inputsProblem(kind, json.inputs, 'inputs')
-    ?? (FIELDS[kind].includes('queryLabels') ? attentionLabelsProblem(json) : undefined)
-    ?? (kind === 'attention' ? attentionExercisesProblem(json) : exercisesProblem(json.exercises, kind, undefined))
-    ?? stepTextsProblem(json.stepTexts, kind);
+    ?? labelsOfProblem(kind, json)
+    ?? placedExercisesProblem(kind, json)
+    ?? stepTextsProblem(json.stepTexts, kind, fixedStepIds(descriptorOf(kind).steps));
   if (error) return { error };
   const { $schema: _schema, ...walkthrough } = json;
   return { walkthrough: walkthrough as unknown as Walkthrough };
 }
 
-function attentionExercisesProblem(json: Record<string, unknown>): Problem {
-  const inputs = json.inputs as { query: unknown[]; key: unknown[]; value: unknown[][] };
-  return exercisesProblem(json.exercises, 'attention', { n: inputs.query.length, m: inputs.key.length, dV: inputs.value[0].length });
+/** The exercises, within the cells and steps the inputs fix for a kind whose inputs fix them. */
+function placedExercisesProblem(kind: Kind, json: Record<string, unknown>): Problem {
+  const { exercises, exerciseCells, steps } = descriptorOf(kind);
+  const fixed = exerciseCells ? { sizes: exerciseCells(json.inputs as never), steps: Object.keys(steps) } : {};
+  return exercisesProblem(json.exercises, { types: exercises, ...fixed });
 }
 
-function attentionLabelsProblem(json: Record<string, unknown>): Problem {
-  const inputs = json.inputs as { query: unknown[]; key: unknown[] };
-  return labelsProblem(json.queryLabels, inputs.query.length, 'queryLabels', 'query')
-    ?? labelsProblem(json.keyLabels, inputs.key.length, 'keyLabels', 'key');
+/** One label per query row and per key, for a kind whose walkthroughs are labelled (its inputs passed). */
+function labelsOfProblem(kind: Kind, json: Record<string, unknown>): Problem {
+  const counted = descriptorOf(kind).labels?.(json.inputs as never);
+  if (!counted) return undefined;
+  return labelsProblem(json.queryLabels, counted.queries, 'queryLabels', 'query')
+    ?? labelsProblem(json.keyLabels, counted.keys, 'keyLabels', 'key');
 }
 
 /** parseWalkthrough of a JSON text, e.g. a file's contents; a text that is not JSON is an error too. */

@@ -1,9 +1,8 @@
-// Steps made when first read (web/src/model/deferred-steps.ts): the multi-head walkthrough's
-// steps after the embeddings need an 8-head attention trace its first step does not, so an edit
-// the engine would accept anyway (only the seed or the words changed) leaves them to be made when
-// the learner moves there. These tests check what that must not change: the numbers (the same as
-// a build that makes everything at once), the engine's refusals (still at the edit), and the
-// exercises that read those steps.
+// An edit of the multi-head walkthrough (its embeddings step shows 2,048 numbers, the steps after
+// it the 76,555 of an 8-head trace): each edit asks the engine once for the embeddings and once
+// for the attention, and makes every step, exercises included, there and then, as a walkthrough
+// opened on the same inputs would; reading the steps afterwards asks the engine nothing. The
+// engine's refusal comes with the edit and keeps the steps on screen.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
@@ -15,7 +14,6 @@ import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
 
 const lab = await loadAttentionLab();
 const { Session } = await importCompiled('session/session');
-const { deferredSteps } = await importCompiled('model/deferred-steps');
 
 /** The engine, counting the calls of each operation. */
 function countingLab() {
@@ -42,8 +40,8 @@ const field = (/** @type {any} */ s, /** @type {string} */ name) =>
 /** Every step as plain data: reading each text, formula and panel list, as JSON.stringify does. */
 const plain = (/** @type {any[]} */ steps) => JSON.parse(JSON.stringify(steps));
 
-describe('the multi-head walkthrough makes its later steps when they are read', () => {
-  test('a new seed on the embeddings step asks the engine for the embeddings only', async () => {
+describe('an edit of the multi-head walkthrough makes its steps at once', () => {
+  test('a new seed on the embeddings step asks the engine for the embeddings and the attention, once each', async () => {
     const { counted, calls } = countingLab();
     const { s } = session(counted);
     await s.open({ walkthrough: 'multi-head', step: 'embed', randomWeights: true });
@@ -51,41 +49,56 @@ describe('the multi-head walkthrough makes its later steps when they are read', 
     for (const key of Object.keys(calls)) delete calls[key];
 
     s.changeParameter(field(s, 'seed'), '4');
-    assert.deepEqual(calls, { embedTokens: 1 });
+    assert.deepEqual(calls, { embedTokens: 1, multiHeadAttention: 1 });
     assert.equal(s.state.inputs.seed, 4);
     assert.equal(s.step.id, 'embed');
     assert.deepEqual(s.steps.map((/** @type {any} */ step) => step.id),
       ['embed', 'project', 'split', 'heads', 'exercise-head-1-on', 'exercise-head-2-on', 'exercise-head-2-strongest', 'concat', 'output'],
       'the step list is whole');
-
-    // Moving on reads the next step: the attention call is made then, once.
-    s.next();
-    assert.equal(s.step.id, 'project');
-    assert.equal(calls.multiHeadAttention, 1);
-    s.last();
-    assert.equal(calls.multiHeadAttention, 1);
   });
 
-  test('the steps made later are those a build of the same inputs makes at once, exercises included', async () => {
+  test('moving through the steps and reading them all asks the engine nothing more', async () => {
+    const { counted, calls } = countingLab();
+    const { s } = session(counted);
+    await s.open({ walkthrough: 'multi-head', step: 'embed', randomWeights: true });
+    s.changeParameter(field(s, 'seed'), '4');
+    for (const key of Object.keys(calls)) delete calls[key];
+    s.next();
+    s.last();
+    plain(s.steps);
+    assert.deepEqual(calls, {});
+  });
+
+  test('the steps after edits are those of a walkthrough opened on the same inputs, exercises included', async () => {
     const { s } = session();
     await s.open({ walkthrough: 'multi-head', step: 'embed', randomWeights: true });
     s.changeParameter(field(s, 'seed'), '5');
-    s.changeParameter(field(s, 'tokens'), 'a dog ran on the grass'); // as many words: still deferred
-    const deferred = plain(s.steps);
+    s.changeParameter(field(s, 'tokens'), 'a dog ran on the grass');
+    const edited = plain(s.steps);
     const trace = s.trace;
 
-    const { s: eager } = session();
-    assert.equal(await eager.open({ walkthrough: 'multi-head', step: 'embed', inputs: s.state.inputs }), true);
-    assert.deepEqual(deferred, plain(eager.steps));
-    assert.deepEqual(trace, eager.trace);
+    const { s: opened } = session();
+    assert.equal(await opened.open({ walkthrough: 'multi-head', step: 'embed', inputs: s.state.inputs }), true);
+    assert.deepEqual(edited, plain(opened.steps));
+    assert.deepEqual(trace, opened.trace);
     assert.equal(trace.heads[0].weights.length, 6);
   });
 
-  test('an edit the engine may refuse is checked at once: a heads that does not divide d_model keeps the steps on screen', async () => {
+  test('an exercise step carries its items as soon as the steps are built', async () => {
+    const { s } = session();
+    await s.open({ walkthrough: 'multi-head', step: 'embed', randomWeights: true });
+    s.changeParameter(field(s, 'seed'), '6');
+    const exercise = s.steps.find((/** @type {any} */ step) => step.id === 'exercise-head-2-strongest');
+    const panel = Object.getOwnPropertyDescriptor(exercise, 'panels');
+    assert.ok(panel && 'value' in panel, 'a plain property, not made when read');
+    assert.ok(exercise.panels[0].grid, 'its grid, from the heads step');
+  });
+
+  test('an edit the engine refuses keeps the steps on screen: a heads that does not divide d_model', async () => {
     const { counted, calls } = countingLab();
     const { s, notices } = session(counted);
     await s.open({ walkthrough: 'multi-head', step: 'embed', randomWeights: true });
-    s.changeParameter(field(s, 'seed'), '4'); // deferred
+    s.changeParameter(field(s, 'seed'), '4');
     const before = { steps: s.steps, inputs: s.inputs };
     for (const key of Object.keys(calls)) delete calls[key];
 
@@ -107,26 +120,5 @@ describe('the multi-head walkthrough makes its later steps when they are read', 
     }
     assert.equal(s.trace.heads.length, 2);
     assert.equal(s.trace.heads[0].weights.length, 7);
-  });
-});
-
-describe('deferredSteps', () => {
-  test('gives ids and titles at once and makes the rest once, on the first read', () => {
-    let made = 0;
-    const steps = deferredSteps([{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }], () => {
-      made += 1;
-      return [{ id: 'a', title: 'A', text: 'one', formula: 'x', panels: [] }, { id: 'b', title: 'B', text: 'two', formula: 'y', panels: [] }];
-    });
-    assert.deepEqual(steps.map((/** @type {any} */ s) => [s.id, s.title]), [['a', 'A'], ['b', 'B']]);
-    assert.equal(made, 0);
-    assert.equal(steps[1].text, 'two');
-    assert.equal(steps[0].formula, 'x');
-    assert.deepEqual({ ...steps[0] }, { id: 'a', title: 'A', text: 'one', formula: 'x', panels: [] });
-    assert.equal(made, 1);
-  });
-
-  test('refuses steps made other than announced', () => {
-    const steps = deferredSteps([{ id: 'a', title: 'A' }], () => [{ id: 'b', title: 'B', text: '', formula: '', panels: [] }]);
-    assert.throws(() => steps[0].panels, /deferred steps a were made as b/);
   });
 });
