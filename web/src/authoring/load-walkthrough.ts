@@ -5,7 +5,7 @@
 import type { Walkthrough } from '../model/types.js';
 import { parseWalkthroughText, type ParsedWalkthrough } from '../model/validate-walkthrough.js';
 import { WALKTHROUGHS } from '../model/walkthroughs.js';
-import { clip, echo } from '../state/echo.js';
+import { clip, echo } from '../i18n/echo.js';
 
 /** The link parameter read here (the page state's own are in state/url-state.ts). */
 export const AUTHORING_PARAMS = ['src'] as const;

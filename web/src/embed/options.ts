@@ -2,7 +2,7 @@
 // component, the offline file), and exam mode. Read from the link (?embed=1&hide=prose,editors,
 // ?mode=exam) or from the component's attributes; unknown parts give a notice, like every other
 // bad link parameter.
-import { echo } from '../state/echo.js';
+import { echo } from '../i18n/echo.js';
 
 /** The parts of the page that can be hidden, in the order the docs list them. */
 export const PARTS = {

@@ -16,7 +16,7 @@ import { acceptsTrainedWeights } from '../kinds/index.js';
 import { EMBED_PARAMS } from '../embed/options.js';
 import { AUTHORING_PARAMS } from '../authoring/load-walkthrough.js';
 import { LANGUAGE_PARAMS } from '../i18n/languages.js';
-import { echo } from './echo.js';
+import { echo } from '../i18n/echo.js';
 import { decodeInputs, encodeInputs, readParams, writeParams } from './link-parts.js';
 import { readTrainingLink, TASKS, TRAINING_KEYS, trainingParams, type TrainingLink } from './training-link.js';
 import { t } from '../i18n/messages.js';
