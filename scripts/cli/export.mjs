@@ -9,7 +9,7 @@ import { DEFAULT_MASTERY, OFFLINE_FORMATS, offlineFile } from '../../web/src/emb
 import { parseWalkthroughText } from '../../web/src/model/validate-walkthrough.ts';
 import { WALKTHROUGHS } from '../../web/src/model/walkthroughs.ts';
 import { LANGUAGES } from '../../web/src/i18n/languages.ts';
-import { translatedWalkthrough } from '../../web/src/i18n/lesson-text.ts';
+import { translatedWalkthrough } from '../../web/src/model/lesson-text.ts';
 import SPANISH from '../../web/src/i18n/lessons/es.json';
 import { readFlags } from './args.mjs';
 

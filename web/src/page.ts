@@ -7,7 +7,7 @@ import { App, type AppOptions, type ProgressEvent } from './app.js';
 import { connectToParent } from './embed/frame-protocol.js';
 import { readEmbedOptions } from './embed/options.js';
 import { buildShell } from './shell.js';
-import { useLanguage } from './i18n/apply.js';
+import { useLanguage } from './model/page-language.js';
 import { languageName, refusedLanguageArgs, resolveLanguage } from './i18n/languages.js';
 import { t } from './i18n/messages.js';
 import { prefetchLinkedWalkthrough } from './views/walkthrough-code.js';

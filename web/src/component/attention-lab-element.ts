@@ -8,7 +8,7 @@ import { App, type ProgressEvent } from '../app.js';
 import { readEmbedOptions, type EmbedOptions } from '../embed/options.js';
 import { findWalkthrough } from '../model/walkthroughs.js';
 import { buildShell } from '../shell.js';
-import { useLanguage } from '../i18n/apply.js';
+import { useLanguage } from '../model/page-language.js';
 import { DEFAULT_LANGUAGE, directionOf, languageName, refusedLanguageArgs, resolveLanguage, type Language, type ResolvedLanguage } from '../i18n/languages.js';
 import { currentLanguage, t } from '../i18n/messages.js';
 import { readLink, type ParsedState } from '../state/url-state.js';

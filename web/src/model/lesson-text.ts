@@ -5,10 +5,12 @@
 // so it may give its numbers (written with the language's decimal comma); on edited inputs the
 // kind's words come back. What a file leaves out stays English (tests/page/lesson-text.test.mjs
 // lists it).
-import type { LessonId, StepText, Walkthrough } from '../model/types.js';
-import type { Lesson } from '../model/walkthroughs.js';
-import type { Stage, StageId } from '../model/pipeline.js';
-import type { GlossaryText } from '../model/glossary.js';
+import type { LessonId, StepText, Walkthrough } from './types.js';
+import type { Lesson } from './walkthroughs.js';
+import type { Stage, StageId } from './pipeline.js';
+import type { GlossaryEntry, GlossaryText } from './glossary.js';
+import type { Language } from '../i18n/languages.js';
+import { pseudoTransform } from '../i18n/pseudo.js';
 
 export interface WalkthroughText {
   title?: string;
@@ -58,4 +60,29 @@ export function translateCourse(text: LessonText, lessons: Lesson[], registry: M
       return translated;
     });
   }
+}
+
+/**
+ * A pseudo-locale's lesson text, generated from the English: the lessons' and walkthroughs'
+ * titles, the pipeline map's stages, the intros (those without a link, whose address must stay as written)
+ * and the glossary's terms and definitions (its forms stay English: the steps' texts are).
+ */
+export function pseudoLessonText(
+  language: Language, lessons: readonly Lesson[], stages: readonly Stage[], glossary: readonly GlossaryEntry[] = [],
+): LessonText | undefined {
+  const transform = pseudoTransform(language);
+  if (!transform) return undefined;
+  const walkthroughs: LessonText['walkthroughs'] = {};
+  for (const walkthrough of lessons.flatMap((lesson) => lesson.walkthroughs)) {
+    walkthroughs[walkthrough.id] = {
+      title: transform(walkthrough.title),
+      ...(walkthrough.intro.includes('](') ? {} : { intro: transform(walkthrough.intro) }),
+    };
+  }
+  return {
+    lessons: Object.fromEntries(lessons.map((lesson) => [lesson.id, transform(lesson.title)])),
+    stages: Object.fromEntries(stages.map((stage) => [stage.id, transform(stage.label)])),
+    walkthroughs,
+    glossary: Object.fromEntries(glossary.map((entry) => [entry.id, { term: transform(entry.term), definition: transform(entry.definition) }])),
+  };
 }
