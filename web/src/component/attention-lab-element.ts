@@ -12,7 +12,8 @@ import { useLanguage } from '../model/page-language.js';
 import { DEFAULT_LANGUAGE, directionOf, languageName, refusedLanguageArgs, resolveLanguage, type Language, type ResolvedLanguage } from '../i18n/languages.js';
 import { currentLanguage, t } from '../i18n/messages.js';
 import { readLink, type ParsedState } from '../state/url-state.js';
-import { el, escapeMarkup } from '../widgets/dom.js';
+import { el } from '../widgets/dom.js';
+import { escapeMarkup } from '../model/escape-markup.js';
 import { noticeElement } from '../widgets/notice.js';
 import { componentSheet } from './styles.js';
 

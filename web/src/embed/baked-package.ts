@@ -3,7 +3,7 @@
 // (entries/package.ts) as it starts. Kept apart from offline-package.ts so the template does
 // not carry the zip code and the schema files; DOM-free (tests/page/baked-package.test.mjs).
 import type { Walkthrough } from '../model/types.js';
-import { escapeMarkup } from '../widgets/dom.js';
+import { escapeMarkup } from '../model/escape-markup.js';
 import type { ScormVersion } from './scorm-data.js';
 
 /** The id of the template's data block, which holds what is baked in (JSON; `null` in the template). */

@@ -2,7 +2,7 @@
 // the page's Download button (views/offline-download.ts), the CLI (scripts/cli/) and
 // `npm run build:scorm` (scripts/offline/scorm-package.mjs) all write their manifests here.
 import type { ScormVersion } from './scorm-data.js';
-import { escapeMarkup } from '../widgets/dom.js';
+import { escapeMarkup } from '../model/escape-markup.js';
 
 /** The SCO's file inside the zip: the manifest's launch href, with no query (the state is baked in). */
 export const SCO_FILE = 'attention-lab.html';

@@ -7,7 +7,7 @@ import type { CostGrowth } from '../../lib/index.js';
 import { formatCount, formatNumber } from '../model/format.js';
 import { expected, oneOf } from '../model/json-checks.js';
 import type { CostGrowthExercise, CostInputs } from '../model/types.js';
-import { parseCell } from '../session/read-input.js';
+import { parseCell } from '../model/read-input.js';
 import type { ExerciseType } from './exercise-type.js';
 
 const VARIANTS = ['full', 'flash', 'chunked', 'linear', 'sparse', 'rnn'];

@@ -3,8 +3,9 @@
 // of its steps sits on. DOM-free; views/pipeline-map-view.ts draws it. Every step id a kind can
 // show is listed here, with [] for a step that sits on no one stage (a measurement, a parameter
 // count), so tests/page/pipeline.test.mjs can check that no step is forgotten.
-import type { Kind } from '../kinds/shared/rules.js';
 import type { Exercise, LessonId, Walkthrough } from './types.js';
+
+type Kind = Walkthrough['kind'];
 
 export type StageId =
   | 'tokens' | 'embeddings' | 'qkv' | 'scores' | 'scale' | 'mask' | 'softmax' | 'weighted-sum'

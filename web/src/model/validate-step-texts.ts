@@ -3,13 +3,13 @@
 // a title, a text or both, e.g. `stepTexts.sofmax: expected one of the steps "inputs", "scores",
 // …, got an unknown step`.
 import { expected, field, firstProblem, isRecord, onlyFields, problem, type Problem, quoted, text } from './json-checks.js';
-import type { Kind } from '../kinds/shared/rules.js';
+import type { Walkthrough } from './types.js';
 import { fixedStepIds } from './pipeline.js';
 
 /** Longest title and text, in characters: as a walkthrough's title and intro. */
 export const STEP_TEXT_LIMITS = { title: 100, text: 1000 };
 
-export function stepTextsProblem(stepTexts: unknown, kind: Kind, path = 'stepTexts'): Problem {
+export function stepTextsProblem(stepTexts: unknown, kind: Walkthrough['kind'], path = 'stepTexts'): Problem {
   if (stepTexts === undefined) return undefined;
   const steps = fixedStepIds(kind);
   if (!isRecord(stepTexts) || Object.keys(stepTexts).length === 0) return expected(path, 'an object with words for one or more steps', stepTexts);

@@ -4,7 +4,7 @@
 // updated in place while a model trains: a new snapshot rewrites only the cells whose weight
 // changed, and the table is rebuilt only when the probe's tokens change.
 import type { Matrix } from '../../lib/index.js';
-import { colourScale } from './colour.js';
+import { colourScale } from '../model/colour.js';
 import { el, setText } from './dom.js';
 import { exactNumber, formatFixed } from '../model/format.js';
 import { trainingT as t } from '../session/training/words-en.js';

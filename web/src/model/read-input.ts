@@ -1,8 +1,8 @@
 // Reading what a learner typed, before anything reaches the engine: a number in a matrix cell,
 // or the value of a parameters control. A bad entry becomes a sentence, never an exception.
-import type { ParameterField } from '../model/types.js';
+import type { ParameterField } from './types.js';
 import { t } from '../i18n/messages.js';
-import { decimalSeparator } from '../model/format.js';
+import { decimalSeparator } from './format.js';
 
 /** Parses what a learner typed into a number; returns an error sentence instead when it is not one. */
 export function parseCell(text: string): number | string {

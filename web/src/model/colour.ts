@@ -2,7 +2,7 @@
 // values (scores, outputs) on a diverging scale centred on 0. Both are colour-blind safe
 // (ColorBrewer Blues and PuOr, by Cynthia Brewer, colorbrewer2.org, Apache-2.0).
 import { interpolateRgbBasis } from 'd3-interpolate';
-import type { ColourScale } from '../model/types.js';
+import type { ColourScale } from './types.js';
 
 export interface CellColour {
   background: string;
