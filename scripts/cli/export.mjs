@@ -4,7 +4,7 @@
  * file. Bundled with the page's modules it imports (TypeScript) by scripts/cli/build.mjs into the
  * npm package's dist/attention-lab.mjs, and in memory by scripts/offline/scorm-package.mjs.
  */
-import { embedParams, readEmbedOptions } from '../../web/src/embed/options.ts';
+import { embedParams, readEmbedOptions } from '../../web/src/state/embed-options.ts';
 import { DEFAULT_MASTERY, OFFLINE_FORMATS, offlineFile } from '../../web/src/embed/offline-package.ts';
 import { parseWalkthroughText } from '../../web/src/model/validate-walkthrough.ts';
 import { WALKTHROUGHS } from '../../web/src/model/walkthroughs.ts';

@@ -12,7 +12,7 @@
  *
  * --walkthrough  the walkthrough the package teaches (default worked-example)
  * --embed        the compact embedded layout (embed=1: no site header, no Embed button)
- * --hide         parts to hide, comma-separated, as in a link's hide= (web/src/embed/options.ts)
+ * --hide         parts to hide, comma-separated, as in a link's hide= (web/src/state/embed-options.ts)
  * --mastery      percent of the walkthrough's exercises right that passes (0 … 100, default 80);
  *                written into the manifest as adlcp:masteryscore when the walkthrough has exercises
  *                (SCORM 2004: the primary objective's minNormalizedMeasure, mastery / 100)

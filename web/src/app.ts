@@ -3,7 +3,7 @@
 // (views/notice-board.ts) and the training lesson (views/training-host.ts). It computes and
 // draws nothing itself.
 import type { AttentionLab } from '../lib/index.js';
-import { NOT_EMBEDDED, type EmbedOptions } from './embed/options.js';
+import { NOT_EMBEDDED, type EmbedOptions } from './state/embed-options.js';
 import { DEFAULT_WALKTHROUGH, findWalkthrough } from './model/walkthroughs.js';
 import type { ProgressEvent } from './session/events.js';
 import { ProgressStore } from './session/progress-store.js';

@@ -5,7 +5,7 @@
 import { loadAttentionLab, type AttentionLab, type LoadOptions } from '../lib/index.js';
 import { App, type AppOptions, type ProgressEvent } from './app.js';
 import { connectToParent } from './embed/frame-protocol.js';
-import { readEmbedOptions } from './embed/options.js';
+import { readEmbedOptions } from './state/embed-options.js';
 import { buildShell } from './shell.js';
 import { useLanguage } from './model/page-language.js';
 import { languageName, refusedLanguageArgs, resolveLanguage } from './i18n/languages.js';

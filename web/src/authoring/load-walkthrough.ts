@@ -7,9 +7,6 @@ import { parseWalkthroughText, type ParsedWalkthrough } from '../model/validate-
 import { WALKTHROUGHS } from '../model/walkthroughs.js';
 import { clip, echo } from '../i18n/echo.js';
 
-/** The link parameter read here (the page state's own are in state/url-state.ts). */
-export const AUTHORING_PARAMS = ['src'] as const;
-
 /** The hash key of a walkthrough carried in the link itself. */
 const HASH_KEY = 'walkthrough';
 

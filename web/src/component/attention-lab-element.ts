@@ -5,7 +5,7 @@
 // attribute in a notice, like the page does with a link parameter.
 import { loadAttentionLab, type AttentionLab } from '../../lib/index.js';
 import { App, type ProgressEvent } from '../app.js';
-import { readEmbedOptions, type EmbedOptions } from '../embed/options.js';
+import { readEmbedOptions, type EmbedOptions } from '../state/embed-options.js';
 import { findWalkthrough } from '../model/walkthroughs.js';
 import { buildShell } from '../shell.js';
 import { useLanguage } from '../model/page-language.js';

@@ -1,6 +1,6 @@
 // What every view of the page is given: where the shell was built (the document, or a web
 // component's shadow root), the session it draws, and the embed options that hide parts.
-import type { EmbedOptions, Part } from '../embed/options.js';
+import type { EmbedOptions, Part } from '../state/embed-options.js';
 import type { Session } from '../session/session.js';
 
 export class ViewContext {

@@ -1,6 +1,6 @@
 // The Embed dialog: the snippet that shows this step in a course page, an iframe of this page's
 // link (or, in the web component, the component's own tag).
-import type { EmbedOptions } from '../embed/options.js';
+import type { EmbedOptions } from '../state/embed-options.js';
 import { privateAddress } from '../embed/public-address.js';
 import type { PageState } from '../state/url-state.js';
 import { embedDialog } from '../widgets/embed-dialog.js';

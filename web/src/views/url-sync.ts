@@ -2,7 +2,7 @@
 // the instructor's ?src=) is read from it at start and on back/forward, and written to it as the
 // learner moves. The only module that touches the address: links are written by url-state.ts.
 import { walkthroughFromHash, walkthroughFromSrc } from '../authoring/load-walkthrough.js';
-import { embedParams, type EmbedOptions } from '../embed/options.js';
+import { embedParams, type EmbedOptions } from '../state/embed-options.js';
 import type { ParsedWalkthrough } from '../model/validate-walkthrough.js';
 import { DEFAULT_WALKTHROUGH } from '../model/walkthroughs.js';
 import type { Session } from '../session/session.js';
