@@ -1,5 +1,5 @@
 // The page: wires the session (the model, which asks the engine) to its views, the address bar
-// (views/url-sync.ts), the host's progress events (views/progress-reporter.ts), the notices
+// (browser/url-sync.ts), the host's progress events (session/progress-reporter.ts), the notices
 // (views/notice-board.ts) and the training lesson (views/training-host.ts). It computes and
 // draws nothing itself.
 import type { AttentionLab } from '../lib/index.js';
@@ -13,18 +13,18 @@ import { CostMeasurements } from './session/cost/measurements.js';
 import type { CostPortFactory } from './session/cost/protocol.js';
 import { sameThreadCostPort } from './session/cost/same-thread.js';
 import type { PageState } from './state/url-state.js';
-import { ViewContext } from './views/context.js';
+import { ViewContext } from './views/view-context.js';
 import type { CustomSnippet } from './views/embed-view.js';
 import { LessonMenuView } from './views/lesson-menu-view.js';
 import { NoticeBoard } from './views/notice-board.js';
 import { PipelineMapView } from './views/pipeline-map-view.js';
 import { PlayerBar } from './views/player-bar.js';
 import { ProgressView } from './views/progress-view.js';
-import { reportProgress } from './views/progress-reporter.js';
+import { reportProgress } from './session/progress-reporter.js';
 import { StepView } from './views/step-view.js';
 import { TrainingHost, trainingTitle } from './views/training-host.js';
-import { UrlSync } from './views/url-sync.js';
-import { loadKindWithWidgets } from './views/walkthrough-code.js';
+import { UrlSync } from './browser/url-sync.js';
+import { loadKindWithWidgets } from './browser/lesson-code.js';
 import { WalkthroughView } from './views/walkthrough-view.js';
 
 export type { ProgressEvent } from './session/events.js';
@@ -49,12 +49,12 @@ export interface AppOptions {
   embedSnippet?: CustomSnippet;
   /**
    * Where the lesson "Watch attention learn" trains: the served page passes a Web Worker
-   * (entries/training-worker.ts); without one it trains on the page's thread, in chunks.
+   * (browser/training-worker-port.ts); without one it trains on the page's thread, in chunks.
    */
   trainingPort?: TrainingPortFactory;
   /**
    * Where the lesson "What attention costs" measures: the served page passes a Web Worker
-   * (entries/cost-worker.ts); without one it measures on the page's thread, between frames.
+   * (browser/cost-worker-port.ts); without one it measures on the page's thread, between frames.
    */
   costPort?: CostPortFactory;
   /**

@@ -7,7 +7,7 @@ import { loadAttentionLab, type AttentionLab } from '../../lib/index.js';
 import { App, type ProgressEvent } from '../app.js';
 import { readEmbedOptions, type EmbedOptions } from '../state/embed-options.js';
 import { findWalkthrough } from '../model/walkthroughs.js';
-import { buildShell } from '../shell.js';
+import { buildShell } from '../views/shell.js';
 import { useLanguage } from '../model/page-language.js';
 import { DEFAULT_LANGUAGE, directionOf, languageName, refusedLanguageArgs, resolveLanguage, type Language, type ResolvedLanguage } from '../i18n/languages.js';
 import { currentLanguage, t } from '../i18n/messages.js';

@@ -46,7 +46,7 @@ export function translatedWalkthrough(walkthrough: Walkthrough, text: Walkthroug
 }
 
 /**
- * Puts the course into another language, in place, before anything is drawn (page.ts): the
+ * Puts the course into another language, in place, before anything is drawn (start-page.ts): the
  * lessons' titles, the pipeline map's stages and each shipped walkthrough, in the lessons and in
  * the registry by id.
  */

@@ -12,10 +12,22 @@
 import { connectScorm, type ScormSession } from '../embed/scorm.js';
 import { PACKAGE_DATA_ID, readBakedPackage } from '../embed/baked-package.js';
 import type { App } from '../app.js';
-import { startPage } from '../page.js';
+import { startPage } from '../start-page.js';
 import { encodeInputs } from '../state/link-parts.js';
-import { inlinedWasm } from './inline-wasm.js';
+import wasmDataUrl from '../../lib/wasm/attention-core.wasm?url&inline';
 import '../styles/index.css';
+
+/**
+ * The engine's .wasm bytes: Vite inlines the file at build time as a base64 data: URL
+ * (`?url&inline`; a plain `?inline` does not load a .wasm in Vite 8), decoded here into the bytes
+ * the façade takes as `wasmBinary`, so the engine never fetches.
+ */
+function inlinedWasm(): Uint8Array {
+  const binary = atob(wasmDataUrl.slice(wasmDataUrl.indexOf(',') + 1));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
 
 let app: App | undefined;
 const baked = readBakedPackage(document.getElementById(PACKAGE_DATA_ID)?.textContent);

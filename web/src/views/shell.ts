@@ -1,10 +1,10 @@
 // The frame every walkthrough is shown in: header with the lesson menu, notices, the main area
 // and the screen-reader announcer. Built in code so the page, the web component and the offline
 // file share it.
-import { el } from './widgets/dom.js';
-import { glossaryList } from './widgets/glossary-terms.js';
-import { languageSwitcher } from './views/language-switcher.js';
-import { t } from './i18n/messages.js';
+import { el } from '../widgets/dom.js';
+import { glossaryList } from '../widgets/glossary-terms.js';
+import { languageSwitcher } from './language-switcher.js';
+import { t } from '../i18n/messages.js';
 
 export interface ShellOptions {
   /**

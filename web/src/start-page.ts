@@ -6,11 +6,11 @@ import { loadAttentionLab, type AttentionLab, type LoadOptions } from '../lib/in
 import { App, type AppOptions, type ProgressEvent } from './app.js';
 import { connectToParent } from './embed/frame-protocol.js';
 import { readEmbedOptions } from './state/embed-options.js';
-import { buildShell } from './shell.js';
+import { buildShell } from './views/shell.js';
 import { useLanguage } from './model/page-language.js';
 import { languageName, refusedLanguageArgs, resolveLanguage } from './i18n/languages.js';
 import { t } from './i18n/messages.js';
-import { prefetchLinkedWalkthrough } from './views/walkthrough-code.js';
+import { prefetchLinkedWalkthrough } from './browser/lesson-code.js';
 
 export interface StartPageOptions {
   /** How to find the engine (e.g. the wasm bytes, for a file with everything inlined). */

@@ -3,23 +3,23 @@
 // compiling the wasm and fetching the lesson's code then go on while the rest of the page (its
 // own chunk, preloaded by the HTML: scripts/vite/preload-chunks.js) arrives and runs, instead of
 // starting only once it has run (docs/benchmarks-page.md).
-import { loadAttentionLab } from '../lib/index.js';
-import { prefetchLinkedWalkthrough } from './views/walkthrough-code.js';
-import { workerTrainingPort } from './entries/training-worker.js';
-import { workerCostPort } from './entries/cost-worker.js';
-import './styles/index.css';
+import { loadAttentionLab } from '../../lib/index.js';
+import { prefetchLinkedWalkthrough } from '../browser/lesson-code.js';
+import { workerTrainingPort } from '../browser/training-worker-port.js';
+import { workerCostPort } from '../browser/cost-worker-port.js';
+import '../styles/index.css';
 // In the entry's style sheet, which the HTML links: imported only by the page's chunk, it would
 // be fetched only once that chunk is imported, one more round trip before the first step.
-import './widgets/export-menu.css';
-import './widgets/exercise-answers/exercise-answers.css';
-import './views/pipeline-map.css';
-import './views/weights-note.css';
-import './views/language.css';
+import '../widgets/export-menu.css';
+import '../widgets/exercise-answers/exercise-answers.css';
+import '../views/pipeline-map.css';
+import '../views/weights-note.css';
+import '../views/language.css';
 
 // The lite engine: the first lessons' operations, no trainer, half the bytes. The lessons that
 // need more (kinds whose module says engine: 'full') wait for the full engine, loaded once, when
 // the first of them opens; training and the cost lab run in workers that load it themselves
-// (entries/training-worker.ts, entries/cost-worker.ts).
+// (browser/training-worker-port.ts, browser/cost-worker-port.ts).
 const engine = loadAttentionLab({ training: false });
 // Not a rejection left unhandled meanwhile: startPage awaits it and shows the failure.
 engine.catch(() => undefined);
@@ -30,7 +30,7 @@ const fullEngine = () => (full ??= loadAttentionLab().catch((error: unknown) => 
   throw error;
 }));
 prefetchLinkedWalkthrough(window.location.search, fullEngine);
-import('./page.js').then(
+import('../start-page.js').then(
   ({ startPage }) => startPage({ engine, trainingPort: workerTrainingPort, costPort: workerCostPort, fullEngine }),
   (error: Error) => {
     // The landing step's copy from the build (prerender-landing.js) would hide the reason.

@@ -1,14 +1,14 @@
-// A conversation with a Web Worker, for the served page's entries (training-worker.ts,
-// cost-worker.ts). Only that entry imports them, so the offline single file and the SCORM package
-// (classic scripts from file://, where a worker cannot start and nothing may be fetched) are built
-// without workers and run their hosts on the page's thread. If the worker fails to start all the
-// same (a strict CSP without worker-src, an old browser), the port falls back to that host,
-// re-sending what it was asked; if the host cannot load either, each waiting message gets the
-// refusal `refuse` makes of it, so nothing is lost silently.
+// A conversation with a Web Worker, for the served page's worker ports (training-worker-port.ts,
+// cost-worker-port.ts). Only that page's entry imports them, so the offline single file and the
+// SCORM package (classic scripts from file://, where a worker cannot start and nothing may be
+// fetched) are built without workers and run their hosts on the page's thread. If the worker
+// fails to start all the same (a strict CSP without worker-src, an old browser), the port falls
+// back to that host, re-sending what it was asked; if the host cannot load either, each waiting
+// message gets the refusal `refuse` makes of it, so nothing is lost silently.
 import type { Port } from '../session/training/protocol.js';
 
 export interface WorkerPortOptions<Send, Receive> {
-  /** Makes the worker (each entry writes `new Worker(new URL(…, import.meta.url))` itself, which is how the bundler finds the worker's code). */
+  /** Makes the worker (each port writes `new Worker(new URL(…, import.meta.url))` itself, which is how the bundler finds the worker's code). */
   start: () => Worker;
   /** Loads the same-thread host (its code, and the engine it needs). */
   fallback: () => Promise<Port<Send, Receive>>;

@@ -1,10 +1,10 @@
 // Fetching a walkthrough's code: its kind's module (kinds/index.ts) and, for kinds whose steps
-// chart, the chart widget with it, so their charts are drawn at once. The entry (main.ts) starts
-// this for the walkthrough a link opens while the engine loads, before the rest of the page.
+// chart, the chart widget with it, so their charts are drawn at once. The served page's entry
+// starts this for the walkthrough a link opens while the engine loads, before the rest of the page.
 import { KINDS_WITH_CHARTS, loadKind } from '../kinds/index.js';
 import type { Kind } from '../kinds/shared/rules.js';
 import { DEFAULT_WALKTHROUGH, findWalkthrough, LESSONS } from '../model/walkthroughs.js';
-import { needsFullEngine } from '../session/walkthrough-code.js';
+import { needsFullEngine } from '../session/kind-and-engine.js';
 import { loadCharts } from '../widgets/chart-panel.js';
 
 /** A kind's module, with the chart widget when its steps chart, so they are drawn at once. */

@@ -6,6 +6,7 @@ import { offlineFile, TEMPLATE_FILE, type OfflineRequest } from '../embed/offlin
 import { WALKTHROUGHS } from '../model/walkthroughs.js';
 import { DEFAULT_LANGUAGE } from '../i18n/languages.js';
 import { currentLanguage } from '../i18n/messages.js';
+import { download } from '../widgets/download.js';
 
 /**
  * The link with the page's language in it (`lang`), unless it is English or already named: the
@@ -47,12 +48,6 @@ export async function downloadOffline(request: Omit<OfflineRequest, 'shipped'>, 
   // Zipping takes the thread for a few hundred milliseconds: "Preparing the file…" is painted first.
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   const file = offlineFile(text, { ...request, link: withLanguage(request.link ?? ''), shipped: WALKTHROUGHS.has(request.walkthrough.id) });
-  const href = URL.createObjectURL(new Blob([file.bytes as BlobPart], { type: file.type }));
-  const anchor = Object.assign(document.createElement('a'), { href, download: file.name, hidden: true });
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // The browser has taken the file once the click is handled; the URL is released later.
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  download(new Blob([file.bytes as BlobPart], { type: file.type }), file.name);
   return { name: file.name, size: file.bytes.length };
 }
