@@ -61,6 +61,7 @@ export class TrainLessonView {
       onTarget: (steps) => {
         if (!session.setTarget(steps)) this.showForm();
       },
+      words: t,
     });
     this.trainButton.addEventListener('click', () => (session.running ? session.pause() : session.train()));
     this.resetButton.addEventListener('click', () => void session.reset());
