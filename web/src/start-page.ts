@@ -3,7 +3,8 @@
 // page (main.ts), the offline single file and the SCORM package. If the engine cannot start,
 // the page says so instead of staying blank.
 import { loadAttentionLab, type AttentionLab, type LoadOptions } from '../lib/index.js';
-import { App, type AppOptions, type ProgressEvent } from './app.js';
+import { App, type AppOptions } from './app.js';
+import type { ProgressEvent } from './session/events.js';
 import { connectToParent } from './embed/frame-protocol.js';
 import { readEmbedOptions } from './state/embed-options.js';
 import { buildShell } from './views/shell.js';

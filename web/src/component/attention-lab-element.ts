@@ -4,7 +4,8 @@
 // (attention-lab-step, attention-lab-completed) from the element, and says what was wrong with an
 // attribute in a notice, like the page does with a link parameter.
 import { loadAttentionLab, type AttentionLab } from '../../lib/index.js';
-import { App, type ProgressEvent } from '../app.js';
+import { App } from '../app.js';
+import type { ProgressEvent } from '../session/events.js';
 import { readEmbedOptions, type EmbedOptions } from '../state/embed-options.js';
 import { findWalkthrough } from '../model/walkthroughs.js';
 import { buildShell } from '../views/shell.js';

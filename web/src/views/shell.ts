@@ -5,6 +5,7 @@ import { el } from '../widgets/dom.js';
 import { glossaryList } from '../widgets/glossary-terms.js';
 import { languageSwitcher } from './language-switcher.js';
 import { t } from '../i18n/messages.js';
+import type { EmbedOptions } from '../state/embed-options.js';
 
 export interface ShellOptions {
   /**
@@ -33,6 +34,13 @@ export function buildShell(host: HTMLElement, { standalone }: ShellOptions): voi
     el(standalone ? 'footer' : 'div', { className: 'site-footer' }, glossaryList()),
     announcer,
   );
+}
+
+/** The embed options on the shell around `main`: the compact layout, and the parts hidden. */
+export function showEmbedOptions(main: HTMLElement, embed: EmbedOptions): void {
+  const shell = main.closest<HTMLElement>('.attention-lab');
+  shell?.classList.toggle('embedded', embed.embedded);
+  for (const part of embed.hide) shell?.classList.add(`hide-${part}`);
 }
 
 /**
