@@ -1,60 +1,91 @@
-// The page's layers, lowest first, and the one direction imports may point (checked by
-// tests/page/dependencies.test.mjs with dependency-cruiser):
-//   web/lib (the engine's façade)
-//   ← model/, kinds/, session/ (no DOM; the session alone asks the engine)
-//   ← widgets/ (DOM, never the engine: types only)
-//   ← views/ and app.ts (wiring)
-//   ← entries: main.ts, page.ts, component/, entries/
-// export/ writes files from steps: CSV, SVG, LaTeX and Python text are DOM-free (the kinds write
-// their script parts with them); png.ts draws on a canvas, so only the export menu may import it.
+// The page's layers, lowest first. A module imports only from its own layer and the layers below
+// it (checked by tests/page/dependencies.test.mjs with dependency-cruiser, which also checks that
+// every folder and top-level file of web/src is in exactly one layer):
+//   facade     web/lib/                      the engine's façade, the npm package
+//   i18n       i18n/                         the page's words: catalogues, t(), languages, echo
+//   model      model/, walkthroughs/         lessons as data, their checks and translations; how
+//                                            numbers, colours and typed numbers are written and read
+//   export     export/                       files written from steps (CSV, SVG, LaTeX, Python)
+//   kinds      kinds/                        each kind of walkthrough: its steps from the engine
+//   exercises  exercises/                    each exercise type: its checks and grading
+//   state      state/                        the page's state in its link (and embed options)
+//   session    session/                      the session the views draw: walkthrough, step, edits
+//   hosts      authoring/, embed/            instructors' own walkthroughs; the host the page
+//                                            reports to (iframe, SCORM, xAPI), offline files
+//   widgets    widgets/                      DOM pieces, each drawing what it is handed
+//   browser    browser/                      the address bar, Web Workers, downloads, code fetched
+//   views      views/, styles/               each part of the page, drawn from the session
+//   app        app.ts                        wiring: the session to its views, nothing drawn
+//   start      start-page.ts, component/     the page started in a document, or as <attention-lab>
+//   entries    entries/                      what a bundle starts from (pages, component, workers)
+// From i18n to session nothing touches the DOM: those layers run in Node (tests/page). export/png.ts
+// draws on a canvas, so only the layers above the session may import it. A widget, like an
+// export, names the engine's and the session's types but never runs their code.
 // Paths are matched anywhere in a path (not anchored), so the test can also run these rules over
-// a small tree of deliberately bad imports and see each rule fire.
-const ENTRIES = 'web/src/(component|entries)/|web/src/(page|main)\\.ts$';
-const VIEWS = 'web/src/views/|web/src/app\\.ts$';
+// a small tree of deliberately bad imports (tests/page/layer-fixtures/) and see each rule fire.
+
+/** The layers, lowest first: a name, and the pattern of the paths in it. */
+const LAYERS = [
+  ['facade', 'web/lib/'],
+  ['i18n', 'web/src/i18n/'],
+  ['model', 'web/src/(model|walkthroughs)/'],
+  ['export', 'web/src/export/'],
+  ['kinds', 'web/src/kinds/'],
+  ['exercises', 'web/src/exercises/'],
+  ['state', 'web/src/state/'],
+  ['session', 'web/src/session/'],
+  ['hosts', 'web/src/(authoring|embed)/'],
+  ['widgets', 'web/src/widgets/'],
+  ['browser', 'web/src/browser/'],
+  ['views', 'web/src/(views|styles)/'],
+  ['app', 'web/src/app\\.ts$'],
+  ['start', 'web/src/component/|web/src/start-page\\.ts$'],
+  ['entries', 'web/src/entries/'],
+].map(([name, path]) => ({ name, path }));
+
+const any = (layers) => layers.map((l) => `(${l.path})`).join('|');
+const layer = (name) => LAYERS.find((l) => l.name === name);
+const PNG = 'web/src/export/png\\.ts$';
+
+/** One rule per layer: nothing it holds imports a layer above it. */
+const upward = LAYERS.slice(0, -1).map((from, i) => ({
+  name: `${from.name}-imports-nothing-above`,
+  severity: 'error',
+  from: { path: from.path },
+  to: { path: any(LAYERS.slice(i + 1)) },
+}));
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     {
       name: 'no-cycles',
-      comment: 'A cycle ties layers together: neither can be loaded, tested or split without the other.',
+      comment: 'A cycle ties modules together: neither can be loaded, tested or split without the other.',
       severity: 'error',
       from: { path: 'web/' },
       to: { circular: true },
     },
-    {
-      name: 'facade-knows-no-page',
-      comment: 'The npm package (web/lib) is used without the page.',
-      severity: 'error',
-      from: { path: 'web/lib/' },
-      to: { path: 'web/src/' },
-    },
+    ...upward,
     {
       name: 'core-without-dom',
-      comment: 'model/, kinds/ and session/ run in Node without a browser (tests/page): no widget, view or entry. '
-        + 'widgets/colour.ts is a pure function of numbers (the exports colour their cells with it).',
+      comment: 'The layers up to the session run in Node without a browser (tests/page): export/png.ts draws on a canvas.',
       severity: 'error',
-      from: { path: 'web/src/(model|kinds|session|exercises)/' },
-      to: { path: `web/src/(widgets|views|embed)/|web/src/export/png\\.ts$|web/src/(app|shell)\\.ts$|${ENTRIES}`, pathNot: 'web/src/widgets/colour\\.ts$' },
+      from: { path: any(LAYERS.slice(1, LAYERS.indexOf(layer('session')) + 1)), pathNot: PNG },
+      to: { path: PNG },
     },
     {
       name: 'widgets-never-call-the-engine',
-      comment: 'A widget draws what the session computed; `import type` from web/lib is fine.',
+      comment: 'A widget draws what the session computed, and an export writes it; `import type` from web/lib is fine.',
       severity: 'error',
-      from: { path: 'web/src/(widgets|export)/' },
-      to: { path: 'web/lib/', dependencyTypesNot: ['type-only'] },
+      from: { path: `${layer('widgets').path}|${layer('export').path}` },
+      to: { path: layer('facade').path, dependencyTypesNot: ['type-only'] },
     },
     {
-      name: 'widgets-below-views',
+      name: 'widgets-never-run-the-session',
+      comment: 'A widget is handed what it draws (numbers, words, callbacks) by a view; `import type` from session/ is fine.',
       severity: 'error',
-      from: { path: 'web/src/widgets/' },
-      to: { path: `${VIEWS}|${ENTRIES}` },
-    },
-    {
-      name: 'views-below-entries',
-      severity: 'error',
-      from: { path: VIEWS },
-      to: { path: ENTRIES },
+      from: { path: layer('widgets').path },
+      to: { path: layer('session').path, dependencyTypesNot: ['type-only'] },
     },
   ],
   options: {
@@ -65,3 +96,7 @@ module.exports = {
     exclude: { path: '\\.(css|json)$|\\?' },
   },
 };
+
+// For the test that every folder and top-level file of web/src is in exactly one layer; not an
+// option of dependency-cruiser's, which refuses keys it does not know.
+Object.defineProperty(module.exports, 'layers', { value: LAYERS, enumerable: false });

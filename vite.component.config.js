@@ -54,7 +54,7 @@ export default defineConfig({
     // One module by design (a course page adds one script tag): ~0.5 MB, ~160 kB gzipped.
     chunkSizeWarningLimit: 1024,
     rolldownOptions: {
-      input: path.join(root, 'web', 'src', 'component', 'index.ts'),
+      input: path.join(root, 'web', 'src', 'entries', 'component.ts'),
       preserveEntrySignatures: 'exports-only',
       output: {
         // The kinds of walkthrough are loaded on demand on the page (kinds/index.ts); the component

@@ -28,8 +28,8 @@ export default defineConfig({
     compressAssets(),
     preloadWasm('attention-lite'),
     // The rest of the page, and the code of the landing page's lesson (the worked example, whose
-    // kind most lessons share), fetched alongside the entry (web/src/main.ts).
-    preloadChunks(['web/src/page.ts', 'web/src/kinds/attention/index.ts']),
+    // kind most lessons share), fetched alongside the entry (web/src/entries/served-page.ts).
+    preloadChunks(['web/src/start-page.ts', 'web/src/kinds/attention/index.ts']),
     prerenderFormulas(),
     // The landing step's DOM in index.html, drawn by the built page itself (its numbers the engine's).
     prerenderLanding(),

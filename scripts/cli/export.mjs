@@ -4,12 +4,12 @@
  * file. Bundled with the page's modules it imports (TypeScript) by scripts/cli/build.mjs into the
  * npm package's dist/attention-lab.mjs, and in memory by scripts/offline/scorm-package.mjs.
  */
-import { embedParams, readEmbedOptions } from '../../web/src/embed/options.ts';
+import { embedParams, readEmbedOptions } from '../../web/src/state/embed-options.ts';
 import { DEFAULT_MASTERY, OFFLINE_FORMATS, offlineFile } from '../../web/src/embed/offline-package.ts';
 import { parseWalkthroughText } from '../../web/src/authoring/validate-walkthrough.ts';
 import { WALKTHROUGHS } from '../../web/src/model/walkthroughs.ts';
 import { LANGUAGES } from '../../web/src/i18n/languages.ts';
-import { translatedWalkthrough } from '../../web/src/i18n/lesson-text.ts';
+import { translatedWalkthrough } from '../../web/src/model/lesson-text.ts';
 import SPANISH from '../../web/src/i18n/lessons/es.json';
 import { readFlags } from './args.mjs';
 

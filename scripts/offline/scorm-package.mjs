@@ -1,7 +1,7 @@
 /**
  * The SCORM package, SCORM 1.2 or 2004 4th edition: a zip with imsmanifest.xml at its root, the
  * schema files it names (scripts/scorm-schemas/), and the offline template (built from
- * web/src/entries/package.ts) with the lesson baked in as its one SCO, which reports completion
+ * web/src/entries/offline-template.ts) with the lesson baked in as its one SCO, which reports completion
  * once every step of the chosen walkthrough has been seen, the exercises' answers and score, and
  * resumes where the learner left. The zip is made by the same code as the page's Download
  * buttons and the npm package's `attention-lab export` (web/src/embed/offline-package.ts,
@@ -12,7 +12,7 @@
  *
  * --walkthrough  the walkthrough the package teaches (default worked-example)
  * --embed        the compact embedded layout (embed=1: no site header, no Embed button)
- * --hide         parts to hide, comma-separated, as in a link's hide= (web/src/embed/options.ts)
+ * --hide         parts to hide, comma-separated, as in a link's hide= (web/src/state/embed-options.ts)
  * --mastery      percent of the walkthrough's exercises right that passes (0 … 100, default 80);
  *                written into the manifest as adlcp:masteryscore when the walkthrough has exercises
  *                (SCORM 2004: the primary objective's minNormalizedMeasure, mastery / 100)

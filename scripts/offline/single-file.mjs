@@ -40,7 +40,7 @@ export async function buildInMemory(config) {
 /**
  * Builds one entry into a single HTML document (returned, not written).
  * @param {{ entry: string }} options
- *   entry: the entry module, relative to web/ (e.g. "src/entries/package.ts")
+ *   entry: the entry module, relative to web/ (e.g. "src/entries/offline-template.ts")
  * @returns {Promise<string>}
  */
 export async function buildSingleHtml({ entry }) {
@@ -79,8 +79,8 @@ export async function buildSingleHtml({ entry }) {
   });
 }
 
-/** The Download buttons' module (views/offline-download.ts), which a copy of the page leaves out. */
-const DOWNLOADS_MODULE = path.join(ROOT, 'web', 'src', 'views', 'offline-download.ts');
+/** The Download buttons' module (browser/offline-download.ts), which a copy of the page leaves out. */
+const DOWNLOADS_MODULE = path.join(ROOT, 'web', 'src', 'browser', 'offline-download.ts');
 
 /**
  * The offline copies cannot make offline files (they have no template to fetch, and their one
@@ -143,8 +143,8 @@ export function writeFile(file, content) {
   return file;
 }
 
-/** The offline template (web/src/entries/package.ts) with nothing baked in: the offline single file. */
-export const buildOfflineTemplate = () => buildSingleHtml({ entry: 'src/entries/package.ts' });
+/** The offline template (web/src/entries/offline-template.ts) with nothing baked in: the offline single file. */
+export const buildOfflineTemplate = () => buildSingleHtml({ entry: 'src/entries/offline-template.ts' });
 
 /**
  * Builds the offline page to `outFile`.

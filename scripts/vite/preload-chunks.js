@@ -1,5 +1,5 @@
-// The served page's entry (web/src/main.ts) is small: it starts the engine, then imports the rest
-// of the page (page.ts and all it needs) and the linked lesson's code, each a chunk of its own.
+// The served page's entry (web/src/entries/served-page.ts) is small: it starts the engine, then imports the rest
+// of the page (start-page.ts and all it needs) and the linked lesson's code, each a chunk of its own.
 // Without a hint the browser would request those chunks only once the entry has run, and each
 // chunk's own imports only once it has arrived; modulepreload links in the HTML fetch them all
 // alongside the entry, the CSS and the wasm (docs/benchmarks-page.md).

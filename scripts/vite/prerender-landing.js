@@ -4,7 +4,7 @@
 // (docs/benchmarks-page.md: the engine alone was ready only at ~160 ms). The numbers are the
 // engine's: the built page itself is opened in Chromium, on the built wasm, and its DOM taken
 // once the first step is drawn. The app replaces that copy with its own, identical, DOM when it
-// starts (web/src/shell.ts); until then it is inert and hidden from assistive technology.
+// starts (web/src/views/shell.ts); until then it is inert and hidden from assistive technology.
 //
 // A link with its own state (a query or a hash: another lesson, edited inputs, an embed) must
 // not flash the landing step: a tiny blocking script in <head> marks such a document and the

@@ -90,7 +90,7 @@ export function usePage() {
 
 /**
  * The page's address once it has written its state: the page replaces it once its changes pause
- * (300 ms with none, web/src/views/url-sync.ts write) and it is idle. So this waits longer than
+ * (300 ms with none, web/src/browser/url-sync.ts write) and it is idle. So this waits longer than
  * that, then for an idle callback and a task, and again until the address stays the same.
  * @param {import('playwright-core').Page} page
  */

@@ -81,7 +81,7 @@ test('reverse trains in the browser (500 steps, the default) to ≥ 99 % held-ou
   assert.equal(url.searchParams.get('steps'), '500');
   const exactLoss = await status(page).getAttribute('title');
   const again = await open(url.search, { ready: '#training-status[data-state="replaying"], #training-status[data-state="finished"]' });
-  // The lesson's text follows the state at its next redraw (views/redraw-scheduler.ts), not in the same task.
+  // The lesson's text follows the state at its next redraw (browser/redraw-scheduler.ts), not in the same task.
   await again.page.locator('#training-seeing').filter({ hasText: /Retraining to step 500 to reproduce the link|weights are trained/ }).waitFor();
   await waitForState(again.page, 'finished');
   assert.equal(await status(again.page).getAttribute('title'), exactLoss);

@@ -1,4 +1,4 @@
-// The page's two colour ramps (web/src/widgets/colour.ts) are d3-scale-chromatic's
+// The page's two colour ramps (web/src/model/colour.ts) are d3-scale-chromatic's
 // interpolateBlues and interpolatePuOr, rebuilt from ColorBrewer's schemes with d3-interpolate so
 // that the landing page does not carry every other scheme: the same colour at every point.
 import assert from 'node:assert/strict';
@@ -7,7 +7,7 @@ import { interpolateBlues, interpolatePuOr } from 'd3-scale-chromatic';
 
 import { importCompiled } from '../support/compiled.mjs';
 
-const colour = await importCompiled('widgets/colour');
+const colour = await importCompiled('model/colour');
 
 test('the sequential and diverging ramps give d3-scale-chromatic’s Blues and PuOr at 1,001 points', () => {
   for (let i = 0; i <= 1000; i += 1) {

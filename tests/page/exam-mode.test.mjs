@@ -11,7 +11,7 @@ import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
 
 const lab = await loadAttentionLab();
 const { Session } = await importCompiled('session/session');
-const { readEmbedOptions, embedParams } = await importCompiled('embed/options');
+const { readEmbedOptions, embedParams } = await importCompiled('state/embed-options');
 
 
 /** A session in exam mode on a shipped walkthrough, and the progress events it reports. */

@@ -17,7 +17,7 @@ const { heatmapSvg, SVG_MAX_CELLS } = await importCompiled('export/svg');
 const { exampleLatex, latexText } = await importCompiled('export/latex');
 const { examplePython, exampleNumpy } = await importCompiled('export/python');
 const { findGrid } = await importCompiled('export/grid');
-const { colourScale } = await importCompiled('widgets/colour');
+const { colourScale } = await importCompiled('model/colour');
 const { loadKind } = await importCompiled('kinds/index');
 const { trainedLayer } = await importCompiled('model/trained-layer');
 

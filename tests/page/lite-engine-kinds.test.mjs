@@ -16,7 +16,7 @@ const lite = await loadAttentionLab({ training: false });
 const full = await loadAttentionLab();
 const { Session } = await importCompiled('session/session');
 const { descriptorOf } = await importCompiled('kinds/index');
-const { needsFullEngine } = await importCompiled('session/walkthrough-code');
+const { needsFullEngine } = await importCompiled('session/kind-and-engine');
 
 
 /** A session on the lite engine; `withFull` gives it the full one for the kinds that ask. */

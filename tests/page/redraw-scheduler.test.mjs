@@ -7,7 +7,7 @@ import { test } from 'node:test';
 
 import { importCompiled } from '../support/compiled.mjs';
 
-const { RedrawScheduler, REDRAW_TIMING } = await importCompiled('views/redraw-scheduler');
+const { RedrawScheduler, REDRAW_TIMING } = await importCompiled('browser/redraw-scheduler');
 
 const FRAME_MS = 16;
 const settle = () => new Promise((resolve) => setImmediate(resolve));

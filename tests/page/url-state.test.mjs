@@ -9,7 +9,7 @@ import '../support/json-modules.mjs';
 import { importCompiled } from '../support/compiled.mjs';
 
 const { readLink, writeLink } = await importCompiled('state/url-state');
-const { ECHO_LIMIT } = await importCompiled('state/echo');
+const { ECHO_LIMIT } = await importCompiled('i18n/echo');
 
 /** A link's two parts, as window.location gives them. */
 const at = (link) => {

@@ -1,9 +1,9 @@
 // The page: wires the session (the model, which asks the engine) to its views, the address bar
-// (views/url-sync.ts), the host's progress events (views/progress-reporter.ts), the notices
+// (browser/url-sync.ts), the host's progress events (session/progress-reporter.ts), the notices
 // (views/notice-board.ts) and the training lesson (views/training-host.ts). It computes and
 // draws nothing itself.
 import type { AttentionLab } from '../lib/index.js';
-import { NOT_EMBEDDED, type EmbedOptions } from './embed/options.js';
+import { NOT_EMBEDDED, type EmbedOptions } from './state/embed-options.js';
 import { DEFAULT_WALKTHROUGH, findWalkthrough } from './model/walkthroughs.js';
 import type { ProgressEvent } from './session/events.js';
 import { ProgressStore } from './session/progress-store.js';
@@ -11,26 +11,26 @@ import { Session } from './session/session.js';
 import type { TrainingPortFactory } from './session/training/protocol.js';
 import { CostMeasurements } from './session/cost/measurements.js';
 import type { CostPortFactory } from './session/cost/protocol.js';
-import { sameThreadCostPort } from './session/cost/same-thread.js';
 import type { PageState } from './state/url-state.js';
-import { ViewContext } from './views/context.js';
+import { showEmbedOptions } from './views/shell.js';
+import { ViewContext } from './views/view-context.js';
+import { openEmbedDialogOnDemand } from './views/embed-dialog-on-demand.js';
 import type { CustomSnippet } from './views/embed-view.js';
 import { LessonMenuView } from './views/lesson-menu-view.js';
 import { NoticeBoard } from './views/notice-board.js';
 import { PipelineMapView } from './views/pipeline-map-view.js';
 import { PlayerBar } from './views/player-bar.js';
 import { ProgressView } from './views/progress-view.js';
-import { reportProgress } from './views/progress-reporter.js';
+import { reportProgress } from './session/progress-reporter.js';
 import { StepView } from './views/step-view.js';
 import { TrainingHost, trainingTitle } from './views/training-host.js';
-import { UrlSync } from './views/url-sync.js';
-import { loadKindWithWidgets } from './views/walkthrough-code.js';
+import { browserStorage } from './browser/storage.js';
+import { UrlSync } from './browser/url-sync.js';
+import { loadKindWithWidgets } from './browser/lesson-code.js';
 import { WalkthroughView } from './views/walkthrough-view.js';
 
-export type { ProgressEvent } from './session/events.js';
-
 export interface AppOptions {
-  /** Where the shell (shell.ts) was built: the document, or a web component's shadow root. */
+  /** Where the shell (views/shell.ts) was built: the document, or a web component's shadow root. */
   root: Document | ShadowRoot;
   /**
    * Keep the state in the address bar and follow back/forward (the page), or not (a component
@@ -49,12 +49,12 @@ export interface AppOptions {
   embedSnippet?: CustomSnippet;
   /**
    * Where the lesson "Watch attention learn" trains: the served page passes a Web Worker
-   * (entries/training-worker.ts); without one it trains on the page's thread, in chunks.
+   * (browser/training-worker-port.ts); without one it trains on the page's thread, in chunks.
    */
   trainingPort?: TrainingPortFactory;
   /**
    * Where the lesson "What attention costs" measures: the served page passes a Web Worker
-   * (entries/cost-worker.ts); without one it measures on the page's thread, between frames.
+   * (browser/cost-worker-port.ts); without one it measures on the page's thread, between frames.
    */
   costPort?: CostPortFactory;
   /**
@@ -81,19 +81,15 @@ export class App {
     });
     this.context = new ViewContext(options.root, this.session, embed);
     this.url = new UrlSync(this.session, embed, options.urlState);
-    const costs = new CostMeasurements(lab, options.costPort ?? sameThreadCostPort);
+    const costs = new CostMeasurements(lab, options.costPort).cancelOnOpening(this.session);
     this.board = new NoticeBoard(this.context);
     // Before the views: an opening ends the training lesson before the walkthrough is drawn.
     const training = new TrainingHost(lab, this.context, this.url, this.board, options.trainingPort, () => costs.cancelAll());
     reportProgress(this.session, options.onProgress);
-    const player = new PlayerBar(this.context, () => void this.openEmbedDialog(options.embedSnippet));
+    const player = new PlayerBar(this.context, () => void openEmbedDialogOnDemand(this.context, this.url, options.embedSnippet, (m) => this.notify(m)));
     new WalkthroughView(this.context, () => player.element(), (id) => void this.navigate(id), (choice) => training.chooseWeights(choice));
     new StepView(this.context, costs);
     new PipelineMapView(this.context, (id) => void this.navigate(id));
-    // A measurement runs only while its lesson is open.
-    this.session.subscribe((event) => {
-      if (event.type === 'opened' && event.fresh) costs.cancelAll();
-    });
     const progress = new ProgressView(this.context, new ProgressStore(browserStorage()), (id) => void this.navigate(id));
     this.menu = new LessonMenuView(this.context, (id) => this.navigate(id), (hash) => this.url.setHash(hash), (m) => this.board.announce(m), {
       title: trainingTitle(),
@@ -103,9 +99,7 @@ export class App {
   }
 
   async start(): Promise<void> {
-    const shell = this.context.byId('main').closest<HTMLElement>('.attention-lab');
-    shell?.classList.toggle('embedded', this.context.embed.embedded);
-    for (const part of this.context.embed.hide) shell?.classList.add(`hide-${part}`);
+    showEmbedOptions(this.context.byId('main'), this.context.embed);
     for (const notice of this.options.notices ?? []) this.notify(notice);
     if (this.options.urlState) {
       let opened: string | undefined;
@@ -138,16 +132,6 @@ export class App {
     this.session.restoreAnswers(saved);
   }
 
-  /** The Embed dialog's code (its snippets, downloads, zip) is fetched when it is first asked for, not with the page. */
-  private async openEmbedDialog(custom: CustomSnippet | undefined): Promise<void> {
-    try {
-      const { openEmbedDialog } = await import('./views/embed-view.js');
-      openEmbedDialog(this.context, this.url, custom);
-    } catch (error) {
-      this.notify(`The Embed dialog could not be loaded (${(error as Error).message}); check the connection and try again.`);
-    }
-  }
-
   notify(message: string, about?: 'inputs'): void {
     this.board.notify(message, about);
   }
@@ -158,14 +142,5 @@ export class App {
     // In a frame, a new history entry would make the course page's Back button step the frame.
     this.url.write(this.context.embed.embedded);
     this.context.root.getElementById('walkthrough-title')?.focus();
-  }
-}
-
-/** localStorage, or undefined where touching it throws (a sandboxed frame, blocked storage). */
-function browserStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
   }
 }

@@ -5,10 +5,7 @@
 import type { Walkthrough } from '../model/types.js';
 import { parseWalkthroughText, type ParsedWalkthrough } from './validate-walkthrough.js';
 import { WALKTHROUGHS } from '../model/walkthroughs.js';
-import { clip, echo } from '../state/echo.js';
-
-/** The link parameter read here (the page state's own are in state/url-state.ts). */
-export const AUTHORING_PARAMS = ['src'] as const;
+import { clip, echo } from '../i18n/echo.js';
 
 /** The hash key of a walkthrough carried in the link itself. */
 const HASH_KEY = 'walkthrough';

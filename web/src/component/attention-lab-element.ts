@@ -5,15 +5,17 @@
 // attribute in a notice, like the page does with a link parameter.
 import type { AttentionLab } from '../../lib/index.js';
 import { engineLoader } from '../session/engines.js';
-import { App, type ProgressEvent } from '../app.js';
-import { readEmbedOptions, type EmbedOptions } from '../embed/options.js';
+import { App } from '../app.js';
+import type { ProgressEvent } from '../session/events.js';
+import { readEmbedOptions, type EmbedOptions } from '../state/embed-options.js';
 import { findWalkthrough } from '../model/walkthroughs.js';
-import { buildShell } from '../shell.js';
-import { useLanguage } from '../i18n/apply.js';
+import { buildShell } from '../views/shell.js';
+import { useLanguage } from '../model/page-language.js';
 import { DEFAULT_LANGUAGE, directionOf, languageName, refusedLanguageArgs, resolveLanguage, type Language, type ResolvedLanguage } from '../i18n/languages.js';
 import { currentLanguage, t } from '../i18n/messages.js';
 import { readLink, type ParsedState } from '../state/url-state.js';
-import { el, escapeMarkup } from '../widgets/dom.js';
+import { el } from '../widgets/dom.js';
+import { escapeMarkup } from '../model/escape-markup.js';
 import { noticeElement } from '../widgets/notice.js';
 import { componentSheet } from './styles.js';
 

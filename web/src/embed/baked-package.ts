@@ -1,9 +1,9 @@
 // What an offline file opens, baked into the offline template's data block: written by
 // embed/offline-package.ts (the Download buttons, the CLI), read by the template's entry
-// (entries/package.ts) as it starts. Kept apart from offline-package.ts so the template does
-// not carry the zip code and the schema files; DOM-free (tests/page/baked-package.test.mjs).
+// (entries/offline-template.ts) as it starts. Kept apart from offline-package.ts so the template
+// does not carry the zip code and the schema files; DOM-free (tests/page/baked-package.test.mjs).
 import type { Walkthrough } from '../model/types.js';
-import { escapeMarkup } from '../widgets/dom.js';
+import { escapeMarkup } from '../model/escape-markup.js';
 import type { ScormVersion } from './scorm-data.js';
 
 /** The id of the template's data block, which holds what is baked in (JSON; `null` in the template). */
@@ -12,7 +12,7 @@ export const PACKAGE_DATA_ID = 'attention-lab-package';
 /** The data block as the template carries it, before anything is baked in. */
 export const PACKAGE_MARKER = `<script type="application/json" id="${PACKAGE_DATA_ID}">null</script>`;
 
-/** What a downloaded file opens, read by the template at start (entries/package.ts). */
+/** What a downloaded file opens, read by the template at start (entries/offline-template.ts). */
 export interface BakedPackage {
   /** The link the file opens, "?w=…&step=…&embed=1&hide=…#in=…&walkthrough=…". */
   link: string;
@@ -57,7 +57,7 @@ export function offlineLink(link: string, walkthrough: Walkthrough, shipped: boo
 /** The template with `baked` in its data block and `title` as the document's title. */
 export function bakeTemplate(template: string, baked: BakedPackage, title: string): string {
   const at = template.indexOf(PACKAGE_MARKER);
-  if (at < 0) throw new Error(`The offline template has no data block (${PACKAGE_MARKER}): is it a build of web/src/entries/package.ts?`);
+  if (at < 0) throw new Error(`The offline template has no data block (${PACKAGE_MARKER}): is it a build of web/src/entries/offline-template.ts?`);
   // "<" as \u003c: no "</script" can end the block early; JSON.parse reads it back the same.
   const json = JSON.stringify(baked).replace(/</g, '\\u003c');
   const withData = `${template.slice(0, at)}${PACKAGE_MARKER.replace('>null<', () => `>${json}<`)}${template.slice(at + PACKAGE_MARKER.length)}`;

@@ -1,6 +1,6 @@
 // The offline files, from the page's Download buttons and from the CLI alike: the offline
-// template (the whole page in one HTML file, engine inlined: web/src/entries/package.ts, built
-// by scripts/offline/single-file.mjs) with a lesson baked into it, as a single HTML file or as
+// template (the whole page in one HTML file, engine inlined: web/src/entries/offline-template.ts,
+// built by scripts/offline/single-file.mjs) with a lesson baked into it, as a single HTML file or as
 // the SCO of a SCORM 1.2 or 2004 zip (manifest and schema files beside it). DOM-free: the page
 // fetches the template and Node reads it from the package; both hand it here as text.
 import { strToU8, zipSync, type Zippable } from 'fflate';

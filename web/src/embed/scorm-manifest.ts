@@ -1,8 +1,8 @@
 // imsmanifest.xml of the SCORM packages, one SCO each, in SCORM 1.2 or 2004 4th edition. DOM-free:
-// the page's Download button (views/offline-download.ts), the CLI (scripts/cli/) and
+// the page's Download button (browser/offline-download.ts), the CLI (scripts/cli/) and
 // `npm run build:scorm` (scripts/offline/scorm-package.mjs) all write their manifests here.
 import type { ScormVersion } from './scorm-data.js';
-import { escapeMarkup } from '../widgets/dom.js';
+import { escapeMarkup } from '../model/escape-markup.js';
 
 /** The SCO's file inside the zip: the manifest's launch href, with no query (the state is baked in). */
 export const SCO_FILE = 'attention-lab.html';

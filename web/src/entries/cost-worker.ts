@@ -1,15 +1,20 @@
-// The cost lab's measurements in a Web Worker, for the served page (main.ts), falling back to the
-// page's thread where the worker cannot start (entries/worker-port.ts). Cancel terminates the
-// worker, even in the middle of a measurement; the next Start starts a new one. Both the worker
-// and the fallback time the full engine (compiled for speed), not the page's lite one (compiled
-// for size), so a learner's figures are the same wherever they were measured.
+// Entry of the cost lab's Web Worker: loads its own engine and answers each measureCost request
+// (the page starts it through browser/cost-worker-port.ts). Requests that arrive while the engine loads wait for it.
+import { measure } from '../session/cost/cost-host.js';
+import type { CostReply, CostRequest } from '../session/cost/protocol.js';
 import { ENGINES } from '../session/engines.js';
-import type { CostEngine, CostPort, CostReply, CostRequest } from '../session/cost/protocol.js';
-import { workerPort } from './worker-port.js';
 
-export const workerCostPort = (_pageLab: CostEngine): CostPort => workerPort<CostRequest, CostReply>({
-  start: () => new Worker(new URL('../session/cost/worker.ts', import.meta.url), { type: 'module', name: 'attention-lab-cost' }),
-  fallback: () => Promise.all([import('../session/cost/same-thread.js'), ENGINES.full()])
-    .then(([{ sameThreadCostPort }, lab]) => sameThreadCostPort(lab)),
-  refuse: (message, error) => ({ type: 'refused', id: message.id, message: `The engine could not be loaded to measure (${error.message}); check the connection and reload.` }),
+/** The worker's global scope, as much of it as is used (the page's tsconfig has no WebWorker lib). */
+const scope = self as unknown as {
+  postMessage(message: CostReply): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<CostRequest>) => void): void;
+};
+
+const lab = ENGINES.full();
+
+scope.addEventListener('message', ({ data }) => {
+  lab.then(
+    (engine) => scope.postMessage(measure(engine, data)),
+    (error: Error) => scope.postMessage({ type: 'refused', id: data.id, message: `The engine could not start in the measuring worker: ${error.message}` }),
+  );
 });

@@ -1,21 +1,25 @@
-// Training in a Web Worker, for the served page (main.ts), falling back to training on the page's
-// thread where the worker cannot start (entries/worker-port.ts). The page itself runs on the lite
-// engine ({ training: false }: no trainer compiled in), so the fallback loads the full engine, as
-// the worker does, before it trains.
-import type { AttentionLab } from '../../lib/index.js';
+// Entry of the training Web Worker: loads its own engine and runs the trainer host, replying to
+// the page (browser/training-worker-port.ts starts it). Requests that arrive while the engine loads wait for it.
 import { ENGINES } from '../session/engines.js';
-import type { TrainingPort, TrainingReply, TrainingRequest } from '../session/training/protocol.js';
-import { workerPort } from './worker-port.js';
+import type { TrainingReply, TrainingRequest } from '../session/training/protocol.js';
+import { TrainerHost } from '../session/training/trainer-host.js';
 
-export const workerTrainingPort = (_pageLab: AttentionLab): TrainingPort => workerPort<TrainingRequest, TrainingReply>({
-  start: () => new Worker(new URL('../session/training/worker.ts', import.meta.url), { type: 'module', name: 'attention-lab-training' }),
-  fallback: () => Promise.all([import('../session/training/same-thread.js'), ENGINES.full()])
-    .then(([{ sameThreadPort }, lab]) => sameThreadPort(lab)),
-  // Nothing can train: every request waiting is refused with the reason, none is lost silently.
-  refuse: (message, error) => ({
-    type: 'refused',
-    request: message.type,
-    message: `The training engine could not be loaded (${error.message}); check the connection and reload.`,
-    ...(message.type === 'create' ? { id: message.id } : {}),
-  }),
+/** The worker's global scope, as much of it as is used (the page's tsconfig has no WebWorker lib). */
+const scope = self as unknown as {
+  postMessage(message: TrainingReply): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<TrainingRequest>) => void): void;
+};
+
+const host = ENGINES.full().then((lab) => new TrainerHost(lab, (message) => scope.postMessage(message)));
+
+scope.addEventListener('message', ({ data }) => {
+  host.then(
+    (h) => h.handle(data),
+    (error: Error) => scope.postMessage({
+      type: 'refused',
+      request: data.type,
+      message: `The engine could not start in the training worker: ${error.message}`,
+      ...(data.type === 'create' ? { id: data.id } : {}),
+    }),
+  );
 });

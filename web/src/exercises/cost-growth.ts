@@ -8,7 +8,7 @@ import { formatCount, formatNumber } from '../model/format.js';
 import { expected, oneOf } from '../model/json-checks.js';
 import type { CostGrowthExercise } from '../model/types.js';
 import type { CostInputs } from '../kinds/cost/inputs.js';
-import { parseCell } from '../session/read-input.js';
+import { parseCell } from '../model/read-input.js';
 import type { ExerciseType } from './exercise-type.js';
 
 const VARIANTS = ['full', 'flash', 'chunked', 'linear', 'sparse', 'rnn'];

@@ -6,7 +6,7 @@ import { attentionArgs } from '../kinds/shared/explain-terms.js';
 import { formatNumber } from '../model/format.js';
 import { expected, oneOf, wholeNumber } from '../model/json-checks.js';
 import type { AttentionCall, NumericExercise } from '../model/types.js';
-import { parseCell } from '../session/read-input.js';
+import { parseCell } from '../model/read-input.js';
 import type { ExerciseType } from './exercise-type.js';
 import { t } from '../i18n/messages.js';
 

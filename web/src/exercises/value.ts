@@ -5,7 +5,7 @@
 import { formatNumber } from '../model/format.js';
 import { expected, problem, string, wholeNumber } from '../model/json-checks.js';
 import type { ValueExercise } from '../model/types.js';
-import { parseCell } from '../session/read-input.js';
+import { parseCell } from '../model/read-input.js';
 import type { ExerciseType } from './exercise-type.js';
 import { panelOf, placedPanel } from './panel-of.js';
 import { t } from '../i18n/messages.js';

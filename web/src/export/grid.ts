@@ -2,7 +2,7 @@
 // labels the page shows beside it. Tables label rows and columns with the panel's own labels
 // (or 0, 1, …); canvas heatmaps with "position 3", "dimension 7" (heatmap.ts), and so do exports.
 import type { ColourScale, HeatmapPanel, MatrixPanel, Panel, Step } from '../model/types.js';
-import { colouredValues } from '../widgets/colour.js';
+import { colouredValues } from '../model/colour.js';
 
 export type GridPanel = MatrixPanel | HeatmapPanel;
 

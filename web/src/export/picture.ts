@@ -1,8 +1,8 @@
 // A matrix or heatmap laid out as a picture: where each cell, label and the legend go, in which
 // colour. One layout for both exports, so the SVG (svg.ts) and the PNG (png.ts) show the same
-// picture; the colours are the page's own (widgets/colour.ts), so the picture matches the screen.
-import type { CellColour } from '../widgets/colour.js';
-import { colourScale, legendFor } from '../widgets/colour.js';
+// picture; the colours are the page's own (model/colour.ts), so the picture matches the screen.
+import type { CellColour } from '../model/colour.js';
+import { colourScale, legendFor } from '../model/colour.js';
 import { formatNumber } from '../model/format.js';
 import { gridOf, type GridPanel } from './grid.js';
 

@@ -4,7 +4,7 @@
 // text (tokens, an instructor's walkthrough), so every piece of text is escaped.
 import type { GridPanel } from './grid.js';
 import { picture, type PictureText } from './picture.js';
-import { escapeMarkup } from '../widgets/dom.js';
+import { escapeMarkup } from '../model/escape-markup.js';
 
 /**
  * Larger grids are offered as PNG only: every cell is an element, and a 1024×1024 encoding would

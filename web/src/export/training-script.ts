@@ -6,7 +6,7 @@
 // classifier), loads those weights and prints the probe's predictions, which match the page's
 // (iris: the probe flower's standardised measurements, as the engine reports them, are embedded).
 // Text only: nothing here computes the model.
-import type { TrainerAttention, TrainerConfig } from '../session/training/trainer-api.js';
+import type { TrainerAttention, TrainerConfig } from '../../lib/index.js';
 
 export type NamedParameters = Record<string, number[][] | number[]>;
 

@@ -1,6 +1,6 @@
 // Which language the page speaks: the link's `?lang=`, else the browser's preferred languages,
 // else English. DOM-free (tests/page/i18n.test.mjs): the page passes navigator.languages in.
-import { echo } from '../state/echo.js';
+import { echo } from './echo.js';
 
 /** The languages with a catalogue, each named in itself (the switcher's options). */
 export const LANGUAGES = { en: 'English', es: 'Español' } as const;

@@ -3,11 +3,7 @@
 // arguments. en-XA: accented, every vowel doubled and padded to at least 40 % longer, in brackets,
 // so clipped or overlapping text shows in a screenshot and a string left out of the catalogue
 // stands out as plain English. ar-XB: the text laid out right to left (the page's dir="rtl").
-import type { GlossaryEntry } from '../model/glossary.js';
-import type { Stage } from '../model/pipeline.js';
-import type { Lesson } from '../model/walkthroughs.js';
 import type { Language } from './languages.js';
-import type { LessonText } from './lesson-text.js';
 
 const ACCENTED: Record<string, string> = Object.fromEntries(
   [...'abcdeghiklnorstuwyzABCDEGHIKLNORSTUWYZ'].map((c, i) => [c, [...'áƀçđéĝĥíķĺñóŕšţúŵýžÅƁÇĐÉĜĤÍĶĹÑÓŔŠŢÚŴÝŽ'][i]]),
@@ -36,29 +32,4 @@ export function pseudoTransform(language: Language): ((text: string) => string) 
   if (language === 'en-XA') return accentedLonger;
   if (language === 'ar-XB') return rightToLeft;
   return undefined;
-}
-
-/**
- * A pseudo-locale's lesson text, generated from the English: the lessons' and walkthroughs'
- * titles, the pipeline map's stages, the intros (those without a link, whose address must stay as written)
- * and the glossary's terms and definitions (its forms stay English: the steps' texts are).
- */
-export function pseudoLessonText(
-  language: Language, lessons: readonly Lesson[], stages: readonly Stage[], glossary: readonly GlossaryEntry[] = [],
-): LessonText | undefined {
-  const transform = pseudoTransform(language);
-  if (!transform) return undefined;
-  const walkthroughs: LessonText['walkthroughs'] = {};
-  for (const walkthrough of lessons.flatMap((lesson) => lesson.walkthroughs)) {
-    walkthroughs[walkthrough.id] = {
-      title: transform(walkthrough.title),
-      ...(walkthrough.intro.includes('](') ? {} : { intro: transform(walkthrough.intro) }),
-    };
-  }
-  return {
-    lessons: Object.fromEntries(lessons.map((lesson) => [lesson.id, transform(lesson.title)])),
-    stages: Object.fromEntries(stages.map((stage) => [stage.id, transform(stage.label)])),
-    walkthroughs,
-    glossary: Object.fromEntries(glossary.map((entry) => [entry.id, { term: transform(entry.term), definition: transform(entry.definition) }])),
-  };
 }

@@ -27,7 +27,7 @@ const symbolsByLocale = new Map<string, Symbols>();
 
 /**
  * The page's locale, used where a call names none: the page sets it once, from its language
- * (page.ts), before anything is drawn. Exports that other programs read (LaTeX) name English.
+ * (start-page.ts), before anything is drawn. Exports that other programs read (LaTeX) name English.
  */
 let pageLocale: string | undefined;
 

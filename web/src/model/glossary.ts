@@ -150,7 +150,7 @@ function currentMatcher(): Matcher {
   return matcher;
 }
 
-/** Puts the glossary into another language, in place, before anything is drawn (i18n/apply.ts). */
+/** Puts the glossary into another language, in place, before anything is drawn (model/page-language.ts). */
 export function translateGlossary(text: GlossaryText): void {
   for (const entry of GLOSSARY) Object.assign(entry, text[entry.id]);
   matcher = undefined;

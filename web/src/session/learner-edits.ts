@@ -7,7 +7,7 @@ import type { AnyKindModule } from '../kinds/kind.js';
 import { t } from '../i18n/messages.js';
 import { isRefusal } from '../model/refusal.js';
 import type { MatrixPanel, ParameterField, Walkthrough } from '../model/types.js';
-import { parseCell, readField } from './read-input.js';
+import { parseCell, readField } from '../model/read-input.js';
 
 type Inputs = Walkthrough['inputs'];
 

@@ -17,7 +17,7 @@ import type { ExampleFile, ExampleFormat } from './example-file.js';
 import type { ExerciseContext } from '../exercises/exercise-type.js';
 import { ExerciseBook, exercisesPlacedProblem, withExercises, type ExerciseFeedback } from './exercises.js';
 import { changedParameter, flippedMaskCell, typedCell, type EditReading } from './learner-edits.js';
-import { loadWalkthroughCode } from './walkthrough-code.js';
+import { loadWalkthroughCode } from './kind-and-engine.js';
 import type { Catalogue, SessionOptions } from './session-options.js';
 
 export type { Catalogue, SessionOptions } from './session-options.js';

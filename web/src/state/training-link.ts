@@ -2,8 +2,8 @@
 // step count, declared once in FIELDS. Opening the link retrains to that step with the same
 // options and seed, which gives the same run, bit for bit. Only the options the learner set are
 // written (the others are the task's defaults); the engine checks their values when it retrains.
-import type { TrainerOptions, TrainerTask } from '../session/training/trainer-api.js';
-import { echo } from './echo.js';
+import type { TrainerOptions, TrainerTask } from '../../lib/index.js';
+import { echo } from '../i18n/echo.js';
 import { t } from '../i18n/messages.js';
 
 export interface TrainingLink {

@@ -13,10 +13,9 @@ import type { Walkthrough } from '../model/types.js';
 import { inputsFit } from '../kinds/check-inputs.js';
 import type { TrainedSource } from '../model/trained-layer.js';
 import { acceptsTrainedWeights } from '../kinds/index.js';
-import { EMBED_PARAMS } from '../embed/options.js';
-import { AUTHORING_PARAMS } from '../authoring/load-walkthrough.js';
+import { EMBED_PARAMS } from './embed-options.js';
 import { LANGUAGE_PARAMS } from '../i18n/languages.js';
-import { echo } from './echo.js';
+import { echo } from '../i18n/echo.js';
 import { decodeInputs, encodeInputs, readParams, writeParams } from './link-parts.js';
 import { readTrainingLink, TASKS, TRAINING_KEYS, trainingParams, type TrainingLink } from './training-link.js';
 import { t } from '../i18n/messages.js';
@@ -161,8 +160,10 @@ const PARAMS: Param[] = [
   },
 ];
 
+/** The instructor's walkthrough address: given back by readLink, for authoring/load-walkthrough.ts to load. */
+const SRC = 'src';
 /** Query parameters read elsewhere (embed options, the instructor's walkthrough address, the language). */
-const OTHER_QUERY_PARAMS = new Set<string>([...EMBED_PARAMS, ...AUTHORING_PARAMS, ...LANGUAGE_PARAMS]);
+const OTHER_QUERY_PARAMS = new Set<string>([...EMBED_PARAMS, SRC, ...LANGUAGE_PARAMS]);
 /** Hash entries read elsewhere (an instructor's walkthrough carried in the link). */
 const OTHER_HASH_KEYS = new Set<string>(['walkthrough']);
 
@@ -214,7 +215,7 @@ export function readLink(location: LinkLocation, { quietAboutUnknown = false }: 
   for (const key of quietAboutUnknown ? [] : query.values.keys()) {
     if (!known.has(key)) notices.push(t('link-unknown', { name: echo(key) }));
   }
-  const src = query.values.get('src');
+  const src = query.values.get(SRC);
   return {
     state,
     notices,

@@ -1,11 +1,11 @@
 // The Embed dialog: the snippet that shows this step in a course page, an iframe of this page's
 // link (or, in the web component, the component's own tag).
-import type { EmbedOptions } from '../embed/options.js';
+import type { EmbedOptions } from '../state/embed-options.js';
 import { privateAddress } from '../embed/public-address.js';
 import type { PageState } from '../state/url-state.js';
 import { embedDialog } from '../widgets/embed-dialog.js';
-import type { ViewContext } from './context.js';
-import type { UrlSync } from './url-sync.js';
+import type { ViewContext } from './view-context.js';
+import type { UrlSync } from '../browser/url-sync.js';
 
 export interface CustomSnippet {
   snippet: (state: PageState, embed: EmbedOptions) => string;
@@ -27,7 +27,7 @@ export function openEmbedDialog(context: ViewContext, url: UrlSync, custom: Cust
     // A file of the walkthrough on screen (not of the training lesson, nor in a web component).
     download: custom || url.training || !walkthrough ? undefined : {
       make: async (format, embed, mastery) => {
-        const { downloadOffline } = await import('./offline-download.js');
+        const { downloadOffline } = await import('../browser/offline-download.js');
         return downloadOffline({ format, walkthrough, link: url.linkSearch(state, embed, window.location.hash), mastery }, url.pageBase());
       },
       exercises: (walkthrough.exercises?.length ?? 0) > 0,

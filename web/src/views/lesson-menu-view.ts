@@ -6,7 +6,7 @@ import { addCustomWalkthrough, customWalkthroughs, DEFAULT_WALKTHROUGH, LESSONS 
 import { writeLink } from '../state/url-state.js';
 import { el } from '../widgets/dom.js';
 import { lessonMenu } from '../widgets/lesson-menu.js';
-import type { ViewContext } from './context.js';
+import type { ViewContext } from './view-context.js';
 import { t } from '../i18n/messages.js';
 
 /** The menu link's data-lesson of "Watch attention learn". */

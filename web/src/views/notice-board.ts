@@ -2,7 +2,7 @@
 // step reached) shown in the notices list or spoken, and refusals of values cleared once the
 // engine accepts a change, since they are stale then.
 import { noticeElement } from '../widgets/notice.js';
-import type { ViewContext } from './context.js';
+import type { ViewContext } from './view-context.js';
 import { t } from '../i18n/messages.js';
 
 export class NoticeBoard {

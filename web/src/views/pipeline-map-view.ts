@@ -7,7 +7,7 @@ import { STAGES, stagesOf, type StageId } from '../model/pipeline.js';
 import { LESSONS } from '../model/walkthroughs.js';
 import { writeLink } from '../state/url-state.js';
 import { el, setAttr } from '../widgets/dom.js';
-import type { ViewContext } from './context.js';
+import type { ViewContext } from './view-context.js';
 import './pipeline-map.css';
 import { t } from '../i18n/messages.js';
 

@@ -4,7 +4,7 @@
 import { disclosure } from '../widgets/disclosure.js';
 import { el } from '../widgets/dom.js';
 import { icon, playLabel } from '../widgets/icons.js';
-import type { ViewContext } from './context.js';
+import type { ViewContext } from './view-context.js';
 import { t } from '../i18n/messages.js';
 
 const SPEEDS: [milliseconds: string, label: string][] = [['4000', 'speed-slow'], ['2500', 'speed-normal'], ['1200', 'speed-fast']];

@@ -11,7 +11,7 @@ import { forPaper } from '../model/paper-text.js';
 import { t } from '../i18n/messages.js';
 import { el } from '../widgets/dom.js';
 import { renderFormula } from '../widgets/formula.js';
-import type { ViewContext } from './context.js';
+import type { ViewContext } from './view-context.js';
 import { panelView, withoutControls, type PanelActions } from './panel-registry.js';
 import { walkthroughHeading } from './walkthrough-view.js';
 import './print-handout.css';

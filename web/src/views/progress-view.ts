@@ -6,7 +6,7 @@ import { LESSONS } from '../model/walkthroughs.js';
 import type { ProgressStore } from '../session/progress-store.js';
 import { writeLink } from '../state/url-state.js';
 import { el, setHidden } from '../widgets/dom.js';
-import type { ViewContext } from './context.js';
+import type { ViewContext } from './view-context.js';
 import { TRAINING_LESSON } from './lesson-menu-view.js';
 import { t } from '../i18n/messages.js';
 

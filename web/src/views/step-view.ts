@@ -9,7 +9,7 @@ import { exportMenu } from '../widgets/export-menu.js';
 import { renderFormula } from '../widgets/formula.js';
 import type { PanelView, RelatedCells } from '../widgets/panel-view.js';
 import type { CostMeasurements } from '../session/cost/measurements.js';
-import type { ViewContext } from './context.js';
+import type { ViewContext } from './view-context.js';
 import { panelView, withoutControls, type PanelActions } from './panel-registry.js';
 import { PrintHandout } from './print-handout.js';
 import { t } from '../i18n/messages.js';

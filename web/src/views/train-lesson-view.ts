@@ -1,7 +1,7 @@
 // The lesson "Watch attention learn": its options, Train / Pause / Reset, what the learner is
 // seeing (random weights at step 0, trained ones after), the curves, every head, and the exports.
 // It draws the training session (session/training/) and hands the learner's actions to it; when
-// it draws while a model trains (so that the page stays responsive) is redraw-scheduler.ts's
+// it draws while a model trains (so that the page stays responsive) is browser/redraw-scheduler.ts's
 // policy, and each part redraws in place, only what changed.
 import type { TrainingLink } from '../state/training-link.js';
 import { OPTION_FIELDS, optionsForTask, TASKS } from '../session/training/options.js';
@@ -15,7 +15,7 @@ import { exactNumber, formatNumber, formatPercent } from '../model/format.js';
 import { TrainingCharts } from './training-charts.js';
 import { TrainingHeads } from './training-heads.js';
 import { IrisResults } from './iris-results.js';
-import { RedrawScheduler } from './redraw-scheduler.js';
+import { RedrawScheduler } from '../browser/redraw-scheduler.js';
 import { OpenTrainedControls, type TrainedWalkthrough } from './open-trained.js';
 import { countSteps, type TrainedLayer } from '../model/trained-layer.js';
 
@@ -61,6 +61,7 @@ export class TrainLessonView {
       onTarget: (steps) => {
         if (!session.setTarget(steps)) this.showForm();
       },
+      words: t,
     });
     this.trainButton.addEventListener('click', () => (session.running ? session.pause() : session.train()));
     this.resetButton.addEventListener('click', () => void session.reset());

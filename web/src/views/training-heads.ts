@@ -108,7 +108,7 @@ export class TrainingHeads {
     } else if (this.idealMap) {
       this.idealMap.update(ideal);
     } else {
-      this.idealMap = new HeadMap(ideal);
+      this.idealMap = new HeadMap(ideal, t);
       this.ideal.replaceChildren(el('h4', {}, t('train-ideal-heading')), this.idealMap.element);
     }
   }
@@ -116,7 +116,7 @@ export class TrainingHeads {
   /** A figure, a table and a button per head, `counts[layer]` heads in each layer. */
   private build(counts: number[]): void {
     this.heads = counts.map((count, layer) => Array.from({ length: count }, (_, head) => {
-      const map = new HeadMap({ caption: '', tokens: [], weights: [] });
+      const map = new HeadMap({ caption: '', tokens: [], weights: [] }, t);
       const button = el('button', { type: 'button', className: 'ablate' }, t('train-switch-off'));
       button.setAttribute('aria-label', t('train-switch-off-label', { head: headName(layer, head) }));
       button.addEventListener('click', () => this.session.ablate(layer, head));

@@ -9,11 +9,11 @@ import { QUICK_TRAINING, sameSource, type TrainedLayer, type TrainedSource } fro
 import type { TrainingPortFactory } from '../session/training/protocol.js';
 import type { TrainingLink } from '../state/training-link.js';
 import type { PageState } from '../state/url-state.js';
-import type { ViewContext } from './context.js';
+import type { ViewContext } from './view-context.js';
 import { TRAINING_LESSON } from './lesson-menu-view.js';
 import type { NoticeBoard } from './notice-board.js';
 import type { TrainLessonView } from './train-lesson-view.js';
-import type { UrlSync } from './url-sync.js';
+import type { UrlSync } from '../browser/url-sync.js';
 import { loadCatalogues, t } from '../i18n/messages.js';
 
 export const trainingTitle = (): string => t('training-title');

@@ -7,7 +7,7 @@ import { writeLink } from '../state/url-state.js';
 import { el, setAttr, setText, textWithLessonLinks } from '../widgets/dom.js';
 import { trainedIntro, weightsStatement, type TrainedLayer } from '../model/trained-layer.js';
 import { setTextWithTerms } from '../widgets/glossary-terms.js';
-import type { ViewContext } from './context.js';
+import type { ViewContext } from './view-context.js';
 import { t } from '../i18n/messages.js';
 import './weights-note.css';
 

@@ -7,7 +7,7 @@
 // or, for inputs, edits it in a field laid over the cell. For assistive technology it is an ARIA
 // grid whose one rendered cell is the current one (aria-activedescendant, with its row and
 // column indices), as virtualised grids do; the full table is the matrix view's disclosure.
-import type { CellColour } from './colour.js';
+import type { CellColour } from '../model/colour.js';
 import { el, setAttr, setText } from './dom.js';
 import { exactNumber, formatNumber } from '../model/format.js';
 import { openCellEditor } from './cell-editor.js';

@@ -1,6 +1,6 @@
 // A tiny element builder, so views read as structure rather than as createElement calls, and
 // the few text helpers around it. Text is always set as text, never as HTML; where markup is
-// written as a string (an SVG file, an embed snippet), escapeMarkup escapes it.
+// written as a string (an SVG file, an embed snippet), model/escape-markup.ts escapes it.
 
 import { LESSON_LINK } from '../model/format.js';
 
@@ -77,17 +77,6 @@ export function setCaption(element: HTMLElement, caption: string, detail?: strin
   const small = detail ? el('small', {}, detail) : undefined;
   element.replaceChildren(caption, ...(small ? [el('br'), small] : []));
   captions.set(element, { caption, detail: small });
-}
-
-/**
- * Text escaped for markup written as a string (an exported SVG, an embed snippet): safe in
- * element content and in quoted attribute values of HTML and XML. Control characters XML 1.0
- * forbids become U+FFFD.
- */
-export function escapeMarkup(text: string): string {
-  return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '\ufffd')
-    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }
 
 /** The label of each box focusableWhileScrolling looks after, and the observer of their sizes. */

@@ -1,9 +1,10 @@
 // "Embed": the iframe snippet for exactly what is on screen (walkthrough, step, edited inputs),
 // with a few common hide options, ready to copy into a course page.
-import { type EmbedOptions, type Part } from '../embed/options.js';
+import { type EmbedOptions, type Part } from '../state/embed-options.js';
 import type { OfflineFormat } from '../embed/offline-package.js';
 import { onPublicSite, readPublicAddress } from '../embed/public-address.js';
-import { el, escapeMarkup } from './dom.js';
+import { el } from './dom.js';
+import { escapeMarkup } from '../model/escape-markup.js';
 import { downloadButtons } from './download-buttons.js';
 import { t } from '../i18n/messages.js';
 

@@ -4,10 +4,10 @@
 // updated in place while a model trains: a new snapshot rewrites only the cells whose weight
 // changed, and the table is rebuilt only when the probe's tokens change.
 import type { Matrix } from '../../lib/index.js';
-import { colourScale } from './colour.js';
+import { colourScale } from '../model/colour.js';
 import { el, setText } from './dom.js';
 import { exactNumber, formatFixed } from '../model/format.js';
-import { trainingT as t } from '../session/training/words-en.js';
+import type { t as Words } from '../i18n/messages.js';
 
 export interface HeadMapOptions {
   caption: string;
@@ -27,7 +27,8 @@ export class HeadMap {
   /** The weight each cell shows now. */
   private shown: (number | undefined)[][] = [];
 
-  constructor(options: HeadMapOptions) {
+  /** `words`: the training lesson's (session/training/words-en.ts), which its view hands in. */
+  constructor(options: HeadMapOptions, private readonly words: typeof Words) {
     this.update(options);
   }
 
@@ -42,7 +43,7 @@ export class HeadMap {
       if (!td || this.shown[i][j] === x) return;
       this.shown[i][j] = x;
       td.textContent = formatFixed(x, 2);
-      td.title = t('train-map-cell', { query: String(i), querytoken: tokens[i], key: String(j), keytoken: tokens[j], value: exactNumber(x) });
+      td.title = this.words('train-map-cell', { query: String(i), querytoken: tokens[i], key: String(j), keytoken: tokens[j], value: exactNumber(x) });
       const c = colour(x);
       td.style.background = c?.background ?? '';
       td.style.color = c?.text ?? '';
@@ -56,14 +57,14 @@ export class HeadMap {
     table.classList.toggle('compact', tokens.length > MAX_WRITTEN);
     const head = table.createTHead().insertRow();
     head.append(el('td', {}), ...tokens.map((token, j) => {
-      const th = el('th', { title: t('train-map-key', { key: String(j) }) }, token);
+      const th = el('th', { title: this.words('train-map-key', { key: String(j) }) }, token);
       th.scope = 'col';
       return th;
     }));
     const body = table.createTBody();
     this.cells = Array.from({ length: rows }, (_, i) => {
       const tr = body.insertRow();
-      const th = el('th', { title: t('train-map-query', { query: String(i) }) }, tokens[i] ?? String(i));
+      const th = el('th', { title: this.words('train-map-query', { query: String(i) }) }, tokens[i] ?? String(i));
       th.scope = 'row';
       tr.append(th);
       return tokens.map(() => tr.insertCell());

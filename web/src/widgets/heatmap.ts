@@ -3,7 +3,7 @@
 // behind a disclosure for screen readers and for reading exact values.
 import type { HeatmapPanel, Panel } from '../model/types.js';
 import { canvasGrid } from './canvas-grid.js';
-import { colourScale } from './colour.js';
+import { colourScale } from '../model/colour.js';
 import { el, setCaption } from './dom.js';
 import { legendBar } from './legend.js';
 import { exactNumber, formatNumber } from '../model/format.js';

@@ -1,7 +1,7 @@
 // The colour legend under a matrix or heatmap: the ramp and its two end values. Decorative for
 // screen readers (the numbers are in the tables), so it is hidden from them.
 import type { ColourScale } from '../model/types.js';
-import { legendFor } from './colour.js';
+import { legendFor } from '../model/colour.js';
 import { el, setHidden } from './dom.js';
 import { formatNumber } from '../model/format.js';
 

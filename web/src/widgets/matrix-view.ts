@@ -6,7 +6,7 @@
 import type { ColourScale, MatrixPanel, Panel } from '../model/types.js';
 import { canvasGrid } from './canvas-grid.js';
 import { openCellEditor } from './cell-editor.js';
-import { colouredValues, colourScale } from './colour.js';
+import { colouredValues, colourScale } from '../model/colour.js';
 import { el, setCaption } from './dom.js';
 import { legendBar } from './legend.js';
 import { exactNumber, formatFixed, formatNumber } from '../model/format.js';

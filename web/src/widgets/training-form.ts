@@ -1,11 +1,12 @@
 // The lesson's options: the task, then one field per option of OPTION_FIELDS showing the value
 // the run uses and the task's default beside it, and the step Train runs to. A change is handed
-// to the view at once (the engine checks it); nothing here knows the engine.
+// to the view at once (the engine checks it); nothing here knows the engine. Its words are the
+// training lesson's catalogue, which the lesson's view hands in.
+import type { TrainerConfig, TrainerTask } from '../../lib/index.js';
+import type { t as Words } from '../i18n/messages.js';
 import type { OptionField } from '../session/training/options.js';
-import type { TrainerConfig, TrainerTask } from '../session/training/trainer-api.js';
 import { el } from './dom.js';
 import { formatNumber } from '../model/format.js';
-import { trainingT as t } from '../session/training/words-en.js';
 
 export interface TrainingFormOptions {
   tasks: readonly (readonly [TrainerTask, string])[];
@@ -13,6 +14,8 @@ export interface TrainingFormOptions {
   onTask: (task: TrainerTask) => void;
   onField: (field: OptionField, value: number | string) => void;
   onTarget: (steps: number) => void;
+  /** The training lesson's words (session/training/words-en.ts). */
+  words: typeof Words;
 }
 
 export interface TrainingForm {
@@ -25,7 +28,7 @@ export interface TrainingForm {
 
 const shown = (value: number | string) => (typeof value === 'number' ? formatNumber(value, 6) : value);
 
-export function trainingForm({ tasks, fields, onTask, onField, onTarget }: TrainingFormOptions): TrainingForm {
+export function trainingForm({ tasks, fields, onTask, onField, onTarget, words: t }: TrainingFormOptions): TrainingForm {
   const task = el('select', { id: 'train-task' });
   for (const [id, title] of tasks) task.append(el('option', { value: id }, title));
   task.addEventListener('change', () => onTask(task.value as TrainerTask));

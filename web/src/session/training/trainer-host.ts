@@ -1,7 +1,7 @@
 // The engine's side of training: one trainer, driven by requests, stepped in chunks. Between two
 // chunks it yields (schedule), so a pause, an ablation or a new run asked for meanwhile is
-// handled within one chunk. It knows no transport: worker.ts runs it in a Web Worker,
-// same-thread.ts on the page's thread.
+// handled within one chunk. It knows no transport: entries/training-worker.ts runs it in a Web
+// Worker, same-thread.ts on the page's thread.
 import type { AttentionLab } from '../../../lib/index.js';
 import {
   CHUNK_STEPS, SNAPSHOT_EVERY, type Trainer, type TrainerConfig, type TrainingReply, type TrainingRequest, type TrainingSnapshot,

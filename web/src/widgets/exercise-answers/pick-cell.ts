@@ -1,7 +1,7 @@
 // One cell picked from a matrix: the matrix as its step shows it (coloured numbers, or only its
 // labels when the question hides them), every cell that may be picked a radio button named by its
 // row and column. The arrow keys move along a row as in any radio group, and ↑ ↓ between rows.
-import { colouredValues, colourScale } from '../colour.js';
+import { colouredValues, colourScale } from '../../model/colour.js';
 import { el } from '../dom.js';
 import { formatNumber } from '../../model/format.js';
 import { wideMatrix } from '../wide-matrix.js';

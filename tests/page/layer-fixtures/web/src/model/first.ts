@@ -1,5 +1,4 @@
-// A cycle with second.ts (no-cycles), and the DOM-free core importing a widget (core-without-dom).
+// A cycle with second.ts (no-cycles).
 import { second } from './second.js';
-import { widget } from '../widgets/calls-engine.js';
 
-export const first = () => second + widget;
+export const first = () => second;

@@ -1,5 +1,4 @@
-// A widget calling the engine (widgets-never-call-the-engine) and importing a view (widgets-below-views).
-import { engine } from '../../lib/index.js';
-import { view } from '../views/opens-entry.js';
+// A widget calling the engine (widgets-never-call-the-engine).
+import { up as engine } from '../../lib/index.js';
 
-export const widget = engine + view;
+export const widget = engine;

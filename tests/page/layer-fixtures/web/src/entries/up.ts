@@ -1,0 +1,2 @@
+// The top layer: nothing is above it.
+export const up = 1;

@@ -1,1 +1,0 @@
-export const leaf = 1;

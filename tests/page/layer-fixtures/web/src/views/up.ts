@@ -1,0 +1,4 @@
+// A layer importing the one above it (views-imports-nothing-above).
+import { up as above } from '../app.js';
+
+export const up = above;

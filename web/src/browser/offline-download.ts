@@ -1,0 +1,53 @@
+// The Download buttons' work, loaded only when one is clicked (never on the landing page): fetch
+// the offline template from beside the page (scripts/vite/offline-template.js puts it there),
+// bake the lesson into it (embed/offline-package.ts, as the CLI does), and hand the file to the
+// browser as a download.
+import { offlineFile, TEMPLATE_FILE, type OfflineRequest } from '../embed/offline-package.js';
+import { WALKTHROUGHS } from '../model/walkthroughs.js';
+import { DEFAULT_LANGUAGE } from '../i18n/languages.js';
+import { currentLanguage } from '../i18n/messages.js';
+import { download } from '../widgets/download.js';
+
+/**
+ * The link with the page's language in it (`lang`), unless it is English or already named: the
+ * file, a SCORM package too, speaks the language it was downloaded in, whatever its reader's browser says.
+ */
+export function withLanguage(link: string, language = currentLanguage()): string {
+  const at = link.indexOf('#');
+  const query = new URLSearchParams(at < 0 ? link : link.slice(0, at));
+  if (language === DEFAULT_LANGUAGE || query.has('lang')) return link;
+  query.set('lang', language);
+  return `?${query}${at < 0 ? '' : link.slice(at)}`;
+}
+
+/** The template, fetched once per page. */
+let template: Promise<string> | undefined;
+
+async function fetchTemplate(pageBase: string): Promise<string> {
+  const url = new URL(TEMPLATE_FILE, pageBase);
+  let response: Response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    throw new Error(`the page’s offline template (${TEMPLATE_FILE}) could not be loaded: ${(error as Error).message}. Downloads work from the page on its site.`);
+  }
+  if (!response.ok) throw new Error(`the page’s offline template (${TEMPLATE_FILE}) could not be loaded (HTTP ${response.status}); \`npm run build\` puts it beside index.html.`);
+  return response.text();
+}
+
+/**
+ * Makes the file of the walkthrough as the request's link shows it (step, edits, embed options)
+ * and starts its download; resolves with its name and size.
+ */
+export async function downloadOffline(request: Omit<OfflineRequest, 'shipped'>, pageBase: string): Promise<{ name: string; size: number }> {
+  template ??= fetchTemplate(pageBase).catch((error: unknown) => {
+    template = undefined; // the next click tries again
+    throw error;
+  });
+  const text = await template;
+  // Zipping takes the thread for a few hundred milliseconds: "Preparing the file…" is painted first.
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const file = offlineFile(text, { ...request, link: withLanguage(request.link ?? ''), shipped: WALKTHROUGHS.has(request.walkthrough.id) });
+  download(new Blob([file.bytes as BlobPart], { type: file.type }), file.name);
+  return { name: file.name, size: file.bytes.length };
+}

@@ -1,7 +1,0 @@
-// Entry of the web component's build (npm run build:component → build/component/attention-lab.js):
-// importing the module defines <attention-lab>.
-import { defineAttentionLab } from './attention-lab-element.js';
-
-export { AttentionLabElement, defineAttentionLab } from './attention-lab-element.js';
-
-defineAttentionLab();

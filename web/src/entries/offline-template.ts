@@ -1,0 +1,64 @@
+// Entry of the offline template (scripts/offline/single-file.mjs): the full page in one HTML file
+// with the engine's wasm inlined, built as a classic script so that it runs from file://. What
+// it opens is baked into its data block (embed/offline-package.ts) by whoever makes a file of it:
+//   - nothing (`null`): the offline single file of `npm run build:single`, which opens its link;
+//   - a link: a single HTML file downloaded from the page or written by the CLI, which opens it;
+//   - a link and a SCORM version: a SCORM package's SCO, which also reports completion, the
+//     exercises' answers, score and passed/failed, and resumes at the learner's step with their
+//     answers (embed/scorm.ts).
+// A baked link is written into the document's own address before the page starts (the
+// manifest's href is the bare file name), unless the address names a walkthrough already (a
+// reload, or a link to the file with its own ?w=…).
+import { connectScorm, type ScormSession } from '../embed/scorm.js';
+import { PACKAGE_DATA_ID, readBakedPackage } from '../embed/baked-package.js';
+import type { App } from '../app.js';
+import { startPage } from '../start-page.js';
+import { encodeInputs } from '../state/link-parts.js';
+import wasmDataUrl from '../../lib/wasm/attention-core.wasm?url&inline';
+import '../styles/index.css';
+
+/**
+ * The engine's .wasm bytes: Vite inlines the file at build time as a base64 data: URL
+ * (`?url&inline`; a plain `?inline` does not load a .wasm in Vite 8), decoded here into the bytes
+ * the façade takes as `wasmBinary`, so the engine never fetches.
+ */
+function inlinedWasm(): Uint8Array {
+  const binary = atob(wasmDataUrl.slice(wasmDataUrl.indexOf(',') + 1));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+let app: App | undefined;
+const baked = readBakedPackage(document.getElementById(PACKAGE_DATA_ID)?.textContent);
+const at = baked ? baked.link.indexOf('#') : -1;
+const launch = new URLSearchParams(baked && at >= 0 ? baked.link.slice(0, at) : baked?.link ?? '');
+const hash = new URLSearchParams(baked && at >= 0 ? baked.link.slice(at + 1) : '');
+const scorm: ScormSession | undefined = baked?.scorm && connectScorm(baked.scorm.version, launch.get('w') ?? '', {
+  mastery: baked.scorm.mastery,
+  currentInputs: () => {
+    const edited = app?.pageState.inputs;
+    return edited ? encodeInputs(edited) : undefined;
+  },
+  exercises: () => app?.exerciseCount ?? 0,
+});
+const own = new URLSearchParams(window.location.search);
+if (baked && !own.has('w') && !own.has('lesson') && !own.has('train')) {
+  // A resumed session opens at its step, on the inputs its answers were given on.
+  if (scorm?.resume.step) launch.set('step', scorm.resume.step);
+  if (scorm?.resume.inputs !== undefined) hash.set('in', scorm.resume.inputs);
+  const fragment = hash.toString();
+  try {
+    window.history.replaceState(null, '', `?${launch}${fragment ? `#${fragment}` : ''}`);
+  } catch {
+    // A document whose address cannot be rewritten shows the default walkthrough instead.
+  }
+}
+// A classic script (the single file's format) has no top-level await.
+void startPage({ load: { wasmBinary: inlinedWasm() }, onProgress: (event) => scorm?.progress(event) }).then((started) => {
+  if (!started) return;
+  app = started;
+  if (!scorm) return;
+  started.restoreAnswers(scorm.resume.answers);
+  scorm.showNoticesWith((message) => started.notify(message));
+});
