@@ -3,12 +3,13 @@
 // the multi-head and encoder ones on a trained layer too, and in every step every matrix of
 // computed numbers explains its first and its last cell, with the exact value of the cell on
 // screen. Inputs a learner types or toggles (an `editable` panel, a mask) are edited by Enter, not
-// explained, and are left out.
+// explained, and are left out. Every matrix, inputs too, carries the title the page calls it by
+// when it says which matrix was edited or explained.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { importCompiled } from '../support/compiled.mjs';
-import { computedMatrices } from '../support/explained-cells.mjs';
+import { computedMatrices, everyMatrix } from '../support/explained-cells.mjs';
 
 const { exactNumber } = await importCompiled('model/format');
 
@@ -33,4 +34,18 @@ test('every computed matrix of every walkthrough explains its first and last cel
   }
   assert.deepEqual(missing, []);
   assert.ok(explained > 0);
+});
+
+test('every matrix has a title, and its caption is that title with what follows it (its shape)', async () => {
+  /** @type {string[]} */
+  const wrong = [];
+  let titled = 0;
+  for await (const { s, id, step, panel } of everyMatrix()) {
+    const where = `${id}${s.trained ? ' (trained)' : ''} › ${step} › ${panel.name}`;
+    if (typeof panel.title !== 'string' || panel.title === '') wrong.push(`${where}: no title`);
+    else if (!panel.caption.startsWith(panel.title)) wrong.push(`${where}: "${panel.caption}" does not begin with "${panel.title}"`);
+    else titled += 1;
+  }
+  assert.deepEqual(wrong, []);
+  assert.ok(titled > 0);
 });

@@ -32,8 +32,8 @@ const OPENED = [...[...SHIPPED.keys()].map((id) => ({ id, layer: undefined })),
 /** Whether a panel shows numbers a learner gives (edited by Enter, or a mask toggled). */
 export const isInput = (/** @type {any} */ panel) => panel.editable !== undefined || panel.name === 'mask';
 
-/** Every computed matrix (a table or a canvas heatmap) of every step of every shipped walkthrough, with the session showing it. */
-export async function* computedMatrices() {
+/** Every matrix (a table or a canvas heatmap) of every step of every shipped walkthrough, with the session showing it. */
+export async function* everyMatrix() {
   for (const { id, layer } of OPENED) {
     const s = new Session(lite, { find: (/** @type {string} */ w) => SHIPPED.get(w), fallback: 'worked-example' }, undefined,
       { fullEngine: async () => full });
@@ -41,12 +41,17 @@ export async function* computedMatrices() {
     for (let i = 0; i < s.steps.length; i += 1) {
       s.goTo(i);
       for (const panel of s.step.panels) {
-        if (panel.type === 'matrix' && !isInput(panel)) yield { s, id, step: s.step.id, panel };
+        if (panel.type === 'matrix') yield { s, id, step: s.step.id, panel };
         // A matrix too large for a table, on a canvas: explained as the page explains its cells.
         if (panel.type === 'heatmap') yield { s, id, step: s.step.id, panel: heatmapAsMatrix(panel) };
       }
     }
   }
+}
+
+/** Every computed matrix of every step of every shipped walkthrough, with the session showing it. */
+export async function* computedMatrices() {
+  for await (const shown of everyMatrix()) if (!isInput(shown.panel)) yield shown;
 }
 
 /** The cells of a matrix to explain: every cell of one of at most 64, else its corners and middle. */

@@ -75,7 +75,9 @@ export interface MatrixPanel {
   type: 'matrix';
   /** Stable name within the step, used in tests and the URL-free DOM ids. */
   name: string;
-  /** Caption, e.g. "scores = QKᵀ". */
+  /** What the page calls the matrix, e.g. "scores = QKᵀ". */
+  title: string;
+  /** Its title with its shape, e.g. "scores = QKᵀ (4×4)". */
   caption: string;
   /** A second, smaller caption line (e.g. a head's entropy). */
   detail?: string;
@@ -126,6 +128,8 @@ export interface ChartPanel {
 export interface HeatmapPanel {
   type: 'heatmap';
   name: string;
+  /** What the page calls the matrix, as a matrix panel's title. */
+  title: string;
   caption: string;
   detail?: string;
   data: number[][];

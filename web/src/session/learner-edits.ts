@@ -21,7 +21,7 @@ export function typedCell(kind: AnyKindModule, inputs: Inputs, panel: MatrixPane
   if (!kind.editCell || !panel.editable) return undefined;
   const edited = kind.editCell(inputs, panel.editable, row, column, parsed);
   if (!edited) return undefined;
-  const said = t('edit-cell-said', { matrix: panel.caption.split(' (')[0], row: String(row + 1), column: String(column + 1), value: String(parsed) });
+  const said = t('edit-cell-said', { matrix: panel.title, row: String(row + 1), column: String(column + 1), value: String(parsed) });
   return { inputs: edited, said };
 }
 

@@ -116,7 +116,7 @@ export class StepView {
     const section = this.context.byId('explain');
     section.hidden = false;
     section.replaceChildren(
-      el('h4', {}, t('explain-heading', { matrix: panel.caption.split(' (')[0], row: String(panel.rowLabels?.[row] ?? row), column: String(panel.colLabels?.[column] ?? column) })),
+      el('h4', {}, t('explain-heading', { matrix: panel.title, row: String(panel.rowLabels?.[row] ?? row), column: String(panel.colLabels?.[column] ?? column) })),
       ...explanation.lines.map((line) => el('p', { className: 'arithmetic' }, line)),
       ...(explanation.note ? [el('p', { className: 'explain-note' }, explanation.note)] : []),
       el('p', { className: 'exact' }, t('explain-exact', { value: explanation.exact })),

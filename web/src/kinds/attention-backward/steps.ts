@@ -9,7 +9,7 @@ import type { AttentionBackwardInputs } from './inputs.js';
 import { formatNumber } from '../../model/format.js';
 import { attentionParameters } from '../attention/edits.js';
 import { attentionArgs } from '../shared/explain-terms.js';
-import { labels, shape } from '../shared/fields.js';
+import { labels, shape, titled } from '../shared/fields.js';
 import { w as attentionWords } from '../attention/words-en.js';
 import { w } from './words-en.js';
 import type { Built } from '../kind.js';
@@ -62,38 +62,39 @@ export function backwardSteps(lab: AttentionLab, context: BackwardStepContext): 
   const dims = (prefix: string, count: number) => labels(undefined, count, prefix);
   const blocked = f.mask ? { blocked: f.mask } : {};
 
-  const input = (name: 'query' | 'key' | 'value', caption: string, rowLabels: string[], prefix: string): MatrixPanel => ({
-    type: 'matrix', name, caption, data: inputs[name], rowLabels, colLabels: dims(prefix, inputs[name][0].length), colour: 'none', editable: name,
+  const input = (name: 'query' | 'key' | 'value', title: string, rowLabels: string[], prefix: string): MatrixPanel => ({
+    type: 'matrix', name, ...titled(title, shape(inputs[name].length, inputs[name][0].length)), data: inputs[name], rowLabels,
+    colLabels: dims(prefix, inputs[name][0].length), colour: 'none', editable: name,
   });
-  const query = input('query', attentionWords('attention-caption-query', { shape: shape(n, dK) }), rows, 'd');
-  const key = input('key', attentionWords('attention-caption-key', { shape: shape(m, dK) }), keys, 'd');
-  const value = input('value', attentionWords('attention-caption-value', { shape: shape(m, dV) }), keys, 'v');
+  const query = input('query', attentionWords('attention-matrix-query'), rows, 'd');
+  const key = input('key', attentionWords('attention-matrix-key'), keys, 'd');
+  const value = input('value', attentionWords('attention-matrix-value'), keys, 'v');
   const weights: MatrixPanel = {
-    type: 'matrix', name: 'weights', caption: w('backward-caption-weights', { shape: shape(n, m) }), data: f.weights,
+    type: 'matrix', name: 'weights', ...titled(w('backward-matrix-weights'), shape(n, m)), data: f.weights,
     rowLabels: rows, colLabels: keys, colour: 'weights', rowSums: f.weightSums, ...blocked,
     explain: { stage: 'weight', args: inputs, symbol: 'w' },
   };
   const output: MatrixPanel = {
-    type: 'matrix', name: 'output', caption: w('backward-caption-output', { shape: shape(n, dV) }), data: f.output,
+    type: 'matrix', name: 'output', ...titled(w('backward-matrix-output'), shape(n, dV)), data: f.output,
     rowLabels: rows, colLabels: dims('v', dV), colour: 'diverging',
     explain: { stage: 'output', args: inputs, symbol: 'output' },
   };
   const gradOutput: MatrixPanel = {
-    type: 'matrix', name: 'grad-output', caption: `g = ∂L/∂output (${n}×${dV})`, data: b.gradOutput,
+    type: 'matrix', name: 'grad-output', ...titled('g = ∂L/∂output', shape(n, dV)), data: b.gradOutput,
     rowLabels: rows, colLabels: dims('v', dV), colour: 'none', editable: 'gradOutput',
   };
   /** A gradient the engine explains cell by cell. */
-  const gradient = (name: string, caption: string, data: number[][], rowLabels: string[], colLabels: string[], stage: BackwardExplainStage, symbol: string, masked = false): MatrixPanel => ({
-    type: 'matrix', name, caption, data, rowLabels, colLabels, colour: 'diverging',
+  const gradient = (name: string, title: string, data: number[][], rowLabels: string[], colLabels: string[], stage: BackwardExplainStage, symbol: string, masked = false): MatrixPanel => ({
+    type: 'matrix', name, ...titled(title, shape(data.length, data[0].length)), data, rowLabels, colLabels, colour: 'diverging',
     ...(masked ? blocked : {}), explain: { stage, args: inputs, symbol },
   });
-  const gradValue = gradient('grad-value', `∂L/∂V (${m}×${dV})`, b.gradValue, keys, dims('v', dV), 'gradValue', '∂L/∂V');
-  const gradWeights = gradient('grad-weights', `∂L/∂w (${n}×${m})`, b.gradWeights, rows, keys, 'gradWeight', '∂L/∂w', true);
-  const rowDot = gradient('row-dot', `Σₖ wₖ·gₖ (${n}×1)`, rowDots.map((x) => [x]), rows, ['Σ'], 'rowDot', 'Σ');
-  const gradScaled = gradient('grad-scaled', `∂L/∂scaled (${n}×${m})`, b.gradScaled, rows, keys, 'gradScaled', '∂L/∂s', true);
-  const gradScores = gradient('grad-scores', `∂L/∂scores (${n}×${m})`, b.gradScores, rows, keys, 'gradScore', '∂L/∂score', true);
-  const gradQuery = gradient('grad-query', `∂L/∂Q (${n}×${dK})`, b.gradQuery, rows, dims('d', dK), 'gradQuery', '∂L/∂Q');
-  const gradKey = gradient('grad-key', `∂L/∂K (${m}×${dK})`, b.gradKey, keys, dims('d', dK), 'gradKey', '∂L/∂K');
+  const gradValue = gradient('grad-value', '∂L/∂V', b.gradValue, keys, dims('v', dV), 'gradValue', '∂L/∂V');
+  const gradWeights = gradient('grad-weights', '∂L/∂w', b.gradWeights, rows, keys, 'gradWeight', '∂L/∂w', true);
+  const rowDot = gradient('row-dot', 'Σₖ wₖ·gₖ', rowDots.map((x) => [x]), rows, ['Σ'], 'rowDot', 'Σ');
+  const gradScaled = gradient('grad-scaled', '∂L/∂scaled', b.gradScaled, rows, keys, 'gradScaled', '∂L/∂s', true);
+  const gradScores = gradient('grad-scores', '∂L/∂scores', b.gradScores, rows, keys, 'gradScore', '∂L/∂score', true);
+  const gradQuery = gradient('grad-query', '∂L/∂Q', b.gradQuery, rows, dims('d', dK), 'gradQuery', '∂L/∂Q');
+  const gradKey = gradient('grad-key', '∂L/∂K', b.gradKey, keys, dims('d', dK), 'gradKey', '∂L/∂K');
 
   const parameters = attentionParameters(inputs);
   const inputPanels: Panel[] = [
@@ -103,7 +104,7 @@ export function backwardSteps(lab: AttentionLab, context: BackwardStepContext): 
   if (f.mask) {
     // A mask given as a matrix is toggled cell by cell, as in the forward's walkthroughs.
     const editable = Array.isArray(inputs.mask) ? 'mask' : undefined;
-    inputPanels.splice(4, 0, { type: 'matrix', name: 'mask', caption: attentionWords('attention-caption-mask', { shape: shape(n, m) }), data: f.mask, rowLabels: rows, colLabels: keys, colour: 'weights', editable });
+    inputPanels.splice(4, 0, { type: 'matrix', name: 'mask', ...titled(attentionWords('attention-matrix-mask'), shape(n, m), 'attention-caption-mask'), data: f.mask, rowLabels: rows, colLabels: keys, colour: 'weights', editable });
   }
 
   const steps: Step[] = [

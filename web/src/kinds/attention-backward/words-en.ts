@@ -4,8 +4,8 @@
 import { kindWords } from '../../i18n/messages.js';
 
 export const ENGLISH = `
-backward-caption-weights = weights w ({ $shape })
-backward-caption-output = output = w·V ({ $shape })
+backward-matrix-weights = weights w
+backward-matrix-output = output = w·V
 backward-seed = seed (new random Q, K, V and g)
 backward-inputs-title = The forward pass, as before
 backward-inputs-text-one = The backward pass starts where the forward ended. It reuses the forward's numbers: the weights w and the values V (and Q and K further back), so nothing is computed twice. One query, { $m } keys, d_k = { $dk }, d_v = { $dv }. Edit any input to see every gradient change.

@@ -1,7 +1,7 @@
 // Las palabras de la pasada hacia atrás en español (same ids and arguments as words-en.ts).
 export const SPANISH = `
-backward-caption-weights = pesos w ({ $shape })
-backward-caption-output = salida = w·V ({ $shape })
+backward-matrix-weights = pesos w
+backward-matrix-output = salida = w·V
 backward-seed = semilla (Q, K, V y g aleatorias nuevas)
 backward-inputs-title = La pasada hacia delante, como antes
 backward-inputs-text-one = La pasada hacia atrás empieza donde terminó la pasada hacia delante. Reutiliza sus números: los pesos w y los valores V (y, más atrás, Q y K), así que nada se calcula dos veces. Una consulta, { $m } claves, d_k = { $dk }, d_v = { $dv }. Edita cualquier entrada para ver cómo cambian todos los gradientes.

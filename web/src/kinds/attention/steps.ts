@@ -7,7 +7,7 @@ import type { AttentionInputs } from './inputs.js';
 import { formatNumber } from '../../model/format.js';
 import { attentionParameters } from './edits.js';
 import { attentionArgs } from '../shared/explain-terms.js';
-import { labels, shape } from '../shared/fields.js';
+import { labels, shape, titled } from '../shared/fields.js';
 import { w } from './words-en.js';
 import type { Built } from '../kind.js';
 
@@ -35,45 +35,45 @@ export function attentionSteps(lab: AttentionLab, context: AttentionStepContext)
   const fill = inputs.maskFill ?? -Infinity;
 
   const query: MatrixPanel = {
-    type: 'matrix', name: 'query', caption: w('attention-caption-query', { shape: shape(n, dK) }), data: inputs.query,
+    type: 'matrix', name: 'query', ...titled(w('attention-matrix-query'), shape(n, dK)), data: inputs.query,
     rowLabels: rows, colLabels: dims('d', dK), colour: 'none', editable: 'query',
   };
   const key: MatrixPanel = {
-    type: 'matrix', name: 'key', caption: w('attention-caption-key', { shape: shape(m, dK) }), data: inputs.key,
+    type: 'matrix', name: 'key', ...titled(w('attention-matrix-key'), shape(m, dK)), data: inputs.key,
     rowLabels: keys, colLabels: dims('d', dK), colour: 'none', editable: 'key',
   };
   const value: MatrixPanel = {
-    type: 'matrix', name: 'value', caption: w('attention-caption-value', { shape: shape(m, dV) }), data: inputs.value,
+    type: 'matrix', name: 'value', ...titled(w('attention-matrix-value'), shape(m, dV)), data: inputs.value,
     rowLabels: keys, colLabels: dims('v', dV), colour: 'none', editable: 'value',
   };
   const scores: MatrixPanel = {
-    type: 'matrix', name: 'scores', caption: w('attention-caption-scores', { shape: shape(n, m) }), data: t.scores,
+    type: 'matrix', name: 'scores', ...titled(w('attention-matrix-scores'), shape(n, m)), data: t.scores,
     rowLabels: rows, colLabels: keys, colour: 'diverging',
     explain: { stage: 'score', args: inputs, symbol: 'score' },
   };
   const scaled: MatrixPanel = {
-    type: 'matrix', name: 'scaled', caption: w('attention-caption-scaled', { shape: shape(n, m) }), data: t.scaled,
+    type: 'matrix', name: 'scaled', ...titled(w('attention-matrix-scaled'), shape(n, m)), data: t.scaled,
     rowLabels: rows, colLabels: keys, colour: 'diverging',
     explain: { stage: 'scaled', args: inputs, symbol: 'scaled' },
   };
   const weights: MatrixPanel = {
-    type: 'matrix', name: 'weights', caption: w('attention-caption-weights', { shape: shape(n, m) }), data: t.weights,
+    type: 'matrix', name: 'weights', ...titled(w('attention-matrix-weights'), shape(n, m)), data: t.weights,
     rowLabels: rows, colLabels: keys, colour: 'weights', rowSums: t.weightSums,
     explain: { stage: 'weight', args: inputs, symbol: 'weight' },
   };
   const output: MatrixPanel = {
-    type: 'matrix', name: 'output', caption: w('attention-caption-output', { shape: shape(n, dV) }), data: t.output,
+    type: 'matrix', name: 'output', ...titled(w('attention-matrix-output'), shape(n, dV)), data: t.output,
     rowLabels: rows, colLabels: dims('v', dV), colour: 'diverging',
     explain: { stage: 'output', args: inputs, symbol: 'output' },
   };
 
   const masked: MatrixPanel | undefined = t.mask && t.masked ? {
-    ...scaled, name: 'masked', caption: w('attention-caption-masked', { shape: shape(n, m) }), data: t.masked, blocked: t.mask,
+    ...scaled, name: 'masked', ...titled(w('attention-matrix-masked'), shape(n, m)), data: t.masked, blocked: t.mask,
     explain: { stage: 'masked', args: { scaled: t.scaled, mask: t.mask, fill }, symbol: 'masked' },
   } : undefined;
 
   const mask: MatrixPanel | undefined = t.mask ? {
-    type: 'matrix', name: 'mask', caption: w('attention-caption-mask', { shape: shape(n, m) }), data: t.mask,
+    type: 'matrix', name: 'mask', ...titled(w('attention-matrix-mask'), shape(n, m), 'attention-caption-mask'), data: t.mask,
     rowLabels: rows, colLabels: keys, colour: 'weights', editable: context.editableMask ? 'mask' : undefined,
   } : undefined;
 

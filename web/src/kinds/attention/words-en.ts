@@ -4,15 +4,16 @@
 import { kindWords } from '../../i18n/messages.js';
 
 export const ENGLISH = `
-attention-caption-query = Q — queries ({ $shape })
-attention-caption-key = K — keys ({ $shape })
-attention-caption-value = V — values ({ $shape })
-attention-caption-scores = scores = QKᵀ ({ $shape })
-attention-caption-scaled = scaled = scores / √d_k ({ $shape })
-attention-caption-weights = weights = softmax ({ $shape })
-attention-caption-output = output = weights·V ({ $shape })
-attention-caption-masked = masked scores ({ $shape })
-attention-caption-mask = mask A ({ $shape }): 1 = attend, 0 = blocked
+attention-matrix-query = Q — queries
+attention-matrix-key = K — keys
+attention-matrix-value = V — values
+attention-matrix-scores = scores = QKᵀ
+attention-matrix-scaled = scaled = scores / √d_k
+attention-matrix-weights = weights = softmax
+attention-matrix-output = output = weights·V
+attention-matrix-masked = masked scores
+attention-matrix-mask = mask A
+attention-caption-mask = { $title } ({ $shape }): 1 = attend, 0 = blocked
 attention-inputs-title = The inputs
 attention-inputs-text-one = One query of width d_k = { $dk } meet { $m } keys of the same width; each key carries a value of width d_v = { $dv }. Edit any number to see every step change.
 attention-inputs-text = { $n } queries of width d_k = { $dk } meet { $m } keys of the same width; each key carries a value of width d_v = { $dv }. Edit any number to see every step change.

@@ -1,15 +1,16 @@
 // Las palabras del tipo «atención» en español: pasos, rótulos y parámetros (same ids and
 // arguments as words-en.ts; tests/page/i18n.test.mjs). Loaded only when the page speaks Spanish.
 export const SPANISH = `
-attention-caption-query = Q — consultas ({ $shape })
-attention-caption-key = K — claves ({ $shape })
-attention-caption-value = V — valores ({ $shape })
-attention-caption-scores = puntuaciones = QKᵀ ({ $shape })
-attention-caption-scaled = escaladas = puntuaciones / √d_k ({ $shape })
-attention-caption-weights = pesos = softmax ({ $shape })
-attention-caption-output = salida = pesos·V ({ $shape })
-attention-caption-masked = puntuaciones enmascaradas ({ $shape })
-attention-caption-mask = máscara A ({ $shape }): 1 = atender, 0 = bloqueada
+attention-matrix-query = Q — consultas
+attention-matrix-key = K — claves
+attention-matrix-value = V — valores
+attention-matrix-scores = puntuaciones = QKᵀ
+attention-matrix-scaled = escaladas = puntuaciones / √d_k
+attention-matrix-weights = pesos = softmax
+attention-matrix-output = salida = pesos·V
+attention-matrix-masked = puntuaciones enmascaradas
+attention-matrix-mask = máscara A
+attention-caption-mask = { $title } ({ $shape }): 1 = atender, 0 = bloqueada
 attention-inputs-title = Las entradas
 attention-inputs-text-one = Una consulta de anchura d_k = { $dk } se encuentra con { $m } claves de la misma anchura; cada clave lleva un valor de anchura d_v = { $dv }. Edita cualquier número para ver cómo cambian todos los pasos.
 attention-inputs-text = { $n } consultas de anchura d_k = { $dk } se encuentran con { $m } claves de la misma anchura; cada clave lleva un valor de anchura d_v = { $dv }. Edita cualquier número para ver cómo cambian todos los pasos.

@@ -10,7 +10,7 @@ import { randomExplain } from '../shared/explain-sources.js';
 import { efficientInputs } from './inputs.js';
 import { formatNumber } from '../../model/format.js';
 import { InputRefusal } from '../../model/refusal.js';
-import { integerField, labels, seedField, shape } from '../shared/fields.js';
+import { integerField, labels, seedField, shape, titled } from '../shared/fields.js';
 import { w as attentionWords } from '../attention/words-en.js';
 import { w } from './words-en.js';
 
@@ -97,15 +97,15 @@ export function efficientSteps(lab: AttentionLab, inputs: EfficientInputs): Buil
   const E = efficientInputs;
   const globals = globalPositions(inputs);
 
-  const matrix = (name: string, caption: string, data: number[][], colour: MatrixPanel['colour'], extra: Partial<MatrixPanel> = {}): MatrixPanel =>
-    ({ type: 'matrix', name, caption, data, rowLabels: tokens, colLabels: columns, colour, ...extra });
-  const weights = (name: string, caption: string, trace: { weights: number[][] }, mask?: number[][]): MatrixPanel => ({
-    type: 'matrix', name, caption: w('efficient-caption-weights', { name: caption, shape: shape(n, n) }), data: trace.weights, rowLabels: tokens, colLabels: tokens, colour: 'weights',
+  const matrix = (name: string, title: string, data: number[][], colour: MatrixPanel['colour'], extra: Partial<MatrixPanel> = {}): MatrixPanel =>
+    ({ type: 'matrix', name, ...titled(title, shape(n, d)), data, rowLabels: tokens, colLabels: columns, colour, ...extra });
+  const weights = (name: string, title: string, trace: { weights: number[][] }, mask?: number[][]): MatrixPanel => ({
+    type: 'matrix', name, ...titled(title, shape(n, n)), data: trace.weights, rowLabels: tokens, colLabels: tokens, colour: 'weights',
     ...(mask ? { blocked: mask } : {}),
     explain: { stage: 'weight', args: mask ? { ...qkv, mask } : qkv, symbol: 'w' },
   });
   const outputOf = (mask?: number[][]): Partial<MatrixPanel> => ({ explain: { stage: 'output', args: mask ? { ...qkv, mask } : qkv, symbol: 'o' } });
-  const fullOutput = matrix('full-output', w('efficient-caption-full-output', { shape: shape(n, d) }), t.full.output, 'diverging', outputOf());
+  const fullOutput = matrix('full-output', w('efficient-matrix-full-output'), t.full.output, 'diverging', outputOf());
   const drawn = (symbol: string): Partial<MatrixPanel> => ({ explain: randomExplain(symbol, inputs.seed, w('efficient-drawn')) });
   const facts = (name: string, caption: string, rows: [string, string][]): TextPanel => ({ type: 'facts', name, caption, facts: rows });
   const sparseFacts = (name: string, trace: Pattern): TextPanel => facts(name, w('efficient-pattern-keeps'), [
@@ -136,9 +136,9 @@ export function efficientSteps(lab: AttentionLab, inputs: EfficientInputs): Buil
     formula: String.raw`\mathrm{Attention}(Q,K,V) = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d}}\right)V,\qquad Q, K, V \in \mathbb{R}^{${n}\times ${d}}`,
     panels: [
       parameters,
-      matrix('query', attentionWords('attention-caption-query', { shape: shape(n, d) }), t.query, 'diverging', drawn('q')),
-      matrix('key', attentionWords('attention-caption-key', { shape: shape(n, d) }), t.key, 'diverging', drawn('k')),
-      matrix('value', attentionWords('attention-caption-value', { shape: shape(n, d) }), t.value, 'diverging', drawn('v')),
+      matrix('query', attentionWords('attention-matrix-query'), t.query, 'diverging', drawn('q')),
+      matrix('key', attentionWords('attention-matrix-key'), t.key, 'diverging', drawn('k')),
+      matrix('value', attentionWords('attention-matrix-value'), t.value, 'diverging', drawn('v')),
     ],
   });
 
@@ -150,15 +150,15 @@ export function efficientSteps(lab: AttentionLab, inputs: EfficientInputs): Buil
     panels: [weights('full-weights', w('efficient-full-weights'), t.full), fullOutput],
   });
 
-  const sparse = (id: string, title: string, text: string, formula: string, trace: Pattern, caption: string): Step => ({
+  const sparse = (id: string, title: string, text: string, formula: string, trace: Pattern, weightsTitle: string): Step => ({
     id,
     title,
     text,
     formula,
     panels: [
-      weights(`${id}-weights`, caption, trace, trace.mask),
+      weights(`${id}-weights`, weightsTitle, trace, trace.mask),
       sparseFacts(`${id}-facts`, trace),
-      matrix(`${id}-output`, w('efficient-caption-pattern-output', { shape: shape(n, d) }), trace.output, 'diverging', outputOf(trace.mask)),
+      matrix(`${id}-output`, w('efficient-matrix-pattern-output'), trace.output, 'diverging', outputOf(trace.mask)),
       fullOutput,
     ],
   });
@@ -173,16 +173,16 @@ export function efficientSteps(lab: AttentionLab, inputs: EfficientInputs): Buil
     String.raw`\htmlClass{focus}{\mathrm{mask}_{ij} = 1 \iff ${inWindow}\ \lor\ i \in G\ \lor\ j \in G\ \lor\ j \in R_i}`, t.random, w('efficient-random-weights')));
 
   const l = t.linear;
-  const features = (name: string, caption: string, data: number[][], input: number[][], inputSymbol: string): MatrixPanel =>
-    matrix(name, caption, data, 'none', { explain: { stage: 'activation', args: { activation: 'elu+1', input, inputSymbol }, symbol: 'φ' } });
+  const features = (name: string, title: string, data: number[][], input: number[][], inputSymbol: string): MatrixPanel =>
+    matrix(name, title, data, 'none', { explain: { stage: 'activation', args: { activation: 'elu+1', input, inputSymbol }, symbol: 'φ' } });
   steps.push({
     id: 'features',
     title: w('efficient-features-title'),
     text: w('efficient-features-text'),
     formula: String.raw`\htmlClass{focus}{\varphi(x) = \mathrm{elu}(x) + 1 = \begin{cases} x + 1 & x > 0 \\ e^{x} & x \le 0 \end{cases}}`,
     panels: [
-      features('feature-query', `φ(Q) (${shape(n, d)})`, l.featureQuery, t.query, 'q'),
-      features('feature-key', `φ(K) (${shape(n, d)})`, l.featureKey, t.key, 'k'),
+      features('feature-query', 'φ(Q)', l.featureQuery, t.query, 'q'),
+      features('feature-key', 'φ(K)', l.featureKey, t.key, 'k'),
     ],
   });
 
@@ -193,12 +193,12 @@ export function efficientSteps(lab: AttentionLab, inputs: EfficientInputs): Buil
     text: w('efficient-state-text', { d: String(d), n: String(n) }),
     formula: String.raw`\htmlClass{focus}{S = \varphi(K)^{\top} V = \sum_{j} \varphi(k_j)\, v_j^{\top}},\qquad z = \sum_j \varphi(k_j)`,
     panels: [
-      { type: 'matrix', name: 'state', caption: `S = φ(K)ᵀV (${shape(d, d)})`, data: l.state, rowLabels: labels(undefined, d, 'φ'), colLabels: labels(undefined, d, 'v'), colour: 'none',
+      { type: 'matrix', name: 'state', ...titled('S = φ(K)ᵀV', shape(d, d)), data: l.state, rowLabels: labels(undefined, d, 'φ'), colLabels: labels(undefined, d, 'v'), colour: 'none',
         explain: { stage: 'linearState', args: source, symbol: 'S' } },
-      { type: 'matrix', name: 'normalizer', caption: `z = φ(K)ᵀ1 (${shape(1, d)})`, data: [l.normalizer], rowLabels: ['z'], colLabels: labels(undefined, d, 'φ'), colour: 'none',
+      { type: 'matrix', name: 'normalizer', ...titled('z = φ(K)ᵀ1', shape(1, d)), data: [l.normalizer], rowLabels: ['z'], colLabels: labels(undefined, d, 'φ'), colour: 'none',
         explain: { stage: 'columnSum', args: { data: l.featureKey, dataSymbol: 'φ(K)', dataPanel: 'feature-key' }, symbol: 'z' } },
-      features('feature-key', `φ(K) (${shape(n, d)})`, l.featureKey, t.key, 'k'),
-      matrix('value', `V (${shape(n, d)})`, t.value, 'diverging', drawn('v')),
+      features('feature-key', 'φ(K)', l.featureKey, t.key, 'k'),
+      matrix('value', 'V', t.value, 'diverging', drawn('v')),
     ],
   });
 
@@ -208,7 +208,7 @@ export function efficientSteps(lab: AttentionLab, inputs: EfficientInputs): Buil
     text: w('efficient-linear-text', { peak: formatNumber(l.peakCells), n: String(n) }),
     formula: String.raw`\htmlClass{focus}{o_i = \frac{\varphi(q_i)^{\top} S}{\varphi(q_i)^{\top} z}}\quad\text{vs}\quad o_i = \sum_j \frac{e^{q_i\cdot k_j/\sqrt{d}}}{\sum_{j'} e^{q_i\cdot k_{j'}/\sqrt{d}}}\, v_j`,
     panels: [
-      matrix('linear-output', w('efficient-caption-linear-output', { shape: shape(n, d) }), l.output, 'diverging',
+      matrix('linear-output', w('efficient-matrix-linear-output'), l.output, 'diverging',
         { explain: { stage: 'linearRatio', args: { featureQuery: l.featureQuery, state: l.state, normalizer: l.normalizer }, symbol: 'o' } }),
       fullOutput,
     ],

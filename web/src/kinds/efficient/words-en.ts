@@ -4,7 +4,7 @@
 import { kindWords } from '../../i18n/messages.js';
 
 export const ENGLISH = `
-efficient-caption-full-output = full attention’s output ({ $shape })
+efficient-matrix-full-output = full attention’s output
 efficient-drawn = Q, K and V (one draw, split in three)
 efficient-pattern-keeps = What this pattern keeps
 efficient-keys-per-row = keys per row
@@ -21,9 +21,8 @@ efficient-inputs-title = One sequence, four ways to attend
 efficient-inputs-text = The engine drew a sequence of { $n } tokens: queries, keys and values of width { $d } (normal random numbers, seed { $seed }). Full attention compares every query with every key, n² comparisons. The next steps keep only some of them (sparse attention) or change the formula so that no n × n matrix is ever made (linear attention), and put each output beside full attention’s.
 efficient-full-title = Full attention: every query reads every key
 efficient-full-text = Each of the { $n } rows of weights spreads over all { $n } keys: { $n } × { $n } weights, computed and stored. Doubling the sequence quadruples them. This is what the other patterns are measured against. Select a weight to see its softmax.
-efficient-caption-weights = { $name } ({ $shape })
 efficient-full-weights = full attention’s weights
-efficient-caption-pattern-output = this pattern’s output ({ $shape })
+efficient-matrix-pattern-output = this pattern’s output
 efficient-window-title = A sliding window of { $window }
 efficient-window-text = Longformer (Beltagy et al., 2020) lets each token attend only to its neighbours: the keys within the window. The engine builds that mask and runs attention under it; blocked keys (hatched) get weight 0, and each row shares its weight among the keys it kept. The cost grows as n × window instead of n². Its output differs from full attention’s wherever a query’s weight lay outside the window: compare the two outputs.
 efficient-window-weights = window { $window }: weights
@@ -40,7 +39,7 @@ efficient-state-title = The state: { $d } × { $d } numbers, whatever n is
 efficient-state-text = Every key and value is folded into one { $d } × { $d } matrix S = φ(K)ᵀV and one normalizer z = φ(K)ᵀ1 (the sum of the feature rows). Their size does not depend on n: the { $n } tokens cost n·d² to fold in, not n². Select a cell of S to see which φ(k)·v products add up to it.
 efficient-linear-title = Linear attention’s output is not softmax attention’s
 efficient-linear-text = Each output row is φ(qᵢ)·S divided by φ(qᵢ)·z. It weighs the values by φ(q)·φ(k) rather than by exp(q·k/√d), so it is a different model, not an approximation that converges to full attention: compare its rows with full attention’s. Its largest intermediate holds { $peak } numbers (the engine’s peakCells), against the { $n } × { $n } weights of full attention.
-efficient-caption-linear-output = linear attention’s output ({ $shape })
+efficient-matrix-linear-output = linear attention’s output
 `;
 
 /** A message of this kind in the page's language. */

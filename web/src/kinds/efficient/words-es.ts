@@ -1,6 +1,6 @@
 // Las palabras del tipo «atención lineal y dispersa» en español (same ids and arguments as words-en.ts).
 export const SPANISH = `
-efficient-caption-full-output = salida de la atención completa ({ $shape })
+efficient-matrix-full-output = salida de la atención completa
 efficient-drawn = Q, K y V (una sola muestra, partida en tres)
 efficient-pattern-keeps = Lo que conserva este patrón
 efficient-keys-per-row = claves por fila
@@ -17,9 +17,8 @@ efficient-inputs-title = Una secuencia, cuatro formas de atender
 efficient-inputs-text = El motor generó una secuencia de { $n } tokens: consultas, claves y valores de anchura { $d } (números aleatorios normales, semilla { $seed }). La atención completa compara cada consulta con cada clave: n² comparaciones. Los pasos siguientes conservan solo algunas (atención dispersa) o cambian la fórmula para que nunca se construya una matriz de n × n (atención lineal), y ponen cada salida al lado de la de la atención completa.
 efficient-full-title = Atención completa: cada consulta lee todas las claves
 efficient-full-text = Cada una de las { $n } filas de pesos se reparte entre las { $n } claves: { $n } × { $n } pesos, calculados y guardados. Duplicar la secuencia los cuadruplica. Con esto se comparan los demás patrones. Selecciona un peso para ver su softmax.
-efficient-caption-weights = { $name } ({ $shape })
 efficient-full-weights = pesos de la atención completa
-efficient-caption-pattern-output = salida de este patrón ({ $shape })
+efficient-matrix-pattern-output = salida de este patrón
 efficient-window-title = Una ventana deslizante de { $window }
 efficient-window-text = Longformer (Beltagy et al., 2020) deja que cada token atienda solo a sus vecinos: las claves dentro de la ventana. El motor construye esa máscara y ejecuta la atención con ella; las claves bloqueadas (rayadas) reciben peso 0, y cada fila reparte su peso entre las claves que conservó. El coste crece como n × ventana en lugar de n². Su salida difiere de la de la atención completa allí donde el peso de una consulta caía fuera de la ventana: compara las dos salidas.
 efficient-window-weights = ventana { $window }: pesos
@@ -36,5 +35,5 @@ efficient-state-title = El estado: { $d } × { $d } números, sea cual sea n
 efficient-state-text = Cada clave y cada valor se pliegan en una sola matriz de { $d } × { $d }, S = φ(K)ᵀV, y un normalizador z = φ(K)ᵀ1 (la suma de las filas de rasgos). Su tamaño no depende de n: plegar los { $n } tokens cuesta n·d², no n². Selecciona una celda de S para ver qué productos φ(k)·v suman.
 efficient-linear-title = La salida de la atención lineal no es la de la atención softmax
 efficient-linear-text = Cada fila de la salida es φ(qᵢ)·S dividido entre φ(qᵢ)·z. Pondera los valores por φ(q)·φ(k) en lugar de por exp(q·k/√d), así que es un modelo distinto, no una aproximación que converja a la atención completa: compara sus filas con las de la atención completa. Su mayor resultado intermedio guarda { $peak } números (peakCells del motor), frente a los { $n } × { $n } pesos de la atención completa.
-efficient-caption-linear-output = salida de la atención lineal ({ $shape })
+efficient-matrix-linear-output = salida de la atención lineal
 `;

@@ -9,7 +9,7 @@ import type { EncoderInputs } from './inputs.js';
 import type { TrainedLayer } from '../../model/trained-layer.js';
 import { encoderInputs } from './inputs.js';
 import { formatCount, formatNumber } from '../../model/format.js';
-import { integerField, labels, seedField } from '../shared/fields.js';
+import { integerField, labels, seedField, titled } from '../shared/fields.js';
 import { probeInputFormula, probeInputText, probeInputTitle, weightsFacts } from '../shared/trained.js';
 import { embeddingExplain, layerNormExplain, linearExplain } from '../shared/explain-sources.js';
 import { weightOrigin, weightPanel } from '../shared/weight-panel.js';
@@ -115,8 +115,8 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs, trained?:
   const width = t.feedForward.hidden[0].length;
   const dims = labels(undefined, d, 'd');
   const hiddenDims = labels(undefined, width, 'f');
-  const matrix = (name: string, caption: string, data: Matrix, explain: MatrixPanel['explain'], colLabels = dims): MatrixPanel =>
-    ({ type: 'matrix', name, caption, data, rowLabels: tokens, colLabels, colour: 'diverging', explain });
+  const matrix = (name: string, title: string, data: Matrix, explain: MatrixPanel['explain'], colLabels = dims): MatrixPanel =>
+    ({ type: 'matrix', name, ...titled(title, shape(data)), data, rowLabels: tokens, colLabels, colour: 'diverging', explain });
   // The weights where they are used, each cell saying where it comes from and what it feeds.
   const weights = weightOrigin(trained, seed);
   const repeatedWord = tokens.find((token, i) => tokens.indexOf(token) !== i);
@@ -136,18 +136,18 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs, trained?:
     formula: trained ? probeInputFormula(trained) : String.raw`\htmlClass{focus}{X = E + PE}`,
     panels: embeddings && encoding ? [
       parametersPanel,
-      matrix('embeddings', w('encoder-caption-embeddings', { shape: shape(embeddings) }), embeddings, embeddingExplain('E', seed)),
-      matrix('encoding', w('encoder-caption-encoding', { shape: shape(encoding) }), encoding, { stage: 'positional', args: { dModel: d }, symbol: 'PE' }),
-      matrix('input', `X = E + PE (${shape(t.input)})`, t.input,
+      matrix('embeddings', w('encoder-matrix-embeddings'), embeddings, embeddingExplain('E', seed)),
+      matrix('encoding', w('encoder-matrix-encoding'), encoding, { stage: 'positional', args: { dModel: d }, symbol: 'PE' }),
+      matrix('input', 'X = E + PE', t.input,
         { stage: 'sum', args: { parts: [{ symbol: 'E', panel: 'embeddings', data: embeddings }, { symbol: 'PE', panel: 'encoding', data: encoding }] }, symbol: 'X' }),
-    ] : [parametersPanel, matrix('input', w('encoder-caption-probe', { layer: String((trained?.source.layer ?? 0) + 1), shape: shape(t.input) }), t.input,
+    ] : [parametersPanel, matrix('input', w('encoder-matrix-probe', { layer: String((trained?.source.layer ?? 0) + 1) }), t.input,
       { stage: 'given', args: { what: w('encoder-probe-what', { layer: String((trained?.source.layer ?? 0) + 1) }) }, symbol: 'X' })],
   });
 
   const headPanels: Panel[] = a.heads.map((head, i): MatrixPanel => ({
     type: 'matrix',
     name: `head-${i}-weights`,
-    caption: w('encoder-caption-head-weights', { head: String(i + 1), shape: shape(head.weights) }),
+    ...titled(w('encoder-matrix-head-weights', { head: String(i + 1) }), shape(head.weights)),
     data: head.weights,
     rowLabels: tokens,
     colLabels: tokens,
@@ -167,7 +167,7 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs, trained?:
     formula: String.raw`X + \htmlClass{focus}{\mathrm{MultiHead}(X, X, X)}`,
     panels: [
       ...headPanels,
-      matrix('attention-output', w('encoder-caption-attention-output', { shape: shape(a.output) }), a.output,
+      matrix('attention-output', w('encoder-matrix-attention-output'), a.output,
         linearExplain('attention', { input: a.concat, weight: a.params.wO, bias: a.params.bO, inputSymbol: w('encoder-heads-side-by-side'), weightSymbol: 'W_O' })),
       weightPanel('weight-query', 'W_Q', a.params.wQ, w('encoder-feeds-query'), weights),
       weightPanel('weight-key', 'W_K', a.params.wK, w('encoder-feeds-key'), weights),
@@ -182,10 +182,10 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs, trained?:
     text: [w('encoder-norm1-text'), w(trained ? 'encoder-norm-learned' : 'encoder-norm-identity'), w('encoder-norm-statistics')].join(' '),
     formula: String.raw`\htmlClass{focus}{\mathrm{LayerNorm}(X + \mathrm{MultiHead}(X))}`,
     panels: [
-      matrix('residual1', w('encoder-caption-residual1', { shape: shape(t.residual1) }), t.residual1,
+      matrix('residual1', w('encoder-matrix-residual1'), t.residual1,
         { stage: 'sum', args: { parts: [{ symbol: 'X', data: t.input }, { symbol: 'attention', data: a.output }] }, symbol: 'r' }),
       rowStatistics('norm1-statistics', w('encoder-statistics-1'), t.norm1.mean, t.norm1.variance, tokens),
-      matrix('norm1', w('encoder-caption-norm1', { shape: shape(t.norm1.output) }), t.norm1.output, layerNormExplain('norm', t.norm1, t.residual1, 'residual 1', 'residual1')),
+      matrix('norm1', w('encoder-matrix-norm1'), t.norm1.output, layerNormExplain('norm', t.norm1, t.residual1, 'residual 1', 'residual1')),
     ],
   });
 
@@ -195,11 +195,11 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs, trained?:
     text: w(activation === 'relu' ? 'encoder-ffn-text-relu' : 'encoder-ffn-text-gelu', { d: String(d), width: String(width) }),
     formula: String.raw`\mathrm{FFN}(x) = \htmlClass{focus}{\mathrm{${activation === 'relu' ? 'ReLU' : 'GELU'}}(xW_1 + b_1)}\,W_2 + b_2`,
     panels: [
-      matrix('hidden', w('encoder-caption-hidden', { shape: shape(t.feedForward.hidden) }), t.feedForward.hidden,
+      matrix('hidden', w('encoder-matrix-hidden'), t.feedForward.hidden,
         linearExplain('hidden', { input: t.norm1.output, weight: t.params.w1, bias: t.params.b1, inputSymbol: w('encoder-norm1-output'), weightSymbol: 'W₁' }), hiddenDims),
-      matrix('activated', w('encoder-caption-activated', { activation: activation === 'relu' ? 'ReLU' : 'GELU', shape: shape(t.feedForward.activated) }), t.feedForward.activated,
+      matrix('activated', w('encoder-matrix-activated', { activation: activation === 'relu' ? 'ReLU' : 'GELU' }), t.feedForward.activated,
         { stage: 'activation', args: { activation, input: t.feedForward.hidden, inputSymbol: 'hidden', inputPanel: 'hidden' }, symbol: 'a' }, hiddenDims),
-      matrix('ffn-output', w('encoder-caption-ffn-output', { shape: shape(t.feedForward.output) }), t.feedForward.output,
+      matrix('ffn-output', w('encoder-matrix-ffn-output'), t.feedForward.output,
         linearExplain('FFN', { input: t.feedForward.activated, weight: t.params.w2, bias: t.params.b2, inputSymbol: 'activated', weightSymbol: 'W₂', inputPanel: 'activated' })),
       weightPanel('weight-1', 'W₁', t.params.w1, w('encoder-feeds-hidden'), weights, 'f'),
       weightPanel('weight-2', 'W₂', t.params.w2, w('encoder-feeds-ffn'), weights, 'd', 'f'),
@@ -212,10 +212,10 @@ export function encoderSteps(lab: AttentionLab, inputs: EncoderInputs, trained?:
     text: w('encoder-norm2-text', { shape: shape(t.output) }),
     formula: String.raw`\htmlClass{focus}{\mathrm{LayerNorm}(x + \mathrm{FFN}(x))}`,
     panels: [
-      matrix('residual2', w('encoder-caption-residual2', { shape: shape(t.residual2) }), t.residual2,
+      matrix('residual2', w('encoder-matrix-residual2'), t.residual2,
         { stage: 'sum', args: { parts: [{ symbol: 'norm', data: t.norm1.output }, { symbol: 'FFN', data: t.feedForward.output }] }, symbol: 'r' }),
       rowStatistics('norm2-statistics', w('encoder-statistics-2'), t.norm2.mean, t.norm2.variance, tokens),
-      matrix('output', w('encoder-caption-output', { shape: shape(t.output) }), t.output, layerNormExplain('y', t.norm2, t.residual2, 'residual 2', 'residual2')),
+      matrix('output', w('encoder-matrix-output'), t.output, layerNormExplain('y', t.norm2, t.residual2, 'residual 2', 'residual2')),
     ],
   });
 

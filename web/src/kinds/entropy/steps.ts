@@ -10,7 +10,7 @@ import type { EntropyInputs } from './inputs.js';
 import { randomExplain } from '../shared/explain-sources.js';
 import { entropyInputs } from './inputs.js';
 import { formatNumber } from '../../model/format.js';
-import { integerField, labels, seedField, shape } from '../shared/fields.js';
+import { integerField, labels, seedField, shape, titled } from '../shared/fields.js';
 import { w } from './words-en.js';
 
 const ENTROPY_FORMULA = String.raw`H_i = -\sum_{j=1}^{n} w_{ij} \ln w_{ij},\qquad 0 \le H_i \le \ln n`;
@@ -40,8 +40,8 @@ export function entropySteps(lab: AttentionLab, inputs: EntropyInputs): Built<En
 
   const qkvOf = (head: HeadTrace): AttentionInputs => ({ query: head.query, key: head.key, value: head.value });
   // Each weight is explained by the attention call it came from: a head's own Q, K and V slices.
-  const weights = (name: string, caption: string, data: number[][], rowSums: number[], entropy: EntropyTrace, qkv: AttentionInputs): MatrixPanel => ({
-    type: 'matrix', name, caption, data, rowLabels: tokens, colLabels: tokens, colour: 'weights', rowSums,
+  const weights = (name: string, title: string, data: number[][], rowSums: number[], entropy: EntropyTrace, qkv: AttentionInputs): MatrixPanel => ({
+    type: 'matrix', name, ...titled(title, shape(n, n)), data, rowLabels: tokens, colLabels: tokens, colour: 'weights', rowSums,
     explain: { stage: 'weight', args: qkv, symbol: 'weight' },
     detail: w('entropy-detail', { mean: formatNumber(entropy.meanEntropy), min: formatNumber(entropy.minEntropy), max: formatNumber(entropy.maxRowEntropy) }),
   });
@@ -81,7 +81,7 @@ export function entropySteps(lab: AttentionLab, inputs: EntropyInputs): Built<En
     formula: ENTROPY_FORMULA,
     panels: [
       parameters,
-      { type: 'matrix', name: 'input', caption: w('entropy-caption-input', { shape: shape(n, d) }), data: x, rowLabels: tokens, colLabels: labels(undefined, d, 'd'), colour: 'diverging',
+      { type: 'matrix', name: 'input', ...titled(w('entropy-matrix-input'), shape(n, d)), data: x, rowLabels: tokens, colLabels: labels(undefined, d, 'd'), colour: 'diverging',
         explain: randomExplain('X', seed) },
     ],
   });
@@ -92,7 +92,7 @@ export function entropySteps(lab: AttentionLab, inputs: EntropyInputs): Built<En
     text: w('entropy-single-text', { shape: shape(d, d), dk: String(single.dK) }),
     formula: String.raw`\htmlClass{focus}{H_i = -\sum_{j} w_{ij} \ln w_{ij}},\quad w = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{${single.dK}}}\right)`,
     panels: [
-      weights('single-weights', w('entropy-caption-single', { shape: shape(n, n) }), single.heads[0].weights, single.heads[0].weightSums, singleEntropy, qkvOf(single.heads[0])),
+      weights('single-weights', w('entropy-matrix-single'), single.heads[0].weights, single.heads[0].weightSums, singleEntropy, qkvOf(single.heads[0])),
       chart('single-entropy', w('entropy-chart-single'), [series(w('entropy-single-head'), singleEntropy)]),
       facts('single-facts', w('entropy-facts-single', { dk: String(single.dK) }), singleEntropy),
     ],
@@ -108,10 +108,11 @@ export function entropySteps(lab: AttentionLab, inputs: EntropyInputs): Built<En
     formula: String.raw`\htmlClass{focus}{H^{(k)}_i = -\sum_{j} w^{(k)}_{ij} \ln w^{(k)}_{ij}},\quad w^{(k)} = \mathrm{softmax}\!\left(\frac{Q_k K_k^{\top}}{\sqrt{${multi.dK}}}\right)`,
     panels: [
       chart('head-entropy', w(h > 1 ? 'entropy-chart-heads' : 'entropy-chart-heads-one', { h: String(h) }), headEntropy.map((entropy, i) => series(headName(i), entropy))),
-      ...multi.heads.map((head, i) => weights(`head-${i}-weights`, w('entropy-caption-head', { head: headName(i), shape: shape(n, n) }), head.weights, head.weightSums, headEntropy[i], qkvOf(head))),
+      ...multi.heads.map((head, i) => weights(`head-${i}-weights`, w('entropy-matrix-head', { head: headName(i) }), head.weights, head.weightSums, headEntropy[i], qkvOf(head))),
     ],
   });
 
+  const summaryTitle = w('entropy-matrix-summary');
   steps.push({
     id: 'compare',
     title: w('entropy-compare-title'),
@@ -126,7 +127,8 @@ export function entropySteps(lab: AttentionLab, inputs: EntropyInputs): Built<En
       {
         type: 'matrix',
         name: 'entropy-summary',
-        caption: w('entropy-summary'),
+        title: summaryTitle,
+        caption: w('entropy-summary', { title: summaryTitle }),
         data: [singleEntropy, ...headEntropy].map((e) => [e.meanEntropy, e.minEntropy, e.maxRowEntropy]),
         rowLabels: [w('entropy-single-head'), ...headEntropy.map((_, i) => headName(i))],
         colLabels: [w('entropy-column-mean'), w('entropy-column-lowest'), w('entropy-column-highest')],
@@ -145,7 +147,7 @@ export function entropySteps(lab: AttentionLab, inputs: EntropyInputs): Built<En
     text: w('entropy-plain-text', { d: String(d), plain: formatNumber(plainEntropy.meanEntropy), single: formatNumber(singleEntropy.meanEntropy) }),
     formula: String.raw`\htmlClass{focus}{w = \mathrm{softmax}\!\left(\frac{XX^{\top}}{\sqrt{${d}}}\right)},\quad ${ENTROPY_FORMULA}`,
     panels: [
-      weights('plain-weights', w('entropy-caption-plain', { shape: shape(n, n) }), plain.weights, plain.weightSums, plainEntropy, { query: x, key: x, value: x }),
+      weights('plain-weights', w('entropy-matrix-plain'), plain.weights, plain.weightSums, plainEntropy, { query: x, key: x, value: x }),
       chart('plain-entropy', w('entropy-chart-plain'), [
         series(w('entropy-series-projected'), singleEntropy),
         series(w('entropy-series-plain'), plainEntropy),

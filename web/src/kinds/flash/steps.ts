@@ -10,7 +10,7 @@ import { flashInputs } from './inputs.js';
 import { formatDifference, formatNumber } from '../../model/format.js';
 import { attentionParameters } from '../attention/edits.js';
 import { attentionArgs } from '../shared/explain-terms.js';
-import { integerField, labels, shape } from '../shared/fields.js';
+import { integerField, labels, shape, titled } from '../shared/fields.js';
 import type { Built } from '../kind.js';
 import { block, type FlashTraces, softmaxInput, type WalkedTile, walkTiles } from './tiles.js';
 import { w as attentionWords } from '../attention/words-en.js';
@@ -71,7 +71,6 @@ export function flashSteps(lab: AttentionLab, context: FlashContext): Built<Flas
   const { flash, full, proof, proof32 } = traces;
   const n = inputs.query.length;
   const m = inputs.key.length;
-  const dK = inputs.query[0].length;
   const dV = inputs.value[0].length;
   const rows = labels(context.queryLabels, n, 'q');
   const keys = labels(context.keyLabels, m, 'k');
@@ -80,27 +79,27 @@ export function flashSteps(lab: AttentionLab, context: FlashContext): Built<Flas
   const walked = walkTiles(flash.tiles ?? [], inputs);
 
   const scoresPanel = (focus?: [number, number][]): MatrixPanel => ({
-    type: 'matrix', name: 'scores', caption: w(full.masked ? 'flash-caption-masked-scores' : 'flash-caption-scaled-scores', { shape: shape(n, m) }),
+    type: 'matrix', name: 'scores', ...titled(w(full.masked ? 'flash-matrix-masked-scores' : 'flash-matrix-scaled-scores'), shape(n, m)),
     data: scores, rowLabels: rows, colLabels: keys, colour: 'diverging', blocked: full.mask, focus,
     explain: full.masked && full.mask
       ? { stage: 'masked', args: { scaled: full.scaled, mask: full.mask, fill: inputs.maskFill ?? -Infinity }, symbol: 's' }
       : { stage: 'scaled', args: inputs, symbol: 's' },
   });
-  const inputPanel = (name: 'query' | 'key' | 'value', caption: string, data: number[][], rowLabels: string[], prefix: string): MatrixPanel => ({
-    type: 'matrix', name, caption, data, rowLabels, colLabels: labels(undefined, data[0].length, prefix), colour: 'none', editable: name,
+  const inputPanel = (name: 'query' | 'key' | 'value', title: string, data: number[][], rowLabels: string[], prefix: string): MatrixPanel => ({
+    type: 'matrix', name, ...titled(title, shape(data.length, data[0].length)), data, rowLabels, colLabels: labels(undefined, data[0].length, prefix), colour: 'none', editable: name,
   });
 
   const steps: Step[] = [];
   const inputPanels: Panel[] = [
     attentionParameters(inputs),
     tileParameters(inputs),
-    inputPanel('query', attentionWords('attention-caption-query', { shape: shape(n, dK) }), inputs.query, rows, 'd'),
-    inputPanel('key', attentionWords('attention-caption-key', { shape: shape(m, dK) }), inputs.key, keys, 'd'),
-    inputPanel('value', attentionWords('attention-caption-value', { shape: shape(m, dV) }), inputs.value, keys, 'v'),
+    inputPanel('query', attentionWords('attention-matrix-query'), inputs.query, rows, 'd'),
+    inputPanel('key', attentionWords('attention-matrix-key'), inputs.key, keys, 'd'),
+    inputPanel('value', attentionWords('attention-matrix-value'), inputs.value, keys, 'v'),
   ];
   if (full.mask) {
     inputPanels.push({
-      type: 'matrix', name: 'mask', caption: w('flash-caption-mask', { shape: shape(n, m) }), data: full.mask, rowLabels: rows, colLabels: keys,
+      type: 'matrix', name: 'mask', ...titled(w('flash-matrix-mask'), shape(n, m), 'flash-caption-mask'), data: full.mask, rowLabels: rows, colLabels: keys,
       colour: 'weights', editable: Array.isArray(inputs.mask) ? 'mask' : undefined,
     });
   }
@@ -155,13 +154,13 @@ function tileStep(walk: WalkedTile, k: number, total: number, c: TileContext): S
   for (let i = 0; i < walk.rows; i += 1) for (let j = 0; j < walk.cols; j += 1) focus.push([tile.rowStart + i, tile.colStart + j]);
   const columns = runningColumns();
   const running: MatrixPanel = {
-    type: 'matrix', name: `${id}-running`, caption: w('flash-caption-running', { shape: shape(walk.rows, columns.length) }),
+    type: 'matrix', name: `${id}-running`, ...titled(w('flash-matrix-running'), shape(walk.rows, columns.length)),
     data: tile.tileMax.map((_, i) => [tile.tileMax[i], tile.maxBefore[i], tile.maxAfter[i], tile.rescale[i], previous?.sumAfter[i] ?? 0, tile.sumAfter[i]]),
     rowLabels: rowNames, colLabels: columns, colour: 'none', explain: { stage: 'trace', symbol: 'running' },
   };
   const tileKeys = span(c.keys, tile.colStart, walk.cols);
   const values: MatrixPanel = {
-    type: 'matrix', name: `${id}-values`, caption: w('flash-caption-values', { keys: tileKeys, shape: shape(walk.cols, c.vDims.length) }),
+    type: 'matrix', name: `${id}-values`, ...titled(w('flash-matrix-values', { keys: tileKeys }), shape(walk.cols, c.vDims.length)),
     data: block(c.inputs.value, tile.colStart, walk.cols, 0, c.vDims.length), rowLabels: c.keys.slice(tile.colStart, tile.colStart + walk.cols),
     colLabels: c.vDims, colour: 'none',
     explain: {
@@ -170,7 +169,7 @@ function tileStep(walk: WalkedTile, k: number, total: number, c: TileContext): S
     },
   };
   const partial: MatrixPanel = {
-    type: 'matrix', name: `${id}-partial`, caption: w('flash-caption-partial', { shape: shape(walk.rows, c.vDims.length) }),
+    type: 'matrix', name: `${id}-partial`, ...titled(w('flash-matrix-partial'), shape(walk.rows, c.vDims.length)),
     data: tile.partialOutput, rowLabels: rowNames, colLabels: c.vDims, colour: 'diverging', explain: { stage: 'trace', symbol: 'O' },
   };
   const first = rowNames[0];
@@ -193,12 +192,12 @@ function tileStep(walk: WalkedTile, k: number, total: number, c: TileContext): S
 
 function normaliseStep({ flash }: FlashTraces, rows: string[], vDims: string[]): Step {
   const stats: MatrixPanel = {
-    type: 'matrix', name: 'final-statistics', caption: w('flash-caption-final', { shape: shape(rows.length, 2) }),
+    type: 'matrix', name: 'final-statistics', ...titled(w('flash-matrix-final'), shape(rows.length, 2)),
     data: flash.rowMax.map((x, i) => [x, flash.rowSum[i]]), rowLabels: rows, colLabels: ['m', 'ℓ'], colour: 'none',
     explain: { stage: 'trace', symbol: 'final' },
   };
   const output: MatrixPanel = {
-    type: 'matrix', name: 'output', caption: w('flash-caption-output', { shape: shape(rows.length, vDims.length) }),
+    type: 'matrix', name: 'output', ...titled(w('flash-matrix-output'), shape(rows.length, vDims.length)),
     data: flash.output, rowLabels: rows, colLabels: vDims, colour: 'diverging', explain: { stage: 'trace', symbol: 'output' },
   };
   return {
@@ -211,8 +210,8 @@ function normaliseStep({ flash }: FlashTraces, rows: string[], vDims: string[]):
 }
 
 function proofStep({ inputs, flash, full, flash32 }: FlashTraces, proof: FlashTraces['proof'], proof32: FlashTraces['proof32'], rows: string[], vDims: string[]): Step {
-  const matrix = (name: string, caption: string, data: number[][], detail?: string, explain?: MatrixPanel['explain']): MatrixPanel => ({
-    type: 'matrix', name, caption, detail, data, rowLabels: rows, colLabels: vDims, colour: 'diverging', explain,
+  const matrix = (name: string, title: string, data: number[][], detail?: string, explain?: MatrixPanel['explain']): MatrixPanel => ({
+    type: 'matrix', name, ...titled(title, shape(rows.length, vDims.length)), detail, data, rowLabels: rows, colLabels: vDims, colour: 'diverging', explain,
   });
   const difference = (left: number[][], leftSymbol: string): MatrixPanel['explain'] => ({
     stage: 'sum', symbol: 'Δ',
@@ -237,11 +236,11 @@ function proofStep({ inputs, flash, full, flash32 }: FlashTraces, proof: FlashTr
     formula: String.raw`\max_{i,j} \big|\,\text{flash}(Q,K,V)_{ij} - \mathrm{softmax}\!\big(QK^{\top}/\sqrt{d_k}\big)V_{ij}\big|`,
     panels: [
       facts,
-      matrix('flash-output', w('flash-caption-flash-output', { shape: shape(rows.length, vDims.length) }), flash.output, undefined, { stage: 'trace', symbol: 'output' }),
-      matrix('full-output', w('flash-caption-full-output', { shape: shape(rows.length, vDims.length) }), full.output, undefined, { stage: 'output', args: inputs, symbol: 'full' }),
-      matrix('difference', w('flash-caption-difference-64', { shape: shape(rows.length, vDims.length) }), proof.difference, `max |Δ| = ${formatDifference(proof.maxAbsDifference)}`, difference(flash.output, 'flash')),
-      matrix('difference-float32', w('flash-caption-difference-32', { shape: shape(rows.length, vDims.length) }), proof32.difference, `max |Δ| = ${formatDifference(proof32.maxAbsDifference)}`, difference(flash32.output, 'float32')),
-      matrix('flash-output-float32', w('flash-caption-flash-output-32', { shape: shape(rows.length, vDims.length) }), flash32.output, undefined,
+      matrix('flash-output', w('flash-matrix-flash-output'), flash.output, undefined, { stage: 'trace', symbol: 'output' }),
+      matrix('full-output', w('flash-matrix-full-output'), full.output, undefined, { stage: 'output', args: inputs, symbol: 'full' }),
+      matrix('difference', w('flash-matrix-difference-64'), proof.difference, `max |Δ| = ${formatDifference(proof.maxAbsDifference)}`, difference(flash.output, 'flash')),
+      matrix('difference-float32', w('flash-matrix-difference-32'), proof32.difference, `max |Δ| = ${formatDifference(proof32.maxAbsDifference)}`, difference(flash32.output, 'float32')),
+      matrix('flash-output-float32', w('flash-matrix-flash-output-32'), flash32.output, undefined,
         { stage: 'given', symbol: 'output', args: { what: w('flash-float32-what') } }),
     ],
   };

@@ -10,7 +10,7 @@ import type { KvCacheInputs } from './inputs.js';
 import { kvCacheInputs } from './inputs.js';
 import { linearExplain, randomExplain } from '../shared/explain-sources.js';
 import { formatDifference, formatNumber } from '../../model/format.js';
-import { integerField, labels, seedField, shape } from '../shared/fields.js';
+import { integerField, labels, seedField, shape, titled } from '../shared/fields.js';
 import type { Built } from '../kind.js';
 import { KV_BYTES, KV_MODELS, modelOf } from './models.js';
 import { w } from './words-en.js';
@@ -91,8 +91,8 @@ export function kvCacheSteps(lab: AttentionLab, inputs: KvCacheInputs): Built<Kv
       seedField(inputs.seed),
     ],
   };
-  const matrix = (name: string, caption: string, data: number[][], rowLabels: string[], focus?: [number, number][], explain?: MatrixPanel['explain']): MatrixPanel =>
-    ({ type: 'matrix', name, caption, data, rowLabels, colLabels: dims, colour: 'diverging', focus, explain });
+  const matrix = (name: string, title: string, data: number[][], rowLabels: string[], focus?: [number, number][], explain?: MatrixPanel['explain']): MatrixPanel =>
+    ({ type: 'matrix', name, ...titled(title, shape(data.length, d)), data, rowLabels, colLabels: dims, colour: 'diverging', focus, explain });
   const { params } = decode;
   // The engine keeps no per-head output of a decoded row, so its number is said in words.
   const decoded: MatrixPanel['explain'] = { stage: 'given', symbol: 'out', args: { what: w(inputs.heads === 1 ? 'kv-cache-decoded-what-one' : 'kv-cache-decoded-what') } };
@@ -102,7 +102,7 @@ export function kvCacheSteps(lab: AttentionLab, inputs: KvCacheInputs): Built<Kv
     title: w('kv-cache-inputs-title', { n: String(n) }),
     text: w(inputs.heads === 1 ? 'kv-cache-inputs-text-one' : 'kv-cache-inputs-text', { n: String(n), d: String(d), seed: String(inputs.seed), heads: String(inputs.heads) }),
     formula: String.raw`k_t = x_t W_K,\quad v_t = x_t W_V,\quad \text{out}_t = \mathrm{softmax}\!\left(\frac{q_t\,[k_0 \dots k_t]^{\top}}{\sqrt{d_k}}\right)[v_0 \dots v_t]\,W_O`,
-    panels: [parameters, matrix('input', w('kv-cache-caption-input', { shape: shape(n, d) }), input, tokens, undefined, randomExplain('X', inputs.seed))],
+    panels: [parameters, matrix('input', w('kv-cache-matrix-input'), input, tokens, undefined, randomExplain('X', inputs.seed))],
   }];
 
   decode.positions.forEach((p, t) => {
@@ -121,11 +121,11 @@ export function kvCacheSteps(lab: AttentionLab, inputs: KvCacheInputs): Built<Kv
       formula: `${t === 0 ? String.raw`K_{\le 0} = x_0 W_K` : String.raw`K_{\le ${t}} = \begin{bmatrix} K_{\le ${t - 1}} \\ x_{${t}} W_K \end{bmatrix}`}` +
         String.raw`,\quad \text{out}_{${t}} = \mathrm{Attention}(x_{${t}} W_Q,\ K_{\le ${t}},\ V_{\le ${t}})\,W_O`,
       panels: [
-        matrix('cached-keys', w('kv-cache-caption-keys', { shape: shape(p.keys.length, d) }), p.keys, rows, last,
+        matrix('cached-keys', w('kv-cache-matrix-keys'), p.keys, rows, last,
           linearExplain('K', { input, weight: params.wK, bias: params.bK, inputSymbol: 'X', weightSymbol: 'W_K' })),
-        matrix('cached-values', w('kv-cache-caption-values', { shape: shape(p.values.length, d) }), p.values, rows, last,
+        matrix('cached-values', w('kv-cache-matrix-values'), p.values, rows, last,
           linearExplain('V', { input, weight: params.wV, bias: params.bV, inputSymbol: 'X', weightSymbol: 'W_V' })),
-        matrix('output-row', w('kv-cache-caption-output-row', { token: tokens[t], shape: shape(1, d) }), [p.outputRow], [tokens[t]], undefined, decoded),
+        matrix('output-row', w('kv-cache-matrix-output-row', { token: tokens[t] }), [p.outputRow], [tokens[t]], undefined, decoded),
         counts,
       ],
     });
@@ -143,10 +143,10 @@ export function kvCacheSteps(lab: AttentionLab, inputs: KvCacheInputs): Built<Kv
         ['max |Δ|', formatDifference(difference.maxAbsDifference)],
         [w('kv-cache-check-identical'), w('kv-cache-of', { count: String(difference.identicalCells), total: String(difference.cells) })],
       ] },
-      matrix('output', w('kv-cache-caption-decoded', { shape: shape(n, d) }), decode.output, tokens, undefined, decoded),
-      matrix('recomputed', w('kv-cache-caption-recomputed', { shape: shape(n, d) }), recomputed.output, tokens, undefined,
+      matrix('output', w('kv-cache-matrix-decoded'), decode.output, tokens, undefined, decoded),
+      matrix('recomputed', w('kv-cache-matrix-recomputed'), recomputed.output, tokens, undefined,
         linearExplain('out', { input: recomputed.concat, weight: recomputed.params.wO, bias: recomputed.params.bO, inputSymbol: w('kv-cache-heads-side-by-side'), weightSymbol: 'W_O' })),
-      { ...matrix('difference', w('kv-cache-caption-difference', { shape: shape(n, d) }), difference.difference, tokens, undefined,
+      { ...matrix('difference', w('kv-cache-matrix-difference'), difference.difference, tokens, undefined,
         { stage: 'sum', args: { parts: [{ symbol: 'cache', panel: 'output', data: decode.output }, { symbol: 'recomputed', panel: 'recomputed', data: recomputed.output }], subtracted: true }, symbol: 'Δ' }), detail: `max |Δ| = ${formatDifference(difference.maxAbsDifference)}` },
     ],
   });
@@ -164,7 +164,7 @@ export function kvCacheSteps(lab: AttentionLab, inputs: KvCacheInputs): Built<Kv
         series: [series(w('kv-cache-series-without'), (p) => p.multiplyAddsWithoutCache), series(w('kv-cache-series-with'), (p) => p.multiplyAddsWithCache)],
       },
       {
-        type: 'matrix', name: 'cost-table', caption: w('kv-cache-table-caption', { shape: shape(n, 2) }), colour: 'none',
+        type: 'matrix', name: 'cost-table', ...titled(w('kv-cache-matrix-table'), shape(n, 2)), colour: 'none',
         data: decode.positions.map((p) => [p.multiplyAddsWithCache, p.multiplyAddsWithoutCache]),
         rowLabels: tokens, colLabels: [w('kv-cache-column-with'), w('kv-cache-column-without')],
         explain: { stage: 'given', symbol: 'cost', args: { what: w('kv-cache-cost-what', { d: String(d) }) } },

@@ -28,7 +28,7 @@ kv-cache-decoded-what = the engine's kvCacheDecode: the row's query x·W_Q atten
 kv-cache-inputs-title = Decode { $n } tokens, one at a time
 kv-cache-inputs-text-one = A model that writes text produces one token at a time, and each new token attends to every token before it. Here { $n } tokens of width d_model = { $d } (random normal numbers, seed { $seed }) are decoded one by one through one head of causal self-attention with seeded weights.
 kv-cache-inputs-text = A model that writes text produces one token at a time, and each new token attends to every token before it. Here { $n } tokens of width d_model = { $d } (random normal numbers, seed { $seed }) are decoded one by one through { $heads } heads of causal self-attention with seeded weights.
-kv-cache-caption-input = X, the tokens ({ $shape })
+kv-cache-matrix-input = X, the tokens
 kv-cache-counts-caption = Multiply-adds for token { $number } (engine)
 kv-cache-counts-with = with the cache: project x_t once, attend over the cache
 kv-cache-counts-without = without: project and attend all { $count } tokens again
@@ -36,19 +36,19 @@ kv-cache-token-title-one = Token { $number } of { $n }: the cache grows to { $ro
 kv-cache-token-title = Token { $number } of { $n }: the cache grows to { $rows } rows
 kv-cache-token-text-one = Token { $token } is projected once: its key and value are appended to the cache (outlined), and only its query attends over the { $rows } cached key. The keys and values of earlier tokens are read back, never recomputed.
 kv-cache-token-text = Token { $token } is projected once: its key and value are appended to the cache (outlined), and only its query attends over the { $rows } cached keys. The keys and values of earlier tokens are read back, never recomputed.
-kv-cache-caption-keys = cached keys K ({ $shape })
-kv-cache-caption-values = cached values V ({ $shape })
-kv-cache-caption-output-row = output row of { $token } ({ $shape })
+kv-cache-matrix-keys = cached keys K
+kv-cache-matrix-values = cached values V
+kv-cache-matrix-output-row = output row of { $token }
 kv-cache-check-title-exact = The same output as recomputing everything, to the last bit
 kv-cache-check-title-rounding = The same output as recomputing everything, up to rounding
 kv-cache-check-text = The engine also ran multi-head attention on all { $n } tokens at once with a causal mask and the same weights. Largest difference: { $difference }, with { $identical } of { $cells } numbers identical to the last bit. The cache changes how much is computed, not what.
 kv-cache-check-caption = Decoded with the cache against recomputed
 kv-cache-check-identical = numbers identical to the last bit
 kv-cache-of = { $count } of { $total }
-kv-cache-caption-decoded = decoded with the cache ({ $shape })
-kv-cache-caption-recomputed = recomputed with a causal mask ({ $shape })
+kv-cache-matrix-decoded = decoded with the cache
+kv-cache-matrix-recomputed = recomputed with a causal mask
 kv-cache-heads-side-by-side = the heads’ outputs side by side
-kv-cache-caption-difference = cache − recomputed ({ $shape })
+kv-cache-matrix-difference = cache − recomputed
 kv-cache-cost-title = Work per token: almost constant with the cache, growing without
 kv-cache-cost-text = Without a cache, token t reruns the layer on all t tokens: their projections (4·t·d² multiply-adds) and their attention (2·t²·d). With it, token t projects only itself (4·d²) and attends over the t cached rows (2·t·d). At d_model = { $d } the projections dominate, so both lines look straight here; for long sequences the t² of recomputed attention takes over. The counts are the engine's.
 kv-cache-chart-caption = Multiply-adds per decoded token
@@ -56,7 +56,7 @@ kv-cache-chart-x = token t
 kv-cache-chart-y = multiply-adds
 kv-cache-series-without = without the cache
 kv-cache-series-with = with the cache
-kv-cache-table-caption = Multiply-adds per token ({ $shape })
+kv-cache-matrix-table = Multiply-adds per token
 kv-cache-column-with = with cache
 kv-cache-column-without = without
 kv-cache-cost-what = the engine's count of multiply-adds for this token (row t): with the cache 4·d² + 2·(t+1)·d, one row projected and attended over t + 1 cached keys; without it 4·(t+1)·d² + 2·(t+1)²·d, the whole layer again on rows 0 … t (d = { $d }).

@@ -7,7 +7,7 @@ import type { MatrixPanel, Panel, Step } from '../../model/types.js';
 import type { MultiHeadInputs } from './inputs.js';
 import type { TrainedLayer } from '../../model/trained-layer.js';
 import { formatNumber } from '../../model/format.js';
-import { labels, shape } from '../shared/fields.js';
+import { labels, shape, titled } from '../shared/fields.js';
 import { settings, trainedInputStep, weightsFacts } from './panels.js';
 import { weightOrigin, weightPanel } from '../shared/weight-panel.js';
 import { embeddingExplain, linearExplain } from '../shared/explain-sources.js';
@@ -72,18 +72,18 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
   const dK = t.dK;
   const h = args.heads;
   const dims = (count: number, prefix = 'd') => labels(undefined, count, prefix);
-  const matrix = (name: string, caption: string, data: number[][], rowLabels: string[], colLabels: string[], colour: MatrixPanel['colour'] = 'diverging'): MatrixPanel =>
-    ({ type: 'matrix', name, caption, data, rowLabels, colLabels, colour });
+  const matrix = (name: string, title: string, data: number[][], rowLabels: string[], colLabels: string[], colour: MatrixPanel['colour'] = 'diverging'): MatrixPanel =>
+    ({ type: 'matrix', name, ...titled(title, shape(data.length, data[0].length)), data, rowLabels, colLabels, colour });
 
   // The weights where they are used, each cell saying where it comes from and what it feeds.
   const weights = weightOrigin(trained, inputs.seed);
 
   const steps: Step[] = [];
   const embedPanels: Panel[] = trained
-    ? [weightsFacts(trained), { ...matrix('embeddings', w('multi-head-caption-probe', { layer: String(trained.source.layer + 1), shape: shape(n, d) }), x, queryTokens, dims(d)),
+    ? [weightsFacts(trained), { ...matrix('embeddings', w('multi-head-matrix-probe', { layer: String(trained.source.layer + 1) }), x, queryTokens, dims(d)),
       explain: { stage: 'given', args: { what: w('multi-head-probe-what', { layer: String(trained.source.layer + 1) }) }, symbol: 'X' } }]
-    : [settings(inputs, keyTokens), { ...matrix('embeddings', w(cross ? 'multi-head-caption-target-embeddings' : 'multi-head-caption-embeddings', { shape: shape(n, d) }), x, queryTokens, dims(d)), explain: embeddingExplain('X', inputs.seed) }];
-  if (cross) embedPanels.push({ ...matrix('source-embeddings', w('multi-head-caption-source-embeddings', { shape: shape(m, d) }), source, keyTokens, dims(d)), explain: embeddingExplain('X_src', inputs.seed) });
+    : [settings(inputs, keyTokens), { ...matrix('embeddings', w(cross ? 'multi-head-matrix-target-embeddings' : 'multi-head-matrix-embeddings'), x, queryTokens, dims(d)), explain: embeddingExplain('X', inputs.seed) }];
+  if (cross) embedPanels.push({ ...matrix('source-embeddings', w('multi-head-matrix-source-embeddings'), source, keyTokens, dims(d)), explain: embeddingExplain('X_src', inputs.seed) });
   const keyInput = { symbol: cross ? 'X_src' : 'X', panel: cross ? 'source-embeddings' : 'embeddings' };
   const repeated = new Set(queryTokens).size < n;
   steps.push(trained ? trainedInputStep(trained, n, d, embedPanels) : {
@@ -108,11 +108,11 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
       ? String.raw`\htmlClass{focus}{Q = XW_Q + b_Q,\ K = XW_K + b_K,\ V = XW_V + b_V}`
       : String.raw`\htmlClass{focus}{Q = XW_Q,\ K = ${cross ? 'X_{\\text{src}}' : 'X'}W_K,\ V = ${cross ? 'X_{\\text{src}}' : 'X'}W_V}`,
     panels: [
-      { ...matrix('projected-query', `Q = XW_Q${trained ? ' + b_Q' : ''} (${shape(n, d)})`, t.projectedQuery, queryTokens, dims(d)),
+      { ...matrix('projected-query', `Q = XW_Q${trained ? ' + b_Q' : ''}`, t.projectedQuery, queryTokens, dims(d)),
         explain: linearExplain('Q', { input: x, weight: t.params.wQ, bias: t.params.bQ, inputSymbol: 'X', weightSymbol: 'W_Q', inputPanel: 'embeddings' }) },
-      { ...matrix('projected-key', `K (${shape(m, d)})`, t.projectedKey, keyTokens, dims(d)),
+      { ...matrix('projected-key', 'K', t.projectedKey, keyTokens, dims(d)),
         explain: linearExplain('K', { input: source, weight: t.params.wK, bias: t.params.bK, inputSymbol: keyInput.symbol, weightSymbol: 'W_K', inputPanel: keyInput.panel }) },
-      { ...matrix('projected-value', `V (${shape(m, d)})`, t.projectedValue, keyTokens, dims(d)),
+      { ...matrix('projected-value', 'V', t.projectedValue, keyTokens, dims(d)),
         explain: linearExplain('V', { input: source, weight: t.params.wV, bias: t.params.bV, inputSymbol: keyInput.symbol, weightSymbol: 'W_V', inputPanel: keyInput.panel }) },
       weightPanel('weight-query', 'W_Q', t.params.wQ, 'Q', weights),
       weightPanel('weight-key', 'W_K', t.params.wK, 'K', weights),
@@ -127,7 +127,7 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
       text: w('multi-head-split-text', { d: String(d), h: String(h), dk: String(dK), last: String(dK - 1) }),
       formula: String.raw`\htmlClass{focus}{\mathrm{head}_i = \mathrm{Attention}(Q_{[:,\,i d_k : (i+1) d_k]},\ K_{[\dots]},\ V_{[\dots]})},\quad d_k = \frac{d_{\text{model}}}{h} = ${dK}`,
       panels: [...t.heads.map((head, i): MatrixPanel => ({
-        ...matrix(`head-${i}-query`, w('multi-head-caption-head-query', { head: String(i + 1), first: String(i * dK), last: String(i * dK + dK - 1), shape: shape(n, dK) }), head.query, queryTokens, dims(dK)),
+        ...matrix(`head-${i}-query`, w('multi-head-matrix-head-query', { head: String(i + 1), first: String(i * dK), last: String(i * dK + dK - 1) }), head.query, queryTokens, dims(dK)),
         explain: { stage: 'slice', args: { from: t.projectedQuery, fromSymbol: 'Q', firstColumn: i * dK, head: i + 1 }, symbol: `Q${SUPERSCRIPT[i + 1] ?? ''}` },
       })), {
         type: 'facts',
@@ -155,9 +155,7 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
     return {
       type: 'matrix',
       name: `head-${i}-weights`,
-      caption: h > 1
-        ? w('multi-head-caption-head-weights', { head: String(i + 1), shape: shape(n, m) })
-        : w('multi-head-caption-attention-weights', { shape: shape(n, m) }),
+      ...titled(h > 1 ? w('multi-head-matrix-head-weights', { head: String(i + 1) }) : w('multi-head-matrix-attention-weights'), shape(n, m)),
       detail: w('multi-head-entropy-detail', { mean: formatNumber(entropy.meanEntropy), max: formatNumber(entropy.maxEntropy) }),
       data: head.weights,
       rowLabels: queryTokens,
@@ -190,7 +188,7 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
       title: w('multi-head-concat-title'),
       text: w('multi-head-concat-text', { h: String(h), shape: shape(n, dK), whole: shape(n, d) }),
       formula: String.raw`\htmlClass{focus}{\mathrm{Concat}(\mathrm{head}_1, \dots, \mathrm{head}_{${h}})}W_O`,
-      panels: [{ ...matrix('concat', `concat (${shape(n, d)})`, t.concat, queryTokens, dims(d)), explain: { stage: 'concat', args: { heads: t.heads.map((head) => head.output) }, symbol: 'concat' } }],
+      panels: [{ ...matrix('concat', 'concat', t.concat, queryTokens, dims(d)), explain: { stage: 'concat', args: { heads: t.heads.map((head) => head.output) }, symbol: 'concat' } }],
     });
   }
   steps.push({
@@ -201,7 +199,7 @@ export function multiHeadSteps(lab: AttentionLab, inputs: MultiHeadInputs, train
       : w('multi-head-output-text-one', { count: String(t.parameterCount) }),
     formula: String.raw`\mathrm{Concat}(\dots)\htmlClass{focus}{W_O}`,
     panels: [
-      { ...matrix('output', w('multi-head-caption-output', { shape: shape(n, d) }), t.output, queryTokens, dims(d)),
+      { ...matrix('output', w('multi-head-matrix-output'), t.output, queryTokens, dims(d)),
         explain: linearExplain('output', { input: t.concat, weight: t.params.wO, bias: t.params.bO, inputSymbol: h > 1 ? 'concat' : 'weights·V', weightSymbol: 'W_O', inputPanel: h > 1 ? 'concat' : undefined }) },
       weightPanel('weight-output', 'W_O', t.params.wO, w('multi-head-feeds-output'), weights),
     ],

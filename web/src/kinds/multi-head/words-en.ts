@@ -10,11 +10,11 @@ multi-head-target-words = target words
 multi-head-source-words = source words
 multi-head-heads-h = heads h
 multi-head-probe-rows = One row per token of the probe ({ $tokens }), d_model = { $d } numbers each.
-multi-head-caption-probe = X: the probe as layer { $layer } reads it ({ $shape })
+multi-head-matrix-probe = X: the probe as layer { $layer } reads it
 multi-head-probe-what = the probe as the trained model’s layer { $layer } reads it, from the trained run (the engine’s numbers).
-multi-head-caption-embeddings = embeddings X ({ $shape })
-multi-head-caption-target-embeddings = target embeddings X ({ $shape })
-multi-head-caption-source-embeddings = source embeddings ({ $shape })
+multi-head-matrix-embeddings = embeddings X
+multi-head-matrix-target-embeddings = target embeddings X
+multi-head-matrix-source-embeddings = source embeddings
 multi-head-embed-title = Embed: every token becomes a vector
 multi-head-embed-text = Each token is looked up in a table of d_model = { $d } numbers per word (seeded and untrained here, seed { $seed }).
 multi-head-embed-repeated = The same word always gets the same row: both “{ $word }” rows are identical, and without position information attention cannot tell them apart.
@@ -25,7 +25,7 @@ multi-head-project-text = Three learned matrices W_Q, W_K, W_V (each { $shape },
 multi-head-feeds-output = the output
 multi-head-split-title = Split: { $h } heads of width { $dk }
 multi-head-split-text = d_model = { $d } is cut into { $h } slices of d_k = { $d } / { $h } = { $dk } columns. Head 1 gets columns 0 to { $last } of Q, K and V, head 2 the next { $dk }, and so on (in the formula, head i counts from 0 and takes columns i·{ $dk } to i·{ $dk } + { $last }); each attends on its own.
-multi-head-caption-head-query = head { $head }: Q, columns { $first }–{ $last } ({ $shape })
+multi-head-matrix-head-query = head { $head }: Q, columns { $first }–{ $last }
 multi-head-ledger = Dimension ledger
 multi-head-ledger-each = { $shape } each
 multi-head-ledger-q-split = Q split into { $h } heads
@@ -35,8 +35,8 @@ multi-head-ledger-weights = all heads’ weights
 multi-head-ledger-concat = head outputs, concatenated
 multi-head-ledger-columns = { $h } × { $dk } = { $d } columns: { $shape }
 multi-head-ledger-parameters = parameters
-multi-head-caption-head-weights = head { $head } weights ({ $shape })
-multi-head-caption-attention-weights = attention weights ({ $shape })
+multi-head-matrix-head-weights = head { $head } weights
+multi-head-matrix-attention-weights = attention weights
 multi-head-entropy-detail = mean entropy { $mean } of at most { $max } nats
 multi-head-heads-title = Attend: { $h } heads, { $h } patterns
 multi-head-heads-title-one = Attend: who looks at whom
@@ -51,7 +51,7 @@ multi-head-output-title = Mix: the output projection W_O
 multi-head-output-title-one = Output: mix the values
 multi-head-output-text = W_O ({ $shape }) mixes what the heads found into one { $d }-wide vector per token. Multi-head attention here has { $count } parameters.
 multi-head-output-text-one = Each output row is the attention-weighted mix of the value rows, projected by W_O. { $count } parameters in all.
-multi-head-caption-output = output ({ $shape })
+multi-head-matrix-output = output
 `;
 
 /** A message of this kind in the page's language. */

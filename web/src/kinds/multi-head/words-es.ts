@@ -6,11 +6,11 @@ multi-head-target-words = palabras de destino
 multi-head-source-words = palabras de origen
 multi-head-heads-h = cabezas h
 multi-head-probe-rows = Una fila por token de la secuencia de prueba ({ $tokens }), con d_model = { $d } números cada una.
-multi-head-caption-probe = X: la secuencia de prueba tal como la lee la capa { $layer } ({ $shape })
+multi-head-matrix-probe = X: la secuencia de prueba tal como la lee la capa { $layer }
 multi-head-probe-what = la secuencia de prueba tal como la lee la capa { $layer } del modelo entrenado, tomada de la ejecución de entrenamiento (los números del motor).
-multi-head-caption-embeddings = embeddings X ({ $shape })
-multi-head-caption-target-embeddings = embeddings de destino X ({ $shape })
-multi-head-caption-source-embeddings = embeddings de origen ({ $shape })
+multi-head-matrix-embeddings = embeddings X
+multi-head-matrix-target-embeddings = embeddings de destino X
+multi-head-matrix-source-embeddings = embeddings de origen
 multi-head-embed-title = Embeddings: cada token se convierte en un vector
 multi-head-embed-text = Cada token se busca en una tabla de d_model = { $d } números por palabra (aquí sembrada y sin entrenar, semilla { $seed }).
 multi-head-embed-repeated = La misma palabra recibe siempre la misma fila: las dos filas de «{ $word }» son idénticas y, sin información de posición, la atención no puede distinguirlas.
@@ -21,7 +21,7 @@ multi-head-project-text = Tres matrices aprendidas W_Q, W_K, W_V (cada una de { 
 multi-head-feeds-output = la salida
 multi-head-split-title = Dividir: { $h } cabezas de anchura { $dk }
 multi-head-split-text = d_model = { $d } se corta en { $h } porciones de d_k = { $d } / { $h } = { $dk } columnas. La cabeza 1 recibe las columnas 0 a { $last } de Q, K y V, la cabeza 2 las { $dk } siguientes, y así sucesivamente (en la fórmula, la cabeza i se cuenta desde 0 y toma las columnas i·{ $dk } a i·{ $dk } + { $last }); cada una atiende por su cuenta.
-multi-head-caption-head-query = cabeza { $head }: Q, columnas { $first }–{ $last } ({ $shape })
+multi-head-matrix-head-query = cabeza { $head }: Q, columnas { $first }–{ $last }
 multi-head-ledger = Cuadro de dimensiones
 multi-head-ledger-each = { $shape } cada una
 multi-head-ledger-q-split = Q dividida en { $h } cabezas
@@ -31,8 +31,8 @@ multi-head-ledger-weights = pesos de todas las cabezas
 multi-head-ledger-concat = salidas de las cabezas, concatenadas
 multi-head-ledger-columns = { $h } × { $dk } = { $d } columnas: { $shape }
 multi-head-ledger-parameters = parámetros
-multi-head-caption-head-weights = pesos de la cabeza { $head } ({ $shape })
-multi-head-caption-attention-weights = pesos de atención ({ $shape })
+multi-head-matrix-head-weights = pesos de la cabeza { $head }
+multi-head-matrix-attention-weights = pesos de atención
 multi-head-entropy-detail = entropía media { $mean } de un máximo de { $max } nats
 multi-head-heads-title = Atender: { $h } cabezas, { $h } patrones
 multi-head-heads-title-one = Atender: quién mira a quién
@@ -47,5 +47,5 @@ multi-head-output-title = Mezclar: la proyección de salida W_O
 multi-head-output-title-one = Salida: mezclar los valores
 multi-head-output-text = W_O ({ $shape }) mezcla lo que encontraron las cabezas en un vector de anchura { $d } por token. Aquí la atención multicabeza tiene { $count } parámetros.
 multi-head-output-text-one = Cada fila de la salida es la mezcla de las filas de valores ponderada por la atención, proyectada por W_O. { $count } parámetros en total.
-multi-head-caption-output = salida ({ $shape })
+multi-head-matrix-output = salida
 `;

@@ -10,7 +10,7 @@ import type { PositionalInputs } from './inputs.js';
 import { linearExplain } from '../shared/explain-sources.js';
 import { positionalInputs, WAVES } from './inputs.js';
 import { formatNumber, numberList } from '../../model/format.js';
-import { integerField, labels, seedField, shape } from '../shared/fields.js';
+import { integerField, labels, seedField, shape, titled } from '../shared/fields.js';
 import { w } from './words-en.js';
 
 const MAX_WAVES = WAVES.max;
@@ -79,7 +79,7 @@ export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): Bu
       {
         type: 'heatmap',
         name: 'encoding',
-        caption: w('positional-caption-encoding', { positions: String(positions), width: String(width), shape: shape(positions, width) }),
+        ...titled(w('positional-matrix-encoding', { positions: String(positions), width: String(width) }), shape(positions, width)),
         detail: w('positional-encoding-detail'),
         data: pe,
         rowName: w('positional-position'),
@@ -90,7 +90,7 @@ export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): Bu
       {
         type: 'matrix',
         name: 'encoding-corner',
-        caption: w('positional-caption-corner', { shape: shape(cornerRows.length, cornerRows[0].length) }),
+        ...titled(w('positional-matrix-corner'), shape(cornerRows.length, cornerRows[0].length)),
         data: cornerRows,
         rowLabels: cornerRows.map((_, pos) => w('positional-pos', { pos: String(pos) })),
         colLabels: labels(undefined, cornerRows[0].length, 'd'),
@@ -166,7 +166,7 @@ export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): Bu
       {
         type: 'heatmap',
         name: 'cosine',
-        caption: w('positional-caption-cosine', { shape: shape(positions, positions) }),
+        ...titled(w('positional-matrix-cosine'), shape(positions, positions)),
         detail: w('positional-cosine-detail'),
         data: similarity.cosine,
         rowName: w('positional-position'),
@@ -202,17 +202,17 @@ export function positionalSteps(lab: AttentionLab, inputs: PositionalInputs): Bu
   const shuffled = plain.permutation.map((i) => tokens[i]);
   const d = embedded.embeddings[0].length;
   const cols = labels(undefined, d, 'd');
-  const matrix = (name: string, caption: string, data: number[][], rowLabels: string[], explain: MatrixPanel['explain']): MatrixPanel =>
-    ({ type: 'matrix', name, caption, data, rowLabels, colLabels: cols, colour: 'diverging', explain });
+  const matrix = (name: string, title: string, data: number[][], rowLabels: string[], explain: MatrixPanel['explain']): MatrixPanel =>
+    ({ type: 'matrix', name, ...titled(title, shape(n, d)), data, rowLabels, colLabels: cols, colour: 'diverging', explain });
   // An output's last pass, concat·W_O, from the same layer run on what attention saw.
   const outputOf = (x: number[][]) => {
     const layer = lab.multiHeadAttention({ query: x, key: x, value: x, heads: inputs.heads, seed: inputs.seed });
     return linearExplain('output', { input: layer.concat, weight: layer.params.wO, bias: layer.params.bO, inputSymbol: w('positional-heads-side-by-side'), weightSymbol: 'W_O' });
   };
   const permutationPanels = (suffix: string, t: PermutationTestTrace) => [
-    matrix(`output${suffix}`, w('positional-caption-output', { shape: shape(n, d) }), t.output, tokens, outputOf(t.input)),
-    matrix(`permuted-output${suffix}`, w('positional-caption-permuted', { shape: shape(n, d) }), t.permutedOutput, shuffled, outputOf(t.permutedInput)),
-    matrix(`realigned${suffix}`, w('positional-caption-realigned', { shape: shape(n, d) }), t.realigned, tokens, {
+    matrix(`output${suffix}`, w('positional-matrix-output'), t.output, tokens, outputOf(t.input)),
+    matrix(`permuted-output${suffix}`, w('positional-matrix-permuted'), t.permutedOutput, shuffled, outputOf(t.permutedInput)),
+    matrix(`realigned${suffix}`, w('positional-matrix-realigned'), t.realigned, tokens, {
       stage: 'moved', symbol: 'realigned',
       args: { from: t.permutedOutput, fromSymbol: w('positional-reversed-output'), fromPanel: `permuted-output${suffix}`, rows: tokens.map((_, r) => t.permutation.indexOf(r)), why: w('positional-realigned-why') },
     }),

@@ -9,7 +9,7 @@ import type { ChartPanel, MatrixPanel, ParametersPanel, Step, TextPanel } from '
 import type { ScalingInputs } from './inputs.js';
 import { scalingInputs } from './inputs.js';
 import { formatNumber } from '../../model/format.js';
-import { integerField, labels, seedField, shape } from '../shared/fields.js';
+import { integerField, labels, seedField, shape, titled } from '../shared/fields.js';
 import { w } from './words-en.js';
 
 /** The widths the charts sweep, log-spaced. */
@@ -148,27 +148,27 @@ export function scalingSteps(lab: AttentionLab, inputs: ScalingInputs): Built<Sc
   const e = chosen.example;
   const keyLabels = labels(undefined, chosen.keys, 'k');
   const explainArgs = { query: e.query, key: e.key, value: e.key };
-  const row = (name: string, caption: string, data: number[][], colour: MatrixPanel['colour'], extra: Partial<MatrixPanel> = {}): MatrixPanel =>
-    ({ type: 'matrix', name, caption, data, rowLabels: ['q'], colLabels: keyLabels, colour, ...extra });
+  const row = (name: string, title: Pick<MatrixPanel, 'title' | 'caption'>, data: number[][], colour: MatrixPanel['colour'], extra: Partial<MatrixPanel> = {}): MatrixPanel =>
+    ({ type: 'matrix', name, ...title, data, rowLabels: ['q'], colLabels: keyLabels, colour, ...extra });
   steps.push({
     id: 'example',
     title: w('scaling-example-title', { dk: String(dK) }),
     text: w('scaling-example-text', { keys: String(chosen.keys), dk: String(dK), sqrtdk: formatNumber(e.sqrtDk) }),
     formula: String.raw`\mathrm{softmax}(q K^{\top})\ \text{ vs }\ \htmlClass{focus}{\mathrm{softmax}\!\left(\frac{q K^{\top}}{\sqrt{d_k}}\right)},\quad \sqrt{d_k} = \sqrt{${dK}} = ${formatNumber(e.sqrtDk)}`,
     panels: [
-      row('scores', w('scaling-caption-scores', { shape: shape(1, chosen.keys) }), e.scores, 'diverging', { explain: { stage: 'score', args: explainArgs, symbol: 'score' } }),
-      row('scaled', w('scaling-caption-scaled', { dk: String(dK), shape: shape(1, chosen.keys) }), e.scaled, 'diverging', { explain: { stage: 'scaled', args: explainArgs, symbol: 'scaled' } }),
-      row('weights-unscaled', w('scaling-caption-softmax-unscaled'), e.weightsUnscaled, 'weights',
+      row('scores', titled(w('scaling-matrix-scores'), shape(1, chosen.keys)), e.scores, 'diverging', { explain: { stage: 'score', args: explainArgs, symbol: 'score' } }),
+      row('scaled', titled(w('scaling-matrix-scaled', { dk: String(dK) }), shape(1, chosen.keys)), e.scaled, 'diverging', { explain: { stage: 'scaled', args: explainArgs, symbol: 'scaled' } }),
+      row('weights-unscaled', titled(w('scaling-matrix-softmax-unscaled')), e.weightsUnscaled, 'weights',
         { explain: { stage: 'softmax', args: { logits: e.scores, logitSymbol: w('scaling-scores-symbol'), logitPanel: 'scores' }, symbol: 'weight' } }),
-      row('weights', w('scaling-caption-softmax-scaled'), e.weightsScaled, 'weights', { explain: { stage: 'weight', args: explainArgs, symbol: 'weight' } }),
+      row('weights', titled(w('scaling-matrix-softmax-scaled')), e.weightsScaled, 'weights', { explain: { stage: 'weight', args: explainArgs, symbol: 'weight' } }),
       parameters,
     ],
   });
 
   const jacobianUnscaled = lab.softmaxJacobian({ logits: e.scores });
   const jacobianScaled = lab.softmaxJacobian({ logits: e.scaled });
-  const jacobian = (name: string, caption: string, t: typeof jacobianScaled): MatrixPanel => ({
-    type: 'matrix', name, caption, detail: w('scaling-frobenius', { norm: formatNumber(t.frobeniusNorm) }), data: t.jacobian,
+  const jacobian = (name: string, title: string, t: typeof jacobianScaled): MatrixPanel => ({
+    type: 'matrix', name, ...titled(title, shape(chosen.keys, chosen.keys)), detail: w('scaling-frobenius', { norm: formatNumber(t.frobeniusNorm) }), data: t.jacobian,
     rowLabels: labels(undefined, chosen.keys, 'p'), colLabels: labels(undefined, chosen.keys, 'x'), colour: 'none',
     explain: { stage: 'jacobian', args: { weights: t.weights[0] }, symbol: 'J' },
   });
@@ -180,8 +180,8 @@ export function scalingSteps(lab: AttentionLab, inputs: ScalingInputs): Built<Sc
     }),
     formula: String.raw`\htmlClass{focus}{J = \mathrm{diag}(p) - p\,p^{\top}},\qquad \lVert J \rVert_F = \sqrt{\textstyle\sum_{ij} J_{ij}^2}`,
     panels: [
-      jacobian('jacobian-unscaled', w('scaling-caption-jacobian-unscaled', { shape: shape(chosen.keys, chosen.keys) }), jacobianUnscaled),
-      jacobian('jacobian-scaled', w('scaling-caption-jacobian-scaled', { shape: shape(chosen.keys, chosen.keys) }), jacobianScaled),
+      jacobian('jacobian-unscaled', w('scaling-matrix-jacobian-unscaled'), jacobianUnscaled),
+      jacobian('jacobian-scaled', w('scaling-matrix-jacobian-scaled'), jacobianScaled),
     ],
   });
 
@@ -193,7 +193,7 @@ export function scalingSteps(lab: AttentionLab, inputs: ScalingInputs): Built<Sc
     panels: [{
       type: 'matrix',
       name: 'sharpness',
-      caption: w('scaling-caption-sharpness', { keys: String(SHARPNESS_KEYS), samples: String(samples) }),
+      ...titled(w('scaling-matrix-sharpness', { keys: String(SHARPNESS_KEYS), samples: String(samples) })),
       data: sharpness.map((t) => [t.unscaled.meanPeakWeight, t.scaled.meanPeakWeight]),
       rowLabels: sharpness.map((t) => `d_k = ${t.dK}`),
       colLabels: [w('scaling-column-unscaled'), w('scaling-column-scaled')],

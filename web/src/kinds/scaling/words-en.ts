@@ -48,19 +48,19 @@ scaling-fact-gradient-unscaled = mean gradient norm, unscaled
 scaling-fact-gradient-scaled = mean gradient norm, scaled
 scaling-example-title = One draw at d_k = { $dk }
 scaling-example-text = The experiment's first draw: one query and { $keys } keys, each { $dk } random numbers wide. Dividing its scores by √{ $dk } = { $sqrtdk } shrinks every gap between them by that factor, so the softmax of the scaled row is less extreme than that of the raw one. Select a score or a scaled weight to see its arithmetic; change the seed for another draw.
-scaling-caption-scores = scores q·kⱼ ({ $shape })
-scaling-caption-scaled = scaled = scores / √{ $dk } ({ $shape })
-scaling-caption-softmax-unscaled = softmax of the scores, unscaled
+scaling-matrix-scores = scores q·kⱼ
+scaling-matrix-scaled = scaled = scores / √{ $dk }
+scaling-matrix-softmax-unscaled = softmax of the scores, unscaled
 scaling-scores-symbol = scores q·kⱼ
-scaling-caption-softmax-scaled = softmax of the scaled scores
+scaling-matrix-softmax-scaled = softmax of the scaled scores
 scaling-frobenius = Frobenius norm { $norm }
 scaling-jacobian-title = The same draw: the two Jacobians
 scaling-jacobian-text = Entry (i, j) is how much weight pᵢ moves when score xⱼ is nudged. When the softmax is saturated, every entry is close to 0. For this draw the Frobenius norm is { $unscaled } without scaling and { $scaled } with it; the gradient chart averaged this norm over all { $samples } draws.
-scaling-caption-jacobian-unscaled = Jacobian of the unscaled softmax ({ $shape })
-scaling-caption-jacobian-scaled = Jacobian of the scaled softmax ({ $shape })
+scaling-matrix-jacobian-unscaled = Jacobian of the unscaled softmax
+scaling-matrix-jacobian-scaled = Jacobian of the scaled softmax
 scaling-sharpness-title = The sharpness table, computed
 scaling-sharpness-text = A common guess is that the largest weight of one query over 5 keys climbs from about { $guess } towards 1 as d_k grows from 4 to 1024, even after scaling. Here is what the engine computes, averaged over { $samples } draws (seed { $seed }): after scaling the peak hardly moves with d_k, and the climb belongs to the unscaled softmax.
-scaling-caption-sharpness = Mean largest weight, 1 query × { $keys } keys, { $samples } draws per row
+scaling-matrix-sharpness = Mean largest weight, 1 query × { $keys } keys, { $samples } draws per row
 scaling-column-unscaled = unscaled
 scaling-column-scaled = scaled
 scaling-sharpness-what = the engine's scalingExperiment: for the row's d_k, { $samples } draws of one query and { $keys } keys (seed { $seed }), each row's largest softmax weight, averaged; the first column without ÷√d_k, the second with it.

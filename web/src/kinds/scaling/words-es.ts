@@ -44,19 +44,19 @@ scaling-fact-gradient-unscaled = norma media del gradiente, sin escalar
 scaling-fact-gradient-scaled = norma media del gradiente, escaladas
 scaling-example-title = Una muestra con d_k = { $dk }
 scaling-example-text = La primera muestra del experimento: una consulta y { $keys } claves, cada una de { $dk } números aleatorios. Dividir sus puntuaciones entre √{ $dk } = { $sqrtdk } reduce cada diferencia entre ellas en ese factor, así que el softmax de la fila escalada es menos extremo que el de la fila bruta. Selecciona una puntuación o un peso escalado para ver su aritmética; cambia la semilla para otra muestra.
-scaling-caption-scores = puntuaciones q·kⱼ ({ $shape })
-scaling-caption-scaled = escaladas = puntuaciones / √{ $dk } ({ $shape })
-scaling-caption-softmax-unscaled = softmax de las puntuaciones, sin escalar
+scaling-matrix-scores = puntuaciones q·kⱼ
+scaling-matrix-scaled = escaladas = puntuaciones / √{ $dk }
+scaling-matrix-softmax-unscaled = softmax de las puntuaciones, sin escalar
 scaling-scores-symbol = puntuaciones q·kⱼ
-scaling-caption-softmax-scaled = softmax de las puntuaciones escaladas
+scaling-matrix-softmax-scaled = softmax de las puntuaciones escaladas
 scaling-frobenius = norma de Frobenius { $norm }
 scaling-jacobian-title = La misma muestra: los dos jacobianos
 scaling-jacobian-text = La entrada (i, j) es cuánto se mueve el peso pᵢ cuando se empuja un poco la puntuación xⱼ. Cuando el softmax está saturado, todas las entradas están cerca de 0. En esta muestra la norma de Frobenius es { $unscaled } sin escalar y { $scaled } escalando; la gráfica del gradiente promedió esta norma sobre las { $samples } muestras.
-scaling-caption-jacobian-unscaled = jacobiano del softmax sin escalar ({ $shape })
-scaling-caption-jacobian-scaled = jacobiano del softmax escalado ({ $shape })
+scaling-matrix-jacobian-unscaled = jacobiano del softmax sin escalar
+scaling-matrix-jacobian-scaled = jacobiano del softmax escalado
 scaling-sharpness-title = La tabla de nitidez, calculada
 scaling-sharpness-text = Una suposición habitual es que el peso máximo de una consulta sobre 5 claves sube de unos { $guess } hacia 1 cuando d_k crece de 4 a 1024, incluso después de escalar. Esto es lo que calcula el motor, promediado sobre { $samples } muestras (semilla { $seed }): tras escalar, el pico apenas se mueve con d_k, y la subida es cosa del softmax sin escalar.
-scaling-caption-sharpness = Peso máximo medio, 1 consulta × { $keys } claves, { $samples } muestras por fila
+scaling-matrix-sharpness = Peso máximo medio, 1 consulta × { $keys } claves, { $samples } muestras por fila
 scaling-column-unscaled = sin escalar
 scaling-column-scaled = escaladas
 scaling-sharpness-what = el scalingExperiment del motor: para la d_k de la fila, { $samples } muestras de una consulta y { $keys } claves (semilla { $seed }); el peso máximo del softmax de cada fila, promediado; la primera columna sin ÷√d_k, la segunda con ella.

@@ -1,5 +1,6 @@
-// Pieces every step builder uses: the controls of parameters panels, shape labels and row labels.
-import type { ParameterField } from '../../model/types.js';
+// Pieces every step builder uses: the controls of parameters panels, shape labels, matrices'
+// captions and row labels.
+import type { MatrixPanel, ParameterField } from '../../model/types.js';
 import type { ParameterValue } from '../kind.js';
 import { SEED, type Range } from '../../model/limits.js';
 import { w } from './words-en.js';
@@ -20,6 +21,15 @@ export function seedField(value: number | undefined, label = w('kinds-seed')): P
 
 /** "rows×cols", as every caption and ledger writes a shape. */
 export const shape = (rows: number, cols: number): string => `${rows}×${cols}`;
+
+/**
+ * A matrix's title, what the page calls it when it says which matrix was edited or explained,
+ * and its caption: the title with the matrix's shape, e.g. "Q — queries (4×2)", or as the message
+ * `caption` writes the two (the mask's says what its 1s and 0s mean); without a shape, the title
+ * alone.
+ */
+export const titled = (title: string, matrixShape?: string, caption = 'kinds-matrix-caption'): Pick<MatrixPanel, 'title' | 'caption'> =>
+  ({ title, caption: matrixShape === undefined ? title : w(caption, { title, shape: matrixShape }) });
 
 /** Generated labels by prefix and count: a 64-wide walkthrough asks for d₀ … d₆₃ for ten panels on every edit. */
 const generated = new Map<string, string[]>();

@@ -2,7 +2,7 @@
 // where it comes from and what it feeds: the engine's seeded initialisation or a trained run.
 import type { MatrixPanel } from '../../model/types.js';
 import type { TrainedLayer } from '../../model/trained-layer.js';
-import { labels, shape } from './fields.js';
+import { labels, shape, titled } from './fields.js';
 import { w } from './layer-words-en.js';
 
 export interface WeightOrigin {
@@ -29,7 +29,7 @@ export function weightPanel(name: string, symbol: string, data: number[][], feed
   return {
     type: 'matrix',
     name,
-    caption: w(trained ? 'kinds-weight-caption-trained' : 'kinds-weight-caption-seeded', { symbol, shape: shape(rows, cols) }),
+    ...titled(w(trained ? 'kinds-weight-matrix-trained' : 'kinds-weight-matrix-seeded', { symbol }), shape(rows, cols)),
     data,
     rowLabels: labels(undefined, rows, rowPrefix),
     colLabels: labels(undefined, cols, columnPrefix),

@@ -2,4 +2,5 @@
 export const SPANISH = `
 kinds-seed = semilla
 kinds-seed-none = ninguna
+kinds-matrix-caption = { $title } ({ $shape })
 `;
