@@ -4,20 +4,22 @@
 import type katexModule from 'katex';
 import type { AttentionLab } from '../../web/lib/index.js';
 import { WALKTHROUGHS } from '../../web/src/model/walkthroughs.js';
-import { KINDS as KIND_NAMES, loadKind } from '../../web/src/kinds/index.js';
+import { isStepped, KINDS as KIND_NAMES, loadKind } from '../../web/src/kinds/index.js';
 import type { AnyKindModule } from '../../web/src/kinds/kind.js';
 import { formulaMathml } from '../../web/src/widgets/formula-mathml.js';
 
 // Every kind's module, loaded while this module is imported: the registry loads them on demand,
-// and the module runner that imports this file is closed once the import is done.
+// and the module runner that imports this file is closed once the import is done. A kind drawn by
+// a view of its own has no steps, so no formulas.
 const KINDS = new Map<string, AnyKindModule>(
-  await Promise.all(KIND_NAMES.map(async (kind) => [kind, await loadKind(kind)] as const)),
+  await Promise.all(KIND_NAMES.filter(isStepped).map(async (kind) => [kind, await loadKind(kind)] as const)),
 );
 
 export function shippedFormulas(lab: AttentionLab, katex: typeof katexModule): Record<string, string> {
   const formulas: Record<string, string> = {};
   for (const walkthrough of WALKTHROUGHS.values()) {
-    const kind = KINDS.get(walkthrough.kind) as AnyKindModule;
+    const kind = KINDS.get(walkthrough.kind);
+    if (!kind) continue;
     for (const step of kind.build(lab, walkthrough, walkthrough.inputs).steps) formulas[step.formula] ??= formulaMathml(katex, step.formula);
   }
   return formulas;

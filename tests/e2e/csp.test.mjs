@@ -6,13 +6,13 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { launchBrowser, openPage, servePage } from './browser.mjs';
+import { STEPPED } from '../support/shipped-walkthroughs.mjs';
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 
-const WALKTHROUGH_DIR = fileURLToPath(new URL('../../web/src/walkthroughs/', import.meta.url));
-const WALKTHROUGHS = fs.readdirSync(WALKTHROUGH_DIR).filter((file) => file.endsWith('.json')).map((file) => file.replace(/\.json$/, ''));
+/** Every walkthrough shown step by step. */
+const WALKTHROUGHS = [...STEPPED.keys()];
 
 /** @type {Awaited<ReturnType<typeof servePage>>} */
 let server;

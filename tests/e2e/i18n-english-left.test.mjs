@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { SCREENSHOT_DIR, usePage } from './browser.mjs';
-import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
+import { STEPPED } from '../support/shipped-walkthroughs.mjs';
 import { englishLeft } from './english-left.mjs';
 
 const { open } = usePage();
@@ -18,7 +18,7 @@ const PROBE = ['0', '1', '2', '3', '4', '5', 'BOS'];
 test('in Spanish, every walkthrough’s steps, the glossary, the cost lab and the training lesson show no English', { timeout: 600_000 }, async () => {
   const { page, problems } = await open('?w=worked-example&lang=es');
   const found = [];
-  for (const walkthrough of SHIPPED.values()) {
+  for (const walkthrough of STEPPED.values()) {
     await page.goto(new URL(`?w=${walkthrough.id}&lang=es`, page.url()).href);
     await page.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
     const tokens = [...PROBE, ...Object.values(walkthrough.inputs ?? {}).flat().filter((x) => typeof x === 'string')];

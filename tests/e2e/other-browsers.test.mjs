@@ -8,9 +8,6 @@
 // clicks and keys would, so one script serves both drivers (scripts/lib/other-browsers.mjs).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { loadAttentionLab } from 'attention-lab';
 
@@ -18,11 +15,10 @@ import { JOBS } from '../../scripts/bench/train/jobs.mjs';
 import { launchOther, unavailable } from '../../scripts/lib/other-browsers.mjs';
 import { serveTrainerWorkerPage } from '../../scripts/lib/trainer-worker.mjs';
 import { servePage } from './browser.mjs';
+import { STEPPED } from '../support/shipped-walkthroughs.mjs';
 
-const WALKTHROUGH_DIR = fileURLToPath(new URL('../../web/src/walkthroughs/', import.meta.url));
-const WALKTHROUGH_IDS = fs.readdirSync(WALKTHROUGH_DIR)
-  .filter((file) => file.endsWith('.json'))
-  .map((file) => JSON.parse(fs.readFileSync(path.join(WALKTHROUGH_DIR, file), 'utf8')).id);
+/** Every walkthrough shown step by step (the training lesson: its own test below). */
+const WALKTHROUGH_IDS = [...STEPPED.keys()];
 
 /** Waits in the page until `condition` (an expression) is truthy; fails with `what` after `ms`. */
 const waitFor = (condition, what, ms = 60_000) => `{

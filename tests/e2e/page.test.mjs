@@ -1,17 +1,14 @@
 // The teaching page end to end, in headless Chromium against the production build served as
 // `npm start` serves it. Screenshots of every walkthrough state go to build/screenshots/.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { SCREENSHOT_DIR, usePage, settledUrl } from './browser.mjs';
+import { STEPPED } from '../support/shipped-walkthroughs.mjs';
 
-const WALKTHROUGH_DIR = fileURLToPath(new URL('../../web/src/walkthroughs/', import.meta.url));
-const WALKTHROUGHS = fs.readdirSync(WALKTHROUGH_DIR)
-  .filter((file) => file.endsWith('.json'))
-  .map((file) => JSON.parse(fs.readFileSync(path.join(WALKTHROUGH_DIR, file), 'utf8')));
+/** Every walkthrough shown step by step (the training lesson's own view: train-lesson.test.mjs). */
+const WALKTHROUGHS = [...STEPPED.values()];
 
 const { open } = usePage();
 

@@ -1,17 +1,14 @@
 // The page on a phone (375 × 667): the lesson menu folds to one line, the player is one row of at
 // most 56 px, and the first screen of every lesson shows its content (issue 13, "A phone").
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { SCREENSHOT_DIR, usePage } from './browser.mjs';
+import { STEPPED } from '../support/shipped-walkthroughs.mjs';
 
-const WALKTHROUGH_DIR = fileURLToPath(new URL('../../web/src/walkthroughs/', import.meta.url));
-const WALKTHROUGHS = fs.readdirSync(WALKTHROUGH_DIR)
-  .filter((file) => file.endsWith('.json'))
-  .map((file) => JSON.parse(fs.readFileSync(path.join(WALKTHROUGH_DIR, file), 'utf8')));
+/** Every walkthrough shown step by step (the training lesson at 375 px: train-lesson.test.mjs). */
+const WALKTHROUGHS = [...STEPPED.values()];
 
 const PHONE = { width: 375, height: 667 };
 const { open } = usePage();

@@ -66,17 +66,20 @@ test('without storage, or with storage that refuses, progress is kept for the vi
   assert.equal(unreadable.problem, undefined);
 });
 
-test('after a walkthrough comes the next in its lesson, then the next lesson, then the training lesson', () => {
+test('after a walkthrough comes the next in its lesson, then the next lesson, the training lesson last of all', () => {
   const first = LESSONS[0];
   assert.ok(first.walkthroughs.length > 1, 'the first lesson has more than one walkthrough');
   const inLesson = nextInCourse(LESSONS, first.walkthroughs[0].id);
-  assert.equal(inLesson?.type, 'walkthrough');
+  assert.notEqual(inLesson, undefined);
   assert.equal(inLesson.walkthrough, first.walkthroughs[1].id);
   assert.equal(inLesson.sameLesson, true);
   const nextLesson = nextInCourse(LESSONS, first.walkthroughs.at(-1).id);
   assert.equal(nextLesson.walkthrough, LESSONS[1].walkthroughs[0].id);
   assert.equal(nextLesson.lesson.number, LESSONS[1].number);
   assert.equal(nextLesson.sameLesson, false);
-  assert.deepEqual(nextInCourse(LESSONS, LESSONS.at(-1).walkthroughs.at(-1).id), { type: 'training' });
+  const training = LESSONS.at(-1);
+  assert.equal(training.walkthroughs[0].id, 'watch-attention-learn');
+  assert.deepEqual(nextInCourse(LESSONS, LESSONS.at(-2).walkthroughs.at(-1).id), { walkthrough: 'watch-attention-learn', title: 'Watch attention learn', lesson: training, sameLesson: false });
+  assert.equal(nextInCourse(LESSONS, 'watch-attention-learn'), undefined, 'the last lesson has no next');
   assert.equal(nextInCourse(LESSONS, 'an-instructors-own'), undefined);
 });

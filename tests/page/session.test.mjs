@@ -8,7 +8,7 @@ import { loadAttentionLab } from 'attention-lab';
 
 import '../support/json-modules.mjs';
 import { importCompiled } from '../support/compiled.mjs';
-import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
+import { OWN_VIEW_KINDS, SHIPPED, STEPPED } from '../support/shipped-walkthroughs.mjs';
 
 const lab = await loadAttentionLab();
 const { Session } = await importCompiled('session/session');
@@ -30,7 +30,7 @@ const field = (/** @type {any} */ s, /** @type {string} */ name) =>
   s.step.panels.flatMap((/** @type {any} */ p) => p.fields ?? []).find((/** @type {any} */ f) => f.name === name);
 
 describe('opening a walkthrough', () => {
-  for (const [id, walkthrough] of SHIPPED) {
+  for (const [id, walkthrough] of STEPPED) {
     test(`“${id}” opens at its first step, with steps built by the engine and no notice`, async () => {
       const { s, events, notices } = session();
       assert.equal(await s.open({ walkthrough: id, step: 'inputs' }), true);
@@ -94,6 +94,63 @@ describe('opening a walkthrough', () => {
     s.subscribe((/** @type {any} */ event) => { if (event.type === 'notice') notices.push(event.message); });
     await s.open({ walkthrough: 'worked-example', step: 'scores' });
     assert.equal(await s.open({ walkthrough: 'encoder-layer', step: 'inputs' }), false);
+    assert.deepEqual(s.state, { walkthrough: 'worked-example', step: 'scores', inputs: undefined });
+    assert.deepEqual(notices, ['This walkthrough’s code could not be loaded (network down); check the connection and try again.']);
+  });
+});
+
+describe('a walkthrough drawn by a view of its own', () => {
+  test('the kinds a view of their own draws are the descriptors’ that name one, and have no module of steps', async () => {
+    const { KINDS, descriptorOf, isStepped } = await importCompiled('kinds/index');
+    const ownView = KINDS.filter((/** @type {string} */ kind) => descriptorOf(kind).view !== undefined);
+    assert.deepEqual(ownView, [...OWN_VIEW_KINDS]);
+    assert.deepEqual(KINDS.filter((/** @type {string} */ kind) => !isStepped(kind)), ownView);
+  });
+
+  test('“watch-attention-learn” opens without steps or progress, handed to its kind’s view, and keeps the inputs that view reports', async () => {
+    const { s, events, notices } = session();
+    assert.equal(await s.open({ walkthrough: 'worked-example', step: 'softmax' }), true);
+    events.length = 0;
+    assert.equal(await s.open({ walkthrough: 'watch-attention-learn', step: 'inputs' }), true);
+    assert.equal(s.view, 'training');
+    assert.equal(s.walkthrough, SHIPPED.get('watch-attention-learn'));
+    assert.equal(s.inputs, SHIPPED.get('watch-attention-learn').inputs);
+    assert.deepEqual(s.steps, []);
+    assert.equal(s.step, undefined);
+    assert.equal(s.weightsSource, undefined);
+    assert.deepEqual(s.state, { walkthrough: 'watch-attention-learn', step: 'inputs', inputs: undefined });
+    assert.deepEqual(events, [{ type: 'opened', fresh: true }], 'no step, no progress for the host');
+
+    // What the view reports is what a link keeps.
+    s.keepInputs({ task: 'reverse', steps: 200 });
+    assert.deepEqual(events.at(-1), { type: 'inputs' });
+    assert.deepEqual(s.state, { walkthrough: 'watch-attention-learn', step: 'inputs', inputs: { task: 'reverse', steps: 200 } });
+
+    // Opened again (back, forward, a link), it starts afresh from the state's inputs.
+    assert.equal(await s.open({ walkthrough: 'watch-attention-learn', step: 'inputs', inputs: { task: 'iris' } }), true);
+    assert.deepEqual(events.at(-1), { type: 'opened', fresh: true });
+    assert.deepEqual(s.inputs, { task: 'iris' });
+
+    // Back to a walkthrough of steps: its view is done, its steps are laid out afresh.
+    assert.equal(await s.open({ walkthrough: 'worked-example', step: 'softmax' }), true);
+    assert.equal(s.view, undefined);
+    assert.equal(s.step.id, 'softmax');
+    assert.deepEqual(events.filter((e) => e.type === 'opened').at(-1), { type: 'opened', fresh: true });
+    s.keepInputs({ task: 'sort' });
+    assert.equal(s.state.inputs, undefined, 'a walkthrough of steps keeps its own inputs');
+    assert.deepEqual(notices(), []);
+  });
+
+  test('a view whose code cannot be loaded leaves the walkthrough on screen, with a notice', async () => {
+    const s = new Session(lab, { find: (/** @type {string} */ id) => SHIPPED.get(id), fallback: 'worked-example' }, undefined, {
+      loadView: () => Promise.reject(new Error('network down')),
+    });
+    /** @type {string[]} */
+    const notices = [];
+    s.subscribe((/** @type {any} */ event) => { if (event.type === 'notice') notices.push(event.message); });
+    await s.open({ walkthrough: 'worked-example', step: 'scores' });
+    assert.equal(await s.open({ walkthrough: 'watch-attention-learn', step: 'inputs' }), false);
+    assert.equal(s.view, undefined);
     assert.deepEqual(s.state, { walkthrough: 'worked-example', step: 'scores', inputs: undefined });
     assert.deepEqual(notices, ['This walkthrough’s code could not be loaded (network down); check the connection and try again.']);
   });

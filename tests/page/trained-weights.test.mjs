@@ -142,18 +142,19 @@ describe('the link of a walkthrough on a trained layer', () => {
   test('without a layer shows the first; the training lesson’s own link is unchanged', () => {
     assert.deepEqual(readLink(at('?w=encoder-layer&train=sort&steps=40')).state.weights, { options: { task: 'sort' }, steps: 40, layer: 0 });
     const lesson = readLink(at('?train=sort&steps=40')).state;
-    assert.deepEqual(lesson.training, { options: { task: 'sort' }, steps: 40 });
-    assert.equal(lesson.weights, undefined);
+    assert.deepEqual(lesson, { walkthrough: 'watch-attention-learn', step: 'inputs', inputs: { task: 'sort', steps: 40 } });
+    assert.equal(writeLink(lesson), '?train=sort&steps=40');
   });
 
   test('with a walkthrough that cannot show trained weights, or a layer without one, gives a notice and falls back', () => {
     const cross = readLink(at('?w=cross-attention&train=reverse&steps=10'));
     assert.equal(cross.state.weights, undefined);
-    assert.equal(cross.state.training, undefined);
+    assert.equal(cross.state.inputs, undefined);
+    assert.equal(cross.state.walkthrough, 'cross-attention');
     assert.match(cross.notices[0], /cannot show a trained model’s weights/);
     const lesson = readLink(at('?train=reverse&layer=1'));
     assert.match(lesson.notices[0], /layer is used only with a walkthrough/);
-    assert.equal(lesson.state.training.layer, undefined);
+    assert.deepEqual(lesson.state, { walkthrough: 'watch-attention-learn', step: 'inputs' });
     assert.match(readLink(at('?w=multi-head&train=reverse&layer=x')).notices[0], /layer “?x”? is not a layer number/);
   });
 });

@@ -140,20 +140,21 @@ describe('lessons by number', () => {
     assert.equal(readLink(at(`?lesson=${masks}`)).state.walkthrough, 'causal-mask');
   });
 
-  test('the number after the last walkthrough lesson opens "Watch attention learn", as ?train=reverse does', async () => {
+  test('the last number opens "Watch attention learn", as ?train=reverse does', async () => {
     const { LESSONS } = await importCompiled('model/walkthroughs');
-    const { state, notices } = readLink(at(`?lesson=${LESSONS.length + 1}`));
+    const { state, notices } = readLink(at(`?lesson=${LESSONS.length}`));
     assert.deepEqual(notices, []);
-    assert.deepEqual(state.training, readLink(at('?train=reverse')).state.training);
+    assert.equal(state.walkthrough, 'watch-attention-learn');
+    assert.deepEqual(state, readLink(at('?train=reverse')).state);
   });
 
   test('a number out of range, or one that is not a whole number, is named in a notice', async () => {
     const { LESSONS } = await importCompiled('model/walkthroughs');
-    for (const value of ['0', String(LESSONS.length + 2), '2.5', '-1']) {
+    for (const value of ['0', String(LESSONS.length + 1), '2.5', '-1']) {
       const { state, notices } = readLink(at(`?lesson=${value}`));
       assert.equal(state.walkthrough, 'worked-example', value);
       assert.equal(notices.length, 1, value);
-      assert.match(notices[0], new RegExp(`^There is no lesson called “?${value.replace('.', '\\.')}”? \\(expected a number from 1 to ${LESSONS.length + 1} or one of ${LESSONS[0].id}, `));
+      assert.match(notices[0], new RegExp(`^There is no lesson called “?${value.replace('.', '\\.')}”? \\(expected a number from 1 to ${LESSONS.length} or one of ${LESSONS[0].id}, `));
     }
   });
 });

@@ -139,6 +139,13 @@ const BASE = {
     intro: 'Every variant timed.',
     inputs: { maxN: 256, d: 16, repeats: 1, block: 16, window: 8, seed: 0 },
   },
+  training: {
+    id: 'my-run',
+    kind: 'training',
+    title: 'Sort, trained',
+    intro: 'A transformer learns to sort.',
+    inputs: { task: 'sort', seed: 2, steps: 120 },
+  },
 };
 
 /**
@@ -172,7 +179,7 @@ const BAD = [
   {
     name: 'an unknown kind is refused, naming kind and listing the kinds',
     doc: changed('attention', (d) => { d.kind = 'foo'; }),
-    error: 'kind: expected one of "attention", "attention-backward", "multi-head", "positional", "encoder", "scaling", "entropy", "flash", "kv-cache", "efficient", "cost", got "foo"',
+    error: 'kind: expected one of "attention", "attention-backward", "multi-head", "positional", "encoder", "scaling", "entropy", "flash", "kv-cache", "efficient", "cost", "training", got "foo"',
     schema: true,
   },
   {
@@ -244,7 +251,7 @@ const BAD = [
   {
     name: 'an unknown lesson is refused, naming lesson and listing the lessons',
     doc: changed('attention', (d) => { d.lesson = 'mask'; }),
-    error: 'lesson: expected one of "why-qkv", "worked-example", "backward-pass", "self-attention", "scaling", "masks", "multi-head", "cross-attention", "positional-encoding", "encoder-layer", "entropy", "flash-attention", "kv-cache", "efficient-attention", "attention-cost", or no lesson field for a walkthrough of your own, got "mask"',
+    error: 'lesson: expected one of "why-qkv", "worked-example", "backward-pass", "self-attention", "scaling", "masks", "multi-head", "cross-attention", "positional-encoding", "encoder-layer", "entropy", "flash-attention", "kv-cache", "efficient-attention", "attention-cost", "train", or no lesson field for a walkthrough of your own, got "mask"',
     schema: true,
   },
   {
@@ -524,6 +531,48 @@ const BAD = [
     schema: true,
   },
   {
+    name: 'a training task the engine does not have is refused, listing the tasks',
+    doc: changed('training', (d) => { d.inputs.task = 'translate'; }),
+    error: 'inputs.task: expected one of "reverse", "sort", "induction", "iris", got "translate"',
+    schema: true,
+  },
+  {
+    name: 'a learning rate of 0 is refused (the rate must be above 0)',
+    doc: changed('training', (d) => { d.inputs.learningRate = 0; }),
+    error: 'inputs.learningRate: expected a number above 0, up to 10, got 0',
+    schema: true,
+  },
+  {
+    name: 'a dropout of 1 is refused (a probability below 1)',
+    doc: changed('training', (d) => { d.inputs.dropout = 1; }),
+    error: 'inputs.dropout: expected a number from 0, below 1, got 1',
+    schema: true,
+  },
+  {
+    name: 'a weight decay given as text is refused',
+    doc: changed('training', (d) => { d.inputs.weightDecay = '0.1'; }),
+    error: 'inputs.weightDecay: expected a number from 0 to 1, got "0.1"',
+    schema: true,
+  },
+  {
+    name: 'more training steps than the page trains to are refused, naming inputs.steps',
+    doc: changed('training', (d) => { d.inputs.steps = 100001; }),
+    error: 'inputs.steps: expected a whole number from 0 to 100000, got 100001',
+    schema: true,
+  },
+  {
+    name: 'training heads that do not divide the training d_model are refused (a rule between fields)',
+    doc: changed('training', (d) => { d.inputs.dModel = 16; d.inputs.heads = 3; }),
+    error: 'inputs.heads: expected a divisor of dModel = 16, got 3',
+    schema: false,
+  },
+  {
+    name: 'a training walkthrough has no steps to word',
+    doc: changed('training', (d) => { d.stepTexts = { train: { title: 'Train' } }; }),
+    error: 'stepTexts: expected no stepTexts (a "training" walkthrough has no steps), got an object',
+    schema: true,
+  },
+  {
     name: 'an exercise whose tolerance is 0 is refused, naming the exercise’s field',
     doc: changed('attention', (d) => { d.exercises = [{ ...{ id: 'w', type: 'numeric', title: 'A weight', prompt: 'What weight does k2 get?', after: 'scale', stage: 'weight', row: 0, column: 2 }, tolerance: 0 }]; }),
     error: 'exercises[0].tolerance: expected a number above 0, got 0',
@@ -717,6 +766,8 @@ describe('what the validator accepts and returns', () => {
     assertValid(changed('multi-head', (d) => { d.inputs.heads = 2; d.inputs.tokens = Array.from({ length: 1024 }, (_, i) => `w${i}`); }));
     assertValid(changed('scaling', (d) => { d.inputs = { dK: 4, keys: 1024, samples: 16, seed: 0 }; }));
     assertValid(changed('positional', (d) => { d.inputs.dModel = 1024; d.inputs.dimensions = [1023]; }));
+    assertValid(changed('training', (d) => { d.inputs = { task: 'iris', seed: 4294967295, learningRate: 10, weightDecay: 0, dropout: 0.999, steps: 100000, dModel: 256, heads: 16, layers: 4, dFF: 1024, batchSize: 256, optimizer: 'sgd' }; }));
+    assertValid(changed('training', (d) => { d.inputs = { task: 'reverse', learningRate: 1e-9, weightDecay: 1, steps: 0 }; }));
   });
 });
 
@@ -752,7 +803,10 @@ describe('the JSON Schema and the validator agree on names and ranges', () => {
     const { fixedStepIds } = await importCompiled('model/pipeline');
     for (const kind of KINDS) {
       const then = SCHEMA.allOf.find((/** @type {any} */ c) => c.if.properties.kind.const === kind).then;
-      assert.deepEqual(then.properties.stepTexts.propertyNames.enum, fixedStepIds(descriptorOf(kind).steps), kind);
+      const ids = fixedStepIds(descriptorOf(kind).steps);
+      // A kind with no steps (drawn by a view of its own) takes no stepTexts at all.
+      if (ids.length === 0) assert.equal(then.properties.stepTexts, false, kind);
+      else assert.deepEqual(then.properties.stepTexts.propertyNames.enum, ids, kind);
     }
   });
 
@@ -767,11 +821,16 @@ describe('the JSON Schema and the validator agree on names and ranges', () => {
   test('every whole-number input has the range of its control in its kind\'s descriptor', () => {
     const defs = {
       'multi-head': 'multiHeadInputs', positional: 'positionalInputs', encoder: 'encoderInputs', scaling: 'scalingInputs', entropy: 'entropyInputs',
-      flash: 'flashInputs', 'kv-cache': 'kvCacheInputs',
+      flash: 'flashInputs', 'kv-cache': 'kvCacheInputs', training: 'trainingInputs',
     };
     for (const [kind, def] of Object.entries(defs)) {
       const properties = SCHEMA.$defs[def].properties;
       for (const [name, field] of Object.entries(descriptorOf(kind).inputs)) {
+        if (field.type === 'number') {
+          const { minimum, exclusiveMinimum, maximum, exclusiveMaximum } = properties[name];
+          assert.deepEqual({ min: minimum ?? exclusiveMinimum, max: maximum ?? exclusiveMaximum, aboveMin: exclusiveMinimum !== undefined, belowMax: exclusiveMaximum !== undefined },
+            { min: field.min, max: field.max, aboveMin: field.aboveMin === true, belowMax: field.belowMax === true }, `${kind} inputs.${name}`);
+        }
         if (field.type !== 'integer') continue;
         assert.deepEqual({ min: properties[name].minimum, max: properties[name].maximum }, { min: field.min, max: field.max }, `${kind} inputs.${name}`);
       }

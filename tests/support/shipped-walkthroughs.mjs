@@ -7,3 +7,12 @@ const FOLDER = new URL('../../web/src/walkthroughs/', import.meta.url);
 /** @type {Map<string, any>} */
 export const SHIPPED = new Map(readdirSync(FOLDER).filter((f) => f.endsWith('.json'))
   .map((f) => JSON.parse(readFileSync(new URL(f, FOLDER), 'utf8'))).map((w) => [w.id, w]));
+
+/**
+ * The kinds drawn by a view of their own rather than step by step (their descriptor's `view`,
+ * web/src/kinds/<kind>/kind.ts): tests/page/session.test.mjs holds this list to the descriptors.
+ */
+export const OWN_VIEW_KINDS = new Set(['training']);
+
+/** The shipped walkthroughs shown step by step: the tests that step through every one. */
+export const STEPPED = new Map([...SHIPPED].filter(([, w]) => !OWN_VIEW_KINDS.has(w.kind)));

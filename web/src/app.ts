@@ -1,10 +1,11 @@
 // The page: wires the session (the model, which asks the engine) to its views, the address bar
 // (browser/url-sync.ts), the host's progress events (session/progress-reporter.ts), the notices
-// (views/notice-board.ts) and the training lesson (views/training-host.ts). It computes and
-// draws nothing itself.
+// (views/notice-board.ts), the views of their own some kinds are drawn by (views/own-view-host.ts)
+// and trained layers (views/trained-weights-host.ts). It computes and draws nothing itself.
 import type { AttentionLab } from '../lib/index.js';
 import { NOT_EMBEDDED, type EmbedOptions } from './state/embed-options.js';
 import { DEFAULT_WALKTHROUGH, findWalkthrough } from './model/walkthroughs.js';
+import type { TrainedLayer } from './model/trained-layer.js';
 import type { ProgressEvent } from './session/events.js';
 import { ProgressStore } from './session/progress-store.js';
 import { Session } from './session/session.js';
@@ -23,7 +24,9 @@ import { PlayerBar } from './views/player-bar.js';
 import { ProgressView } from './views/progress-view.js';
 import { reportProgress } from './session/progress-reporter.js';
 import { StepView } from './views/step-view.js';
-import { TrainingHost, trainingTitle } from './views/training-host.js';
+import { OwnViewHost } from './views/own-view-host.js';
+import { loadOwnView } from './views/own-views.js';
+import { TrainedWeightsHost } from './views/trained-weights-host.js';
 import { browserStorage } from './browser/storage.js';
 import { UrlSync } from './browser/url-sync.js';
 import { loadKindWithWidgets } from './browser/lesson-code.js';
@@ -48,8 +51,9 @@ export interface AppOptions {
    */
   embedSnippet?: CustomSnippet;
   /**
-   * Where the lesson "Watch attention learn" trains: the served page passes a Web Worker
-   * (browser/training-worker-port.ts); without one it trains on the page's thread, in chunks.
+   * Where training runs (the lesson "Watch attention learn", a link's trained layer): the served
+   * page passes a Web Worker (browser/training-worker-port.ts); without one it trains on the
+   * page's thread, in chunks.
    */
   trainingPort?: TrainingPortFactory;
   /**
@@ -78,23 +82,22 @@ export class App {
     this.session = new Session(lab, { find: findWalkthrough, fallback: DEFAULT_WALKTHROUGH }, loadKindWithWidgets, {
       exam: embed.exam,
       fullEngine: options.fullEngine,
+      loadView: loadOwnView,
     });
     this.context = new ViewContext(options.root, this.session, embed);
     this.url = new UrlSync(this.session, embed, options.urlState);
     const costs = new CostMeasurements(lab, options.costPort).cancelOnOpening(this.session);
     this.board = new NoticeBoard(this.context);
-    // Before the views: an opening ends the training lesson before the walkthrough is drawn.
-    const training = new TrainingHost(lab, this.context, this.url, this.board, options.trainingPort, () => costs.cancelAll());
+    const trained = new TrainedWeightsHost(lab, this.context, this.url, this.board, options.trainingPort);
+    new OwnViewHost(this.context, { lab, trainingPort: options.trainingPort, notify: (m) => this.notify(m), announce: (m) => this.board.announce(m),
+      openTrained: (id, layer) => void this.navigate(id, layer) });
     reportProgress(this.session, options.onProgress);
     const player = new PlayerBar(this.context, () => void openEmbedDialogOnDemand(this.context, this.url, options.embedSnippet, (m) => this.notify(m)));
-    new WalkthroughView(this.context, () => player.element(), (id) => void this.navigate(id), (choice) => training.chooseWeights(choice));
+    new WalkthroughView(this.context, () => player.element(), (id) => void this.navigate(id), (choice) => trained.chooseWeights(choice));
     new StepView(this.context, costs);
     new PipelineMapView(this.context, (id) => void this.navigate(id));
     const progress = new ProgressView(this.context, new ProgressStore(browserStorage()), (id) => void this.navigate(id));
-    this.menu = new LessonMenuView(this.context, (id) => this.navigate(id), (hash) => this.url.setHash(hash), (m) => this.board.announce(m), {
-      title: trainingTitle(),
-      open: () => void training.openTraining({ options: { task: 'reverse' }, steps: 0 }, true),
-    });
+    this.menu = new LessonMenuView(this.context, (id) => this.navigate(id), (hash) => this.url.setHash(hash), (m) => this.board.announce(m));
     this.menu.afterRender = () => progress.markMenu();
   }
 
@@ -136,9 +139,9 @@ export class App {
     this.board.notify(message, about);
   }
 
-  /** Opens another walkthrough at its first step, as a new entry of the history (not in a frame). */
-  private async navigate(walkthrough: string): Promise<void> {
-    if (!(await this.session.open({ walkthrough, step: 'inputs' }))) return;
+  /** Opens another walkthrough at its first step (on a trained layer, when given), as a new entry of the history (not in a frame). */
+  private async navigate(walkthrough: string, trained?: TrainedLayer): Promise<void> {
+    if (!(await this.session.open({ walkthrough, step: 'inputs' }, trained))) return;
     // In a frame, a new history entry would make the course page's Back button step the frame.
     this.url.write(this.context.embed.embedded);
     this.context.root.getElementById('walkthrough-title')?.focus();

@@ -4,7 +4,7 @@
 // parts every kind shares (ids, texts, steps' words, exercises) are declared here. Run at build
 // time only, by scripts/walkthrough-schema.mjs; tests/page/walkthrough-format.test.mjs checks the
 // committed files against it and holds the schema and the validator to the same answers.
-import type { FieldShape, InputField, InputFields } from '../model/input-fields.js';
+import { numberRangeWords, type FieldShape, type InputField, type InputFields } from '../model/input-fields.js';
 import { TOKENS } from '../model/limits.js';
 import { fixedStepIds } from '../model/pipeline.js';
 import type { Exercise, Kind } from '../model/types.js';
@@ -49,6 +49,8 @@ function valueSchema(field: FieldShape): Schema {
       return { type: 'array', ...(field.count.min > 0 ? { minItems: field.count.min } : {}), maxItems: field.count.max, items: { type: 'integer', minimum: 0, maximum: field.below - 1 } };
     case 'number-or-null':
       return { type: ['number', 'null'] };
+    case 'number':
+      return { type: 'number', [field.aboveMin ? 'exclusiveMinimum' : 'minimum']: field.min, [field.belowMax ? 'exclusiveMaximum' : 'maximum']: field.max };
     case 'mask':
       return {
         oneOf: [
@@ -76,6 +78,8 @@ export function valueWords(field: FieldShape): string {
       return `${field.count.min} to ${field.count.max} whole numbers from 0 to ${field.below - 1}`;
     case 'number-or-null':
       return 'a number, or `null`';
+    case 'number':
+      return `a number ${numberRangeWords(field)}`;
     case 'mask':
       return `\`null\`, \`"causal"\`, \`{"keyLength": L}\` or a matrix of 0 and 1 (at most ${field.queries} × ${field.keys})`;
   }
@@ -185,12 +189,14 @@ function exercisesSchema(kind: Kind): Schema {
 /** What a walkthrough of `kind` holds beyond the common fields, when its `kind` says so. */
 function kindBranch(kind: Kind): Schema {
   const { labels, exercises, steps } = descriptorOf(kind);
+  const stepIds = fixedStepIds(steps);
   return {
     if: { type: 'object', properties: { kind: { const: kind } }, required: ['kind'] },
     then: {
       type: 'object',
       properties: {
-        stepTexts: { type: 'object', propertyNames: { enum: fixedStepIds(steps) } },
+        // A kind drawn by a view of its own has no steps to word.
+        stepTexts: stepIds.length > 0 ? { type: 'object', propertyNames: { enum: stepIds } } : false,
         inputs: { $ref: `#/$defs/${inputsDef(kind)}` },
         ...(exercises.length > 0 ? { exercises: { $ref: `#/$defs/${camel(kind)}Exercises` } } : {}),
         ...(labels ? { queryLabels: { $ref: '#/$defs/queryLabels' }, keyLabels: { $ref: '#/$defs/keyLabels' } } : {}),

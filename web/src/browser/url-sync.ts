@@ -4,10 +4,8 @@
 import { walkthroughFromHash, walkthroughFromSrc } from '../authoring/load-walkthrough.js';
 import { embedParams, type EmbedOptions } from '../state/embed-options.js';
 import type { ParsedWalkthrough } from '../authoring/validate-walkthrough.js';
-import { DEFAULT_WALKTHROUGH } from '../model/walkthroughs.js';
 import type { Session } from '../session/session.js';
 import type { TrainedSource } from '../model/trained-layer.js';
-import type { TrainingLink } from '../state/training-link.js';
 import { readLink, writeLink, type PageState } from '../state/url-state.js';
 import { matchLanguage } from '../i18n/languages.js';
 
@@ -28,10 +26,6 @@ export class UrlSync {
    * language that came from the browser is not written, so a shared link follows its reader's.
    */
   private readonly lang: string | undefined;
-  /** The lesson "Watch attention learn" when it is open (its state replaces the walkthrough's). */
-  training: TrainingLink | undefined;
-  /** Opens that lesson from a link (set by the app). */
-  onTraining: (link: TrainingLink) => Promise<void> = async () => undefined;
   /** Opens a walkthrough on a trained layer from a link, retraining it first (set by the app). */
   onTrained: (state: PageState & { weights: TrainedSource }) => Promise<void> = async () => undefined;
 
@@ -47,7 +41,8 @@ export class UrlSync {
     const lang = new URLSearchParams(window.location.search).get('lang');
     this.lang = lang === null ? undefined : matchLanguage(lang);
     session.subscribe((event) => {
-      if (event.type === 'step') this.write(true);
+      // A step shown, or what a walkthrough drawn by its own view reports (no steps).
+      if (event.type === 'step' || event.type === 'inputs') this.write(true);
     });
     window.addEventListener('popstate', () => void this.load());
     window.addEventListener('pagehide', () => {
@@ -68,10 +63,6 @@ export class UrlSync {
     const { state, notices, named } = readLink(window.location, { quietAboutUnknown: this.embed.embedded });
     if (fallback && !named) state.walkthrough = fallback;
     for (const notice of notices) this.session.notify(notice);
-    if (state.training) {
-      await this.onTraining(state.training);
-      return;
-    }
     if (state.weights) {
       await this.onTrained({ ...state, weights: state.weights });
       return;
@@ -84,17 +75,13 @@ export class UrlSync {
    * The link of a state ("?…#…"), with the embed options it was opened with; `hash`: the current
    * hash, whose entries the state does not own (an instructor's walkthrough) are kept.
    */
-  linkSearch(state: PageState | undefined = this.currentState(), embed: EmbedOptions = this.embed, hash = ''): string {
+  linkSearch(state: PageState | undefined = this.session.state, embed: EmbedOptions = this.embed, hash = ''): string {
     const params = embedParams(embed);
     if (this.src !== undefined) params.push(['src', this.src]);
     if (this.lang !== undefined) params.push(['lang', this.lang]);
     if (state) return writeLink(state, { params, hash });
     const text = new URLSearchParams(params).toString();
     return text ? `?${text}` : '';
-  }
-
-  private currentState(): PageState | undefined {
-    return this.training ? { walkthrough: DEFAULT_WALKTHROUGH, step: 'inputs', training: this.training } : this.session.state;
   }
 
   /** The address of the page itself (for embed snippets), whether or not this is the page. */
@@ -146,7 +133,7 @@ export class UrlSync {
 
   private writeNow(replace: boolean): void {
     this.pending = false;
-    const url = `${window.location.pathname}${this.linkSearch(this.currentState(), this.embed, window.location.hash)}`;
+    const url = `${window.location.pathname}${this.linkSearch(this.session.state, this.embed, window.location.hash)}`;
     if (url === `${window.location.pathname}${window.location.search}${window.location.hash}`) return;
     try {
       if (replace) window.history.replaceState(null, '', url);

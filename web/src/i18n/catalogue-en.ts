@@ -174,7 +174,7 @@ component-snippet-intro = Paste this into a page of a site that runs scripts (Ju
 training-title = Watch attention learn
 
 ## Notices: links, typed inputs, loading
-link-no-lesson = There is no lesson called { $value } (expected a number from 1 to { $last } or one of { $names }), so the worked example is shown.
+link-no-lesson = There is no lesson called { $value } (expected a number from 1 to { $last } or one of { $names }), so the worked example opens.
 link-no-walkthrough = There is no walkthrough called { $value }, so the worked example is shown.
 link-bad-step = The step { $value } is not a step name, so the walkthrough starts at its first step.
 link-bad-weights = The link’s weights { $value } is not “random”, so the walkthrough shows its usual weights.

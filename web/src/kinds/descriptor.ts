@@ -1,16 +1,24 @@
 // What the page knows of a kind of walkthrough before its code is loaded, declared once in its
 // folder (kinds/<kind>/kind.ts) and listed in the registry (kinds/index.ts): its inputs' fields
 // (model/input-fields.ts, from which follow their type, checks, ranges, schema and format doc),
-// the rules between them, the engine it needs, whether it charts and trains, its exercises, the
-// pipeline stage of each of its steps, and the loader of its module (kinds/kind.ts), a chunk of
-// its own. Small and free of steps and words: the landing page imports every descriptor.
+// the rules between them, what draws its walkthroughs, the engine it needs, whether it charts and
+// trains, its exercises, the pipeline stage of each of its steps, and the loader of its module
+// (kinds/kind.ts), a chunk of its own. Small and free of steps and words: the landing page imports
+// every descriptor.
 import type { InputFields, InputsOf } from '../model/input-fields.js';
 import type { Problem } from '../model/json-checks.js';
 import type { StepTable } from '../model/pipeline.js';
 import type { Exercise, ExerciseSizes, Kind, WalkthroughOf } from '../model/types.js';
 import type { KindModule } from './kind.js';
 
-export interface KindDescriptor<K extends Kind = Kind, F extends InputFields = InputFields> {
+/**
+ * The views of their own a kind may name to draw its walkthroughs in place of the steps; the
+ * page's registry of them (views/own-views.ts) loads each on demand. `training`: a run of the
+ * engine's trainer, with its options, curves and heads (the lesson "Watch attention learn").
+ */
+export type OwnView = 'training';
+
+interface KindBase<K extends Kind, F extends InputFields> {
   kind: K;
   /** Every field of its inputs, in the order a file's are checked and documented. */
   inputs: F;
@@ -21,13 +29,6 @@ export interface KindDescriptor<K extends Kind = Kind, F extends InputFields = I
    * how many of each its inputs have.
    */
   labels?(inputs: InputsOf<F>): { queries: number; keys: number };
-  /**
-   * `'full'`: its steps need operations the lite engine leaves out (backward passes, efficient
-   * attention, costs: lite_operations in cpp/include/attn/describe/operations.hpp), so the page,
-   * which lands on the lite engine, loads the full one before building them.
-   * (tests/page/lite-engine-kinds.test.mjs builds every shipped walkthrough of a lite kind on it.)
-   */
-  engine: 'lite' | 'full';
   /** Its steps draw charts: the page loads the chart widget (and its d3) with its module. */
   charts?: true;
   /**
@@ -47,9 +48,34 @@ export interface KindDescriptor<K extends Kind = Kind, F extends InputFields = I
    * [] for a step on no one stage; a key ending in "*" stands for the steps it numbers as it goes.
    */
   steps: StepTable;
+}
+
+/** A kind whose walkthroughs are steps its module builds from the engine's trace, drawn by the stepped view. */
+interface SteppedKind<K extends Kind, F extends InputFields> extends KindBase<K, F> {
+  view?: undefined;
+  /**
+   * `'full'`: its steps need operations the lite engine leaves out (backward passes, efficient
+   * attention, costs: lite_operations in cpp/include/attn/describe/operations.hpp), so the page,
+   * which lands on the lite engine, loads the full one before building them.
+   * (tests/page/lite-engine-kinds.test.mjs builds every shipped walkthrough of a lite kind on it.)
+   */
+  engine: 'lite' | 'full';
   /** Its module, a chunk of its own fetched when a walkthrough of this kind opens. */
   load(): Promise<{ default: KindModule<WalkthroughOf<K>, unknown> }>;
 }
+
+/**
+ * A kind drawn by a view of its own in the walkthrough's place, which starts from the
+ * walkthrough's inputs and brings its own code and engine: the session opens its walkthroughs
+ * without steps and hands them to that view, which tells the session what a link should keep.
+ */
+interface OwnViewKind<K extends Kind, F extends InputFields> extends KindBase<K, F> {
+  view: OwnView;
+  engine?: undefined;
+  load?: undefined;
+}
+
+export type KindDescriptor<K extends Kind = Kind, F extends InputFields = InputFields> = SteppedKind<K, F> | OwnViewKind<K, F>;
 
 /** A kind's descriptor, typed by its name and fields (the same file adds its KindTable entry). */
 export const defineKind = <K extends Kind, F extends InputFields>(descriptor: KindDescriptor<K, F>): KindDescriptor<K, F> => descriptor;

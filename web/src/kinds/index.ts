@@ -1,7 +1,8 @@
 // The registry of kinds of walkthrough: the one list of them, one line per kind, each its
 // descriptor (kinds/<kind>/kind.ts), in the order the walkthrough format lists them. The
-// descriptors are small (inputs, engine, charts, exercises, steps' stages); each kind's module is
-// loaded on demand, so a page that opens one lesson fetches that lesson's code only.
+// descriptors are small (inputs, engine, charts, exercises, steps' stages, or the view of its own
+// that draws it); each kind's module is loaded on demand, so a page that opens one lesson fetches
+// that lesson's code only.
 import type { Kind, Walkthrough } from '../model/types.js';
 import { loadCatalogues } from '../i18n/messages.js';
 import type { AnyKindDescriptor, KindDescriptor } from './descriptor.js';
@@ -17,6 +18,7 @@ import flash from './flash/kind.js';
 import kvCache from './kv-cache/kind.js';
 import efficient from './efficient/kind.js';
 import cost from './cost/kind.js';
+import training from './training/kind.js';
 
 const REGISTRY = {
   attention,
@@ -30,6 +32,7 @@ const REGISTRY = {
   'kv-cache': kvCache,
   efficient,
   cost,
+  training,
 } satisfies { readonly [K in Kind]: KindDescriptor<K, never> | { kind: K } };
 
 /** The kinds of walkthrough, in the registry's order. */
@@ -48,13 +51,18 @@ export function acceptsTrainedWeights(walkthrough: Walkthrough): boolean {
 
 const loaded = new Map<Kind, Promise<AnyKindModule>>();
 
-/** The module of `kind`, loaded once. */
+/** Whether the steps of `kind`'s walkthroughs are built by a module (not drawn by a view of their own). */
+export const isStepped = (kind: Kind): boolean => descriptorOf(kind).load !== undefined;
+
+/** The module of `kind`, loaded once; a kind drawn by a view of its own has none (the session never asks). */
 export function loadKind(kind: Kind): Promise<AnyKindModule> {
   let module = loaded.get(kind);
   if (!module) {
+    const { load } = descriptorOf(kind);
+    if (!load) return Promise.reject(new Error(`walkthroughs of kind "${kind}" are drawn by the view "${String(descriptorOf(kind).view)}", which brings its own code`));
     // Its code registers its words (kinds/<kind>/words-en.ts); in another language they are
     // fetched before it builds a step.
-    module = descriptorOf(kind).load().then(async (m) => {
+    module = load().then(async (m) => {
       await loadCatalogues();
       return m.default as AnyKindModule;
     });

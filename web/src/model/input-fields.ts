@@ -26,6 +26,8 @@ export type FieldShape =
   /** Whole numbers below `below` (positions, columns); a panel's typed text until read. */
   | { readonly type: 'positions'; readonly count: Range; readonly below: number; readonly what: string }
   | { readonly type: 'number-or-null' }
+  /** A number from `min` to `max`, each bound left out where it says so (a rate above 0, a probability below 1). */
+  | { readonly type: 'number'; readonly min: number; readonly max: number; readonly aboveMin?: true; readonly belowMax?: true }
   /** Attention's mask: null, "causal", {"keyLength": L} with L up to `keys`, or a 0/1 matrix of at most queries × keys. */
   | { readonly type: 'mask'; readonly queries: number; readonly keys: number };
 
@@ -113,6 +115,29 @@ export const positions = (count: Range, below: number, what: string): InputField
     : expected(path, `a list of ${what}`, value)),
   list(wholeNumber({ min: 0, max: below - 1 }), count, what),
 );
+
+/**
+ * A number from `min` to `max` (a rate, a probability); `bounds` leaves either out ("above 0",
+ * "below 1"). A link's value is any number: the engine that takes it says what is wrong with it.
+ */
+export function decimal(min: number, max: number, bounds: { aboveMin?: true; belowMax?: true } = {}): InputField<number, false, Extract<FieldShape, { type: 'number' }>> {
+  const wanted = `a number ${numberRangeWords({ min, max, ...bounds })}`;
+  const strict: Check = (value, path) => {
+    if (!Number.isFinite(value)) return expected(path, wanted, value);
+    const x = value as number;
+    const low = bounds.aboveMin ? x > min : x >= min;
+    const high = bounds.belowMax ? x < max : x <= max;
+    return low && high ? undefined : problem(path, wanted, String(x));
+  };
+  return field({ type: 'number', min, max, ...bounds }, number, strict);
+}
+
+/** A number field's range in words: "from 0 to 1", "above 0, up to 10", "from 0, below 1". */
+export function numberRangeWords(shape: { min: number; max: number; aboveMin?: true; belowMax?: true }): string {
+  const low = shape.aboveMin ? `above ${shape.min}` : `from ${shape.min}`;
+  if (!shape.aboveMin && !shape.belowMax) return `${low} to ${shape.max}`;
+  return `${low}, ${shape.belowMax ? `below ${shape.max}` : `up to ${shape.max}`}`;
+}
 
 /** A number, or null for none. */
 export const numberOrNull = (): InputField<number | null, false> => field({ type: 'number-or-null' }, nullOr(number), nullOr(number));

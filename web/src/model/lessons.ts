@@ -19,6 +19,7 @@ export const LESSON_TITLES = [
   ['kv-cache', 'The KV cache'],
   ['efficient-attention', 'Linear and sparse attention'],
   ['attention-cost', 'What attention costs'],
+  ['train', 'Watch attention learn'],
 ] as const satisfies readonly (readonly [string, string])[];
 
 /** A lesson's id, as a walkthrough's `lesson` names it. */

@@ -10,6 +10,8 @@ export const STEP_TEXT_LIMITS = { title: 100, text: 1000 };
 /** `steps`: the fixed step ids of the walkthrough's kind `kind`. */
 export function stepTextsProblem(stepTexts: unknown, kind: string, steps: readonly string[], path = 'stepTexts'): Problem {
   if (stepTexts === undefined) return undefined;
+  // A kind drawn by a view of its own has no steps.
+  if (steps.length === 0) return expected(path, `no stepTexts (a "${kind}" walkthrough has no steps)`, stepTexts);
   if (!isRecord(stepTexts) || Object.keys(stepTexts).length === 0) return expected(path, 'an object with words for one or more steps', stepTexts);
   return firstProblem(Object.entries(stepTexts), ([step, words]) => {
     const at = field(path, step);

@@ -29,6 +29,7 @@ import tryAttentionFromScratch from '../walkthroughs/try-attention-from-scratch.
 import tryCausalSix from '../walkthroughs/try-causal-six.json';
 import tryOneHead from '../walkthroughs/try-one-head.json';
 import tryPositionsFifty from '../walkthroughs/try-positions-fifty.json';
+import watchAttentionLearn from '../walkthroughs/watch-attention-learn.json';
 
 export interface Lesson {
   id: LessonId;
@@ -41,7 +42,7 @@ const all = [
   softLookup, keyMoves, workedExample, workedExamplePractice, tryAttentionFromScratch, attentionBackward, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
   causalMaskPractice, tryCausalSix,
   multiHead, tryOneHead, crossAttention, whyScale, entropyHeads, positionalEncoding, tryPositionsFifty, encoderLayer,
-  flashWorkedExample, flashCausalTiles, kvCache, linearAndSparse, attentionCost,
+  flashWorkedExample, flashCausalTiles, kvCache, linearAndSparse, attentionCost, watchAttentionLearn,
 ] as Walkthrough[];
 
 /** Lessons that have at least one walkthrough, keeping their course numbers. */

@@ -49,6 +49,13 @@ export type SessionEvent =
   /** The inputs changed and every step was built again. */
   | { type: 'recomputed' }
   /**
+   * The inputs of a walkthrough drawn by a view of its own changed (that view reported them): what
+   * a link reproduces, with no step to show.
+   */
+  | { type: 'inputs' }
+  /** The open walkthrough was given up: something else is shown in its place (a trained layer being retrained). */
+  | { type: 'closed' }
+  /**
    * A step is to be shown. `inPlace`: the inputs changed under the same step, so panels on screen
    * may update their numbers rather than be rebuilt. `announce`: the learner moved to it.
    */

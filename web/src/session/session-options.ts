@@ -1,6 +1,7 @@
 // What a session is made with: where its walkthroughs come from, and how it runs (exam mode, the
 // engine for the kinds the page's own engine leaves out). session.ts re-exports these.
 import type { AttentionLab } from '../../lib/index.js';
+import type { OwnView } from '../kinds/descriptor.js';
 import type { TrainedLayer } from '../model/trained-layer.js';
 import type { Walkthrough } from '../model/types.js';
 
@@ -25,4 +26,10 @@ export interface SessionOptions {
    * the shipped one (model/shipped-trained.ts) unless given.
    */
   trainedLayer?: () => Promise<TrainedLayer>;
+  /**
+   * Fetches the code of a view of its own (a kind's descriptor's `view`) before a walkthrough it
+   * draws opens, so that when it cannot be fetched (offline) what is open stays, with a notice.
+   * Left out, such a walkthrough opens at once (its view then fetches its own code).
+   */
+  loadView?: (view: OwnView) => Promise<unknown>;
 }

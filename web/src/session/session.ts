@@ -1,9 +1,12 @@
 // The learner's session, without a DOM: which walkthrough and step are open, the inputs as edited,
 // the steps and the engine trace they were built from, the steps seen. Every change goes through
 // the engine (via the kind's module); when the engine refuses, the previous state stays and the
-// refusal becomes a notice. Views, the URL sync and the progress reporter subscribe to its events.
+// refusal becomes a notice. A walkthrough whose kind is drawn by a view of its own (its
+// descriptor's `view`) opens without steps: that view runs it from the inputs and tells the
+// session what a link should keep. Views, the URL sync and the progress reporter subscribe to its events.
 import type { AttentionLab } from '../../lib/index.js';
-import { acceptsTrainedWeights, loadKind } from '../kinds/index.js';
+import type { OwnView } from '../kinds/descriptor.js';
+import { acceptsTrainedWeights, descriptorOf, loadKind } from '../kinds/index.js';
 import type { AnyKindModule, Built, Explanation } from '../kinds/kind.js';
 import { explainCell } from '../kinds/shared/explain.js';
 import { isRefusal } from '../model/refusal.js';
@@ -41,8 +44,18 @@ interface Current {
   trained?: TrainedLayer;
 }
 
+/** A walkthrough drawn by a view of its own: no steps, its inputs as that view last reported them. */
+interface OwnViewOpen {
+  walkthrough: Walkthrough;
+  view: OwnView;
+  inputs: Inputs;
+  edited: boolean;
+}
+
 export class Session {
   private current: Current | undefined;
+  /** Open instead of `current` when the walkthrough's kind is drawn by a view of its own. */
+  private own: OwnViewOpen | undefined;
   /** The learner's answers to the open walkthrough's exercises. */
   private readonly exercises: ExerciseBook;
   private readonly listeners = new Set<SessionListener>();
@@ -57,6 +70,7 @@ export class Session {
   private opening: Promise<unknown> = Promise.resolve();
   private readonly fullEngine: (() => Promise<AttentionLab>) | undefined;
   private readonly trainedLayer: () => Promise<TrainedLayer>;
+  private readonly loadView: ((view: OwnView) => Promise<unknown>) | undefined;
 
   constructor(
     private readonly lab: AttentionLab,
@@ -68,6 +82,7 @@ export class Session {
     this.exercises = new ExerciseBook((progress) => this.emit({ type: 'progress', progress }), { exam: options.exam ?? false });
     this.fullEngine = options.fullEngine;
     this.trainedLayer = options.trainedLayer ?? loadShippedTrained;
+    this.loadView = options.loadView;
   }
 
   /** Calls `listener` on every event; returns the way to stop. */
@@ -96,11 +111,16 @@ export class Session {
   // ---- what is open ---------------------------------------------------------------------
 
   get walkthrough(): Walkthrough | undefined {
-    return this.current?.walkthrough;
+    return this.current?.walkthrough ?? this.own?.walkthrough;
   }
 
   get inputs(): Inputs | undefined {
-    return this.current?.inputs;
+    return this.current?.inputs ?? this.own?.inputs;
+  }
+
+  /** The view of its own that draws the open walkthrough, or undefined when its steps are shown. */
+  get view(): OwnView | undefined {
+    return this.own?.view;
   }
 
   get steps(): Step[] {
@@ -147,6 +167,8 @@ export class Session {
 
   /** The current walkthrough, step and edited inputs: what a link or an embed reproduces. */
   get state(): PageState | undefined {
+    const { own } = this;
+    if (own) return { walkthrough: own.walkthrough.id, step: 'inputs', inputs: own.edited ? own.inputs : undefined };
     const c = this.current;
     if (!c) return undefined;
     const state: PageState = { walkthrough: c.walkthrough.id, step: c.built.steps[c.index].id, inputs: c.edited ? c.inputs : undefined };
@@ -169,6 +191,8 @@ export class Session {
 
   private async openNow(state: PageState, given?: TrainedLayer): Promise<boolean> {
     const walkthrough = this.catalogue.find(state.walkthrough) ?? (this.catalogue.find(this.catalogue.fallback) as Walkthrough);
+    const { view } = descriptorOf(walkthrough.kind);
+    if (view) return this.openInView(walkthrough, view, state);
     // Fetched beside the kind's code: the shipped trained layer of a lesson that opens on it.
     const weights = given ? Promise.resolve(given) : defaultWeights(walkthrough, state, this.trainedLayer, (message) => this.notify(message));
     const code = await loadWalkthroughCode(walkthrough, this.load, this.lab, this.fullEngine);
@@ -200,6 +224,7 @@ export class Session {
     }
     // Other weights are laid out afresh too: the header says where they come from.
     const fresh = this.current?.walkthrough.id !== walkthrough.id || this.current.trained !== trained;
+    this.own = undefined;
     this.current = { walkthrough, kind, lab, inputs, edited: state.inputs !== undefined, built, index, ...(trained ? { trained } : {}) };
     if (fresh) {
       this.visited = new Set();
@@ -213,11 +238,44 @@ export class Session {
   }
 
   /**
-   * Forgets the open walkthrough: the page shows something else in its place (the lesson
-   * "Watch attention learn"), so the next one opened is laid out afresh, even the same one.
+   * Hands a walkthrough to the view of its own that draws it, once that view's code is there (a
+   * failure leaves what is open as it was, with a notice). Every opening is fresh: the view starts
+   * again from the inputs, as from a link. It reports no steps, so no progress.
+   */
+  private async openInView(walkthrough: Walkthrough, view: OwnView, state: PageState): Promise<boolean> {
+    try {
+      await this.loadView?.(view);
+    } catch (error) {
+      this.notify(t('notice-code-unavailable', { reason: (error as Error).message }));
+      return false;
+    }
+    this.current = undefined;
+    this.own = { walkthrough, view, inputs: state.inputs ?? walkthrough.inputs, edited: state.inputs !== undefined };
+    this.visited = new Set();
+    this.completed = false;
+    this.exercises.reset();
+    this.emit({ type: 'opened', fresh: true });
+    return true;
+  }
+
+  /**
+   * The view that draws the open walkthrough changed what a link should reproduce of it (a
+   * training run's options, the step it stopped at): a link made now opens it there.
+   */
+  keepInputs(inputs: Inputs): void {
+    if (!this.own) return;
+    this.own = { ...this.own, inputs, edited: true };
+    this.emit({ type: 'inputs' });
+  }
+
+  /**
+   * Forgets the open walkthrough: the page shows something else in its place (a trained layer
+   * being retrained), so the next one opened is laid out afresh, even the same one.
    */
   close(): void {
     this.current = undefined;
+    this.own = undefined;
+    this.emit({ type: 'closed' });
   }
 
   /** Opens the state, or the same walkthrough and step with its own inputs when the engine refuses the state's. */

@@ -1,27 +1,30 @@
-// The lesson "Watch attention learn" in a link: the task, the options the learner set and the
-// step count, declared once in FIELDS. Opening the link retrains to that step with the same
-// options and seed, which gives the same run, bit for bit. Only the options the learner set are
-// written (the others are the task's defaults); the engine checks their values when it retrains.
-import type { TrainerOptions, TrainerTask } from '../../lib/index.js';
+// A training run in a link: the inputs of a walkthrough of kind "training" (kinds/training/
+// inputs.ts), as readable query parameters declared once in FIELDS: the task, the options set and
+// the step count. On its own (`?train=reverse&seed=2&steps=400`) the link opens the lesson "Watch
+// attention learn" at that run; beside a walkthrough that can show a trained layer
+// (`?w=multi-head&train=reverse&steps=400&layer=0`) it names the run that layer comes from
+// (state/url-state.ts). Opening it retrains to that step with the same options and seed, which
+// gives the same run, bit for bit. Only the options set are written (the others are the task's
+// defaults); the engine checks their values when it retrains.
+import type { Walkthrough } from '../model/types.js';
+import { MAX_TRAINING_STEPS, OPTIMIZERS, TASKS, type TrainingInputs, type TrainingWalkthrough } from '../kinds/training/inputs.js';
 import { echo } from '../i18n/echo.js';
 import { t } from '../i18n/messages.js';
 
+/** The walkthrough a training link on its own opens: the lesson "Watch attention learn". */
+export const TRAINING_WALKTHROUGH = 'watch-attention-learn';
+
+/** Whether a link carries `walkthrough`'s inputs as a training link (a walkthrough of kind "training"). */
+export const carriesTrainingLink = (walkthrough: Walkthrough): walkthrough is TrainingWalkthrough => walkthrough.kind === 'training';
+
 export interface TrainingLink {
-  options: TrainerOptions;
-  /** The step the link was written at: 0 for an untrained model. */
-  steps: number;
-  /**
-   * A walkthrough's link only (`?w=multi-head&train=…&layer=0`): the trained layer it shows,
-   * from 0 (state/url-state.ts).
-   */
+  inputs: TrainingInputs;
+  /** A walkthrough's trained layer only (`?w=multi-head&train=…&layer=0`): which layer, from 0. */
   layer?: number;
 }
 
-export const TASKS: readonly TrainerTask[] = ['reverse', 'sort', 'induction', 'iris'];
-const OPTIMIZERS = ['adam', 'adamw', 'sgd'] as const;
-
-type NumberOption = 'seed' | 'learningRate' | 'batchSize' | 'weightDecay' | 'dropout';
-type ModelOption = 'dModel' | 'heads' | 'layers' | 'dFF';
+type WholeInput = 'seed' | 'dModel' | 'heads' | 'layers' | 'dFF' | 'batchSize';
+type DecimalInput = 'learningRate' | 'weightDecay' | 'dropout';
 
 interface Field {
   key: string;
@@ -33,67 +36,60 @@ interface Field {
 const wholeNumber = /^\d{1,10}$/;
 const decimal = /^\d*\.?\d+(e-?\d+)?$/i;
 
-function numberField(key: string, option: NumberOption, whole: boolean): Field {
+const written = (value: number | string | undefined): string | undefined => (value === undefined ? undefined : String(value));
+
+function numberField(key: string, input: WholeInput | DecimalInput, whole: boolean): Field {
   return {
     key,
     read(value, link) {
       if (!(whole ? wholeNumber : decimal).test(value)) return t(whole ? 'link-training-not-whole' : 'link-training-not-number', { key, value: echo(value) });
-      link.options[option] = Number(value);
+      link.inputs[input] = Number(value);
       return undefined;
     },
-    write: (link) => (link.options[option] === undefined ? undefined : String(link.options[option])),
+    write: (link) => written(link.inputs[input]),
   };
 }
 
-function modelField(key: ModelOption): Field {
-  return {
-    key,
-    read(value, link) {
-      if (!wholeNumber.test(value)) return t('link-training-not-whole', { key, value: echo(value) });
-      link.options.model = { ...link.options.model, [key]: Number(value) };
-      return undefined;
-    },
-    write: (link) => (link.options.model?.[key] === undefined ? undefined : String(link.options.model[key])),
-  };
-}
-
-/** Every part of the lesson's link, in the order written. */
+/** Every part of the link, in the order written. */
 const FIELDS: Field[] = [
   {
     key: 'train',
     read(value, link) {
-      if (!(TASKS as readonly string[]).includes(value)) return t('link-training-no-task', { value: echo(value), tasks: TASKS.join(', ') });
-      link.options.task = value as TrainerTask;
+      const task = TASKS.find((name) => name === value);
+      if (!task) return t('link-training-no-task', { value: echo(value), tasks: TASKS.join(', ') });
+      link.inputs.task = task;
       return undefined;
     },
-    write: (link) => link.options.task ?? 'reverse',
+    write: (link) => link.inputs.task,
   },
   numberField('seed', 'seed', true),
-  modelField('dModel'),
-  modelField('heads'),
-  modelField('layers'),
-  modelField('dFF'),
+  numberField('dModel', 'dModel', true),
+  numberField('heads', 'heads', true),
+  numberField('layers', 'layers', true),
+  numberField('dFF', 'dFF', true),
   numberField('lr', 'learningRate', false),
   numberField('batch', 'batchSize', true),
   {
     key: 'optimizer',
     read(value, link) {
-      if (!(OPTIMIZERS as readonly string[]).includes(value)) return t('link-training-no-optimizer', { value: echo(value), optimizers: OPTIMIZERS.join(', ') });
-      link.options.optimizer = value as TrainerOptions['optimizer'];
+      const optimizer = OPTIMIZERS.find((name) => name === value);
+      if (!optimizer) return t('link-training-no-optimizer', { value: echo(value), optimizers: OPTIMIZERS.join(', ') });
+      link.inputs.optimizer = optimizer;
       return undefined;
     },
-    write: (link) => link.options.optimizer,
+    write: (link) => link.inputs.optimizer,
   },
   numberField('decay', 'weightDecay', false),
   numberField('dropout', 'dropout', false),
   {
     key: 'steps',
     read(value, link) {
-      if (!wholeNumber.test(value) || Number(value) > 100000) return t('link-training-bad-steps', { value: echo(value) });
-      link.steps = Number(value);
+      if (!wholeNumber.test(value) || Number(value) > MAX_TRAINING_STEPS) return t('link-training-bad-steps', { value: echo(value) });
+      // 0 is an untrained model, as when the link leaves it out.
+      if (Number(value) > 0) link.inputs.steps = Number(value);
       return undefined;
     },
-    write: (link) => (link.steps > 0 ? String(link.steps) : undefined),
+    write: (link) => (link.inputs.steps ? String(link.inputs.steps) : undefined),
   },
   {
     key: 'layer',
@@ -102,20 +98,20 @@ const FIELDS: Field[] = [
       link.layer = Number(value);
       return undefined;
     },
-    write: (link) => (link.layer === undefined ? undefined : String(link.layer)),
+    write: (link) => written(link.layer),
   },
 ];
 
-/** The query keys of the lesson's link (the page's link reader knows them). */
+/** The query keys of a training link (the page's link reader knows them). */
 export const TRAINING_KEYS: readonly string[] = FIELDS.map((f) => f.key);
 
 /**
- * The lesson's state from a link's query values, or undefined when the link does not open it
- * (no `train`). Each value that cannot be used gives one notice and is left out.
+ * A training run from a link's query values, or undefined when the link names none (no `train`).
+ * Each value that cannot be used gives one notice and is left out.
  */
 export function readTrainingLink(values: ReadonlyMap<string, string>, notices: string[]): TrainingLink | undefined {
   if (!values.has('train')) return undefined;
-  const link: TrainingLink = { options: { task: 'reverse' }, steps: 0 };
+  const link: TrainingLink = { inputs: { task: TASKS[0] } };
   for (const field of FIELDS) {
     const value = values.get(field.key);
     if (value === undefined) continue;
@@ -125,7 +121,7 @@ export function readTrainingLink(values: ReadonlyMap<string, string>, notices: s
   return link;
 }
 
-/** The lesson's query parameters, in order. */
+/** A training link's query parameters, in order. */
 export function trainingParams(link: TrainingLink): [string, string][] {
   const params: [string, string][] = [];
   for (const field of FIELDS) {
@@ -134,3 +130,7 @@ export function trainingParams(link: TrainingLink): [string, string][] {
   }
   return params;
 }
+
+/** Whether two training inputs make the same link (the same run to the same step). */
+export const sameTrainingLink = (a: TrainingInputs, b: TrainingInputs): boolean =>
+  JSON.stringify(trainingParams({ inputs: a })) === JSON.stringify(trainingParams({ inputs: b }));

@@ -7,7 +7,8 @@
 // server, so it has no header limit (a 32×64 matrix is tens of kilobytes: in the query, the
 // preview server refused it with HTTP 431). Old links with `?in=` still open. The hash also
 // carries an instructor's own walkthrough (`#walkthrough=…`, authoring/load-walkthrough.ts):
-// entries the state does not own are kept when the state is written.
+// entries the state does not own are kept when the state is written. A training run's inputs are
+// the exception: readable query parameters (state/training-link.ts), as links in the wild have them.
 import { DEFAULT_WALKTHROUGH, findWalkthrough, LESSONS } from '../model/walkthroughs.js';
 import type { Walkthrough } from '../model/types.js';
 import { inputsFit } from '../kinds/check-inputs.js';
@@ -17,7 +18,10 @@ import { EMBED_PARAMS } from './embed-options.js';
 import { LANGUAGE_PARAMS } from '../i18n/languages.js';
 import { echo } from '../i18n/echo.js';
 import { decodeInputs, encodeInputs, readParams, writeParams } from './link-parts.js';
-import { readTrainingLink, TASKS, TRAINING_KEYS, trainingParams, type TrainingLink } from './training-link.js';
+import { trainerOptions, trainingInputsOf, type TrainingInputs } from '../kinds/training/inputs.js';
+import {
+  carriesTrainingLink, readTrainingLink, sameTrainingLink, TRAINING_KEYS, TRAINING_WALKTHROUGH, trainingParams, type TrainingLink,
+} from './training-link.js';
 import { t } from '../i18n/messages.js';
 
 export interface PageState {
@@ -26,8 +30,6 @@ export interface PageState {
   step: string;
   /** Edited inputs, or undefined for the walkthrough's own. */
   inputs?: Walkthrough['inputs'];
-  /** The lesson "Watch attention learn" (`?train=…`, state/training-link.ts) instead of a walkthrough. */
-  training?: TrainingLink;
   /**
    * The walkthrough shows this layer of a trained model (`?w=multi-head&train=reverse&seed=1&
    * steps=300&layer=0`): the page retrains to it, bit for bit, rather than carry its weights.
@@ -91,16 +93,11 @@ const PARAMS: Param[] = [
     key: 'lesson',
     place: 'query',
     read(value, state) {
-      // Its name, or the number on its chip in the menu (1 …; the last number is the training
-      // lesson, which follows the walkthrough lessons).
+      // Its name, or the number on its chip in the menu (1 …).
       const number = /^\d{1,3}$/.test(value) ? Number(value) : undefined;
-      if (number !== undefined && number === LESSONS.length + 1) {
-        state.training = readTrainingLink(new Map([['train', TASKS[0]]]), []);
-        return undefined;
-      }
       const lesson = number !== undefined ? LESSONS[number - 1] : LESSONS.find((l) => l.id === value);
       if (!lesson) {
-        return t('link-no-lesson', { value: echo(value), last: String(LESSONS.length + 1), names: LESSONS.map((l) => l.id).join(', ') });
+        return t('link-no-lesson', { value: echo(value), last: String(LESSONS.length), names: LESSONS.map((l) => l.id).join(', ') });
       }
       state.walkthrough = lesson.walkthroughs[0].id;
       return undefined;
@@ -115,7 +112,8 @@ const PARAMS: Param[] = [
       state.walkthrough = value;
       return undefined;
     },
-    write: (state) => (state.walkthrough === DEFAULT_WALKTHROUGH ? undefined : state.walkthrough),
+    // The training lesson's link says `train=…`, which alone opens it.
+    write: (state) => (state.walkthrough === DEFAULT_WALKTHROUGH || state.walkthrough === TRAINING_WALKTHROUGH ? undefined : state.walkthrough),
   },
   {
     key: 'step',
@@ -156,7 +154,7 @@ const PARAMS: Param[] = [
       state.inputs = parsed as Walkthrough['inputs'];
       return undefined;
     },
-    write: (state) => (state.inputs ? encodeInputs(state.inputs) : undefined),
+    write: (state) => (state.inputs && !trainingRun(state) ? encodeInputs(state.inputs) : undefined),
   },
 ];
 
@@ -167,23 +165,34 @@ const OTHER_QUERY_PARAMS = new Set<string>([...EMBED_PARAMS, SRC, ...LANGUAGE_PA
 /** Hash entries read elsewhere (an instructor's walkthrough carried in the link). */
 const OTHER_HASH_KEYS = new Set<string>(['walkthrough']);
 
+/** The inputs of the training run `state` shows, when its walkthrough is one (of kind "training"). */
+function trainingRun(state: PageState): TrainingInputs | undefined {
+  const walkthrough = findWalkthrough(state.walkthrough);
+  if (!walkthrough || !carriesTrainingLink(walkthrough)) return undefined;
+  return (state.inputs as TrainingInputs | undefined) ?? walkthrough.inputs;
+}
+
 /**
- * A training link on its own opens the lesson "Watch attention learn"; beside a walkthrough
- * (`w` or `lesson`) it names the trained layer that walkthrough shows.
+ * A training link on its own opens the lesson "Watch attention learn" at that run; beside a
+ * walkthrough (`w` or `lesson`) it is that walkthrough's run when it is one, else it names the
+ * trained layer that walkthrough shows.
  */
-function placeTraining(training: TrainingLink, named: boolean, state: PageState, notices: string[]): void {
-  const { layer, ...link } = training;
-  if (!named) {
+function placeTraining({ inputs, layer }: TrainingLink, named: boolean, state: PageState, notices: string[]): void {
+  if (!named) state.walkthrough = TRAINING_WALKTHROUGH;
+  const walkthrough = findWalkthrough(state.walkthrough);
+  if (walkthrough && carriesTrainingLink(walkthrough)) {
     if (layer !== undefined) notices.push(t('link-layer-alone'));
-    state.training = link;
+    // Its inputs are the run, whatever a hash carried; its own run is no edit, so the link reads
+    // as its lesson's does.
+    if (sameTrainingLink(inputs, walkthrough.inputs)) delete state.inputs;
+    else state.inputs = inputs;
     return;
   }
-  const walkthrough = findWalkthrough(state.walkthrough);
   if (!walkthrough || !acceptsTrainedWeights(walkthrough)) {
     notices.push(t('link-no-trained', { value: echo(state.walkthrough) }));
     return;
   }
-  state.weights = { options: link.options, steps: link.steps, layer: layer ?? 0 };
+  state.weights = { options: trainerOptions(inputs), steps: inputs.steps ?? 0, layer: layer ?? 0 };
 }
 
 /** Reads the state from a link; every part that cannot be used gives one notice. */
@@ -237,8 +246,9 @@ export function writeLink(state: PageState, extras: LinkExtras = {}): string {
     const value = param.write(state);
     if (value !== undefined) (param.place === 'query' ? query : hash).push([param.key, value]);
   }
-  if (state.training) query.push(...trainingParams(state.training));
-  else if (state.weights) query.push(...trainingParams({ options: state.weights.options, steps: state.weights.steps, layer: state.weights.layer }));
+  const run = trainingRun(state);
+  if (run) query.push(...trainingParams({ inputs: run }));
+  else if (state.weights) query.push(...trainingParams({ inputs: trainingInputsOf(state.weights.options, state.weights.steps), layer: state.weights.layer }));
   query.push(...(extras.params ?? []));
   const own = new Set(PARAMS.map((p) => p.key));
   for (const [key, value] of readParams(extras.hash ?? '').values) {

@@ -24,8 +24,8 @@ export function openEmbedDialog(context: ViewContext, url: UrlSync, custom: Cust
     pageUrl: (embed) => new URL(url.linkSearch(state, embed) || '?', url.pageBase()).href,
     pageBase: url.pageBase(),
     privateAddress: privateAddress(new URL(window.location.href)),
-    // A file of the walkthrough on screen (not of the training lesson, nor in a web component).
-    download: custom || url.training || !walkthrough ? undefined : {
+    // A file of the walkthrough's steps on screen (not of one its own view draws, nor in a web component).
+    download: custom || session.view || !walkthrough ? undefined : {
       make: async (format, embed, mastery) => {
         const { downloadOffline } = await import('../browser/offline-download.js');
         return downloadOffline({ format, walkthrough, link: url.linkSearch(state, embed, window.location.hash), mastery }, url.pageBase());

@@ -2,15 +2,10 @@
 // which validates a walkthrough file, adds it to the menu and opens it.
 import { hashFor, walkthroughFromFile } from '../authoring/load-walkthrough.js';
 import type { ParsedWalkthrough } from '../authoring/validate-walkthrough.js';
-import { addCustomWalkthrough, customWalkthroughs, DEFAULT_WALKTHROUGH, LESSONS } from '../model/walkthroughs.js';
-import { writeLink } from '../state/url-state.js';
-import { el } from '../widgets/dom.js';
+import { addCustomWalkthrough, customWalkthroughs, LESSONS } from '../model/walkthroughs.js';
 import { lessonMenu } from '../widgets/lesson-menu.js';
 import type { ViewContext } from './view-context.js';
 import { t } from '../i18n/messages.js';
-
-/** The menu link's data-lesson of "Watch attention learn". */
-export const TRAINING_LESSON = 'train';
 
 export class LessonMenuView {
   /** Called after each rendering of the menu (the progress view marks the lessons done). */
@@ -22,8 +17,6 @@ export class LessonMenuView {
     /** The opened file's walkthrough, carried in the link's hash so it can be shared or reloaded. */
     private readonly onHash: (hash: string) => void,
     private readonly announce: (message: string) => void,
-    /** The lesson that is not a walkthrough ("Watch attention learn"), listed after the others. */
-    private readonly training?: { title: string; open: () => void },
   ) {}
 
   render(): void {
@@ -33,19 +26,6 @@ export class LessonMenuView {
       onOpen: (walkthrough) => void this.onOpen(walkthrough),
       onFile: (file) => void this.openFile(file),
     });
-    const { training } = this;
-    const list = (menu[1] as HTMLElement).querySelector('ol');
-    if (training && list) {
-      const link = el('a', { href: writeLink({ walkthrough: DEFAULT_WALKTHROUGH, step: 'inputs', training: { options: { task: 'reverse' }, steps: 0 } }), className: 'lesson-link' },
-        el('span', { className: 'lesson-number' }, String(LESSONS.length + 1)), ` ${training.title}`);
-      link.dataset.lesson = TRAINING_LESSON;
-      link.addEventListener('click', (event) => {
-        event.preventDefault();
-        training.open();
-      });
-      // Before the instructor's own walkthroughs, which follow the course.
-      list.insertBefore(el('li', {}, link), list.querySelector('.custom')?.parentElement ?? null);
-    }
     // The page's language switcher (shell.ts) sits at the end of the menu: beside "Open your
     // own…" on a wide screen, inside the folded menu on a phone, whose header has room for one line.
     const switcher = this.context.root.querySelector('.language-switcher');

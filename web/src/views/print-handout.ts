@@ -50,8 +50,8 @@ export class PrintHandout {
     const { session } = this.context;
     const walkthrough = session.walkthrough;
     const shell = this.context.byId('main')?.closest<HTMLElement>('.attention-lab');
-    // No walkthrough open (the training lesson closes it): the page prints as it is.
-    if (!walkthrough || !shell || (this.element && this.builtFrom === session.steps)) return;
+    // No steps to lay out (nothing open, or a walkthrough its own view draws): the page prints as it is.
+    if (!walkthrough || session.view || !shell || (this.element && this.builtFrom === session.steps)) return;
     this.drop();
     const heading = walkthroughHeading(walkthrough, session.trained);
     const steps = session.steps.map((step, k) => this.stepSection(step, k, session.steps.length));

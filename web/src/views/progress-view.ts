@@ -7,7 +7,6 @@ import type { ProgressStore } from '../session/progress-store.js';
 import { writeLink } from '../state/url-state.js';
 import { el, setHidden } from '../widgets/dom.js';
 import type { ViewContext } from './view-context.js';
-import { TRAINING_LESSON } from './lesson-menu-view.js';
 import { t } from '../i18n/messages.js';
 
 export class ProgressView {
@@ -60,17 +59,6 @@ export class ProgressView {
     setHidden(holder, next === undefined);
     if (!next) {
       holder.replaceChildren();
-      return;
-    }
-    if (next.type === 'training') {
-      const menuLink = this.context.root.querySelector<HTMLAnchorElement>(`.lesson-link[data-lesson="${TRAINING_LESSON}"]`);
-      if (!menuLink) return void (holder.hidden = true);
-      const link = el('a', { href: menuLink.href }, t('next-lesson', { number: String(LESSONS.length + 1), title: menuLink.textContent?.replace(/^\d+\s*/, '') ?? '' }));
-      link.addEventListener('click', (event) => {
-        event.preventDefault();
-        menuLink.click();
-      });
-      holder.replaceChildren(link);
       return;
     }
     const words = next.sameLesson ? t('next-same-lesson', { title: next.title }) : t('next-lesson', { number: String(next.lesson.number), title: next.title });

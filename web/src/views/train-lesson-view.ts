@@ -1,12 +1,14 @@
-// The lesson "Watch attention learn": its options, Train / Pause / Reset, what the learner is
-// seeing (random weights at step 0, trained ones after), the curves, every head, and the exports.
-// It draws the training session (session/training/) and hands the learner's actions to it; when
-// it draws while a model trains (so that the page stays responsive) is browser/redraw-scheduler.ts's
-// policy, and each part redraws in place, only what changed.
-import type { TrainingLink } from '../state/training-link.js';
-import { OPTION_FIELDS, optionsForTask, TASKS } from '../session/training/options.js';
+// The view `training` (views/own-views.ts), which draws the walkthroughs of kind "training", such
+// as the lesson "Watch attention learn": the run's options, Train / Pause / Reset, what the learner
+// is seeing (random weights at step 0, trained ones after), the curves, every head, and the
+// exports. It draws the training session (session/training/) and hands the learner's actions to
+// it; when it draws while a model trains (so that the page stays responsive) is
+// browser/redraw-scheduler.ts's policy, and each part redraws in place, only what changed.
+import { TASKS, trainerOptions, trainingInputsOf, type TrainingInputs } from '../kinds/training/inputs.js';
+import { OPTION_FIELDS, optionsForTask } from '../session/training/options.js';
+import { sameThreadPort } from '../session/training/same-thread.js';
 import { trainingT as t } from '../session/training/words-en.js';
-import type { TrainingSession } from '../session/training/training-session.js';
+import { TrainingSession } from '../session/training/training-session.js';
 import { trainingScript, weightsJson } from '../export/training-script.js';
 import { el, setAttr, setText } from '../widgets/dom.js';
 import { download } from '../widgets/download.js';
@@ -18,21 +20,37 @@ import { IrisResults } from './iris-results.js';
 import { RedrawScheduler } from '../browser/redraw-scheduler.js';
 import { OpenTrainedControls, type TrainedWalkthrough } from './open-trained.js';
 import { countSteps, type TrainedLayer } from '../model/trained-layer.js';
-
-
+import type { DrawnWalkthrough, OwnViewOpening } from './own-view.js';
 
 export interface TrainLessonOptions {
-  /** The lesson's number and title in the course, for its label. */
-  label: string;
-  /** The state a link reproduces changed: options, or the step training stopped at. */
-  onLink: (link: TrainingLink) => void;
+  /** The lesson's label in the course ("Lesson 16 · …"), the walkthrough's title and intro. */
+  heading: OwnViewOpening['heading'];
+  /** What a link reproduces changed: options, or the step training stopped at. */
+  onInputs: (inputs: TrainingInputs) => void;
   notify: (message: string) => void;
   announce: (message: string) => void;
   /** Opens a walkthrough on one layer of the model as it is now. */
   openWalkthrough: (walkthrough: TrainedWalkthrough, trained: TrainedLayer) => void;
 }
 
-export class TrainLessonView {
+/** Draws a walkthrough of kind "training": a run at its inputs' options, retrained to their step. */
+export function drawTrainingLesson({ inputs, heading, keep, services }: OwnViewOpening): DrawnWalkthrough {
+  // The view `training` draws the kind that names it: its inputs are a training run's.
+  const run = inputs as TrainingInputs;
+  const session = new TrainingSession((services.trainingPort ?? sameThreadPort)(services.lab));
+  const view = new TrainLessonView(session, {
+    heading,
+    onInputs: keep,
+    notify: services.notify,
+    announce: services.announce,
+    openWalkthrough: services.openTrained,
+  });
+  // Options of a link the engine refuses: the task's defaults, untrained (the notice says why).
+  void session.configure(trainerOptions(run), run.steps ?? 0).then((created) => created || session.configure({ task: run.task }));
+  return view;
+}
+
+export class TrainLessonView implements DrawnWalkthrough {
   readonly element: HTMLElement;
   private readonly charts: TrainingCharts;
   private readonly heads: TrainingHeads;
@@ -72,9 +90,9 @@ export class TrainLessonView {
 
     this.element = el('div', { className: 'train-lesson' },
       el('section', { className: 'walkthrough-head' },
-        el('p', { className: 'lesson-label' }, options.label),
-        el('h2', { id: 'walkthrough-title', tabIndex: -1 }, t('training-title')),
-        el('p', { className: 'intro' }, t('train-intro'))),
+        el('p', { className: 'lesson-label' }, options.heading.label),
+        el('h2', { id: 'walkthrough-title', tabIndex: -1 }, options.heading.title),
+        el('p', { className: 'intro' }, options.heading.intro)),
       // id "step": where the page's skip link ("Skip to the current step") leads.
       el('section', { className: 'training-setup', id: 'step', tabIndex: -1, ariaLabel: t('train-setup-label') },
         this.form.element,
@@ -107,11 +125,11 @@ export class TrainLessonView {
       else if (event.type === 'configured') {
         this.showForm();
         this.redraw.invalidate(true);
-        options.onLink(this.link());
+        options.onInputs(this.inputs());
       } else if (event.type === 'state') {
         this.showState();
         this.redraw.invalidate(true);
-        if (!session.running) options.onLink(this.link());
+        if (!session.running) options.onInputs(this.inputs());
       } else if (event.type === 'progress') {
         this.redraw.statusChanged();
       } else {
@@ -128,8 +146,8 @@ export class TrainLessonView {
   }
 
   /** What a link reproduces: the options the learner set and the step reached. */
-  link(): TrainingLink {
-    return { options: this.session.options, steps: this.session.step };
+  private inputs(): TrainingInputs {
+    return trainingInputsOf(this.session.options, this.session.step);
   }
 
   private async configure(options: Parameters<TrainingSession['configure']>[0]): Promise<void> {

@@ -1,6 +1,7 @@
 // The open walkthrough around its step: lesson label, title, intro, tabs of the lesson's other
 // walkthroughs, the list of steps and the player bar's place. Laid out when another walkthrough
-// opens; the step list follows recomputed steps and the step on screen.
+// opens; the step list follows recomputed steps and the step on screen. A walkthrough drawn by a
+// view of its own (views/own-view-host.ts) is not laid out here.
 import { LESSONS } from '../model/walkthroughs.js';
 import type { Walkthrough } from '../model/types.js';
 import { writeLink } from '../state/url-state.js';
@@ -22,6 +23,7 @@ export class WalkthroughView {
     private readonly onWeights: (choice: 'random' | 'trained') => void = () => undefined,
   ) {
     context.session.subscribe((event) => {
+      if (event.type === 'opened' && context.session.view) return;
       if (event.type === 'opened' && event.fresh) this.render();
       else if (event.type === 'opened' || event.type === 'recomputed') {
         this.renderStepList();
@@ -37,11 +39,7 @@ export class WalkthroughView {
     const walkthrough = this.context.session.walkthrough as Walkthrough;
     const { trained } = this.context.session;
     const { lesson, shipped, label, title, intro } = walkthroughHeading(walkthrough, trained);
-    for (const link of this.context.root.querySelectorAll<HTMLAnchorElement>('.lesson-link')) {
-      const current = shipped ? link.dataset.lesson === walkthrough.lesson : link.dataset.walkthrough === walkthrough.id;
-      if (current) link.setAttribute('aria-current', 'page');
-      else link.removeAttribute('aria-current');
-    }
+    markCurrentLesson(this.context.root, walkthrough);
     const siblings = shipped ? lesson?.walkthroughs ?? [] : [];
     const tabs = siblings.length > 1
       ? el('ul', { className: 'walkthrough-tabs', ariaLabel: t('walkthrough-tabs') },
@@ -165,6 +163,16 @@ export function walkthroughHeading(walkthrough: Walkthrough, trained: TrainedLay
     title: trained && lesson ? lesson.title : walkthrough.title,
     intro: trained ? trainedIntro(trained) : walkthrough.intro,
   };
+}
+
+/** Marks the lesson menu's link of `walkthrough` current: its lesson's, or its own for an instructor's walkthrough. */
+export function markCurrentLesson(root: Document | ShadowRoot, walkthrough: Walkthrough): void {
+  const { shipped } = walkthroughHeading(walkthrough, undefined);
+  for (const link of root.querySelectorAll<HTMLAnchorElement>('.lesson-link')) {
+    const current = shipped ? link.dataset.lesson === walkthrough.lesson : link.dataset.walkthrough === walkthrough.id;
+    if (current) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
 }
 
 /** The walkthrough's intro, its glossary terms marked. */

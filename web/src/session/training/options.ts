@@ -2,6 +2,7 @@
 // resolved configuration (shown, with the task's default beside it) and how a new value goes
 // into the options of the next run. The engine checks every value; nothing is checked here.
 import type { TrainerConfig, TrainerOptions, TrainerOptimizer, TrainerTask } from './trainer-api.js';
+import { OPTIMIZERS } from '../../kinds/training/inputs.js';
 
 export interface OptionField {
   /** Its label is message train-option-<name in lower case>, a hint of what it is train-option-<name>-help (words-en.ts). */
@@ -39,16 +40,13 @@ export const OPTION_FIELDS: readonly OptionField[] = [
   {
     name: 'optimizer',
     kind: 'choice',
-    choices: ['adam', 'adamw', 'sgd'],
+    choices: OPTIMIZERS,
     read: (config) => config.optimizer,
     with: (options, value) => ({ ...options, optimizer: value as TrainerOptimizer }),
   },
   topField('weightDecay', 'number'),
   topField('dropout', 'number'),
 ];
-
-/** The tasks, in the order offered; each one's title is message train-task-<task>. */
-export const TASKS: readonly TrainerTask[] = ['reverse', 'sort', 'induction', 'iris'];
 
 /** The options of a run of another task: only the seed carries over (the defaults are the task's). */
 export const optionsForTask = (options: TrainerOptions, task: TrainerTask): TrainerOptions =>

@@ -9,6 +9,7 @@ import {
 } from './protocol.js';
 import type { TrainerTask } from './trainer-api.js';
 import { formatPercent } from '../../model/format.js';
+import { MAX_TRAINING_STEPS } from '../../kinds/training/inputs.js';
 import { trainingT as t } from './words-en.js';
 
 export type TrainingState =
@@ -146,8 +147,8 @@ export class TrainingSession {
 
   /** Sets the step Train runs to (a whole number above the current step; else refused). */
   setTarget(steps: number): boolean {
-    if (!Number.isInteger(steps) || steps < 1 || steps > 100000) {
-      this.emit({ type: 'notice', message: `steps: expected a whole number of steps, 1 … 100000, got ${String(steps)}` });
+    if (!Number.isInteger(steps) || steps < 1 || steps > MAX_TRAINING_STEPS) {
+      this.emit({ type: 'notice', message: `steps: expected a whole number of steps, 1 … ${MAX_TRAINING_STEPS}, got ${String(steps)}` });
       return false;
     }
     this.target = steps;

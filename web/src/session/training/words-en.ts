@@ -6,7 +6,6 @@
 import { kindWords } from '../../i18n/messages.js';
 
 export const ENGLISH = `
-train-intro = A small transformer learns a task here, in your browser: the engine computes every forward and backward pass exactly and updates the weights with Adam, step after step. Watch the loss fall, the heads’ patterns form on a fixed probe example, and find the head that learned the pattern by switching it off.
 train-setup-label = Training
 train-button-train = Train
 train-button-pause = Pause

@@ -1,7 +1,6 @@
 // Las palabras de la lección de entrenamiento en español: the Spanish of words-en.ts, fetched
 // only when the page speaks Spanish. Same ids and arguments (tests/page/i18n-views.test.mjs).
 export const SPANISH = `
-train-intro = Aquí un transformer pequeño aprende una tarea, en tu navegador: el motor calcula exactamente cada pasada hacia delante y hacia atrás y actualiza los pesos con Adam, paso a paso. Mira cómo baja la pérdida, cómo se forman los patrones de las cabezas sobre un ejemplo de prueba fijo, y encuentra la cabeza que aprendió el patrón apagándola.
 train-setup-label = Entrenamiento
 train-button-train = Entrenar
 train-button-pause = Pausa

@@ -1,25 +1,18 @@
-// Where the walkthroughs meet training: the lesson "Watch attention learn" shown in the
-// walkthrough's place, a walkthrough opened on a layer that lesson hands over, and a walkthrough
-// opened on trained weights (a link's, or the header's "trained" choice), retrained first with a
-// progress bar. The training code is its own chunk, loaded when one of these is asked for.
+// A walkthrough on a trained model's layer: opened from a link that names a run (retrained first,
+// with a progress bar in the walkthrough's place), or from the header's "trained" choice (the
+// shipped layer). The retraining code is its own chunk, loaded when it is asked for.
 import type { AttentionLab } from '../../lib/index.js';
-import { findWalkthrough, LESSONS } from '../model/walkthroughs.js';
+import { findWalkthrough } from '../model/walkthroughs.js';
 import { loadShippedTrained } from '../model/shipped-trained.js';
 import { QUICK_TRAINING, sameSource, type TrainedLayer, type TrainedSource } from '../model/trained-layer.js';
 import type { TrainingPortFactory } from '../session/training/protocol.js';
-import type { TrainingLink } from '../state/training-link.js';
 import type { PageState } from '../state/url-state.js';
 import type { ViewContext } from './view-context.js';
-import { TRAINING_LESSON } from './lesson-menu-view.js';
 import type { NoticeBoard } from './notice-board.js';
-import type { TrainLessonView } from './train-lesson-view.js';
 import type { UrlSync } from '../browser/url-sync.js';
 import { loadCatalogues, t } from '../i18n/messages.js';
 
-export const trainingTitle = (): string => t('training-title');
-
-export class TrainingHost {
-  private training: TrainLessonView | undefined;
+export class TrainedWeightsHost {
   /** A retraining under way before a walkthrough opens on its weights (aborted if the learner goes elsewhere). */
   private retraining: AbortController | undefined;
   /** Set while the session opens what a retraining gave, so that opening does not abort it. */
@@ -31,20 +24,16 @@ export class TrainingHost {
     private readonly url: UrlSync,
     private readonly board: NoticeBoard,
     private readonly port: TrainingPortFactory | undefined,
-    /** Called before the training lesson replaces the walkthrough (to stop what that runs). */
-    private readonly onLeaveWalkthrough: () => void,
   ) {
     context.session.subscribe((event) => {
-      // A walkthrough laid out in the training lesson's place (menu, back button) ends the run.
-      if (event.type === 'opened' && this.training) this.closeTraining();
+      // Something else opened meanwhile (menu, back button): the retraining is not wanted.
       if (event.type === 'opened' && !this.openingRetrained) this.stopRetraining();
     });
-    url.onTraining = (link) => this.openTraining(link, false);
     url.onTrained = (state) => this.openRetrained(state, false);
   }
 
-  /** The lesson's code, or undefined with a notice when it cannot be fetched. */
-  private async lessonCode<T>(load: () => Promise<T>): Promise<T | undefined> {
+  /** The retraining's code, or undefined with a notice when it cannot be fetched. */
+  private async retrainingCode<T>(load: () => Promise<T>): Promise<T | undefined> {
     try {
       const modules = await load();
       // Its words (session/training/words-en.ts) in the page's language, before it draws.
@@ -61,53 +50,6 @@ export class TrainingHost {
   }
 
   /**
-   * Opens the lesson "Watch attention learn" in place of the walkthrough, at `link`'s options,
-   * retrained to its step. `push`: a new history entry (from the menu), else the link's own.
-   */
-  async openTraining(link: TrainingLink, push: boolean): Promise<void> {
-    const modules = await this.lessonCode(() => Promise.all([
-      import('../session/training/training-session.js'), import('../session/training/same-thread.js'), import('./train-lesson-view.js'),
-    ]));
-    if (!modules) return;
-    const [{ TrainingSession }, { sameThreadPort }, { TrainLessonView }] = modules;
-    this.closeTraining();
-    this.onLeaveWalkthrough();
-    this.context.session.close();
-    const session = new TrainingSession((this.port ?? sameThreadPort)(this.lab));
-    const view = new TrainLessonView(session, {
-      label: t('lesson-label', { number: String(LESSONS.length + 1), title: trainingTitle() }),
-      onLink: (next) => {
-        this.url.training = next;
-        this.url.write(true);
-      },
-      notify: (message) => this.board.notify(message),
-      announce: (message) => this.board.announce(message),
-      openWalkthrough: (walkthrough, trained) => void this.openTrained(walkthrough, trained),
-    });
-    this.stopRetraining();
-    this.training = view;
-    this.context.byId('main').replaceChildren(view.element);
-    for (const a of this.context.root.querySelectorAll<HTMLAnchorElement>('.lesson-link')) {
-      if (a.dataset.lesson === TRAINING_LESSON) a.setAttribute('aria-current', 'page');
-      else a.removeAttribute('aria-current');
-    }
-    this.url.training = link;
-    if (push) {
-      this.url.write(false);
-      this.focusTitle();
-    }
-    // Options of a link the engine refuses: the task's defaults, untrained (the notice says why).
-    if (!(await session.configure(link.options, link.steps))) await session.configure({ task: link.options.task ?? 'reverse' });
-  }
-
-  /** Opens a walkthrough on a layer the training lesson hands over, as a new history entry. */
-  private async openTrained(walkthrough: string, trained: TrainedLayer): Promise<void> {
-    if (!(await this.context.session.open({ walkthrough, step: 'inputs' }, trained))) return;
-    this.url.write(false);
-    this.focusTitle();
-  }
-
-  /**
    * Retrains the run `state.weights` names in the trainer host, with a progress bar in the
    * walkthrough's place, then opens the walkthrough on that layer. Refused options, divergence
    * or "Use random weights instead" open it on its own weights, with a notice for the first two.
@@ -118,14 +60,13 @@ export class TrainingHost {
       await this.openShipped({ walkthrough: state.walkthrough, step: state.step }, push);
       return;
     }
-    const modules = await this.lessonCode(() => Promise.all([
+    const modules = await this.retrainingCode(() => Promise.all([
       import('../session/training/trained-layer-source.js'), import('../session/training/same-thread.js'), import('./retrain-view.js'),
     ]));
     if (!modules) return;
     const [{ retrainLayer }, { sameThreadPort }, { RetrainView }] = modules;
     const { session } = this.context;
     this.stopRetraining();
-    this.closeTraining();
     session.close();
     const controller = new AbortController();
     this.retraining = controller;
@@ -190,11 +131,5 @@ export class TrainingHost {
     const running = this.retraining;
     this.retraining = undefined;
     running?.abort();
-  }
-
-  private closeTraining(): void {
-    this.training?.dispose();
-    this.training = undefined;
-    this.url.training = undefined;
   }
 }
