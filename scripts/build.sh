@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Builds the engine. Incremental: a second run only recompiles and relinks what changed.
-#   build.sh              natively (Catch2 tests, benchmark) into build/native, and to
+#   build.sh              natively (Catch2 tests, benchmarks, tools) into build/native, and to
 #                         WebAssembly into web/lib/wasm/ (through build/wasm)
 #   build.sh wasm         only the latter, which is all the page needs
-#   build.sh wasm-tests   the Catch2 suite compiled to WebAssembly, run under Node by
-#                         `ctest --test-dir build/wasm-tests`
-#   build.sh sanitize     the Catch2 suite under AddressSanitizer + UndefinedBehaviorSanitizer,
+#   build.sh wasm-tests   the Catch2 suite compiled to WebAssembly against the same core as the
+#                         page's engine (build/wasm), run under Node by `ctest --test-dir build/wasm`
+#   build.sh sanitize     the Catch2 suite under AddressSanitizer + UndefinedBehaviorSanitizer, and
+#                         the tools the tests run (attn_describe, attention-trace), in build/sanitize,
 #                         run by `ctest --test-dir build/sanitize`
-# The last two have their own folders, so the page's wasm and the native tests stay as they are.
+#   build.sh sanitize-tools   only the core and attn_describe there (what tests/api needs)
+# `npm test` builds the last three; the plain native build is for benchmarks and tools.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -33,19 +35,22 @@ case "$what" in
     emscripten cmake --build build/wasm -j"$jobs"
     ;;
   wasm-tests)
-    configure build/wasm-tests emscripten emcmake cmake -S . -B build/wasm-tests \
-      -DCMAKE_BUILD_TYPE=Release -DATTN_WASM_TESTS=ON
-    emscripten cmake --build build/wasm-tests --target attn_tests_wasm -j"$jobs"
+    configure build/wasm emscripten emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release
+    emscripten cmake --build build/wasm --target attn_tests_wasm -j"$jobs"
     ;;
-  sanitize)
-    # Optimised (as the shipped build) with debug info, so a finding names file and line.
+  sanitize | sanitize-tools)
+    # Lightly optimised, with line tables so a finding names file and line (CMakeLists.txt).
     configure build/sanitize cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DATTN_SANITIZE=ON
-    # attention-trace too: its CTest test runs it, under the sanitizers like the suite.
-    cmake --build build/sanitize --target attn_tests attention_trace -j"$jobs"
+    # The descriptions' tool, which the docs and types checks run (scripts/engine-descriptions.mjs);
+    # then, unless only the tools were asked for, the suite and attention-trace (its CTest test
+    # runs it, under the sanitizers like the suite).
+    targets=(attn_describe)
+    [ "$what" = sanitize ] && targets+=(attn_tests attention_trace)
+    cmake --build build/sanitize --target "${targets[@]}" -j"$jobs"
     ;;
   *)
-    echo "scripts/build.sh: expected all, wasm, wasm-tests or sanitize, got '$what'" >&2
+    echo "scripts/build.sh: expected all, wasm, wasm-tests, sanitize or sanitize-tools, got '$what'" >&2
     exit 1
     ;;
 esac

@@ -4,14 +4,19 @@
  * give them), whether the lite engine binds each, and the argument groups the types name.
  * docs/engine.md's tables (scripts/engine-docs.mjs) and web/lib/operations.d.ts
  * (scripts/engine-types.mjs) are written from these, and tests/api checks both against them.
- * `scripts/build.sh` builds the tool; TOOL is the one place that says where.
+ * `scripts/build.sh sanitize` (which `npm test` runs) and `scripts/build.sh` build the tool, and
+ * the descriptions are the same in either build; TOOL is the one place that says where.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const TOOL = fileURLToPath(new URL('../build/native/attn_describe', import.meta.url));
+/** The newest of the tool's builds (undefined when neither is built). */
+export const TOOL = ['sanitize', 'native']
+  .map((build) => fileURLToPath(new URL(`../build/${build}/attn_describe`, import.meta.url)))
+  .filter((tool) => existsSync(tool))
+  .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
 
 /**
  * @typedef {{ name: string, kind: string, optional: boolean, shape: string, doc: string, default: string, low?: number, high?: number, rows?: number, cols?: number, choices?: string, choiceKind?: string, choiceDoc?: string }} ArgumentDescription
@@ -29,8 +34,8 @@ export const TOOL = fileURLToPath(new URL('../build/native/attn_describe', impor
 
 /** @returns {EngineDescription} */
 export function describeEngine() {
-  if (!existsSync(TOOL)) {
-    throw new Error(`${TOOL} is missing: build the native engine first (bash scripts/build.sh)`);
+  if (!TOOL) {
+    throw new Error('build/sanitize/attn_describe is missing: build it first (bash scripts/build.sh sanitize)');
   }
   return JSON.parse(execFileSync(TOOL, { encoding: 'utf8' }));
 }

@@ -35,30 +35,58 @@ export async function launchBrowser() {
 }
 
 /**
- * Builds the page with the project's vite.config.js into `outDir` (unless `skipBuild`) and
- * serves it with vite preview on a free loopback port. Each caller passes its own folder, so a
- * test or benchmark never empties a folder that `npm start` or another run is serving.
- * @param {{ outDir: string, headers?: Record<string, string>, sourcemap?: boolean | 'hidden', skipBuild?: boolean, root?: string }} options
- *   headers: extra response headers (e.g. a CSP); sourcemap: passed to vite build; root: the
- *   checkout whose page (and vite.config.js) is built, this one unless given (the page benchmark
- *   measures an older checkout's page with today's harness)
- * @returns {Promise<{ url: string, outDir: string, buildMs: number | null, close: () => Promise<void> }>}
+ * Builds the page as `npm start` does (the project's vite.config.js) into `outDir`.
+ * @param {{ outDir: string, sourcemap?: boolean | 'hidden', root?: string }} options
+ *   root: the checkout whose page (and vite.config.js) is built, this one unless given (the page
+ *   benchmark measures an older checkout's page with today's harness)
+ * @returns {Promise<number>} how long it took, in ms
  */
-export async function buildAndServe({ outDir, headers, sourcemap = false, skipBuild = false, root = ROOT }) {
-  const configFile = path.join(root, 'vite.config.js');
-  let buildMs = null;
-  if (!skipBuild) {
-    const started = performance.now();
-    await build({ root: path.join(root, 'web'), configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap } });
-    buildMs = performance.now() - started;
-  }
+export async function buildPage({ outDir, sourcemap = false, root = ROOT }) {
+  const started = performance.now();
+  await build({ root: path.join(root, 'web'), configFile: path.join(root, 'vite.config.js'), logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap } });
+  return performance.now() - started;
+}
+
+/**
+ * Serves a built page with vite preview (as `npm start` does) on a free loopback port.
+ * @param {{ outDir: string, headers?: Record<string, string>, files?: Map<string, string>, root?: string }} options
+ *   headers: extra response headers (e.g. a CSP); files: JSON files served beside the build's
+ *   (address path → text, e.g. "/my-walkthrough.json"), read at each request, so a caller may
+ *   add one later without writing into a shared build
+ * @returns {Promise<{ url: string, outDir: string, close: () => Promise<void> }>}
+ */
+export async function previewPage({ outDir, headers, files, root = ROOT }) {
+  /** @type {import('vite').Plugin} */
+  const extraFiles = {
+    name: 'attention-lab-extra-files',
+    configurePreviewServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const text = files?.get(new URL(request.url ?? '/', 'http://localhost').pathname);
+        if (text === undefined) return next();
+        response.setHeader('Content-Type', 'application/json');
+        response.end(text);
+      });
+    },
+  };
   const server = await preview({
     root: path.join(root, 'web'),
-    configFile,
+    configFile: path.join(root, 'vite.config.js'),
+    plugins: [extraFiles],
     build: { outDir },
     preview: { host: '127.0.0.1', port: 0, strictPort: false, headers },
     logLevel: 'warn',
   });
   const address = /** @type {import('node:net').AddressInfo} */ (server.httpServer.address());
-  return { url: `http://127.0.0.1:${address.port}/`, outDir, buildMs, close: () => server.close() };
+  return { url: `http://127.0.0.1:${address.port}/`, outDir, close: () => server.close() };
+}
+
+/**
+ * Builds the page into `outDir` (unless `skipBuild`) and serves it (previewPage). Each caller
+ * passes its own folder, so a benchmark never empties a folder `npm start` or a test is serving.
+ * @param {{ outDir: string, headers?: Record<string, string>, sourcemap?: boolean | 'hidden', skipBuild?: boolean, root?: string }} options
+ * @returns {Promise<{ url: string, outDir: string, buildMs: number | null, close: () => Promise<void> }>}
+ */
+export async function buildAndServe({ outDir, headers, sourcemap = false, skipBuild = false, root = ROOT }) {
+  const buildMs = skipBuild ? null : await buildPage({ outDir, sourcemap, root });
+  return { ...(await previewPage({ outDir, headers, root })), buildMs };
 }

@@ -17,8 +17,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { cachedBuild } from '../lib/build-cache.mjs';
 import { prerenderFormulas } from '../vite/prerender-formulas.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -143,8 +144,18 @@ export function writeFile(file, content) {
   return file;
 }
 
-/** The offline template (web/src/entries/offline-template.ts) with nothing baked in: the offline single file. */
-export const buildOfflineTemplate = () => buildSingleHtml({ entry: 'src/entries/offline-template.ts' });
+/**
+ * The offline template (web/src/entries/offline-template.ts) with nothing baked in: the offline single file.
+ * Built once for the sources as they are (the page's build, the CLI's, the SCORM packages and
+ * the tests all ask for it) and kept in build/cache/.
+ * @returns {Promise<string>}
+ */
+export async function buildOfflineTemplate() {
+  const folder = await cachedBuild('offline-template', async (outDir) => {
+    fs.writeFileSync(path.join(outDir, 'attention-lab.html'), await buildSingleHtml({ entry: 'src/entries/offline-template.ts' }));
+  });
+  return fs.readFileSync(path.join(folder, 'attention-lab.html'), 'utf8');
+}
 
 /**
  * Builds the offline page to `outFile`.
@@ -161,15 +172,19 @@ export async function buildSingleFile({ outFile = SINGLE_FILE } = {}) {
  * @param {string} file its path
  */
 export async function importBundled(file) {
-  const outputs = await buildInMemory({
-    configFile: false,
-    root: path.join(ROOT, 'web'),
-    logLevel: 'warn',
-    ssr: { noExternal: true },
-    build: { ssr: file, rolldownOptions: { output: { format: 'esm', codeSplitting: false } } },
+  const name = path.relative(ROOT, file).replace(/[^\w.-]+/g, '-');
+  // Bundled once for the sources as they are, like the template.
+  const folder = await cachedBuild(`bundled-${name}`, async (outDir) => {
+    const outputs = await buildInMemory({
+      configFile: false,
+      root: path.join(ROOT, 'web'),
+      logLevel: 'warn',
+      ssr: { noExternal: true },
+      build: { ssr: file, rolldownOptions: { output: { format: 'esm', codeSplitting: false } } },
+    });
+    fs.writeFileSync(path.join(outDir, 'bundle.mjs'), outputs.find((o) => o.type === 'chunk').code);
   });
-  const { code } = outputs.find((o) => o.type === 'chunk');
-  return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+  return import(pathToFileURL(path.join(folder, 'bundle.mjs')).href);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

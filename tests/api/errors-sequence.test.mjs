@@ -1,4 +1,4 @@
-// The limits of the scale operations through the wasm build and the façade (issue 11): a matrix
+// The limits of the scale operations through the wasm build and the façade: a matrix
 // argument's caps come from the engine's argument table (4096 rows for the sequences of the
 // scale operations, 1024 for everything else), and the engine's limits are on the lab object.
 import assert from 'node:assert/strict';

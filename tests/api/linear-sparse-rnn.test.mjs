@@ -1,4 +1,4 @@
-// Issue 11's linear attention, sparse attention and recurrent network through the wasm build:
+// Linear attention, sparse attention and recurrent network through the wasm build:
 // the properties the lessons rely on, and every bad argument as an AttentionError naming it.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';

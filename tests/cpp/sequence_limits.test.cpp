@@ -1,4 +1,4 @@
-// The limits the scale operations share (issue 11): sequences of up to 4096 rows where every
+// The limits the scale operations share: sequences of up to 4096 rows where every
 // other dimension stays at 1024, a cap on the largest single intermediate, and a cap on the size
 // of a trace. Each refusal names the argument and says what was expected, in its real wording.
 

@@ -2,7 +2,6 @@
 // from a file picked on the page; refused with a message naming the field when wrong; and their
 // text shown as text, never run as HTML.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { SCREENSHOT_DIR, usePage, settledUrl } from './browser.mjs';
@@ -63,7 +62,7 @@ describe('instructors’ walkthroughs', () => {
   });
 
   test('a file on the same site opens from ?src=, and the link keeps it', async () => {
-    fs.writeFileSync(path.join(server().outDir, 'my-walkthrough.json'), JSON.stringify({ ...mine, title: 'From a file' }));
+    server().serveFile('/my-walkthrough.json', JSON.stringify({ ...mine, title: 'From a file' }));
     const { page, problems } = await open('?src=my-walkthrough.json');
     assert.equal(await page.locator('#walkthrough-title').textContent(), 'From a file');
     await page.locator('#step-list button[data-step="softmax"]').click();

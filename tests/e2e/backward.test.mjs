@@ -5,9 +5,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import { loadAttentionLab } from 'attention-lab';
-import { SCREENSHOT_DIR, usePage } from './browser.mjs';
+import { runAxe, SCREENSHOT_DIR, usePage } from './browser.mjs';
 
 const { open } = usePage();
 const lab = await loadAttentionLab();
@@ -103,7 +102,7 @@ describe('one backward pass, cell by cell', () => {
       const { page } = await open('?w=attention-backward&step=grad-scaled', { colorScheme });
       await page.locator('figure[data-panel="grad-scaled"] td[data-row="0"][data-col="0"]').click();
       await page.locator('#explain .arithmetic').first().waitFor();
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await runAxe(page);
       const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length}) e.g. ${v.nodes[0]?.target}`);
       assert.deepEqual(summary, [], colorScheme);
       await page.close();

@@ -4,27 +4,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import { buildAndServe, launchBrowser, ROOT as root } from '../../scripts/lib/browser.mjs';
+import AxeBuilder from '@axe-core/playwright';
+import { launchBrowser, previewPage, ROOT as root } from '../../scripts/lib/browser.mjs';
+import { sharedPage } from '../../scripts/lib/shared-builds.mjs';
 
 export { launchBrowser };
 
 /**
- * Builds the page as `npm start` does and serves it with vite preview on a free loopback port.
- * Each test process builds into its own folder (build/e2e/<pid>), so test files running in
- * parallel, or a colleague's `npm start`, never serve a half-written build.
+ * Serves the page as `npm start` does (vite preview) on a free loopback port: the one build
+ * every test file shares (sharedPage), made first by `npm test`.
  * @param {{ headers?: Record<string, string> }} [options] extra response headers (e.g. a CSP)
  */
 export async function servePage({ headers } = {}) {
-  const outDir = path.join(root, 'build', 'e2e', String(process.pid));
-  const server = await buildAndServe({ outDir, headers });
+  /** JSON files served beside the build's, which a test may add (serveFile). */
+  const files = new Map();
+  const server = await previewPage({ outDir: await sharedPage(), headers, files });
   return {
     url: server.url,
-    /** Where the build is, for tests that read its files. */
-    outDir,
-    close: async () => {
-      await server.close();
-      fs.rmSync(outDir, { recursive: true, force: true });
-    },
+    /** Where the build is, for tests that read its files (never write there: it is shared). */
+    outDir: server.outDir,
+    /** Serves `text` at `address` (e.g. "/my-walkthrough.json") from now on. */
+    serveFile: (/** @type {string} */ address, /** @type {string} */ text) => files.set(address, text),
+    close: () => server.close(),
   };
 }
 
@@ -103,4 +104,20 @@ export async function settledUrl(page) {
   let url = await settle();
   for (let next = await settle(); next !== url; next = await settle()) url = next;
   return url;
+}
+
+/**
+ * axe-core's accessibility check of `page`, or of the part `include` selects: its results, of
+ * which only the violations are gathered. Where every frame of the page is of the page's own
+ * origin (the lab itself), axe runs in the page (its legacy mode), which finds the same
+ * violations without opening a blank page to put the frames' results together: 2–3 times
+ * faster. A page with a frame from another origin (a course page embedding the lab) gets axe's
+ * default, the only one that reaches into such a frame.
+ * @param {import('playwright-core').Page} page @param {string} [include] a selector
+ */
+export async function runAxe(page, include) {
+  const origin = new URL(page.url()).origin;
+  const foreign = page.frames().some((frame) => frame !== page.mainFrame() && new URL(frame.url() || 'about:blank').origin !== origin);
+  const builder = new AxeBuilder({ page }).setLegacyMode(!foreign).options({ resultTypes: ['violations'] });
+  return (include ? builder.include(include) : builder).analyze();
 }

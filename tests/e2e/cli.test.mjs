@@ -1,4 +1,4 @@
-// `npx attention-lab export` (issue 12) as a course author runs it: the package packed and
+// `npx attention-lab export` as a course author runs it: the package packed and
 // installed into an empty folder with no network, and its command run there with no cmake,
 // Emscripten or bundler, for each format. The HTML file opens from file:// on the walkthrough
 // with the engine's numbers; the SCORM zips carry the baked SCO and validate against their

@@ -8,9 +8,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import { build } from 'vite';
-import { launchBrowser, openPage, SCREENSHOT_DIR } from './browser.mjs';
+import { launchBrowser, openPage, runAxe, SCREENSHOT_DIR } from './browser.mjs';
+import { sharedComponent } from '../../scripts/lib/shared-builds.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
@@ -74,7 +73,8 @@ let browser;
 
 before(async () => {
   site = path.join(root, 'build', 'e2e', `component-${process.pid}`);
-  await build({ configFile: path.join(root, 'vite.component.config.js'), logLevel: 'warn', build: { outDir: path.join(site, 'component'), emptyOutDir: true } });
+  fs.rmSync(site, { recursive: true, force: true });
+  fs.cpSync(await sharedComponent(), path.join(site, 'component'), { recursive: true });
   fs.writeFileSync(path.join(site, 'index.html'), HOST_PAGE);
   fs.writeFileSync(path.join(site, 'host.css'), HOST_CSS);
   fs.writeFileSync(path.join(site, 'wrong-wasm.html'), HOST_PAGE.replace(/<attention-lab id="first"[^>]*>/, '<attention-lab id="first" wasm-url="missing/attention-core.wasm">'));
@@ -274,7 +274,7 @@ describe('the <attention-lab> web component', () => {
     await page.locator('#first').locator('.control-embed').click();
     assert.match(await page.locator('#first dialog textarea').inputValue(), / lang="es"><\/attention-lab>/);
     await page.keyboard.press('Escape');
-    const axe = await new AxeBuilder({ page }).analyze();
+    const axe = await runAxe(page);
     assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' > ')).join('; ')})`), []);
     assert.deepEqual(problems, []);
     await page.close();
@@ -306,7 +306,7 @@ describe('the <attention-lab> web component', () => {
     assert.equal(await page.evaluate(() => history.length), history);
     for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
       await page.emulateMedia({ colorScheme });
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await runAxe(page);
       assert.deepEqual(violations.map((v) => `${v.id}: ${v.help} e.g. ${v.nodes[0]?.target}`), [], colorScheme);
     }
     assert.deepEqual(await page.evaluate(() => window.cspViolations), []);

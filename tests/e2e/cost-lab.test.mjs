@@ -8,12 +8,11 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 
 import { loadAttentionLab } from 'attention-lab';
 
-import { buildAndServe } from '../../scripts/lib/browser.mjs';
-import { launchBrowser, openPage, SCREENSHOT_DIR, usePage } from './browser.mjs';
+import { previewPage } from '../../scripts/lib/browser.mjs';
+import { launchBrowser, openPage, runAxe, SCREENSHOT_DIR, usePage } from './browser.mjs';
 
 const { open, server } = usePage();
 const lab = await loadAttentionLab();
@@ -49,7 +48,7 @@ const goToStep = async (page, id) => {
 };
 
 const axe = async (page) => {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await runAxe(page);
   return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length}) e.g. ${v.nodes[0]?.target}`);
 };
 
@@ -151,7 +150,7 @@ test('the cost lab at 375 px in dark mode: no sideways scrolling, readable table
 test('where a CSP forbids workers, the cost lab measures on the page’s thread, and finishes all the same', { timeout: RUN_MS }, async () => {
   const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'none'";
   // The same build, served again with the CSP.
-  const strict = await buildAndServe({ outDir: server().outDir, headers: { 'Content-Security-Policy': csp }, skipBuild: true });
+  const strict = await previewPage({ outDir: server().outDir, headers: { 'Content-Security-Policy': csp } });
   const browser = await launchBrowser();
   try {
     const { page, problems } = await openPage(browser.context, `${strict.url}?w=attention-cost`);

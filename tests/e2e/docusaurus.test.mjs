@@ -19,7 +19,7 @@ import { after, before, test } from 'node:test';
 
 import { serveFiles } from '../../scripts/lib/static-server.mjs';
 import { launchBrowser, ROOT } from '../../scripts/lib/browser.mjs';
-import { buildComponentInto, weightsOn } from './site-recipes.mjs';
+import { copyComponentInto, weightsOn } from './site-recipes.mjs';
 
 const SITE = path.join(ROOT, 'tests', 'e2e', 'docusaurus-site');
 /** The site's baseUrl (docusaurus-site/docusaurus.config.js). */
@@ -86,7 +86,7 @@ before(async () => {
   fs.rmSync(work, { recursive: true, force: true });
   fs.cpSync(SITE, work, { recursive: true, filter: (source) => path.basename(source) !== 'node_modules' });
   fs.symlinkSync(install.nodeModules, path.join(work, 'node_modules'));
-  await buildComponentInto(path.join(work, 'static', 'attention-lab'));
+  await copyComponentInto(path.join(work, 'static', 'attention-lab'));
   const started = performance.now();
   // Each run builds in a folder of its own: webpack's persistent cache would only grow.
   execFileSync(path.join(work, 'node_modules', '.bin', 'docusaurus'), ['build'], {

@@ -1,4 +1,4 @@
-// The Embed dialog's downloads (issue 12): the page makes, in the browser, a single HTML file and
+// The Embed dialog's downloads: the page makes, in the browser, a single HTML file and
 // SCORM 1.2 and 2004 packages of the walkthrough on screen with its step, edited inputs, hidden
 // parts and exercises. The HTML file opens from file:// with the engine's numbers for the edited
 // inputs; the zips' manifests validate against their schemas (xmllint) and a package runs in
@@ -10,10 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { unzipSync } from 'fflate';
 import { serveFiles } from '../../scripts/lib/static-server.mjs';
-import { launchBrowser, openPage, SCREENSHOT_DIR, servePage } from './browser.mjs';
+import { launchBrowser, openPage, runAxe, SCREENSHOT_DIR, servePage } from './browser.mjs';
 import { hasXmllint, LMS_PAGES, NO_XMLLINT, SCORM_AGAIN, validateManifest } from './scorm-support.mjs';
 
 /** @type {Awaited<ReturnType<typeof servePage>>} */ let lab;
@@ -95,7 +94,7 @@ describe('the Download buttons of the Embed dialog', () => {
       await page.locator('dialog.embed-dialog .download-section').scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `download-dialog-${width}-${colorScheme}.png`) });
     }
-    const { violations } = await new AxeBuilder({ page }).include('dialog.embed-dialog').analyze();
+    const { violations } = await runAxe(page, 'dialog.embed-dialog');
     assert.deepEqual(violations.map((v) => v.id), []);
 
     const { saved, name } = await download(page, 'Single HTML file');
@@ -199,7 +198,7 @@ describe('the Download buttons of the Embed dialog', () => {
     await page.setViewportSize({ width: 375, height: 900 });
     await page.locator('.download-failure').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'download-pass-mark-375-light.png') });
-    const { violations } = await new AxeBuilder({ page }).include('dialog.embed-dialog').analyze();
+    const { violations } = await runAxe(page, 'dialog.embed-dialog');
     assert.deepEqual(violations.map((v) => v.id), []);
     assert.deepEqual(problems, []);
     await page.close();

@@ -6,8 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import { launchBrowser, openPage, SCREENSHOT_DIR, servePage, settledUrl } from './browser.mjs';
+import { launchBrowser, openPage, runAxe, SCREENSHOT_DIR, servePage, settledUrl } from './browser.mjs';
 import { serveFiles } from '../../scripts/lib/static-server.mjs';
 
 const docs = fileURLToPath(new URL('../../docs', import.meta.url));
@@ -148,7 +147,7 @@ describe('embed link parameters', () => {
   test('an embedded page has no accessibility violations, in light and dark', async () => {
     for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
       const { page } = await open('?embed=1&w=causal-mask&step=softmax&hide=steps', { colorScheme });
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await runAxe(page);
       assert.deepEqual(violations.map((v) => `${v.id}: ${v.help} e.g. ${v.nodes[0]?.target}`), [], colorScheme);
       await page.close();
     }
@@ -245,7 +244,7 @@ describe('the Embed button', () => {
     assert.match(await page.locator('.embed-address-error').textContent(), /^public address: expected an http or https address, got ftp:\. The code below still uses the last good address\.$/);
     assert.equal(await field.getAttribute('aria-invalid'), 'true');
     assert.equal((await src()).origin, 'https://courses.example.org');
-    const axe = await new AxeBuilder({ page }).include('dialog.embed-dialog').analyze();
+    const axe = await runAxe(page, 'dialog.embed-dialog');
     assert.deepEqual(axe.violations.map((v) => v.id), []);
 
     await field.fill('');

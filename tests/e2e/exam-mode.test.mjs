@@ -1,10 +1,9 @@
 // Exam mode in the page (`?mode=exam`): no way to change the inputs or reset them, one answer per
 // question with the field closed after it and nothing on screen that gives its grade away, the
 // mode kept in the address as the learner moves on, and axe-clean.
-import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { settledUrl, usePage } from './browser.mjs';
+import { runAxe, settledUrl, usePage } from './browser.mjs';
 
 const { open } = usePage();
 
@@ -22,7 +21,7 @@ test('an exam takes one answer per question, shows no grade, and offers no way t
   assert.ok(await answer.isDisabled());
   assert.ok(await page.locator('.exercise-check').isDisabled());
   assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('exercise-feedback')), true);
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await runAxe(page);
   assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`), []);
   // Back on the question later: still closed, the same words.
   await page.locator('.control-next').click();

@@ -6,9 +6,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 
-import { SCREENSHOT_DIR, usePage } from './browser.mjs';
+import { runAxe, SCREENSHOT_DIR, usePage } from './browser.mjs';
 
 const { open } = usePage();
 
@@ -104,7 +103,7 @@ for (const [width, colorScheme] of [[1280, 'light'], [1280, 'dark'], [375, 'ligh
       await group(page).getByRole('radio').nth(1).check();
       await page.locator('.exercise-check').click();
       await feedback(page).filter({ hasText: /\S/ }).waitFor();
-      const axe = await new AxeBuilder({ page }).analyze();
+      const axe = await runAxe(page);
       assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`), [], url);
       assert.equal(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth), false, `${url}: no sideways scrolling`);
       const name = url.split('step=exercise-')[1];
@@ -125,7 +124,7 @@ test('the cost lab’s growth factor is graded by the full engine, loaded with t
   await feedback(page).filter({ hasText: 'Right' }).waitFor();
   assert.match(await feedback(page).textContent(), /^Right: the engine counts [\d,]+ multiply-adds at n = 256 and [\d,]+ at n = 512, ×4\.$/);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'exercise-cost-growth.png'), fullPage: true });
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await runAxe(page);
   assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`), []);
   assert.deepEqual(problems, []);
   await page.close();

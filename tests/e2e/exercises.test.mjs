@@ -4,9 +4,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 
-import { SCREENSHOT_DIR, usePage } from './browser.mjs';
+import { runAxe, SCREENSHOT_DIR, usePage } from './browser.mjs';
 
 const { open } = usePage();
 
@@ -56,7 +55,7 @@ for (const [width, colorScheme] of [[1280, 'light'], [375, 'dark']]) {
     await answerField(page).fill('0.5');
     await page.keyboard.press('Enter');
     await feedback(page).filter({ hasText: /\S/ }).waitFor();
-    const axe = await new AxeBuilder({ page }).analyze();
+    const axe = await runAxe(page);
     assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`), []);
     const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
     assert.equal(scrolls, false, 'no sideways scrolling');
@@ -124,7 +123,7 @@ for (const [width, colorScheme] of [[1280, 'dark'], [375, 'light']]) {
       const { page } = await open(`?w=try-causal-six&step=${step}`, { width, colorScheme });
       await page.locator('.exercise-check').click();
       await feedback(page).filter({ hasText: /\S/ }).waitFor();
-      const axe = await new AxeBuilder({ page }).analyze();
+      const axe = await runAxe(page);
       assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`), [], step);
       assert.equal(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth), false, `${step}: no sideways scrolling`);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `exercise-${step}-${width}-${colorScheme}.png`), fullPage: true });

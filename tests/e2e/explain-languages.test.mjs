@@ -1,4 +1,4 @@
-// "Explain this number" in Spanish in the browser (issue 13, item 11): the worked example's
+// "Explain this number" in Spanish in the browser: the worked example's
 // softmax weight (its words are in the page's chunk) and a feed-forward cell of the encoder layer
 // (explain-more.ts and its words, fetched with the encoder's code) explain themselves in Spanish,
 // with a decimal comma; screenshots at 1280 and 375 px, light and dark, in build/screenshots/i18n/.

@@ -1,11 +1,10 @@
-// Glossary terms in the page (issue 13 item 8): a marked term opens its definition with the
+// Glossary terms in the page: a marked term opens its definition with the
 // keyboard, Escape closes it and gives the focus back, one is open at a time, the footer lists
 // every term, and the page stays axe-clean with a definition open, at 1280 and 375 px, light and dark.
-import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import { SCREENSHOT_DIR, usePage } from './browser.mjs';
+import { runAxe, SCREENSHOT_DIR, usePage } from './browser.mjs';
 
 const { open } = usePage();
 
@@ -55,7 +54,7 @@ for (const [width, colorScheme] of [[1280, 'light'], [375, 'dark']]) {
     const { page } = await softmaxStep({ width, colorScheme });
     await page.locator('#step-text button.term').first().click();
     await page.locator('.glossary > summary').click();
-    const axe = await new AxeBuilder({ page }).analyze();
+    const axe = await runAxe(page);
     assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`), []);
     const popup = await page.locator('.term-popup:not([hidden])').boundingBox();
     assert.ok(popup && popup.x >= 0 && popup.x + popup.width <= width, 'the definition fits the width');

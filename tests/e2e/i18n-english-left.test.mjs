@@ -1,4 +1,4 @@
-// No English left in Spanish (issue 13 item 11): every step of every walkthrough, the glossary,
+// No English left in Spanish: every step of every walkthrough, the glossary,
 // the cost lab's controls and the training lesson, opened with ?lang=es, are searched for visible
 // text that reads as English (tests/e2e/english-left.mjs): there must be none. What is found is
 // listed in build/screenshots/i18n/english-left.txt.

@@ -1,83 +1,14 @@
-// The page in another language (issue 13 item 11): Spanish and the two pseudo-locales generated
-// from English (en-XA ~40 % longer, ar-XB right to left) at the first step of every walkthrough
-// and in the training lesson, at 1280 and 375 px, light and dark: axe clean, the document no
-// wider than the window, formulas left to right in the right-to-left page, numbers with a
-// decimal comma in Spanish. One page per locale, resized and recoloured in place; axe runs once
-// per walkthrough, at 375 px dark (where long words scroll and colours are darkest), to keep the
-// run short. Screenshots go to build/screenshots/i18n/ for a person to look at
-// (<locale>-<walkthrough>-<width>-<scheme>.png; the training lesson's whole page).
+// The page in another language, beyond the first steps every locale is checked at
+// (i18n-pages-*.test.mjs): a language the page does not offer, the switcher, the Embed dialog,
+// and steps after an edit speaking Spanish with decimal commas. Screenshots go to
+// build/screenshots/i18n/.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
-import { describe, test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
-import { SCREENSHOT_DIR, usePage } from './browser.mjs';
-import { STEPPED } from '../support/shipped-walkthroughs.mjs';
+import { test } from 'node:test';
+import { runAxe, usePage } from './browser.mjs';
+import { DIR } from './locale-pages.mjs';
 
-const DIR = path.join(SCREENSHOT_DIR, 'i18n');
-const LOCALES = [['es', 'ltr'], ['en-XA', 'ltr'], ['ar-XB', 'rtl']];
-/** Width, height, colour scheme, and whether axe runs there. */
-const VIEWS = [[1280, 900, 'light', false], [1280, 900, 'dark', false], [375, 667, 'light', false], [375, 667, 'dark', true]];
 const { open } = usePage();
-
-/** What a test asserts of the page as laid out, read in one go. */
-const layout = (page) => page.evaluate(() => {
-  const root = document.documentElement;
-  const formula = document.querySelector('#formula .katex, #formula math');
-  return {
-    lang: root.lang,
-    dir: root.dir,
-    overflow: root.scrollWidth - root.clientWidth,
-    formulaDirection: formula ? getComputedStyle(formula).direction : 'none',
-    progress: document.getElementById('progress')?.textContent ?? '',
-  };
-});
-
-/**
- * At each width and colour scheme: lang and dir, no sideways overflow (of the document, and of the
- * boxes `fits` names, which the page would clip), axe where asked, a screenshot (of the whole page: `fullPage`).
- */
-async function look(page, lang, dir, name, { fullPage = false, fits = '' } = {}) {
-  for (const [width, height, colorScheme, axe] of VIEWS) {
-    await page.setViewportSize({ width, height });
-    await page.emulateMedia({ colorScheme });
-    const seen = await layout(page);
-    assert.equal(seen.lang, lang);
-    assert.equal(seen.dir, dir);
-    assert.ok(seen.overflow <= 0, `${name} at ${width} px: the document is ${seen.overflow} px wider than the window`);
-    if (seen.formulaDirection !== 'none') assert.equal(seen.formulaDirection, 'ltr', `${name}: formula`);
-    if (fits) {
-      const wider = await page.$$eval(fits, (boxes) => boxes.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => `${b.className}: ${b.scrollWidth - b.clientWidth} px`));
-      assert.deepEqual(wider, [], `${name} at ${width} px: wider than their place`);
-    }
-    if (axe) {
-      const results = await new AxeBuilder({ page }).analyze();
-      assert.deepEqual(results.violations.map((v) => `${name} ${width} ${colorScheme}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(' ')})`), []);
-    }
-    await page.screenshot({ path: path.join(DIR, `${lang}-${name}-${width}-${colorScheme}.png`), fullPage });
-  }
-  return layout(page);
-}
-
-for (const [lang, dir] of LOCALES) {
-  describe(`the page in ${lang}`, () => {
-    test('every walkthrough’s first step and the training lesson at 1280 and 375 px, light and dark: lang and dir, axe clean, no sideways overflow, formulas left to right', { timeout: 600_000 }, async () => {
-      fs.mkdirSync(DIR, { recursive: true });
-      const { page, problems } = await open(`?lang=${lang}`);
-      for (const walkthrough of STEPPED.values()) {
-        await page.goto(new URL(`?w=${walkthrough.id}&lang=${lang}`, page.url()).href);
-        await page.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
-        const seen = await look(page, lang, dir, walkthrough.id);
-        if (lang === 'es') assert.match(seen.progress, /^Paso 1 de \d+$/);
-      }
-      await page.goto(new URL(`?train=reverse&lang=${lang}`, page.url()).href);
-      await page.locator('#training-status[data-state="ready"]').waitFor();
-      await look(page, lang, dir, 'train-reverse', { fullPage: true, fits: '.training-setup, .training-charts, .training-heads, .ideal-pattern' });
-      assert.deepEqual(problems, []);
-      await page.close();
-    });
-  });
-}
 
 test('a language the page does not offer is named in a notice, and the page is shown in English', async () => {
   const { page, problems } = await open('?lang=fr');
@@ -108,7 +39,7 @@ test('the Embed dialog of a Spanish page is in Spanish and its frame opens in Sp
   const src = new URL(/<iframe src="([^"]*)"/.exec(snippet)[1].replace(/&amp;/g, '&'));
   assert.equal(src.searchParams.get('lang'), 'es');
   assert.match(snippet, /title="Attention Lab: Máscara causal: sin mirar hacia delante"/);
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await runAxe(page);
   assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.help}`), []);
   await page.screenshot({ path: path.join(DIR, 'es-embed-dialog.png') });
   await page.goto(src.href);

@@ -4,8 +4,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
-import { SCREENSHOT_DIR, usePage, settledUrl } from './browser.mjs';
+import { runAxe, SCREENSHOT_DIR, settledUrl, usePage } from './browser.mjs';
 
 const { open } = usePage();
 
@@ -127,7 +126,7 @@ describe('large matrices', () => {
       const { page } = await open(`${longSentence()}&step=heads`, { colorScheme });
       await page.locator('figure[data-panel="head-0-weights"] .canvas-grid').focus();
       await page.keyboard.press('ArrowDown');
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await runAxe(page);
       assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`), []);
       await page.close();
     }
@@ -198,7 +197,7 @@ describe('large inputs', () => {
       await page.locator('figure[data-panel="key"] .canvas-grid').focus();
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('Enter');
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await runAxe(page);
       assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`), []);
       if (colorScheme === 'dark') await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'large-inputs-editing-dark.png') });
       await page.close();

@@ -12,7 +12,7 @@ import { after, before, test } from 'node:test';
 import { missingCommand } from '../../scripts/lib/commands.mjs';
 import { serveFiles } from '../../scripts/lib/static-server.mjs';
 import { launchBrowser, ROOT } from '../../scripts/lib/browser.mjs';
-import { buildComponentInto, weightsOn } from './site-recipes.mjs';
+import { copyComponentInto, weightsOn } from './site-recipes.mjs';
 
 /** Why MkDocs cannot be tried here, or undefined. */
 const noMkdocs = missingCommand('mkdocs', ['--version'], 'mkdocs is not installed (Debian package mkdocs; scripts/setup.sh installs it)');
@@ -42,7 +42,7 @@ before(async () => {
   fs.rmSync(work, { recursive: true, force: true });
   const docs = path.join(work, 'docs');
   fs.mkdirSync(path.join(docs, 'weeks', 'three'), { recursive: true });
-  await buildComponentInto(path.join(docs, 'attention-lab'));
+  await copyComponentInto(path.join(docs, 'attention-lab'));
   fs.writeFileSync(path.join(work, 'mkdocs.yml'), MKDOCS_YML);
   fs.writeFileSync(path.join(docs, 'index.md'), '# Attention\n\nThe worked example:\n\n<attention-lab walkthrough="worked-example" step="softmax"></attention-lab>\n');
   fs.writeFileSync(path.join(docs, 'weeks', 'three', 'masks.md'), '# Week 3: masks\n\n<attention-lab walkthrough="causal-mask" step="softmax"></attention-lab>\n');

@@ -3,8 +3,8 @@
 // engine of Safari). Chromium runs the whole e2e suite; here each engine runs what must never
 // differ between browsers: the engine's numbers in the worked example, an edit and a refusal,
 // every walkthrough from first to last step, the training lesson in its Web Worker, and the
-// trainer's losses equal to Node's bit for bit (issue 10: "the same loss at every step, bit
-// for bit, in Node and in every browser"). The page scripts run through the DOM, as a learner's
+// trainer's losses equal to Node's bit for bit (the same loss at every
+// step, in Node and in every browser). The page scripts run through the DOM, as a learner's
 // clicks and keys would, so one script serves both drivers (scripts/lib/other-browsers.mjs).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';

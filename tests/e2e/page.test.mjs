@@ -1,14 +1,10 @@
 // The teaching page end to end, in headless Chromium against the production build served as
-// `npm start` serves it. Screenshots of every walkthrough state go to build/screenshots/.
+// `npm start` serves it. Every walkthrough stepped through, with screenshots of every state, is
+// walkthrough-screens.test.mjs; their accessibility, walkthrough-axe.test.mjs.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
-import { SCREENSHOT_DIR, usePage, settledUrl } from './browser.mjs';
-import { STEPPED } from '../support/shipped-walkthroughs.mjs';
-
-/** Every walkthrough shown step by step (the training lesson's own view: train-lesson.test.mjs). */
-const WALKTHROUGHS = [...STEPPED.values()];
+import { runAxe, SCREENSHOT_DIR, settledUrl, usePage } from './browser.mjs';
 
 const { open } = usePage();
 
@@ -81,7 +77,7 @@ describe('the worked example', () => {
       assert.ok(n.at(-1).startsWith('· γ₃ + β₃ = ') && n.at(-1).endsWith(`= ${await norm.textContent()}`), n.at(-1));
       // The row of residual 1 it normalised is marked.
       assert.equal(await page.locator('figure[data-panel="residual1"] td.related').count(), 8);
-      assert.deepEqual(await new AxeBuilder({ page }).include('#explain').analyze().then((r) => r.violations.map((v) => v.id)), []);
+      assert.deepEqual(await runAxe(page, '#explain').then((r) => r.violations.map((v) => v.id)), []);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `explain-layernorm-${width}-${colorScheme}.png`), fullPage: true });
       assert.deepEqual(problems, []);
       await page.close();
@@ -187,46 +183,6 @@ describe('page state in the URL', () => {
       await page.close();
     }
   });
-});
-
-describe('every walkthrough', () => {
-  for (const walkthrough of WALKTHROUGHS) {
-    test(`${walkthrough.id}: steps from first to last with no console errors (screenshots)`, async () => {
-      const { page, problems } = await open(`?w=${walkthrough.id}`);
-      const total = await page.locator('#step-list li').count();
-      assert.ok(total >= 3);
-      for (let i = 0; i < total; i += 1) {
-        assert.equal(await page.locator('#progress').textContent(), `Step ${i + 1} of ${total}`);
-        const id = await page.locator('#step-list button[aria-current="step"]').getAttribute('data-step');
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${walkthrough.id}-${String(i + 1).padStart(2, '0')}-${id}.png`), fullPage: true });
-        if (i < total - 1) await page.locator('.control-next').click();
-      }
-      assert.ok(await page.locator('.control-next').isDisabled());
-      assert.deepEqual(problems, []);
-      await page.close();
-    });
-
-    test(`${walkthrough.id}: readable at 375 px in dark mode`, async () => {
-      const { page, problems } = await open(`?w=${walkthrough.id}`, { width: 375, colorScheme: 'dark' });
-      await page.locator('body').press('End');
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${walkthrough.id}-phone-dark.png`), fullPage: true });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
-      assert.deepEqual(problems, []);
-      await page.close();
-    });
-
-    test(`${walkthrough.id}: axe finds no accessibility violations`, async () => {
-      for (const colorScheme of ['light', 'dark']) {
-        const { page } = await open(`?w=${walkthrough.id}`, { colorScheme });
-        await page.locator('body').press('End');
-        const results = await new AxeBuilder({ page }).analyze();
-        const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length}) e.g. ${v.nodes[0]?.target}`);
-        assert.deepEqual(summary, [], colorScheme);
-        await page.close();
-      }
-    });
-  }
 });
 
 describe('why-scale and entropy-heads: engine numbers and parameters', () => {

@@ -1,10 +1,9 @@
 // The page on a phone (375 × 667): the lesson menu folds to one line, the player is one row of at
-// most 56 px, and the first screen of every lesson shows its content (issue 13, "A phone").
+// most 56 px, and the first screen of every lesson shows its content.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
-import { SCREENSHOT_DIR, usePage } from './browser.mjs';
+import { runAxe, SCREENSHOT_DIR, usePage } from './browser.mjs';
 import { STEPPED } from '../support/shipped-walkthroughs.mjs';
 
 /** Every walkthrough shown step by step (the training lesson at 375 px: train-lesson.test.mjs). */
@@ -50,7 +49,7 @@ describe('on a phone, the folded controls', () => {
     assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
     assert.ok(await page.locator('.lesson-list').isVisible());
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'phone-lesson-menu-open.png') });
-    const axe = await new AxeBuilder({ page }).analyze();
+    const axe = await runAxe(page);
     assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.help}`), []);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Escape');
@@ -74,7 +73,7 @@ describe('on a phone, the folded controls', () => {
     assert.equal(await more.getAttribute('aria-expanded'), 'true');
     for (const selector of ['#speed', '.control-reset', '.control-embed']) assert.ok(await page.locator(selector).isVisible(), selector);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'phone-player-more-open.png') });
-    const axe = await new AxeBuilder({ page }).analyze();
+    const axe = await runAxe(page);
     assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.help}`), []);
     await page.keyboard.press('Escape');
     assert.equal(await more.getAttribute('aria-expanded'), 'false');

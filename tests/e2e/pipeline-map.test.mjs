@@ -1,13 +1,12 @@
-// The map of the transformer on every step (issue 13 item 1; web/src/views/pipeline-map-view.ts):
+// The map of the transformer on every step (web/src/views/pipeline-map-view.ts):
 // the stage(s) of the step on screen are marked current on steps of several kinds and follow the
 // step, a stage's link opens the lesson that covers it (by mouse and by keyboard), the map is
 // axe-clean at 1280 and 375 px in light and dark, keeps to the step number's line on a phone, and is
 // hidden when an embed hides the header or the menu.
-import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { SCREENSHOT_DIR, usePage } from './browser.mjs';
+import { runAxe, SCREENSHOT_DIR, usePage } from './browser.mjs';
 
 const { open } = usePage();
 
@@ -18,7 +17,7 @@ const current = (page) => page.locator(`${MAP} a[aria-current="step"]`).allTextC
 
 /** axe's violations on the page, as one line each. */
 async function violations(page) {
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await runAxe(page);
   return axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 

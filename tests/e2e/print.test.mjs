@@ -1,4 +1,4 @@
-// Paper (issue 13 item 9): printing a walkthrough gives one handout of every step with its
+// Paper: printing a walkthrough gives one handout of every step with its
 // formula, text and numbers, black on white, without the page's controls. Chromium prints each
 // walkthrough to PDF (page.pdf, A4); poppler's pdftotext reads the text back and pdftoppm
 // renders the pages to PNG in build/screenshots/ for a person to look at.
@@ -7,9 +7,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 
-import { SCREENSHOT_DIR, usePage } from './browser.mjs';
+import { runAxe, SCREENSHOT_DIR, usePage } from './browser.mjs';
 
 const noPoppler = spawnSync('pdftotext', ['-v']).error ? 'pdftotext and pdftoppm (Debian poppler-utils) are not installed' : false;
 
@@ -63,7 +62,7 @@ test('Export → Print handout prints every step of the worked example with its 
   assert.equal(await page.locator('.print-handout').count(), 0);
   assert.equal(await page.locator('#step-title').textContent(), titles[0]);
 
-  const axe = await new AxeBuilder({ page }).include('.export-menu').analyze();
+  const axe = await runAxe(page, '.export-menu');
   assert.deepEqual(axe.violations.map((v) => v.id), []);
   assert.deepEqual(problems, []);
   await page.close();

@@ -1,4 +1,4 @@
-// Progress between visits (issue 12): the last step of a walkthrough links to what comes next in
+// Progress between visits: the last step of a walkthrough links to what comes next in
 // the course, a walkthrough seen to the end marks its lesson done in the menu (in words for a
 // screen reader, not only a sign), across a reload, and stored progress that cannot be read
 // starts afresh with a notice.

@@ -6,9 +6,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import { loadAttentionLab } from 'attention-lab';
-import { SCREENSHOT_DIR, usePage } from './browser.mjs';
+import { runAxe, SCREENSHOT_DIR, usePage } from './browser.mjs';
 
 const { open } = usePage();
 const lab = await loadAttentionLab();
@@ -79,7 +78,7 @@ describe('flash attention, tile by tile', () => {
       const { page } = await open('?w=flash-causal-tiles&step=tile-0-1', { colorScheme });
       await page.locator('figure[data-panel="tile-0-1-running"] td[data-row="0"][data-col="5"]').click();
       await page.locator('#explain .arithmetic').first().waitFor();
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await runAxe(page);
       assert.deepEqual(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length}) e.g. ${v.nodes[0]?.target}`), [], colorScheme);
       await page.close();
     }

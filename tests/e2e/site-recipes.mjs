@@ -1,14 +1,13 @@
 // What the recipes for course sites (tests/e2e/mkdocs.test.mjs, sphinx.test.mjs,
-// docusaurus.test.mjs) share: the web component built into the site's static folder, and a page of
+// docusaurus.test.mjs) share: the web component copied into the site's static folder, and a page of
 // the built site opened in Chromium, read for the softmax weights its lab shows.
-import path from 'node:path';
-import { build } from 'vite';
+import fs from 'node:fs';
 
-import { ROOT } from '../../scripts/lib/browser.mjs';
+import { sharedComponent } from '../../scripts/lib/shared-builds.mjs';
 
-/** Builds the web component (vite.component.config.js) into `outDir`, as a site's static folder holds it. */
-export function buildComponentInto(outDir) {
-  return build({ configFile: path.join(ROOT, 'vite.component.config.js'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+/** The web component (vite.component.config.js, built once for all tests) copied into `outDir`, as a site's static folder holds it. */
+export async function copyComponentInto(outDir) {
+  fs.cpSync(await sharedComponent(), outDir, { recursive: true });
 }
 
 /**

@@ -13,7 +13,7 @@ import { after, before, test } from 'node:test';
 import { missingCommand } from '../../scripts/lib/commands.mjs';
 import { serveFiles } from '../../scripts/lib/static-server.mjs';
 import { launchBrowser, ROOT } from '../../scripts/lib/browser.mjs';
-import { buildComponentInto, weightsOn } from './site-recipes.mjs';
+import { copyComponentInto, weightsOn } from './site-recipes.mjs';
 
 /** Why Sphinx cannot be tried here, or undefined. */
 const noSphinx = missingCommand('sphinx-build', ['--version'], 'sphinx-build is not installed (Debian package python3-sphinx; scripts/setup.sh installs it)');
@@ -37,7 +37,7 @@ before(async () => {
   fs.rmSync(work, { recursive: true, force: true });
   const source = path.join(work, 'source');
   fs.mkdirSync(path.join(source, 'weeks', 'three'), { recursive: true });
-  await buildComponentInto(path.join(source, '_static', 'attention-lab'));
+  await copyComponentInto(path.join(source, '_static', 'attention-lab'));
   fs.writeFileSync(path.join(source, 'conf.py'), CONF_PY);
   fs.writeFileSync(path.join(source, 'index.rst'), `Attention\n=========\n\nThe worked example:\n\n${rawTag('worked-example')}\n.. toctree::\n\n   weeks/three/masks\n`);
   fs.writeFileSync(path.join(source, 'weeks', 'three', 'masks.rst'), `Week 3: masks\n=============\n\n${rawTag('causal-mask')}`);

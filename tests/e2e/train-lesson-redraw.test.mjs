@@ -1,4 +1,4 @@
-// How the lesson "Watch attention learn" redraws while a model trains (issue 10: the page stays
+// How the lesson "Watch attention learn" redraws while a model trains (the page stays
 // responsive). Not timings, which would flake on a shared machine (scripts/bench/page.mjs
 // measures them), but the work done: a closed chart table is not built or touched, the heads'
 // tables are updated in place, an opened table shows the numbers of now and then only gains
@@ -6,9 +6,8 @@
 // either.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 
-import { usePage } from './browser.mjs';
+import { runAxe, usePage } from './browser.mjs';
 
 const { open } = usePage();
 
@@ -99,7 +98,7 @@ test('opening a chart’s table shows every point of the curve up to now; while 
     const box = await page.locator('#training-loss .chart-table-box').evaluate((b) => ({ scrolls: b.scrollHeight > b.clientHeight, tabIndex: b.tabIndex, name: b.getAttribute('aria-labelledby') }));
     assert.deepEqual({ scrolls: box.scrolls, tabIndex: box.tabIndex }, { scrolls: true, tabIndex: 0 });
     assert.match(await page.locator(`#${box.name}`).textContent(), /^Cross-entropy loss/);
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await runAxe(page);
     assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`), [], 'axe, with the table open');
 
     for (const chart of ['#training-loss', '#training-accuracy']) {

@@ -5,9 +5,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 
-import { SCREENSHOT_DIR, settledUrl, usePage } from './browser.mjs';
+import { runAxe, SCREENSHOT_DIR, settledUrl, usePage } from './browser.mjs';
 
 const { open } = usePage();
 
@@ -28,6 +27,20 @@ const waitForState = (page, state, timeout = TRAINING_MS) =>
 
 const lessonReady = { ready: '#training-status[data-state="ready"]' };
 
+/**
+ * Presses the training button in the page in the frame its status first shows `least` steps or
+ * more, and returns the button's words then. Pressed from the test process instead, some round
+ * trips later, the press could come after a quick run of a few hundred steps has finished.
+ */
+const pauseInPageAfter = (page, least) => page.waitForFunction((min) => {
+  const step = Number(document.getElementById('training-status')?.textContent?.match(/^Step (\d+)/)?.[1]);
+  if (!(step >= min)) return false;
+  const button = /** @type {HTMLButtonElement} */ (document.getElementById('train-button'));
+  const words = button.textContent;
+  button.click();
+  return words;
+}, least, { timeout: TRAINING_MS }).then((handle) => handle.jsonValue());
+
 test('reverse trains in the browser (500 steps, the default) to ≥ 99 % held-out accuracy, pauses, ablates a head by keyboard, passes axe, and its link retrains to the same loss', { timeout: 2 * TRAINING_MS + 60_000 }, async () => {
   const { page, problems } = await open('?train=reverse', lessonReady);
   assert.match(await page.locator('#training-seeing').textContent(), /^Step 0: the weights are random/);
@@ -36,10 +49,7 @@ test('reverse trains in the browser (500 steps, the default) to ≥ 99 % held-ou
 
   // Train, then pause part-way: no step is taken while paused.
   await page.locator('#train-button').click();
-  await page.waitForFunction(() => /^Step (\d+)/.test(document.getElementById('training-status')?.textContent ?? '')
-    && Number(document.getElementById('training-status')?.textContent?.match(/^Step (\d+)/)?.[1]) >= 50, null, { timeout: TRAINING_MS });
-  assert.equal(await page.locator('#train-button').textContent(), 'Pause');
-  await page.locator('#train-button').click();
+  assert.equal(await pauseInPageAfter(page, 50), 'Pause');
   await waitForState(page, 'paused');
   const pausedAt = await stepOf(page);
   await page.waitForTimeout(500);
@@ -72,7 +82,7 @@ test('reverse trains in the browser (500 steps, the default) to ≥ 99 % held-ou
   assert.equal(await page.locator('.head .ablate').first().getAttribute('aria-pressed'), 'false');
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'train-lesson-trained.png'), fullPage: true });
 
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await runAxe(page);
   assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`), []);
 
   // The link: same options, same step, same loss to the last digit.
@@ -156,7 +166,7 @@ test('iris shows its confusion matrix, test accuracy and probe flower as labelle
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `no sideways scrolling at ${width} px (${overflow} px too wide)`);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `train-lesson-iris-${width}.png`), fullPage: true });
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await runAxe(page);
     assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`), []);
     assert.deepEqual(problems, []);
     await page.close();

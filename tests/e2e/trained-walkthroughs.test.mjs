@@ -8,11 +8,10 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 
 import { loadAttentionLab } from 'attention-lab';
 
-import { SCREENSHOT_DIR, settledUrl, usePage } from './browser.mjs';
+import { runAxe, SCREENSHOT_DIR, settledUrl, usePage } from './browser.mjs';
 
 const { open } = usePage();
 const lab = await loadAttentionLab();
@@ -28,11 +27,18 @@ const stepOf = async (page) => Number((await page.locator('#training-status').te
 /** The steps of QUICK_TRAINING (web/src/model/trained-layer.ts), the run the lessons open on. */
 const SHIPPED_STEPS = 300;
 
-/** Trains (or resumes) until the status passes `min` steps, then pauses; the step it paused at. */
+/**
+ * Trains (or resumes) until the status passes `min` steps, then pauses; the step it paused at.
+ * The pause is pressed in the page in the frame the status first passes `min`: pressed from the
+ * test process, some round trips later, it could come after a quick run has finished.
+ */
 async function pauseAfter(page, min) {
   await page.locator('#train-button').click();
-  await page.waitForFunction((least) => Number(document.getElementById('training-status')?.textContent?.match(/^Step (\d+)/)?.[1]) >= least, min, { timeout: TRAINING_MS });
-  await page.locator('#train-button').click();
+  await page.waitForFunction((least) => {
+    if (!(Number(document.getElementById('training-status')?.textContent?.match(/^Step (\d+)/)?.[1]) >= least)) return false;
+    document.getElementById('train-button')?.click();
+    return true;
+  }, min, { timeout: TRAINING_MS });
   await page.locator('#training-status[data-state="paused"]').waitFor({ timeout: TRAINING_MS });
   return stepOf(page);
 }
@@ -87,7 +93,7 @@ test('paused training opens in the multi-head walkthrough on its trained weights
   assert.match(arithmetic, /^weight₂₃ = e\^\(/);
   assert.equal(await page.locator('#explain .exact').textContent(), `Exact value: ${attention.weights[0][1][2][3]}`);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'trained-multi-head-1280.png'), fullPage: true });
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await runAxe(page);
   assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`), []);
 
   const url = new URL(await settledUrl(page));
@@ -131,7 +137,7 @@ test('the sentence and multi-head lessons open on the shipped trained weights, s
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `trained-default-${width}-${colorScheme}.png`), fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `no sideways scrolling at ${width} px (${overflow} px too wide)`);
-    let { violations } = await new AxeBuilder({ page }).analyze();
+    let { violations } = await runAxe(page);
     assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`), []);
     assert.equal(new URL(await settledUrl(page)).search, '?w=multi-head&step=heads');
     // To random weights from the step's own note: the link keeps the choice, the focus stays on the choice.
@@ -142,7 +148,7 @@ test('the sentence and multi-head lessons open on the shipped trained weights, s
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'weights-random');
     assert.equal(new URL(await settledUrl(page)).search, '?w=multi-head&step=heads&weights=random');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `trained-random-${width}-${colorScheme}.png`), fullPage: true });
-    ({ violations } = await new AxeBuilder({ page }).analyze());
+    ({ violations } = await runAxe(page));
     assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`), []);
     // The link opens on random weights again; the header's choice goes back to trained.
     await page.reload();

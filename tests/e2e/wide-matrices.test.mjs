@@ -1,13 +1,12 @@
-// Matrices wider than their box (issue 13 item 6): a 32-column output scrolls sideways with its
+// Matrices wider than their box: a 32-column output scrolls sideways with its
 // row labels held in place, a cue names the columns in view and follows the scrolling, and
 // "Fit all 32 columns" shrinks the numbers so the whole matrix shows. Screenshots at 1280 and
 // 375 px for a person to look at.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 
-import { SCREENSHOT_DIR, usePage } from './browser.mjs';
+import { runAxe, SCREENSHOT_DIR, usePage } from './browser.mjs';
 
 const { open } = usePage();
 
@@ -48,7 +47,7 @@ test('at 375 px the wide output scrolls inside its box, not the page, and passes
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth), false);
   await output(page).scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'wide-matrix-375.png') });
-  const axe = await new AxeBuilder({ page }).include('figure[data-panel="output"]').analyze();
+  const axe = await runAxe(page, 'figure[data-panel="output"]');
   assert.deepEqual(axe.violations.map((v) => v.id), []);
   assert.deepEqual(problems, []);
   await page.close();

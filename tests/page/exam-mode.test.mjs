@@ -1,4 +1,4 @@
-// Exam mode (issue 12, `?mode=exam`): read from the link and written back into it, it hides every
+// Exam mode (`?mode=exam`): read from the link and written back into it, it hides every
 // way to change the inputs (no restart), and the session takes one answer per exercise, recorded
 // for the host with its grade but told to the learner without grade, value or diagnosis.
 import assert from 'node:assert/strict';

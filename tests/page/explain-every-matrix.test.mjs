@@ -1,4 +1,4 @@
-// "Explain this number" on every matrix a lesson shows (issue 13, item 3): every shipped
+// "Explain this number" on every matrix a lesson shows: every shipped
 // walkthrough is opened as the page opens it (the lite engine, the full one for a kind that asks),
 // the multi-head and encoder ones on a trained layer too, and in every step every matrix of
 // computed numbers explains its first and its last cell, with the exact value of the cell on

@@ -1,4 +1,4 @@
-// "Explain this number" in Spanish (issue 13, item 11): every computed matrix of every shipped
+// "Explain this number" in Spanish: every computed matrix of every shipped
 // walkthrough (tests/support/explained-cells.mjs) explains its cells with Spanish words around
 // the arithmetic and a decimal comma, and English reads as before once the page speaks it again.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Another language (issue 13 item 11): which language a link and a browser ask for, the
+// Another language: which language a link and a browser ask for, the
 // catalogues (every English message in Spanish, with the same arguments), the pseudo-locales
 // generated from English (en-XA ≥ 40 % longer, ar-XB right to left), and numbers in the
 // page's locale (a decimal comma in Spanish).

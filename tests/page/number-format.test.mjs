@@ -1,4 +1,4 @@
-// One number formatter (issue 13 item 10): every number a learner reads is written by
+// One number formatter: every number a learner reads is written by
 // web/src/model/format.ts, in English by default and ready for another locale (Spanish writes a
 // decimal comma). The English it writes without Intl (the landing page's first step does not
 // pay for the browser's locale data) must be Intl's English; another locale changes the

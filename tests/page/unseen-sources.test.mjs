@@ -1,4 +1,4 @@
-// No text a learner sees refers to a document they cannot see (issue 13: "a blog post this
+// No text a learner sees refers to a document they cannot see ("a blog post this
 // lesson draws on…", "the tutorial's layer", "a notebook this lesson follows"). Every shipped
 // walkthrough is opened with the real engine and every step built; the words of every step
 // (title, text, panel captions and details, facts, parameter labels), the walkthrough's title and

@@ -56,8 +56,8 @@ namespace attn
         w_o = 3,
         w_1 = 4,
         w_2 = 5,
-        // Issue 11's recurrent network, numbered apart from the streams other operations of
-        // that issue may add after 8.
+        // The recurrent network's, numbered apart from the streams the other operations of
+        // efficient attention may add after 8.
         rnn_w_x = 13,
         rnn_w_h = 14
     };

@@ -1,6 +1,6 @@
 // When the lesson "Watch attention learn" draws, as a policy without a DOM (so it is tested in
 // Node with a fake clock). Drawing while a model trains must leave the page's thread free for
-// the learner's input (issue 10: input latency p95 < 50 ms), and every frame that changes
+// the learner's input (input latency p95 < 50 ms, docs/benchmarks-page.md), and every frame that changes
 // something costs a paint, however small the change. So:
 //   - the status line (step, loss) is drawn in an animation frame at most every statusMs while
 //     training, however many messages the worker sends;

@@ -1,4 +1,4 @@
-// The open walkthrough as a handout for paper (issue 13 item 9): every step with its title,
+// The open walkthrough as a handout for paper every step with its title,
 // formula, text and panels, one after another. The steps are the ones the session has already
 // built from the engine's trace, drawn by the same widgets as the step on screen, without their
 // controls: nothing is computed here. The handout lives in a container that only print shows

@@ -16,11 +16,7 @@
  * The implementation sits behind a pointer (pimpl), so this header needs no optimizer or
  * backward header and the object can move without invalidating the optimizer's parameter
  * pointers.
- *
- * Interface stable since 17:40 (issue 10); a change is recorded here.
- * 18:50: trainer_evaluation.classes and .confusion; trainer_probe.features_cm and
- * .features_standardised (iris).
- * 20:40: trainer_attention.inputs (each layer's input on the probe) and .causal.
+
  */
 
 #include <cstddef>

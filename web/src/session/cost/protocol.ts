@@ -5,7 +5,7 @@
 import type { CostPlan, CostVariant } from '../../model/types.js';
 import type { Port } from '../training/protocol.js';
 
-/** What measureCost returns (issue 11's contract): the time of each repeat, the largest intermediate, the multiply-adds. */
+/** What measureCost returns (its contract): the time of each repeat, the largest intermediate, the multiply-adds. */
 export interface CostResult {
   variant: string;
   n: number;

@@ -1,0 +1,4 @@
+// The page in ar-XB, every walkthrough's first step and the training lesson (locale-pages.mjs).
+import { describePagesIn } from './locale-pages.mjs';
+
+describePagesIn('ar-XB', 'rtl');
