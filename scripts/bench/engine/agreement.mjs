@@ -17,21 +17,24 @@ function maxAbsDiff(a, b, what) {
   return worst;
 }
 
-/** Flat field list of a trace in the bindings' shape. */
-function traceFields(t) {
-  return {
-    scores: t.scores.data,
-    scaled: t.scaled.data,
-    rowMax: t.softmax.rowMax,
-    exps: t.softmax.exps.data,
-    rowSum: t.softmax.rowSum,
-    weights: t.weights.data,
-    output: t.output.data,
-  };
-}
-
 function flatten(nested) {
   return Float64Array.from(nested.flat());
+}
+
+/** A matrix's numbers in a row: the plain-JS reference's `{ data }`, or the bindings' rows. */
+const numbersOf = (m) => m.data ?? flatten(m);
+
+/** Flat field list of a trace (the bindings' or the plain-JS reference's). */
+function traceFields(t) {
+  return {
+    scores: numbersOf(t.scores),
+    scaled: numbersOf(t.scaled),
+    rowMax: t.softmax.rowMax,
+    exps: numbersOf(t.softmax.exps),
+    rowSum: t.softmax.rowSum,
+    weights: numbersOf(t.weights),
+    output: numbersOf(t.output),
+  };
 }
 
 /** Worst |diff| over every trace field of `other` against the kernel's fields `k`, by field. */
