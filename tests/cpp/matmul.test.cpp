@@ -10,51 +10,54 @@
 
 #include "attn/matrix.hpp"
 
-namespace
+namespace matmul_tests
 {
-    template <class T> std::vector<T> filled(std::size_t size, T step)
+    namespace
     {
-        std::vector<T> out(size);
-        for (std::size_t i = 0; i < size; ++i)
+        template <class T> std::vector<T> filled(std::size_t size, T step)
         {
-            // Values whose products round, so a different order of summation would show.
-            out[i] = static_cast<T>((static_cast<T>(i % 13) - T(6)) * step + T(0.1) / T(i + 1));
-        }
-        return out;
-    }
-
-    template <class T> void check_against_textbook(std::size_t n, std::size_t k, std::size_t p)
-    {
-        const std::vector<T> a = filled<T>(n * k, T(0.37)), b = filled<T>(k * p, T(-0.21));
-        std::vector<T> out(n * p, T(-99));
-        attn::detail::matmul_into(a.data(), b.data(), out.data(), n, k, p);
-        for (std::size_t i = 0; i < n; ++i)
-        {
-            for (std::size_t j = 0; j < p; ++j)
+            std::vector<T> out(size);
+            for (std::size_t i = 0; i < size; ++i)
             {
-                T expected = 0;
-                for (std::size_t c = 0; c < k; ++c)
+                // Values whose products round, so a different order of summation would show.
+                out[i] = static_cast<T>((static_cast<T>(i % 13) - T(6)) * step + T(0.1) / T(i + 1));
+            }
+            return out;
+        }
+
+        template <class T> void check_against_textbook(std::size_t n, std::size_t k, std::size_t p)
+        {
+            const std::vector<T> a = filled<T>(n * k, T(0.37)), b = filled<T>(k * p, T(-0.21));
+            std::vector<T> out(n * p, T(-99));
+            attn::detail::matmul_into(a.data(), b.data(), out.data(), n, k, p);
+            for (std::size_t i = 0; i < n; ++i)
+            {
+                for (std::size_t j = 0; j < p; ++j)
                 {
-                    expected += a[i * k + c] * b[c * p + j];
+                    T expected = 0;
+                    for (std::size_t c = 0; c < k; ++c)
+                    {
+                        expected += a[i * k + c] * b[c * p + j];
+                    }
+                    INFO(n << " x " << k << " x " << p << ", cell " << i << ", " << j);
+                    REQUIRE(out[i * p + j] == expected);
                 }
-                INFO(n << " x " << k << " x " << p << ", cell " << i << ", " << j);
-                REQUIRE(out[i * p + j] == expected);
             }
         }
-    }
-} // namespace
+    } // namespace
 
-TEST_CASE("the matrix product sums each cell in index order, bit for bit, for every remainder",
-          "[matmul]")
-{
-    for (const std::size_t n : {1, 2, 3, 8, 17})
+    TEST_CASE("the matrix product sums each cell in index order, bit for bit, for every remainder",
+              "[matmul]")
     {
-        for (const std::size_t p : {1, 7, 8, 9, 16, 23})
+        for (const std::size_t n : {1, 2, 3, 8, 17})
         {
-            check_against_textbook<double>(n, 5, p);
-            check_against_textbook<float>(n, 5, p);
+            for (const std::size_t p : {1, 7, 8, 9, 16, 23})
+            {
+                check_against_textbook<double>(n, 5, p);
+                check_against_textbook<float>(n, 5, p);
+            }
         }
+        check_against_textbook<double>(64, 64, 64);
+        check_against_textbook<double>(0, 3, 4);
     }
-    check_against_textbook<double>(64, 64, 64);
-    check_against_textbook<double>(0, 3, 4);
-}
+} // namespace matmul_tests

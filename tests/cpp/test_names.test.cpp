@@ -6,19 +6,22 @@
 
 #include <string>
 
-TEST_CASE("no test case name has an unbalanced square bracket or a semicolon", "[meta]")
+namespace test_names_tests
 {
-    for (const auto& test : Catch::getRegistryHub().getTestCaseRegistry().getAllTests())
+    TEST_CASE("no test case name has an unbalanced square bracket or a semicolon", "[meta]")
     {
-        const std::string& name = test.getTestCaseInfo().name;
-        int depth = 0;
-        bool balanced = true;
-        for (const char c : name)
+        for (const auto& test : Catch::getRegistryHub().getTestCaseRegistry().getAllTests())
         {
-            depth += c == '[' ? 1 : c == ']' ? -1 : 0;
-            balanced = balanced && depth >= 0 && c != ';';
+            const std::string& name = test.getTestCaseInfo().name;
+            int depth = 0;
+            bool balanced = true;
+            for (const char c : name)
+            {
+                depth += c == '[' ? 1 : c == ']' ? -1 : 0;
+                balanced = balanced && depth >= 0 && c != ';';
+            }
+            INFO(name);
+            CHECK((balanced && depth == 0));
         }
-        INFO(name);
-        CHECK((balanced && depth == 0));
     }
-}
+} // namespace test_names_tests
