@@ -5,7 +5,7 @@ import type katexModule from 'katex';
 import type { AttentionLab } from '../../web/lib/index.js';
 import { WALKTHROUGHS } from '../../web/src/model/walkthroughs.js';
 import { isStepped, KINDS as KIND_NAMES, loadKind } from '../../web/src/kinds/index.js';
-import type { AnyKindModule } from '../../web/src/kinds/kind.js';
+import { wholeBuild, type AnyKindModule } from '../../web/src/kinds/kind.js';
 import { formulaMathml } from '../../web/src/widgets/formula-mathml.js';
 
 // Every kind's module, loaded while this module is imported: the registry loads them on demand,
@@ -20,7 +20,7 @@ export function shippedFormulas(lab: AttentionLab, katex: typeof katexModule): R
   for (const walkthrough of WALKTHROUGHS.values()) {
     const kind = KINDS.get(walkthrough.kind);
     if (!kind) continue;
-    for (const step of kind.build(lab, walkthrough, walkthrough.inputs).steps) formulas[step.formula] ??= formulaMathml(katex, step.formula);
+    for (const step of wholeBuild(kind.build(lab, walkthrough, walkthrough.inputs)).steps) formulas[step.formula] ??= formulaMathml(katex, step.formula);
   }
   return formulas;
 }

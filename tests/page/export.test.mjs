@@ -19,6 +19,7 @@ const { examplePython, exampleNumpy } = await importCompiled('export/python');
 const { findGrid } = await importCompiled('export/grid');
 const { colourScale } = await importCompiled('model/colour');
 const { loadKind } = await importCompiled('kinds/index');
+const { wholeBuild } = await importCompiled('kinds/kind');
 const { trainedLayer } = await importCompiled('model/trained-layer');
 
 /** @param {string} id a shipped walkthrough */
@@ -28,8 +29,8 @@ const shipped = (id) => JSON.parse(readFileSync(new URL(`../../web/src/walkthrou
 const KINDS = Object.fromEntries(await Promise.all(
   ['attention', 'attention-backward', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional', 'flash', 'kv-cache', 'efficient'].map(async (kind) => [kind, await loadKind(kind)])));
 
-/** The steps and trace as the page builds them. */
-const builtOf = (/** @type {any} */ w) => KINDS[w.kind].build(lab, w, w.inputs);
+/** The steps and trace as the page builds them, every step made. */
+const builtOf = (/** @type {any} */ w) => wholeBuild(KINDS[w.kind].build(lab, w, w.inputs));
 const stepsOf = (/** @type {any} */ w) => builtOf(w).steps;
 /** The LaTeX as the page writes it for the kind of `w`. */
 const latexOf = (/** @type {any} */ w, /** @type {any[]} */ steps, /** @type {any} */ current = undefined) => exampleLatex(w, steps, KINDS[w.kind].latex, current);
@@ -331,7 +332,7 @@ for (const [label, build, available, module] of /** @type {const} */ ([
         const trained = trainedLayer({ options: { task, seed: 1 }, steps: 30, layer: 1 }, trainer.status().options, trainer.attention(), trainer.parameters());
         trainer.dispose();
         const w = shipped(id);
-        const built = KINDS[w.kind].build(lab, w, w.inputs, trained);
+        const built = wholeBuild(KINDS[w.kind].build(lab, w, w.inputs, trained));
         const script = build(w, KINDS[w.kind].script(w.inputs, built, trained));
         assert.ok(script.includes(`the trained model's (task ${task}, seed 1, 30 steps, layer 2)`));
         assertMatches(run(script), expectedBlocks({ ...w, inputs: { ...w.inputs, heads: trained.config.model.heads } }, built.steps));

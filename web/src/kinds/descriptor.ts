@@ -50,9 +50,24 @@ interface KindBase<K extends Kind, F extends InputFields> {
   steps: StepTable;
 }
 
+/**
+ * A field the engine accepts whatever its value, once it has accepted the other fields: `'any'`
+ * (a seed), or `'as many'` (words: any, as long as there are as many).
+ */
+export type Accepted = 'any' | 'as many';
+
 /** A kind whose walkthroughs are steps its module builds from the engine's trace, drawn by the stepped view. */
 interface SteppedKind<K extends Kind, F extends InputFields> extends KindBase<K, F> {
   view?: undefined;
+  /**
+   * The fields the engine cannot refuse (Accepted); every other field is checked. An edit of
+   * these alone is shown at once on the step on screen, and the steps its module builds apart
+   * (`rest`, kinds/kind.ts Staged) are made when first read, with the ids and titles of the steps
+   * on screen: no step's id or title may depend on these fields. An edit of a checked field is
+   * built whole at once, so the engine's refusal comes with the edit. Left out: every field is
+   * checked.
+   */
+  alwaysAccepted?: { readonly [N in keyof F]?: Accepted };
   /**
    * `'full'`: its steps need operations the lite engine leaves out (backward passes, efficient
    * attention, costs: lite_operations in cpp/include/attn/describe/operations.hpp), so the page,
@@ -73,6 +88,7 @@ interface OwnViewKind<K extends Kind, F extends InputFields> extends KindBase<K,
   view: OwnView;
   engine?: undefined;
   load?: undefined;
+  alwaysAccepted?: undefined;
 }
 
 export type KindDescriptor<K extends Kind = Kind, F extends InputFields = InputFields> = SteppedKind<K, F> | OwnViewKind<K, F>;

@@ -15,6 +15,25 @@ export interface Built<T = unknown> {
   trace: T;
 }
 
+/**
+ * A build in two parts, for a kind whose later steps need an engine call its first steps do not
+ * (the multi-head walkthrough: embedTokens for its embeddings, an 8-head trace for the rest):
+ * `first`, the first steps, made now, and `rest`, which makes that call and the steps after them.
+ * The session decides when `rest` runs (session/steps-on-read.ts), as the kind's descriptor
+ * allows (`alwaysAccepted`); without that, at once.
+ */
+export interface Staged<T = unknown> {
+  first: Step[];
+  rest(): Built<T>;
+}
+
+/** Every step and the trace of a build, its `rest` made now. */
+export function wholeBuild<T>(building: Built<T> | Staged<T>): Built<T> {
+  if (!('rest' in building)) return building;
+  const { steps, trace } = building.rest();
+  return { steps: [...building.first, ...steps], trace };
+}
+
 /** A parameter as the parameters panel read it: a number, a choice, or words. */
 export type ParameterValue = number | string | string[];
 
@@ -32,11 +51,12 @@ export interface Explanation {
 
 export interface KindModule<W extends { inputs: object } = Walkthrough, T = unknown> {
   /**
-   * Asks the engine and words its trace as steps; throws the engine's refusal of bad inputs.
-   * `trained`: one layer of a trained model whose weights and probe input replace the seeded
-   * ones (only kinds whose descriptor says it trains are given one).
+   * Asks the engine and words its trace as steps; throws the engine's refusal of bad inputs
+   * (from `rest` too, for a build in two parts). `trained`: one layer of a trained model whose
+   * weights and probe input replace the seeded ones (only kinds whose descriptor says it trains
+   * are given one).
    */
-  build(lab: AttentionLab, walkthrough: W, inputs: W['inputs'], trained?: TrainedLayer): Built<T>;
+  build(lab: AttentionLab, walkthrough: W, inputs: W['inputs'], trained?: TrainedLayer): Built<T> | Staged<T>;
   /** New inputs after a parameters panel changed `name` (a size, a seed, words, a choice). */
   changeInputs(lab: AttentionLab, inputs: W['inputs'], name: string, value: ParameterValue): W['inputs'];
   /**

@@ -46,7 +46,7 @@ export interface ScoreEvent {
 export type SessionEvent =
   /** A walkthrough was opened: `fresh` when it is another one (else the same, with another state). */
   | { type: 'opened'; fresh: boolean }
-  /** The inputs changed and every step was built again. */
+  /** The inputs changed and the steps were built again (those not on screen may be made when first read). */
   | { type: 'recomputed' }
   /**
    * The inputs of a walkthrough drawn by a view of its own changed (that view reported them): what

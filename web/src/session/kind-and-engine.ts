@@ -1,29 +1,74 @@
 // What opening a walkthrough waits for before the engine is asked anything: its kind's module
-// (fetched on demand) and the engine it runs on (the session's own, or the full engine for a kind
-// whose descriptor, or an exercise whose type, says engine: 'full', while the page runs on the lite one).
+// (fetched on demand), the engine it runs on (the session's own, or the full engine for a kind
+// whose descriptor, or an exercise whose type, says engine: 'full', while the page runs on the
+// lite one), and the trained layer it shows, if any; or, for a walkthrough drawn by a view of its
+// own, that view's code.
 import type { AttentionLab } from '../../lib/index.js';
 import { exerciseType } from '../exercises/index.js';
-import { descriptorOf } from '../kinds/index.js';
+import type { OwnView } from '../kinds/descriptor.js';
+import { acceptsTrainedWeights, descriptorOf } from '../kinds/index.js';
 import type { AnyKindModule } from '../kinds/kind.js';
+import type { TrainedLayer } from '../model/trained-layer.js';
 import type { Walkthrough } from '../model/types.js';
+import type { PageState } from '../state/url-state.js';
+import { defaultWeights } from './default-weights.js';
 import { t } from '../i18n/messages.js';
 
 export interface WalkthroughCode {
   kind: AnyKindModule;
   lab: AttentionLab;
+  trained?: TrainedLayer;
+}
+
+/** Where the session gets a walkthrough's code, engines and trained layer. */
+export interface CodeSources {
+  /** The kind's module: the registry's loaders (tests pass one that fails). */
+  load: (kind: Walkthrough['kind']) => Promise<AnyKindModule>;
+  lab: AttentionLab;
+  fullEngine: (() => Promise<AttentionLab>) | undefined;
+  trainedLayer: () => Promise<TrainedLayer>;
+  /** The code of a view of its own (session-options.ts). */
+  loadView: ((view: OwnView) => Promise<unknown>) | undefined;
+}
+
+/** Whether the code of the view of its own that draws a walkthrough is there; false once `notify` said why not. */
+export async function loadViewCode(view: OwnView, { loadView }: CodeSources, notify: (message: string) => void): Promise<boolean> {
+  try {
+    await loadView?.(view);
+    return true;
+  } catch (error) {
+    notify(t('notice-code-unavailable', { reason: (error as Error).message }));
+    return false;
+  }
 }
 
 /** Whether a walkthrough runs on the full engine: its kind builds with it, or an exercise is graded with it. */
 export const needsFullEngine = (walkthrough: Walkthrough): boolean =>
   descriptorOf(walkthrough.kind).engine === 'full' || (walkthrough.exercises ?? []).some((e) => exerciseType(e).engine === 'full');
 
-/** The kind's module and its engine, or the sentence that says which could not be loaded. */
+/**
+ * The kind's module, its engine and the trained layer it shows (`given`, or the one `state`
+ * opens it on), or undefined once `notify` said which could not be loaded. A walkthrough that
+ * cannot show a trained layer opens with its own weights, with a notice.
+ */
 export async function loadWalkthroughCode(
-  walkthrough: Walkthrough,
-  load: (kind: Walkthrough['kind']) => Promise<AnyKindModule>,
-  lab: AttentionLab,
-  fullEngine: (() => Promise<AttentionLab>) | undefined,
-): Promise<WalkthroughCode | { notice: string }> {
+  walkthrough: Walkthrough, state: PageState, given: TrainedLayer | undefined, sources: CodeSources, notify: (message: string) => void,
+): Promise<WalkthroughCode | undefined> {
+  // Fetched beside the kind's code: the shipped trained layer of a lesson that opens on it.
+  const weights = given ? Promise.resolve(given) : defaultWeights(walkthrough, state, sources.trainedLayer, notify);
+  const code = await kindAndEngine(walkthrough, sources);
+  if ('notice' in code) {
+    notify(code.notice);
+    return undefined;
+  }
+  const trained = await weights;
+  if (!trained || acceptsTrainedWeights(walkthrough)) return { ...code, ...(trained ? { trained } : {}) };
+  notify(t('notice-trained-refused', { title: walkthrough.title }));
+  return code;
+}
+
+/** The kind's module and its engine, or the sentence that says which could not be loaded. */
+async function kindAndEngine(walkthrough: Walkthrough, { load, lab, fullEngine }: CodeSources): Promise<WalkthroughCode | { notice: string }> {
   let kind: AnyKindModule;
   try {
     kind = await load(walkthrough.kind);

@@ -1,8 +1,9 @@
 // The learner's session, without a DOM: which walkthrough and step are open, the inputs as edited,
-// the steps and the engine trace they were built from, the steps seen. Every change goes through
-// the engine (via the kind's module); when the engine refuses, the previous state stays and the
-// refusal becomes a notice. A walkthrough whose kind is drawn by a view of its own (its
-// descriptor's `view`) opens without steps: that view runs it from the inputs and tells the
+// the steps and the engine trace they were built from (after an edit the engine cannot refuse,
+// those not on screen are made when first read: steps-on-read.ts), the steps seen. Every change
+// goes through the engine (via the kind's module); when the engine refuses, the previous state
+// stays and the refusal becomes a notice. A walkthrough whose kind is drawn by a view of its own
+// (its descriptor's `view`) opens without steps: that view runs it from the inputs and tells the
 // session what a link should keep. Views, the URL sync and the progress reporter subscribe to its events.
 import type { AttentionLab } from '../../lib/index.js';
 import type { OwnView } from '../kinds/descriptor.js';
@@ -13,36 +14,25 @@ import { isRefusal } from '../model/refusal.js';
 import type { Exercise, MatrixPanel, ParameterField, Step, Walkthrough } from '../model/types.js';
 import { weightsLabel, type TrainedLayer } from '../model/trained-layer.js';
 import { loadShippedTrained } from '../model/shipped-trained.js';
-import { defaultWeights, linkWeights } from './default-weights.js';
+import { linkWeights } from './default-weights.js';
 import type { PageState } from '../state/url-state.js';
-import type { SessionEvent, SessionListener } from './events.js';
+import type { ProgressEvent, SessionEvent, SessionListener } from './events.js';
 import type { ExampleFile, ExampleFormat } from './example-file.js';
 import type { ExerciseContext } from '../exercises/exercise-type.js';
-import { ExerciseBook, exercisesPlacedProblem, withExercises, type ExerciseFeedback } from './exercises.js';
+import { ExerciseBook, exercisesPlacedProblem, type ExerciseFeedback } from './exercises.js';
 import { changedParameter, flippedMaskCell, typedCell, type EditReading } from './learner-edits.js';
-import { loadWalkthroughCode } from './kind-and-engine.js';
+import { loadViewCode, loadWalkthroughCode, type CodeSources } from './kind-and-engine.js';
 import type { Catalogue, SessionOptions } from './session-options.js';
 
 export type { Catalogue, SessionOptions } from './session-options.js';
-import { withStepTexts } from './step-texts.js';
+import { stepsToShow, type BuiltFrom, type OnScreen } from './steps-on-read.js';
+import { StepsSeen } from './steps-seen.js';
 import { t } from '../i18n/messages.js';
 
 type Inputs = Walkthrough['inputs'];
 
 /** What is on screen; replaced whole on every change, so a refused change leaves it as it was. */
-interface Current {
-  walkthrough: Walkthrough;
-  kind: AnyKindModule;
-  /** The engine its steps come from: the page's, or the full one for a kind that needs it. */
-  lab: AttentionLab;
-  inputs: Inputs;
-  /** Whether the inputs are the learner's (a link then carries them), not the walkthrough's own. */
-  edited: boolean;
-  built: Built;
-  index: number;
-  /** A trained model's layer whose weights and probe the steps show, instead of seeded ones. */
-  trained?: TrainedLayer;
-}
+type Current = OnScreen;
 
 /** A walkthrough drawn by a view of its own: no steps, its inputs as that view last reported them. */
 interface OwnViewOpen {
@@ -60,29 +50,27 @@ export class Session {
   private readonly exercises: ExerciseBook;
   private readonly listeners = new Set<SessionListener>();
   /** Steps of the current walkthrough seen so far, for the "completed" event. */
-  private visited = new Set<string>();
-  private completed = false;
+  private readonly seen: StepsSeen;
   /**
    * Opens run one after another, in the order they were asked (a kind's module may have to be
    * loaded first): the last one asked is what stays on screen, and each one before it is shown
    * and reported on the way, as when they are asked at once (e.g. two attributes of the component).
    */
   private opening: Promise<unknown> = Promise.resolve();
-  private readonly fullEngine: (() => Promise<AttentionLab>) | undefined;
-  private readonly trainedLayer: () => Promise<TrainedLayer>;
-  private readonly loadView: ((view: OwnView) => Promise<unknown>) | undefined;
+  private readonly sources: CodeSources;
 
   constructor(
-    private readonly lab: AttentionLab,
+    lab: AttentionLab,
     private readonly catalogue: Catalogue,
     /** Where a kind's module comes from: the registry's loaders (tests pass one that fails). */
-    private readonly load: (kind: Walkthrough['kind']) => Promise<AnyKindModule> = loadKind,
+    load: (kind: Walkthrough['kind']) => Promise<AnyKindModule> = loadKind,
     options: SessionOptions = {},
   ) {
-    this.exercises = new ExerciseBook((progress) => this.emit({ type: 'progress', progress }), { exam: options.exam ?? false });
-    this.fullEngine = options.fullEngine;
-    this.trainedLayer = options.trainedLayer ?? loadShippedTrained;
-    this.loadView = options.loadView;
+    const report = (progress: ProgressEvent) => this.emit({ type: 'progress', progress });
+    this.exercises = new ExerciseBook(report, { exam: options.exam ?? false });
+    this.seen = new StepsSeen(report);
+    const { fullEngine, loadView } = options;
+    this.sources = { load, lab, fullEngine, trainedLayer: options.trainedLayer ?? loadShippedTrained, loadView };
   }
 
   /** Calls `listener` on every event; returns the way to stop. */
@@ -162,7 +150,7 @@ export class Session {
   }
 
   get completedWalkthrough(): boolean {
-    return this.completed;
+    return this.seen.completed;
   }
 
   /** The current walkthrough, step and edited inputs: what a link or an embed reproduces. */
@@ -193,21 +181,11 @@ export class Session {
     const walkthrough = this.catalogue.find(state.walkthrough) ?? (this.catalogue.find(this.catalogue.fallback) as Walkthrough);
     const { view } = descriptorOf(walkthrough.kind);
     if (view) return this.openInView(walkthrough, view, state);
-    // Fetched beside the kind's code: the shipped trained layer of a lesson that opens on it.
-    const weights = given ? Promise.resolve(given) : defaultWeights(walkthrough, state, this.trainedLayer, (message) => this.notify(message));
-    const code = await loadWalkthroughCode(walkthrough, this.load, this.lab, this.fullEngine);
-    if ('notice' in code) {
-      this.notify(code.notice);
-      return false;
-    }
-    const { kind, lab } = code;
-    const inputs = state.inputs ?? walkthrough.inputs;
-    let trained = await weights;
-    if (trained && !acceptsTrainedWeights(walkthrough)) {
-      this.notify(t('notice-trained-refused', { title: walkthrough.title }));
-      trained = undefined;
-    }
-    const built = this.build(lab, kind, walkthrough, inputs, trained, state.inputs !== undefined);
+    const code = await loadWalkthroughCode(walkthrough, state, given, this.sources, (message) => this.notify(message));
+    if (!code) return false;
+    const { kind, lab, trained } = code;
+    const from: BuiltFrom = { walkthrough, kind, lab, inputs: state.inputs ?? walkthrough.inputs, edited: state.inputs !== undefined, ...(trained ? { trained } : {}) };
+    const built = this.build(from);
     if (!built) return false;
     // An exercise pointing at a step, panel or cell the walkthrough's own steps do not have: the
     // file is wrong. (A learner's edits, or a trained model's layer with fewer heads, may take a
@@ -225,11 +203,8 @@ export class Session {
     // Other weights are laid out afresh too: the header says where they come from.
     const fresh = this.current?.walkthrough.id !== walkthrough.id || this.current.trained !== trained;
     this.own = undefined;
-    this.current = { walkthrough, kind, lab, inputs, edited: state.inputs !== undefined, built, index, ...(trained ? { trained } : {}) };
-    if (fresh) {
-      this.visited = new Set();
-      this.completed = false;
-    }
+    this.current = { ...from, built, index };
+    if (fresh) this.seen.forget();
     // Other inputs change every expected number: earlier answers no longer apply.
     if (fresh || state.inputs !== undefined) this.exercises.reset();
     this.emit({ type: 'opened', fresh });
@@ -243,16 +218,10 @@ export class Session {
    * again from the inputs, as from a link. It reports no steps, so no progress.
    */
   private async openInView(walkthrough: Walkthrough, view: OwnView, state: PageState): Promise<boolean> {
-    try {
-      await this.loadView?.(view);
-    } catch (error) {
-      this.notify(t('notice-code-unavailable', { reason: (error as Error).message }));
-      return false;
-    }
+    if (!(await loadViewCode(view, this.sources, (message) => this.notify(message)))) return false;
     this.current = undefined;
     this.own = { walkthrough, view, inputs: state.inputs ?? walkthrough.inputs, edited: state.inputs !== undefined };
-    this.visited = new Set();
-    this.completed = false;
+    this.seen.forget();
     this.exercises.reset();
     this.emit({ type: 'opened', fresh: true });
     return true;
@@ -283,11 +252,10 @@ export class Session {
     if (!(await this.open(state)) && state.inputs !== undefined) await this.open({ walkthrough: state.walkthrough, step: state.step });
   }
 
-  private build(lab: AttentionLab, kind: AnyKindModule, walkthrough: Walkthrough, inputs: Inputs, trained: TrainedLayer | undefined, edited: boolean): Built | undefined {
+  /** `screen`: the steps on screen, when these inputs are an edit of theirs (steps-on-read.ts). */
+  private build(from: BuiltFrom, screen?: Current): Built | undefined {
     try {
-      const built = kind.build(lab, walkthrough, inputs, trained);
-      const steps = withStepTexts(walkthrough, built.steps, !edited && !trained);
-      return { steps: walkthrough.exercises ? withExercises(walkthrough, inputs, steps) : steps, trace: built.trace };
+      return stepsToShow(from, screen);
     } catch (error) {
       if (!isRefusal(error)) throw error;
       this.refuse(t('notice-refused-inputs', { reason: error.message }));
@@ -316,17 +284,7 @@ export class Session {
     const c = this.current as Current;
     for (const panel of c.built.steps[c.index].panels) if (panel.type === 'exercise') this.exercises.shown(panel.exercise);
     this.emit({ type: 'step', index: c.index, announce, inPlace });
-    this.reportProgress(c);
-  }
-
-  private reportProgress({ walkthrough, built: { steps }, index }: Current): void {
-    const common = { lesson: walkthrough.lesson, walkthrough: walkthrough.id, total: steps.length };
-    this.emit({ type: 'progress', progress: { type: 'step', ...common, step: steps[index].id, index } });
-    this.visited.add(steps[index].id);
-    if (!this.completed && steps.every((s) => this.visited.has(s.id))) {
-      this.completed = true;
-      this.emit({ type: 'progress', progress: { type: 'completed', ...common } });
-    }
+    this.seen.see(c.walkthrough, c.built.steps, c.index);
   }
 
   // ---- exercises ------------------------------------------------------------------------------
@@ -365,7 +323,7 @@ export class Session {
   /** Builds the steps again from `inputs`, keeping the step; the refusal sentence otherwise. */
   private apply(inputs: Inputs, edited = true): string | undefined {
     const c = this.current as Current;
-    const built = this.build(c.lab, c.kind, c.walkthrough, inputs, c.trained, edited);
+    const built = this.build({ ...c, inputs, edited }, c);
     if (!built) return t('edit-refused-see-notice');
     const stepId = c.built.steps[c.index].id;
     const index = Math.max(0, built.steps.findIndex((s) => s.id === stepId));

@@ -11,6 +11,8 @@ export default defineKind({
     headsDivide(inputs.heads, inputs.dModel, 'dModel', path) ??
     cellsFit(inputs.heads, inputs.tokens.length, (inputs.sourceTokens ?? inputs.tokens).length, path),
   engine: 'lite',
+  // Embeddings and seeded weights are bounded: no seed and no word makes a number the engine refuses.
+  alwaysAccepted: { seed: 'any', tokens: 'as many', sourceTokens: 'as many' },
   trains: true,
   exercises: MATRIX_EXERCISES,
   steps: { embed: ['tokens', 'embeddings'], project: ['qkv'], split: ['heads'], heads: ['heads'], concat: ['concat'], output: ['w-o'] },
