@@ -73,10 +73,15 @@ native_lane() {
 node_tests() {
   local reporter=tap
   [ -t 1 ] && reporter=spec
-  node --test --test-concurrency="$((jobs + 1))" \
+  # The slowest files first (scripts/lib/test-files.mjs), timed for the next run.
+  local list files
+  list=$(node scripts/lib/test-files.mjs tests/api tests/page tests/e2e) || return
+  mapfile -t files <<<"$list"
+  ATTN_FILE_TIMES="$logs/file-times.tsv" node --test --test-concurrency="$((jobs + 1))" \
     --test-reporter="$reporter" --test-reporter-destination=stdout \
     --test-reporter=./tests/support/run-summary-reporter.mjs --test-reporter-destination="$logs/summary.txt" \
-    tests/api/ tests/page/ tests/e2e/
+    "${files[@]}" || return
+  cp "$logs/file-times.tsv" build/file-times.tsv
 }
 
 web_lane() {

@@ -10,7 +10,7 @@ namespace attn
 {
     namespace
     {
-        const std::pair<const char*, backward_stage> stage_names[] = {
+        const std::pair<const char*, backward_stage> backward_stage_names[] = {
             {"gradValue", backward_stage::grad_value},
             {"gradWeight", backward_stage::grad_weight},
             {"gradScaled", backward_stage::grad_scaled},
@@ -39,12 +39,12 @@ namespace attn
 
     backward_stage parse_backward_stage(const std::string& argument, const std::string& name)
     {
-        return detail::parse_choice(argument, name, stage_names);
+        return detail::parse_choice(argument, name, backward_stage_names);
     }
 
     const char* backward_stage_name(backward_stage stage)
     {
-        for (const auto& [spelling, named] : stage_names)
+        for (const auto& [spelling, named] : backward_stage_names)
         {
             if (named == stage)
             {

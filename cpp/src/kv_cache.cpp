@@ -12,7 +12,7 @@ namespace attn
     namespace
     {
         /// Row `i` of m as a 1 × cols matrix.
-        matrix row_of(const matrix& m, std::size_t i)
+        matrix one_row(const matrix& m, std::size_t i)
         {
             return xt::view(m, xt::range(i, i + 1), xt::all());
         }
@@ -80,7 +80,7 @@ namespace attn
 
             // pass 1: project only the new row; its key and value join the cache, so no earlier
             // row is ever projected again.
-            const matrix x = row_of(input, position); // (1 × d_model)
+            const matrix x = one_row(input, position); // (1 × d_model)
             const matrix q = linear(x, t.params.w_q, t.params.b_q);
             const matrix k = linear(x, t.params.w_k, t.params.b_k);
             const matrix v = linear(x, t.params.w_v, t.params.b_v);

@@ -1,4 +1,10 @@
 // The page in es, every walkthrough's first step and the training lesson (locale-pages.mjs).
-import { describePagesIn } from './locale-pages.mjs';
+import { describe, test } from 'node:test';
+import { usePage } from './browser.mjs';
+import { checkPagesIn, PAGES_CHECKED } from './locale-pages.mjs';
 
-describePagesIn('es', 'ltr');
+const { open } = usePage();
+
+describe('the page in es', () => {
+  test(PAGES_CHECKED, { timeout: 600_000 }, () => checkPagesIn(open, 'es', 'ltr'));
+});

@@ -8,8 +8,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, test } from 'node:test';
-import { runAxe, SCREENSHOT_DIR, usePage } from './browser.mjs';
+import { runAxe, SCREENSHOT_DIR } from './browser.mjs';
 import { STEPPED } from '../support/shipped-walkthroughs.mjs';
 
 /** Where the locales' screenshots go. */
@@ -56,27 +55,28 @@ async function look(page, lang, dir, name, { fullPage = false, fits = '' } = {})
   return layout(page);
 }
 
+/** What each locale's test file checks, in its name. */
+export const PAGES_CHECKED = 'every walkthrough’s first step and the training lesson at 1280 and 375 px, light and dark: lang and dir, axe clean, no sideways overflow, formulas left to right';
+
 /**
- * The tests of the page in `lang`, written in `dir` (ltr or rtl).
+ * The page in `lang`, written in `dir` (ltr or rtl), checked as PAGES_CHECKED says, on a page
+ * `open` (usePage's) opens. Called from each locale's own test file, where its test is declared,
+ * so that the run's summary names that file (and `npm test` can start the slowest files first).
+ * @param {(url: string) => Promise<{ page: import('playwright-core').Page, problems: string[] }>} open
  * @param {string} lang @param {'ltr' | 'rtl'} dir
  */
-export function describePagesIn(lang, dir) {
-  const { open } = usePage();
-  describe(`the page in ${lang}`, () => {
-    test('every walkthrough’s first step and the training lesson at 1280 and 375 px, light and dark: lang and dir, axe clean, no sideways overflow, formulas left to right', { timeout: 600_000 }, async () => {
-      fs.mkdirSync(DIR, { recursive: true });
-      const { page, problems } = await open(`?lang=${lang}`);
-      for (const walkthrough of STEPPED.values()) {
-        await page.goto(new URL(`?w=${walkthrough.id}&lang=${lang}`, page.url()).href);
-        await page.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
-        const seen = await look(page, lang, dir, walkthrough.id);
-        if (lang === 'es') assert.match(seen.progress, /^Paso 1 de \d+$/);
-      }
-      await page.goto(new URL(`?train=reverse&lang=${lang}`, page.url()).href);
-      await page.locator('#training-status[data-state="ready"]').waitFor();
-      await look(page, lang, dir, 'train-reverse', { fullPage: true, fits: '.training-setup, .training-charts, .training-heads, .ideal-pattern' });
-      assert.deepEqual(problems, []);
-      await page.close();
-    });
-  });
+export async function checkPagesIn(open, lang, dir) {
+  fs.mkdirSync(DIR, { recursive: true });
+  const { page, problems } = await open(`?lang=${lang}`);
+  for (const walkthrough of STEPPED.values()) {
+    await page.goto(new URL(`?w=${walkthrough.id}&lang=${lang}`, page.url()).href);
+    await page.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
+    const seen = await look(page, lang, dir, walkthrough.id);
+    if (lang === 'es') assert.match(seen.progress, /^Paso 1 de \d+$/);
+  }
+  await page.goto(new URL(`?train=reverse&lang=${lang}`, page.url()).href);
+  await page.locator('#training-status[data-state="ready"]').waitFor();
+  await look(page, lang, dir, 'train-reverse', { fullPage: true, fits: '.training-setup, .training-charts, .training-heads, .ideal-pattern' });
+  assert.deepEqual(problems, []);
+  await page.close();
 }

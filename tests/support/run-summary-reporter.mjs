@@ -3,7 +3,10 @@
 //   skipped: 28 (/usr/bin/python3 cannot import torch ×14; … ×14)
 // or `skipped: none`, so a fresh machine says in one place what it could not test (a skip
 // without a reason counts as "no reason given", itself a finding: every skip should name what is
-// missing); then the slowest test files, so a run that got slower says where.
+// missing); then the slowest test files, so a run that got slower says where. With
+// ATTN_FILE_TIMES set, it also writes every file's time there (`ms<TAB>file`, slowest first),
+// from which the next run starts the slowest files first (scripts/lib/test-files.mjs).
+import fs from 'node:fs';
 
 /**
  * The line for the skipped tests and suites (each a map of reason → count), most frequent
@@ -32,11 +35,18 @@ export function skipReason(data) {
 export function slowestFiles(times, shown = 12) {
   const rows = [...times].sort(([, a], [, b]) => b - a);
   const total = rows.reduce((sum, [, ms]) => sum + ms, 0);
-  const cwd = `${process.cwd()}/`;
   return [
     `test files: ${rows.length}, their tests' times summed: ${(total / 1000).toFixed(0)} s; the slowest:`,
-    ...rows.slice(0, shown).map(([file, ms]) => `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file.startsWith(cwd) ? file.slice(cwd.length) : file}`),
+    ...rows.slice(0, shown).map(([file, ms]) => `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${relative(file)}`),
   ];
+}
+
+/** A test file's path from the working directory (the repository's root under npm test). */
+const relative = (file) => (file.startsWith(`${process.cwd()}/`) ? file.slice(process.cwd().length + 1) : file);
+
+/** Every file's time as file-times.tsv holds it: `ms<TAB>file` lines, slowest first. */
+export function timesTable(times) {
+  return [...times].sort(([, a], [, b]) => b - a).map(([file, ms]) => `${Math.round(ms)}\t${relative(file)}\n`).join('');
 }
 
 export default async function* runSummary(source) {
@@ -52,5 +62,6 @@ export default async function* runSummary(source) {
     const counts = details?.type === 'suite' ? suites : tests;
     counts.set(reason, (counts.get(reason) ?? 0) + 1);
   }
+  if (process.env.ATTN_FILE_TIMES) fs.writeFileSync(process.env.ATTN_FILE_TIMES, timesTable(times));
   yield `${summarise(tests, suites)}\n${slowestFiles(times).join('\n')}\n`;
 }
