@@ -8,15 +8,20 @@
 // description (attn/describe/), through the same JSON reader the golden tests use
 // (tests/cpp/golden_operations.hpp), and the trace is walked through the same field visitor the
 // bindings write JS objects with. So every described operation works here, in the order and
-// with the names of its JS result. An invalid argument prints the engine's message and exits 1.
+// with the names of its JS result. An invalid argument prints the engine's message and exits 1;
+// a mistake of the command line or the file (an unknown operation, a file that is not a regular
+// one or is too large, JSON that is not JSON or nested too deep) is one line naming it, exit 2.
 
 #include <optional>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <variant>
 #include <vector>
@@ -30,6 +35,19 @@ namespace
 
     /// Matrices larger than this many rows or columns show their first and last ones.
     constexpr std::size_t shown_edge = 6;
+
+    /// Deepest nesting of arrays and objects read: an argument object is 3 or 4 deep, and the
+    /// traces' writers (and the golden reader's messages) walk what is read recursively.
+    constexpr int max_nesting = 64;
+
+    /// Largest input file read, in bytes: past the engine's largest arguments written as JSON.
+    constexpr std::uintmax_t max_input_bytes = std::uintmax_t{256} << 20;
+
+    /// A mistake of the command line or of the input file: printed as one line, exit code 2.
+    struct usage_error : std::runtime_error
+    {
+        using std::runtime_error::runtime_error;
+    };
 
     std::string number(double x)
     {
@@ -238,12 +256,11 @@ namespace
         }
     }
 
-    /// Runs `operation` on `input` and prints its trace; false if no operation has that name.
-    bool run(const std::string& operation, const json& input, bool as_json)
+    /// Runs `operation` (a described one's name) on `input` and prints its trace.
+    void run(const std::string& operation, const json& input, bool as_json)
     {
         golden::input_source source(input);
         attn::describe::request_reader<golden::input_source> in(source);
-        bool found = false;
         attn::describe::for_each_operation(
             [&](auto described)
             {
@@ -252,7 +269,6 @@ namespace
                 {
                     return;
                 }
-                found = true;
                 const auto trace = Operation::run(in);
                 source.finish();
                 if (as_json)
@@ -273,7 +289,6 @@ namespace
                     attn::describe::visit(trace, top);
                 }
             });
-        return found;
     }
 
     std::string operation_names()
@@ -282,6 +297,79 @@ namespace
         attn::describe::for_each_operation([&](auto described)
                                            { out += std::string(" ") + decltype(described)::name; });
         return out;
+    }
+
+    /// Whether a described operation has this name.
+    bool is_operation(const std::string& name)
+    {
+        bool found = false;
+        attn::describe::for_each_operation([&](auto described)
+                                           { found = found || name == decltype(described)::name; });
+        return found;
+    }
+
+    /// What a path that is not a regular file is, for the message that refuses it.
+    std::string file_type(std::filesystem::file_type type)
+    {
+        using std::filesystem::file_type;
+        switch (type)
+        {
+        case file_type::directory: return "a folder";
+        case file_type::fifo: return "a named pipe";
+        case file_type::character: return "a character device";
+        case file_type::block: return "a block device";
+        case file_type::socket: return "a socket";
+        default: return "not a regular file";
+        }
+    }
+
+    /// Refuses, before opening it, a path that is not a regular file of at most max_input_bytes.
+    void check_input_file(const std::string& path)
+    {
+        std::error_code error;
+        const auto status = std::filesystem::status(path, error);
+        if (error || status.type() == std::filesystem::file_type::not_found)
+        {
+            throw usage_error(path + ": cannot open (" + (error ? error.message() : "no such file") + ")");
+        }
+        if (status.type() != std::filesystem::file_type::regular)
+        {
+            throw usage_error(path + ": expected a JSON file, got " + file_type(status.type()));
+        }
+        const std::uintmax_t size = std::filesystem::file_size(path, error);
+        if (!error && size > max_input_bytes)
+        {
+            throw usage_error(path + ": expected a file of at most " + std::to_string(max_input_bytes) +
+                              " bytes, got " + std::to_string(size));
+        }
+    }
+
+    /// The input read as JSON, refused (naming `source`) past max_nesting levels of arrays and objects.
+    json read_input(std::istream& in, const std::string& source)
+    {
+        const auto within_nesting = [&](int depth, json::parse_event_t event, json&)
+        {
+            const bool opens = event == json::parse_event_t::object_start ||
+                               event == json::parse_event_t::array_start;
+            if (opens && depth >= max_nesting)
+            {
+                throw usage_error(source + ": expected JSON nested at most " +
+                                  std::to_string(max_nesting) + " levels deep, got deeper");
+            }
+            return true;
+        };
+        try
+        {
+            return json::parse(in, within_nesting);
+        }
+        catch (const json::parse_error& e)
+        {
+            // what() starts with the library's tag, "[json.exception.parse_error.101] ".
+            const std::string what = e.what();
+            const std::size_t tag_end = what.find("] ");
+            throw usage_error(source + ": expected JSON, got a " +
+                              (tag_end == std::string::npos ? what : what.substr(tag_end + 2)));
+        }
     }
 
     int usage()
@@ -317,27 +405,28 @@ int main(int argc, char** argv)
     {
         return usage();
     }
+    const std::string& operation = positional[0];
     const bool from_stdin = positional.size() == 1 || positional[1] == "-";
-    std::ifstream file;
-    if (!from_stdin)
-    {
-        file.open(positional[1]);
-        if (!file)
-        {
-            std::cerr << "attention-trace: cannot open " << positional[1] << "\n";
-            return 2;
-        }
-    }
-    std::istream& in = from_stdin ? std::cin : file;
     try
     {
-        const json input = json::parse(in);
-        if (!run(positional[0], input, as_json))
+        // Named before any input is read: a wrong name is not a JSON error.
+        if (!is_operation(operation))
         {
-            std::cerr << "attention-trace: no operation is called '" << positional[0]
-                      << "'; operations:" << operation_names() << "\n";
-            return 2;
+            throw usage_error("no operation is called '" + operation +
+                              "'; operations:" + operation_names());
         }
+        std::ifstream file;
+        if (!from_stdin)
+        {
+            check_input_file(positional[1]);
+            file.open(positional[1]);
+            if (!file)
+            {
+                throw usage_error(positional[1] + ": cannot open");
+            }
+        }
+        const json input = read_input(from_stdin ? std::cin : file, from_stdin ? "stdin" : positional[1]);
+        run(operation, input, as_json);
     }
     catch (const attn::attention_error& e)
     {
@@ -346,7 +435,7 @@ int main(int argc, char** argv)
     }
     catch (const std::exception& e)
     {
-        // A file that is not JSON, or an argument object the operation does not take.
+        // A mistake of the command line or the file, or an argument object the operation does not take.
         std::cerr << "attention-trace: " << e.what() << "\n";
         return 2;
     }

@@ -36,7 +36,8 @@ export async function buildCli(outDir = DIST) {
     build: {
       ssr: path.join(ROOT, 'scripts', 'cli', 'main.mjs'),
       target: 'node20',
-      rolldownOptions: { output: { format: 'esm', codeSplitting: false, banner: '#!/usr/bin/env node' } },
+      // The modules' doc comments stay in their sources (the engine's façade quotes its own import in one).
+      rolldownOptions: { output: { format: 'esm', codeSplitting: false, banner: '#!/usr/bin/env node', comments: { legal: true, jsdoc: false, annotation: false } } },
     },
   });
   const chunks = outputs.filter((o) => o.type === 'chunk');

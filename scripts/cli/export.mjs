@@ -1,8 +1,9 @@
 /**
  * `attention-lab export`, the part that needs no file system: reads the command line, finds or
- * validates the walkthrough with the page's own rules, and bakes the offline template into the
- * file. Bundled with the page's modules it imports (TypeScript) by scripts/cli/build.mjs into the
- * npm package's dist/attention-lab.mjs, and in memory by scripts/offline/scorm-package.mjs.
+ * validates the walkthrough with the page's own rules, opens it as the page would (opening.mjs),
+ * and bakes the offline template into the file. Bundled with the page's modules it imports
+ * (TypeScript) by scripts/cli/build.mjs into the npm package's dist/attention-lab.mjs, and in
+ * memory by scripts/offline/scorm-package.mjs.
  */
 import { embedParams, readEmbedOptions } from '../../web/src/state/embed-options.ts';
 import { DEFAULT_MASTERY, OFFLINE_FORMATS, offlineFile } from '../../web/src/embed/offline-package.ts';
@@ -12,8 +13,10 @@ import { LANGUAGES } from '../../web/src/i18n/languages.ts';
 import { translatedWalkthrough } from '../../web/src/model/lesson-text.ts';
 import SPANISH from '../../web/src/i18n/lessons/es.json';
 import { readFlags } from './args.mjs';
+import { openingProblem } from './opening.mjs';
 
 export { offlineFileName } from '../../web/src/embed/offline-package.ts';
+export { MAX_JSON_LENGTH } from '../../web/src/authoring/validate-walkthrough.ts';
 
 export const USAGE = `Usage: attention-lab export --walkthrough FILE.json|ID --format html|scorm12|scorm2004 [options]
 
@@ -63,6 +66,7 @@ export function parseExportArgs(argv) {
   if (!options.walkthrough) throw new UsageError('--walkthrough: expected a walkthrough JSON file or a shipped walkthrough’s id');
   if (!Object.hasOwn(OFFLINE_FORMATS, options.format)) throw new UsageError(`--format: expected html, scorm12 or scorm2004, got “${options.format}”`);
   if (!Object.hasOwn(LANGUAGES, options.lang)) throw new UsageError(`--lang: expected ${Object.keys(LANGUAGES).join(' or ')}, got “${options.lang}”`);
+  if (options.out !== undefined && options.out.trim() === '') throw new UsageError('--out: expected the name of a file to write, got an empty one');
   if (options.step !== undefined && !/^[a-z0-9-]{1,40}$/.test(options.step)) throw new UsageError(`--step: expected a step id such as softmax, got “${options.step}”`);
   return options;
 }
@@ -71,13 +75,15 @@ export function parseExportArgs(argv) {
 export const isShippedId = (name) => WALKTHROUGHS.has(name);
 
 /**
- * The file for these options.
+ * The file for these options, once the walkthrough opens in the page at the step asked for (every
+ * step built by the engine, every exercise placed); a UsageError naming what stops it otherwise.
  * @param {string} template the offline template's text
  * @param {ReturnType<typeof parseExportArgs>} options
  * @param {string | undefined} text the walkthrough file's text, or undefined for a shipped id
- * @returns {{ name: string, type: string, bytes: Uint8Array }}
+ * @param {import('../../web/lib/index.js').AttentionLab} lab the full engine
+ * @returns {Promise<{ name: string, type: string, bytes: Uint8Array }>}
  */
-export function exportOffline(template, options, text) {
+export async function exportOffline(template, options, text, lab) {
   let walkthrough = WALKTHROUGHS.get(options.walkthrough);
   if (text !== undefined) {
     const parsed = parseWalkthroughText(text, { takenIds: WALKTHROUGHS });
@@ -91,6 +97,9 @@ export function exportOffline(template, options, text) {
   if (text === undefined) walkthrough = translatedWalkthrough(walkthrough, LESSON_WORDS[lang]?.walkthroughs[walkthrough.id]);
   const { options: embed, notices } = readEmbedOptions(options.embed ? '1' : null, options.hide, options.exam ? 'exam' : null);
   if (notices.length > 0) throw new UsageError(`--${notices[0]}`);
+  const source = text === undefined ? '--walkthrough' : options.walkthrough;
+  const problem = await openingProblem(walkthrough, { source, step: options.step, exam: embed.exam }, lab);
+  if (problem) throw new UsageError(problem);
   const query = new URLSearchParams([...(options.step ? [['step', options.step]] : []), ...embedParams(embed), ...(lang === 'en' ? [] : [['lang', lang]])]);
   return offlineFile(template, {
     format: options.format,

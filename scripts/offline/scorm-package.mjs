@@ -27,6 +27,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
+import { loadAttentionLab } from '../../web/lib/index.js';
 import { readFlags } from '../cli/args.mjs';
 import { buildOfflineTemplate, importBundled, ROOT, writeFile } from './single-file.mjs';
 
@@ -46,7 +47,8 @@ export async function buildScormPackage({ walkthrough = DEFAULT_WALKTHROUGH, emb
   if (!Number.isInteger(mastery) || mastery < 0 || mastery > 100) throw new Error(`--mastery: expected a whole percent from 0 to 100, got ${mastery}`);
   const cli = await importBundled(path.join(ROOT, 'scripts', 'cli', 'export.mjs'));
   if (!cli.isShippedId(walkthrough)) throw new Error(`--walkthrough: expected the id of a shipped walkthrough (web/src/walkthroughs/), got “${walkthrough}”`);
-  const file = cli.exportOffline(await buildOfflineTemplate(), { walkthrough, format: FORMATS[scorm], embed, hide: hide.join(','), exam: false, mastery }, undefined);
+  const options = { walkthrough, format: FORMATS[scorm], embed, hide: hide.join(','), exam: false, mastery };
+  const file = await cli.exportOffline(await buildOfflineTemplate(), options, undefined, await loadAttentionLab());
   return { zip: writeFile(path.join(outDir, file.name), file.bytes), walkthrough, href: 'attention-lab.html', scorm };
 }
 

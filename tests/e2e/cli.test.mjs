@@ -2,8 +2,11 @@
 // installed into an empty folder with no network, and its command run there with no cmake,
 // Emscripten or bundler, for each format. The HTML file opens from file:// on the walkthrough
 // with the engine's numbers; the SCORM zips carry the baked SCO and validate against their
-// schemas; a bad walkthrough file or option is one line naming the field, and exit code 1.
+// schemas; a bad walkthrough file or option is one line naming the field, and exit code 1, and so
+// is every other user error: a file it cannot read or write, and a walkthrough the page would
+// open broken.
 import assert from 'node:assert/strict';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +14,8 @@ import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { unzipSync, strFromU8 } from 'fflate';
 import { launchBrowser, openPage } from './browser.mjs';
+import { promisify } from 'node:util';
+import { CHILD_ENV } from '../../scripts/lib/shared-builds.mjs';
 import { packAndInstall, ROOT, run } from './pack.mjs';
 import { hasXmllint, NO_XMLLINT, validateManifest } from './scorm-support.mjs';
 
@@ -41,6 +46,28 @@ async function failing(...args) {
     await cli(...args);
   } catch (error) {
     return { code: error.code, stderr: error.stderr };
+  }
+  assert.fail(`attention-lab ${args.join(' ')} succeeded`);
+}
+
+/** A shipped walkthrough as an instructor's file (another id, no lesson), changed by `edit`. */
+function writeMine(file, shipped, edit) {
+  const walkthrough = { ...JSON.parse(fs.readFileSync(path.join(ROOT, `web/src/walkthroughs/${shipped}.json`), 'utf8')), id: 'mine' };
+  delete walkthrough.lesson;
+  edit(walkthrough);
+  fs.writeFileSync(path.join(app, file), JSON.stringify(walkthrough));
+}
+
+/**
+ * Runs the installed command expecting a refusal, within a time limit (a command that waits on
+ * its input forever fails here rather than hanging the suite); its exit code and stderr.
+ */
+async function refused(args) {
+  const command = path.join(app, 'node_modules/.bin/attention-lab');
+  try {
+    await promisify(execFile)(command, args, { cwd: app, env: CHILD_ENV, timeout: 20_000, killSignal: 'SIGKILL' });
+  } catch (error) {
+    return { code: error.code, stderr: error.stderr, killed: error.killed };
   }
   assert.fail(`attention-lab ${args.join(' ')} succeeded`);
 }
@@ -114,5 +141,54 @@ describe('npx attention-lab export', () => {
       assert.match(stderr, message);
     }
     assert.match((await cli('--help')).stdout, /^Usage: attention-lab export --walkthrough/);
+  });
+
+  test('every user error is one line naming the argument, exit code 1, with no stack trace, and writes nothing', async () => {
+    fs.mkdirSync(path.join(app, 'a-folder'), { recursive: true });
+    execFileSync('mkfifo', [path.join(app, 'a-pipe.json')]);
+    // 700 MB that take no room on disk: refused by its size before a byte is read.
+    fs.closeSync(fs.openSync(path.join(app, 'huge.json'), 'w'));
+    fs.truncateSync(path.join(app, 'huge.json'), 700 * 2 ** 20);
+    writeMine('global-twice.json', 'linear-and-sparse', (w) => { w.inputs.globalTokens = [1, 1]; });
+    writeMine('random-keys.json', 'linear-and-sparse', (w) => { w.inputs.randomPerRow = 20; });
+    writeMine('pick-elsewhere.json', 'linear-and-sparse', (w) => {
+      w.exercises = [{ id: 'pick', type: 'pick-cell', title: 'Pick', prompt: 'Which?', step: 'window', panel: 'full-weights', rule: 'max' }];
+    });
+    writeMine('cell-outside.json', 'linear-and-sparse', (w) => { w.exercises[0].row = 12; });
+    const html = ['--format', 'html'];
+    const cases = [
+      [['--walkthrough', 'my.json', ...html, '--out', 'a-folder'], /^--out: expected a file to write, got a folder \(a-folder\)$/],
+      [['--walkthrough', 'my.json', ...html, '--out', 'new-folder/'], /^--out: expected a file to write, got a folder \(new-folder\/\)$/],
+      [['--walkthrough', 'my.json', ...html, '--out', 'my.json/lesson.html'], /^--out: cannot write my\.json\/lesson\.html \(ENOTDIR\)$/],
+      [['--walkthrough', 'my.json', ...html, '--out', '/proc/attention-lab.html'], /^--out: cannot write \/proc\/attention-lab\.html \((ENOENT|EACCES)\)$/],
+      [['--walkthrough', 'my.json', ...html, '--out', '/dev/full'], /^--out: cannot write \/dev\/full \(ENOSPC\)$/],
+      [['--walkthrough', 'my.json', ...html, '--out', ''], /^--out: expected the name of a file to write, got an empty one$/],
+      [['--walkthrough', 'my.json', ...html, '--out'], /^--out: expected a value$/],
+      [['--walkthrough', '/dev/zero', ...html], /^--walkthrough: expected a walkthrough JSON file, got a character device \(\/dev\/zero\)$/],
+      [['--walkthrough', 'a-pipe.json', ...html], /^--walkthrough: expected a walkthrough JSON file, got a named pipe \(a-pipe\.json\)$/],
+      [['--walkthrough', 'a-folder', ...html], /^--walkthrough: expected a walkthrough JSON file, got a folder \(a-folder\)$/],
+      [['--walkthrough', 'huge.json', ...html], /^--walkthrough: expected a file of at most 1000000 bytes \(a walkthrough is far smaller\), got 734003200 bytes \(huge\.json\)$/],
+      [['--walkthrough', 'my.json', ...html, '--pdf'], /^--pdf: not an option of export/],
+      [['--walkthrough', 'my.json', ...html, '--embed=yes'], /^--embed: takes no value$/],
+      [['--walkthrough', 'global-twice.json', ...html], /^global-twice\.json: The engine refused these inputs: .*expected/],
+      [['--walkthrough', 'random-keys.json', ...html], /^random-keys\.json: The engine refused these inputs: .*expected/],
+      [['--walkthrough', 'pick-elsewhere.json', ...html], /^pick-elsewhere\.json: This walkthrough’s exercises cannot be shown: exercises\[0\]\.panel: expected a matrix of step "window"/],
+      [['--walkthrough', 'cell-outside.json', ...html], /^cell-outside\.json: This walkthrough’s exercises cannot be shown: exercises\[0\]\.row: expected a row of window-weights, 0 to 11, got 12/],
+      [['--walkthrough', 'my.json', ...html, '--step', 'no-such-step'], /^--step: expected a step of “my-example” \(inputs, .*\), got “no-such-step”$/],
+      [['--walkthrough', 'causal-mask', ...html, '--step', 'nope'], /^--step: expected a step of “causal-mask” \(.*\), got “nope”$/],
+    ];
+    const before = new Set(fs.readdirSync(app));
+    for (const [args, message] of cases) {
+      const { code, stderr, killed } = await refused(['export', ...args]);
+      const said = `attention-lab export ${args.join(' ')}`;
+      assert.ok(!killed, `${said}: still running after 20 s`);
+      assert.equal(code, 1, `${said}: exit code\n${stderr}`);
+      const lines = stderr.split('\n').filter(Boolean);
+      assert.equal(lines.length, 1, `${said}: one line\n${stderr}`);
+      assert.match(lines[0], /^attention-lab: /, said);
+      assert.match(lines[0].slice('attention-lab: '.length), message, said);
+    }
+    assert.deepEqual(fs.readdirSync(app).filter((name) => !before.has(name)), [], 'nothing written');
+    assert.deepEqual(fs.readdirSync(path.join(app, 'a-folder')), []);
   });
 });

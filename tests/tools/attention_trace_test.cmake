@@ -1,6 +1,7 @@
 # CTest script for attention-trace (cpp/tools/attention_trace.cpp): runs the built tool on the
 # worked example (tests/tools/*.json) and checks the lines a reader looks for, the JSON form,
 # stdin, an operation with nested traces, and the refusals. Called with -DTOOL=… -DEXAMPLES=….
+# A refusal is one line, so every message below is matched from its start to its end.
 
 set(failures 0)
 
@@ -74,6 +75,40 @@ expect("bad key: message" "${bad_err}" "^key: expected 2 columns")
 run(unknown ARGS attentionn ${example})
 expect("unknown operation: exit code 2" "${unknown_code}" "^2$")
 expect("unknown operation: message" "${unknown_err}" "no operation is called 'attentionn'; operations: softmax attention")
+
+# The operation is named before any input is read: an unknown one is not a JSON error.
+run(unknown_stdin ARGS attentionn STDIN /dev/null)
+expect("unknown operation, empty stdin: exit code 2" "${unknown_stdin_code}" "^2$")
+expect("unknown operation, empty stdin: message" "${unknown_stdin_err}" "^attention-trace: no operation is called 'attentionn'; operations: softmax attention[^\n]*\n$")
+
+# JSON nested deeper than any argument object is refused as it is read (deep JSON crashed the
+# recursive readers and writers: a segmentation fault).
+string(REPEAT "[" 100000 opening)
+string(REPEAT "]" 100000 closing)
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/attention_trace_deep.json "${opening}${closing}")
+run(deep ARGS attention ${CMAKE_CURRENT_BINARY_DIR}/attention_trace_deep.json)
+expect("deep JSON: exit code 2" "${deep_code}" "^2$")
+expect("deep JSON: message" "${deep_err}" "^attention-trace: [^\n]*attention_trace_deep\\.json: expected JSON nested at most 64 levels deep, got deeper\n$")
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/attention_trace_deep_field.json "{\"query\": ${opening}${closing}}")
+run(deep_stdin ARGS attention - STDIN ${CMAKE_CURRENT_BINARY_DIR}/attention_trace_deep_field.json)
+expect("deep JSON on stdin: exit code 2" "${deep_stdin_code}" "^2$")
+expect("deep JSON on stdin: message" "${deep_stdin_err}" "^attention-trace: stdin: expected JSON nested at most 64 levels deep, got deeper\n$")
+
+# A file is checked before it is read: a folder or a device is refused, and so is a file past
+# the size limit (a sparse one, which takes no room on disk).
+run(folder ARGS attention ${EXAMPLES})
+expect("a folder: exit code 2" "${folder_code}" "^2$")
+expect("a folder: message" "${folder_err}" "^attention-trace: [^\n]*: expected a JSON file, got a folder\n$")
+run(device ARGS attention /dev/zero)
+expect("/dev/zero: exit code 2" "${device_code}" "^2$")
+expect("/dev/zero: message" "${device_err}" "^attention-trace: /dev/zero: expected a JSON file, got a character device\n$")
+set(huge ${CMAKE_CURRENT_BINARY_DIR}/attention_trace_huge.json)
+file(REMOVE ${huge})
+execute_process(COMMAND truncate -s 700M ${huge})
+run(huge ARGS attention ${huge})
+file(REMOVE ${huge})
+expect("a 700 MB file: exit code 2" "${huge_code}" "^2$")
+expect("a 700 MB file: message" "${huge_err}" "^attention-trace: [^\n]*attention_trace_huge\\.json: expected a file of at most 268435456 bytes, got 734003200\n$")
 
 if(failures GREATER 0)
   message(FATAL_ERROR "${failures} check(s) of attention-trace failed")
