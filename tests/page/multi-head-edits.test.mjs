@@ -44,7 +44,7 @@ describe('an edit of the multi-head walkthrough makes its steps at once', () => 
   test('a new seed on the embeddings step asks the engine for the embeddings and the attention, once each', async () => {
     const { counted, calls } = countingLab();
     const { s } = session(counted);
-    await s.open({ walkthrough: 'multi-head', step: 'embed', randomWeights: true });
+    await s.open({ walkthrough: 'multi-head', step: 'embed' });
     assert.equal(calls.multiHeadAttention, 1, 'opening makes every step');
     for (const key of Object.keys(calls)) delete calls[key];
 
@@ -60,7 +60,7 @@ describe('an edit of the multi-head walkthrough makes its steps at once', () => 
   test('moving through the steps and reading them all asks the engine nothing more', async () => {
     const { counted, calls } = countingLab();
     const { s } = session(counted);
-    await s.open({ walkthrough: 'multi-head', step: 'embed', randomWeights: true });
+    await s.open({ walkthrough: 'multi-head', step: 'embed' });
     s.changeParameter(field(s, 'seed'), '4');
     for (const key of Object.keys(calls)) delete calls[key];
     s.next();
@@ -71,7 +71,7 @@ describe('an edit of the multi-head walkthrough makes its steps at once', () => 
 
   test('the steps after edits are those of a walkthrough opened on the same inputs, exercises included', async () => {
     const { s } = session();
-    await s.open({ walkthrough: 'multi-head', step: 'embed', randomWeights: true });
+    await s.open({ walkthrough: 'multi-head', step: 'embed' });
     s.changeParameter(field(s, 'seed'), '5');
     s.changeParameter(field(s, 'tokens'), 'a dog ran on the grass');
     const edited = plain(s.steps);
@@ -86,7 +86,7 @@ describe('an edit of the multi-head walkthrough makes its steps at once', () => 
 
   test('an exercise step carries its items as soon as the steps are built', async () => {
     const { s } = session();
-    await s.open({ walkthrough: 'multi-head', step: 'embed', randomWeights: true });
+    await s.open({ walkthrough: 'multi-head', step: 'embed' });
     s.changeParameter(field(s, 'seed'), '6');
     const exercise = s.steps.find((/** @type {any} */ step) => step.id === 'exercise-head-2-strongest');
     const panel = Object.getOwnPropertyDescriptor(exercise, 'panels');
@@ -97,7 +97,7 @@ describe('an edit of the multi-head walkthrough makes its steps at once', () => 
   test('an edit the engine refuses keeps the steps on screen: a heads that does not divide d_model', async () => {
     const { counted, calls } = countingLab();
     const { s, notices } = session(counted);
-    await s.open({ walkthrough: 'multi-head', step: 'embed', randomWeights: true });
+    await s.open({ walkthrough: 'multi-head', step: 'embed' });
     s.changeParameter(field(s, 'seed'), '4');
     const before = { steps: s.steps, inputs: s.inputs };
     for (const key of Object.keys(calls)) delete calls[key];
@@ -112,7 +112,7 @@ describe('an edit of the multi-head walkthrough makes its steps at once', () => 
   test('more words, a mask or other sizes are computed at once', async () => {
     const { counted, calls } = countingLab();
     const { s } = session(counted);
-    await s.open({ walkthrough: 'multi-head', step: 'embed', randomWeights: true });
+    await s.open({ walkthrough: 'multi-head', step: 'embed' });
     for (const [name, value] of [['tokens', 'the cat sat on the mat today'], ['mask', 'causal'], ['dModel', '8'], ['heads', '2']]) {
       for (const key of Object.keys(calls)) delete calls[key];
       s.changeParameter(field(s, name), value);

@@ -12,8 +12,6 @@ import { explainCell } from '../kinds/shared/explain.js';
 import { isRefusal } from '../model/refusal.js';
 import type { Exercise, MatrixPanel, ParameterField, Step, Walkthrough } from '../model/types.js';
 import { weightsLabel, type TrainedLayer } from '../model/trained-layer.js';
-import { loadShippedTrained } from '../model/shipped-trained.js';
-import { defaultWeights, linkWeights } from './default-weights.js';
 import type { PageState } from '../state/url-state.js';
 import type { SessionEvent, SessionListener } from './events.js';
 import type { ExampleFile, ExampleFormat } from './example-file.js';
@@ -69,7 +67,6 @@ export class Session {
    */
   private opening: Promise<unknown> = Promise.resolve();
   private readonly fullEngine: (() => Promise<AttentionLab>) | undefined;
-  private readonly trainedLayer: () => Promise<TrainedLayer>;
   private readonly loadView: ((view: OwnView) => Promise<unknown>) | undefined;
 
   constructor(
@@ -81,7 +78,6 @@ export class Session {
   ) {
     this.exercises = new ExerciseBook((progress) => this.emit({ type: 'progress', progress }), { exam: options.exam ?? false });
     this.fullEngine = options.fullEngine;
-    this.trainedLayer = options.trainedLayer ?? loadShippedTrained;
     this.loadView = options.loadView;
   }
 
@@ -151,9 +147,9 @@ export class Session {
   }
 
   /**
-   * Where the weights on screen come from, in words for the header ("Trained weights: task
-   * reverse, …" or "Random weights (seed 3): not learned"); undefined for walkthroughs with no
-   * weights to choose.
+   * Where the weights on screen come from, in words for the header ("Trained weights: the toy
+   * task “reverse” on digits, …" or "Random, untrained weights (seed 3): nothing learned");
+   * undefined for walkthroughs with no weights to choose.
    */
   get weightsSource(): string | undefined {
     const c = this.current;
@@ -172,7 +168,8 @@ export class Session {
     const c = this.current;
     if (!c) return undefined;
     const state: PageState = { walkthrough: c.walkthrough.id, step: c.built.steps[c.index].id, inputs: c.edited ? c.inputs : undefined };
-    return { ...state, ...linkWeights(c.walkthrough, c.trained) };
+    // A trained layer is kept as the run that reproduces it; random weights are every walkthrough's default.
+    return c.trained ? { ...state, weights: c.trained.source } : state;
   }
 
   // ---- opening ----------------------------------------------------------------------------
@@ -193,8 +190,6 @@ export class Session {
     const walkthrough = this.catalogue.find(state.walkthrough) ?? (this.catalogue.find(this.catalogue.fallback) as Walkthrough);
     const { view } = descriptorOf(walkthrough.kind);
     if (view) return this.openInView(walkthrough, view, state);
-    // Fetched beside the kind's code: the shipped trained layer of a lesson that opens on it.
-    const weights = given ? Promise.resolve(given) : defaultWeights(walkthrough, state, this.trainedLayer, (message) => this.notify(message));
     const code = await loadWalkthroughCode(walkthrough, this.load, this.lab, this.fullEngine);
     if ('notice' in code) {
       this.notify(code.notice);
@@ -202,7 +197,7 @@ export class Session {
     }
     const { kind, lab } = code;
     const inputs = state.inputs ?? walkthrough.inputs;
-    let trained = await weights;
+    let trained = given;
     if (trained && !acceptsTrainedWeights(walkthrough)) {
       this.notify(t('notice-trained-refused', { title: walkthrough.title }));
       trained = undefined;
@@ -410,7 +405,7 @@ export class Session {
   async useRandomWeights(): Promise<void> {
     const c = this.current;
     if (!c?.trained) return;
-    await this.open({ walkthrough: c.walkthrough.id, step: c.built.steps[c.index].id, randomWeights: true });
+    await this.open({ walkthrough: c.walkthrough.id, step: c.built.steps[c.index].id });
     this.announce(`${weightsLabel(undefined, (c.inputs as { seed: number }).seed)}.`);
   }
 
