@@ -207,9 +207,11 @@ describe('why-scale and entropy-heads: engine numbers and parameters', () => {
     const raw = number(shown['variance of q·k']);
     assert.ok(scaled > 0.7 && scaled < 1.3, `scaled variance ${scaled}`);
     assert.ok(raw > 0.7 * 64 && raw < 1.3 * 64, `unscaled variance ${raw}`);
-    // The charts sweep d_k = 4 … 1024 on a log axis: nine ticks, 4 to 1024.
-    const ticks = await page.locator('figure[data-panel="variance-unscaled"] svg .tick text').allTextContents();
-    assert.ok(ticks.includes('4') && ticks.includes('1024'), ticks.join(' '));
+    // The variance charts are linear on both axes: Var(q·k) = d_k is the straight line it is, with
+    // evenly spaced ticks (a log x would bend it into a curve that looks explosive).
+    // The x axis is the chart's first group (widgets/chart.ts).
+    const xTicks = (await page.locator('figure[data-panel="variance-unscaled"] svg > g:first-of-type .tick text').allTextContents()).map((v) => number(v.replace(/,/g, '')));
+    assert.ok(xTicks.length >= 3 && xTicks.every((v, i) => i < 2 || v - xTicks[i - 1] === xTicks[1] - xTicks[0]), `linear d_k ticks: ${xTicks.join(' ')}`);
 
     await setParameter(page, 'dK', 256);
     await page.locator('.facts-panel figcaption', { hasText: 'd_k = 256' }).waitFor();
@@ -222,6 +224,10 @@ describe('why-scale and entropy-heads: engine numbers and parameters', () => {
 
     // Saturation: at d_k 256 the unscaled softmax gives its top key most of the weight, the scaled one does not.
     await goToStep(page, 'peak');
+    // The peak, entropy and gradient charts sweep d_k = 4 … 1024 on a log axis that says so.
+    const logTicks = await page.locator('figure[data-panel="peak"] svg .tick text').allTextContents();
+    assert.ok(logTicks.includes('4') && logTicks.includes('1024'), logTicks.join(' '));
+    assert.match(await page.locator('figure[data-panel="peak"] svg').textContent(), /log scale/);
     shown = await facts(page);
     assert.ok(number(shown['mean largest weight, unscaled']) > 0.85, shown['mean largest weight, unscaled']);
     assert.ok(number(shown['mean largest weight, scaled']) < 0.5, shown['mean largest weight, scaled']);

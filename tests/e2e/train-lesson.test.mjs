@@ -174,11 +174,12 @@ test('iris shows its confusion matrix, test accuracy and probe flower as labelle
 });
 
 test('the lessons, on random or trained weights, say so and link to this lesson', async () => {
-  for (const search of ['?w=sentence-self-attention&weights=random', '?w=multi-head&weights=random', '?w=multi-head']) {
-    const { page, problems } = await open(search);
+  for (const search of ['?w=sentence-self-attention', '?w=multi-head', '?w=multi-head&train=reverse&steps=300&layer=0']) {
+    const trained = search.includes('train=');
+    const { page, problems } = await open(search, trained ? { ready: '#weights-note.trained' } : {});
     const link = page.locator('.intro a[href="?train=reverse"]');
     assert.equal(await link.textContent(), 'Watch attention learn');
-    assert.match(await page.locator('.intro').textContent(), search.endsWith('random') ? /random/ : /trained on the task reverse/);
+    assert.match(await page.locator('.intro').textContent(), trained ? /trained on the toy task “reverse” on digits/ : /random/);
     await link.click();
     await page.locator('#training-status').waitFor();
     assert.deepEqual(problems, []);

@@ -3,8 +3,9 @@
 // attention weight on screen are the engine's trainer's own (the same run, retrained in Node:
 // same options and seed give the same numbers, bit for bit), "explain this number" works on it,
 // and the link (?w=…&train=…&steps=…&layer=…) retrains in the worker, with progress, and opens
-// on the same numbers; the header's choice of random or trained weights; axe; screenshots at
-// 1280 and 375 px for a person to look at.
+// on the same numbers; the lessons open on words with random weights, and the header's choice
+// shows the toy task's trained layer, labelled as digits; axe; screenshots at 1280 and 375 px for
+// a person to look at.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -24,7 +25,7 @@ const cell = (page, panel, row, col) => page.locator(`figure[data-panel="${panel
 /** The exact value a cell holds (its title, "exact: …", is the engine's double written in full). */
 const exact = async (page, panel, row, col) => Number((await cell(page, panel, row, col).getAttribute('title')).replace(/^exact: /, ''));
 const stepOf = async (page) => Number((await page.locator('#training-status').textContent()).match(/^Step (\d+)/)[1]);
-/** The steps of QUICK_TRAINING (web/src/model/trained-layer.ts), the run the lessons open on. */
+/** The steps of QUICK_TRAINING (web/src/model/trained-layer.ts), the run the lessons' trained choice shows. */
 const SHIPPED_STEPS = 300;
 
 /**
@@ -73,8 +74,8 @@ test('paused training opens in the multi-head walkthrough on its trained weights
   const { page, problems } = await open('?train=reverse', { ready: '#training-status[data-state="ready"]' });
   assert.equal(await page.locator('#open-multi-head').isDisabled(), true, 'nothing to open before training');
   let steps = await pauseAfter(page, 200);
-  // Paused at the shipped run's 300 steps, the run is the lesson's default and its link rightly
-  // names no run (the one below retrains one): train on a little and pause again.
+  // Paused at the shipped run's 300 steps, its link would open the shipped layer without
+  // retraining (the one below must retrain): train on a little and pause again.
   if (steps === SHIPPED_STEPS) steps = await pauseAfter(page, SHIPPED_STEPS + 1);
   assert.notEqual(steps, SHIPPED_STEPS);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'trained-open-buttons.png') });
@@ -83,7 +84,7 @@ test('paused training opens in the multi-head walkthrough on its trained weights
   await page.locator('#open-multi-head').focus();
   await page.keyboard.press('Enter');
   await page.locator('#weights-source').waitFor();
-  assert.equal(await page.locator('#weights-source').textContent(), `Trained weights: task reverse, seed 0, ${steps} steps, layer 1 of 1`);
+  assert.equal(await page.locator('#weights-source').textContent(), `Trained weights: the toy task “reverse” on digits, seed 0, ${steps} steps, layer 1 of 1`);
   assert.equal(await page.locator('#weights-trained').getAttribute('aria-pressed'), 'true');
   const attention = await checkAgainstTrainer(page, steps);
 
@@ -113,7 +114,7 @@ test('paused training opens in the multi-head walkthrough on its trained weights
 test('the encoder walkthrough opens on a trained layer from its link: the trainer’s attention weights, with LayerNorm’s learned γ and β said so', { timeout: TRAINING_MS }, async () => {
   const { page, problems } = await open('?w=encoder-layer&step=attention&train=sort&seed=2&steps=120&layer=1', { ready: '#retrain-progress, #weights-source' });
   await page.locator('#weights-source').waitFor({ timeout: TRAINING_MS });
-  assert.equal(await page.locator('#weights-source').textContent(), 'Trained weights: task sort, seed 2, 120 steps, layer 2 of 2');
+  assert.equal(await page.locator('#weights-source').textContent(), 'Trained weights: the toy task “sort” on digits, seed 2, 120 steps, layer 2 of 2');
   const { attention } = trainerAt({ task: 'sort', seed: 2 }, 120);
   for (const [head, row, col] of [[0, 1, 4], [1, 5, 5]]) {
     assert.ok(Math.abs(await exact(page, `head-${head}-weights`, row, col) - attention.weights[1][head][row][col]) <= 1e-12);
@@ -124,43 +125,44 @@ test('the encoder walkthrough opens on a trained layer from its link: the traine
   await page.close();
 });
 
-test('the sentence and multi-head lessons open on the shipped trained weights, say so on every step, and switch to random and back through the link, at 1280 and 375 px with axe clean', { timeout: 2 * TRAINING_MS }, async () => {
+test('the sentence and multi-head lessons open on words with random weights, said so on every step, and offer the toy task’s trained layer labelled as digits, at 1280 and 375 px with axe clean', { timeout: 2 * TRAINING_MS }, async () => {
+  const randomNote = 'These weights are random (untrained): the pattern is exact arithmetic, but it means nothing yet. See weights trained on a toy task (digits)';
+  const trainedNote = 'These weights were trained on the toy task “reverse” on digits for 300 steps (held-out accuracy 100 %): the pattern is what the model learned there, not anything about words. Compare with random weights';
+  const violationsOf = async (page) => (await runAxe(page)).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
   for (const [width, colorScheme] of [[1280, 'light'], [375, 'dark']]) {
     const { page, problems } = await open('?w=multi-head', { width, colorScheme });
-    assert.equal(await page.locator('#weights-source').textContent(), 'Trained weights: task reverse, seed 0, 300 steps, layer 1 of 1');
-    assert.equal(await page.locator('#weights-trained').getAttribute('aria-pressed'), 'true');
-    const trainedNote = 'These weights were trained on the task reverse for 300 steps (held-out accuracy 100 %): the pattern is what the model learned. Compare with random weights';
-    assert.equal(await page.locator('#weights-note').textContent(), trainedNote);
-    // The engine's numbers on the shipped weights are the trainer's own (retrained here in Node).
-    await checkAgainstTrainer(page, 300);
-    assert.equal(await page.locator('#weights-note').textContent(), trainedNote, 'on every step');
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `trained-default-${width}-${colorScheme}.png`), fullPage: true });
+    assert.equal(await page.locator('#weights-source').textContent(), 'Random, untrained weights (seed 3): nothing learned');
+    assert.equal(await page.locator('#weights-random').getAttribute('aria-pressed'), 'true');
+    assert.equal(await page.locator('#weights-trained').textContent(), 'Trained on the toy task “reverse” on digits');
+    assert.equal(await page.locator('#weights-note').textContent(), randomNote);
+    await goToStep(page, 'heads');
+    assert.equal(await page.locator('#weights-note').textContent(), randomNote, 'on every step');
+    assert.deepEqual(await page.locator('figure[data-panel="head-0-weights"] th[scope="row"]').allTextContents(), ['the', 'cat', 'sat', 'on', 'the', 'mat']);
+    assert.match(await page.locator('#step-text').textContent(), /not learned meaning/);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `words-random-${width}-${colorScheme}.png`), fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `no sideways scrolling at ${width} px (${overflow} px too wide)`);
-    let { violations } = await runAxe(page);
-    assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`), []);
+    assert.deepEqual(await violationsOf(page), []);
     assert.equal(new URL(await settledUrl(page)).search, '?w=multi-head&step=heads');
-    // To random weights from the step's own note: the link keeps the choice, the focus stays on the choice.
+    // To the trained layer from the step's own note: the toy task's digits, the trainer's own numbers.
     await page.locator('#weights-note-switch').click();
-    await page.locator('#weights-source').filter({ hasText: /^Random weights/ }).waitFor();
-    assert.equal(await page.locator('#weights-note').textContent(), 'These weights are random: the pattern means nothing yet. See trained weights');
-    assert.match(await page.locator('#step-text').textContent(), /not learned meaning/);
-    assert.equal(await page.evaluate(() => document.activeElement?.id), 'weights-random');
-    assert.equal(new URL(await settledUrl(page)).search, '?w=multi-head&step=heads&weights=random');
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `trained-random-${width}-${colorScheme}.png`), fullPage: true });
-    ({ violations } = await runAxe(page));
-    assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`), []);
-    // The link opens on random weights again; the header's choice goes back to trained.
+    await page.locator('#weights-source').filter({ hasText: /^Trained weights: the toy task “reverse” on digits/ }).waitFor();
+    assert.equal(await page.locator('#weights-note').textContent(), trainedNote);
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'weights-trained');
+    assert.equal(new URL(await settledUrl(page)).search, '?w=multi-head&step=heads&train=reverse&steps=300&layer=0');
+    await checkAgainstTrainer(page, 300);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `words-trained-${width}-${colorScheme}.png`), fullPage: true });
+    assert.deepEqual(await violationsOf(page), []);
+    // The link opens the trained layer again (shipped, not retrained); the header's choice goes back to the words.
     await page.reload();
-    await page.locator('#weights-source').filter({ hasText: /^Random weights/ }).waitFor();
-    await page.locator('#weights-trained').click();
     await page.locator('#weights-source').filter({ hasText: /^Trained weights/ }).waitFor();
+    await page.locator('#weights-random').click();
+    await page.locator('#weights-source').filter({ hasText: /^Random, untrained weights/ }).waitFor();
     assert.equal(new URL(await settledUrl(page)).search, '?w=multi-head&step=heads');
     assert.deepEqual(problems, []);
     await page.close();
   }
-  // The landing page does not fetch the trained weights; the sentence lesson, opened from its
-  // menu, does (and its tokens become the probe's).
+  // Neither the landing page nor the sentence lesson fetches the trained weights; choosing them does.
   const { page, problems } = await open('');
   await page.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
   await page.waitForLoadState('networkidle');
@@ -169,20 +171,24 @@ test('the sentence and multi-head lessons open on the shipped trained weights, s
   assert.equal(await trainedFetches(), 0, 'not on landing');
   await page.locator('.lesson-link[data-lesson="self-attention"]').click();
   await page.locator('#step-list button[data-step="heads"]').click();
+  await page.locator('#weights-note:not(.trained)').waitFor();
+  assert.deepEqual(await page.locator('figure[data-panel="head-0-weights"] th[scope="row"]').allTextContents(), ['the', 'cat', 'sat', 'on', 'the', 'mat']);
+  await page.waitForLoadState('networkidle');
+  assert.equal(await trainedFetches(), 0, 'not with the lesson');
+  await page.locator('#weights-trained').click();
   await page.locator('#weights-note.trained').waitFor();
-  assert.equal(await trainedFetches(), 1, 'fetched with the lesson');
+  assert.equal(await trainedFetches(), 1, 'fetched when chosen');
   assert.deepEqual(await page.locator('figure[data-panel="head-0-weights"] th[scope="row"]').allTextContents(), ['2', '0', '2', '3', '1', '1']);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'trained-sentence-1280.png') });
   assert.deepEqual(problems, []);
   await page.close();
 });
 
-test('“Use random weights instead” while a link’s run retrains opens the random weights, even on a lesson that opens trained ones', { timeout: TRAINING_MS }, async () => {
+test('“Use random weights instead” while a link’s run retrains opens the random weights', { timeout: TRAINING_MS }, async () => {
   const { page, problems } = await open('?w=multi-head&train=reverse&seed=5&steps=20000', { ready: '#retrain-progress, #weights-source' });
   await page.locator('#retrain-cancel').click();
-  await page.locator('#weights-source').filter({ hasText: /^Random weights/ }).waitFor();
-  assert.equal(await page.locator('#weights-note').textContent(), 'These weights are random: the pattern means nothing yet. See trained weights');
-  assert.equal(new URL(await settledUrl(page)).search, '?w=multi-head&step=embed&weights=random');
+  await page.locator('#weights-source').filter({ hasText: /^Random, untrained weights/ }).waitFor();
+  assert.equal(await page.locator('#weights-note').textContent(), 'These weights are random (untrained): the pattern is exact arithmetic, but it means nothing yet. See weights trained on a toy task (digits)');
+  assert.equal(new URL(await settledUrl(page)).search, '?w=multi-head&step=embed');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -30,8 +30,7 @@ async function refusedWith(walkthrough, message) {
   const s = new Session(lab, { find: () => walkthrough, fallback: walkthrough.id });
   const notices = [];
   s.subscribe((event) => event.type === 'notice' && notices.push(event.message));
-  // On the walkthrough's own (random) weights: a trained layer's other sizes are not the file's fault.
-  assert.equal(await s.open({ walkthrough: walkthrough.id, randomWeights: true }), false, message);
+  assert.equal(await s.open({ walkthrough: walkthrough.id }), false, message);
   assert.ok(notices[0]?.startsWith(`This walkthrough’s exercises cannot be shown: ${message}`), notices[0]);
 }
 
@@ -139,11 +138,36 @@ describe('exercises', () => {
     // "like" = (0, 1) scores "like" and "green" alike (1 each): without the mask they tie.
     const blocked = s.answer(predict, '2');
     assert.equal(blocked.misconception, 'maskIgnored');
-    assert.match(blocked.message, /^Without the mask green would get the most weight, but the mask blocks it for this query: its weight is 0\./);
+    assert.match(blocked.message, /^Without the mask green would tie with like for the most weight, but the mask blocks green for this query: its weight is 0\./);
     const plainBlocked = s.answer(predict, '3');
     assert.equal(plainBlocked.misconception, null);
     assert.match(plainBlocked.message, /^The mask blocks tea for this query: its weight is 0\. like gets the most weight, 0\.670\.$/);
     assert.equal(s.answer(predict, '1').correct, true);
+  });
+
+  test('a key tied for the most weight is said to tie, right or masked', async () => {
+    // Without its mask, "like" = (0, 1) scores "like" and "green" alike; unmasked, both are right.
+    const walkthrough = structuredClone(SHIPPED.get('causal-mask-practice'));
+    walkthrough.inputs.mask = undefined;
+    const s = new Session(lab, { find: () => walkthrough, fallback: walkthrough.id });
+    assert.equal(await s.open({ walkthrough: walkthrough.id, step: 'inputs' }), true);
+    const predict = walkthrough.exercises.find((e) => e.id === 'predict-like');
+    const green = s.answer(predict, '2');
+    assert.equal(green.correct, true);
+    assert.match(green.message, /^Right: green gets 0\.\d{3}, the largest weight of the row, tied with like: their scaled scores are equal/);
+    assert.match(s.answer(predict, '1').message, /^Right: like gets 0\.\d{3}, the largest weight of the row, tied with green/);
+  });
+
+  test('a cell tied with another (two copies of a word) is said to tie, each named by its place', async () => {
+    // "the" comes twice in the sentence: the same vector, so both rows give the same weights.
+    const { s } = await practice('sentence-self-attention');
+    const weights = s.steps.find((step) => step.id === 'heads').panels.find((p) => p.name === 'head-0-weights').data;
+    const column = weights[0].findIndex((_, j) => Math.max(...weights.map((row) => row[j])) === weights[0][j]);
+    assert.ok(column >= 0, 'a column whose largest weight is the two “the” rows’');
+    const exercise = { id: 'tie', type: 'pick-cell', title: 'Your turn', prompt: 'Pick the largest.', after: 'heads', step: 'heads', panel: 'head-0-weights', rule: 'max', column };
+    const right = s.answer(exercise, `r4c${column}`);
+    assert.equal(right.correct, true);
+    assert.match(right.message, /^Right: “the” \(row 5\) holds 0\.\d{3}, the largest number of column “[a-z]+”, tied with “the” \(row 1\)\.$/);
   });
 
   test('the passes put in order: first shown out of order, a swapped pair told why, mask and scaling accepted either way', async () => {
@@ -214,8 +238,7 @@ describe('exercises', () => {
   });
 
   test('a cell is picked: the engine’s weights decide, a wrong cell is told its number, the host hears a choice', async () => {
-    // On the sentence's random weights (the lesson opens on a trained layer of the reverse task).
-    const { s, exercise, progress } = await practice('multi-head', { randomWeights: true });
+    const { s, exercise, progress } = await practice('multi-head');
     const on = exercise('head-1-on');
     const panel = s.steps.find((step) => step.id === 'exercise-head-1-on').panels[0];
     const weights = s.steps.find((step) => step.id === 'heads').panels.find((p) => p.name === 'head-0-weights').data;
@@ -227,10 +250,13 @@ describe('exercises', () => {
     const wrong = best === 0 ? 1 : 0;
     const told = s.answer(on, `r3c${wrong}`);
     assert.equal(told.correct, false);
-    assert.equal(told.message, `“${panel.grid.colLabels[wrong]}” holds ${weights[3][wrong].toFixed(3)}; another cell holds more. Try again.`);
+    // A word that comes twice ("the") is named with its place.
+    const labels = panel.grid.colLabels;
+    const named = (j) => (labels.indexOf(labels[j]) === labels.lastIndexOf(labels[j]) ? `“${labels[j]}”` : `“${labels[j]}” (column ${j + 1})`);
+    assert.equal(told.message, `${named(wrong)} holds ${weights[3][wrong].toFixed(3)}; another cell holds more. Try again.`);
     const right = s.answer(on, `r3c${best}`);
     assert.equal(right.correct, true);
-    assert.equal(right.message, `Right: “${panel.grid.colLabels[best]}” holds ${weights[3][best].toFixed(3)}, the largest number of row “on”.`);
+    assert.equal(right.message, `Right: ${named(best)} holds ${weights[3][best].toFixed(3)}, the largest number of row “on”.`);
     assert.deepEqual(progress('answered').map((a) => [a.interaction, a.response, a.correct]), [['choice', `r3c${wrong}`, false], ['choice', `r3c${best}`, true]]);
     // A cell of another row, or no cell, is refused and not counted.
     assert.deepEqual(s.answer(on, 'r2c0'), { error: 'Pick one cell of row “on”.' });
@@ -241,7 +267,7 @@ describe('exercises', () => {
   test('in Spanish, a picked cell is told in Spanish, with the decimal comma', async () => {
     const { setLanguage } = await importCompiled('i18n/messages');
     const { setPageLocale } = await importCompiled('model/format');
-    const { s, exercise } = await practice('multi-head', { randomWeights: true });
+    const { s, exercise } = await practice('multi-head');
     const on = exercise('head-1-on');
     const weights = s.steps.find((step) => step.id === 'heads').panels.find((p) => p.name === 'head-0-weights').data;
     const best = weights[3].indexOf(Math.max(...weights[3]));
@@ -250,7 +276,7 @@ describe('exercises', () => {
     setPageLocale('es');
     try {
       const told = s.answer(on, `r3c${wrong}`);
-      assert.match(told.message, new RegExp(`^«[^»]+» vale ${weights[3][wrong].toFixed(3).replace('.', ',')}; otra celda vale más\\.`), told.message);
+      assert.match(told.message, new RegExp(`^«[^»]+»( \\(columna \\d\\))? vale ${weights[3][wrong].toFixed(3).replace('.', ',')}; otra celda vale más\\.`), told.message);
       assert.deepEqual(s.answer(on, 'r2c0'), { error: 'Elige una celda de la fila «on».' });
       assert.match(s.answer(on, `r3c${best}`).message, /^Correcto: «[^»]+» vale 0,\d{3}, el número más grande de la fila «on»\.$/);
     } finally {
@@ -264,7 +290,7 @@ describe('exercises', () => {
     const walkthrough = structuredClone(SHIPPED.get('sentence-self-attention'));
     walkthrough.exercises = [{ id: 'the', type: 'pick-cell', title: 'Pick', prompt: 'Which word does “sat” attend to most?', step: 'heads', panel: 'head-0-weights', rule: 'max', row: 2 }];
     const s = new Session(lab, { find: () => walkthrough, fallback: 'sentence-self-attention' });
-    assert.equal(await s.open({ walkthrough: 'sentence-self-attention', step: 'embed', randomWeights: true }), true);
+    assert.equal(await s.open({ walkthrough: 'sentence-self-attention', step: 'embed' }), true);
     const weights = s.steps.find((step) => step.id === 'heads').panels.find((p) => p.name === 'head-0-weights').data[2];
     assert.equal(weights[0], weights[4], 'both "the"s get the same weight');
     const [e] = walkthrough.exercises;
@@ -274,7 +300,7 @@ describe('exercises', () => {
     const second = s.answer(e, `r2c${other}`);
     const tied = weights.flatMap((w, j) => (w === weights[best] ? [j] : []));
     assert.match(second.message, tied.length > 1
-      ? new RegExp(`The largest number of row “sat”, ${weights[best].toFixed(3)}, is at “the” and at “the”\\.$`)
+      ? new RegExp(`The largest number of row “sat”, ${weights[best].toFixed(3)}, is at “the” \\(column 1\\) and at “the” \\(column 5\\)\\.$`)
       : /The largest number of row “sat” is at “.+”: \d\.\d{3}\.$/);
     for (const j of tied) assert.equal(s.answer(e, `r2c${j}`).correct, true);
   });

@@ -49,7 +49,7 @@ const plain = (/** @type {any[]} */ steps) => JSON.parse(JSON.stringify(steps));
 /** A session opened on the edited session's inputs, which builds every step at once. */
 async function eager(/** @type {any} */ edited) {
   const { s } = session();
-  assert.equal(await s.open({ walkthrough: edited.walkthrough.id, step: 'embed', inputs: edited.state.inputs, randomWeights: true }), true);
+  assert.equal(await s.open({ walkthrough: edited.walkthrough.id, step: 'embed', inputs: edited.state.inputs }), true);
   return s;
 }
 
@@ -57,7 +57,7 @@ describe('the multi-head walkthrough makes the steps not on screen when they are
   test('a new seed on the embeddings step asks the engine for the embeddings only', async () => {
     const { counted, calls, forget } = countingLab();
     const { s } = session(counted);
-    await s.open({ walkthrough: 'multi-head', step: 'embed', randomWeights: true });
+    await s.open({ walkthrough: 'multi-head', step: 'embed' });
     assert.equal(calls.multiHeadAttention, 1, 'opening makes every step');
     forget();
 
@@ -82,7 +82,7 @@ describe('the multi-head walkthrough makes the steps not on screen when they are
   test('edits one after another on the embeddings step leave the attention to the last one, made once when read', async () => {
     const { counted, calls, forget } = countingLab();
     const { s } = session(counted);
-    await s.open({ walkthrough: 'multi-head', step: 'embed', randomWeights: true });
+    await s.open({ walkthrough: 'multi-head', step: 'embed' });
     forget();
     s.changeParameter(field(s, 'seed'), '4');
     s.changeParameter(field(s, 'seed'), '5');
@@ -95,7 +95,7 @@ describe('the multi-head walkthrough makes the steps not on screen when they are
 
   test('the steps made later, and the trace the exports read, are those a build of the same inputs makes at once, exercises included', async () => {
     const { s } = session();
-    await s.open({ walkthrough: 'multi-head', step: 'embed', randomWeights: true });
+    await s.open({ walkthrough: 'multi-head', step: 'embed' });
     s.changeParameter(field(s, 'seed'), '5');
     s.changeParameter(field(s, 'tokens'), 'a dog ran on the grass');
     const deferred = plain(s.steps);
@@ -115,7 +115,7 @@ describe('the multi-head walkthrough makes the steps not on screen when they are
 
   test('the LaTeX of a later step and an answer graded on it read the new numbers', async () => {
     const { s } = session();
-    await s.open({ walkthrough: 'multi-head', step: 'embed', randomWeights: true });
+    await s.open({ walkthrough: 'multi-head', step: 'embed' });
     s.changeParameter(field(s, 'seed'), '9');
     const opened = await eager(s);
     const exerciseStep = s.steps.findIndex((/** @type {any} */ step) => step.id === 'exercise-head-2-strongest');
@@ -133,7 +133,7 @@ describe('the multi-head walkthrough makes the steps not on screen when they are
   test('an edit shown on a later step makes that step, and so every step, at once', async () => {
     const { counted, calls, forget } = countingLab();
     const { s } = session(counted);
-    await s.open({ walkthrough: 'multi-head', step: 'embed', randomWeights: true });
+    await s.open({ walkthrough: 'multi-head', step: 'embed' });
     const seed = field(s, 'seed');
     s.goTo(s.steps.findIndex((/** @type {any} */ step) => step.id === 'heads'));
     forget();
@@ -149,7 +149,7 @@ describe('an edit the engine may refuse is built whole at once: its refusal come
   async function afterSeedEdit(/** @type {any} */ inputs = undefined) {
     const counting = countingLab();
     const opened = session(counting.counted);
-    await opened.s.open({ walkthrough: 'multi-head', step: 'embed', randomWeights: true, ...(inputs ? { inputs } : {}) });
+    await opened.s.open({ walkthrough: 'multi-head', step: 'embed', ...(inputs ? { inputs } : {}) });
     opened.s.changeParameter(field(opened.s, 'seed'), '4');
     assert.equal(counting.calls.multiHeadAttention, 1, 'the seed edit was deferred');
     counting.forget();
@@ -186,7 +186,7 @@ describe('an edit the engine may refuse is built whole at once: its refusal come
   test('more words, a mask or other sizes are computed at once', async () => {
     const { counted, calls, forget } = countingLab();
     const { s } = session(counted);
-    await s.open({ walkthrough: 'multi-head', step: 'embed', randomWeights: true });
+    await s.open({ walkthrough: 'multi-head', step: 'embed' });
     for (const [name, value] of [['tokens', 'the cat sat on the mat today'], ['mask', 'causal'], ['dModel', '8'], ['heads', '2']]) {
       forget();
       s.changeParameter(field(s, name), value);
@@ -223,7 +223,7 @@ describe('laziness is the session’s: a kind declares what the engine always ac
       const { kind: module, made } = stagedKind();
       const walkthrough = { id: 'two-parts', kind, lesson: 'two-parts', title: 'Two parts', intro: '', inputs: { seed: 1 } };
       const { s } = session(lab, (/** @type {string} */ id) => (id === 'two-parts' ? walkthrough : undefined), async () => module);
-      assert.equal(await s.open({ walkthrough: 'two-parts', step: 'a', randomWeights: true }), true);
+      assert.equal(await s.open({ walkthrough: 'two-parts', step: 'a' }), true);
       assert.equal(made.rest, 1, 'opening makes every step');
 
       s.changeParameter(field(s, 'seed'), '2');
@@ -241,7 +241,7 @@ describe('laziness is the session’s: a kind declares what the engine always ac
       const accepted = descriptorOf(walkthrough.kind).alwaysAccepted;
       const { counted, calls, forget } = countingLab();
       const { s } = session(counted);
-      await s.open({ walkthrough: walkthrough.id, step: 'embed', randomWeights: true });
+      await s.open({ walkthrough: walkthrough.id, step: 'embed' });
       const module = await loadKind(walkthrough.kind);
       const staged = 'rest' in module.build(lab, walkthrough, walkthrough.inputs);
       for (const [name, how] of Object.entries(accepted)) {

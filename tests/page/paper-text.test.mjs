@@ -16,6 +16,10 @@ const { Session } = await importCompiled('session/session');
 const { forPaper } = await importCompiled('model/paper-text');
 const { t } = await importCompiled('i18n/messages');
 const { withoutLessonLinks } = await importCompiled('model/format');
+const { shippedLayer } = await importCompiled('model/shipped-trained');
+
+/** The trained layer the page ships, which the walkthroughs that can show one offer. */
+const SHIPPED_LAYER = shippedLayer(JSON.parse(readFileSync(new URL('../../web/src/model/trained-reverse.json', import.meta.url), 'utf8')));
 
 const ON_SCREEN = /\b(select|click|hover)\b|\bfocus (a|an|any|the)\b/i;
 
@@ -32,8 +36,8 @@ test('sentences and clauses that ask to select, focus or hover are left out, the
 test('no shipped walkthrough’s intro or step text asks a reader of the handout to select, focus or hover', async () => {
   const s = new Session(lab, { find: (id) => SHIPPED.get(id), fallback: 'worked-example' });
   for (const [id, walkthrough] of SHIPPED) {
-    for (const randomWeights of [false, true]) {
-      assert.equal(await s.open({ walkthrough: id, step: 'inputs', randomWeights }), true, id);
+    for (const trained of [undefined, SHIPPED_LAYER]) {
+      assert.equal(await s.open({ walkthrough: id, step: 'inputs' }, trained), true, id);
       assert.doesNotMatch(forPaper(withoutLessonLinks(walkthrough.intro)), ON_SCREEN, `${id}: intro`);
       for (const step of s.steps) assert.doesNotMatch(forPaper(withoutLessonLinks(step.text)), ON_SCREEN, `${id}: ${step.id}`);
     }

@@ -233,7 +233,7 @@ describe('changing the inputs', () => {
 
   test('a parameter the engine refuses keeps the previous state, says why, and draws the step again', async () => {
     const { s, events, notices } = session();
-    await s.open({ walkthrough: 'multi-head', step: 'inputs', randomWeights: true });
+    await s.open({ walkthrough: 'multi-head', step: 'inputs' });
     const before = { steps: s.steps, inputs: s.inputs, state: s.state };
     events.length = 0;
     const heads = field(s, 'heads');
@@ -247,7 +247,7 @@ describe('changing the inputs', () => {
 
   test('a parameter the engine accepts recomputes, and reset brings back the walkthrough’s own inputs', async () => {
     const { s } = session();
-    await s.open({ walkthrough: 'multi-head', step: 'inputs', randomWeights: true });
+    await s.open({ walkthrough: 'multi-head', step: 'inputs' });
     const heads = field(s, 'heads');
     s.changeParameter(heads, '2');
     assert.equal(s.state.inputs.heads, 2);
@@ -327,7 +327,7 @@ describe('reading the numbers', () => {
 
   test('the exported script embeds the seeded weights of the trace on screen, with no engine call of its own', async () => {
     const { s } = session();
-    await s.open({ walkthrough: 'multi-head', step: 'heads', randomWeights: true });
+    await s.open({ walkthrough: 'multi-head', step: 'heads' });
     const file = await s.example('numpy');
     assert.equal(file.filename, 'multi_head_numpy.py');
     assert.ok(file.content.includes(`    [${s.trace.params.wO[0].map(String).join(', ')}],`));

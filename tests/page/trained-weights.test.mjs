@@ -10,7 +10,7 @@ import { loadAttentionLab } from 'attention-lab';
 
 import '../support/json-modules.mjs';
 import { importCompiled } from '../support/compiled.mjs';
-import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
+import { SHIPPED, shippedSession } from '../support/shipped-walkthroughs.mjs';
 
 const lab = await loadAttentionLab();
 const { Session } = await importCompiled('session/session');
@@ -37,12 +37,7 @@ function trainedBy(options, steps, layer = 0) {
   return { parameters, attention, layer: trainedLayer({ options, steps, layer }, config, attention, parameters) };
 }
 
-function session() {
-  const s = new Session(lab, { find: (id) => SHIPPED.get(id), fallback: 'worked-example' });
-  const notices = [];
-  s.subscribe((event) => event.type === 'notice' && notices.push(event.message));
-  return { s, notices };
-}
+const session = () => shippedSession(lab, Session);
 
 const panel = (s, name) => s.step.panels.find((p) => p.name === name);
 const goTo = (s, id) => s.goTo(s.steps.findIndex((step) => step.id === id));
@@ -64,8 +59,8 @@ describe('a trained layer', () => {
   });
 
   test('is described plainly in the header, and so are random weights', () => {
-    assert.equal(weightsLabel(trainedBy({ task: 'reverse', seed: 1 }, 30).layer, 3), 'Trained weights: task reverse, seed 1, 30 steps, layer 1 of 1');
-    assert.equal(weightsLabel(undefined, 3), 'Random weights (seed 3): not learned');
+    assert.equal(weightsLabel(trainedBy({ task: 'reverse', seed: 1 }, 30).layer, 3), 'Trained weights: the toy task “reverse” on digits, seed 1, 30 steps, layer 1 of 1');
+    assert.equal(weightsLabel(undefined, 3), 'Random, untrained weights (seed 3): nothing learned');
   });
 });
 
@@ -75,7 +70,7 @@ describe('the multi-head walkthrough on a trained layer', () => {
     const { s, notices } = session();
     assert.equal(await s.open({ walkthrough: 'multi-head', step: 'heads' }, layer), true);
     assert.deepEqual(notices, []);
-    assert.equal(s.weightsSource, 'Trained weights: task induction, seed 2, 40 steps, layer 1 of 2');
+    assert.equal(s.weightsSource, 'Trained weights: the toy task “induction” on digits, seed 2, 40 steps, layer 1 of 2');
     for (const [h, weights] of attention.weights[0].entries()) assert.deepEqual(panel(s, `head-${h}-weights`).data, weights);
     const cell = panel(s, 'head-1-weights');
     assert.deepEqual(cell.rowLabels, attention.tokens);
@@ -100,7 +95,7 @@ describe('the multi-head walkthrough on a trained layer', () => {
     await s.useRandomWeights();
     assert.equal(s.trained, undefined);
     assert.equal(s.state.weights, undefined);
-    assert.equal(s.weightsSource, 'Random weights (seed 3): not learned');
+    assert.equal(s.weightsSource, 'Random, untrained weights (seed 3): nothing learned');
     assert.match(s.steps.find((step) => step.id === 'heads').text, /not learned meaning/);
   });
 

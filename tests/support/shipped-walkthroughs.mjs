@@ -16,3 +16,15 @@ export const OWN_VIEW_KINDS = new Set(['training']);
 
 /** The shipped walkthroughs shown step by step: the tests that step through every one. */
 export const STEPPED = new Map([...SHIPPED].filter(([, w]) => !OWN_VIEW_KINDS.has(w.kind)));
+
+/**
+ * A session (the page's Session class, compiled) on the shipped walkthroughs, and the notices it
+ * gives, in order.
+ */
+export function shippedSession(lab, Session) {
+  const s = new Session(lab, { find: (id) => SHIPPED.get(id), fallback: 'worked-example' });
+  /** @type {string[]} */
+  const notices = [];
+  s.subscribe((/** @type {any} */ event) => event.type === 'notice' && notices.push(event.message));
+  return { s, notices };
+}

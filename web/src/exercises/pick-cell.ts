@@ -50,6 +50,12 @@ const where = (exercise: PickCellExercise, labels: Labels) =>
 const wanted = (exercise: PickCellExercise, labels: Labels) =>
   t(`pick-cell-wanted-${exercise.rule}`, { where: where(exercise, labels) });
 
+/** A row's or column's label, with its place when the label comes twice (the word "the" in a sentence). */
+function placedName(names: readonly string[], k: number, place: 'row' | 'column'): string {
+  const twice = names.indexOf(names[k]) !== names.lastIndexOf(names[k]);
+  return twice ? t(`pick-cell-name-${place}`, { name: names[k], number: String(k + 1) }) : t('pick-cell-name', { name: names[k] });
+}
+
 const capitalised = (text: string) => `${text[0].toUpperCase()}${text.slice(1)}`;
 
 export const pickCell: ExerciseType<PickCellExercise> = {
@@ -90,6 +96,7 @@ export const pickCell: ExerciseType<PickCellExercise> = {
     const labels = panelLabels(panel);
     return {
       caption: panel.caption,
+      task: t('pick-cell-task', { wanted: wanted(exercise, labels) }),
       rowLabels: labels.rows,
       colLabels: labels.columns,
       // Hidden numbers hide the mask too, which would give a blocked cell away.
@@ -112,8 +119,8 @@ export const pickCell: ExerciseType<PickCellExercise> = {
     const right = rightCells(exercise, panel);
     if (right.length === 0) return { error: t('pick-cell-none', { wanted: wanted(exercise, labels) }) };
     // Within a row a cell is named by its column, within a column by its row.
-    const name = (r: number, c: number) => (exercise.row !== undefined ? t('pick-cell-name', { name: labels.columns[c] })
-      : exercise.column !== undefined ? t('pick-cell-name', { name: labels.rows[r] }) : t('pick-cell-name-both', { row: labels.rows[r], column: labels.columns[c] }));
+    const name = (r: number, c: number) => (exercise.row !== undefined ? placedName(labels.columns, c, 'column')
+      : exercise.column !== undefined ? placedName(labels.rows, r, 'row') : t('pick-cell-name-both', { row: labels.rows[r], column: labels.columns[c] }));
     const number = (r: number, c: number) => (isBlocked(panel, r, c) ? t('pick-cell-blocked-word') : formatNumber(panel.data[r][c], 3));
     const rule = wanted(exercise, labels);
     const answer = exercise.rule === 'blocked'
@@ -123,9 +130,13 @@ export const pickCell: ExerciseType<PickCellExercise> = {
         : capitalised(t('pick-cell-answer-tie', { wanted: rule, number: number(...right[0]), cells: right.map(([r, c]) => name(r, c)).join(t('pick-cell-and-at')) }));
     const picked = { response: cellValue(i, j), given: name(i, j), answer, misconception: null };
     if (right.some(([r, c]) => r === i && c === j)) {
+      // Cells tied with the pick are named: it is one of the largest (or smallest), not the only one.
+      const others = right.filter(([r, c]) => r !== i || c !== j).map(([r, c]) => name(r, c)).join(t('list-and'));
       return {
         ...picked, correct: true,
-        said: exercise.rule === 'blocked' ? t('pick-cell-right-blocked', { cell: name(i, j) }) : t('pick-cell-right', { cell: name(i, j), number: number(i, j), wanted: rule }),
+        said: exercise.rule === 'blocked' ? t('pick-cell-right-blocked', { cell: name(i, j) })
+          : others ? t('pick-cell-right-tie', { cell: name(i, j), number: number(i, j), wanted: rule, others })
+            : t('pick-cell-right', { cell: name(i, j), number: number(i, j), wanted: rule }),
       };
     }
     const said = exercise.rule === 'blocked'

@@ -36,10 +36,15 @@ export const pickKey: ExerciseType<PickKeyExercise> = {
     const answer = best.length === 1
       ? t('pick-key-answer', { key: names[best[0]], weight: weight(best[0]) })
       : t('pick-key-answer-tie', { keys: best.map((i) => names[i]).join(t('list-and')), weight: weight(best[0]) });
+    // Keys tied with the pick, named so that feedback never calls one of them the only winner.
+    const tiedWith = (top: number[]) => top.filter((i) => i !== pick).map((i) => names[i]).join(t('list-and'));
     if (best.includes(pick)) {
+      const others = tiedWith(best);
       return {
         correct: true, misconception: null, response: String(pick), given: names[pick], answer,
-        said: t('pick-key-right', { key: names[pick], weight: weight(pick) }),
+        said: others
+          ? t('pick-key-right-tie', { key: names[pick], weight: weight(pick), others })
+          : t('pick-key-right', { key: names[pick], weight: weight(pick) }),
       };
     }
     const blocked = inputs.mask != null && weights[pick] === 0;
@@ -49,7 +54,9 @@ export const pickKey: ExerciseType<PickKeyExercise> = {
     return {
       correct: false, misconception: maskIgnored ? 'maskIgnored' : null, response: String(pick), given: names[pick], answer,
       said: maskIgnored
-        ? t('pick-key-mask-ignored', { key: names[pick] })
+        ? (tiedWith(unmasked)
+          ? t('pick-key-mask-ignored-tie', { key: names[pick], others: tiedWith(unmasked) })
+          : t('pick-key-mask-ignored', { key: names[pick] }))
         : blocked
           ? t('pick-key-blocked', { key: names[pick] })
           : t('pick-key-wrong', { key: names[pick], weight: weight(pick) }),

@@ -2,7 +2,8 @@
 // the data was made (scripts/trained-weights.mjs), not on the page. The file keeps what the
 // trainer reported (its options, layer 0's parameters, its attention on the probe) and
 // trainedLayer picks the layer from them as it does for a run the learner trains. Loaded on
-// demand, as its own chunk: the lessons that open on it fetch it, the landing page does not.
+// demand, as its own chunk: choosing trained weights, or a link naming this run, fetches it; no
+// lesson fetches it on opening.
 import type { Matrix, TrainerAttention, TrainerConfig, Vector } from '../../lib/index.js';
 import { trainedLayer, type TrainedLayer, type TrainedSource } from './trained-layer.js';
 

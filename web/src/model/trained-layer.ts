@@ -3,7 +3,7 @@
 // numbers, picked by name from parameters() and attention(): its weights, the probe example as
 // that layer read it, and the mask its attention ran with. Nothing here computes: the kinds give
 // these matrices to lab.multiHeadAttention and lab.encoderLayer, which redo the layer exactly.
-import type { Matrix, TrainerAttention, TrainerConfig, TrainerOptions, Vector } from '../../lib/index.js';
+import type { Matrix, TrainerAttention, TrainerConfig, TrainerOptions, TrainerTask, Vector } from '../../lib/index.js';
 import { formatPercent } from './format.js';
 import { t } from '../i18n/messages.js';
 
@@ -19,9 +19,11 @@ export interface TrainedSource {
 
 /**
  * The run a walkthrough's "trained" choice opens on: reverse with the task's defaults, trained
- * past ~100 % held-out accuracy (it gets there by step ~200). The page does not train it: its
- * layer ships as data (model/trained-reverse.json, written by scripts/trained-weights.mjs with
- * the engine's trainer; model/shipped-trained.ts loads it).
+ * past ~100 % held-out accuracy (it gets there by step ~200). Its tokens are digits of that toy
+ * task, never words: no model here is trained on real text, so every walkthrough opens on its
+ * own random weights and offers this layer as a choice, labelled for what it is. The page does
+ * not train it: its layer ships as data (model/trained-reverse.json, written by
+ * scripts/trained-weights.mjs with the engine's trainer; model/shipped-trained.ts loads it).
  */
 export const QUICK_TRAINING: TrainedSource = { options: { task: 'reverse' }, steps: 300, layer: 0 };
 
@@ -29,13 +31,6 @@ export const QUICK_TRAINING: TrainedSource = { options: { task: 'reverse' }, ste
 export function sameSource(a: TrainedSource, b: TrainedSource): boolean {
   return a.steps === b.steps && a.layer === b.layer && JSON.stringify(a.options) === JSON.stringify(b.options);
 }
-
-/**
- * The shipped walkthroughs that open on the trained layer (QUICK_TRAINING) unless a link says
- * `weights=random` or carries edited inputs: the lessons "Self-attention on a sentence" and
- * "Multi-head attention" show a learned pattern first, and random weights to compare.
- */
-export const TRAINED_BY_DEFAULT: ReadonlySet<string> = new Set(['sentence-self-attention', 'multi-head']);
 
 /** One encoder layer's parameters, named as lab.encoderLayer's arguments. */
 export interface LayerWeights {
@@ -103,15 +98,24 @@ export function trainedLayer(
 }
 
 /**
- * The header's plain statement of where the weights come from, e.g. "Trained weights: task
- * reverse, seed 1, 300 steps, layer 1 of 1" or "Random weights (seed 3): not learned".
+ * What a model was trained on, as its labels say it: a toy task's digits ("the toy task “reverse”
+ * on digits") or Iris flowers' measurements. Never words: no model here learns from real text.
+ */
+export function trainedOn(task: TrainerTask = QUICK_TRAINING.options.task ?? 'reverse'): string {
+  return task === 'iris' ? t('weights-what-iris') : t('weights-what-toy', { task });
+}
+
+/**
+ * The header's plain statement of where the weights come from, e.g. "Trained weights: the toy
+ * task “reverse” on digits, seed 1, 300 steps, layer 1 of 1" or "Random, untrained weights (seed
+ * 3): nothing learned".
  * Layers are counted from 1 here, as the training lesson's heads are.
  */
 export function weightsLabel(trained: TrainedLayer | undefined, seed: number): string {
   if (!trained) return t('weights-label-random', { seed: String(seed) });
   const { config, source } = trained;
   return t('weights-label-trained', {
-    task: config.task, seed: String(config.seed), steps: countSteps(source.steps), layer: String(source.layer + 1), layers: String(config.model.layers),
+    what: trainedOn(config.task), seed: String(config.seed), steps: countSteps(source.steps), layer: String(source.layer + 1), layers: String(config.model.layers),
   });
 }
 
@@ -125,7 +129,7 @@ export const countSteps = (steps: number): string => t(steps === 1 ? 'count-step
 export function weightsStatement(trained: TrainedLayer | undefined): string {
   if (!trained) return t('weights-statement-random');
   const { config, source, evaluation } = trained;
-  const args = { task: config.task, steps: countSteps(source.steps) };
+  const args = { what: trainedOn(config.task), steps: countSteps(source.steps) };
   return evaluation
     ? t('weights-statement-trained-accuracy', { ...args, accuracy: formatPercent(evaluation.accuracy, 0) })
     : t('weights-statement-trained', args);
@@ -143,6 +147,6 @@ export function trainedOrigin(trained: TrainedLayer): string {
  */
 export function trainedIntro(trained: TrainedLayer): string {
   const { config, source } = trained;
-  const intro = t('trained-intro', { layer: String(source.layer + 1), task: config.task, seed: String(config.seed), tokens: trained.tokens.join(' ') });
+  const intro = t('trained-intro', { layer: String(source.layer + 1), what: trainedOn(config.task), seed: String(config.seed), tokens: trained.tokens.join(' ') });
   return `${intro} ${t('trained-intro-open', { link: `[${t('training-title')}](?train=reverse)` })}`;
 }

@@ -315,6 +315,8 @@ export type Exercise = NumericExercise | PickKeyExercise | OrderPassesExercise |
 /** The matrix a pick-the-cell exercise is answered on, as its step shows it (from the engine's trace). */
 export interface PickGrid {
   caption: string;
+  /** What to pick, in the labels on screen ("pick the largest number of row “cat”"). */
+  task: string;
   rowLabels: string[];
   colLabels: string[];
   /** The numbers, unless the question hides them. */

@@ -10,8 +10,6 @@ import { acceptsTrainedWeights, descriptorOf } from '../kinds/index.js';
 import type { AnyKindModule } from '../kinds/kind.js';
 import type { TrainedLayer } from '../model/trained-layer.js';
 import type { Walkthrough } from '../model/types.js';
-import type { PageState } from '../state/url-state.js';
-import { defaultWeights } from './default-weights.js';
 import { t } from '../i18n/messages.js';
 
 export interface WalkthroughCode {
@@ -26,7 +24,6 @@ export interface CodeSources {
   load: (kind: Walkthrough['kind']) => Promise<AnyKindModule>;
   lab: AttentionLab;
   fullEngine: (() => Promise<AttentionLab>) | undefined;
-  trainedLayer: () => Promise<TrainedLayer>;
   /** The code of a view of its own (session-options.ts). */
   loadView: ((view: OwnView) => Promise<unknown>) | undefined;
 }
@@ -47,21 +44,18 @@ export const needsFullEngine = (walkthrough: Walkthrough): boolean =>
   descriptorOf(walkthrough.kind).engine === 'full' || (walkthrough.exercises ?? []).some((e) => exerciseType(e).engine === 'full');
 
 /**
- * The kind's module, its engine and the trained layer it shows (`given`, or the one `state`
- * opens it on), or undefined once `notify` said which could not be loaded. A walkthrough that
- * cannot show a trained layer opens with its own weights, with a notice.
+ * The kind's module, its engine and the trained layer it shows (`trained`, if given), or
+ * undefined once `notify` said which could not be loaded. A walkthrough that cannot show a
+ * trained layer opens with its own weights, with a notice.
  */
 export async function loadWalkthroughCode(
-  walkthrough: Walkthrough, state: PageState, given: TrainedLayer | undefined, sources: CodeSources, notify: (message: string) => void,
+  walkthrough: Walkthrough, trained: TrainedLayer | undefined, sources: CodeSources, notify: (message: string) => void,
 ): Promise<WalkthroughCode | undefined> {
-  // Fetched beside the kind's code: the shipped trained layer of a lesson that opens on it.
-  const weights = given ? Promise.resolve(given) : defaultWeights(walkthrough, state, sources.trainedLayer, notify);
   const code = await kindAndEngine(walkthrough, sources);
   if ('notice' in code) {
     notify(code.notice);
     return undefined;
   }
-  const trained = await weights;
   if (!trained || acceptsTrainedWeights(walkthrough)) return { ...code, ...(trained ? { trained } : {}) };
   notify(t('notice-trained-refused', { title: walkthrough.title }));
   return code;

@@ -2,7 +2,6 @@
 // engine for the kinds the page's own engine leaves out). session.ts re-exports these.
 import type { AttentionLab } from '../../lib/index.js';
 import type { OwnView } from '../kinds/descriptor.js';
-import type { TrainedLayer } from '../model/trained-layer.js';
 import type { Walkthrough } from '../model/types.js';
 
 export interface Catalogue {
@@ -21,11 +20,6 @@ export interface SessionOptions {
    * a lesson opens. Left out, every kind uses the session's engine (which must then be full).
    */
   fullEngine?: () => Promise<AttentionLab>;
-  /**
-   * The trained layer that the walkthroughs in TRAINED_BY_DEFAULT open on (model/trained-layer.ts):
-   * the shipped one (model/shipped-trained.ts) unless given.
-   */
-  trainedLayer?: () => Promise<TrainedLayer>;
   /**
    * Fetches the code of a view of its own (a kind's descriptor's `view`) before a walkthrough it
    * draws opens, so that when it cannot be fetched (offline) what is open stays, with a notice.

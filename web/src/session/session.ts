@@ -13,8 +13,6 @@ import { explainCell } from '../kinds/shared/explain.js';
 import { isRefusal } from '../model/refusal.js';
 import type { Exercise, MatrixPanel, ParameterField, Step, Walkthrough } from '../model/types.js';
 import { weightsLabel, type TrainedLayer } from '../model/trained-layer.js';
-import { loadShippedTrained } from '../model/shipped-trained.js';
-import { linkWeights } from './default-weights.js';
 import type { PageState } from '../state/url-state.js';
 import type { ProgressEvent, SessionEvent, SessionListener } from './events.js';
 import type { ExampleFile, ExampleFormat } from './example-file.js';
@@ -70,7 +68,7 @@ export class Session {
     this.exercises = new ExerciseBook(report, { exam: options.exam ?? false });
     this.seen = new StepsSeen(report);
     const { fullEngine, loadView } = options;
-    this.sources = { load, lab, fullEngine, trainedLayer: options.trainedLayer ?? loadShippedTrained, loadView };
+    this.sources = { load, lab, fullEngine, loadView };
   }
 
   /** Calls `listener` on every event; returns the way to stop. */
@@ -139,9 +137,9 @@ export class Session {
   }
 
   /**
-   * Where the weights on screen come from, in words for the header ("Trained weights: task
-   * reverse, …" or "Random weights (seed 3): not learned"); undefined for walkthroughs with no
-   * weights to choose.
+   * Where the weights on screen come from, in words for the header ("Trained weights: the toy
+   * task “reverse” on digits, …" or "Random, untrained weights (seed 3): nothing learned");
+   * undefined for walkthroughs with no weights to choose.
    */
   get weightsSource(): string | undefined {
     const c = this.current;
@@ -160,7 +158,8 @@ export class Session {
     const c = this.current;
     if (!c) return undefined;
     const state: PageState = { walkthrough: c.walkthrough.id, step: c.built.steps[c.index].id, inputs: c.edited ? c.inputs : undefined };
-    return { ...state, ...linkWeights(c.walkthrough, c.trained) };
+    // A trained layer is kept as the run that reproduces it; random weights are every walkthrough's default.
+    return c.trained ? { ...state, weights: c.trained.source } : state;
   }
 
   // ---- opening ----------------------------------------------------------------------------
@@ -181,7 +180,7 @@ export class Session {
     const walkthrough = this.catalogue.find(state.walkthrough) ?? (this.catalogue.find(this.catalogue.fallback) as Walkthrough);
     const { view } = descriptorOf(walkthrough.kind);
     if (view) return this.openInView(walkthrough, view, state);
-    const code = await loadWalkthroughCode(walkthrough, state, given, this.sources, (message) => this.notify(message));
+    const code = await loadWalkthroughCode(walkthrough, given, this.sources, (message) => this.notify(message));
     if (!code) return false;
     const { kind, lab, trained } = code;
     const from: BuiltFrom = { walkthrough, kind, lab, inputs: state.inputs ?? walkthrough.inputs, edited: state.inputs !== undefined, ...(trained ? { trained } : {}) };
@@ -368,7 +367,7 @@ export class Session {
   async useRandomWeights(): Promise<void> {
     const c = this.current;
     if (!c?.trained) return;
-    await this.open({ walkthrough: c.walkthrough.id, step: c.built.steps[c.index].id, randomWeights: true });
+    await this.open({ walkthrough: c.walkthrough.id, step: c.built.steps[c.index].id });
     this.announce(`${weightsLabel(undefined, (c.inputs as { seed: number }).seed)}.`);
   }
 

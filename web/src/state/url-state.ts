@@ -35,11 +35,6 @@ export interface PageState {
    * steps=300&layer=0`): the page retrains to it, bit for bit, rather than carry its weights.
    */
   weights?: TrainedSource;
-  /**
-   * Random weights on a walkthrough that opens on trained ones (`weights=random`,
-   * session/default-weights.ts).
-   */
-  randomWeights?: boolean;
 }
 
 export interface ParsedState {
@@ -128,12 +123,10 @@ const PARAMS: Param[] = [
   {
     key: 'weights',
     place: 'query',
-    read(value, state) {
-      if (value !== 'random') return t('link-bad-weights', { value: echo(value) });
-      state.randomWeights = true;
-      return undefined;
-    },
-    write: (state) => (state.randomWeights ? 'random' : undefined),
+    // Every walkthrough opens on its random weights: `weights=random`, which older links carry,
+    // asks for what the page shows anyway, and is read without a notice.
+    read: (value) => (value === 'random' ? undefined : t('link-bad-weights', { value: echo(value) })),
+    write: () => undefined,
   },
   {
     key: 'in',

@@ -8,6 +8,7 @@ import type { TrainerAttention, TrainerEvaluation } from '../session/training/tr
 import { el, setHidden, setText } from '../widgets/dom.js';
 import { trainingT as t } from '../session/training/words-en.js';
 import { formatFixed, formatNumber, formatPercent } from '../model/format.js';
+import { heldOutWords } from '../session/training/held-out-lowest.js';
 
 const flowers = (count: number) => t(count === 1 ? 'iris-flowers-one' : 'iris-flowers', { count: String(count) });
 
@@ -81,6 +82,7 @@ export class IrisResults {
   readonly element = el('section', { className: 'training-iris', ariaLabelledBy: 'training-iris-heading', hidden: true });
   private readonly accuracy = el('p', { className: 'iris-accuracy', id: 'iris-accuracy' });
   private readonly confused = el('p', { className: 'iris-confused' });
+  private readonly heldOut = el('p', { className: 'iris-held-out', id: 'iris-held-out' });
   private readonly tables = el('div', { className: 'iris-tables' });
   /** The snapshot drawn: the tables are rebuilt only for a new one. */
   private drawn: TrainingSession['snapshot'];
@@ -90,6 +92,7 @@ export class IrisResults {
       el('h3', { id: 'training-iris-heading' }, t('iris-heading')),
       el('p', { className: 'hint' }, t('iris-hint')),
       this.accuracy,
+      this.heldOut,
       this.tables,
     );
   }
@@ -101,6 +104,7 @@ export class IrisResults {
     this.drawn = snapshot;
     const { evaluation, attention, step } = snapshot;
     setText(this.accuracy, t('iris-accuracy', { step: String(step), accuracy: formatPercent(evaluation.accuracy), flowers: flowers(evaluation.scored) }));
+    setText(this.heldOut, heldOutWords(this.session.curve));
     // The confusion in words sits under its table, which it reads.
     setText(this.confused, mostConfused(evaluation));
     this.tables.replaceChildren(el('div', { className: 'iris-confusion' }, confusionTable(evaluation, step), this.confused), flowerTable(attention));

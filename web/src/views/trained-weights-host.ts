@@ -75,8 +75,8 @@ export class TrainedWeightsHost {
     this.context.byId('main').replaceChildren(view.element);
     // The learner's button is gone with the walkthrough: keep the focus on what replaced it.
     if (push) this.focusTitle();
-    // Refused, diverged or cancelled: random weights, even where trained ones are the default.
-    const own: PageState = { walkthrough: state.walkthrough, step: state.step, randomWeights: true };
+    // Refused, diverged or cancelled: the walkthrough's own random weights.
+    const own: PageState = { walkthrough: state.walkthrough, step: state.step };
     let trained: TrainedLayer | undefined;
     try {
       trained = await retrainLayer((this.port ?? sameThreadPort)(this.lab), state.weights, (p) => view.update(p), controller.signal);
@@ -119,7 +119,7 @@ export class TrainedWeightsHost {
       trained = await loadShippedTrained();
     } catch (error) {
       this.board.notify(t('trained-load-failed', { reason: (error as Error).message }));
-      if (!session.state) await session.openOrFallBack({ ...state, randomWeights: true });
+      if (!session.state) await session.openOrFallBack(state);
       return;
     }
     if (!(await session.open(state, trained))) return;

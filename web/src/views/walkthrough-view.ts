@@ -6,7 +6,7 @@ import { LESSONS } from '../model/walkthroughs.js';
 import type { Walkthrough } from '../model/types.js';
 import { writeLink } from '../state/url-state.js';
 import { el, setAttr, setText, textWithLessonLinks } from '../widgets/dom.js';
-import { trainedIntro, weightsStatement, type TrainedLayer } from '../model/trained-layer.js';
+import { trainedIntro, trainedOn, weightsStatement, type TrainedLayer } from '../model/trained-layer.js';
 import { setTextWithTerms } from '../widgets/glossary-terms.js';
 import type { ViewContext } from './view-context.js';
 import { t } from '../i18n/messages.js';
@@ -99,13 +99,13 @@ export class WalkthroughView {
       return button;
     };
     const detail = trained
-      ? t('weights-trained-detail', { task: trained.config.task })
+      ? t('weights-trained-detail', { what: trainedOn(trained.config.task) })
       : t('weights-random-detail');
     return el('div', { className: `weights-choice${trained ? ' trained' : ''}`, role: 'group', ariaLabelledBy: 'weights-source' },
       el('p', { className: 'weights-source' }, el('strong', { id: 'weights-source' }, source)),
       el('div', { className: 'weights-buttons' },
         choice('random', t('weights-random')),
-        choice('trained', t('weights-trained', { task: trained ? trained.config.task : 'reverse' }))),
+        choice('trained', t('weights-trained', { what: trainedOn(trained?.config.task) }))),
       el('p', { className: 'weights-detail' }, detail));
   }
 

@@ -50,8 +50,12 @@ export function scalingSteps(lab: AttentionLab, inputs: ScalingInputs): Built<Sc
   const dK = chosen.dK;
 
   const points = (value: (t: ScalingExperimentTrace) => number): [number, number][] => sweep.map((t) => [t.dK, value(t)]);
+  // d_k on a log axis spreads the doublings 4 … 1024 evenly, and says so on the axis. The variance
+  // charts are linear on both axes: variance grows in proportion to d_k, and a log x against a
+  // linear y would bend that straight line into a curve that looks explosive.
   const chart = (name: string, caption: string, yLabel: string, series: ChartPanel['series'], rest: Partial<ChartPanel> = {}): ChartPanel =>
-    ({ type: 'chart', name, caption, xLabel: 'd_k', yLabel, xScale: 'log2', series, ...rest });
+    ({ type: 'chart', name, caption, xLabel: w('scaling-dk-log-axis'), yLabel, xScale: 'log2', series, ...rest });
+  const linear: Partial<ChartPanel> = { xLabel: 'd_k', xScale: 'linear' };
   const both = (value: (s: ScalingExperimentTrace['scaled']) => number): ChartPanel['series'] => [
     { label: w('scaling-unscaled'), points: points((t) => value(t.unscaled)) },
     { label: w('scaling-scaled'), points: points((t) => value(t.scaled)) },
@@ -83,10 +87,10 @@ export function scalingSteps(lab: AttentionLab, inputs: ScalingInputs): Built<Sc
       chart('variance-unscaled', w('scaling-chart-variance-unscaled'), w('scaling-variance'), [
         { label: w('scaling-measured'), points: points((t) => t.scoreVariance) },
         { label: w('scaling-predicted-dk'), points: points((t) => t.dK) },
-      ]),
+      ], linear),
       chart('variance-scaled', w('scaling-chart-variance-scaled'), w('scaling-variance'), [
         { label: w('scaling-measured-scaled'), points: points((t) => t.scaledVariance) },
-      ], { references: [{ label: w('scaling-predicted-one'), y: 1 }] }),
+      ], { ...linear, references: [{ label: w('scaling-predicted-one'), y: 1 }] }),
       facts('variance-facts', detailCaption, [
         ['√d_k', formatNumber(chosen.example.sqrtDk)],
         [w('scaling-fact-mean'), formatNumber(chosen.scoreMean)],

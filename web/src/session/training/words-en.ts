@@ -145,6 +145,10 @@ retrain-why = Rather than carry its weights in the link, the page trains it agai
 retrain-cancelled = Retraining was cancelled.
 retrain-diverged = Retraining diverged: { $reason }
 retrain-refused = The engine refused the link’s training options.
+
+## Overfitting and early stopping, read from the held-out losses
+iris-lowest = The held-out loss is lowest so far at step { $best }: { $lowest }. If it starts to rise while training goes on, the model is overfitting: ever more confident on the training flowers, worse on flowers it has not seen. Early stopping keeps the parameters of the step where the held-out loss was lowest.
+iris-overfit = The held-out loss was lowest at step { $best } ({ $lowest }) and has risen since, to { $now } at step { $step }: the model is overfitting, ever more confident on the training flowers while its predictions for unseen ones get worse (their loss rises, even while the accuracy holds). Early stopping means stopping there and keeping the parameters of step { $best }, where the held-out loss was lowest.
 `;
 
 export const trainingT = kindWords(ENGLISH, { es: () => import('./words-es.js').then((m) => m.SPANISH) });

@@ -140,4 +140,8 @@ retrain-why = En lugar de llevar sus pesos en el enlace, la página lo vuelve a 
 retrain-cancelled = Se canceló el reentrenamiento.
 retrain-diverged = El reentrenamiento divergió: { $reason }
 retrain-refused = El motor rechazó las opciones de entrenamiento del enlace.
+
+## Sobreajuste y parada temprana, leídos de las pérdidas con datos reservados
+iris-lowest = La pérdida con datos reservados es la más baja hasta ahora en el paso { $best }: { $lowest }. Si empieza a subir mientras sigue el entrenamiento, el modelo se sobreajusta: cada vez más seguro con las flores de entrenamiento, peor con las que no ha visto. La parada temprana conserva los parámetros del paso en que la pérdida con datos reservados fue la más baja.
+iris-overfit = La pérdida con datos reservados fue la más baja en el paso { $best } ({ $lowest }) y ha subido desde entonces, hasta { $now } en el paso { $step }: el modelo se sobreajusta, cada vez más seguro con las flores de entrenamiento mientras sus predicciones para las que no ha visto empeoran (su pérdida sube, aunque la precisión se mantenga). La parada temprana consiste en parar ahí y conservar los parámetros del paso { $best }, donde la pérdida con datos reservados fue la más baja.
 `;

@@ -10,7 +10,7 @@ import { t } from '../../i18n/messages.js';
 
 export const pickCellAnswer: AnswerControlFactory = (panel, { id, describedBy }) => {
   const grid = panel.grid;
-  const caption = el('p', { className: 'exercise-caption', id: `${id}-caption` }, `${panel.caption}: pick one cell`);
+  const caption = el('p', { className: 'exercise-caption', id: `${id}-caption` }, `${panel.caption}: ${grid ? grid.task : t('pick-cell-pick-any')}`);
   if (grid) caption.append(' ', el('span', { className: 'pick-matrix' }, grid.caption));
   if (!grid) {
     const gone = el('p', {}, t('pick-cell-gone'));
