@@ -2,7 +2,9 @@
 // Chromium against scorm-again's run-time: its Scorm12API / Scorm2004API on the LMS's window as
 // `API` / `API_1484_11`, the package's launch page in a frame. An answer becomes an interaction,
 // the score and the status follow; the learner leaves (the SCO suspends and terminates), and a
-// relaunch with the stored CMI loaded continues at the same step with the same answers; once the
+// relaunch with the stored CMI loaded continues at the same step with the same answers (every
+// attempt kept in suspend_data, a question answered again appended as one more interaction and
+// never lowering the score; a record of the first version read too); once the
 // learner has passed or failed and seen every step, the SCO exits normally (1.2: "", 2004:
 // "normal") so that the LMS closes the attempt. A
 // corrupt suspend_data starts from the beginning with a notice, and a refused call is a notice
@@ -115,7 +117,7 @@ for (const version of VERSIONS) {
       for (const i of cmi.interactions) assert.match(i.split(' ')[4], version.latency);
       for (const [key, value] of Object.entries(version.status.partial)) assert.equal(cmi[key], value, key);
       assert.equal(cmi.location, 'exercise-weight-k2');
-      assert.equal(cmi.suspendData, '{"v":1,"a":[["score-k2","3",1],["scaled-k2","3",1],["weight-k2","0.576",1]]}');
+      assert.equal(cmi.suspendData, '{"v":2,"x":["score-k2","scaled-k2","weight-k2"],"a":[[0,"3",1],[1,"3",0],[2,"0.576",1]]}');
 
       const stored = await leave(first.page);
       cmi = await first.cmi();
@@ -139,6 +141,15 @@ for (const version of VERSIONS) {
       for (const [key, value] of Object.entries(version.status.passed)) assert.equal(cmi[key], value, key);
       assert.equal(cmi.interactions.length, 4);
       assert.equal(JSON.parse(cmi.suspendData).a.length, 4);
+      // A question answered again, wrong: recorded as one more interaction, and the score stays.
+      const before = cmi.interactions;
+      await answer(again.sco, 'score-k2', '2');
+      assert.equal(await again.sco.locator('.exercise-feedback').getAttribute('data-result'), 'wrong');
+      cmi = await again.cmi();
+      assert.equal(cmi.raw, '75');
+      assert.deepEqual(cmi.interactions.slice(0, 4), before, 'the earlier interactions are not written again');
+      assert.equal(cmi.interactions[4].split(' ').slice(0, 4).join(' '), `score-k2 numeric 2 ${version.wrong}`);
+      assert.deepEqual(JSON.parse(cmi.suspendData).a.map((a) => a.slice(1, 3)), [['3', 1], ['3', 0], ['0.576', 1], ['0.355', 1], ['2', 0]]);
       assert.equal(await again.sco.locator("#notices .notice").count(), 0, await again.sco.locator("#notices").textContent());
       // Passed, but not every step seen: the attempt goes on, suspended.
       const passed = await leave(again.page);
@@ -169,7 +180,10 @@ for (const version of VERSIONS) {
       await answer(first.sco, 'score-k2', '4'); // 2·1 + 2·1 on the edited query
       assert.equal(await first.sco.locator('.exercise-feedback').getAttribute('data-result'), 'correct');
       const stored = await leave(first.page);
-      assert.deepEqual(JSON.parse((await first.cmi()).suspendData), { v: 1, a: [['score-k2', '4', 1]], i: '{"query":[[2,2]],"key":[[1,0],[0,1],[1,1]],"value":[[0.5,0.3],[0.8,0.2],[0.1,0.9]]}' });
+      const record = JSON.parse((await first.cmi()).suspendData);
+      // The attempt carries a fingerprint of the inputs it was given on; the inputs themselves are kept once.
+      assert.match(record.a[0][3], /^[0-9a-f]{8}$/);
+      assert.deepEqual(record, { v: 2, x: ['score-k2'], a: [[0, '4', 1, record.a[0][3]]], i: '{"query":[[2,2]],"key":[[1,0],[0,1],[1,1]],"value":[[0.5,0.3],[0.8,0.2],[0.1,0.9]]}' });
       await first.page.close();
 
       const again = await launch(stored);
@@ -178,9 +192,28 @@ for (const version of VERSIONS) {
       await again.sco.locator('#step-list button[data-step="inputs"]').click();
       assert.equal(await query(again.sco).textContent(), '2');
       await answer(again.sco, 'scaled-k2', '2.828');
-      assert.deepEqual(JSON.parse((await again.cmi()).suspendData).a, [['score-k2', '4', 1], ['scaled-k2', '2.828', 1]]);
+      const resumed = JSON.parse((await again.cmi()).suspendData);
+      assert.deepEqual([resumed.x, resumed.a.map((a) => a.slice(0, 3))], [['score-k2', 'scaled-k2'], [[0, '4', 1], [1, '2.828', 1]]]);
+      assert.equal(resumed.a[1][3], record.a[0][3], 'given on the same inputs');
       const { violations } = await runAxe(again.page);
       assert.deepEqual(violations.map((v) => v.id), []);
+      assert.deepEqual(again.problems, []);
+      await again.page.close();
+    });
+
+    test('a record of the first version resumes with its answers, graded again by the engine, and is written anew with every attempt', async () => {
+      const first = await launch();
+      const stored = await leave(first.page);
+      await first.page.close();
+      stored.cmi.suspend_data = '{"v":1,"a":[["score-k2","3",1],["scaled-k2","3",2]]}';
+      const again = await launch(stored);
+      await again.sco.locator('#step-list button[data-step="exercise-score-k2"]').click();
+      assert.equal(await again.sco.getByLabel('Your answer').inputValue(), '3');
+      assert.equal(await again.sco.locator('.exercise-feedback').getAttribute('data-result'), 'correct');
+      await answer(again.sco, 'weight-k2', '0.576');
+      const cmi = await again.cmi();
+      assert.equal(cmi.suspendData, '{"v":2,"x":["score-k2","scaled-k2","weight-k2"],"a":[[0,"3",1],[1,"3",0],[2,"0.576",1]]}');
+      assert.equal(cmi.raw, '50');
       assert.deepEqual(again.problems, []);
       await again.page.close();
     });

@@ -276,4 +276,22 @@ exact-title = exacto: { $value }
 edit-cell-said = { $matrix }, fila { $row }, columna { $column }, vale ahora { $value }; se han vuelto a calcular todos los pasos.
 edit-mask-said = La máscara en la fila { $row }, columna { $column }, vale ahora { $value }.
 edit-parameter-said = { $label } vale ahora { $value }; se han vuelto a calcular todos los pasos.
+## Progreso guardado, exámenes y su repaso (i18n-progress)
+progress-unreadable = No se ha podido leer tu progreso guardado, así que empieza de nuevo. Se conserva aparte en el almacenamiento de este navegador con la clave «{ $key }»; no se ha borrado nada.
+progress-partly-unreadable = No se ha podido leer una parte de tu progreso guardado. Se conserva aparte en el almacenamiento de este navegador con la clave «{ $key }»; el resto se usa.
+exam-answer-first = Esto es un examen: responde «{ $title }» antes de que se abran los pasos siguientes.
+exam-finish-first = Esto es un examen: responde «{ $title }» y las preguntas siguientes antes de abrir otro recorrido.
+exam-step-locked = { $title } (se abre cuando se responde la pregunta anterior)
+review-heading = Tus respuestas
+review-score = Puntuación: { $correct } de { $total } correctas.
+review-score-partial = Puntuación hasta ahora: { $correct } de { $total } correctas ({ $answered } respondidas).
+review-given = Tu respuesta: { $given }.
+review-not-answered = Aún sin responder.
+review-right = Correcta.
+review-wrong = Incorrecta.
+review-first-counts = Puntúa la primera respuesta a cada pregunta; los intentos posteriores se guardan, pero no cambian la puntuación.
+export-print-key = Imprimir la hoja con las soluciones
+handout-questions-note = Resuelve cada pregunta en papel antes de comprobarla en la página. Los pasos que muestran las respuestas no se incluyen.
+handout-key-heading = Soluciones, para el profesor
+handout-key-note = Los pasos que muestran las respuestas, con los números del motor para estos datos.
 `;

@@ -18,7 +18,8 @@ import type { PageState } from '../state/url-state.js';
 import type { SessionEvent, SessionListener } from './events.js';
 import type { ExampleFile, ExampleFormat } from './example-file.js';
 import type { ExerciseContext } from '../exercises/exercise-type.js';
-import { ExerciseBook, exercisesPlacedProblem, withExercises, type ExerciseFeedback } from './exercises.js';
+import { ExerciseBook, exercisesPlacedProblem, withExercises, type ExerciseFeedback, type ReviewItem } from './exercises.js';
+import { inputsFingerprint, type Attempt, type Score } from './answer-record.js';
 import { changedParameter, flippedMaskCell, typedCell, type EditReading } from './learner-edits.js';
 import { loadWalkthroughCode } from './kind-and-engine.js';
 import type { Catalogue, SessionOptions } from './session-options.js';
@@ -71,6 +72,10 @@ export class Session {
   private readonly fullEngine: (() => Promise<AttentionLab>) | undefined;
   private readonly trainedLayer: () => Promise<TrainedLayer>;
   private readonly loadView: ((view: OwnView) => Promise<unknown>) | undefined;
+  /** Exam mode: one answer per exercise, and no step after an unanswered question opens. */
+  readonly exam: boolean;
+  /** The exam's last notice of a step or walkthrough it would not open. */
+  private examSaid: string | undefined;
 
   constructor(
     private readonly lab: AttentionLab,
@@ -79,7 +84,8 @@ export class Session {
     private readonly load: (kind: Walkthrough['kind']) => Promise<AnyKindModule> = loadKind,
     options: SessionOptions = {},
   ) {
-    this.exercises = new ExerciseBook((progress) => this.emit({ type: 'progress', progress }), { exam: options.exam ?? false });
+    this.exam = options.exam ?? false;
+    this.exercises = new ExerciseBook((progress) => this.emit({ type: 'progress', progress }), { exam: this.exam, log: options.answers });
     this.fullEngine = options.fullEngine;
     this.trainedLayer = options.trainedLayer ?? loadShippedTrained;
     this.loadView = options.loadView;
@@ -191,6 +197,12 @@ export class Session {
 
   private async openNow(state: PageState, given?: TrainedLayer): Promise<boolean> {
     const walkthrough = this.catalogue.find(state.walkthrough) ?? (this.catalogue.find(this.catalogue.fallback) as Walkthrough);
+    // Another lesson may show an open question's answer (the worked example shows its practice's numbers).
+    const unanswered = this.firstUnanswered();
+    if (unanswered && walkthrough.id !== this.current?.walkthrough.id) {
+      this.examNotice(t('exam-finish-first', { title: unanswered.title }));
+      return false;
+    }
     const { view } = descriptorOf(walkthrough.kind);
     if (view) return this.openInView(walkthrough, view, state);
     // Fetched beside the kind's code: the shipped trained layer of a lesson that opens on it.
@@ -224,14 +236,21 @@ export class Session {
     }
     // Other weights are laid out afresh too: the header says where they come from.
     const fresh = this.current?.walkthrough.id !== walkthrough.id || this.current.trained !== trained;
+    const another = this.current?.walkthrough.id !== walkthrough.id;
     this.own = undefined;
     this.current = { walkthrough, kind, lab, inputs, edited: state.inputs !== undefined, built, index, ...(trained ? { trained } : {}) };
     if (fresh) {
       this.visited = new Set();
       this.completed = false;
     }
-    // Other inputs change every expected number: earlier answers no longer apply.
-    if (fresh || state.inputs !== undefined) this.exercises.reset();
+    // The record is the walkthrough's; other numbers only change which answers its questions show.
+    if (another) this.exercises.open(walkthrough.id, this.numbers());
+    else this.exercises.inputsChanged(this.numbers());
+    const end = this.lastOpen();
+    if (index > end) {
+      this.examNotice(t('exam-answer-first', { title: built.steps[end].title }));
+      this.current = { ...this.current, index: end };
+    }
     this.emit({ type: 'opened', fresh });
     this.showStep(false, true);
     return true;
@@ -253,7 +272,7 @@ export class Session {
     this.own = { walkthrough, view, inputs: state.inputs ?? walkthrough.inputs, edited: state.inputs !== undefined };
     this.visited = new Set();
     this.completed = false;
-    this.exercises.reset();
+    this.exercises.open(walkthrough.id, undefined);
     this.emit({ type: 'opened', fresh: true });
     return true;
   }
@@ -297,11 +316,17 @@ export class Session {
 
   // ---- moving between steps -----------------------------------------------------------------
 
-  /** Shows step `index` (kept within the steps); nothing happens when it is already shown. */
+  /**
+   * Shows step `index` (kept within the steps); nothing happens when it is already shown. In an
+   * exam no step after an unanswered question opens: moving past it stops at it, with a notice.
+   */
   goTo(index: number): void {
     const c = this.current;
     if (!c) return;
-    const next = Math.max(0, Math.min(c.built.steps.length - 1, index));
+    const end = this.lastOpen();
+    const next = Math.max(0, Math.min(c.built.steps.length - 1, end, index));
+    // Only an exam's unanswered question ends the steps before the last.
+    if (index > end && end < c.built.steps.length - 1) this.examNotice(t('exam-answer-first', { title: c.built.steps[end].title }));
     if (next === c.index) return;
     this.current = { ...c, index: next };
     this.showStep(true, false);
@@ -332,6 +357,43 @@ export class Session {
   // ---- exercises ------------------------------------------------------------------------------
 
   /**
+   * The last step that may be shown: in an exam, the first question not answered yet (the steps
+   * after it may show its answer); otherwise the last step.
+   */
+  lastOpen(): number {
+    const steps = this.steps;
+    if (!this.exam) return Math.max(0, steps.length - 1);
+    const at = steps.findIndex((step) => step.panels.some((p) => p.type === 'exercise' && !this.exercises.answered(p.exercise)));
+    return at < 0 ? Math.max(0, steps.length - 1) : at;
+  }
+
+  /**
+   * Why an exam did not move: said once as a notice (pressing Next again does not pile them up)
+   * and each time to screen readers.
+   */
+  private examNotice(message: string): void {
+    if (this.examSaid !== message) this.notify(message);
+    this.examSaid = message;
+    this.announce(message);
+  }
+
+  /** In an exam, the open walkthrough's first question not answered yet. */
+  private firstUnanswered(): Exercise | undefined {
+    const c = this.current;
+    if (!this.exam || !c) return undefined;
+    return c.walkthrough.exercises?.find((e) => !this.exercises.answered(e));
+  }
+
+  /** What the numbers on screen are made from beyond the walkthrough's own, as a fingerprint (undefined: its own). */
+  private numbers(): string | undefined {
+    const c = this.current;
+    // Only a walkthrough with questions needs it: a large matrix takes milliseconds to write out.
+    if (!c?.walkthrough.exercises?.length) return undefined;
+    const made = { ...(c.edited ? { inputs: c.inputs } : {}), ...linkWeights(c.walkthrough, c.trained) };
+    return Object.keys(made).length === 0 ? undefined : inputsFingerprint(JSON.stringify(made));
+  }
+
+  /**
    * The learner's answer to an exercise of the open walkthrough, graded by the engine on the
    * inputs on screen; a text that is not an answer of its type is refused (`error`) and not counted.
    */
@@ -345,15 +407,35 @@ export class Session {
     return { lab: c.lab, walkthrough: c.walkthrough, inputs: c.inputs, steps: c.built.steps };
   }
 
+  /** What the exercise's question shows of earlier answers (this visit's or an earlier one's). */
   feedbackOf(exercise: Exercise): ExerciseFeedback | undefined {
-    return this.exercises.feedbackOf(exercise);
+    const c = this.current;
+    return c ? this.exercises.feedbackOf(this.exerciseContext(c), exercise) : undefined;
+  }
+
+  /** Every attempt at the open walkthrough's exercises, oldest first (what an LMS's resume record keeps). */
+  get attempts(): readonly Attempt[] {
+    return this.exercises.record;
+  }
+
+  /** The open walkthrough's exercise score, from its record; undefined when it has no exercises. */
+  get score(): Score | undefined {
+    const walkthrough = this.current?.walkthrough;
+    return walkthrough?.exercises?.length ? this.exercises.score(walkthrough) : undefined;
+  }
+
+  /** Each question with its graded answer and the right answer (the last step's review); empty without exercises. */
+  review(): ReviewItem[] {
+    const c = this.current;
+    return c ? this.exercises.review(this.exerciseContext(c)) : [];
   }
 
   /**
-   * Answers given in an earlier visit to the open walkthrough (an LMS's resume record), graded
-   * again by the engine and shown on their steps, without being reported again.
+   * Answers kept by an earlier version of an LMS's resume record (the last answer to each
+   * exercise, without its grade): graded by the engine, added to the record and shown on their
+   * steps, without being reported again.
    */
-  restoreAnswers(saved: readonly { exercise: string; response: string; attempts: number }[]): void {
+  restoreAnswers(saved: readonly { exercise: string; response: string }[]): void {
     const c = this.current;
     if (!c || saved.length === 0) return;
     this.exercises.restore(this.exerciseContext(c), saved);
@@ -370,7 +452,7 @@ export class Session {
     const stepId = c.built.steps[c.index].id;
     const index = Math.max(0, built.steps.findIndex((s) => s.id === stepId));
     this.current = { ...c, inputs, edited, built, index };
-    this.exercises.reset();
+    this.exercises.inputsChanged(this.numbers());
     this.emit({ type: 'recomputed' });
     this.showStep(false, true);
     return undefined;

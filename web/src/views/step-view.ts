@@ -70,6 +70,8 @@ export class StepView {
         step: session.step as Step,
         example: (format) => session.example(format),
         print: () => this.handout.print(),
+        // The answer key is the instructor's: an exam's page never offers it (its practice link does).
+        ...(session.walkthrough?.exercises?.length && !session.exam ? { printKey: () => this.handout.print(true) } : {}),
       })));
     }
     const explain = byId('explain');

@@ -21,6 +21,8 @@ export interface ExportContext {
   example: (format: ExampleFormat) => Promise<ExampleFile>;
   /** Prints every step as a handout (views/print-handout.ts); no paper group without it. */
   print?: () => void | Promise<void>;
+  /** Prints the handout with its answer key, for the instructor (walkthroughs with questions). */
+  printKey?: () => void | Promise<void>;
 }
 
 let nextId = 0;
@@ -126,14 +128,14 @@ export function exportBody(current: () => ExportContext): HTMLElement[] {
       })));
 
   // ---- on paper --------------------------------------------------------------------------
-  const print = current().print;
+  const { print, printKey } = current();
   let paperGroup: HTMLElement | '' = '';
   if (print) {
-    const printButton = button(t('export-print'), print);
-    printButton.setAttribute('aria-describedby', `${id}-paper-note`);
+    const printButtons = [button(t('export-print'), print), ...(printKey ? [button(t('export-print-key'), printKey)] : [])];
+    for (const printButton of printButtons) printButton.setAttribute('aria-describedby', `${id}-paper-note`);
     paperGroup = el('fieldset', { className: 'export-group export-paper' },
       el('legend', {}, t('export-paper-group')),
-      printButton,
+      ...printButtons,
       el('p', { id: `${id}-paper-note`, className: 'export-note' }, t('export-paper-note')));
   }
 
