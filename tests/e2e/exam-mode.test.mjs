@@ -58,7 +58,7 @@ test('an exam holds: no route passes an unanswered question, a reload keeps an a
   assert.ok(await page.locator('.control-next').isDisabled());
   assert.ok(await page.locator('.control-last').isDisabled());
   assert.ok(await page.locator('#step-list button[data-step="scores"]').isDisabled());
-  assert.equal(await page.locator('#step-list button[data-step="output"]').getAttribute('aria-label'), 'Output (opens once the question before it is answered)');
+  assert.equal(await page.locator('#step-list button[data-step="output"]').getAttribute('aria-label'), 'Weighted sum: mix the values (opens once the question before it is answered)');
   // The keys.
   await page.locator('#step-title').click();
   for (const key of ['ArrowRight', 'End']) await page.keyboard.press(key);

@@ -84,6 +84,13 @@ describe('exercises', () => {
     const plain = new Session(lab, { find: (name) => SHIPPED.get(name), fallback: 'worked-example' });
     assert.equal(await plain.open({ walkthrough: 'worked-example', step: 'inputs' }), true);
     assert.deepEqual(worksheetSteps(plain.steps), { questions: plain.steps, answers: [] }, 'without questions, every step prints');
+    // A question on numbers a step before it shows (multi-head's cells to pick) hides nothing; one on
+    // the numbers of a later step (the encoder layer's residual sums) hides that step.
+    for (const [id, hidden] of [['multi-head', []], ['encoder-layer', ['add-norm-1', 'add-norm-2']]]) {
+      const other = new Session(lab, { find: (name) => SHIPPED.get(name), fallback: 'worked-example' });
+      assert.equal(await other.open({ walkthrough: id, step: 'inputs', randomWeights: true }), true);
+      assert.deepEqual(ids(worksheetSteps(other.steps).answers), hidden, id);
+    }
   });
 
   test('a forgotten mask is named in the causal practice', async () => {

@@ -20,7 +20,8 @@ export class ProgressView {
     const { session } = context;
     if (store.problem) session.notify(store.problem);
     session.subscribe((event) => {
-      if (event.type === 'progress' && store.record(event.progress)) this.markMenu();
+      // A score follows each answer, which the session has added to the store already.
+      if (event.type === 'progress' && (store.record(event.progress) || event.progress.type === 'score')) this.markMenu();
       if (event.type === 'progress' && event.progress.type === 'score') this.showReview();
       if (event.type === 'step') {
         this.showReview();
