@@ -88,7 +88,8 @@ export class ProgressView {
       el('h4', { id: 'review-heading' }, t('review-heading')),
       el('p', { className: 'review-score' }, t(score.answered < score.total ? 'review-score-partial' : 'review-score', count)),
       el('ol', { className: 'review-list' }, ...items),
-      el('p', { className: 'review-note' }, t('review-first-counts')));
+      // An exam takes one answer to each question: there are no later tries to speak of.
+      session.exam ? '' : el('p', { className: 'review-note' }, t('review-first-counts')));
   }
 
   /** On a walkthrough's last step, a link to the next one in the course. */

@@ -76,9 +76,9 @@ export class WalkthroughView {
           el('p', { id: 'step-text', className: 'step-text' }),
           el('div', { id: 'panels', className: 'panels' }),
           el('section', { id: 'explain', className: 'explain', ariaLive: 'polite', hidden: true }),
-          el('div', { id: 'export' }),
           // On the last step of a walkthrough with questions: the score and each answer (progress-view.ts).
           el('section', { id: 'review', className: 'exercise-review', ariaLabelledBy: 'review-heading', hidden: true }),
+          el('div', { id: 'export' }),
           el('nav', { id: 'next-lesson', className: 'next-lesson', ariaLabel: t('next-in-course'), hidden: true }))),
       this.controls(),
       el('p', { id: 'edit-help', className: 'visually-hidden' },
