@@ -69,6 +69,11 @@ test('an exam holds: no route passes an unanswered question, a reload keeps an a
   assert.equal(await page.locator('#walkthrough-title').textContent(), 'Practice: one query, three keys');
   assert.match(await page.locator('#notices').innerText(), /before opening another walkthrough/);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'exam-locked.png') });
+  // Nor the export of the whole example, which has every step's numbers.
+  await page.locator('.export-menu > summary').click();
+  await page.locator('.export-body legend', { hasText: 'A matrix of this step' }).or(page.locator('.export-body .export-note')).first().waitFor();
+  assert.equal(await page.locator('.export-body legend', { hasText: 'The example, every step' }).count(), 0);
+  await page.locator('.export-menu > summary').click();
   // A link to a later step.
   await page.goto(`${page.url().split('?')[0]}?w=worked-example-practice&mode=exam&step=output`);
   await page.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
@@ -93,6 +98,9 @@ test('an exam holds: no route passes an unanswered question, a reload keeps an a
   }
   await page.locator('.control-last').click();
   assert.equal(await stepOnScreen(page), 'output');
+  // Every question answered: the whole example is offered again.
+  await page.locator('.export-menu > summary').click();
+  await page.locator('.export-body legend', { hasText: 'The example, every step' }).waitFor();
   const review = page.locator('#review');
   assert.equal(await review.locator('.review-score').textContent(), 'Score: 3 of 4 right.');
   assert.deepEqual(await review.locator('li').evaluateAll((items) => items.map((li) => `${li.dataset.exercise} ${li.dataset.result}`)),

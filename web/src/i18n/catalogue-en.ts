@@ -296,4 +296,5 @@ export-print-key = Print handout with answer key
 handout-questions-note = Work each question out on paper before you check it on the page. The steps that show the answers are left out.
 handout-key-heading = Answer key, for the instructor
 handout-key-note = The steps that show the answers, with the engine’s numbers for these inputs.
+export-example-withheld = The whole example is offered once every question of the exam is answered.
 `;

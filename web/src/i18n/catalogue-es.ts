@@ -294,4 +294,5 @@ export-print-key = Imprimir la hoja con las soluciones
 handout-questions-note = Resuelve cada pregunta en papel antes de comprobarla en la página. Los pasos que muestran las respuestas no se incluyen.
 handout-key-heading = Soluciones, para el profesor
 handout-key-note = Los pasos que muestran las respuestas, con los números del motor para estos datos.
+export-example-withheld = El ejemplo completo se ofrece cuando se han respondido todas las preguntas del examen.
 `;

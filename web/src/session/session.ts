@@ -377,6 +377,11 @@ export class Session {
     this.announce(message);
   }
 
+  /** Whether the open walkthrough is an exam with a question not answered yet. */
+  get examUnfinished(): boolean {
+    return this.firstUnanswered() !== undefined;
+  }
+
   /** In an exam, the open walkthrough's first question not answered yet. */
   private firstUnanswered(): Exercise | undefined {
     const c = this.current;

@@ -17,8 +17,11 @@ export interface ExportContext {
   walkthrough: Walkthrough;
   /** The step on screen: its matrices are offered. */
   step: Step;
-  /** The whole example as the learner has it now, written from the steps and trace on screen. */
-  example: (format: ExampleFormat) => Promise<ExampleFile>;
+  /**
+   * The whole example as the learner has it now, written from the steps and trace on screen;
+   * absent while it would give answers away (an unfinished exam): no example group then.
+   */
+  example?: (format: ExampleFormat) => Promise<ExampleFile>;
   /** Prints every step as a handout (views/print-handout.ts); no paper group without it. */
   print?: () => void | Promise<void>;
   /** Prints the handout with its answer key, for the instructor (walkthroughs with questions). */
@@ -100,8 +103,12 @@ export function exportBody(current: () => ExportContext): HTMLElement[] {
     el('option', { value: 'latex' }, t('export-latex')),
     el('option', { value: 'torch' }, t('export-torch')),
     el('option', { value: 'numpy' }, t('export-numpy')));
-  const example = () => current().example(format.value as ExampleFormat);
-  const exampleGroup = el('fieldset', { className: 'export-group' },
+  const example = () => {
+    const write = current().example;
+    if (!write) throw new Error(t('export-example-withheld'));
+    return write(format.value as ExampleFormat);
+  };
+  const exampleGroup = !current().example ? '' : el('fieldset', { className: 'export-group' },
     el('legend', {}, t('export-example-group')),
     el('label', {}, `${t('export-format')} `, format),
     el('div', { className: 'export-actions' },
