@@ -73,7 +73,13 @@ for (const version of VERSIONS) {
       assert.equal(built.href, 'attention-lab.html');
       fs.mkdirSync(path.join(dir, 'package'));
       for (const [name, bytes] of Object.entries(readZip(built.zip))) fs.writeFileSync(path.join(dir, 'package', name), bytes);
-      server = await serveFiles({ pages: { '/lms.html': version.page }, folders: { '/package/': path.join(dir, 'package'), '/scorm-again/': SCORM_AGAIN } });
+      const exam = await buildScormPackage({ walkthrough: 'worked-example-practice', embed: true, exam: true, outDir: path.join(dir, 'exam'), mastery: 75, scorm: version.scorm });
+      fs.mkdirSync(path.join(dir, 'exam-package'));
+      for (const [name, bytes] of Object.entries(readZip(exam.zip))) fs.writeFileSync(path.join(dir, 'exam-package', name), bytes);
+      server = await serveFiles({
+        pages: { '/lms.html': version.page, '/exam-lms.html': version.page.replace('src="package/', 'src="exam-package/') },
+        folders: { '/package/': path.join(dir, 'package'), '/exam-package/': path.join(dir, 'exam-package'), '/scorm-again/': SCORM_AGAIN },
+      });
       browser = await launchBrowser();
     });
     after(async () => {
@@ -82,10 +88,13 @@ for (const version of VERSIONS) {
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
     });
 
-    /** Opens the LMS with the SCO launched, optionally with a stored CMI; returns the page, the frame and a reader of the CMI. */
-    const launch = async (stored, refuse) => {
+    /**
+     * Opens the LMS with the SCO launched (the exam package's with `exam`), optionally with a stored
+     * CMI; returns the page, the frame and a reader of the CMI.
+     */
+    const launch = async (stored, refuse, { exam = false } = {}) => {
       const hash = `#${new URLSearchParams({ ...(stored ? { cmi: JSON.stringify(stored) } : {}), ...(refuse ? { refuse } : {}) })}`;
-      const { page, problems } = await openPage(browser.context, `${server.url}lms.html${hash}`, { ready: 'iframe' });
+      const { page, problems } = await openPage(browser.context, `${server.url}${exam ? 'exam-lms.html' : 'lms.html'}${hash}`, { ready: 'iframe' });
       const sco = page.frameLocator('#sco');
       await sco.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
       // The run-time's CMI as it would send it to the LMS's server (SCO-write-only elements included).
@@ -214,6 +223,24 @@ for (const version of VERSIONS) {
       const cmi = await again.cmi();
       assert.equal(cmi.suspendData, '{"v":2,"x":["score-k2","scaled-k2","weight-k2"],"a":[[0,"3",1],[1,"3",0],[2,"0.576",1]]}');
       assert.equal(cmi.raw, '50');
+      assert.deepEqual(again.problems, []);
+      await again.page.close();
+    });
+
+    test('an exam resumes with its answered questions shut and no step open past the next question', async () => {
+      const first = await launch(undefined, undefined, { exam: true });
+      await answer(first.sco, 'score-k2', '2');
+      assert.equal(await first.sco.locator('.exercise-feedback').getAttribute('data-result'), 'recorded');
+      const stored = await leave(first.page);
+      await first.page.close();
+
+      const again = await launch(stored, undefined, { exam: true });
+      assert.equal(await again.sco.locator('#step-list button[aria-current="step"]').getAttribute('data-step'), 'exercise-score-k2');
+      assert.ok(await again.sco.getByLabel('Your answer').isDisabled(), 'the answered question stays shut');
+      assert.equal(await again.sco.getByLabel('Your answer').inputValue(), '2');
+      assert.ok(await again.sco.locator('#step-list button[data-step="scores"]').isEnabled());
+      assert.ok(await again.sco.locator('#step-list button[data-step="scale"]').isDisabled(), 'past the next question, shut');
+      assert.equal((await again.cmi()).interactions.length, 1);
       assert.deepEqual(again.problems, []);
       await again.page.close();
     });
