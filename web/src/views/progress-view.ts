@@ -57,7 +57,7 @@ export class ProgressView {
   }
 
   /**
-   * On the last step of a walkthrough with questions, its score and each question with the answer
+   * On the last step of a walkthrough with questions answered, its score and each question with the answer
    * that was scored (the first), whether it was right, and the right answer. In an exam every
    * question has been answered by then (the session opens no later step before), so nothing on it
    * can still be changed.
@@ -67,9 +67,10 @@ export class ProgressView {
     const { session } = this.context;
     const score = session.score;
     if (!holder) return;
-    const last = session.steps.length > 0 && session.index === session.steps.length - 1;
-    setHidden(holder, !last || !score);
-    if (!last || !score) {
+    // Nothing to review before the first answer.
+    const shown = session.steps.length > 0 && session.index === session.steps.length - 1 && score !== undefined && score.answered > 0;
+    setHidden(holder, !shown);
+    if (!shown || !score) {
       holder.replaceChildren();
       return;
     }
