@@ -54,6 +54,9 @@ test('stored progress that cannot be read gives a notice and the page works as n
 test('four right answers, then a link to one question answered wrong: the question shows the earlier answer and the menu keeps 4/4', async () => {
   const { page, problems } = await open('?w=worked-example-practice');
   await withoutStoredProgress(page);
+  // Before any answer the last step has nothing to review.
+  await page.locator('.control-last').click();
+  assert.equal(await page.locator('#review').isHidden(), true);
   const right = [['score-k2', '3'], ['scaled-k2', '2.121'], ['weight-k2', '0.576'], ['output-0', '0.355']];
   for (const [id, text] of right) {
     await page.locator(`#step-list button[data-step="exercise-${id}"]`).click();
