@@ -39,15 +39,15 @@ const FORMATS = { '1.2': 'scorm12', '2004': 'scorm2004' };
 
 /**
  * Builds the package.
- * @param {{ walkthrough?: string, embed?: boolean, hide?: string[], outDir?: string, mastery?: number, scorm?: '1.2' | '2004' }} [options]
+ * @param {{ walkthrough?: string, embed?: boolean, hide?: string[], exam?: boolean, outDir?: string, mastery?: number, scorm?: '1.2' | '2004' }} [options]
  * @returns {Promise<{ zip: string, walkthrough: string, href: string, scorm: string }>}
  */
-export async function buildScormPackage({ walkthrough = DEFAULT_WALKTHROUGH, embed = false, hide = [], outDir = SCORM_DIR, mastery = 80, scorm = '1.2' } = {}) {
+export async function buildScormPackage({ walkthrough = DEFAULT_WALKTHROUGH, embed = false, hide = [], exam = false, outDir = SCORM_DIR, mastery = 80, scorm = '1.2' } = {}) {
   if (!(scorm in FORMATS)) throw new Error(`--scorm: expected 1.2 or 2004, got “${scorm}”`);
   if (!Number.isInteger(mastery) || mastery < 0 || mastery > 100) throw new Error(`--mastery: expected a whole percent from 0 to 100, got ${mastery}`);
   const cli = await importBundled(path.join(ROOT, 'scripts', 'cli', 'export.mjs'));
   if (!cli.isShippedId(walkthrough)) throw new Error(`--walkthrough: expected the id of a shipped walkthrough (web/src/walkthroughs/), got “${walkthrough}”`);
-  const options = { walkthrough, format: FORMATS[scorm], embed, hide: hide.join(','), exam: false, mastery };
+  const options = { walkthrough, format: FORMATS[scorm], embed, hide: hide.join(','), exam, mastery };
   const file = await cli.exportOffline(await buildOfflineTemplate(), options, undefined, await loadAttentionLab());
   return { zip: writeFile(path.join(outDir, file.name), file.bytes), walkthrough, href: 'attention-lab.html', scorm };
 }

@@ -79,6 +79,7 @@ before(async () => {
   fs.writeFileSync(path.join(site, 'host.css'), HOST_CSS);
   fs.writeFileSync(path.join(site, 'wrong-wasm.html'), HOST_PAGE.replace(/<attention-lab id="first"[^>]*>/, '<attention-lab id="first" wasm-url="missing/attention-core.wasm">'));
   fs.writeFileSync(path.join(site, 'spanish.html'), HOST_PAGE.replace('<html lang="en">', '<html lang="es">'));
+  fs.writeFileSync(path.join(site, 'exam.html'), HOST_PAGE.replace(/<attention-lab id="first"[^>]*>/, '<attention-lab id="first" walkthrough="worked-example-practice" mode="exam">'));
   fs.copyFileSync(path.join(root, 'web', 'public', 'favicon.svg'), path.join(site, 'favicon.svg'));
   server = await serveFolder(site);
   browser = await launchBrowser();
@@ -276,6 +277,25 @@ describe('the <attention-lab> web component', () => {
     await page.keyboard.press('Escape');
     const axe = await runAxe(page);
     assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' > ')).join('; ')})`), []);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('in exam mode its step attribute opens no step after an unanswered question, nor its walkthrough attribute another walkthrough', async () => {
+    const { page, problems } = await openPage(browser.context, `${server.url}exam.html`, { ready: '#second #step-title:text("Softmax")' });
+    const first = page.locator('#first');
+    await first.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
+    await first.evaluate((lab) => lab.setAttribute('step', 'output'));
+    await first.locator('#notices', { hasText: 'This is an exam: answer “Your turn: a score” before the steps after it open.' }).waitFor();
+    assert.equal(await first.locator('#step-title').textContent(), 'Your turn: a score');
+    await first.locator('.exercise-answer').fill('3');
+    await first.locator('.exercise-answer').press('Enter');
+    await first.locator('.exercise-feedback[data-result="recorded"]').waitFor();
+    await first.evaluate((lab) => lab.setAttribute('step', 'scores'));
+    await first.locator('#step-title', { hasText: 'Scores' }).waitFor();
+    await first.evaluate((lab) => lab.setAttribute('walkthrough', 'worked-example'));
+    await first.locator('#notices', { hasText: 'before opening another walkthrough' }).waitFor();
+    assert.equal(await first.locator('#walkthrough-title').textContent(), 'Practice: one query, three keys');
     assert.deepEqual(problems, []);
     await page.close();
   });

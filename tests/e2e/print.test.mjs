@@ -1,5 +1,7 @@
 // Paper: printing a walkthrough gives one handout of every step with its
-// formula, text and numbers, black on white, without the page's controls. Chromium prints each
+// formula, text and numbers, black on white, without the page's controls; a walkthrough with
+// questions prints as a worksheet without the steps that show the answers, its answer key a
+// section of its own printed only when the instructor asks for it. Chromium prints each
 // walkthrough to PDF (page.pdf, A4); poppler's pdftotext reads the text back and pdftoppm
 // renders the pages to PNG in build/screenshots/ for a person to look at.
 import assert from 'node:assert/strict';
@@ -128,7 +130,8 @@ test('in print media the step on screen loses its controls, and the handout fits
       shownOutside: [...document.querySelectorAll('.attention-lab > :not(.print-handout)')].filter((e) => getComputedStyle(e).display !== 'none').length,
     };
   });
-  assert.equal(layout.sections, (await stepTitles(page)).length);
+  // Every step but the two that show the answers to its two questions (left for the answer key).
+  assert.equal(layout.sections, (await stepTitles(page)).length - 2);
   assert.ok(layout.tables > 0);
   assert.equal(layout.tooWide, 0, 'every table fits the page width');
   assert.equal(layout.colour, 'rgb(0, 0, 0)');
@@ -148,6 +151,48 @@ test('the lesson “Watch attention learn” prints as it is, not a handout of a
   await page.locator('.train-lesson').waitFor();
   await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
   assert.equal(await page.locator('.print-handout').count(), 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a practice walkthrough prints as a worksheet, its questions without the steps that show their answers; the answer key is a section of its own, only when asked', { skip: noPoppler }, async () => {
+  const { page, problems } = await open('?w=worked-example-practice');
+  const questions = ['Your turn: a score', 'Your turn: a scaled score', 'Your turn: a weight', 'Your turn: the output'];
+  /** The engine's answers to the questions and the steps that show them. */
+  const answers = ['2.121', '0.576', '0.355', '0.617'];
+  // The browser's own printing (Ctrl+P): the learner's worksheet.
+  const sheet = await printToPdf(page, 'practice-worksheet');
+  for (const title of [(await stepTitles(page))[0], ...questions]) assert.ok(sheet.text.includes(title), `the worksheet has “${title}”`);
+  for (const number of answers) assert.ok(!sheet.text.includes(number), `no ${number} on the worksheet`);
+  assert.ok(!sheet.text.includes('Answer key'), 'no answer key');
+  assert.ok(sheet.text.includes('The steps that show the answers are left out.'));
+
+  // Export → Print handout with answer key: the questions, then the key on a page of its own.
+  await page.evaluate(() => { window.print = () => undefined; });
+  await page.locator('.export-menu > summary').click();
+  await page.getByRole('button', { name: 'Print handout with answer key' }).click();
+  await page.locator('.print-handout .handout-key').waitFor({ state: 'attached' });
+  assert.deepEqual(await page.locator('.print-handout > .handout-step').evaluateAll((s) => s.map((e) => e.dataset.step)),
+    ['inputs', 'exercise-score-k2', 'exercise-scaled-k2', 'exercise-weight-k2', 'exercise-output-0']);
+  assert.deepEqual(await page.locator('.print-handout .handout-key .handout-step').evaluateAll((s) => s.map((e) => e.dataset.step)),
+    ['scores', 'scale', 'softmax', 'output']);
+  const keyed = await printToPdf(page, 'practice-answer-key');
+  const key = keyed.text.indexOf('Answer key, for the instructor');
+  assert.ok(key > keyed.text.indexOf('Your turn: the output'), 'the key comes after every question');
+  for (const number of answers) assert.ok(keyed.text.indexOf(number) > key, `${number} only in the key`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('an exam prints its questions without the steps that show the answers, and offers no answer key', async () => {
+  const { page, problems } = await open('?w=worked-example-practice&mode=exam');
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  assert.deepEqual(await page.locator('.print-handout .handout-step').evaluateAll((s) => s.map((e) => e.dataset.step)),
+    ['inputs', 'exercise-score-k2', 'exercise-scaled-k2', 'exercise-weight-k2', 'exercise-output-0']);
+  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  await page.locator('.export-menu > summary').click();
+  await page.getByRole('button', { name: 'Print handout', exact: true }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Print handout with answer key' }).count(), 0);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -2,7 +2,9 @@
 // Chromium against scorm-again's run-time: its Scorm12API / Scorm2004API on the LMS's window as
 // `API` / `API_1484_11`, the package's launch page in a frame. An answer becomes an interaction,
 // the score and the status follow; the learner leaves (the SCO suspends and terminates), and a
-// relaunch with the stored CMI loaded continues at the same step with the same answers; once the
+// relaunch with the stored CMI loaded continues at the same step with the same answers (every
+// attempt kept in suspend_data, a question answered again appended as one more interaction and
+// never lowering the score; a record of the first version read too); once the
 // learner has passed or failed and seen every step, the SCO exits normally (1.2: "", 2004:
 // "normal") so that the LMS closes the attempt. A
 // corrupt suspend_data starts from the beginning with a notice, and a refused call is a notice
@@ -71,7 +73,13 @@ for (const version of VERSIONS) {
       assert.equal(built.href, 'attention-lab.html');
       fs.mkdirSync(path.join(dir, 'package'));
       for (const [name, bytes] of Object.entries(readZip(built.zip))) fs.writeFileSync(path.join(dir, 'package', name), bytes);
-      server = await serveFiles({ pages: { '/lms.html': version.page }, folders: { '/package/': path.join(dir, 'package'), '/scorm-again/': SCORM_AGAIN } });
+      const exam = await buildScormPackage({ walkthrough: 'worked-example-practice', embed: true, exam: true, outDir: path.join(dir, 'exam'), mastery: 75, scorm: version.scorm });
+      fs.mkdirSync(path.join(dir, 'exam-package'));
+      for (const [name, bytes] of Object.entries(readZip(exam.zip))) fs.writeFileSync(path.join(dir, 'exam-package', name), bytes);
+      server = await serveFiles({
+        pages: { '/lms.html': version.page, '/exam-lms.html': version.page.replace('src="package/', 'src="exam-package/') },
+        folders: { '/package/': path.join(dir, 'package'), '/exam-package/': path.join(dir, 'exam-package'), '/scorm-again/': SCORM_AGAIN },
+      });
       browser = await launchBrowser();
     });
     after(async () => {
@@ -80,10 +88,13 @@ for (const version of VERSIONS) {
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
     });
 
-    /** Opens the LMS with the SCO launched, optionally with a stored CMI; returns the page, the frame and a reader of the CMI. */
-    const launch = async (stored, refuse) => {
+    /**
+     * Opens the LMS with the SCO launched (the exam package's with `exam`), optionally with a stored
+     * CMI; returns the page, the frame and a reader of the CMI.
+     */
+    const launch = async (stored, refuse, { exam = false } = {}) => {
       const hash = `#${new URLSearchParams({ ...(stored ? { cmi: JSON.stringify(stored) } : {}), ...(refuse ? { refuse } : {}) })}`;
-      const { page, problems } = await openPage(browser.context, `${server.url}lms.html${hash}`, { ready: 'iframe' });
+      const { page, problems } = await openPage(browser.context, `${server.url}${exam ? 'exam-lms.html' : 'lms.html'}${hash}`, { ready: 'iframe' });
       const sco = page.frameLocator('#sco');
       await sco.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
       // The run-time's CMI as it would send it to the LMS's server (SCO-write-only elements included).
@@ -115,7 +126,7 @@ for (const version of VERSIONS) {
       for (const i of cmi.interactions) assert.match(i.split(' ')[4], version.latency);
       for (const [key, value] of Object.entries(version.status.partial)) assert.equal(cmi[key], value, key);
       assert.equal(cmi.location, 'exercise-weight-k2');
-      assert.equal(cmi.suspendData, '{"v":1,"a":[["score-k2","3",1],["scaled-k2","3",1],["weight-k2","0.576",1]]}');
+      assert.equal(cmi.suspendData, '{"v":2,"x":["score-k2","scaled-k2","weight-k2"],"a":[[0,"3",1],[1,"3",0],[2,"0.576",1]]}');
 
       const stored = await leave(first.page);
       cmi = await first.cmi();
@@ -139,6 +150,15 @@ for (const version of VERSIONS) {
       for (const [key, value] of Object.entries(version.status.passed)) assert.equal(cmi[key], value, key);
       assert.equal(cmi.interactions.length, 4);
       assert.equal(JSON.parse(cmi.suspendData).a.length, 4);
+      // A question answered again, wrong: recorded as one more interaction, and the score stays.
+      const before = cmi.interactions;
+      await answer(again.sco, 'score-k2', '2');
+      assert.equal(await again.sco.locator('.exercise-feedback').getAttribute('data-result'), 'wrong');
+      cmi = await again.cmi();
+      assert.equal(cmi.raw, '75');
+      assert.deepEqual(cmi.interactions.slice(0, 4), before, 'the earlier interactions are not written again');
+      assert.equal(cmi.interactions[4].split(' ').slice(0, 4).join(' '), `score-k2 numeric 2 ${version.wrong}`);
+      assert.deepEqual(JSON.parse(cmi.suspendData).a.map((a) => a.slice(1, 3)), [['3', 1], ['3', 0], ['0.576', 1], ['0.355', 1], ['2', 0]]);
       assert.equal(await again.sco.locator("#notices .notice").count(), 0, await again.sco.locator("#notices").textContent());
       // Passed, but not every step seen: the attempt goes on, suspended.
       const passed = await leave(again.page);
@@ -169,7 +189,10 @@ for (const version of VERSIONS) {
       await answer(first.sco, 'score-k2', '4'); // 2·1 + 2·1 on the edited query
       assert.equal(await first.sco.locator('.exercise-feedback').getAttribute('data-result'), 'correct');
       const stored = await leave(first.page);
-      assert.deepEqual(JSON.parse((await first.cmi()).suspendData), { v: 1, a: [['score-k2', '4', 1]], i: '{"query":[[2,2]],"key":[[1,0],[0,1],[1,1]],"value":[[0.5,0.3],[0.8,0.2],[0.1,0.9]]}' });
+      const record = JSON.parse((await first.cmi()).suspendData);
+      // The attempt carries a fingerprint of the inputs it was given on; the inputs themselves are kept once.
+      assert.match(record.a[0][3], /^[0-9a-f]{8}$/);
+      assert.deepEqual(record, { v: 2, x: ['score-k2'], a: [[0, '4', 1, record.a[0][3]]], i: '{"query":[[2,2]],"key":[[1,0],[0,1],[1,1]],"value":[[0.5,0.3],[0.8,0.2],[0.1,0.9]]}' });
       await first.page.close();
 
       const again = await launch(stored);
@@ -178,9 +201,46 @@ for (const version of VERSIONS) {
       await again.sco.locator('#step-list button[data-step="inputs"]').click();
       assert.equal(await query(again.sco).textContent(), '2');
       await answer(again.sco, 'scaled-k2', '2.828');
-      assert.deepEqual(JSON.parse((await again.cmi()).suspendData).a, [['score-k2', '4', 1], ['scaled-k2', '2.828', 1]]);
+      const resumed = JSON.parse((await again.cmi()).suspendData);
+      assert.deepEqual([resumed.x, resumed.a.map((a) => a.slice(0, 3))], [['score-k2', 'scaled-k2'], [[0, '4', 1], [1, '2.828', 1]]]);
+      assert.equal(resumed.a[1][3], record.a[0][3], 'given on the same inputs');
       const { violations } = await runAxe(again.page);
       assert.deepEqual(violations.map((v) => v.id), []);
+      assert.deepEqual(again.problems, []);
+      await again.page.close();
+    });
+
+    test('a record of the first version resumes with its answers, graded again by the engine, and is written anew with every attempt', async () => {
+      const first = await launch();
+      const stored = await leave(first.page);
+      await first.page.close();
+      stored.cmi.suspend_data = '{"v":1,"a":[["score-k2","3",1],["scaled-k2","3",2]]}';
+      const again = await launch(stored);
+      await again.sco.locator('#step-list button[data-step="exercise-score-k2"]').click();
+      assert.equal(await again.sco.getByLabel('Your answer').inputValue(), '3');
+      assert.equal(await again.sco.locator('.exercise-feedback').getAttribute('data-result'), 'correct');
+      await answer(again.sco, 'weight-k2', '0.576');
+      const cmi = await again.cmi();
+      assert.equal(cmi.suspendData, '{"v":2,"x":["score-k2","scaled-k2","weight-k2"],"a":[[0,"3",1],[1,"3",0],[2,"0.576",1]]}');
+      assert.equal(cmi.raw, '50');
+      assert.deepEqual(again.problems, []);
+      await again.page.close();
+    });
+
+    test('an exam resumes with its answered questions shut and no step open past the next question', async () => {
+      const first = await launch(undefined, undefined, { exam: true });
+      await answer(first.sco, 'score-k2', '2');
+      assert.equal(await first.sco.locator('.exercise-feedback').getAttribute('data-result'), 'recorded');
+      const stored = await leave(first.page);
+      await first.page.close();
+
+      const again = await launch(stored, undefined, { exam: true });
+      assert.equal(await again.sco.locator('#step-list button[aria-current="step"]').getAttribute('data-step'), 'exercise-score-k2');
+      assert.ok(await again.sco.getByLabel('Your answer').isDisabled(), 'the answered question stays shut');
+      assert.equal(await again.sco.getByLabel('Your answer').inputValue(), '2');
+      assert.ok(await again.sco.locator('#step-list button[data-step="scores"]').isEnabled());
+      assert.ok(await again.sco.locator('#step-list button[data-step="scale"]').isDisabled(), 'past the next question, shut');
+      assert.equal((await again.cmi()).interactions.length, 1);
       assert.deepEqual(again.problems, []);
       await again.page.close();
     });

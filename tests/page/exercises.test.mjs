@@ -13,6 +13,7 @@ import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
 
 const lab = await loadAttentionLab();
 const { Session } = await importCompiled('session/session');
+const { worksheetSteps } = await importCompiled('session/worksheet');
 
 
 async function practice(id = 'worked-example-practice', state = {}) {
@@ -73,6 +74,24 @@ describe('exercises', () => {
     assert.deepEqual(s.feedbackOf(weight), unscaled);
   });
 
+  test('on paper, a walkthrough with questions is a worksheet: the steps before its first question and each question; the others are its answer key', async () => {
+    const { s } = await practice();
+    const ids = (steps) => steps.map((step) => step.id);
+    const { questions, answers } = worksheetSteps(s.steps);
+    assert.deepEqual(ids(questions), ['inputs', 'exercise-score-k2', 'exercise-scaled-k2', 'exercise-weight-k2', 'exercise-output-0']);
+    assert.deepEqual(ids(answers), ['scores', 'scale', 'softmax', 'output']);
+    const plain = new Session(lab, { find: (name) => SHIPPED.get(name), fallback: 'worked-example' });
+    assert.equal(await plain.open({ walkthrough: 'worked-example', step: 'inputs' }), true);
+    assert.deepEqual(worksheetSteps(plain.steps), { questions: plain.steps, answers: [] }, 'without questions, every step prints');
+    // A question on numbers a step before it shows (multi-head's cells to pick) hides nothing; one on
+    // the numbers of a later step (the encoder layer's residual sums) hides that step.
+    for (const [id, hidden] of [['multi-head', []], ['encoder-layer', ['add-norm-1', 'add-norm-2']]]) {
+      const other = new Session(lab, { find: (name) => SHIPPED.get(name), fallback: 'worked-example' });
+      assert.equal(await other.open({ walkthrough: id, step: 'inputs', randomWeights: true }), true);
+      assert.deepEqual(ids(worksheetSteps(other.steps).answers), hidden, id);
+    }
+  });
+
   test('a forgotten mask is named in the causal practice', async () => {
     const { s, exercise } = await practice('causal-mask-practice');
     const blocked = exercise('blocked-weight');
@@ -95,7 +114,9 @@ describe('exercises', () => {
       response: '0.506', correct: false, misconception: 'dividedByDk', attempt: 1, latencySeconds: 0,
     });
     assert.ok(answered[0].latencySeconds >= 0);
-    assert.deepEqual(progress('score').at(-1), { type: 'score', lesson: 'worked-example', walkthrough: 'worked-example-practice', correct: 1, answered: 1, total: 4 });
+    // The first answer is the one scored: the right one after it is recorded, and changes nothing.
+    assert.deepEqual(progress('score').at(-1), { type: 'score', lesson: 'worked-example', walkthrough: 'worked-example-practice', correct: 0, answered: 1, total: 4 });
+    assert.deepEqual(answered.map((a) => [a.attempt, a.correct]), [[1, false], [2, true]]);
   });
 
   test('a text that is not a number is refused and not counted', async () => {

@@ -23,23 +23,26 @@ function memoryStorage(initial = {}, { failWrites = false, failReads = false } =
 
 const step = (walkthrough, id, index, total = 5) => ({ type: 'step', walkthrough, step: id, index, total });
 
-test('the furthest step, completion and the exercise score are kept and written back', () => {
+test('the furthest step, completion and the answers are kept and written back, the score counted from the answers', () => {
   const storage = memoryStorage();
   const store = new ProgressStore(storage);
   assert.equal(store.saving, true);
   assert.equal(store.record(step('worked-example', 'scores', 1)), true);
   assert.equal(store.record(step('worked-example', 'inputs', 0)), false, 'going back keeps the furthest step');
   store.record({ type: 'completed', walkthrough: 'worked-example', total: 5 });
-  store.record({ type: 'score', walkthrough: 'worked-example-practice', correct: 2, answered: 3, total: 3 });
+  const answers = [{ exercise: 'a', response: '1', correct: true }, { exercise: 'b', response: '2', correct: true }, { exercise: 'c', response: '3', correct: false }];
+  for (const answer of answers) store.append('worked-example-practice', false, answer);
+  // The event's count is not what is kept: the answers are.
+  store.record({ type: 'score', walkthrough: 'worked-example-practice', correct: 3, answered: 3, total: 3 });
   assert.deepEqual(store.get('worked-example'), { step: 'scores', index: 1, done: true });
   const again = new ProgressStore(storage);
-  assert.deepEqual(again.get('worked-example-practice'), { step: 'inputs', index: 0, done: false, correct: 2, total: 3 });
+  assert.deepEqual(again.get('worked-example-practice'), { step: 'inputs', index: 0, done: false, total: 3, attempts: answers });
   assert.deepEqual(again.lesson(['worked-example', 'worked-example-practice']), { started: true, done: true, correct: 2, total: 3 });
   assert.deepEqual(again.lesson(['masks-causal']), { started: false, done: false, correct: 0, total: 0 });
   assert.equal(again.problem, undefined);
 });
 
-test('stored data that cannot be read starts afresh with a notice, and bad records are dropped', () => {
+test('stored data that cannot be read starts afresh with a notice, and bad records are left out of use, with a notice', () => {
   for (const text of ['{not json', '[]', JSON.stringify({ version: 99, walkthroughs: {} })]) {
     const store = new ProgressStore(memoryStorage({ [PROGRESS_KEY]: text }));
     assert.match(store.problem ?? '', /could not be read, so it starts afresh/);
@@ -49,7 +52,7 @@ test('stored data that cannot be read starts afresh with a notice, and bad recor
     'worked-example': { step: 'softmax', index: 3, done: false },
     masks: { step: 4, index: -1, done: 'yes' },
   } }) }));
-  assert.equal(mixed.problem, undefined);
+  assert.match(mixed.problem ?? '', /^Part of your saved progress could not be read\. It is kept aside/);
   assert.equal(mixed.get('worked-example')?.step, 'softmax');
   assert.equal(mixed.get('masks'), undefined);
 });

@@ -1,6 +1,6 @@
 // The SCORM packages' data without a browser or an LMS: the times in each version's format, an
 // answer as interaction elements, the score and passed/failed against the pass mark, the resume
-// record in suspend_data (compact, within 4096 characters, a corrupt one refused), and a resumed
+// record in suspend_data (every attempt, compact, within each version's limit, a corrupt one refused), and a resumed
 // session's answers graded again by the engine without being reported again.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -91,29 +91,48 @@ describe('SCORM data', () => {
     });
   });
 
-  test('suspend_data: compact JSON that reads back; a record this page did not write is corrupt', () => {
-    const answers = [{ exercise: 'score-k2', response: '3', attempts: 1 }, { exercise: 'weight-k2', response: '0.576', attempts: 2 }];
-    const text = data.encodeSuspendData({ answers });
-    assert.equal(text, '{"v":1,"a":[["score-k2","3",1],["weight-k2","0.576",2]]}');
-    assert.deepEqual(data.decodeSuspendData(text), { answers });
-    const edited = data.encodeSuspendData({ answers, inputs: '{"query":[[1,3]]}' });
-    assert.deepEqual(data.decodeSuspendData(edited), { answers, inputs: '{"query":[[1,3]]}' });
-    assert.deepEqual(data.decodeSuspendData(''), { answers: [] });
-    for (const bad of ['{', 'null', '{"v":2,"a":[]}', '{"v":1,"a":[["x",3,1]]}', '{"v":1,"a":[["x","3",0]]}', '{"v":1,"a":[],"i":3}', 'lesson=3']) {
+  test('suspend_data: every attempt, each exercise named once, in compact JSON that reads back; a record this page did not write is corrupt', () => {
+    const attempts = [
+      { exercise: 'score-k2', response: '3', correct: true },
+      { exercise: 'weight-k2', response: '0.665', correct: false },
+      { exercise: 'weight-k2', response: '0.576', correct: true, inputs: '0a1b2c3d' },
+    ];
+    const text = data.encodeSuspendData({ attempts }, '1.2');
+    assert.equal(text, '{"v":2,"x":["score-k2","weight-k2"],"a":[[0,"3",1],[1,"0.665",0],[1,"0.576",1,"0a1b2c3d"]]}');
+    assert.deepEqual(data.decodeSuspendData(text), { attempts, ungraded: [] });
+    const edited = data.encodeSuspendData({ attempts, inputs: '{"query":[[1,3]]}' }, '2004');
+    assert.deepEqual(data.decodeSuspendData(edited), { attempts, ungraded: [], inputs: '{"query":[[1,3]]}' });
+    assert.deepEqual(data.decodeSuspendData(''), { attempts: [], ungraded: [] });
+    for (const bad of ['{', 'null', '{"v":3,"a":[]}', '{"v":2,"x":["a"],"a":[[1,"3",1]]}', '{"v":2,"x":["a"],"a":[[0,"3",2]]}', '{"v":2,"x":[1],"a":[]}',
+      '{"v":2,"x":["a"],"a":[[0,"3",1,5]]}', '{"v":1,"a":[["x",3,1]]}', '{"v":1,"a":[["x","3",0]]}', '{"v":1,"a":[],"i":3}', 'lesson=3']) {
       assert.equal(data.decodeSuspendData(bad), 'corrupt', bad);
     }
   });
 
-  test('suspend_data stays within 4096 characters, keeping the newest answers', () => {
-    const many = Array.from({ length: 400 }, (_, i) => ({ exercise: `exercise-${i}`, response: '0.123456', attempts: 1 }));
-    const text = data.encodeSuspendData({ answers: many, inputs: 'x'.repeat(1000) });
-    assert.ok(text.length <= data.SUSPEND_LIMIT, `${text.length} characters`);
-    const { answers: kept, inputs } = data.decodeSuspendData(text);
+  test('suspend_data of the first version is read: its answers, without grades, are to be graded again', () => {
+    assert.deepEqual(data.decodeSuspendData('{"v":1,"a":[["score-k2","3",1],["weight-k2","0.576",2]],"i":"{}"}'), {
+      attempts: [], ungraded: [{ exercise: 'score-k2', response: '3', attempts: 1 }, { exercise: 'weight-k2', response: '0.576', attempts: 2 }], inputs: '{}',
+    });
+  });
+
+  test('suspend_data stays within each version’s limit and always keeps the graded answer of every exercise', () => {
+    // 40 exercises tried 12 times each: 480 attempts.
+    const many = Array.from({ length: 480 }, (_, k) => ({ exercise: `exercise-${k % 40}`, response: `0.12345${k}`, correct: k < 40 && k % 3 === 0 }));
+    assert.equal(data.SUSPEND_LIMIT['1.2'], 4096);
+    assert.equal(data.SUSPEND_LIMIT['2004'], 64000);
+    const all = data.encodeSuspendData({ attempts: many, inputs: 'x'.repeat(1000) }, '2004');
+    assert.deepEqual(data.decodeSuspendData(all).attempts, many, 'SCORM 2004 keeps every attempt');
+    const text = data.encodeSuspendData({ attempts: many, inputs: 'x'.repeat(1000) }, '1.2');
+    assert.ok(text.length <= 4096, `${text.length} characters`);
+    const { attempts: kept, inputs } = data.decodeSuspendData(text);
     assert.equal(inputs, 'x'.repeat(1000));
-    assert.deepEqual(kept.at(-1), many.at(-1));
-    assert.ok(kept.length > 50 && kept.length < 400);
-    // Inputs too large to keep: neither they nor the answers given on them are kept.
-    assert.equal(data.encodeSuspendData({ answers: many.slice(0, 2), inputs: 'x'.repeat(5000) }), '{"v":1,"a":[]}');
+    // The first (graded) and the last (shown) attempt at each exercise.
+    assert.equal(kept.length, 80);
+    assert.deepEqual(kept.slice(0, 40), many.slice(0, 40));
+    assert.deepEqual(kept.slice(40), many.slice(440));
+    // Inputs too large to keep beside the answers: the graded answers are kept without them.
+    const huge = data.decodeSuspendData(data.encodeSuspendData({ attempts: many.slice(0, 2), inputs: 'x'.repeat(5000) }, '1.2'));
+    assert.deepEqual(huge, { attempts: many.slice(0, 2), ungraded: [] });
   });
 
   test('a location is a step id or nothing', () => {
@@ -139,11 +158,12 @@ describe('a resumed session', () => {
     assert.equal(s.feedbackOf(exercise('score-k2')).response, '3');
     const scaled = s.feedbackOf(exercise('scaled-k2'));
     assert.equal(scaled.misconception, 'unscaled');
-    assert.equal(scaled.attempt, 2);
+    assert.equal(scaled.attempt, 1);
     assert.equal(s.feedbackOf(exercise('weight-k2')), undefined);
     assert.deepEqual(events.map((e) => e.type), ['step'], 'the step is drawn again; no answer or score is reported');
-    // The next answer counts on from the restored attempts.
-    assert.equal(s.answer(exercise('scaled-k2'), '2.121').attempt, 3);
+    // Each restored answer is one attempt of the record (the first version kept no others): the next is the second.
+    assert.equal(s.answer(exercise('scaled-k2'), '2.121').attempt, 2);
+    assert.deepEqual(s.attempts.map((a) => [a.exercise, a.response, a.correct]), [['score-k2', '3', true], ['scaled-k2', '3', false], ['scaled-k2', '2.121', true]]);
   });
 
   test('puts a picked cell back as the cell, graded again by the engine', async () => {

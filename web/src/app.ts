@@ -7,6 +7,7 @@ import { NOT_EMBEDDED, type EmbedOptions } from './state/embed-options.js';
 import { DEFAULT_WALKTHROUGH, findWalkthrough } from './model/walkthroughs.js';
 import type { TrainedLayer } from './model/trained-layer.js';
 import type { ProgressEvent } from './session/events.js';
+import type { Attempt } from './session/answer-record.js';
 import { ProgressStore } from './session/progress-store.js';
 import { Session } from './session/session.js';
 import type { TrainingPortFactory } from './session/training/protocol.js';
@@ -66,6 +67,11 @@ export interface AppOptions {
    * whose code needs more (the backward pass, efficient attention) wait for this.
    */
   fullEngine?: () => Promise<AttentionLab>;
+  /**
+   * A walkthrough's answers as an LMS keeps them for this attempt of its course (a SCORM
+   * resume): they stand for what this browser kept of that walkthrough.
+   */
+  resumed?: { walkthrough: string; attempts: readonly Attempt[] };
 }
 
 const START: PageState = { walkthrough: DEFAULT_WALKTHROUGH, step: 'inputs' };
@@ -79,8 +85,11 @@ export class App {
 
   constructor(lab: AttentionLab, private readonly options: AppOptions) {
     const embed = options.embed ?? NOT_EMBEDDED;
+    const store = new ProgressStore(browserStorage());
+    if (options.resumed) store.replace(options.resumed.walkthrough, embed.exam, options.resumed.attempts);
     this.session = new Session(lab, { find: findWalkthrough, fallback: DEFAULT_WALKTHROUGH }, loadKindWithWidgets, {
       exam: embed.exam,
+      answers: store,
       fullEngine: options.fullEngine,
       loadView: loadOwnView,
     });
@@ -96,7 +105,7 @@ export class App {
     new WalkthroughView(this.context, () => player.element(), (id) => void this.navigate(id), (choice) => trained.chooseWeights(choice));
     new StepView(this.context, costs);
     new PipelineMapView(this.context, (id) => void this.navigate(id));
-    const progress = new ProgressView(this.context, new ProgressStore(browserStorage()), (id) => void this.navigate(id));
+    const progress = new ProgressView(this.context, store, (id) => void this.navigate(id));
     this.menu = new LessonMenuView(this.context, (id) => this.navigate(id), (hash) => this.url.setHash(hash), (m) => this.board.announce(m));
     this.menu.afterRender = () => progress.markMenu();
   }
@@ -130,7 +139,12 @@ export class App {
     void this.session.openOrFallBack(state);
   }
 
-  /** Puts back answers to the open walkthrough's exercises from an earlier visit (a SCORM resume). */
+  /** Every answer to the open walkthrough's exercises, in every visit (what a SCORM resume keeps). */
+  get attempts(): readonly Attempt[] {
+    return this.session.attempts;
+  }
+
+  /** Puts back answers kept by the first version of a SCORM resume record (graded again, then kept). */
   restoreAnswers(saved: Parameters<Session['restoreAnswers']>[0]): void {
     this.session.restoreAnswers(saved);
   }

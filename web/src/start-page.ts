@@ -31,9 +31,11 @@ export interface StartPageOptions {
   costPort?: AppOptions['costPort'];
   /** The full engine, when `engine` is the lite one (app.ts). */
   fullEngine?: AppOptions['fullEngine'];
+  /** An LMS's record of a walkthrough's answers (app.ts). */
+  resumed?: AppOptions['resumed'];
 }
 
-export async function startPage({ load, engine, onProgress, trainingPort, costPort, fullEngine }: StartPageOptions = {}): Promise<App | undefined> {
+export async function startPage({ load, engine, onProgress, trainingPort, costPort, fullEngine, resumed }: StartPageOptions = {}): Promise<App | undefined> {
   const host = document.getElementById('attention-lab') as HTMLElement;
   const params = new URLSearchParams(window.location.search);
   const { options: embed, notices } = readEmbedOptions(params.get('embed'), params.get('hide'), params.get('mode'));
@@ -57,6 +59,7 @@ export async function startPage({ load, engine, onProgress, trainingPort, costPo
       trainingPort,
       costPort,
       fullEngine,
+      resumed,
       onProgress: (event) => {
         frame.progress(event);
         onProgress?.(event);

@@ -2,6 +2,7 @@
 // edition): which data-model element holds what, the values the page's progress events become,
 // and the resume record (the step in the location element, the answers in suspend_data).
 // DOM-free: embed/scorm.ts makes the calls; tests/page checks these mappings in Node.
+import type { Attempt } from '../session/answer-record.js';
 import type { AnsweredEvent, ScoreEvent } from '../session/events.js';
 
 export type ScormVersion = '1.2' | '2004';
@@ -53,8 +54,11 @@ export function exitValue(version: ScormVersion, over: boolean): string {
   return version === '1.2' ? '' : 'normal';
 }
 
-/** suspend_data's limit in SCORM 1.2 (2004 allows 64000); the record is kept within it for both. */
-export const SUSPEND_LIMIT = 4096;
+/**
+ * suspend_data's limit in characters: SCORM 1.2's CMIString4096, SCORM 2004's 64000 (the
+ * smallest permitted maximum of 4th edition's characterstring of suspend_data).
+ */
+export const SUSPEND_LIMIT: Record<ScormVersion, number> = { '1.2': 4096, '2004': 64000 };
 
 /** SCORM 1.2's CMITimespan, HHHH:MM:SS.SS. */
 export function timespan(milliseconds: number): string {
@@ -140,56 +144,113 @@ export function scoreValues(version: ScormVersion, event: ScoreEvent, pass: numb
   return { values: version === '2004' ? [...values, ['cmi.success_status', success]] : values, success };
 }
 
-/** One answer as the resume record keeps it: the learner's text and how many tries it took. */
+/** One answer as the first version of the resume record kept it: the last to an exercise, and how many tries it took (no grade). */
 export interface SavedAnswer {
   exercise: string;
   response: string;
   attempts: number;
 }
 
-const RECORD_VERSION = 1;
-
-/** What suspend_data keeps: the answers, and the learner's edited inputs they were given on. */
+/** What suspend_data keeps: every answer, and the learner's edited inputs the latest were given on. */
 export interface ResumeRecord {
-  answers: SavedAnswer[];
+  /** Every answer to the walkthrough, oldest first, each with its grade (answer-record.ts). */
+  attempts: Attempt[];
+  /**
+   * Answers a record of the first version kept (the last to each exercise, without its grade):
+   * graded by the engine when the page opens, then kept as attempts.
+   */
+  ungraded: SavedAnswer[];
   /** The edited inputs as a link carries them (the `in=` of its hash); absent for the walkthrough's own. */
   inputs?: string;
 }
 
-const serialise = ({ answers, inputs }: ResumeRecord): string =>
-  JSON.stringify({ v: RECORD_VERSION, a: answers.map((a) => [a.exercise, a.response, a.attempts]), ...(inputs === undefined ? {} : { i: inputs }) });
+const RECORD_VERSION = 2;
 
 /**
- * The record as suspend_data: compact JSON, `{"v":1,"a":[[id,response,attempts],…],"i":"…"}`.
- * When it would pass SUSPEND_LIMIT the oldest answers are left out (they stay in the LMS as
- * interactions and in the score); the newest are what a resumed page shows. Edited inputs too
- * large to fit even alone are left out with every answer, which would be graded on other numbers.
+ * `{"v":2,"x":[exercise ids],"a":[[index in x, response, 1 right | 0 wrong, fingerprint of other
+ * inputs?],…],"i":"…"}`: each exercise's id written once, every attempt after it in order.
  */
-export function encodeSuspendData(record: ResumeRecord): string {
-  for (let from = 0; from <= record.answers.length; from += 1) {
-    const text = serialise({ ...record, answers: record.answers.slice(from) });
-    if (text.length <= SUSPEND_LIMIT) return text;
+function serialise(attempts: readonly Attempt[], inputs: string | undefined): string {
+  const ids = [...new Set(attempts.map((a) => a.exercise))];
+  const rows = attempts.map((a) => [ids.indexOf(a.exercise), a.response, a.correct ? 1 : 0, ...(a.inputs === undefined ? [] : [a.inputs])]);
+  return JSON.stringify({ v: RECORD_VERSION, x: ids, a: rows, ...(inputs === undefined ? {} : { i: inputs }) });
+}
+
+/** The attempts that are the first or the last at their exercise (the graded one, and the one shown). */
+function firstAndLast(attempts: readonly Attempt[], keepLast: boolean): Attempt[] {
+  const firstAt = new Map<string, number>();
+  const lastAt = new Map<string, number>();
+  attempts.forEach((a, k) => {
+    if (!firstAt.has(a.exercise)) firstAt.set(a.exercise, k);
+    lastAt.set(a.exercise, k);
+  });
+  return attempts.filter((a, k) => firstAt.get(a.exercise) === k || (keepLast && lastAt.get(a.exercise) === k));
+}
+
+/**
+ * The record as suspend_data, within the version's limit. Every answer is kept when it fits;
+ * otherwise the tries between each exercise's first and last (they stay in the LMS as
+ * interactions), then the last ones, and last of all the edited inputs (the answers' grades stay,
+ * so the score is whole). The first answer to each exercise, the graded one, is always kept.
+ */
+export function encodeSuspendData(record: Pick<ResumeRecord, 'attempts' | 'inputs'>, version: ScormVersion): string {
+  const { attempts, inputs } = record;
+  const choices: [readonly Attempt[], string | undefined][] = [
+    [attempts, inputs], [firstAndLast(attempts, true), inputs], [firstAndLast(attempts, false), inputs], [firstAndLast(attempts, false), undefined],
+  ];
+  for (const [kept, withInputs] of choices) {
+    const text = serialise(kept, withInputs);
+    if (text.length <= SUSPEND_LIMIT[version]) return text;
   }
-  return serialise({ answers: [] });
+  return serialise(firstAndLast(attempts, false), undefined);
+}
+
+/** The attempts of a record of this version, or undefined when it is not one. */
+function readAttempts(record: { x?: unknown; a?: unknown }): Attempt[] | undefined {
+  const { x: ids, a: rows } = record;
+  if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string') || !Array.isArray(rows)) return undefined;
+  const attempts: Attempt[] = [];
+  for (const row of rows as unknown[]) {
+    if (!Array.isArray(row) || (row.length !== 3 && row.length !== 4)) return undefined;
+    const [index, response, correct, inputs] = row as unknown[];
+    if (!Number.isInteger(index) || (index as number) < 0 || (index as number) >= ids.length) return undefined;
+    if (typeof response !== 'string' || (correct !== 0 && correct !== 1) || (row.length === 4 && typeof inputs !== 'string')) return undefined;
+    attempts.push({ exercise: ids[index as number] as string, response, correct: correct === 1, ...(typeof inputs === 'string' ? { inputs } : {}) });
+  }
+  return attempts;
+}
+
+/** The answers of a record of the first version (`{"v":1,"a":[[id,response,attempts],…]}`), or undefined when it is not one. */
+function readFirstVersion(rows: unknown): SavedAnswer[] | undefined {
+  if (!Array.isArray(rows)) return undefined;
+  const answers: SavedAnswer[] = [];
+  for (const entry of rows as unknown[]) {
+    if (!Array.isArray(entry) || entry.length !== 3) return undefined;
+    const [exercise, response, attempts] = entry as unknown[];
+    if (typeof exercise !== 'string' || typeof response !== 'string' || !Number.isInteger(attempts) || (attempts as number) < 1) return undefined;
+    answers.push({ exercise, response, attempts: attempts as number });
+  }
+  return answers;
 }
 
 /**
  * The record from suspend_data: empty for an empty text (a first launch), `corrupt` for one that
- * is not a record this page wrote (the lesson then starts afresh, with a notice).
+ * is not a record this page wrote (the lesson then starts afresh, with a notice). A record of
+ * the first version gives its answers to be graded again.
  */
 export function decodeSuspendData(text: string): ResumeRecord | 'corrupt' {
-  if (text.trim() === '') return { answers: [] };
+  if (text.trim() === '') return { attempts: [], ungraded: [] };
   try {
-    const record = JSON.parse(text) as { v?: unknown; a?: unknown; i?: unknown };
-    if (record?.v !== RECORD_VERSION || !Array.isArray(record.a) || (record.i !== undefined && typeof record.i !== 'string')) return 'corrupt';
-    const answers: SavedAnswer[] = [];
-    for (const entry of record.a as unknown[]) {
-      if (!Array.isArray(entry) || entry.length !== 3) return 'corrupt';
-      const [exercise, response, attempts] = entry as unknown[];
-      if (typeof exercise !== 'string' || typeof response !== 'string' || !Number.isInteger(attempts) || (attempts as number) < 1) return 'corrupt';
-      answers.push({ exercise, response, attempts: attempts as number });
+    const record = JSON.parse(text) as { v?: unknown; a?: unknown; x?: unknown; i?: unknown };
+    if (!record || typeof record !== 'object' || (record.i !== undefined && typeof record.i !== 'string')) return 'corrupt';
+    const inputs = record.i === undefined ? {} : { inputs: record.i as string };
+    if (record.v === 1) {
+      const ungraded = readFirstVersion(record.a);
+      return ungraded ? { attempts: [], ungraded, ...inputs } : 'corrupt';
     }
-    return { answers, ...(record.i === undefined ? {} : { inputs: record.i as string }) };
+    if (record.v !== RECORD_VERSION) return 'corrupt';
+    const attempts = readAttempts(record);
+    return attempts ? { attempts, ungraded: [], ...inputs } : 'corrupt';
   } catch {
     return 'corrupt';
   }

@@ -11,6 +11,7 @@ import {
   type ResumeRecord, type ScormVersion,
 } from './scorm-data.js';
 import { findScormRuntime } from './scorm-runtime.js';
+import type { Attempt } from '../session/answer-record.js';
 import { t } from '../i18n/messages.js';
 
 export { timespan, isoDuration } from './scorm-data.js';
@@ -21,6 +22,8 @@ export interface ScormResume extends ResumeRecord {
 }
 
 export interface ScormSession {
+  /** Whether an LMS was found and the session started: only then is `resume` the learner's record. */
+  readonly connected: boolean;
   /** What to open at launch: the stored step and answers (none on a first launch or without an LMS). */
   readonly resume: ScormResume;
   /** Passes the page's progress on: the step, completion, each exercise's answer and the score. */
@@ -36,6 +39,8 @@ export interface ScormOptions {
   currentInputs?: () => string | undefined;
   /** How many exercises the walkthrough has: with none, seeing every step ends the attempt. */
   exercises?: () => number;
+  /** Every answer to the walkthrough so far, this launch's and the resumed ones (kept in suspend_data). */
+  attempts?: () => readonly Attempt[];
 }
 
 /** Statuses that seeing the steps again must not turn back into "completed" or "incomplete". */
@@ -78,7 +83,7 @@ function noticeQueue() {
  */
 export function connectScorm(version: ScormVersion, walkthrough: string, options: ScormOptions = {}, win: Window = window): ScormSession {
   const notices = noticeQueue();
-  const inert: ScormSession = { resume: { answers: [] }, progress: () => {}, showNoticesWith: (notify) => notices.attach(notify) };
+  const inert: ScormSession = { connected: false, resume: { attempts: [], ungraded: [] }, progress: () => {}, showNoticesWith: (notify) => notices.attach(notify) };
   const lms = findScormRuntime(version, win);
   if (!lms) return inert;
   const cmi = CMI[version];
@@ -127,8 +132,6 @@ export function connectScorm(version: ScormVersion, walkthrough: string, options
   const pass = passShare(version, get(cmi.passMark), options.mastery ?? 80);
   let interactions = Number.parseInt(get(cmi.interactionCount), 10);
   if (!Number.isInteger(interactions) || interactions < 0) interactions = 0;
-  const answers = new Map(resume.answers.map((a) => [a.exercise, a]));
-  let inputs = resume.inputs;
   // The attempt is over once every step has been seen (in this launch or an earlier one) and, if
   // the walkthrough has exercises, the learner passed or failed.
   let seenAll = status === 'completed';
@@ -151,6 +154,7 @@ export function connectScorm(version: ScormVersion, walkthrough: string, options
   };
   let location = resume.step ?? '';
   return {
+    connected: true,
     resume,
     showNoticesWith: (notify) => notices.attach(notify),
     progress(event) {
@@ -165,15 +169,11 @@ export function connectScorm(version: ScormVersion, walkthrough: string, options
         if (!DONE.has(status)) setStatus('completed');
       }
       if (event.type === 'answered') {
+        // Appended after those of earlier sessions: an interaction once written is never written again.
         setAll(interactionValues(version, interactions, event));
         interactions += 1;
-        // Other inputs: the page forgot the earlier answers (they were to other numbers), and so does the record.
-        const now = options.currentInputs?.();
-        if (now !== inputs) answers.clear();
-        inputs = now;
-        answers.delete(event.exercise); // the newest answer goes last, kept longest
-        answers.set(event.exercise, { exercise: event.exercise, response: event.response, attempts: event.attempt });
-        set(cmi.suspendData, encodeSuspendData({ answers: [...answers.values()], ...(inputs === undefined ? {} : { inputs }) }));
+        // The whole record, with the inputs the page is on, so that a relaunch opens on them.
+        set(cmi.suspendData, encodeSuspendData({ attempts: [...(options.attempts?.() ?? [])], inputs: options.currentInputs?.() }, version));
         commit();
       }
       if (event.type === 'score' && event.total > 0) {
@@ -193,7 +193,7 @@ function readResume(version: ScormVersion, get: (element: string) => string, say
   const saved = decodeSuspendData(get(cmi.suspendData));
   if (saved === 'corrupt') {
     say(t('lms-saved-unreadable'));
-    return { answers: [] };
+    return { attempts: [], ungraded: [] };
   }
   const step = stepFromLocation(get(cmi.location));
   return { ...(step ? { step } : {}), ...saved };

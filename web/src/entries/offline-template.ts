@@ -41,6 +41,7 @@ const scorm: ScormSession | undefined = baked?.scorm && connectScorm(baked.scorm
     return edited ? encodeInputs(edited) : undefined;
   },
   exercises: () => app?.exerciseCount ?? 0,
+  attempts: () => app?.attempts ?? [],
 });
 const own = new URLSearchParams(window.location.search);
 if (baked && !own.has('w') && !own.has('lesson') && !own.has('train')) {
@@ -55,10 +56,13 @@ if (baked && !own.has('w') && !own.has('lesson') && !own.has('train')) {
   }
 }
 // A classic script (the single file's format) has no top-level await.
-void startPage({ load: { wasmBinary: inlinedWasm() }, onProgress: (event) => scorm?.progress(event) }).then((started) => {
+// The LMS's record of the package's walkthrough stands for what this browser kept of it.
+const scoWalkthrough = launch.get('w');
+const resumed = scorm?.connected && scoWalkthrough ? { walkthrough: scoWalkthrough, attempts: scorm.resume.attempts } : undefined;
+void startPage({ load: { wasmBinary: inlinedWasm() }, onProgress: (event) => scorm?.progress(event), resumed }).then((started) => {
   if (!started) return;
   app = started;
   if (!scorm) return;
-  started.restoreAnswers(scorm.resume.answers);
+  started.restoreAnswers(scorm.resume.ungraded);
   scorm.showNoticesWith((message) => started.notify(message));
 });

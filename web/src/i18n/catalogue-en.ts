@@ -289,4 +289,24 @@ pick-cell-task = pick { $wanted }
 pick-cell-pick-any = pick one cell
 weights-what-toy = the toy task “{ $task }” on digits
 weights-what-iris = Iris flowers’ four measurements
+
+## Progress kept, exams and their review (i18n-progress)
+progress-unreadable = Your saved progress could not be read, so it starts afresh. It is kept aside in this browser’s storage under “{ $key }”; nothing was erased.
+progress-partly-unreadable = Part of your saved progress could not be read. It is kept aside in this browser’s storage under “{ $key }”; the rest is used.
+exam-answer-first = This is an exam: answer “{ $title }” before the steps after it open.
+exam-finish-first = This is an exam: answer “{ $title }” and the questions after it before opening another walkthrough.
+exam-step-locked = { $title } (opens once the question before it is answered)
+review-heading = Your answers
+review-score = Score: { $correct } of { $total } right.
+review-score-partial = Score so far: { $correct } of { $total } right ({ $answered } answered).
+review-given = Your answer: { $given }.
+review-not-answered = Not answered yet.
+review-right = Right.
+review-wrong = Wrong.
+review-first-counts = The first answer to each question is the one scored; later tries are kept but do not change the score.
+export-print-key = Print handout with answer key
+handout-questions-note = Work each question out on paper before you check it on the page. The steps that show the answers are left out.
+handout-key-heading = Answer key, for the instructor
+handout-key-note = The steps that show the answers, with the engine’s numbers for these inputs.
+export-example-withheld = The whole example is offered once every question of the exam is answered.
 `;

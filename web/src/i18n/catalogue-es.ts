@@ -287,4 +287,24 @@ pick-cell-task = elige { $wanted }
 pick-cell-pick-any = elige una celda
 weights-what-toy = la tarea de juguete «{ $task }» con dígitos
 weights-what-iris = las cuatro medidas de las flores Iris
+
+## Progreso guardado, exámenes y su repaso (i18n-progress)
+progress-unreadable = No se ha podido leer tu progreso guardado, así que empieza de nuevo. Se conserva aparte en el almacenamiento de este navegador con la clave «{ $key }»; no se ha borrado nada.
+progress-partly-unreadable = No se ha podido leer una parte de tu progreso guardado. Se conserva aparte en el almacenamiento de este navegador con la clave «{ $key }»; el resto se usa.
+exam-answer-first = Esto es un examen: responde «{ $title }» antes de que se abran los pasos siguientes.
+exam-finish-first = Esto es un examen: responde «{ $title }» y las preguntas siguientes antes de abrir otro recorrido.
+exam-step-locked = { $title } (se abre cuando se responde la pregunta anterior)
+review-heading = Tus respuestas
+review-score = Puntuación: { $correct } de { $total } correctas.
+review-score-partial = Puntuación hasta ahora: { $correct } de { $total } correctas ({ $answered } respondidas).
+review-given = Tu respuesta: { $given }.
+review-not-answered = Aún sin responder.
+review-right = Correcta.
+review-wrong = Incorrecta.
+review-first-counts = Puntúa la primera respuesta a cada pregunta; los intentos posteriores se guardan, pero no cambian la puntuación.
+export-print-key = Imprimir la hoja con las soluciones
+handout-questions-note = Resuelve cada pregunta en papel antes de comprobarla en la página. Los pasos que muestran las respuestas no se incluyen.
+handout-key-heading = Soluciones, para el profesor
+handout-key-note = Los pasos que muestran las respuestas, con los números del motor para estos datos.
+export-example-withheld = El ejemplo completo se ofrece cuando se han respondido todas las preguntas del examen.
 `;

@@ -24,15 +24,17 @@ export interface AnsweredEvent {
   correct: boolean;
   /** The engine's diagnosis of a wrong answer (lab.diagnose); null when correct or none matched. */
   misconception: string | null;
-  /** 1 for the first answer to this exercise, 2 for the next, …; exam mode allows only 1. */
+  /** 1 for the first answer to this exercise (in any visit), 2 for the next, …; exam mode allows only 1. */
   attempt: number;
   /** Seconds from the exercise being shown to the answer. */
   latencySeconds: number;
 }
 
 /**
- * The walkthrough's exercise score, after every answer: `correct` counts exercises whose last
- * answer was right, of `total` exercises in the walkthrough (`answered` of them answered so far).
+ * The walkthrough's exercise score, after every answer, from the record of every answer in every
+ * visit (session/answer-record.ts): `correct` counts exercises whose first answer was right, of
+ * `total` exercises in the walkthrough (`answered` of them answered so far). A later answer never
+ * lowers it.
  */
 export interface ScoreEvent {
   type: 'score';

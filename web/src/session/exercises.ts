@@ -1,11 +1,13 @@
 // Exercises among a walkthrough's steps: where they go, how the engine grades an answer, what the
 // learner is told, and what the host hears (the `answered` and `score` progress events an LMS
-// records). DOM-free; the session owns one ExerciseBook per open walkthrough.
+// records). DOM-free; the session owns one ExerciseBook, which holds the open walkthrough's record
+// of answers (answer-record.ts).
 import type { Misconception } from '../../lib/index.js';
 import type { ExerciseContext } from '../exercises/exercise-type.js';
 import { exerciseType } from '../exercises/index.js';
 import type { Exercise, Step, Walkthrough } from '../model/types.js';
 import type { ProgressEvent } from './events.js';
+import { attemptsAt, gradedAttempts, scoreOf, type AnswerLog, type Attempt, type Score } from './answer-record.js';
 import { t } from '../i18n/messages.js';
 
 /** What the learner is told after an answer. */
@@ -75,33 +77,74 @@ export function withExercises(walkthrough: Walkthrough, inputs: Walkthrough['inp
 /** After this many wrong answers the engine's value is shown. */
 const REVEAL_AFTER = 2;
 
-interface Answer {
-  attempts: number;
+/** One question on the last step's review: the graded (first) answer, its grade and the right answer. */
+export interface ReviewItem {
+  exercise: Exercise;
+  /** The first answer in words, as given; undefined when the question was not answered. */
+  given?: string;
   correct: boolean;
-  feedback: ExerciseFeedback;
+  /** The right answer in words, from the engine on the inputs on screen. */
+  answer: string;
 }
 
+/**
+ * The learner's answers to the open walkthrough's exercises: its record of attempts (answer-record.ts),
+ * read from the log when the walkthrough opens and appended to it with every answer, and what each
+ * question shows of it (the latest answer given on the numbers on screen, graded again by the
+ * engine). In an exam an exercise takes one answer, and the steps after an unanswered question stay shut.
+ */
 export class ExerciseBook {
-  private readonly answers = new Map<string, Answer>();
+  private attempts: Attempt[] = [];
+  /** The fingerprint of the numbers on screen (undefined: the walkthrough's own). */
+  private inputs: string | undefined;
+  /** What each question shows, worked out once per opening or change of inputs. */
+  private readonly feedback = new Map<string, ExerciseFeedback>();
   /** When each exercise was last shown, for the latency an LMS records. */
   private readonly shownAt = new Map<string, number>();
 
   private readonly exam: boolean;
+  private readonly now: () => number;
+  private readonly log: AnswerLog | undefined;
 
   constructor(
     private readonly report: (event: ProgressEvent) => void,
-    { exam = false, now = () => Date.now() }: { exam?: boolean; now?: () => number } = {},
+    { exam = false, now = () => Date.now(), log }: { exam?: boolean; now?: () => number; log?: AnswerLog } = {},
   ) {
     this.exam = exam;
     this.now = now;
+    this.log = log;
   }
 
-  private readonly now: () => number;
-
-  /** Forgets every answer: another walkthrough, or inputs that change every expected number. */
-  reset(): void {
-    this.answers.clear();
+  /** Another walkthrough is open: its record as the log keeps it. */
+  open(walkthrough: string, inputs: string | undefined): void {
+    this.attempts = [...(this.log?.attempts(walkthrough, this.exam) ?? [])];
+    this.inputs = inputs;
+    this.feedback.clear();
     this.shownAt.clear();
+  }
+
+  /**
+   * Other numbers are on screen (edited inputs, other weights): the record stays whole, and each
+   * question shows the answer given on these numbers, if any.
+   */
+  inputsChanged(inputs: string | undefined): void {
+    this.inputs = inputs;
+    this.feedback.clear();
+  }
+
+  /** Every attempt at the open walkthrough's exercises, oldest first. */
+  get record(): readonly Attempt[] {
+    return this.attempts;
+  }
+
+  /** Whether the exercise has been answered (on any numbers, in any visit). */
+  answered(exercise: Exercise): boolean {
+    return this.attempts.some((a) => a.exercise === exercise.id);
+  }
+
+  /** The score of the open walkthrough's exercises. */
+  score(walkthrough: Walkthrough): Score {
+    return scoreOf(this.attempts, (walkthrough.exercises ?? []).map((e) => e.id));
   }
 
   /** The exercise's step is on screen. */
@@ -109,22 +152,38 @@ export class ExerciseBook {
     if (!this.shownAt.has(exercise.id)) this.shownAt.set(exercise.id, this.now());
   }
 
-  feedbackOf(exercise: Exercise): ExerciseFeedback | undefined {
-    return this.answers.get(exercise.id)?.feedback;
+  /**
+   * What the question shows of earlier answers: the latest given on the numbers on screen, graded
+   * again by the engine (in an exam, the latest on any numbers: its one answer stays closed).
+   */
+  feedbackOf(context: ExerciseContext, exercise: Exercise): ExerciseFeedback | undefined {
+    const known = this.feedback.get(exercise.id);
+    if (known) return known;
+    const mine = attemptsAt(this.attempts, exercise.id);
+    const shown = mine.filter((a) => a.inputs === this.inputs).at(-1) ?? (this.exam ? mine.at(-1) : undefined);
+    if (!shown) return undefined;
+    const graded = this.grade(context, exercise, shown.response, mine.indexOf(shown) + 1);
+    const feedback = 'error' in graded ? (this.exam ? this.recorded(shown, mine.length) : undefined) : graded.feedback;
+    if (feedback) this.feedback.set(exercise.id, feedback);
+    return feedback;
   }
 
   /**
-   * Grades `text` (by the exercise's type, with the engine, on the inputs and steps on screen); a
-   * text that is not an answer of that type is refused, unrecorded.
+   * Grades `text` (by the exercise's type, with the engine, on the inputs and steps on screen) and
+   * appends it to the record; a text that is not an answer of that type is refused, unrecorded.
    */
   answer(context: ExerciseContext, exercise: Exercise, text: string): ExerciseFeedback | { error: string } {
-    const earlier = this.answers.get(exercise.id);
-    if (this.exam && earlier) return earlier.feedback; // one answer per exercise, kept as given
-    const attempt = (earlier?.attempts ?? 0) + 1;
+    if (this.exam && this.answered(exercise)) {
+      // One answer per exercise, kept as given.
+      const mine = attemptsAt(this.attempts, exercise.id);
+      return this.feedbackOf(context, exercise) ?? this.recorded(mine[mine.length - 1], mine.length);
+    }
+    const attempt = attemptsAt(this.attempts, exercise.id).length + 1;
     const graded = this.grade(context, exercise, text, attempt);
     if ('error' in graded) return graded;
     const { feedback, misconception } = graded;
-    this.answers.set(exercise.id, { attempts: attempt, correct: feedback.correct, feedback });
+    this.append(context.walkthrough, { exercise: exercise.id, response: feedback.response, correct: feedback.correct, ...(this.inputs === undefined ? {} : { inputs: this.inputs }) });
+    this.feedback.set(exercise.id, feedback);
     const { walkthrough } = context;
     const base = { ...(walkthrough.lesson ? { lesson: walkthrough.lesson } : {}), walkthrough: walkthrough.id };
     const shown = this.shownAt.get(exercise.id) ?? this.now();
@@ -132,25 +191,50 @@ export class ExerciseBook {
       type: 'answered', ...base, exercise: exercise.id, interaction: exerciseType(exercise).interaction, response: feedback.response,
       correct: feedback.correct, misconception, attempt, latencySeconds: Math.max(0, (this.now() - shown) / 1000),
     });
-    const total = walkthrough.exercises?.length ?? 0;
-    const correct = [...this.answers.values()].filter((r) => r.correct).length;
-    this.report({ type: 'score', ...base, correct, answered: this.answers.size, total });
+    this.report({ type: 'score', ...base, ...this.score(walkthrough) });
     return feedback;
   }
 
   /**
-   * Puts back answers given in an earlier visit (an LMS's resume record), graded again by the
-   * engine on the inputs on screen, without reporting them again. Answers to exercises the
-   * walkthrough does not have, or that are not answers of their type, are left out.
+   * Puts back answers kept by an earlier version of the SCORM resume record (the last answer to
+   * each exercise, without its grade): graded by the engine on the inputs on screen and appended
+   * to the record, without reporting them again. Answers to exercises the walkthrough does not
+   * have, or that are not answers of their type, are left out.
    */
-  restore(context: ExerciseContext, saved: readonly { exercise: string; response: string; attempts: number }[]): void {
-    for (const { exercise: id, response, attempts } of saved) {
+  restore(context: ExerciseContext, saved: readonly { exercise: string; response: string }[]): void {
+    for (const { exercise: id, response } of saved) {
       const exercise = context.walkthrough.exercises?.find((e) => e.id === id);
-      if (!exercise) continue;
-      const graded = this.grade(context, exercise, response, this.exam ? 1 : Math.max(1, attempts));
+      if (!exercise || this.answered(exercise)) continue;
+      const graded = this.grade(context, exercise, response, 1);
       if ('error' in graded) continue;
-      this.answers.set(id, { attempts: graded.feedback.attempt, correct: graded.feedback.correct, feedback: graded.feedback });
+      this.append(context.walkthrough, { exercise: id, response: graded.feedback.response, correct: graded.feedback.correct, ...(this.inputs === undefined ? {} : { inputs: this.inputs }) });
     }
+    this.feedback.clear();
+  }
+
+  /** Each question with its graded (first) answer and the right answer, for the last step. */
+  review(context: ExerciseContext): ReviewItem[] {
+    const first = gradedAttempts(this.attempts);
+    return (context.walkthrough.exercises ?? []).map((exercise) => {
+      const attempt = first.get(exercise.id);
+      // Graded again only for its words: the grade is the one given then.
+      const words = exerciseType(exercise).grade(exercise, attempt?.response ?? '', context);
+      const answer = 'error' in words ? '' : words.answer;
+      if (!attempt) return { exercise, correct: false, answer };
+      return { exercise, given: 'error' in words ? attempt.response : words.given, correct: attempt.correct, answer };
+    });
+  }
+
+  private append(walkthrough: Walkthrough, attempt: Attempt): void {
+    this.attempts.push(attempt);
+    this.log?.append(walkthrough.id, this.exam, attempt);
+  }
+
+  /** An exam's answer that cannot be graded again on the numbers on screen: said as recorded, as given. */
+  private recorded(attempt: Attempt, count: number): ExerciseFeedback {
+    return {
+      correct: attempt.correct, attempt: count, message: t('exercise-recorded', { given: attempt.response }), misconception: null, final: true, response: attempt.response,
+    };
   }
 
   /** The grade of `text` by the exercise's type and what the learner is told about it. */

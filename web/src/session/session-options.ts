@@ -3,6 +3,7 @@
 import type { AttentionLab } from '../../lib/index.js';
 import type { OwnView } from '../kinds/descriptor.js';
 import type { Walkthrough } from '../model/types.js';
+import type { AnswerLog } from './answer-record.js';
 
 export interface Catalogue {
   /** A shipped or loaded walkthrough by id. */
@@ -12,8 +13,13 @@ export interface Catalogue {
 }
 
 export interface SessionOptions {
-  /** Exam mode: one answer per exercise, recorded without the engine's diagnosis or value. */
+  /**
+   * Exam mode: one answer per exercise, recorded without the engine's diagnosis or value, and no
+   * step after an unanswered question (nor another walkthrough) opens.
+   */
   exam?: boolean;
+  /** Where the answers of earlier visits are read from and each new one appended (the progress store). */
+  answers?: AnswerLog;
   /**
    * The full engine, for kinds that need operations the session's own engine leaves out (a
    * kind module's `engine: 'full'`): the page lands on the lite engine and loads this when such

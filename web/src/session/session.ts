@@ -7,17 +7,19 @@
 // session what a link should keep. Views, the URL sync and the progress reporter subscribe to its events.
 import type { AttentionLab } from '../../lib/index.js';
 import type { OwnView } from '../kinds/descriptor.js';
-import { acceptsTrainedWeights, descriptorOf, loadKind } from '../kinds/index.js';
+import { descriptorOf, loadKind } from '../kinds/index.js';
 import type { AnyKindModule, Built, Explanation } from '../kinds/kind.js';
 import { explainCell } from '../kinds/shared/explain.js';
 import { isRefusal } from '../model/refusal.js';
-import type { Exercise, MatrixPanel, ParameterField, Step, Walkthrough } from '../model/types.js';
+import type { Exercise, MatrixPanel, ParameterField, Walkthrough } from '../model/types.js';
 import { weightsLabel, type TrainedLayer } from '../model/trained-layer.js';
 import type { PageState } from '../state/url-state.js';
 import type { ProgressEvent, SessionEvent, SessionListener } from './events.js';
 import type { ExampleFile, ExampleFormat } from './example-file.js';
 import type { ExerciseContext } from '../exercises/exercise-type.js';
-import { ExerciseBook, exercisesPlacedProblem, type ExerciseFeedback } from './exercises.js';
+import { ExerciseBook, exercisesPlacedProblem, type ExerciseFeedback, type ReviewItem } from './exercises.js';
+import { inputsFingerprint, type Attempt, type Score } from './answer-record.js';
+import { ExamGate } from './exam-gate.js';
 import { changedParameter, flippedMaskCell, typedCell, type EditReading } from './learner-edits.js';
 import { loadViewCode, loadWalkthroughCode, type CodeSources } from './kind-and-engine.js';
 import type { Catalogue, SessionOptions } from './session-options.js';
@@ -25,25 +27,14 @@ import type { Catalogue, SessionOptions } from './session-options.js';
 export type { Catalogue, SessionOptions } from './session-options.js';
 import { stepsToShow, type BuiltFrom, type OnScreen } from './steps-on-read.js';
 import { StepsSeen } from './steps-seen.js';
+import { OpenWalkthrough } from './open-walkthrough.js';
 import { t } from '../i18n/messages.js';
 
 type Inputs = Walkthrough['inputs'];
 
-/** What is on screen; replaced whole on every change, so a refused change leaves it as it was. */
 type Current = OnScreen;
 
-/** A walkthrough drawn by a view of its own: no steps, its inputs as that view last reported them. */
-interface OwnViewOpen {
-  walkthrough: Walkthrough;
-  view: OwnView;
-  inputs: Inputs;
-  edited: boolean;
-}
-
-export class Session {
-  private current: Current | undefined;
-  /** Open instead of `current` when the walkthrough's kind is drawn by a view of its own. */
-  private own: OwnViewOpen | undefined;
+export class Session extends OpenWalkthrough {
   /** The learner's answers to the open walkthrough's exercises. */
   private readonly exercises: ExerciseBook;
   private readonly listeners = new Set<SessionListener>();
@@ -56,6 +47,8 @@ export class Session {
    */
   private opening: Promise<unknown> = Promise.resolve();
   private readonly sources: CodeSources;
+  /** In an exam, the steps and walkthroughs an unanswered question keeps shut (exam-gate.ts). */
+  private readonly gate: ExamGate;
 
   constructor(
     lab: AttentionLab,
@@ -64,8 +57,11 @@ export class Session {
     load: (kind: Walkthrough['kind']) => Promise<AnyKindModule> = loadKind,
     options: SessionOptions = {},
   ) {
+    super();
     const report = (progress: ProgressEvent) => this.emit({ type: 'progress', progress });
-    this.exercises = new ExerciseBook(report, { exam: options.exam ?? false });
+    const exam = options.exam ?? false;
+    this.exercises = new ExerciseBook(report, { exam, log: options.answers });
+    this.gate = new ExamGate(exam, (exercise) => this.exercises.answered(exercise), { notify: (m) => this.notify(m), announce: (m) => this.announce(m) });
     this.seen = new StepsSeen(report);
     const { fullEngine, loadView } = options;
     this.sources = { load, lab, fullEngine, loadView };
@@ -94,72 +90,8 @@ export class Session {
     this.emit({ type: 'announce', message });
   }
 
-  // ---- what is open ---------------------------------------------------------------------
-
-  get walkthrough(): Walkthrough | undefined {
-    return this.current?.walkthrough ?? this.own?.walkthrough;
-  }
-
-  get inputs(): Inputs | undefined {
-    return this.current?.inputs ?? this.own?.inputs;
-  }
-
-  /** The view of its own that draws the open walkthrough, or undefined when its steps are shown. */
-  get view(): OwnView | undefined {
-    return this.own?.view;
-  }
-
-  get steps(): Step[] {
-    return this.current?.built.steps ?? [];
-  }
-
-  /** The engine trace the steps were built from (its type is the kind's). */
-  get trace(): unknown {
-    return this.current?.built.trace;
-  }
-
-  get index(): number {
-    return this.current?.index ?? 0;
-  }
-
-  get step(): Step | undefined {
-    return this.steps[this.index];
-  }
-
-  /** The trained layer on screen, or undefined when the weights are the walkthrough's seeded ones. */
-  get trained(): TrainedLayer | undefined {
-    return this.current?.trained;
-  }
-
-  /** Whether the open walkthrough can show a trained layer (a self-attention multi-head or encoder walkthrough). */
-  get acceptsTrained(): boolean {
-    return this.current ? acceptsTrainedWeights(this.current.walkthrough) : false;
-  }
-
-  /**
-   * Where the weights on screen come from, in words for the header ("Trained weights: the toy
-   * task “reverse” on digits, …" or "Random, untrained weights (seed 3): nothing learned");
-   * undefined for walkthroughs with no weights to choose.
-   */
-  get weightsSource(): string | undefined {
-    const c = this.current;
-    if (!c || !acceptsTrainedWeights(c.walkthrough)) return undefined;
-    return weightsLabel(c.trained, (c.inputs as { seed: number }).seed);
-  }
-
   get completedWalkthrough(): boolean {
     return this.seen.completed;
-  }
-
-  /** The current walkthrough, step and edited inputs: what a link or an embed reproduces. */
-  get state(): PageState | undefined {
-    const { own } = this;
-    if (own) return { walkthrough: own.walkthrough.id, step: 'inputs', inputs: own.edited ? own.inputs : undefined };
-    const c = this.current;
-    if (!c) return undefined;
-    const state: PageState = { walkthrough: c.walkthrough.id, step: c.built.steps[c.index].id, inputs: c.edited ? c.inputs : undefined };
-    // A trained layer is kept as the run that reproduces it; random weights are every walkthrough's default.
-    return c.trained ? { ...state, weights: c.trained.source } : state;
   }
 
   // ---- opening ----------------------------------------------------------------------------
@@ -178,6 +110,12 @@ export class Session {
 
   private async openNow(state: PageState, given?: TrainedLayer): Promise<boolean> {
     const walkthrough = this.catalogue.find(state.walkthrough) ?? (this.catalogue.find(this.catalogue.fallback) as Walkthrough);
+    // Another lesson may show an open question's answer (the worked example shows its practice's numbers).
+    const unanswered = this.gate.firstUnanswered(this.current?.walkthrough);
+    if (unanswered && walkthrough.id !== this.current?.walkthrough.id) {
+      this.gate.refuse(t('exam-finish-first', { title: unanswered.title }));
+      return false;
+    }
     const { view } = descriptorOf(walkthrough.kind);
     if (view) return this.openInView(walkthrough, view, state);
     const code = await loadWalkthroughCode(walkthrough, given, this.sources, (message) => this.notify(message));
@@ -201,11 +139,18 @@ export class Session {
     }
     // Other weights are laid out afresh too: the header says where they come from.
     const fresh = this.current?.walkthrough.id !== walkthrough.id || this.current.trained !== trained;
+    const another = this.current?.walkthrough.id !== walkthrough.id;
     this.own = undefined;
     this.current = { ...from, built, index };
     if (fresh) this.seen.forget();
-    // Other inputs change every expected number: earlier answers no longer apply.
-    if (fresh || state.inputs !== undefined) this.exercises.reset();
+    // The record is the walkthrough's; other numbers only change which answers its questions show.
+    if (another) this.exercises.open(walkthrough.id, this.numbers());
+    else this.exercises.inputsChanged(this.numbers());
+    const end = this.lastOpen();
+    if (index > end) {
+      this.gate.refuse(t('exam-answer-first', { title: built.steps[end].title }));
+      this.current = { ...this.current, index: end };
+    }
     this.emit({ type: 'opened', fresh });
     this.showStep(false, true);
     return true;
@@ -221,7 +166,7 @@ export class Session {
     this.current = undefined;
     this.own = { walkthrough, view, inputs: state.inputs ?? walkthrough.inputs, edited: state.inputs !== undefined };
     this.seen.forget();
-    this.exercises.reset();
+    this.exercises.open(walkthrough.id, undefined);
     this.emit({ type: 'opened', fresh: true });
     return true;
   }
@@ -264,11 +209,17 @@ export class Session {
 
   // ---- moving between steps -----------------------------------------------------------------
 
-  /** Shows step `index` (kept within the steps); nothing happens when it is already shown. */
+  /**
+   * Shows step `index` (kept within the steps); nothing happens when it is already shown. In an
+   * exam no step after an unanswered question opens: moving past it stops at it, with a notice.
+   */
   goTo(index: number): void {
     const c = this.current;
     if (!c) return;
-    const next = Math.max(0, Math.min(c.built.steps.length - 1, index));
+    const end = this.lastOpen();
+    const next = Math.max(0, Math.min(c.built.steps.length - 1, end, index));
+    // Only an exam's unanswered question ends the steps before the last.
+    if (index > end && end < c.built.steps.length - 1) this.gate.refuse(t('exam-answer-first', { title: c.built.steps[end].title }));
     if (next === c.index) return;
     this.current = { ...c, index: next };
     this.showStep(true, false);
@@ -288,6 +239,30 @@ export class Session {
 
   // ---- exercises ------------------------------------------------------------------------------
 
+  /** Exam mode: one answer per exercise, and no step after an unanswered question opens. */
+  get exam(): boolean {
+    return this.gate.exam;
+  }
+
+  /** The last step that may be shown: in an exam, the first question not answered yet; otherwise the last step. */
+  lastOpen(): number {
+    return this.gate.lastOpen(this.steps);
+  }
+
+  /** Whether the open walkthrough is an exam with a question not answered yet. */
+  get examUnfinished(): boolean {
+    return this.gate.firstUnanswered(this.current?.walkthrough) !== undefined;
+  }
+
+  /** What the numbers on screen are made from beyond the walkthrough's own, as a fingerprint (undefined: its own). */
+  private numbers(): string | undefined {
+    const c = this.current;
+    // Only a walkthrough with questions needs it: a large matrix takes milliseconds to write out.
+    if (!c?.walkthrough.exercises?.length) return undefined;
+    const made = { ...(c.edited ? { inputs: c.inputs } : {}), ...(c.trained ? { weights: c.trained.source } : {}) };
+    return Object.keys(made).length === 0 ? undefined : inputsFingerprint(JSON.stringify(made));
+  }
+
   /**
    * The learner's answer to an exercise of the open walkthrough, graded by the engine on the
    * inputs on screen; a text that is not an answer of its type is refused (`error`) and not counted.
@@ -302,15 +277,35 @@ export class Session {
     return { lab: c.lab, walkthrough: c.walkthrough, inputs: c.inputs, steps: c.built.steps };
   }
 
+  /** What the exercise's question shows of earlier answers (this visit's or an earlier one's). */
   feedbackOf(exercise: Exercise): ExerciseFeedback | undefined {
-    return this.exercises.feedbackOf(exercise);
+    const c = this.current;
+    return c ? this.exercises.feedbackOf(this.exerciseContext(c), exercise) : undefined;
+  }
+
+  /** Every attempt at the open walkthrough's exercises, oldest first (what an LMS's resume record keeps). */
+  get attempts(): readonly Attempt[] {
+    return this.exercises.record;
+  }
+
+  /** The open walkthrough's exercise score, from its record; undefined when it has no exercises. */
+  get score(): Score | undefined {
+    const walkthrough = this.current?.walkthrough;
+    return walkthrough?.exercises?.length ? this.exercises.score(walkthrough) : undefined;
+  }
+
+  /** Each question with its graded answer and the right answer (the last step's review); empty without exercises. */
+  review(): ReviewItem[] {
+    const c = this.current;
+    return c ? this.exercises.review(this.exerciseContext(c)) : [];
   }
 
   /**
-   * Answers given in an earlier visit to the open walkthrough (an LMS's resume record), graded
-   * again by the engine and shown on their steps, without being reported again.
+   * Answers kept by an earlier version of an LMS's resume record (the last answer to each
+   * exercise, without its grade): graded by the engine, added to the record and shown on their
+   * steps, without being reported again.
    */
-  restoreAnswers(saved: readonly { exercise: string; response: string; attempts: number }[]): void {
+  restoreAnswers(saved: readonly { exercise: string; response: string }[]): void {
     const c = this.current;
     if (!c || saved.length === 0) return;
     this.exercises.restore(this.exerciseContext(c), saved);
@@ -327,7 +322,7 @@ export class Session {
     const stepId = c.built.steps[c.index].id;
     const index = Math.max(0, built.steps.findIndex((s) => s.id === stepId));
     this.current = { ...c, inputs, edited, built, index };
-    this.exercises.reset();
+    this.exercises.inputsChanged(this.numbers());
     this.emit({ type: 'recomputed' });
     this.showStep(false, true);
     return undefined;

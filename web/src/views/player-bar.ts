@@ -1,6 +1,7 @@
 // The player bar under the step: first, previous, play/pause, next, last, the speed, Reset inputs
 // and Embed; and the keys that do the same (arrows, Home, End, space). Playing moves the session
-// one step at a time and stops at the last.
+// one step at a time and stops at the last, or in an exam at the question to answer (the session
+// opens no step after it, whatever asks).
 import { disclosure } from '../widgets/disclosure.js';
 import { el } from '../widgets/dom.js';
 import { icon, playLabel } from '../widgets/icons.js';
@@ -18,7 +19,9 @@ export class PlayerBar {
     const { session } = context;
     session.subscribe((event) => {
       if (event.type === 'opened') this.pause();
-      if (event.type === 'step') this.enable(event.index, session.steps.length);
+      if (event.type === 'step') this.enable(event.index);
+      // An answer in an exam opens the steps after its question.
+      if (event.type === 'progress' && event.progress.type === 'answered') this.enable(session.index);
     });
     context.root.addEventListener('keydown', (event) => this.onKey(event as KeyboardEvent));
   }
@@ -76,15 +79,16 @@ export class PlayerBar {
     return el('label', { className: 'speed' }, `${t('player-speed')} `, select);
   }
 
-  private enable(index: number, total: number): void {
+  private enable(index: number): void {
     const set = (name: string, disabled: boolean) => {
       const button = this.context.root.querySelector<HTMLButtonElement>(`.control-${name}`);
       if (button && button.disabled !== disabled) button.disabled = disabled;
     };
+    const end = this.context.session.lastOpen();
     set('first', index === 0);
     set('previous', index === 0);
-    set('next', index === total - 1);
-    set('last', index === total - 1);
+    set('next', index >= end);
+    set('last', index >= end);
   }
 
   private get playing(): boolean {
@@ -107,7 +111,7 @@ export class PlayerBar {
     const { session } = this.context;
     if (session.index === session.steps.length - 1) session.first();
     this.timer = window.setInterval(() => {
-      if (session.index >= session.steps.length - 1) this.pause();
+      if (session.index >= session.lastOpen()) this.pause();
       else session.next();
     }, this.interval);
     this.setPlayLabel(true);

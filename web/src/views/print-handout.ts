@@ -1,5 +1,8 @@
-// The open walkthrough as a handout for paper every step with its title,
-// formula, text and panels, one after another. The steps are the ones the session has already
+// The open walkthrough as a handout for paper: every step with its title, formula, text and
+// panels, one after another. A walkthrough with questions (practice, an exam) is a worksheet: the
+// steps before its first question, then each question, without the steps that show the answers;
+// those come only in the answer key, a section of its own printed when the instructor asks for it
+// (Export → Print handout with answer key). The steps are the ones the session has already
 // built from the engine's trace, drawn by the same widgets as the step on screen, without their
 // controls: nothing is computed here. The handout lives in a container that only print shows
 // (print-handout.css); it is laid out when the learner asks for it (Export → Print handout) or
@@ -14,6 +17,7 @@ import { renderFormula } from '../widgets/formula.js';
 import type { ViewContext } from './view-context.js';
 import { panelView, withoutControls, type PanelActions } from './panel-registry.js';
 import { walkthroughHeading } from './walkthrough-view.js';
+import { worksheetSteps } from '../session/worksheet.js';
 import './print-handout.css';
 
 /**
@@ -30,17 +34,24 @@ export class PrintHandout {
   private builtFrom: readonly Step[] | undefined;
   /** Settles once every formula of the handout is typeset. */
   private formulas: Promise<unknown> = Promise.resolve();
+  /** The next handout has the answer key (asked for with Export; the browser's own printing has none). */
+  private keyed = false;
 
   constructor(private readonly context: ViewContext, private readonly actions: PanelActions) {
     context.session.subscribe((event) => {
       if (event.type === 'opened' || event.type === 'recomputed') this.drop();
     });
     window.addEventListener('beforeprint', () => this.build());
-    window.addEventListener('afterprint', () => this.drop());
+    window.addEventListener('afterprint', () => {
+      this.drop();
+      this.keyed = false;
+    });
   }
 
-  /** Lays the handout out, waits for its formulas, and opens the browser's print dialog. */
-  async print(): Promise<void> {
+  /** Lays the handout out (with the answer key when asked), waits for its formulas, and opens the browser's print dialog. */
+  async print(withKey = false): Promise<void> {
+    if (withKey !== this.keyed) this.drop();
+    this.keyed = withKey;
     this.build();
     await this.formulas;
     window.print();
@@ -54,16 +65,26 @@ export class PrintHandout {
     if (!walkthrough || session.view || !shell || (this.element && this.builtFrom === session.steps)) return;
     this.drop();
     const heading = walkthroughHeading(walkthrough, session.trained);
-    const steps = session.steps.map((step, k) => this.stepSection(step, k, session.steps.length));
+    const { questions, answers } = worksheetSteps(session.steps);
+    const number = (step: Step) => session.steps.indexOf(step);
+    const steps = questions.map((step) => this.stepSection(step, number(step), session.steps.length));
+    const key = this.keyed ? answers.map((step) => this.stepSection(step, number(step), session.steps.length)) : [];
     this.element = el('div', { className: 'print-handout' },
       el('div', { className: 'handout-head' },
         el('p', { className: 'lesson-label' }, heading.label),
         el('h2', {}, heading.title),
         el('p', { className: 'intro' }, forPaper(withoutLessonLinks(heading.intro))),
         session.weightsSource ? el('p', { className: 'handout-weights' }, session.weightsSource) : '',
-        el('p', { className: 'handout-note' }, t('handout-note'))),
-      ...steps.map((s) => s.section));
-    this.formulas = Promise.all(steps.map((s) => s.formula));
+        el('p', { className: 'handout-note' }, t('handout-note')),
+        answers.length > 0 ? el('p', { className: 'handout-note' }, t('handout-questions-note')) : ''),
+      ...steps.map((s) => s.section),
+      key.length > 0
+        ? el('section', { className: 'handout-key' },
+          el('h2', {}, t('handout-key-heading')),
+          el('p', { className: 'handout-note' }, t('handout-key-note')),
+          ...key.map((s) => s.section))
+        : '');
+    this.formulas = Promise.all([...steps, ...key].map((s) => s.formula));
     this.builtFrom = session.steps;
     shell.append(this.element);
     shell.classList.add('has-handout');

@@ -9,6 +9,7 @@ import { exportMenu } from '../widgets/export-menu.js';
 import { renderFormula } from '../widgets/formula.js';
 import type { PanelView, RelatedCells } from '../widgets/panel-view.js';
 import type { CostMeasurements } from '../session/cost/measurements.js';
+import type { ExampleFormat } from '../session/example-file.js';
 import type { ViewContext } from './view-context.js';
 import { panelView, withoutControls, type PanelActions } from './panel-registry.js';
 import { PrintHandout } from './print-handout.js';
@@ -68,8 +69,11 @@ export class StepView {
       byId('export').replaceChildren(exportMenu(() => ({
         walkthrough: session.walkthrough as NonNullable<typeof session.walkthrough>,
         step: session.step as Step,
-        example: (format) => session.example(format),
+        // The whole example has every step's numbers: not while an exam has questions to answer.
+        ...(session.examUnfinished ? {} : { example: (format: ExampleFormat) => session.example(format) }),
         print: () => this.handout.print(),
+        // The answer key is the instructor's: an exam's page never offers it (its practice link does).
+        ...(session.walkthrough?.exercises?.length && !session.exam ? { printKey: () => this.handout.print(true) } : {}),
       })));
     }
     const explain = byId('explain');

@@ -32,6 +32,8 @@ export class WalkthroughView {
         if (source && context.session.weightsSource) setText(source, context.session.weightsSource);
       }
       else if (event.type === 'step') this.markStep(event.index);
+      // An answer in an exam opens the steps after its question.
+      else if (event.type === 'progress' && event.progress.type === 'answered') this.markOpen();
     });
   }
 
@@ -74,6 +76,8 @@ export class WalkthroughView {
           el('p', { id: 'step-text', className: 'step-text' }),
           el('div', { id: 'panels', className: 'panels' }),
           el('section', { id: 'explain', className: 'explain', ariaLive: 'polite', hidden: true }),
+          // On the last step of a walkthrough with questions: the score and each answer (progress-view.ts).
+          el('section', { id: 'review', className: 'exercise-review', ariaLabelledBy: 'review-heading', hidden: true }),
           el('div', { id: 'export' }),
           el('nav', { id: 'next-lesson', className: 'next-lesson', ariaLabel: t('next-in-course'), hidden: true }))),
       this.controls(),
@@ -136,9 +140,26 @@ export class WalkthroughView {
       button.addEventListener('click', () => session.goTo(index));
       return el('li', {}, button);
     }));
+    this.markOpen();
+  }
+
+  /** In an exam, the steps after the question to answer are shut: their buttons say so and do nothing. */
+  private markOpen(): void {
+    const { session } = this.context;
+    const end = session.lastOpen();
+    for (const [i, button] of [...this.context.byId('step-list').querySelectorAll('button')].entries()) {
+      const shut = i > end;
+      if (button.disabled === shut) continue;
+      button.disabled = shut;
+      button.classList.toggle('shut', shut);
+      const title = session.steps[i]?.title ?? '';
+      if (shut) button.setAttribute('aria-label', t('exam-step-locked', { title }));
+      else button.removeAttribute('aria-label');
+    }
   }
 
   private markStep(index: number): void {
+    this.markOpen();
     for (const [i, item] of [...this.context.byId('step-list').children].entries()) {
       const button = item.querySelector('button');
       if (i === index && button) setAttr(button, 'aria-current', 'step');

@@ -17,10 +17,15 @@ export interface ExportContext {
   walkthrough: Walkthrough;
   /** The step on screen: its matrices are offered. */
   step: Step;
-  /** The whole example as the learner has it now, written from the steps and trace on screen. */
-  example: (format: ExampleFormat) => Promise<ExampleFile>;
+  /**
+   * The whole example as the learner has it now, written from the steps and trace on screen;
+   * absent while it would give answers away (an unfinished exam): no example group then.
+   */
+  example?: (format: ExampleFormat) => Promise<ExampleFile>;
   /** Prints every step as a handout (views/print-handout.ts); no paper group without it. */
   print?: () => void | Promise<void>;
+  /** Prints the handout with its answer key, for the instructor (walkthroughs with questions). */
+  printKey?: () => void | Promise<void>;
 }
 
 let nextId = 0;
@@ -98,8 +103,12 @@ export function exportBody(current: () => ExportContext): HTMLElement[] {
     el('option', { value: 'latex' }, t('export-latex')),
     el('option', { value: 'torch' }, t('export-torch')),
     el('option', { value: 'numpy' }, t('export-numpy')));
-  const example = () => current().example(format.value as ExampleFormat);
-  const exampleGroup = el('fieldset', { className: 'export-group' },
+  const example = () => {
+    const write = current().example;
+    if (!write) throw new Error(t('export-example-withheld'));
+    return write(format.value as ExampleFormat);
+  };
+  const exampleGroup = !current().example ? '' : el('fieldset', { className: 'export-group' },
     el('legend', {}, t('export-example-group')),
     el('label', {}, `${t('export-format')} `, format),
     el('div', { className: 'export-actions' },
@@ -126,14 +135,14 @@ export function exportBody(current: () => ExportContext): HTMLElement[] {
       })));
 
   // ---- on paper --------------------------------------------------------------------------
-  const print = current().print;
+  const { print, printKey } = current();
   let paperGroup: HTMLElement | '' = '';
   if (print) {
-    const printButton = button(t('export-print'), print);
-    printButton.setAttribute('aria-describedby', `${id}-paper-note`);
+    const printButtons = [button(t('export-print'), print), ...(printKey ? [button(t('export-print-key'), printKey)] : [])];
+    for (const printButton of printButtons) printButton.setAttribute('aria-describedby', `${id}-paper-note`);
     paperGroup = el('fieldset', { className: 'export-group export-paper' },
       el('legend', {}, t('export-paper-group')),
-      printButton,
+      ...printButtons,
       el('p', { id: `${id}-paper-note`, className: 'export-note' }, t('export-paper-note')));
   }
 

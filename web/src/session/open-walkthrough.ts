@@ -1,0 +1,88 @@
+// What is open in a session, read-only: the walkthrough, its inputs, steps and trace, the step
+// shown, the weights on screen and what a link keeps of them. Session (session.ts) makes every
+// change; this is what views and the URL sync read.
+import type { OwnView } from '../kinds/descriptor.js';
+import { acceptsTrainedWeights } from '../kinds/index.js';
+import type { Step, Walkthrough } from '../model/types.js';
+import { weightsLabel, type TrainedLayer } from '../model/trained-layer.js';
+import type { PageState } from '../state/url-state.js';
+import type { OnScreen } from './steps-on-read.js';
+
+type Inputs = Walkthrough['inputs'];
+
+/** A walkthrough drawn by a view of its own: no steps, its inputs as that view last reported them. */
+export interface OwnViewOpen {
+  walkthrough: Walkthrough;
+  view: OwnView;
+  inputs: Inputs;
+  edited: boolean;
+}
+
+export class OpenWalkthrough {
+  /** What is on screen; replaced whole on every change, so a refused change leaves it as it was. */
+  protected current: OnScreen | undefined;
+  /** Open instead of `current` when the walkthrough's kind is drawn by a view of its own. */
+  protected own: OwnViewOpen | undefined;
+
+  get walkthrough(): Walkthrough | undefined {
+    return this.current?.walkthrough ?? this.own?.walkthrough;
+  }
+
+  get inputs(): Inputs | undefined {
+    return this.current?.inputs ?? this.own?.inputs;
+  }
+
+  /** The view of its own that draws the open walkthrough, or undefined when its steps are shown. */
+  get view(): OwnView | undefined {
+    return this.own?.view;
+  }
+
+  get steps(): Step[] {
+    return this.current?.built.steps ?? [];
+  }
+
+  /** The engine trace the steps were built from (its type is the kind's). */
+  get trace(): unknown {
+    return this.current?.built.trace;
+  }
+
+  get index(): number {
+    return this.current?.index ?? 0;
+  }
+
+  get step(): Step | undefined {
+    return this.steps[this.index];
+  }
+
+  /** The trained layer on screen, or undefined when the weights are the walkthrough's seeded ones. */
+  get trained(): TrainedLayer | undefined {
+    return this.current?.trained;
+  }
+
+  /** Whether the open walkthrough can show a trained layer (a self-attention multi-head or encoder walkthrough). */
+  get acceptsTrained(): boolean {
+    return this.current ? acceptsTrainedWeights(this.current.walkthrough) : false;
+  }
+
+  /**
+   * Where the weights on screen come from, in words for the header ("Trained weights: the toy
+   * task “reverse” on digits, …" or "Random, untrained weights (seed 3): nothing learned");
+   * undefined for walkthroughs with no weights to choose.
+   */
+  get weightsSource(): string | undefined {
+    const c = this.current;
+    if (!c || !acceptsTrainedWeights(c.walkthrough)) return undefined;
+    return weightsLabel(c.trained, (c.inputs as { seed: number }).seed);
+  }
+
+  /** The current walkthrough, step and edited inputs: what a link or an embed reproduces. */
+  get state(): PageState | undefined {
+    const { own } = this;
+    if (own) return { walkthrough: own.walkthrough.id, step: 'inputs', inputs: own.edited ? own.inputs : undefined };
+    const c = this.current;
+    if (!c) return undefined;
+    const state: PageState = { walkthrough: c.walkthrough.id, step: c.built.steps[c.index].id, inputs: c.edited ? c.inputs : undefined };
+    // A trained layer is kept as the run that reproduces it; random weights are every walkthrough's default.
+    return c.trained ? { ...state, weights: c.trained.source } : state;
+  }
+}
