@@ -101,7 +101,7 @@ namespace trainer_tests
         CHECK_THAT(t.status_message(), StartsWith("training diverged at step "));
         CHECK_THROWS_MATCHES(
             t.step(1), attn::attention_error,
-            Message("steps: expected a trainer that has not diverged, got one that "
+            Message("step: expected a trainer that has not diverged, got one that "
                     "has: " +
                     t.status_message()));
         CHECK(std::isfinite(t.evaluate().loss)); // the last good parameters are still there

@@ -179,4 +179,21 @@ namespace attn
         }
         return total;
     }
+
+    std::string first_out_of_range(const std::vector<parameter_ref>& parameters, double limit)
+    {
+        for (const parameter_ref& p : parameters)
+        {
+            for (std::size_t i = 0; i < p.size; ++i)
+            {
+                if (!(std::abs(p.value[i]) <= limit))
+                {
+                    return "the update made " + p.name + "[" + std::to_string(i) + "] " +
+                           detail::format_number(p.value[i]) + ", beyond ±" +
+                           detail::format_number(limit);
+                }
+            }
+        }
+        return "";
+    }
 } // namespace attn

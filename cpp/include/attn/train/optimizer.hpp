@@ -86,6 +86,12 @@ namespace attn
      * @return the total norm before clipping
      */
     double clip_grad_norm(const std::vector<parameter_ref>& parameters, double max_norm);
+
+    /**
+     * @brief The first parameter value that is not finite or lies beyond ±limit, described
+     * ("the update made head.w[3] Infinity, beyond ±1000000"), or "" when there is none.
+     */
+    std::string first_out_of_range(const std::vector<parameter_ref>& parameters, double limit);
 } // namespace attn
 
 #endif
