@@ -89,7 +89,8 @@ namespace trainer_divergence_tests
         if (kind == attn::task_kind::iris)
         {
             const attn::iris_split split = attn::split_iris(3);
-            batch = {attn::iris_example(split, split.train[0]), attn::iris_example(split, split.train[1])};
+            batch = {attn::iris_example(split, split.train[0]),
+                     attn::iris_example(split, split.train[1])};
         }
         else
         {
@@ -121,13 +122,14 @@ namespace trainer_divergence_tests
         std::vector<double> a{1, -2}, b{0.5, std::numeric_limits<double>::infinity(), 3e6};
         std::vector<double> ga(2), gb(3);
         const std::vector<attn::parameter_ref> refs{{"a", a.data(), ga.data(), 2},
-                                                     {"b", b.data(), gb.data(), 3}};
+                                                    {"b", b.data(), gb.data(), 3}};
         CHECK(attn::first_out_of_range(refs, 1e6) ==
               "the update made b[1] Infinity, beyond ±1000000");
         b[1] = std::nan("");
         CHECK(attn::first_out_of_range(refs, 1e6) == "the update made b[1] NaN, beyond ±1000000");
         b[1] = -1e6;
-        CHECK(attn::first_out_of_range(refs, 1e6) == "the update made b[2] 3000000, beyond ±1000000");
+        CHECK(attn::first_out_of_range(refs, 1e6) ==
+              "the update made b[2] 3000000, beyond ±1000000");
         b[2] = 1e6;
         CHECK(attn::first_out_of_range(refs, 1e6).empty());
     }

@@ -72,8 +72,13 @@ namespace attn
                                           : static_cast<double>(c.vocabulary) * d;
             const double head =
                 iris ? d * (d / 2) + d / 2 + (d / 2) * classes + classes : d * classes + classes;
-            return {d,     static_cast<double>(c.heads), static_cast<double>(c.layers), f,
-                    classes, embedding + static_cast<double>(c.layers) * per_layer + head, iris};
+            return {d,
+                    static_cast<double>(c.heads),
+                    static_cast<double>(c.layers),
+                    f,
+                    classes,
+                    embedding + static_cast<double>(c.layers) * per_layer + head,
+                    iris};
         }
 
         /// Multiply-adds of one forward pass.
@@ -94,10 +99,9 @@ namespace attn
         double layer_trace_bytes(const sizes& s, const pass_shape& p)
         {
             const double rows = p.examples * p.length;
-            const double cells = rows * (trace_per_model_cell * s.d +
-                                         trace_per_hidden_cell * s.d_ff) +
-                                 trace_per_attention_cell * p.examples * s.heads * p.length *
-                                     p.length;
+            const double cells =
+                rows * (trace_per_model_cell * s.d + trace_per_hidden_cell * s.d_ff) +
+                trace_per_attention_cell * p.examples * s.heads * p.length * p.length;
             return cells * bytes_per_double + bytes_per_head_trace * p.examples * s.heads;
         }
 
@@ -204,12 +208,12 @@ namespace attn
         const pass_shape batch = batch_of(config, s.iris);
         const pass_shape held_out = held_out_of(config, s.iris);
         trainer_cost cost;
-        cost.step_multiply_adds = (1 + backward_factor) * forward_work(s, batch) +
-                                  work_per_parameter * s.parameters;
+        cost.step_multiply_adds =
+            (1 + backward_factor) * forward_work(s, batch) + work_per_parameter * s.parameters;
         cost.evaluate_multiply_adds = forward_work(s, held_out);
-        cost.peak_bytes = copies_per_parameter * s.parameters * bytes_per_double +
-                          std::max(pass_bytes(s, batch, backward_layers),
-                                   pass_bytes(s, held_out, 0));
+        cost.peak_bytes =
+            copies_per_parameter * s.parameters * bytes_per_double +
+            std::max(pass_bytes(s, batch, backward_layers), pass_bytes(s, held_out, 0));
         return cost;
     }
 
@@ -219,11 +223,10 @@ namespace attn
         const trainer_cost cost = estimate_trainer_cost(config);
         if (cost.peak_bytes > budget.bytes)
         {
-            detail::fail(costliest_option(config, given,
-                                          [](const trainer_cost& c) { return c.peak_bytes; }),
-                         "options whose trainer needs at most " +
-                             format_bytes(budget.bytes) + " of memory",
-                         "ones needing an estimated " + format_bytes(cost.peak_bytes));
+            detail::fail(
+                costliest_option(config, given, [](const trainer_cost& c) { return c.peak_bytes; }),
+                "options whose trainer needs at most " + format_bytes(budget.bytes) + " of memory",
+                "ones needing an estimated " + format_bytes(cost.peak_bytes));
         }
         if (work_of(cost) > budget.multiply_adds)
         {
