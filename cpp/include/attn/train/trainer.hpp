@@ -56,8 +56,8 @@ namespace attn
         std::optional<double> weight_decay;   ///< "weightDecay": 0 … 1
         std::optional<double> dropout;        ///< attention dropout in training: 0 ≤ p < 1
         std::optional<double> clip_norm;      ///< "clipNorm": max global gradient norm; 0 = off
-        std::optional<double> length;         ///< toy tasks: tokens per sequence, 2 … 32
-        std::optional<double> vocabulary;     ///< toy tasks: symbols, 2 … 64
+        std::optional<double> length;         ///< toy tasks: tokens, 2 (induction 4) … 32
+        std::optional<double> vocabulary;     ///< toy: 2 … 64 (induction ≥ length / 2)
     };
 
     /// The options after defaults and checks: what the trainer actually runs with.
