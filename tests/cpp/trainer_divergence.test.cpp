@@ -138,6 +138,28 @@ namespace trainer_divergence_tests
         CHECK(attn::first_out_of_range(refs, 1e6).empty());
     }
 
+    TEST_CASE("update_within keeps an update in range and undoes one that leaves it",
+              "[trainer][divergence]")
+    {
+        std::vector<double> value{1, 2}, grad{0.5, 0};
+        const std::vector<attn::parameter_ref> refs{{"w", value.data(), grad.data(), 2}};
+        attn::optimizer_options o;
+        o.kind = attn::optimizer_kind::sgd;
+        o.learning_rate = 10;
+        attn::optimizer sgd(o, refs);
+        std::vector<double> saved;
+        CHECK(attn::update_within(sgd, refs, 1e6, saved).empty());
+        CHECK(value == std::vector<double>{-4, 2});
+        grad = {0, 2e5};
+        CHECK(attn::update_within(sgd, refs, 1e6, saved) ==
+              "the update made w[1] -1999998, beyond ±1000000");
+        CHECK(value == std::vector<double>{-4, 2});
+        grad = {std::numeric_limits<double>::infinity(), 0};
+        CHECK(attn::update_within(sgd, refs, 1e6, saved) ==
+              "the update made w[0] -Infinity, beyond ±1000000");
+        CHECK(value == std::vector<double>{-4, 2});
+    }
+
     TEST_CASE("every task's defaults fit the work and memory budgets with room to spare",
               "[trainer][budget]")
     {

@@ -1,6 +1,8 @@
 #include "attn/train/optimizer.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <string>
 
 #include "attn/error.hpp"
@@ -195,5 +197,27 @@ namespace attn
             }
         }
         return "";
+    }
+
+    std::string update_within(optimizer& update, const std::vector<parameter_ref>& parameters,
+                              double limit, std::vector<double>& saved)
+    {
+        saved.clear();
+        for (const parameter_ref& p : parameters)
+        {
+            saved.insert(saved.end(), p.value, p.value + p.size);
+        }
+        update.step();
+        std::string wrong = first_out_of_range(parameters, limit);
+        if (!wrong.empty())
+        {
+            auto from = saved.begin();
+            for (const parameter_ref& p : parameters)
+            {
+                std::copy(from, from + static_cast<std::ptrdiff_t>(p.size), p.value);
+                from += static_cast<std::ptrdiff_t>(p.size);
+            }
+        }
+        return wrong;
     }
 } // namespace attn

@@ -36,8 +36,8 @@ namespace attn
         double divergent_loss = 0;
         trainer_status status = trainer_status::ready;
         std::string message;
-        /// Every parameter before the update being checked, flat in refs' order: restored when
-        /// the update goes out of range. Kept between steps so a step allocates nothing for it.
+        /// update_within's copy of the parameters, kept between steps so that a step allocates
+        /// nothing for it.
         std::vector<double> before_update;
 
         std::vector<task_example> next_batch();
@@ -77,25 +77,6 @@ namespace attn
                 }
             }
             return true;
-        }
-
-        void save_values(const std::vector<parameter_ref>& refs, std::vector<double>& out)
-        {
-            out.clear();
-            for (const parameter_ref& r : refs)
-            {
-                out.insert(out.end(), r.value, r.value + r.size);
-            }
-        }
-
-        void restore_values(const std::vector<parameter_ref>& refs, const std::vector<double>& in)
-        {
-            auto from = in.begin();
-            for (const parameter_ref& r : refs)
-            {
-                std::copy(from, from + static_cast<std::ptrdiff_t>(r.size), r.value);
-                from += static_cast<std::ptrdiff_t>(r.size);
-            }
         }
 
         optimizer_kind optimizer_of(const std::string& name)
@@ -287,14 +268,11 @@ namespace attn
             {
                 clip_grad_norm(s.refs, s.config.clip_norm);
             }
-            // The update is kept only if every parameter stays finite and in range; the
-            // optimizer's moments are not restored, since a diverged trainer never steps again.
-            save_values(s.refs, s.before_update);
-            s.update->step();
-            const std::string wrong = first_out_of_range(s.refs, max_parameter_magnitude);
+            // Undone if it takes a parameter out of range: a diverged trainer never steps again.
+            const std::string wrong =
+                update_within(*s.update, s.refs, max_parameter_magnitude, s.before_update);
             if (!wrong.empty())
             {
-                restore_values(s.refs, s.before_update);
                 s.diverge(wrong);
                 result.diverged = true;
                 break;
