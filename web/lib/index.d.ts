@@ -219,9 +219,9 @@ export interface TrainerStatus {
 export interface Trainer {
   /**
    * Takes `steps` training steps (a whole number from 1 to {@link TrainerEstimate.stepsPerCall},
-   * at most 10,000; default 1), each on a fresh batch. When a step
-   * diverges, throws an AttentionError about `step` (the steps before it are taken); on a
-   * diverged trainer, throws one saying so.
+   * at most 10,000; default 1), each on a fresh batch. When a step diverges, throws an
+   * AttentionError about `step` (the steps before it are taken); on a diverged trainer, throws
+   * one saying so.
    */
   step(steps?: number): TrainerStep;
   /** Loss and accuracy on the held-out set (toy tasks: 500 sequences; iris: the 30 test rows), without dropout. */
