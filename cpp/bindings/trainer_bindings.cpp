@@ -17,6 +17,7 @@
 
 #include "attn/error.hpp"
 #include "attn/train/trainer.hpp"
+#include "attn/train/trainer_budget.hpp"
 #include "convert.hpp"
 #include "guarded.hpp"
 
@@ -42,27 +43,41 @@ namespace attn::bindings
             return *found->second;
         }
 
+        /// record[name] when it is the record's own property, else undefined: a key another
+        /// script set on Object.prototype is no option of the caller's.
+        val own(const val& record, const char* name)
+        {
+            return record.hasOwnProperty(name) ? record[name] : val::undefined();
+        }
+
+        bool omitted(const val& v)
+        {
+            return v.isUndefined() || v.isNull();
+        }
+
         std::optional<double> optional_number(const val& record, const char* name)
         {
-            const val v = record[name];
-            if (v.isUndefined() || v.isNull())
-            {
-                return std::nullopt;
-            }
-            return v.as<double>();
+            const val v = own(record, name);
+            return omitted(v) ? std::nullopt : std::optional<double>(v.as<double>());
+        }
+
+        std::optional<std::string> optional_text(const val& record, const char* name)
+        {
+            const val v = own(record, name);
+            return omitted(v) ? std::nullopt : std::optional<std::string>(v.as<std::string>());
         }
 
         /// The request the façade built (web/lib/trainer.js: camelCase names, numbers and
-        /// strings already type-checked, omitted options absent).
+        /// strings already type-checked, omitted options undefined).
         trainer_options read_options(const val& request)
         {
             trainer_options options;
-            if (request.hasOwnProperty("task"))
+            if (const auto task = optional_text(request, "task"))
             {
-                options.task = request["task"].as<std::string>();
+                options.task = *task;
             }
-            const val model = request["model"];
-            if (!model.isUndefined())
+            const val model = own(request, "model");
+            if (!omitted(model))
             {
                 options.model.d_model = optional_number(model, "dModel");
                 options.model.heads = optional_number(model, "heads");
@@ -72,10 +87,7 @@ namespace attn::bindings
             options.seed = optional_number(request, "seed");
             options.learning_rate = optional_number(request, "learningRate");
             options.batch_size = optional_number(request, "batchSize");
-            if (request.hasOwnProperty("optimizer"))
-            {
-                options.optimizer = request["optimizer"].as<std::string>();
-            }
+            options.optimizer = optional_text(request, "optimizer");
             options.weight_decay = optional_number(request, "weightDecay");
             options.dropout = optional_number(request, "dropout");
             options.clip_norm = optional_number(request, "clipNorm");
@@ -148,7 +160,7 @@ namespace attn::bindings
                     {
                         // The run cannot go on: say so as an error rather than hand back a
                         // NaN loss for a chart to draw.
-                        detail::fail("steps", "a run that does not diverge",
+                        detail::fail("step", "a run that does not diverge",
                                      t.status_message() +
                                          "; the trainer is now diverged (status()), create a "
                                          "new one, e.g. with a smaller learningRate");
@@ -260,6 +272,13 @@ namespace attn::bindings
                     out.set("message", t.status_message());
                     out.set("step", write(t.steps()));
                     out.set("options", write_config(t.config()));
+                    const trainer_cost cost = estimate_trainer_cost(t.config());
+                    val estimate = val::object();
+                    estimate.set("stepMultiplyAdds", cost.step_multiply_adds);
+                    estimate.set("evaluateMultiplyAdds", cost.evaluate_multiply_adds);
+                    estimate.set("memoryBytes", cost.peak_bytes);
+                    estimate.set("stepsPerCall", write(t.max_steps()));
+                    out.set("estimate", estimate);
                     return out;
                 });
         }

@@ -3,11 +3,15 @@
 // characters. Each is refused with an AttentionError naming the argument, without hanging,
 // leaking a handle or reading anything twice.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { describe, test } from 'node:test';
+
+import fc from 'fast-check';
 
 import { loadAttentionLab } from 'attention-lab';
 
 import { expectAttentionError } from '../support/expect-error.mjs';
+import { VALID } from '../support/fuzz-arbitraries.mjs';
 
 const lab = await loadAttentionLab();
 const untyped = /** @type {any} */ (lab);
@@ -171,5 +175,161 @@ describe('NUL and control characters in messages', () => {
   test('a string shown by the façade escapes control characters', () => {
     const error = expectAttentionError(() => untyped.attention({ query: 'a\0\n', key, value }), 'query', 'got the string "a\\u0000\\n"');
     assert.ok(!error.message.includes('\0'));
+  });
+});
+
+/**
+ * A property descriptor that inherits nothing: with `value` or `get` planted on Object.prototype,
+ * a plain { … } descriptor would carry them too.
+ * @param {PropertyDescriptor} fields
+ */
+const descriptor = (fields) => Object.assign(Object.create(null), fields);
+
+/**
+ * Runs `fn` with `keys` defined on Object.prototype as getters that record each read and answer
+ * `value(key)`, then removes them. Returns what fn returned (or threw) and the keys read. An
+ * assignment still creates an own property, as with a plain `Object.prototype.key = …`.
+ * @param {readonly string[]} keys
+ * @param {(key: string) => unknown} value
+ * @param {() => unknown} fn
+ */
+function withPollutedPrototype(keys, value, fn) {
+  /** @type {Set<string>} */
+  const read = new Set();
+  const added = keys.filter((key) => !Object.hasOwn(Object.prototype, key));
+  for (const key of added) {
+    Object.defineProperty(Object.prototype, key, descriptor({
+      configurable: true,
+      enumerable: false,
+      get() {
+        read.add(key);
+        return value(key);
+      },
+      /** @this {object} @param {unknown} v */
+      set(v) {
+        Object.defineProperty(this, key, descriptor({ value: v, writable: true, enumerable: true, configurable: true }));
+      },
+    }));
+  }
+  try {
+    return { outcome: outcomeOf(fn), read: [...read] };
+  } finally {
+    for (const key of added) delete (/** @type {any} */ (Object.prototype))[key];
+  }
+}
+
+/** A call's result, or its error as { error: message }, for comparing two calls. @param {() => unknown} fn */
+function outcomeOf(fn) {
+  try {
+    return { value: fn() };
+  } catch (error) {
+    return { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+  }
+}
+
+/** The argument names of `operation`, as its unknown-argument message lists them. @param {string} operation */
+function argumentNames(operation) {
+  const error = expectAttentionError(() => untyped[operation]({ notAnArgument: 1 }), 'notAnArgument');
+  const list = /\((.*)\), got an unknown argument$/.exec(error.message);
+  assert.ok(list, error.message);
+  return list[1].split(', ');
+}
+
+/** Keys the façade itself uses inside the requests and tables it builds. */
+const INTERNAL_KEYS = ['booleans', 'rows', 'cols', 'kind', 'keyLength', 'matrix', 'data', 'ok', 'value', 'name', 'message', 'choices', 'choiceKind', 'optional'];
+
+/** What another script might put on Object.prototype under a key. @param {string} key */
+const hostileValue = (key) => (key === 'mask' ? 'causal' : key === 'booleans' || key === 'ok' ? true : [[7, 7], [7, 7]]);
+
+describe('keys set on Object.prototype by another script are never options', () => {
+  const operations = Object.keys(lab).filter((name) => typeof untyped[name] === 'function' && !['createTrainer', 'memory'].includes(name));
+
+  test('the API has the operations this test walks', () => {
+    assert.ok(operations.length >= 30, `${operations.length} operations`);
+    for (const operation of Object.keys(VALID)) assert.ok(operations.includes(operation), operation);
+  });
+
+  for (const operation of operations) {
+    test(`${operation}: the same result with its argument names and the façade's keys on Object.prototype, none of them read`, () => {
+      // Valid arguments where the fuzz has them (every argument then gets read); {} otherwise,
+      // which still goes through the one reader every operation shares.
+      const args = operation in VALID ? fc.sample(VALID[/** @type {keyof typeof VALID} */ (operation)], { seed: 27, numRuns: 1 })[0] : {};
+      const clean = outcomeOf(() => untyped[operation](structuredClone(args)));
+      const polluted = withPollutedPrototype([...argumentNames(operation), ...INTERNAL_KEYS], hostileValue, () => untyped[operation](structuredClone(args)));
+      assert.deepEqual(polluted.read, [], 'keys read from Object.prototype');
+      assert.deepEqual(polluted.outcome, clean);
+    });
+  }
+
+  test('a matrix takes true and false only where it is a mask, whatever Object.prototype holds', () => {
+    const polluted = withPollutedPrototype(['booleans'], () => true, () => untyped.attention({ query: [[true, 1]], key, value }));
+    assert.deepEqual(polluted.outcome, { error: 'AttentionError: query[0][0]: expected a number, got boolean true' });
+  });
+
+  test('a hole in an array stays a hole when Object.prototype or Array.prototype holds that index', () => {
+    // eslint-disable-next-line no-sparse-arrays
+    const holey = ['a', , 'b'];
+    const polluted = withPollutedPrototype(['1'], () => 'z', () => untyped.embedTokens({ tokens: holey, dModel: 2 }));
+    assert.deepEqual(polluted.outcome, { error: 'AttentionError: tokens[1]: expected a string, got undefined' });
+    /** @type {any} */ (Array.prototype)[0] = 5;
+    try {
+      // eslint-disable-next-line no-sparse-arrays
+      expectAttentionError(() => untyped.attention({ query: [[, 1]], key, value: [[1, 1], [1, 1], [1, 1]] }), 'query[0][0]', 'got undefined');
+    } finally {
+      delete (/** @type {any} */ (Array.prototype))[0];
+    }
+  });
+
+  test('an engine loaded while Object.prototype holds functions named as operations and encoders uses its own', () => {
+    // A fresh process: the encoders of choices are set up by the first engine loaded.
+    const script = `
+      for (const key of ['attentionBackward', 'liveTrainers', 'activation?']) {
+        Object.defineProperty(Object.prototype, key, { configurable: true, value: () => 'gelu' });
+      }
+      const { loadAttentionLab } = await import('attention-lab');
+      const lite = await loadAttentionLab({ training: false });
+      const outcome = (fn) => { try { return fn(); } catch (error) { return error.message; } };
+      const args = { input: [[1, -1]], w1: [[1], [-1]], w2: [[1, 1]] };
+      console.log(JSON.stringify({
+        backward: outcome(() => lite.attentionBackward({})),
+        trainer: outcome(() => lite.createTrainer()),
+        omitted: lite.feedForward(args).output,
+        relu: lite.feedForward({ ...args, activation: 'relu' }).output,
+      }));`;
+    const answer = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
+    assert.match(answer.backward, /^attentionBackward: expected the full engine/);
+    assert.match(answer.trainer, /^createTrainer: expected the full engine/);
+    assert.deepEqual(answer.omitted, answer.relu, 'an omitted activation is relu, the engine\'s default');
+  });
+
+  test('createTrainer builds the same trainer when Object.prototype holds every option and model field', () => {
+    const keys = ['task', 'model', 'seed', 'learningRate', 'batchSize', 'optimizer', 'weightDecay', 'dropout', 'clipNorm', 'length', 'vocabulary', 'dModel', 'heads', 'layers', 'dFF'];
+    /** @type {Record<string, unknown>} */
+    const planted = { task: 'iris', model: { dModel: 64, heads: 8, layers: 3, dFF: 64 }, optimizer: 'sgd', dModel: 64, heads: 8, layers: 3, dFF: 64 };
+    const build = (/** @type {object | undefined} */ options) => {
+      const trainer = untyped.createTrainer(options);
+      try {
+        return { options: trainer.status().options, losses: trainer.step(2).losses };
+      } finally {
+        trainer.dispose();
+      }
+    };
+    for (const options of [undefined, {}, { task: 'sort', model: { heads: 4 } }]) {
+      const clean = outcomeOf(() => build(options));
+      const polluted = withPollutedPrototype(keys, (k) => planted[k] ?? 3, () => build(options));
+      assert.deepEqual(polluted.read, [], `keys read from Object.prototype for ${JSON.stringify(options)}`);
+      assert.deepEqual(polluted.outcome, clean, JSON.stringify(options));
+    }
+  });
+
+  test('ablate reads only its own layer and head', () => {
+    const trainer = lab.createTrainer({ model: { heads: 2 } });
+    try {
+      const polluted = withPollutedPrototype(['layer', 'head'], () => 1, () => trainer.ablate(/** @type {any} */ ({ layer: 0 })));
+      assert.deepEqual(polluted.outcome, { error: 'AttentionError: head: expected a whole number, got undefined' });
+      assert.deepEqual(polluted.read, []);
+    } finally {
+      trainer.dispose();
+    }
   });
 });

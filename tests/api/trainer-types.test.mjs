@@ -45,6 +45,7 @@ test('every result of a trainer has exactly the fields its type declares', async
     assert.deepEqual(keys(status), declaredFields('TrainerStatus'));
     assert.deepEqual(keys(status.options), declaredFields('TrainerConfig'));
     assert.deepEqual(keys(status.options.model), declaredFields('TrainerConfig', ['model']));
+    assert.deepEqual(keys(status.estimate), declaredFields('TrainerEstimate'));
     assert.deepEqual(keys(trainer.evaluate()), declaredFields('TrainerEvaluation'));
     assert.deepEqual(keys(trainer.ablate({ layer: 0, head: 0 })), declaredFields('TrainerEvaluation'));
     assert.deepEqual(keys(trainer.attention()), declaredFields('TrainerAttention'));

@@ -101,7 +101,7 @@ namespace trainer_tests
         CHECK_THAT(t.status_message(), StartsWith("training diverged at step "));
         CHECK_THROWS_MATCHES(
             t.step(1), attn::attention_error,
-            Message("steps: expected a trainer that has not diverged, got one that "
+            Message("step: expected a trainer that has not diverged, got one that "
                     "has: " +
                     t.status_message()));
         CHECK(std::isfinite(t.evaluate().loss)); // the last good parameters are still there
@@ -339,11 +339,14 @@ namespace trainer_tests
         refuses(o, "model.dFF: expected a whole number from 1 to 1024, got 0");
         o = {};
         o.learning_rate = 0;
-        refuses(o, "learningRate: expected a positive finite number such as 0.003, got 0");
+        refuses(o, "learningRate: expected a positive number at most 10, such as 0.003, got 0");
         o.learning_rate = std::nan("");
-        refuses(o, "learningRate: expected a positive finite number such as 0.003, got NaN");
+        refuses(o, "learningRate: expected a positive number at most 10, such as 0.003, got NaN");
         o.learning_rate = HUGE_VAL;
-        refuses(o, "learningRate: expected a positive finite number such as 0.003, got Infinity");
+        refuses(o,
+                "learningRate: expected a positive number at most 10, such as 0.003, got Infinity");
+        o.learning_rate = 10.5;
+        refuses(o, "learningRate: expected a positive number at most 10, such as 0.003, got 10.5");
         o = {};
         o.batch_size = 0;
         refuses(o, "batchSize: expected a whole number from 1 to 256, got 0");

@@ -83,6 +83,7 @@ import type {
   Trainer,
   TrainerAttention,
   TrainerConfig,
+  TrainerEstimate,
   TrainerEvaluation,
   TrainerHeadScores,
   TrainerModelOptions,
@@ -319,6 +320,8 @@ const status: TrainerStatus = trainer.status();
 const resolved: TrainerConfig = status.options;
 const stateText: 'ready' | 'diverged' = status.state;
 const width: number = resolved.model.dModel * resolved.model.heads;
+const estimate: TrainerEstimate = status.estimate;
+const stepsPerCall: number = estimate.stepsPerCall + estimate.stepMultiplyAdds + estimate.evaluateMultiplyAdds + estimate.memoryBytes;
 trainer.dispose();
 const defaultTrainer: Trainer = lab.createTrainer();
 defaultTrainer.dispose();
@@ -455,7 +458,7 @@ export const used = [
   dropoutMask, droppedWeights, gradScaled, gradQuery, gradX, headBackward, gradWO, gradBQ,
   encGrads, encNormGrads, encGradBO,
   gradLnInput, gradGammaBeta, gradWeights, gradB1, uncheckedGradB2,
-  lastLoss, drop, firstHead, labels, confusedAsFirst, petalLength, ideal, strongest, named, stateText, width,
+  lastLoss, drop, firstHead, labels, confusedAsFirst, petalLength, ideal, strongest, named, stateText, width, stepsPerCall,
 ];
 
 // ---- linear and sparse attention, the recurrent network -------------------------------------

@@ -7,6 +7,7 @@
  */
 import { AttentionError, fail, showKey, unreadable } from './errors.js';
 import { checkWellFormed, flattenMatrix, flattenVector, readStrings } from './matrix-io.js';
+import { own } from './own.js';
 
 /**
  * The own enumerable properties of `record`, string and symbol keys (never inherited ones),
@@ -87,13 +88,14 @@ const optional = (expected) => (name, v, spec) => (v == null ? undefined : ENCOD
 /**
  * How each kind of argument is checked and encoded for the bindings. A kind ending in '?' is
  * optional: given as undefined or null it counts as omitted (or takes its default). The kinds
- * of choice arguments ('activation?', 'stage', …) are added by kindOf from the engine's
- * descriptions.
+ * of choice arguments ('activation?', 'stage', …) are added by specOf from the engine's
+ * descriptions. No prototype, so that nothing another script put on Object.prototype under a
+ * kind's name is taken for its encoder.
  * @typedef {(name: string, value: unknown, spec: ArgumentSpec) => unknown} Encoder
  * @type {Record<string, Encoder>}
  */
-const ENCODERS = {
-  matrix: (name, v, spec) => flattenMatrix(name, v, { rows: spec.rows, cols: spec.cols }),
+const ENCODERS = Object.assign(Object.create(null), {
+  matrix: (name, v, spec) => flattenMatrix(name, v, { booleans: false, rows: spec.rows, cols: spec.cols }),
   'matrix?': optional('matrix'),
   vector: (name, v) => flattenVector(name, v),
   'vector?': optional('vector'),
@@ -104,7 +106,7 @@ const ENCODERS = {
   'number?': optional('number'),
   boolean: (name, v) => (typeof v === 'boolean' ? v : fail(name, 'true or false', v)),
   'boolean?': optional('boolean'),
-};
+});
 
 /**
  * @typedef {{ name: string, kind: string, optional: boolean, rows?: number, cols?: number, choices?: string, choiceKind?: string }} ArgumentDescription
@@ -133,11 +135,11 @@ function choiceEncoder(choices, optional) {
  * @returns {ArgumentSpec}
  */
 export function specOf(a) {
-  const base = a.kind === 'choice' ? /** @type {string} */ (a.choiceKind) : a.kind === 'integer' ? 'number' : a.kind;
+  const base = a.kind === 'choice' ? /** @type {string} */ (own(a, 'choiceKind')) : a.kind === 'integer' ? 'number' : a.kind;
   const kind = a.optional ? `${base}?` : base;
-  if (a.kind === 'choice') ENCODERS[kind] ??= choiceEncoder(/** @type {string} */ (a.choices).split('|'), a.optional);
+  if (a.kind === 'choice') ENCODERS[kind] ??= choiceEncoder(/** @type {string} */ (own(a, 'choices')).split('|'), a.optional);
   if (!(kind in ENCODERS)) throw new Error(`the engine describes ${a.name} as ${kind}, which the façade cannot encode`);
-  return { kind, rows: a.rows, cols: a.cols };
+  return { kind, rows: /** @type {number | undefined} */ (own(a, 'rows')), cols: /** @type {number | undefined} */ (own(a, 'cols')) };
 }
 
 /**

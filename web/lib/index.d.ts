@@ -57,7 +57,7 @@ export type TrainerOptimizer = 'adam' | 'adamw' | 'sgd';
 
 /** The model's shape; an omitted field takes the task's default. */
 export interface TrainerModelOptions {
-  /** Width of every token's vector, 2 … 256, divisible by `heads`. */
+  /** Width of every token's vector, 1 … 256 (iris: 2 … 256), divisible by `heads`. */
   dModel?: number | undefined;
   /** Attention heads per layer, 1 … 16. */
   heads?: number | undefined;
@@ -74,7 +74,7 @@ export interface TrainerOptions {
   model?: TrainerModelOptions | undefined;
   /** Seeds the initial weights, the data and dropout: a whole number 0 … 2³²−1 (default 0). Same options and seed → the same loss at every step, bit for bit. */
   seed?: number | undefined;
-  /** Positive, finite, at most 10. */
+  /** Above 0, at most 10. */
   learningRate?: number | undefined;
   /** Examples per step, 1 … 256 (iris: at most 120). */
   batchSize?: number | undefined;
@@ -83,12 +83,28 @@ export interface TrainerOptions {
   weightDecay?: number | undefined;
   /** Probability of zeroing an attention weight while training, 0 ≤ p < 1; off in evaluate(). */
   dropout?: number | undefined;
-  /** Largest global gradient norm before clipping; 0 turns clipping off. */
+  /** Largest global gradient norm before clipping: finite, 0 or more; 0 turns clipping off (default 1). */
   clipNorm?: number | undefined;
-  /** Toy tasks: tokens per sequence, 2 … 32 (default 6). */
+  /** Toy tasks: tokens per sequence, 2 … 32 (induction: 4 … 32; default 6). Iris takes none. */
   length?: number | undefined;
-  /** Toy tasks: distinct symbols, 2 … 64 (default 10). */
+  /** Toy tasks: distinct symbols, 2 … 64 (induction: at least `length` / 2; default 10). Iris takes none. */
   vocabulary?: number | undefined;
+}
+
+/**
+ * What a trainer's options cost, estimated from them alone: what createTrainer checks against
+ * the work budget (multiply-adds of one call, about ten seconds) and the memory budget (1 GiB).
+ * How it is counted: docs/engine.md, "Trainer".
+ */
+export interface TrainerEstimate {
+  /** Multiply-adds of one training step. */
+  stepMultiplyAdds: number;
+  /** Multiply-adds of one evaluate() (or ablate()). */
+  evaluateMultiplyAdds: number;
+  /** Bytes the trainer holds at its peak: parameters, the optimizer's state, a step's or an evaluation's intermediates. */
+  memoryBytes: number;
+  /** The most steps one `step()` call takes: 10,000, or fewer where the work budget says so. */
+  stepsPerCall: number;
 }
 
 /** The options a trainer runs with, defaults filled in. */
@@ -181,13 +197,19 @@ export interface TrainerHeadScores {
 
 /** What {@link Trainer.status} returns. */
 export interface TrainerStatus {
-  /** `'diverged'` once a loss or gradient went non-finite: then step() throws. */
+  /**
+   * `'diverged'` once a step went wrong (a loss or gradient not finite, a loss above ten times a
+   * uniform guess's, an update taking a parameter past ±10⁶): the trainer keeps the parameters
+   * of before that step, step() throws, and every other method still answers on them, with
+   * finite numbers only.
+   */
   state: 'ready' | 'diverged';
   /** Why the trainer stopped (e.g. the step whose loss became NaN); `""` while ready. */
   message: string;
-  /** Steps taken so far. */
+  /** Steps taken so far (the step that diverged not counted). */
   step: number;
   options: TrainerConfig;
+  estimate: TrainerEstimate;
 }
 
 /**
@@ -195,7 +217,12 @@ export interface TrainerStatus {
  * {@link Trainer.dispose} every other method throws one naming itself.
  */
 export interface Trainer {
-  /** Takes `steps` training steps (a whole number 1 … 10000, default 1), each on a fresh batch. Throws an AttentionError when the run diverges. */
+  /**
+   * Takes `steps` training steps (a whole number from 1 to {@link TrainerEstimate.stepsPerCall},
+   * at most 10,000; default 1), each on a fresh batch. When a step diverges, throws an
+   * AttentionError about `step` (the steps before it are taken); on a diverged trainer, throws
+   * one saying so.
+   */
   step(steps?: number): TrainerStep;
   /** Loss and accuracy on the held-out set (toy tasks: 500 sequences; iris: the 30 test rows), without dropout. */
   evaluate(): TrainerEvaluation;
@@ -203,7 +230,7 @@ export interface Trainer {
   attention(): TrainerAttention;
   /** How strongly each head follows the task's ideal pattern on the probe. */
   headScores(): TrainerHeadScores;
-  /** evaluate() with one head's output zeroed before W_O. */
+  /** evaluate() with one head's output zeroed before W_O: `layer` 0 … layers − 1, `head` 0 … heads − 1, whole numbers. */
   ablate(which: { layer: number; head: number }): TrainerEvaluation;
   /** Every parameter by name (e.g. `"embedding"`, `"layer0.attention.wQ"`): matrices as Matrix, biases and layer-norm γ, β as Vector. */
   parameters(): Record<string, Matrix | Vector>;
@@ -231,7 +258,12 @@ export type EntropyArgs = AttentionEntropyArgs;
  * generated) and what is not an operation. Every call may throw {@link AttentionError}.
  */
 export interface AttentionLab extends AttentionOperations {
-  /** A new training run of a small transformer (see {@link Trainer}); free it with `dispose()`. */
+  /**
+   * A new training run of a small transformer (see {@link Trainer}); free it with `dispose()`.
+   * Only the options object's own enumerable properties are read. Options whose step or
+   * evaluation would take more than about ten seconds, or whose trainer would need more than
+   * 1 GiB, are refused naming the option that costs most ({@link TrainerEstimate}).
+   */
   createTrainer(options?: TrainerOptions): Trainer;
   /** The cap on every dimension (1024), except the sequence length of the scale operations. */
   readonly maxDimension: number;

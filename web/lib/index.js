@@ -10,6 +10,7 @@ import { AttentionError } from './errors.js';
 import { readArguments, specOf } from './arguments.js';
 import { MAX_DIMENSION } from './matrix-io.js';
 import { loadCore } from './load-core.js';
+import { own } from './own.js';
 import { trainerFactory } from './trainer.js';
 
 export { AttentionError, MAX_DIMENSION };
@@ -66,11 +67,12 @@ function fullEngineOnly(name, lacks) {
 export async function loadAttentionLab(options = {}) {
   const core = await loadCore(options);
   const operations = operationTable(core.describeOperations());
-  // The lite engine ({ training: false }) has no trainer compiled in.
-  const training = typeof core.liveTrainers === 'function';
+  // The lite engine ({ training: false }) has no trainer compiled in. Own keys only: a function
+  // another script put on Object.prototype under an operation's name is not the engine's.
+  const training = typeof own(core, 'liveTrainers') === 'function';
   /** @param {string} operation */
   const bound = (operation) =>
-    typeof core[operation] === 'function'
+    typeof own(core, operation) === 'function'
       ? (/** @type {unknown} */ args) => run(core, operation, operations[operation], args)
       : fullEngineOnly(operation, 'has only the operations of the first lessons');
   return Object.freeze({

@@ -6,6 +6,7 @@
  * to check, so each rule lives in one place.
  */
 import { AttentionError, fail, unreadable } from './errors.js';
+import { own } from './own.js';
 
 /**
  * The engine's cap on every dimension (attn::max_dimension), and on every list this module
@@ -40,8 +41,9 @@ function cappedLength(name, list, noun, cap = MAX_DIMENSION) {
 
 /**
  * A caller's array or typed array copied into a plain array, its length and each element read
- * once, so a getter or Proxy is consulted once and the checks that follow see fixed values.
- * What reading throws becomes an AttentionError about the element (or the list).
+ * once, so a getter or Proxy is consulted once and the checks that follow see fixed values. A
+ * hole is read as undefined, never as what Array.prototype or Object.prototype holds at that
+ * index. What reading throws becomes an AttentionError about the element (or the list).
  * @param {string} name @param {unknown} value
  * @param {string} expected what to ask for when value is no list @param {string} noun
  * @param {number} [cap] the most elements accepted
@@ -53,7 +55,7 @@ export function readList(name, value, expected, noun, cap = MAX_DIMENSION) {
     if (!isList(value)) fail(name, expected, value);
     const list = /** @type {ArrayLike<unknown>} */ (value);
     const out = new Array(cappedLength(name, list, noun, cap));
-    for (i = 0; i < out.length; i += 1) out[i] = list[i];
+    for (i = 0; i < out.length; i += 1) out[i] = own(list, i);
     return out;
   } catch (error) {
     throw unreadable(i < 0 ? name : `${name}[${i}]`, error);
@@ -63,12 +65,12 @@ export function readList(name, value, expected, noun, cap = MAX_DIMENSION) {
 /**
  * @param {string} name the argument's name, used in messages
  * @param {unknown} value a number[][] (rows may also be typed arrays)
- * @param {{ booleans?: boolean, rows?: number, cols?: number }} [options] booleans: accept
- *   true/false as 1/0 (masks); rows, cols: the caps the engine describes for this argument
- *   (default MAX_DIMENSION)
+ * @param {{ booleans: boolean, rows: number | undefined, cols: number | undefined }} options
+ *   booleans: accept true/false as 1/0 (masks); rows, cols: the caps the engine describes for
+ *   this argument (undefined: MAX_DIMENSION)
  * @returns {{ rows: number, cols: number, data: Float64Array }}
  */
-export function flattenMatrix(name, value, options = {}) {
+export function flattenMatrix(name, value, options) {
   // Rows may be typed arrays; the matrix itself is an array of them.
   if (ArrayBuffer.isView(value)) fail(name, MATRIX, value);
   const list = readList(name, value, MATRIX, 'rows', options.rows);
@@ -93,7 +95,7 @@ export function flattenMatrix(name, value, options = {}) {
         throw new AttentionError(`${name}[${i}]: expected ${cols} numbers like row 0, got an array of length ${length}`);
       }
       for (j = 0; j < cols; j += 1) {
-        const x = row[j];
+        const x = own(row, j);
         if (typeof x === 'number') {
           data[i * cols + j] = x;
         } else if (options.booleans && typeof x === 'boolean') {

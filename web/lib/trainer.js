@@ -49,7 +49,8 @@ function numberOption(name, value) {
 
 /**
  * The options object of createTrainer in the form the binding reads: camelCase names, every
- * omitted option absent (undefined), so the engine applies the task's default.
+ * option an own property, undefined when omitted (the engine then applies the task's default),
+ * so nothing the binding reads can come from Object.prototype.
  * @param {unknown} options
  * @returns {Record<string, unknown>}
  */
@@ -61,11 +62,10 @@ export function readTrainerOptions(options) {
   for (const name of OPTIONS) {
     const value = given.get(name);
     if (name === 'model') {
-      if (value == null) continue;
-      const model = readRecord('model', value, MODEL_OPTIONS, 'the fields of model', 'model.');
-      request.model = Object.fromEntries(MODEL_OPTIONS.map((field) => [field, numberOption(`model.${field}`, model.get(field))]));
+      const model = value == null ? undefined : readRecord('model', value, MODEL_OPTIONS, 'the fields of model', 'model.');
+      request.model = model && Object.fromEntries(MODEL_OPTIONS.map((field) => [field, numberOption(`model.${field}`, model.get(field))]));
     } else if (STRING_OPTIONS.includes(name)) {
-      if (value != null) request[name] = typeof value === 'string' ? value : fail(name, 'a string', value);
+      request[name] = value == null || typeof value === 'string' ? value ?? undefined : fail(name, 'a string', value);
     } else {
       request[name] = numberOption(name, value);
     }

@@ -1,6 +1,8 @@
 #include "attn/train/optimizer.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <string>
 
 #include "attn/error.hpp"
@@ -178,5 +180,44 @@ namespace attn
             }
         }
         return total;
+    }
+
+    std::string first_out_of_range(const std::vector<parameter_ref>& parameters, double limit)
+    {
+        for (const parameter_ref& p : parameters)
+        {
+            for (std::size_t i = 0; i < p.size; ++i)
+            {
+                if (!(std::abs(p.value[i]) <= limit))
+                {
+                    return "the update made " + p.name + "[" + std::to_string(i) + "] " +
+                           detail::format_number(p.value[i]) + ", beyond ±" +
+                           detail::format_number(limit);
+                }
+            }
+        }
+        return "";
+    }
+
+    std::string update_within(optimizer& update, const std::vector<parameter_ref>& parameters,
+                              double limit, std::vector<double>& saved)
+    {
+        saved.clear();
+        for (const parameter_ref& p : parameters)
+        {
+            saved.insert(saved.end(), p.value, p.value + p.size);
+        }
+        update.step();
+        std::string wrong = first_out_of_range(parameters, limit);
+        if (!wrong.empty())
+        {
+            auto from = saved.begin();
+            for (const parameter_ref& p : parameters)
+            {
+                std::copy(from, from + static_cast<std::ptrdiff_t>(p.size), p.value);
+                from += static_cast<std::ptrdiff_t>(p.size);
+            }
+        }
+        return wrong;
     }
 } // namespace attn

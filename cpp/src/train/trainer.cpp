@@ -8,12 +8,14 @@
 #include "attn/train/head_scores.hpp"
 #include "attn/train/model.hpp"
 #include "attn/train/optimizer.hpp"
+#include "attn/train/trainer_budget.hpp"
 
 namespace attn
 {
     struct trainer::state
     {
         trainer_config config;
+        trainer_cost cost; ///< the estimate the budgets were checked against
         task_kind task = task_kind::reverse;
         model_run run;       ///< evaluation: no dropout
         model_run train_run; ///< training: the dropout option
@@ -34,6 +36,9 @@ namespace attn
         double divergent_loss = 0;
         trainer_status status = trainer_status::ready;
         std::string message;
+        /// update_within's copy of the parameters, kept between steps so that a step allocates
+        /// nothing for it.
+        std::vector<double> before_update;
 
         std::vector<task_example> next_batch();
         trainer_evaluation evaluate(const model_parameters& p) const;
@@ -147,6 +152,8 @@ namespace attn
     {
         state& s = *state_;
         s.config = resolve_trainer_options(options);
+        check_trainer_budget(s.config, options);
+        s.cost = estimate_trainer_cost(s.config);
         s.task = parse_task(s.config.task);
         s.run.task = s.task;
         s.run.heads = s.config.heads;
@@ -214,9 +221,17 @@ namespace attn
         state& s = *state_;
         const std::size_t count =
             detail::check_integer("steps", k, 1, static_cast<double>(max_steps_per_call));
+        if (count > max_steps())
+        {
+            detail::fail("steps",
+                         "at most " + std::to_string(max_steps()) +
+                             " steps in one call for this model (its work budget, about ten "
+                             "seconds)",
+                         detail::format_number(k));
+        }
         if (s.status == trainer_status::diverged)
         {
-            detail::fail("steps", "a trainer that has not diverged", "one that has: " + s.message);
+            detail::fail("step", "a trainer that has not diverged", "one that has: " + s.message);
         }
         trainer_step_result result;
         for (std::size_t i = 0; i < count; ++i)
@@ -229,7 +244,8 @@ namespace attn
             }
             catch (const attention_error& error)
             {
-                // Finite parameters whose forward pass overflows: the step before went too far.
+                // A net: parameters within max_parameter_magnitude keep every forward value
+                // finite (tests/cpp/trainer_divergence.test.cpp runs the caps at that bound).
                 s.diverge(std::string("the forward pass overflowed (") + error.what() + ")");
             }
             if (s.status == trainer_status::ready && !(loss <= s.divergent_loss))
@@ -252,13 +268,26 @@ namespace attn
             {
                 clip_grad_norm(s.refs, s.config.clip_norm);
             }
-            s.update->step();
+            // Undone if it takes a parameter out of range: a diverged trainer never steps again.
+            const std::string wrong =
+                update_within(*s.update, s.refs, max_parameter_magnitude, s.before_update);
+            if (!wrong.empty())
+            {
+                s.diverge(wrong);
+                result.diverged = true;
+                break;
+            }
             ++s.steps;
             result.losses.push_back(loss);
         }
         result.step = s.steps;
         result.loss = result.losses.empty() ? 0 : result.losses.back();
         return result;
+    }
+
+    std::size_t trainer::max_steps() const
+    {
+        return std::min(max_steps_per_call, steps_within_budget(state_->cost));
     }
 
     trainer_evaluation trainer::evaluate() const

@@ -15,6 +15,9 @@ namespace attn
         // browser and no option can ask for gigabytes.
         constexpr double max_d_model = 256, max_heads = 16, max_layers = 4, max_d_ff = 1024;
         constexpr double max_batch = 256, max_length = 32, max_vocabulary = 64;
+        // Adam's step is about learningRate per parameter, so above 10 a single step moves
+        // every weight further than any trained value.
+        constexpr double max_learning_rate = 10;
 
         std::size_t whole(const char* option, const std::optional<double>& given,
                           std::size_t fallback, double low, double high)
@@ -92,8 +95,9 @@ namespace attn
         c.d_ff = whole("model.dFF", o.model.d_ff, c.d_ff, 1, max_d_ff);
         c.seed = static_cast<std::uint32_t>(whole("seed", o.seed, 0, 0, 4294967295.0));
         c.learning_rate = number(
-            "learningRate", o.learning_rate, c.learning_rate, [](double x) { return x > 0; },
-            "a positive finite number such as 0.003");
+            "learningRate", o.learning_rate, c.learning_rate,
+            [](double x) { return x > 0 && x <= max_learning_rate; },
+            "a positive number at most 10, such as 0.003");
         // Iris has 120 training rows; a larger batch would repeat rows within a step.
         c.batch_size = whole(
             "batchSize", o.batch_size, c.batch_size, 1,

@@ -86,6 +86,21 @@ namespace attn
      * @return the total norm before clipping
      */
     double clip_grad_norm(const std::vector<parameter_ref>& parameters, double max_norm);
+
+    /**
+     * @brief The first parameter value that is not finite or lies beyond ±limit, described
+     * ("the update made head.w[3] Infinity, beyond ±1000000"), or "" when there is none.
+     */
+    std::string first_out_of_range(const std::vector<parameter_ref>& parameters, double limit);
+
+    /**
+     * @brief One update of `update`, kept only if every parameter stays finite and within
+     * ±limit; otherwise the parameters are put back as they were (the optimizer's moments are
+     * not: a caller stops stepping) and first_out_of_range's words are returned, else "".
+     * @param saved scratch space for the parameters' values, reused from call to call
+     */
+    std::string update_within(optimizer& update, const std::vector<parameter_ref>& parameters,
+                              double limit, std::vector<double>& saved);
 } // namespace attn
 
 #endif

@@ -33,7 +33,7 @@ namespace attn
     /// The model's shape; an omitted member takes the task's default.
     struct trainer_model_options
     {
-        std::optional<double> d_model; ///< "model.dModel": 2 … 256, divisible by heads
+        std::optional<double> d_model; ///< "model.dModel": 1 (iris: 2) … 256, divisible by heads
         std::optional<double> heads;   ///< "model.heads": 1 … 16
         std::optional<double> layers;  ///< "model.layers": 1 … 4
         std::optional<double> d_ff;    ///< "model.dFF": 1 … 1024
@@ -56,8 +56,8 @@ namespace attn
         std::optional<double> weight_decay;   ///< "weightDecay": 0 … 1
         std::optional<double> dropout;        ///< attention dropout in training: 0 ≤ p < 1
         std::optional<double> clip_norm;      ///< "clipNorm": max global gradient norm; 0 = off
-        std::optional<double> length;         ///< toy tasks: tokens per sequence, 2 … 32
-        std::optional<double> vocabulary;     ///< toy tasks: symbols, 2 … 64
+        std::optional<double> length;         ///< toy tasks: tokens, 2 (induction 4) … 32
+        std::optional<double> vocabulary;     ///< toy: 2 … 64 (induction ≥ length / 2)
     };
 
     /// The options after defaults and checks: what the trainer actually runs with.
@@ -166,12 +166,25 @@ namespace attn
         bool is_vector = false;
     };
 
+    /**
+     * @brief The largest magnitude a parameter may reach: an update that takes one past it (or
+     * to ±∞ or NaN) is a divergence. Far above any trained weight (which stay within ~10 here),
+     * and far enough below overflow that every forward and backward value of the largest model
+     * the caps allow stays finite, so a trainer never hands out a non-finite number.
+     */
+    constexpr double max_parameter_magnitude = 1e6;
+
     enum class trainer_status
     {
         ready, ///< may step
-        /// step() throws. Entered when a step's loss or a gradient is non-finite, a forward value
-        /// overflows, or the loss exceeds 10·ln(classes), ten times that of a uniform guess:
-        /// layer norm and clipping keep a too-fast run finite, so NaN alone would rarely come.
+        /**
+         * step() throws; evaluate(), attention(), head_scores(), ablate() and parameters() still
+         * answer, on the parameters from before the step that diverged (all finite). Entered
+         * when a step's loss or a gradient is non-finite, a forward value overflows, the loss
+         * exceeds 10·ln(classes) (ten times that of a uniform guess: layer norm and clipping keep
+         * a too-fast run finite, so NaN alone would rarely come), or the update takes a
+         * parameter past max_parameter_magnitude.
+         */
         diverged
     };
 
@@ -196,10 +209,15 @@ namespace attn
 
         /**
          * @brief k training steps, each on a fresh batch from the training stream.
-         * @param k a whole number 1 … 10000 (a double, as it comes from JavaScript)
-         * @throws attention_error naming "steps" for a bad k, or once diverged
+         * @param k a whole number 1 … max_steps() (a double, as it comes from JavaScript)
+         * @throws attention_error naming "steps" for a bad k or one over the work budget
+         * (trainer_budget.hpp), "step" once diverged
          */
         trainer_step_result step(double k = 1);
+
+        /// The most steps one call of step() may take: 10,000, or fewer where the work budget
+        /// (trainer_budget.hpp) says so.
+        std::size_t max_steps() const;
 
         /// Loss and accuracy on the held-out set (toy tasks: 500 sequences; iris: the 30
         /// test rows), without dropout.
