@@ -29,7 +29,8 @@ describe('the task compare', () => {
       const { tokens, targets } = trainer.attention();
       assert.equal(targets[0], '', 'the first position has no previous symbol and is not scored');
       for (let i = 1; i < tokens.length; i += 1) assert.equal(targets[i], Number(tokens[i - 1]) > Number(tokens[0]) ? '1' : '0', `position ${i}`);
-      assert.ok(targets.includes('1') && targets.includes('0'), `the probe has both answers: ${targets.join(' ')}`);
+      const count = (answer) => targets.filter((t) => t === answer).length;
+      assert.ok(count('1') >= 2 && count('0') >= 2, `the probe shows each answer at least twice: ${targets.join(' ')}`);
     } finally {
       trainer.dispose();
     }
