@@ -14,6 +14,7 @@ import { el, setAttr, setText } from '../widgets/dom.js';
 import { download } from '../widgets/download.js';
 import { trainingForm } from '../widgets/training-form.js';
 import { trainingSpeed } from '../widgets/training-speed.js';
+import { speedName } from '../session/training/speed-name.js';
 import { exactNumber, formatNumber, formatPercent } from '../model/format.js';
 import { TrainingCharts } from './training-charts.js';
 import { TrainingHeads } from './training-heads.js';
@@ -89,7 +90,7 @@ export class TrainLessonView implements DrawnWalkthrough {
       },
       words: t,
     });
-    this.speed = trainingSpeed((speed) => session.setSpeed(speed), t);
+    this.speed = trainingSpeed((speed) => session.setSpeed(speed), speedName, t);
     this.speed.show(session.speed);
     this.trainButton.addEventListener('click', () => (session.running ? session.pause() : session.train()));
     this.resetButton.addEventListener('click', () => void session.reset());

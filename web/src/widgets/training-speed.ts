@@ -3,7 +3,6 @@
 // view at once; the session announces it. Its words are the training lesson's catalogue.
 import { SPEEDS, type TrainingSpeed } from '../kinds/training/inputs.js';
 import type { t as Words } from '../i18n/messages.js';
-import { speedName } from '../session/training/speed-name.js';
 import { el } from './dom.js';
 
 export interface TrainingSpeedControl {
@@ -11,8 +10,9 @@ export interface TrainingSpeedControl {
   show(speed: TrainingSpeed): void;
 }
 
-export function trainingSpeed(onSpeed: (speed: TrainingSpeed) => void, t: typeof Words): TrainingSpeedControl {
-  const select = el('select', { id: 'train-speed' }, ...SPEEDS.map((speed) => el('option', { value: speed }, speedName(speed))));
+/** `name(speed)` says a speed in words ("25 steps a second"); `t` gives the control's label and hint. */
+export function trainingSpeed(onSpeed: (speed: TrainingSpeed) => void, name: (speed: TrainingSpeed) => string, t: typeof Words): TrainingSpeedControl {
+  const select = el('select', { id: 'train-speed' }, ...SPEEDS.map((speed) => el('option', { value: speed }, name(speed))));
   select.title = t('train-speed-help');
   select.addEventListener('change', () => onSpeed(select.value as TrainingSpeed));
   return {
