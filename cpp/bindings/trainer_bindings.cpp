@@ -230,17 +230,32 @@ namespace attn::bindings
                 [&]
                 {
                     const trainer_head_scores s = find(handle).head_scores();
-                    val scores = val::array();
-                    for (const auto& layer : s.scores)
+                    const auto per_head = [](const std::vector<std::vector<double>>& layers)
                     {
-                        scores.call<void>("push", write_numbers(layer));
-                    }
+                        val scores = val::array();
+                        for (const auto& layer : layers)
+                        {
+                            scores.call<void>("push", write_numbers(layer));
+                        }
+                        return scores;
+                    };
                     val out = val::object();
                     out.set("measure", s.measure);
-                    out.set("scores", scores);
+                    out.set("scores", per_head(s.scores));
                     out.set("hasIdeal", s.has_ideal);
                     // Iris has no ideal pattern: null rather than an empty matrix.
                     out.set("ideal", s.has_ideal ? write(s.ideal) : val::null());
+                    val patterns = val::array();
+                    for (const trainer_head_pattern& p : s.patterns)
+                    {
+                        val pattern = val::object();
+                        pattern.set("name", p.name);
+                        pattern.set("measure", p.measure);
+                        pattern.set("ideal", write(p.ideal));
+                        pattern.set("scores", per_head(p.scores));
+                        patterns.call<void>("push", pattern);
+                    }
+                    out.set("patterns", patterns);
                     return out;
                 });
         }

@@ -98,10 +98,43 @@ namespace tasks_tests
         }
     }
 
+    TEST_CASE("compare asks whether the previous symbol is larger than the first, from the "
+              "second position on, and has two roles: the previous position and the first",
+              "[tasks]")
+    {
+        for (std::uint64_t state = 0; state < 20; ++state)
+        {
+            const attn::task_example e = draw(attn::task_kind::compare, 6, state);
+            CHECK_FALSE(e.scored[0]);
+            const attn::matrix ideal = attn::ideal_attention(attn::task_kind::compare, e);
+            const attn::matrix previous = attn::role_attention(attn::task_kind::compare, 0, e);
+            const attn::matrix first = attn::role_attention(attn::task_kind::compare, 1, e);
+            CHECK(xt::sum(xt::row(ideal, 0))() == 0);
+            for (std::size_t i = 1; i < 6; ++i)
+            {
+                CHECK(e.scored[i]);
+                CHECK(e.targets[i] == (e.tokens[i - 1] > e.tokens[0] ? 1u : 0u));
+                CHECK(previous(i, i - 1) == 1);
+                CHECK(first(i, 0) == 1);
+                CHECK(xt::sum(xt::row(previous, i))() == 1);
+                CHECK(xt::sum(xt::row(first, i))() == 1);
+                // Both roles' keys together, evenly (one key at position 1, where they coincide).
+                CHECK_THAT(ideal(i, 0), WithinAbs(i == 1 ? 1.0 : 0.5, 1e-15));
+                CHECK_THAT(ideal(i, i - 1), WithinAbs(i == 1 ? 1.0 : 0.5, 1e-15));
+            }
+        }
+        const std::vector<attn::attention_role> roles = attn::task_roles(attn::task_kind::compare);
+        REQUIRE(roles.size() == 2);
+        CHECK(std::string(roles[0].name) == "previous");
+        CHECK(std::string(roles[1].name) == "first");
+        CHECK(attn::task_roles(attn::task_kind::reverse).empty());
+    }
+
     TEST_CASE("a task's examples are a pure function of the generator's state", "[tasks]")
     {
         const auto task =
-            GENERATE(attn::task_kind::reverse, attn::task_kind::sort, attn::task_kind::induction);
+            GENERATE(attn::task_kind::reverse, attn::task_kind::sort, attn::task_kind::induction,
+                     attn::task_kind::compare);
         CHECK(draw(task, 12, 5).tokens == draw(task, 12, 5).tokens);
         CHECK(draw(task, 12, 5).tokens != draw(task, 12, 6).tokens);
     }
@@ -111,6 +144,7 @@ namespace tasks_tests
     {
         CHECK_THROWS_MATCHES(attn::parse_task("copy"), attn::attention_error,
                              Catch::Matchers::Message("task: expected 'reverse', 'sort', "
-                                                      "'induction' or 'iris', got 'copy'"));
+                                                      "'induction', 'iris' or 'compare', got "
+                                                      "'copy'"));
     }
 } // namespace tasks_tests

@@ -324,7 +324,7 @@ namespace trainer_tests
         { CHECK_THROWS_MATCHES(attn::trainer(o), attn::attention_error, Message(message)); };
         trainer_options o;
         o.task = "copy";
-        refuses(o, "task: expected 'reverse', 'sort', 'induction' or 'iris', got 'copy'");
+        refuses(o, "task: expected 'reverse', 'sort', 'induction', 'iris' or 'compare', got 'copy'");
         o = {};
         o.model.heads = 3;
         refuses(o, "model.heads: expected a divisor of model.dModel = 16, got 3");

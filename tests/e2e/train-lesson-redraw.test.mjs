@@ -39,7 +39,7 @@ function watch(selector) {
 const watched = (page, selector) => page.evaluate((s) => window.__watched[s], selector);
 
 test('while training, the closed chart tables stay empty and untouched, and the heads’ tables and buttons are the same elements, updated in place', { timeout: TRAINING_MS }, async () => {
-  const { page, problems } = await open('?train=reverse', { ready: '#training-status[data-state="ready"]' });
+  const { page, problems } = await open('?train=reverse&speed=max', { ready: '#training-status[data-state="ready"]' });
   await page.locator('#training-loss summary').waitFor();
   assert.equal(await page.locator('#training-loss details').getAttribute('open'), null, 'the table starts closed');
   await trainPast(page, 50);
@@ -68,7 +68,7 @@ test('while training, the closed chart tables stay empty and untouched, and the 
 
 test('opening a chart’s table shows every point of the curve up to now; while open it only gains rows, in a box that scrolls; axe passes; the step labels do not crowd at 1280 or 375 px', { timeout: TRAINING_MS }, async () => {
   for (const width of [1280, 375]) {
-    const { page, problems } = await open('?train=reverse', { width, ready: '#training-status[data-state="ready"]' });
+    const { page, problems } = await open('?train=reverse&speed=max', { width, ready: '#training-status[data-state="ready"]' });
     await trainPast(page, 100, 500);
     // Paused, so that the table and the chart can be compared at one step.
     await page.locator('#train-button').click();

@@ -42,7 +42,7 @@ const pauseInPageAfter = (page, least) => page.waitForFunction((min) => {
 }, least, { timeout: TRAINING_MS }).then((handle) => handle.jsonValue());
 
 test('reverse trains in the browser (500 steps, the default) to ≥ 99 % held-out accuracy, pauses, ablates a head by keyboard, passes axe, and its link retrains to the same loss', { timeout: 2 * TRAINING_MS + 60_000 }, async () => {
-  const { page, problems } = await open('?train=reverse', lessonReady);
+  const { page, problems } = await open('?train=reverse&speed=max', lessonReady);
   assert.match(await page.locator('#training-seeing').textContent(), /^Step 0: the weights are random/);
   assert.ok((await page.locator('.head').count()) >= 1, 'every head is drawn at step 0');
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'train-lesson-step0.png'), fullPage: true });
@@ -74,12 +74,14 @@ test('reverse trains in the browser (500 steps, the default) to ≥ 99 % held-ou
   await ablate.focus();
   await page.keyboard.press('Enter');
   await page.locator('.ablation-result').filter({ hasText: /switched off/ }).waitFor();
-  assert.equal(await ablate.getAttribute('aria-pressed'), 'true');
+  assert.equal(await ablate.textContent(), 'Switch on', 'a head switched off offers to switch it on, not off');
+  assert.equal(await ablate.getAttribute('aria-label'), 'Switch on layer 1 · head 1');
   assert.match(await page.locator('.ablation-result').textContent(), /^At step 500, held-out accuracy with every head: [\d.]+ %; with layer 1 · head 1 switched off: [\d.]+ %\.$/);
   // A click on another head's table switches that one off instead.
   await page.locator('.head table').nth(1).click();
   await page.locator('.ablation-result').filter({ hasText: /layer 1 · head 2 switched off/ }).waitFor();
-  assert.equal(await page.locator('.head .ablate').first().getAttribute('aria-pressed'), 'false');
+  assert.equal(await page.locator('.head .ablate').first().textContent(), 'Switch off');
+  assert.equal(await page.locator('.head .ablate').nth(1).textContent(), 'Switch on');
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'train-lesson-trained.png'), fullPage: true });
 
   const { violations } = await runAxe(page);
@@ -103,7 +105,7 @@ test('reverse trains in the browser (500 steps, the default) to ≥ 99 % held-ou
 });
 
 test('a refused option shows the engine’s message and keeps the run; a learning rate of 10 diverges with a notice and no NaN drawn', { timeout: TRAINING_MS }, async () => {
-  const { page, problems } = await open('?train=reverse', lessonReady);
+  const { page, problems } = await open('?train=reverse&speed=max', lessonReady);
   const heads = page.locator('#train-heads');
   await heads.fill('3');
   await heads.dispatchEvent('change');

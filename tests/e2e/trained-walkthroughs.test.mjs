@@ -71,7 +71,7 @@ async function checkAgainstTrainer(page, steps) {
 }
 
 test('paused training opens in the multi-head walkthrough on its trained weights: the trainer’s numbers, explained, and a link that retrains to them', { timeout: 3 * TRAINING_MS }, async () => {
-  const { page, problems } = await open('?train=reverse', { ready: '#training-status[data-state="ready"]' });
+  const { page, problems } = await open('?train=reverse&speed=max', { ready: '#training-status[data-state="ready"]' });
   assert.equal(await page.locator('#open-multi-head').isDisabled(), true, 'nothing to open before training');
   let steps = await pauseAfter(page, 200);
   // Paused at the shipped run's 300 steps, its link would open the shipped layer without

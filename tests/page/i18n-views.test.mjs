@@ -34,10 +34,12 @@ test('in Spanish the views speak Spanish once their catalogues are loaded, and E
 test('the training words say what the engine says a head’s score measures, for every task', async () => {
   const { loadAttentionLab } = await import('attention-lab');
   const lab = await loadAttentionLab();
-  for (const task of ['reverse', 'sort', 'induction', 'iris']) {
+  for (const task of ['reverse', 'sort', 'induction', 'iris', 'compare']) {
     const trainer = lab.createTrainer({ task });
     try {
-      assert.equal(t(`train-measure-${task}`), trainer.headScores().measure, task);
+      const scores = trainer.headScores();
+      assert.equal(t(`train-measure-${task}`), scores.measure, task);
+      for (const pattern of scores.patterns) assert.equal(t(`train-measure-${task}-${pattern.name}`), pattern.measure, `${task}: ${pattern.name}`);
     } finally {
       trainer.dispose();
     }

@@ -147,7 +147,7 @@ describe('the link of a walkthrough on a trained layer', () => {
     assert.equal(cross.state.inputs, undefined);
     assert.equal(cross.state.walkthrough, 'cross-attention');
     assert.match(cross.notices[0], /cannot show a trained model’s weights/);
-    const lesson = readLink(at('?train=reverse&layer=1'));
+    const lesson = readLink(at('?train=compare&layer=1'));
     assert.match(lesson.notices[0], /layer is used only with a walkthrough/);
     assert.deepEqual(lesson.state, { walkthrough: 'watch-attention-learn', step: 'inputs' });
     assert.match(readLink(at('?w=multi-head&train=reverse&layer=x')).notices[0], /layer “?x”? is not a layer number/);

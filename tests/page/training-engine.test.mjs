@@ -66,6 +66,7 @@ describe('training with the engine', () => {
 
   test('a learning rate of 10 diverges: the diverged state with the engine’s message, and only finite losses kept', { timeout: 600_000 }, async () => {
     const session = new TrainingSession(sameThreadPort(lab));
+    session.setSpeed('max');
     assert.equal(await session.configure({ task: 'reverse', learningRate: 10, clipNorm: 0 }), true);
     session.setTarget(2000);
     session.train();

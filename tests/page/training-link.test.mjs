@@ -29,9 +29,9 @@ describe('the training lesson’s link', () => {
 
   test('only the options the learner set are written; an untrained model has no step count', () => {
     assert.equal(writeLink(lesson({ task: 'reverse' })), '?train=reverse');
-    assert.equal(writeLink(lesson()), '?train=reverse', 'the lesson’s own run');
+    assert.equal(writeLink(lesson()), '?train=compare', 'the lesson’s own run');
     assert.deepEqual(readLink(at('?train=iris')).state, lesson({ task: 'iris' }));
-    assert.deepEqual(readLink(at('?train=reverse&steps=0')).state, lesson(), 'the lesson’s own run is no edit');
+    assert.deepEqual(readLink(at('?train=compare&steps=0')).state, lesson(), 'the lesson’s own run is no edit');
   });
 
   test('a link without train opens a walkthrough as before', () => {
@@ -54,12 +54,25 @@ describe('the training lesson’s link', () => {
     const read = readLink(at('?train=juggle&seed=-3&heads=two&lr=fast&optimizer=rmsprop&steps=1e9'));
     assert.deepEqual(read.state, lesson());
     assert.deepEqual(read.notices, [
-      'There is no training task called “juggle” (expected one of reverse, sort, induction, iris), so the lesson opens on reverse.',
+      'There is no training task called “juggle” (expected one of compare, reverse, sort, induction, iris), so the lesson opens on compare.',
       'The link’s seed “-3” is not a whole number, so the task’s default is used.',
       'The link’s heads “two” is not a whole number, so the task’s default is used.',
       'The link’s lr “fast” is not a number, so the task’s default is used.',
       'The link’s optimizer “rmsprop” is not one of adam, adamw, sgd, so the task’s default is used.',
       'The link’s steps “1e9” is not a whole number up to 100000, so the model starts untrained.',
     ]);
+  });
+
+  test('the speed is kept in the link when it is not the lesson’s default, and read back; step by step too', () => {
+    assert.equal(writeLink(lesson({ task: 'compare', speed: 'step' })), '?train=compare&speed=step');
+    assert.equal(writeLink(lesson({ task: 'compare', steps: 40, speed: '5' })), '?train=compare&steps=40&speed=5');
+    assert.deepEqual(readLink(at('?train=compare&speed=step')).state, lesson({ task: 'compare', speed: 'step' }));
+    assert.deepEqual(readLink(at('?w=watch-attention-learn&train=compare&speed=max')).state, lesson({ task: 'compare', speed: 'max' }));
+  });
+
+  test('a speed the lesson does not offer gives one notice and the default speed', () => {
+    const read = readLink(at('?train=compare&speed=fast'));
+    assert.deepEqual(read.state, lesson());
+    assert.deepEqual(read.notices, ['The link’s speed “fast” is not one of step, 1, 5, 10, 25, 100, max, so the lesson’s default speed is used.']);
   });
 });

@@ -11,6 +11,7 @@ import { importCompiled } from '../support/compiled.mjs';
 
 const { TrainingSession } = await importCompiled('session/training/training-session');
 const { sameThreadPort } = await importCompiled('session/training/same-thread');
+const { TrainerHost } = await importCompiled('session/training/trainer-host');
 
 const CONFIG = {
   task: 'reverse', model: { dModel: 32, heads: 2, layers: 1, dFF: 64 }, seed: 0, learningRate: 0.003, batchSize: 32,
@@ -68,10 +69,11 @@ function fakeLab() {
   return { lab, created };
 }
 
-/** A session over the fake engine, with every event it emits recorded. */
+/** A session over the fake engine, training as fast as it can (the speeds have tests of their own), with every event it emits recorded. */
 function training() {
   const { lab, created } = fakeLab();
   const session = new TrainingSession(sameThreadPort(lab));
+  session.setSpeed('max');
   const events = [];
   session.subscribe((event) => events.push(event));
   /** Resolves once the session emits an event of `type` (after those already seen). */
@@ -223,3 +225,114 @@ describe('a training run', () => {
     assert.throws(() => last.step(), /disposed/);
   });
 });
+
+describe('the speed of training', () => {
+  /**
+   * A trainer host over the fake engine whose clock stands still and whose scheduler only
+   * records: each chunk runs when the test says, and the wait asked for is exact.
+   */
+  function pacedHost() {
+    const { lab } = fakeLab();
+    const replies = [];
+    const waits = [];
+    let queued;
+    const host = new TrainerHost(lab, (m) => replies.push(m), (next, ms) => {
+      waits.push(ms);
+      queued = next;
+    }, () => 1000);
+    const runQueued = () => {
+      const next = queued;
+      queued = undefined;
+      next?.();
+    };
+    host.handle({ type: 'create', id: 1, options: { task: 'reverse' } });
+    return { host, replies, waits, runQueued, pending: () => queued !== undefined };
+  }
+
+  test('at 25 steps a second the host takes one step a chunk, snapshots it, and waits 40 ms for the next', () => {
+    const { host, replies, waits, runQueued } = pacedHost();
+    host.handle({ type: 'run', until: 4, stepsPerSecond: 25 });
+    for (let i = 0; i < 5; i += 1) runQueued();
+    const progress = replies.filter((m) => m.type === 'progress');
+    assert.deepEqual(progress.map((m) => m.step), [1, 2, 3, 4]);
+    assert.deepEqual(replies.filter((m) => m.type === 'snapshot').map((m) => m.snapshot.step), [1, 2, 3, 4], 'the heads change at every step');
+    assert.deepEqual(waits, [0, 40, 40, 40], 'the first chunk at once, then one every 1/25 s');
+    assert.deepEqual(replies.at(-1), { type: 'stopped', step: 4, reason: 'reached' });
+  });
+
+  test('at 100 steps a second a chunk is 5 steps every 50 ms; as fast as it can, 10 steps with no wait and snapshots every 25 steps only', () => {
+    const paced = pacedHost();
+    paced.host.handle({ type: 'run', until: 10, stepsPerSecond: 100 });
+    while (paced.pending()) paced.runQueued();
+    assert.deepEqual(paced.replies.filter((m) => m.type === 'progress').map((m) => m.step), [5, 10]);
+    assert.deepEqual(paced.waits, [0, 50]);
+    const fast = pacedHost();
+    fast.host.handle({ type: 'run', until: 30 });
+    while (fast.pending()) fast.runQueued();
+    assert.deepEqual(fast.replies.filter((m) => m.type === 'progress').map((m) => m.step), [10, 20, 25, 30]);
+    assert.deepEqual(fast.waits, [0, 0, 0, 0]);
+    assert.deepEqual(fast.replies.filter((m) => m.type === 'snapshot').map((m) => m.snapshot.step), [25, 30]);
+  });
+
+  test('a new speed while running takes effect at once, in a new chain of chunks (the old one ends)', () => {
+    const { host, replies, waits, runQueued } = pacedHost();
+    host.handle({ type: 'run', until: 100, stepsPerSecond: 1 });
+    runQueued();
+    assert.deepEqual(waits, [0, 1000]);
+    host.handle({ type: 'run', until: 100, stepsPerSecond: 100 });
+    assert.deepEqual(waits, [0, 1000, 0]);
+    runQueued();
+    assert.deepEqual(replies.filter((m) => m.type === 'progress').map((m) => m.step), [1, 6]);
+    host.handle({ type: 'pause' });
+    runQueued();
+    assert.deepEqual(replies.filter((m) => m.type === 'progress').map((m) => m.step), [1, 6], 'paused means paused');
+  });
+
+  test('step by step: each press of Train takes one step, announces its loss and accuracy, and shows the heads at that step', async () => {
+    const { session, until, of } = training();
+    await session.configure({ task: 'reverse' });
+    session.setSpeed('step');
+    assert.equal(of('announce').at(-1).message, 'Speed: One step per press.');
+    for (const expected of [1, 2, 3]) {
+      session.train();
+      await until(() => !session.running && session.step === expected);
+      assert.equal(session.state, 'paused');
+      assert.equal(session.snapshot.step, expected, 'the heads are those of the step taken');
+    }
+    assert.deepEqual(session.losses, [lossAt(1), lossAt(2), lossAt(3)]);
+    assert.deepEqual(session.curve.map((p) => p.step), [0, 3], 'the curve keeps the fixed points and the last step');
+    assert.equal(of('announce').at(-1).message, 'Step 3: training loss 0.667; held-out accuracy 3.0 %.');
+    assert.equal(session.target, 500, 'the steps Train runs to stay as they were');
+  });
+
+  test('a speed set while training goes to the host with the run; step by step pauses the run; replaying a link ignores the speed', async () => {
+    const posted = [];
+    const { lab } = fakeLab();
+    const port = sameThreadPort(lab);
+    const post = port.post;
+    port.post = (m) => {
+      posted.push(m);
+      post(m);
+    };
+    const session = new TrainingSession(port);
+    const until = async (predicate) => {
+      while (!predicate()) await new Promise((r) => setTimeout(r, 1));
+    };
+    assert.equal(await session.configure({ task: 'reverse' }, 30), true);
+    await until(() => session.state === 'finished');
+    assert.deepEqual(posted.filter((m) => m.type === 'run'), [{ type: 'run', until: 30 }], 'a link is retrained as fast as it can');
+    session.setSpeed('1');
+    session.setTarget(1000);
+    session.train();
+    assert.deepEqual(posted.filter((m) => m.type === 'run').at(-1), { type: 'run', until: 1000, stepsPerSecond: 1 });
+    session.setSpeed('max');
+    assert.deepEqual(posted.filter((m) => m.type === 'run').at(-1), { type: 'run', until: 1000 });
+    session.setSpeed('10');
+    assert.deepEqual(posted.filter((m) => m.type === 'run').at(-1), { type: 'run', until: 1000, stepsPerSecond: 10 });
+    session.setSpeed('step');
+    assert.deepEqual(posted.at(-1), { type: 'pause' });
+    await until(() => session.state === 'paused');
+    session.dispose();
+  });
+});
+

@@ -140,12 +140,12 @@ describe('lessons by number', () => {
     assert.equal(readLink(at(`?lesson=${masks}`)).state.walkthrough, 'causal-mask');
   });
 
-  test('the last number opens "Watch attention learn", as ?train=reverse does', async () => {
+  test('the last number opens "Watch attention learn", as ?train=compare (its own task) does', async () => {
     const { LESSONS } = await importCompiled('model/walkthroughs');
     const { state, notices } = readLink(at(`?lesson=${LESSONS.length}`));
     assert.deepEqual(notices, []);
     assert.equal(state.walkthrough, 'watch-attention-learn');
-    assert.deepEqual(state, readLink(at('?train=reverse')).state);
+    assert.deepEqual(state, readLink(at('?train=compare')).state);
   });
 
   test('a number out of range, or one that is not a whole number, is named in a notice', async () => {

@@ -533,7 +533,7 @@ const BAD = [
   {
     name: 'a training task the engine does not have is refused, listing the tasks',
     doc: changed('training', (d) => { d.inputs.task = 'translate'; }),
-    error: 'inputs.task: expected one of "reverse", "sort", "induction", "iris", got "translate"',
+    error: 'inputs.task: expected one of "compare", "reverse", "sort", "induction", "iris", got "translate"',
     schema: true,
   },
   {

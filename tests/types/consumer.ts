@@ -85,6 +85,7 @@ import type {
   TrainerConfig,
   TrainerEstimate,
   TrainerEvaluation,
+  TrainerHeadPattern,
   TrainerHeadScores,
   TrainerModelOptions,
   TrainerOptimizer,
@@ -315,6 +316,9 @@ const petalLength: number = (flower?.cm[2] ?? 0) + (flower?.standardised[2] ?? 0
 const headScores: TrainerHeadScores = trainer.headScores();
 const ideal: Matrix | null = headScores.hasIdeal ? headScores.ideal : null;
 const strongest: number = Math.max(...(headScores.scores[0] ?? [])) + headScores.measure.length;
+const compareTask: TrainerTask = 'compare';
+const role: TrainerHeadPattern | undefined = headScores.patterns.find((p) => p.name === 'first');
+const roleScore: number = (role?.scores[0]?.[1] ?? 0) + (role?.ideal[1]?.[0] ?? 0) + (role?.measure.length ?? 0) + compareTask.length;
 const named: Record<string, Matrix | Vector> = trainer.parameters();
 const status: TrainerStatus = trainer.status();
 const resolved: TrainerConfig = status.options;
@@ -458,7 +462,7 @@ export const used = [
   dropoutMask, droppedWeights, gradScaled, gradQuery, gradX, headBackward, gradWO, gradBQ,
   encGrads, encNormGrads, encGradBO,
   gradLnInput, gradGammaBeta, gradWeights, gradB1, uncheckedGradB2,
-  lastLoss, drop, firstHead, labels, confusedAsFirst, petalLength, ideal, strongest, named, stateText, width, stepsPerCall,
+  lastLoss, drop, firstHead, labels, confusedAsFirst, petalLength, ideal, strongest, roleScore, named, stateText, width, stepsPerCall,
 ];
 
 // ---- linear and sparse attention, the recurrent network -------------------------------------

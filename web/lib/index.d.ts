@@ -51,7 +51,7 @@ export declare function loadAttentionLab(options?: LoadOptions): Promise<Attenti
 // operation: an object with state, freed by dispose(). What it computes: docs/engine.md, "Trainer".
 
 /** The tasks a trainer can learn. */
-export type TrainerTask = 'reverse' | 'sort' | 'induction' | 'iris';
+export type TrainerTask = 'reverse' | 'sort' | 'induction' | 'iris' | 'compare';
 /** The optimizers, with PyTorch 1.13's update rules. */
 export type TrainerOptimizer = 'adam' | 'adamw' | 'sgd';
 
@@ -69,7 +69,7 @@ export interface TrainerModelOptions {
 
 /** The options of {@link AttentionLab.createTrainer}. Every omitted option takes the task's default ({@link TrainerStatus.options} shows them). */
 export interface TrainerOptions {
-  /** What to learn (default `'reverse'`): reverse or sort a sequence, induction (predict the token that followed the earlier occurrence), or classify Iris flowers. */
+  /** What to learn (default `'reverse'`): reverse or sort a sequence, induction (predict the token that followed the earlier occurrence), classify Iris flowers, or compare (1 where the previous token is larger than the first, else 0: two patterns, which one layer's heads divide). */
   task?: TrainerTask | undefined;
   model?: TrainerModelOptions | undefined;
   /** Seeds the initial weights, the data and dropout: a whole number 0 … 2³²−1 (default 0). Same options and seed → the same loss at every step, bit for bit. */
@@ -183,6 +183,17 @@ export interface TrainerAttention {
   features: TrainerProbeFeatures | null;
 }
 
+/** One of the patterns a task's heads divide between them (compare: `'previous'`, `'first'`), and each head's score for it. */
+export interface TrainerHeadPattern {
+  name: string;
+  /** What its score measures, in words (e.g. mean attention on the previous position). */
+  measure: string;
+  /** (n × n) the pattern on the probe. */
+  ideal: Matrix;
+  /** `scores[layer][head]`, each 0 … 1: the head's mean attention on the pattern's keys. */
+  scores: number[][];
+}
+
 /** What {@link Trainer.headScores} returns. */
 export interface TrainerHeadScores {
   /** What a score measures, in words (e.g. mean attention on the mirrored position). */
@@ -193,6 +204,8 @@ export interface TrainerHeadScores {
   hasIdeal: boolean;
   /** (n × n) the ideal pattern on the probe; null when there is none. */
   ideal: Matrix | null;
+  /** The roles of a task whose solution needs several patterns (compare: the previous position, then the first); empty for the other tasks. */
+  patterns: TrainerHeadPattern[];
 }
 
 /** What {@link Trainer.status} returns. */

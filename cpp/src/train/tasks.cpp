@@ -11,7 +11,8 @@ namespace attn
         const std::pair<const char*, task_kind> task_names[] = {{"reverse", task_kind::reverse},
                                                                 {"sort", task_kind::sort},
                                                                 {"induction", task_kind::induction},
-                                                                {"iris", task_kind::iris}};
+                                                                {"iris", task_kind::iris},
+                                                                {"compare", task_kind::compare}};
 
         /// ⌊u·count⌋: uniform over 0 … count − 1 (u < 1, so never count itself).
         std::size_t draw_below(splitmix64& generator, std::size_t count)
@@ -81,6 +82,15 @@ namespace attn
         {
             std::reverse_copy(e.tokens.begin(), e.tokens.end(), e.targets.begin());
         }
+        else if (task == task_kind::compare)
+        {
+            e.scored[0] = false;
+            e.targets[0] = 0;
+            for (std::size_t i = 1; i < length; ++i)
+            {
+                e.targets[i] = e.tokens[i - 1] > e.tokens[0] ? 1 : 0;
+            }
+        }
         else
         {
             e.targets = e.tokens;
@@ -112,7 +122,8 @@ namespace attn
             for (std::size_t j = 0; j < n; ++j)
             {
                 const bool follows =
-                    task == task_kind::reverse ? j == n - 1 - i
+                    task == task_kind::reverse   ? j == n - 1 - i
+                    : task == task_kind::compare ? j == 0 || j == i - 1
                     : task == task_kind::sort
                         ? example.tokens[j] == example.targets[i]
                         : j >= 1 && j <= i && example.tokens[j - 1] == example.tokens[i];
@@ -124,6 +135,36 @@ namespace attn
             for (const std::size_t j : keys)
             {
                 ideal(i, j) = 1.0 / static_cast<double>(keys.size());
+            }
+        }
+        return ideal;
+    }
+
+    std::vector<attention_role> task_roles(task_kind task)
+    {
+        if (task != task_kind::compare)
+        {
+            return {};
+        }
+        return {{"previous", "mean attention on the previous position i − 1 over the probe's "
+                             "scored positions"},
+                {"first", "mean attention on the first position over the probe's scored "
+                          "positions"}};
+    }
+
+    matrix role_attention(task_kind task, std::size_t role, const task_example& example)
+    {
+        const std::size_t n = example.tokens.size();
+        matrix ideal = xt::zeros<double>({n, n});
+        if (task != task_kind::compare)
+        {
+            return ideal;
+        }
+        for (std::size_t i = 1; i < n; ++i)
+        {
+            if (example.scored[i])
+            {
+                ideal(i, role == 0 ? i - 1 : 0) = 1;
             }
         }
         return ideal;

@@ -79,6 +79,23 @@ namespace attn
             return true;
         }
 
+        /// Draws of the probe stream tried for a compare probe that shows both answers.
+        const std::size_t max_probe_draws = 100;
+
+        /// Whether a compare probe shows both answers often enough: each at least twice where it
+        /// has four scored positions or more, else at least once.
+        bool shows_both_answers(const task_example& e)
+        {
+            std::size_t ones = 0, zeros = 0;
+            for (std::size_t i = 0; i < e.targets.size(); ++i)
+            {
+                ones += e.scored[i] && e.targets[i] == 1;
+                zeros += e.scored[i] && e.targets[i] == 0;
+            }
+            const std::size_t least = ones + zeros >= 4 ? 2 : 1;
+            return ones >= least && zeros >= least;
+        }
+
         optimizer_kind optimizer_of(const std::string& name)
         {
             return name == "sgd"     ? optimizer_kind::sgd
@@ -183,6 +200,14 @@ namespace attn
             // The probe ignores the seed: every run of a task shows the same sequence.
             splitmix64 probe(stream_state(0, static_cast<std::uint64_t>(training_stream::probe)));
             s.probe = draw_sequence(s.task, s.config.length, s.config.vocabulary, probe);
+            // Compare's answers are 0 or 1: its probe is the first draw that shows each at least
+            // twice (or once, for sequences too short for that), so that both are on screen.
+            for (std::size_t draw = 1; s.task == task_kind::compare && draw < max_probe_draws &&
+                                       !shows_both_answers(s.probe);
+                 ++draw)
+            {
+                s.probe = draw_sequence(s.task, s.config.length, s.config.vocabulary, probe);
+            }
         }
         s.batches = splitmix64(stream(training_stream::batches));
         s.dropout = splitmix64(stream(training_stream::dropout));

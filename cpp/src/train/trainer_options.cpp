@@ -69,7 +69,7 @@ namespace attn
         // (induction: one head to copy the previous symbol, one to find its match).
         c.d_model = 16;
         c.heads = 2;
-        c.layers = kind == task_kind::reverse ? 1 : 2;
+        c.layers = kind == task_kind::reverse || kind == task_kind::compare ? 1 : 2;
         c.d_ff = 32;
         c.learning_rate = 1e-2;
         c.batch_size = 16;

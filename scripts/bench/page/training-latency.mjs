@@ -153,14 +153,14 @@ function summarise(record, count) {
 }
 
 /**
- * Measures one condition: opens ?train=reverse at `url`, sets the run to TRAIN_TO_STEP steps,
+ * Measures one condition: opens ?train=reverse&speed=max (training as fast as the engine can) at `url`, sets the run to TRAIN_TO_STEP steps,
  * presses Train if the condition trains, and runs both input sequences.
  */
 export async function latencyCondition(context, url, condition, options, log) {
   const page = await context.newPage();
   await page.setViewportSize(VIEWPORT);
   try {
-    await page.goto(`${url}?train=reverse`);
+    await page.goto(`${url}?train=reverse&speed=max`);
     await page.locator('#training-status[data-state="ready"]').waitFor({ timeout: 60_000 });
     await page.locator('#training-loss summary').waitFor({ timeout: 30_000 });
     await page.locator('#train-target').fill(String(TRAIN_TO_STEP));

@@ -81,7 +81,7 @@ export async function profileTraining(context, url, { seconds, afterSteps, sourc
   await page.setViewportSize(VIEWPORT);
   await page.addInitScript(countWorkerReplies);
   try {
-    await page.goto(`${url}?train=reverse`);
+    await page.goto(`${url}?train=reverse&speed=max`);
     await page.locator('#training-status[data-state="ready"]').waitFor({ timeout: 60_000 });
     await page.locator('#train-target').fill('100000');
     await page.locator('#train-target').dispatchEvent('change');

@@ -193,7 +193,7 @@ link-hash-repeated = The link’s # part gives { $name } more than once; the fir
 link-unknown = The link parameter { $name } is not one this page knows; it was ignored.
 link-training-not-whole = The link’s { $key } { $value } is not a whole number, so the task’s default is used.
 link-training-not-number = The link’s { $key } { $value } is not a number, so the task’s default is used.
-link-training-no-task = There is no training task called { $value } (expected one of { $tasks }), so the lesson opens on reverse.
+link-training-no-task = There is no training task called { $value } (expected one of { $tasks }), so the lesson opens on compare.
 link-training-no-optimizer = The link’s optimizer { $value } is not one of { $optimizers }, so the task’s default is used.
 link-training-bad-steps = The link’s steps { $value } is not a whole number up to 100000, so the model starts untrained.
 link-training-bad-layer = The link’s layer { $value } is not a layer number, so the first layer is shown.
@@ -309,4 +309,7 @@ handout-questions-note = Work each question out on paper before you check it on 
 handout-key-heading = Answer key, for the instructor
 handout-key-note = The steps that show the answers, with the engine’s numbers for these inputs.
 export-example-withheld = The whole example is offered once every question of the exam is answered.
+
+## A training link’s speed
+link-training-no-speed = The link’s speed { $value } is not one of { $speeds }, so the lesson’s default speed is used.
 `;

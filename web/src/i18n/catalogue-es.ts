@@ -191,7 +191,7 @@ link-hash-repeated = La parte # del enlace da { $name } más de una vez; se ha u
 link-unknown = Esta página no conoce el parámetro { $name } del enlace; se ha ignorado.
 link-training-not-whole = El valor { $value } de { $key } en el enlace no es un número entero, así que se usa el de la tarea por defecto.
 link-training-not-number = El valor { $value } de { $key } en el enlace no es un número, así que se usa el de la tarea por defecto.
-link-training-no-task = No hay ninguna tarea de entrenamiento llamada { $value } (se esperaba una de { $tasks }), así que la lección empieza con reverse.
+link-training-no-task = No hay ninguna tarea de entrenamiento llamada { $value } (se esperaba una de { $tasks }), así que la lección empieza con compare.
 link-training-no-optimizer = El optimizador { $value } del enlace no es ninguno de { $optimizers }, así que se usa el de la tarea por defecto.
 link-training-bad-steps = Los pasos (steps) { $value } del enlace no son un número entero de hasta 100000, así que el modelo empieza sin entrenar.
 link-training-bad-layer = La capa (layer) { $value } del enlace no es un número de capa, así que se muestra la primera.
@@ -307,4 +307,7 @@ handout-questions-note = Resuelve cada pregunta en papel antes de comprobarla en
 handout-key-heading = Soluciones, para el profesor
 handout-key-note = Los pasos que muestran las respuestas, con los números del motor para estos datos.
 export-example-withheld = El ejemplo completo se ofrece cuando se han respondido todas las preguntas del examen.
+
+## La velocidad de un enlace de entrenamiento
+link-training-no-speed = La velocidad { $value } del enlace no es ninguna de { $speeds }, así que se usa la de la lección por defecto.
 `;

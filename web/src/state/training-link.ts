@@ -7,7 +7,7 @@
 // gives the same run, bit for bit. Only the options set are written (the others are the task's
 // defaults); the engine checks their values when it retrains.
 import type { Walkthrough } from '../model/types.js';
-import { MAX_TRAINING_STEPS, OPTIMIZERS, TASKS, type TrainingInputs, type TrainingWalkthrough } from '../kinds/training/inputs.js';
+import { MAX_TRAINING_STEPS, OPTIMIZERS, SPEEDS, TASKS, type TrainingInputs, type TrainingWalkthrough } from '../kinds/training/inputs.js';
 import { echo } from '../i18n/echo.js';
 import { t } from '../i18n/messages.js';
 
@@ -50,18 +50,25 @@ function numberField(key: string, input: WholeInput | DecimalInput, whole: boole
   };
 }
 
-/** Every part of the link, in the order written. */
-const FIELDS: Field[] = [
-  {
-    key: 'train',
+type ChoiceInput = 'task' | 'optimizer' | 'speed';
+
+/** A part holding one of `values`; `refused(value)` is the notice for any other. */
+function choiceField<I extends ChoiceInput>(key: string, input: I, values: readonly NonNullable<TrainingInputs[I]>[], refused: (value: string) => string): Field {
+  return {
+    key,
     read(value, link) {
-      const task = TASKS.find((name) => name === value);
-      if (!task) return t('link-training-no-task', { value: echo(value), tasks: TASKS.join(', ') });
-      link.inputs.task = task;
+      const chosen = values.find((name) => name === value);
+      if (!chosen) return refused(echo(value));
+      link.inputs[input] = chosen;
       return undefined;
     },
-    write: (link) => link.inputs.task,
-  },
+    write: (link) => link.inputs[input],
+  };
+}
+
+/** Every part of the link, in the order written. */
+const FIELDS: Field[] = [
+  choiceField('train', 'task', TASKS, (value) => t('link-training-no-task', { value, tasks: TASKS.join(', ') })),
   numberField('seed', 'seed', true),
   numberField('dModel', 'dModel', true),
   numberField('heads', 'heads', true),
@@ -69,16 +76,7 @@ const FIELDS: Field[] = [
   numberField('dFF', 'dFF', true),
   numberField('lr', 'learningRate', false),
   numberField('batch', 'batchSize', true),
-  {
-    key: 'optimizer',
-    read(value, link) {
-      const optimizer = OPTIMIZERS.find((name) => name === value);
-      if (!optimizer) return t('link-training-no-optimizer', { value: echo(value), optimizers: OPTIMIZERS.join(', ') });
-      link.inputs.optimizer = optimizer;
-      return undefined;
-    },
-    write: (link) => link.inputs.optimizer,
-  },
+  choiceField('optimizer', 'optimizer', OPTIMIZERS, (value) => t('link-training-no-optimizer', { value, optimizers: OPTIMIZERS.join(', ') })),
   numberField('decay', 'weightDecay', false),
   numberField('dropout', 'dropout', false),
   {
@@ -91,6 +89,7 @@ const FIELDS: Field[] = [
     },
     write: (link) => (link.inputs.steps ? String(link.inputs.steps) : undefined),
   },
+  choiceField('speed', 'speed', SPEEDS, (value) => t('link-training-no-speed', { value, speeds: SPEEDS.join(', ') })),
   {
     key: 'layer',
     read(value, link) {

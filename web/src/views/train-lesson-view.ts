@@ -13,6 +13,8 @@ import { trainingScript, weightsJson } from '../export/training-script.js';
 import { el, setAttr, setText } from '../widgets/dom.js';
 import { download } from '../widgets/download.js';
 import { trainingForm } from '../widgets/training-form.js';
+import { trainingSpeed } from '../widgets/training-speed.js';
+import { speedName } from '../session/training/speed-name.js';
 import { exactNumber, formatNumber, formatPercent } from '../model/format.js';
 import { TrainingCharts } from './training-charts.js';
 import { TrainingHeads } from './training-heads.js';
@@ -21,6 +23,7 @@ import { RedrawScheduler } from '../browser/redraw-scheduler.js';
 import { OpenTrainedControls, type TrainedWalkthrough } from './open-trained.js';
 import { countSteps, type TrainedLayer } from '../model/trained-layer.js';
 import type { DrawnWalkthrough, OwnViewOpening } from './own-view.js';
+import type { TrainerHeadScores } from '../session/training/trainer-api.js';
 
 export interface TrainLessonOptions {
   /** The lesson's label in the course ("Lesson 16 · …"), the walkthrough's title and intro. */
@@ -38,6 +41,7 @@ export function drawTrainingLesson({ inputs, heading, keep, services }: OwnViewO
   // The view `training` draws the kind that names it: its inputs are a training run's.
   const run = inputs as TrainingInputs;
   const session = new TrainingSession((services.trainingPort ?? sameThreadPort)(services.lab));
+  if (run.speed) session.speed = run.speed;
   const view = new TrainLessonView(session, {
     heading,
     onInputs: keep,
@@ -50,6 +54,10 @@ export function drawTrainingLesson({ inputs, heading, keep, services }: OwnViewO
   return view;
 }
 
+/** What the heads below say about the task: its roles, its ideal pattern, or that it has none. */
+const seeingHeads = (scores: TrainerHeadScores | undefined) =>
+  (scores?.patterns.length ? 'train-seeing-roles' : scores?.hasIdeal === false ? 'train-seeing-no-ideal' : 'train-seeing-ideal');
+
 export class TrainLessonView implements DrawnWalkthrough {
   readonly element: HTMLElement;
   private readonly charts: TrainingCharts;
@@ -57,6 +65,7 @@ export class TrainLessonView implements DrawnWalkthrough {
   private readonly iris: IrisResults;
   private readonly openTrained: OpenTrainedControls;
   private readonly form;
+  private readonly speed;
   private readonly trainButton = el('button', { type: 'button', className: 'primary', id: 'train-button' }, t('train-button-train'));
   private readonly resetButton = el('button', { type: 'button', id: 'train-reset' }, t('train-button-reset'));
   private readonly status = el('p', { className: 'training-status', id: 'training-status' });
@@ -81,6 +90,8 @@ export class TrainLessonView implements DrawnWalkthrough {
       },
       words: t,
     });
+    this.speed = trainingSpeed((speed) => session.setSpeed(speed), speedName, t);
+    this.speed.show(session.speed);
     this.trainButton.addEventListener('click', () => (session.running ? session.pause() : session.train()));
     this.resetButton.addEventListener('click', () => void session.reset());
     const exportJson = el('button', { type: 'button', id: 'export-weights' }, t('train-export-json'));
@@ -96,7 +107,7 @@ export class TrainLessonView implements DrawnWalkthrough {
       // id "step": where the page's skip link ("Skip to the current step") leads.
       el('section', { className: 'training-setup', id: 'step', tabIndex: -1, ariaLabel: t('train-setup-label') },
         this.form.element,
-        el('div', { className: 'training-buttons' }, this.trainButton, this.resetButton,
+        el('div', { className: 'training-buttons' }, this.speed.element, this.trainButton, this.resetButton,
           el('span', { className: 'export-label' }, t('train-export-label')), exportJson, exportScript),
         this.status,
         this.diverged,
@@ -130,6 +141,10 @@ export class TrainLessonView implements DrawnWalkthrough {
         this.showState();
         this.redraw.invalidate(true);
         if (!session.running) options.onInputs(this.inputs());
+      } else if (event.type === 'speed') {
+        this.speed.show(session.speed);
+        this.showState();
+        options.onInputs(this.inputs());
       } else if (event.type === 'progress') {
         this.redraw.statusChanged();
       } else {
@@ -145,9 +160,9 @@ export class TrainLessonView implements DrawnWalkthrough {
     this.session.dispose();
   }
 
-  /** What a link reproduces: the options the learner set and the step reached. */
+  /** What a link reproduces: the options the learner set, the step reached and the speed. */
   private inputs(): TrainingInputs {
-    return trainingInputsOf(this.session.options, this.session.step);
+    return trainingInputsOf(this.session.options, this.session.step, this.session.speed);
   }
 
   private async configure(options: Parameters<TrainingSession['configure']>[0]): Promise<void> {
@@ -163,7 +178,9 @@ export class TrainLessonView implements DrawnWalkthrough {
   private showState(): void {
     const { session } = this;
     this.form.setDisabled(session.running);
-    setText(this.trainButton, t(session.running ? 'train-button-pause' : session.step > 0 && session.state !== 'finished' ? 'train-button-resume' : 'train-button-train'));
+    setText(this.trainButton, t(session.running ? 'train-button-pause'
+      : session.speed === 'step' ? 'train-button-step'
+      : session.step > 0 && session.state !== 'finished' ? 'train-button-resume' : 'train-button-train'));
     this.trainButton.disabled = session.state === 'diverged' || session.state === 'starting';
     this.diverged.hidden = session.state !== 'diverged';
     // The engine's sentence starts "training diverged at step …": shown as it is, capitalised.
@@ -190,7 +207,7 @@ export class TrainLessonView implements DrawnWalkthrough {
       ? t('train-seeing-untrained')
       : session.state === 'replaying'
         ? t('train-seeing-replaying', { step: String(session.target) })
-        : `${t('train-seeing-trained', { steps: countSteps(session.step) })} ${t(session.snapshot?.headScores.hasIdeal === false ? 'train-seeing-no-ideal' : 'train-seeing-ideal')}`);
+        : `${t('train-seeing-trained', { steps: countSteps(session.step) })} ${t(seeingHeads(session.snapshot?.headScores))}`);
   }
 
   private async exportWeights(format: 'json' | 'pytorch'): Promise<void> {

@@ -17,6 +17,12 @@
  *   varies, no fixed positional pattern solves it: the model must find the earlier occurrence of
  *   the current symbol (which takes two layers: a previous-symbol head, then the induction head).
  * - iris: the four standardised measurements of one flower; one class is scored.
+ * - compare: at position i ≥ 1 the answer is 1 when the previous symbol x[i−1] is larger than the
+ *   first symbol x[0], else 0 (position 0 has no previous symbol and is not scored). The answer
+ *   needs two attention patterns, one on the previous position and one on the first, and no
+ *   single head can serve both: a head's output is a positive mixture of the values it attends
+ *   to, so it cannot tell which of two symbols it mixed is the larger one. One layer's heads
+ *   have to divide the work.
  */
 
 #include <array>
@@ -36,10 +42,11 @@ namespace attn
         reverse,
         sort,
         induction,
-        iris
+        iris,
+        compare
     };
 
-    /// 'reverse', 'sort', 'induction' or 'iris'; anything else throws naming "task".
+    /// 'reverse', 'sort', 'induction', 'iris' or 'compare'; anything else throws naming "task".
     task_kind parse_task(const std::string& name);
     const char* task_name(task_kind task);
     /// Whether the task's model uses a causal mask (induction: predicting the next symbol).
@@ -88,11 +95,29 @@ namespace attn
      *
      * reverse: key n − 1 − i; sort: every key holding the i-th smallest symbol; induction: every
      * key j ≤ p whose previous symbol x[j−1] equals x[p] (the symbol after an earlier occurrence
-     * of the current one). Rows of unscored queries are zero; the other rows spread 1 evenly
-     * over their keys.
+     * of the current one); compare: the first key and key i − 1, the keys of both its roles
+     * together. Rows of unscored queries are zero; the other rows spread 1 evenly over their keys.
      * @return (n × n)
      */
     matrix ideal_attention(task_kind task, const task_example& example);
+
+    /// One of the attention patterns a task's solution divides between its heads.
+    struct attention_role
+    {
+        const char* name;    ///< e.g. "previous"
+        const char* measure; ///< what a head's score for it measures, in words for the page
+    };
+
+    /// The roles of a task whose solution needs several attention patterns (compare: "previous",
+    /// then "first"); empty for a task one pattern solves.
+    std::vector<attention_role> task_roles(task_kind task);
+
+    /**
+     * @brief The keys a head in role `role` (an index into task_roles(task)) attends to, per
+     * query: compare's "previous" key i − 1, its "first" key 0. Rows of unscored queries are zero.
+     * @return (n × n)
+     */
+    matrix role_attention(task_kind task, std::size_t role, const task_example& example);
 } // namespace attn
 
 #endif

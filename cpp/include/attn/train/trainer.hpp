@@ -47,7 +47,7 @@ namespace attn
      */
     struct trainer_options
     {
-        std::string task = "reverse"; ///< 'reverse', 'sort', 'induction' or 'iris'
+        std::string task = "reverse"; ///< 'reverse', 'sort', 'induction', 'iris' or 'compare'
         trainer_model_options model;
         std::optional<double> seed;           ///< whole number 0 … 2³²−1; default 0
         std::optional<double> learning_rate;  ///< "learningRate": positive, finite, ≤ 10
@@ -78,7 +78,7 @@ namespace attn
 
     /**
      * @brief The defaults of a task (checked, as the trainer would run them).
-     * @param task 'reverse', 'sort', 'induction' or 'iris'; anything else throws naming "task"
+     * @param task 'reverse', 'sort', 'induction', 'iris' or 'compare'; anything else throws naming "task"
      */
     trainer_config trainer_defaults(const std::string& task);
 
@@ -144,6 +144,15 @@ namespace attn
         std::vector<std::string> predictions;
     };
 
+    /// One of the patterns a task's heads divide between them, and each head's score for it.
+    struct trainer_head_pattern
+    {
+        std::string name;    ///< e.g. "previous", "first"
+        std::string measure; ///< what its score measures, in words for the page
+        matrix ideal;        ///< (n × n) the pattern on the probe
+        std::vector<std::vector<double>> scores; ///< [layer][head], each in [0, 1]
+    };
+
     /// The result of `headScores()`.
     struct trainer_head_scores
     {
@@ -156,6 +165,9 @@ namespace attn
         std::vector<std::vector<double>> scores;
         bool has_ideal = true;
         matrix ideal; ///< (n × n) the ideal pattern on the probe, rows summing to 1; empty for iris
+        /// The task's roles when its solution needs several patterns (compare: the previous
+        /// position, then the first), each scored as `scores` is; empty for the other tasks.
+        std::vector<trainer_head_pattern> patterns;
     };
 
     /// One named parameter. Vectors (biases, γ, β) are returned as one-row matrices.

@@ -9,11 +9,20 @@ import type { TrainerOptions, TrainerTask } from '../../../lib/index.js';
 import { choice, decimal, integer, optional, seed, type InputsOf } from '../../model/input-fields.js';
 import type { WalkthroughOf } from '../../model/types.js';
 
-/** The tasks, in the order the lesson offers them. */
-export const TASKS = ['reverse', 'sort', 'induction', 'iris'] as const satisfies readonly TrainerTask[];
+/** The tasks, in the order the lesson offers them: first its own, whose two heads divide the work. */
+export const TASKS = ['compare', 'reverse', 'sort', 'induction', 'iris'] as const satisfies readonly TrainerTask[];
 
 /** The optimizers, as the engine names them. */
 export const OPTIMIZERS = ['adam', 'adamw', 'sgd'] as const;
+
+/**
+ * How fast Train goes: one step per press, a number of steps per second, or as fast as the
+ * engine can. Retraining to a link's step always goes as fast as it can.
+ */
+export const SPEEDS = ['step', '1', '5', '10', '25', '100', 'max'] as const;
+export type TrainingSpeed = (typeof SPEEDS)[number];
+/** Slow enough to watch the heads' patterns form, step by step, in a run of a few hundred steps. */
+export const DEFAULT_SPEED: TrainingSpeed = '25';
 
 /** Steps a run may be trained to, on opening or with Train. */
 export const MAX_TRAINING_STEPS = 100000;
@@ -31,6 +40,7 @@ export const trainingInputs = {
   weightDecay: optional(decimal(0, 1)),
   dropout: optional(decimal(0, 1, { belowMax: true })),
   steps: optional(integer(0, MAX_TRAINING_STEPS), 0),
+  speed: optional(choice(SPEEDS), DEFAULT_SPEED),
 };
 
 export type TrainingInputs = InputsOf<typeof trainingInputs>;
@@ -61,12 +71,16 @@ export function trainerOptions(inputs: TrainingInputs): TrainerOptions {
   return options;
 }
 
-/** The inputs of a run with `options`, trained to `steps` (left out when 0, an untrained model). */
-export function trainingInputsOf(options: TrainerOptions, steps: number): TrainingInputs {
+/**
+ * The inputs of a run with `options`, trained to `steps` (left out when 0, an untrained model),
+ * watched at `speed` (left out when it is the default).
+ */
+export function trainingInputsOf(options: TrainerOptions, steps: number, speed: TrainingSpeed = DEFAULT_SPEED): TrainingInputs {
   const inputs: TrainingInputs = { task: options.task ?? TASKS[0] };
   if (options.seed !== undefined) inputs.seed = options.seed;
   for (const name of RUN_OPTIONS) if (options[name] !== undefined) Object.assign(inputs, { [name]: options[name] });
   for (const name of MODEL_SIZES) if (options.model?.[name] !== undefined) inputs[name] = options.model[name];
   if (steps > 0) inputs.steps = steps;
+  if (speed !== DEFAULT_SPEED) inputs.speed = speed;
   return inputs;
 }

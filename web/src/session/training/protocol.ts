@@ -23,8 +23,11 @@ export type TrainingRequest =
    * them). `id` is echoed in the reply, so a late reply to an older request is recognised.
    */
   | { type: 'create'; id: number; options: TrainerOptions }
-  /** Train until step `until` (or until paused). */
-  | { type: 'run'; until: number }
+  /**
+   * Train until step `until` (or until paused), `stepsPerSecond` steps a second, or as fast as
+   * the engine can when it is left out. Sent again while running, it changes both.
+   */
+  | { type: 'run'; until: number; stepsPerSecond?: number }
   | { type: 'pause' }
   /** Held-out evaluation with one head's output zeroed, beside the evaluation without. */
   | { type: 'ablate'; layer: number; head: number }
@@ -56,6 +59,11 @@ export interface Port<Send, Receive> {
 
 /** Steps per chunk: a pause or an ablation waits at most one chunk (a few milliseconds). */
 export const CHUNK_STEPS = 10;
+/**
+ * At a set speed, chunks a second at most: slower speeds take one step a chunk, faster ones a
+ * few, and every chunk ends with a snapshot, so the heads change before the learner's eyes.
+ */
+export const PACED_CHUNKS_PER_SECOND = 20;
 /**
  * Held-out evaluation, the probe's attention and the head scores are taken every this many
  * steps: fixed steps, so a replayed link draws the same curve, point for point.

@@ -4,12 +4,12 @@
 // Worker, same-thread.ts on the page's thread.
 import type { AttentionLab } from '../../../lib/index.js';
 import {
-  CHUNK_STEPS, SNAPSHOT_EVERY, type Trainer, type TrainerConfig, type TrainingReply, type TrainingRequest, type TrainingSnapshot,
+  CHUNK_STEPS, PACED_CHUNKS_PER_SECOND, SNAPSHOT_EVERY, type Trainer, type TrainerConfig, type TrainingReply, type TrainingRequest, type TrainingSnapshot,
 } from './protocol.js';
 import { createTrainer } from './trainer-api.js';
 
-/** Runs `next` later, after pending messages (setTimeout 0 in a worker or a page). */
-export type Schedule = (next: () => void) => void;
+/** Runs `next` `ms` milliseconds later (0: after pending messages), setTimeout in a worker or a page. */
+export type Schedule = (next: () => void, ms: number) => void;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -17,6 +17,8 @@ export class TrainerHost {
   private trainer: Trainer | undefined;
   private step = 0;
   private until = 0;
+  /** Steps a second while running; undefined: as fast as the engine can. */
+  private stepsPerSecond: number | undefined;
   private running = false;
   /**
    * Counts the chains of chunks started: a chunk scheduled before a pause (or a new run) finds
@@ -30,7 +32,9 @@ export class TrainerHost {
   constructor(
     private readonly lab: AttentionLab,
     private readonly reply: (message: TrainingReply) => void,
-    private readonly schedule: Schedule = (next) => setTimeout(next, 0),
+    private readonly schedule: Schedule = (next, ms) => setTimeout(next, ms),
+    /** Milliseconds, for the pace of a set speed. */
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   /** Handles one request; an engine error becomes a `refused` reply and changes nothing. */
@@ -56,15 +60,19 @@ export class TrainerHost {
         this.reply({ type: 'created', id: request.id, config, defaults: this.defaultsOf(config.task), snapshot });
         return;
       }
-      case 'run':
+      case 'run': {
         this.current('run');
         this.until = request.until;
-        if (!this.running) {
+        const paceChanged = this.stepsPerSecond !== request.stepsPerSecond;
+        this.stepsPerSecond = request.stepsPerSecond;
+        // A new pace starts a new chain at once: the old one may be waiting a slow pace's second.
+        if (!this.running || paceChanged) {
           this.running = true;
           const chain = ++this.chain;
-          this.schedule(() => this.tick(chain));
+          this.schedule(() => this.tick(chain), 0);
         }
         return;
+      }
       case 'pause':
         if (this.running) this.stop('paused');
         return;
@@ -101,11 +109,18 @@ export class TrainerHost {
     return this.trainer;
   }
 
-  /** One chunk, ending on a multiple of SNAPSHOT_EVERY when it crosses one, so snapshots fall on fixed steps. */
+  /**
+   * One chunk, ending on a multiple of SNAPSHOT_EVERY when it crosses one, so snapshots fall on
+   * fixed steps. At a set speed a chunk is the steps of 1/PACED_CHUNKS_PER_SECOND s (at least
+   * one), ends with a snapshot, and the next starts when its share of time is over.
+   */
   private tick(chain: number): void {
     const trainer = this.trainer;
     if (!this.running || !trainer || chain !== this.chain) return;
-    const k = Math.min(CHUNK_STEPS, this.until - this.step, SNAPSHOT_EVERY - (this.step % SNAPSHOT_EVERY));
+    const started = this.now();
+    const pace = this.stepsPerSecond;
+    const chunk = pace === undefined ? CHUNK_STEPS : Math.max(1, Math.floor(pace / PACED_CHUNKS_PER_SECOND));
+    const k = Math.min(chunk, this.until - this.step, SNAPSHOT_EVERY - (this.step % SNAPSHOT_EVERY));
     if (k <= 0) {
       this.stop('reached');
       return;
@@ -128,9 +143,9 @@ export class TrainerHost {
     }
     this.step = result.step;
     this.reply({ type: 'progress', step: this.step, losses: Array.from(result.losses) });
-    if (this.step % SNAPSHOT_EVERY === 0) this.sendSnapshot(trainer);
+    if (this.step % SNAPSHOT_EVERY === 0 || (pace !== undefined && this.step < this.until)) this.sendSnapshot(trainer);
     if (this.step >= this.until) this.stop('reached');
-    else this.schedule(() => this.tick(chain));
+    else this.schedule(() => this.tick(chain), pace === undefined ? 0 : Math.max(0, (1000 * k) / pace - (this.now() - started)));
   }
 
   private stop(reason: 'paused' | 'reached'): void {

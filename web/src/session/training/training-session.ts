@@ -8,8 +8,9 @@ import {
   type TrainingReply, type TrainingRequest, type TrainingSnapshot,
 } from './protocol.js';
 import type { TrainerTask } from './trainer-api.js';
-import { formatPercent } from '../../model/format.js';
-import { MAX_TRAINING_STEPS } from '../../kinds/training/inputs.js';
+import { formatNumber, formatPercent } from '../../model/format.js';
+import { DEFAULT_SPEED, MAX_TRAINING_STEPS, type TrainingSpeed } from '../../kinds/training/inputs.js';
+import { speedName } from './speed-name.js';
 import { trainingT as t } from './words-en.js';
 
 export type TrainingState =
@@ -44,6 +45,8 @@ export type TrainingEvent =
   | { type: 'progress' }
   /** A new held-out evaluation, attention and head scores. */
   | { type: 'snapshot' }
+  /** The speed changed. */
+  | { type: 'speed' }
   | { type: 'ablation' }
   /** Something could not be done; the previous state is kept. */
   | { type: 'notice'; message: string }
@@ -53,9 +56,10 @@ export type TrainingEvent =
 /**
  * Steps a press of Train runs to, per task, when the learner has not said: past the point where
  * the defaults reach their accuracy (reverse ~100 % by step 200, sort and induction ~98–99 % by
- * 1,000, iris its best by 300), short enough to watch.
+ * 1,000, iris its best by 300, compare ~100 % with its heads divided by 1,000 for most seeds), short enough to
+ * watch.
  */
-export const DEFAULT_STEPS: Readonly<Record<TrainerTask, number>> = { reverse: 500, sort: 1000, induction: 1000, iris: 300 };
+export const DEFAULT_STEPS: Readonly<Record<TrainerTask, number>> = { reverse: 500, sort: 1000, induction: 1000, iris: 300, compare: 1000 };
 /** Held-out accuracies announced the first time a run reaches them. */
 const MILESTONES = [0.5, 0.9, 0.99];
 
@@ -85,6 +89,10 @@ export class TrainingSession {
   ablation: Ablation | undefined;
   /** Train runs to this step. */
   target = DEFAULT_STEPS.reverse;
+  /** How fast Train goes ('step': one step per press). */
+  speed: TrainingSpeed = DEFAULT_SPEED;
+  /** The run under way is one step of step-by-step training. */
+  private stepping = false;
 
   constructor(private readonly port: Port<TrainingRequest, TrainingReply>) {
     port.listen((message) => this.receive(message));
@@ -122,7 +130,10 @@ export class TrainingSession {
     return this.configure(this.options);
   }
 
-  /** Trains on to `target` (one more round of the task's steps when it is already there). */
+  /**
+   * Trains on to `target` (one more round of the task's steps when it is already there) at the
+   * speed set; step by step, takes one step.
+   */
   train(): void {
     // Pressed while a new run is being made (a field's change lands as the button is clicked):
     // that run trains once it is there.
@@ -131,18 +142,41 @@ export class TrainingSession {
       return;
     }
     if (this.running || this.state === 'diverged' || this.state === 'starting') return;
-    if (this.step >= this.target) this.target = this.step + DEFAULT_STEPS[this.config?.task ?? 'reverse'];
     // An ablation measured at an earlier step would be read as the new weights'.
     if (this.ablation) {
       this.ablation = undefined;
       this.emit({ type: 'ablation' });
     }
+    if (this.speed === 'step') {
+      this.stepping = true;
+      this.target = Math.max(this.target, this.step + 1);
+      this.run('training', this.step + 1);
+      return;
+    }
+    if (this.step >= this.target) this.target = this.step + DEFAULT_STEPS[this.config?.task ?? 'reverse'];
     this.run('training', this.target);
     this.emit({ type: 'announce', message: t('train-announce-training', { step: String(this.target) }) });
   }
 
   pause(): void {
     if (this.running) this.port.post({ type: 'pause' });
+  }
+
+  /** Sets how fast Train goes; while training, from the next chunk on (step by step pauses it). */
+  setSpeed(speed: TrainingSpeed): void {
+    if (speed === this.speed) return;
+    this.speed = speed;
+    if (this.state === 'training' && !this.stepping) {
+      if (speed === 'step') this.pause();
+      else this.port.post({ type: 'run', until: this.target, ...this.pace() });
+    }
+    this.emit({ type: 'speed' });
+    this.emit({ type: 'announce', message: t('train-announce-speed', { speed: speedName(speed) }) });
+  }
+
+  /** The run request's pace at the speed set. */
+  private pace(): { stepsPerSecond?: number } {
+    return this.speed === 'step' || this.speed === 'max' ? {} : { stepsPerSecond: Number(this.speed) };
   }
 
   /** Sets the step Train runs to (a whole number above the current step; else refused). */
@@ -152,7 +186,8 @@ export class TrainingSession {
       return false;
     }
     this.target = steps;
-    if (this.running) this.port.post({ type: 'run', until: steps });
+    if (this.state === 'training' && !this.stepping) this.port.post({ type: 'run', until: steps, ...this.pace() });
+    else if (this.state === 'replaying') this.port.post({ type: 'run', until: steps });
     return true;
   }
 
@@ -182,9 +217,10 @@ export class TrainingSession {
     this.listeners.clear();
   }
 
+  /** Retraining to a link's step and a single step go as fast as they can; Train at the speed set. */
   private run(state: TrainingState, until: number): void {
     this.state = state;
-    this.port.post({ type: 'run', until });
+    this.port.post({ type: 'run', until, ...(state === 'training' && !this.stepping ? this.pace() : {}) });
     this.emit({ type: 'state' });
   }
 
@@ -208,6 +244,13 @@ export class TrainingSession {
         return;
       case 'stopped': {
         const replayed = this.state === 'replaying';
+        if (this.stepping) {
+          this.stepping = false;
+          this.state = message.step >= this.target ? 'finished' : 'paused';
+          this.emit({ type: 'state' });
+          this.emit({ type: 'announce', message: this.steppedMessage(message.step) });
+          return;
+        }
         this.state = message.reason === 'paused' ? 'paused' : 'finished';
         this.emit({ type: 'state' });
         const how = replayed ? 'retrained' : message.reason === 'paused' ? 'paused' : 'finished';
@@ -221,6 +264,7 @@ export class TrainingSession {
         return;
       }
       case 'diverged':
+        this.stepping = false;
         this.step = message.step;
         this.state = 'diverged';
         this.divergedMessage = message.message;
@@ -256,6 +300,7 @@ export class TrainingSession {
     this.snapshot = undefined;
     this.ablation = undefined;
     this.divergedMessage = '';
+    this.stepping = false;
     this.reached = new Set();
     if (!sameTask) this.target = DEFAULT_STEPS[config.task];
     if (pending.replayTo > this.target) this.target = pending.replayTo;
@@ -274,6 +319,14 @@ export class TrainingSession {
     }
   }
 
+  /** What one step did: its training loss and the held-out accuracy after it. */
+  private steppedMessage(step: number): string {
+    const loss = this.losses[step - 1];
+    const accuracy = this.snapshot?.step === step ? this.snapshot.evaluation.accuracy : undefined;
+    const args = { step: String(step), loss: loss === undefined ? '' : formatNumber(loss) };
+    return accuracy === undefined ? t('train-announce-stepped', args) : t('train-announce-stepped-accuracy', { ...args, accuracy: formatPercent(accuracy) });
+  }
+
   private refused(message: Extract<TrainingReply, { type: 'refused' }>): void {
     if (message.request === 'create') {
       const pending = this.pending;
@@ -285,6 +338,7 @@ export class TrainingSession {
       return;
     }
     if (message.request === 'run' && this.running) {
+      this.stepping = false;
       this.state = 'paused';
       this.emit({ type: 'state' });
     }

@@ -149,6 +149,37 @@ retrain-refused = The engine refused the link’s training options.
 ## Overfitting and early stopping, read from the held-out losses
 iris-lowest = The held-out loss is lowest so far at step { $best }: { $lowest }. If it starts to rise while training goes on, the model is overfitting: ever more confident on the training flowers, worse on flowers it has not seen. Early stopping keeps the parameters of the step where the held-out loss was lowest.
 iris-overfit = The held-out loss was lowest at step { $best } ({ $lowest }) and has risen since, to { $now } at step { $step }: the model is overfitting, ever more confident on the training flowers while its predictions for unseen ones get worse (their loss rises, even while the accuracy holds). Early stopping means stopping there and keeping the parameters of step { $best }, where the held-out loss was lowest.
+
+train-button-step = One step
+train-speed = Speed
+train-speed-help = how fast Train goes; one step per press takes a single step each time you press the button
+train-speed-step = One step per press
+train-speed-1 = 1 step a second
+train-speed-per-second = { $speed } steps a second
+train-speed-max = As fast as it can
+train-announce-speed = Speed: { $speed }.
+train-announce-stepped = Step { $step }: training loss { $loss }.
+train-announce-stepped-accuracy = Step { $step }: training loss { $loss }; held-out accuracy { $accuracy }.
+train-task-compare = Compare: is the previous symbol larger than the first?
+train-measure-compare = mean attention on the first and the previous position together, over the probe's scored positions
+train-measure-compare-previous = mean attention on the previous position i − 1 over the probe's scored positions
+train-measure-compare-first = mean attention on the first position over the probe's scored positions
+train-score-roles = Scores (0 … 1): { $measures }.
+train-role-previous = previous position
+train-role-first = first position
+train-role-score = { $role }, score { $score }
+train-role-holder = the { $role }: { $head } ({ $score })
+train-roles-divided = At step { $step } the heads divide the work: { $roles }.
+train-roles-undivided = At step { $step } the heads have not divided the work: no head puts most of its attention on one role that no other head plays.
+train-question-first = Which head looks at the first position?
+train-question-right = Right: at step { $step } { $answer } puts { $score } of its attention on the { $role }. Switch it off to see what the model loses without it.
+train-question-wrong = Not { $answer }: at step { $step } the head that looks at the { $role } is { $head } ({ $score } of its attention).
+train-question-undecided = At step { $step } no head looks mainly at the { $role } yet (best { $head }, { $score }): train on and ask again.
+train-switch-on = Switch on
+train-switch-on-label = Switch on { $head }
+train-head-caption-roles = { $head } — { $roles }
+train-head-caption-roles-off = { $head } — { $roles } (switched off)
+train-seeing-roles = Each head below is scored for each role the task needs, and the summary says, from those scores, which head holds which.
 `;
 
 export const trainingT = kindWords(ENGLISH, { es: () => import('./words-es.js').then((m) => m.SPANISH) });

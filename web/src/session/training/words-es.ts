@@ -144,4 +144,35 @@ retrain-refused = El motor rechazó las opciones de entrenamiento del enlace.
 ## Sobreajuste y parada temprana, leídos de las pérdidas con datos reservados
 iris-lowest = La pérdida con datos reservados es la más baja hasta ahora en el paso { $best }: { $lowest }. Si empieza a subir mientras sigue el entrenamiento, el modelo se sobreajusta: cada vez más seguro con las flores de entrenamiento, peor con las que no ha visto. La parada temprana conserva los parámetros del paso en que la pérdida con datos reservados fue la más baja.
 iris-overfit = La pérdida con datos reservados fue la más baja en el paso { $best } ({ $lowest }) y ha subido desde entonces, hasta { $now } en el paso { $step }: el modelo se sobreajusta, cada vez más seguro con las flores de entrenamiento mientras sus predicciones para las que no ha visto empeoran (su pérdida sube, aunque la precisión se mantenga). La parada temprana consiste en parar ahí y conservar los parámetros del paso { $best }, donde la pérdida con datos reservados fue la más baja.
+
+train-button-step = Un paso
+train-speed = Velocidad
+train-speed-help = lo rápido que entrena; un paso por pulsación da un solo paso cada vez que pulsas el botón
+train-speed-step = Un paso por pulsación
+train-speed-1 = 1 paso por segundo
+train-speed-per-second = { $speed } pasos por segundo
+train-speed-max = Lo más rápido posible
+train-announce-speed = Velocidad: { $speed }.
+train-announce-stepped = Paso { $step }: pérdida de entrenamiento { $loss }.
+train-announce-stepped-accuracy = Paso { $step }: pérdida de entrenamiento { $loss }; precisión con datos reservados { $accuracy }.
+train-task-compare = Comparar: ¿es el símbolo anterior mayor que el primero?
+train-measure-compare = atención media sobre la primera posición y la anterior juntas, en las posiciones puntuadas del ejemplo de prueba
+train-measure-compare-previous = atención media sobre la posición anterior i − 1 en las posiciones puntuadas del ejemplo de prueba
+train-measure-compare-first = atención media sobre la primera posición en las posiciones puntuadas del ejemplo de prueba
+train-score-roles = Puntuaciones (0 … 1): { $measures }.
+train-role-previous = posición anterior
+train-role-first = primera posición
+train-role-score = { $role }, puntuación { $score }
+train-role-holder = la { $role }: { $head } ({ $score })
+train-roles-divided = En el paso { $step } las cabezas se reparten el trabajo: { $roles }.
+train-roles-undivided = En el paso { $step } las cabezas no se han repartido el trabajo: ninguna pone la mayor parte de su atención en un papel que no tenga otra.
+train-question-first = ¿Qué cabeza mira la primera posición?
+train-question-right = Correcto: en el paso { $step } { $answer } pone { $score } de su atención en la { $role }. Apágala para ver qué pierde el modelo sin ella.
+train-question-wrong = No es { $answer }: en el paso { $step } la cabeza que mira la { $role } es { $head } ({ $score } de su atención).
+train-question-undecided = En el paso { $step } ninguna cabeza mira sobre todo la { $role } todavía (la que más, { $head }, { $score }): sigue entrenando y vuelve a preguntar.
+train-switch-on = Encender
+train-switch-on-label = Encender { $head }
+train-head-caption-roles = { $head } — { $roles }
+train-head-caption-roles-off = { $head } — { $roles } (apagada)
+train-seeing-roles = Cada cabeza de abajo tiene una puntuación para cada papel que necesita la tarea, y el resumen dice, a partir de esas puntuaciones, qué cabeza tiene cada papel.
 `;
