@@ -253,7 +253,7 @@ namespace
                     return;
                 }
                 found = true;
-                const auto trace = Operation::run(in);
+                const auto trace = attn::describe::run<Operation>(in);
                 source.finish();
                 if (as_json)
                 {
