@@ -27,7 +27,10 @@ export const TOOL = ['sanitize', 'native']
  * @typedef {ObjectDescription & { name: string, optional: boolean, doc: string, choices?: string, choiceKind?: string, choiceDoc?: string }} FieldDescription
  * @typedef {{ oneOf: ObjectDescription[] }} OneOf the fields of one alternative or another
  * @typedef {FieldDescription | OneOf} FieldEntry
- * @typedef {{ name: string, title: string, lite: boolean, arguments: ArgumentDescription[], result: ObjectDescription }} OperationDescription
+ * @typedef {{ multiplyAdds: number, text: string, estimate: string, measured: string }} WorkBudget
+ *   the most multiply-adds one call may take (text: as the docs write it), how they are counted,
+ *   and the measurement it was chosen from
+ * @typedef {{ name: string, title: string, lite: boolean, budget?: WorkBudget, arguments: ArgumentDescription[], result: ObjectDescription }} OperationDescription
  * @typedef {{ name: string, doc: string, arguments: ArgumentDescription[] }} ArgumentGroup
  * @typedef {{ operations: OperationDescription[], argumentGroups: ArgumentGroup[] }} EngineDescription
  */

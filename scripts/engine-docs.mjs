@@ -76,6 +76,10 @@ export function renderReference(operations) {
   for (const op of operations) {
     parts.push('', `### \`${op.name}\` — ${op.title}`, '', '| argument | kind | shape | given | range / choices | meaning |', '|---|---|---|---|---|---|');
     parts.push(...op.arguments.map(argumentRow));
+    if (op.budget) {
+      const { text, estimate, measured } = op.budget;
+      parts.push('', `**Work budget:** ${text} multiply-adds, counted from the arguments before any work as ${estimate}. Past it the call is refused at once, naming the argument that sets its size. ${measured}`);
+    }
     if (op.result.fields) {
       parts.push('', '| result field | type | meaning |', '|---|---|---|', ...fieldRows(op.result.fields, results, '', op.result.selectedBy));
     } else {

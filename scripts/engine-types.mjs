@@ -341,6 +341,7 @@ export function renderDeclarations({ operations, argumentGroups }) {
       ...comment('  ', [
         `${op.title}: docs/engine.md, \`${op.name}\`.`,
         op.lite ? 'Both engines have it.' : 'The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.',
+        ...(op.budget ? [`Past its work budget (${op.budget.text} multiply-adds, about ten seconds) it throws an AttentionError naming the argument, before any work.`] : []),
       ]),
       selected
         ? `  ${op.name}<S extends ${selected.constraint}>(args: ${argsName}<S>): ${returns};`

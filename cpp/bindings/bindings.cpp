@@ -28,7 +28,7 @@ namespace attn::bindings
                 {
                     request_source source(std::move(request));
                     describe::request_reader<request_source> in(source);
-                    return describe::write<js_format>(Operation::run(in));
+                    return describe::write<js_format>(describe::run<Operation>(in));
                 });
         }
 
@@ -52,6 +52,11 @@ namespace attn::bindings
                     // The façade caps a matrix's rows and columns from these before copying it.
                     item.set("rows", static_cast<double>(a.max_rows));
                     item.set("cols", static_cast<double>(a.max_cols));
+                }
+                if (a.type == describe::kind::vector || a.type == describe::kind::indices)
+                {
+                    // And a vector's length.
+                    item.set("rows", static_cast<double>(a.max_rows));
                 }
                 if (a.type == describe::kind::choice)
                 {

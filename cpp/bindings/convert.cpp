@@ -51,12 +51,13 @@ namespace attn::bindings
         }
 
         /// Checks a JS array's length against the cap before anything is allocated for it.
-        std::size_t capped_length(const val& list, const std::string& name, const char* what)
+        std::size_t capped_length(const val& list, const std::string& name, const char* what,
+                                  std::size_t cap = max_dimension)
         {
             const auto length = list["length"].as<std::size_t>();
-            if (length > max_dimension)
+            if (length > cap)
             {
-                detail::fail(name, "at most " + std::to_string(max_dimension) + " " + what,
+                detail::fail(name, "at most " + std::to_string(cap) + " " + what,
                              std::to_string(length));
             }
             return length;
@@ -112,12 +113,24 @@ namespace attn::bindings
         return read_matrix(request_[name], name, max_rows, max_cols);
     }
 
-    vector request_source::vector(const char* name) const
+    vector request_source::vector(const char* name, std::size_t max_length) const
     {
         const val v = request_[name];
-        attn::vector out = xt::empty<double>({capped_length(v, name, "numbers")});
+        attn::vector out = xt::empty<double>({capped_length(v, name, "numbers", max_length)});
         val(typed_memory_view(out.size(), out.data())).call<void>("set", v);
         return out;
+    }
+
+    describe::extent request_source::extent(const char* name) const
+    {
+        // The façade has checked the structure: a matrix is { rows, cols, data }, a vector an
+        // array of numbers.
+        const val v = request_[name];
+        if (v["rows"].isNumber())
+        {
+            return {v["rows"].as<std::size_t>(), v["cols"].as<std::size_t>()};
+        }
+        return {v["length"].isNumber() ? v["length"].as<std::size_t>() : 0, 1};
     }
 
     std::vector<std::string> request_source::strings(const char* name) const

@@ -15,6 +15,7 @@
 
 #include <emscripten/val.h>
 
+#include "attn/describe/argument.hpp"
 #include "attn/describe/writer.hpp"
 #include "attn/mask.hpp"
 #include "attn/matrix.hpp"
@@ -34,7 +35,8 @@ namespace attn::bindings
         bool boolean(const char* name) const;
         std::string text(const char* name) const;
         attn::matrix matrix(const char* name, std::size_t max_rows, std::size_t max_cols) const;
-        attn::vector vector(const char* name) const;
+        attn::vector vector(const char* name, std::size_t max_length) const;
+        describe::extent extent(const char* name) const;
         std::vector<std::string> strings(const char* name) const;
         attention_mask mask(const char* name, std::size_t max_rows, std::size_t max_cols) const;
 

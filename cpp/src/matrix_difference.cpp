@@ -8,8 +8,9 @@ namespace attn
 {
     matrix_difference_trace matrix_difference(const matrix& left, const matrix& right)
     {
-        // Shape contract: left (n × m), right (n × m) → difference (n × m), scalars.
-        detail::check_matrix("left", left);
+        // Shape contract: left (n × m), right (n × m) → difference (n × m), scalars. n up to
+        // max_sequence: it compares the scale operations' outputs.
+        detail::check_sequence_matrix("left", left);
         const std::size_t n = rows(left), m = cols(left);
         detail::check_matrix_shape("right", right, n, m, "the shape of left");
 

@@ -12,6 +12,7 @@
 #include "attn/random.hpp"
 #include "attn/rnn.hpp"
 #include "attn/sparse_attention.hpp"
+#include "attn/work_estimates.hpp"
 
 namespace attn
 {
@@ -127,14 +128,23 @@ namespace attn
 
         void no_check(const cost_options&) {}
 
+        /// Flash's and chunked's work: tiles of block × block.
+        double tiled_work(const cost_options& o)
+        {
+            const double n = double(o.n), d = double(o.d), b = double(o.block);
+            return tiled_attention_work(n, n, d, d, b, b);
+        }
+
         /// One variant: its name, the refusal of sizes past max_peak_cells before anything is
-        /// allocated, its lean kernel, and its multiply-adds per run.
+        /// allocated, its lean kernel, its multiply-adds per run as reported, and its work per
+        /// run as the work budgets count it (work_estimates.hpp).
         struct variant_entry
         {
             const char* name;
             void (*check)(const cost_options&);
             run_result (*run)(const cost_inputs&, const cost_options&);
             double (*multiply_adds)(const cost_options&);
+            double (*work)(const cost_options&);
         };
 
         const variant_entry variants[] = {
@@ -143,26 +153,37 @@ namespace attn
              { detail::check_peak_cells("n", o.n, o.n, "the n × n scores of full attention"); },
              run_full,
              // Q·Kᵀ and weights·V: n·n·d each.
+             [](const cost_options& o) { return 2.0 * o.n * o.n * o.d; },
              [](const cost_options& o) { return 2.0 * o.n * o.n * o.d; }},
             {"flash", no_check, run_flash,
              // The same two products tile by tile, plus rescaling the running output
              // (n × d) by α once per key block.
              [](const cost_options& o)
-             { return 2.0 * o.n * o.n * o.d + o.n * blocks(o.n, o.block) * o.d; }},
+             { return 2.0 * o.n * o.n * o.d + o.n * blocks(o.n, o.block) * o.d; },
+             tiled_work},
             {"chunked", no_check, run_chunked,
              // The same two products chunk by chunk, plus weighting each key chunk's summary
              // (n × d) by its factor when a query chunk's summaries are combined.
              [](const cost_options& o)
-             { return 2.0 * o.n * o.n * o.d + o.n * blocks(o.n, o.block) * o.d; }},
+             { return 2.0 * o.n * o.n * o.d + o.n * blocks(o.n, o.block) * o.d; },
+             tiled_work},
             {"linear", no_check, run_linear,
              // φ(K)ᵀ·V and φ(K)ᵀ·1 (n·d·d + n·d), then φ(Q)·S and φ(Q)·z (n·d·d + n·d).
-             [](const cost_options& o) { return 2.0 * o.n * o.d * o.d + 2.0 * o.n * o.d; }},
+             [](const cost_options& o) { return 2.0 * o.n * o.d * o.d + 2.0 * o.n * o.d; },
+             [](const cost_options& o)
+             { return linear_attention_work(double(o.n), double(o.n), double(o.d), double(o.d)); }},
             {"sparse", no_check, run_sparse,
              // Q·kⱼ and wⱼ·vⱼ for each allowed cell only: 2·d per cell of the window.
-             [](const cost_options& o) { return 2.0 * window_cells(o.n, o.window) * o.d; }},
+             [](const cost_options& o) { return 2.0 * window_cells(o.n, o.window) * o.d; },
+             [](const cost_options& o)
+             {
+                 const double d = double(o.d);
+                 return sparse_attention_work(double(o.n), d, d, double(o.window), 0, 0);
+             }},
             {"rnn", no_check, run_rnn,
              // h_t = tanh(x_t·W_x + h_{t−1}·W_h): d·d + d·d per step, n steps in sequence.
-             [](const cost_options& o) { return 2.0 * o.n * o.d * o.d; }},
+             [](const cost_options& o) { return 2.0 * o.n * o.d * o.d; },
+             [](const cost_options& o) { return rnn_work(double(o.n), double(o.d), double(o.d)); }},
         };
 
         const variant_entry& variant_named(const std::string& name)
@@ -197,6 +218,13 @@ namespace attn
             names += (names.empty() ? "" : "|") + std::string(v.name);
         }
         return names;
+    }
+
+    double cost_run_work(const cost_options& options)
+    {
+        cost_options used = options;
+        used.block = std::max<std::size_t>(1, std::min(options.block, options.n));
+        return variant_named(options.variant).work(used);
     }
 
     matrix detail::full_attention_lean(const matrix& query, const matrix& key,

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "attn/error.hpp"
+#include "attn/flash_attention.hpp"
 #include "attn/mask.hpp"
 #include "attn/matrix.hpp"
 #include "attn/precision.hpp"
@@ -97,14 +98,13 @@ namespace attn::detail
         }
     };
 
-    /// A block or chunk size: given, 1 … count; omitted, min(count, 16).
+    /// A block or chunk size: given, 1 … count; omitted, min(count, default_flash_block).
     inline std::size_t block_size(const char* argument, const std::optional<std::size_t>& given,
                                   std::size_t count, const char* what)
     {
-        constexpr std::size_t default_block = 16;
         if (!given)
         {
-            return std::min(count, default_block);
+            return std::min(count, default_flash_block);
         }
         if (*given == 0 || *given > count)
         {

@@ -6,6 +6,7 @@
 
 #include "attn/error.hpp"
 #include "attn/random.hpp"
+#include "score_tiles.hpp"
 
 namespace attn
 {
@@ -124,19 +125,25 @@ namespace attn
         /// Attention over the allowed cells only, one query row at a time. Blocked cells under
         /// a finite fill all share one logit, so together they add (n − k)·e^(fill − max) to
         /// the denominator and e^(fill − max)·(Σ all values − Σ allowed values) to the output.
+        /// A row with no blocked cell takes no share at all: the fill may lie far above its
+        /// scores, where e^(fill − max) overflows and 0·∞ would be NaN.
         matrix sparse_output(const matrix& query, const matrix& key, const matrix& value,
                              const sparse_pattern& p, double mask_fill)
         {
             const std::size_t n = rows(query), d_k = cols(query), d_v = cols(value);
             const double sqrt_d_k = std::sqrt(static_cast<double>(d_k));
             const bool fill_counts = std::isfinite(mask_fill);
+            // Σ all values sums n of them: scaled by a power of two when values near the top of
+            // double range would overflow it, and the output scaled back exactly at the end.
+            detail::scalar_inputs<double> in(query, key, value);
+            const double value_scale = fill_counts ? in.scale_values(n * d_v, n) : 1.0;
             matrix output = xt::zeros<double>({n, d_v});
             vector weights = xt::empty<double>({p.keys.size()});
             vector value_sum = xt::zeros<double>({d_v});
             vector blocked_sum = xt::empty<double>({d_v});
             const double* q = query.data();
             const double* k = key.data();
-            const double* v = value.data();
+            const double* v = in.value;
             if (fill_counts)
             {
                 for (std::size_t j = 0; j < n; ++j)
@@ -151,11 +158,10 @@ namespace attn
             {
                 const std::size_t first = p.row_start[i], last = p.row_start[i + 1];
                 const std::size_t blocked = n - (last - first);
+                const bool fills = fill_counts && blocked > 0;
                 double* w = weights.data();
                 // pass 1 and 2: scaled scores of the allowed keys only.
-                double row_max = fill_counts && blocked > 0
-                                     ? mask_fill
-                                     : -std::numeric_limits<double>::infinity();
+                double row_max = fills ? mask_fill : -std::numeric_limits<double>::infinity();
                 for (std::size_t c = first; c < last; ++c)
                 {
                     const double* k_row = k + p.keys[c] * d_k;
@@ -166,11 +172,7 @@ namespace attn
                     }
                     if (!std::isfinite(score))
                     {
-                        detail::fail("query",
-                                     "values small enough for scores to stay within double range",
-                                     "scores[" + std::to_string(i) + "][" +
-                                         std::to_string(p.keys[c]) +
-                                         "] = " + detail::format_number(score));
+                        detail::fail_overflow("query", "scores", i, p.keys[c], score);
                     }
                     w[c] = score / sqrt_d_k;
                     row_max = std::max(row_max, w[c]);
@@ -182,11 +184,11 @@ namespace attn
                     w[c] = std::exp(w[c] - row_max);
                     sum += w[c];
                 }
-                const double blocked_exp = fill_counts ? std::exp(mask_fill - row_max) : 0.0;
+                const double blocked_exp = fills ? std::exp(mask_fill - row_max) : 0.0;
                 sum += static_cast<double>(blocked) * blocked_exp;
                 // pass 5: the weighted values, allowed keys in ascending order.
                 double* out = output.data() + i * d_v;
-                if (fill_counts && blocked > 0)
+                if (fills)
                 {
                     std::copy(value_sum.begin(), value_sum.end(), blocked_sum.begin());
                 }
@@ -198,7 +200,7 @@ namespace attn
                     {
                         out[b] += w[c] * v_row[b];
                     }
-                    if (fill_counts && blocked > 0)
+                    if (fills)
                     {
                         for (std::size_t b = 0; b < d_v; ++b)
                         {
@@ -206,12 +208,13 @@ namespace attn
                         }
                     }
                 }
-                if (fill_counts && blocked > 0)
+                for (std::size_t b = 0; fills && b < d_v; ++b)
                 {
-                    for (std::size_t b = 0; b < d_v; ++b)
-                    {
-                        out[b] += blocked_exp / sum * blocked_sum(b);
-                    }
+                    out[b] += blocked_exp / sum * blocked_sum(b);
+                }
+                for (std::size_t b = 0; value_scale != 1.0 && b < d_v; ++b)
+                {
+                    out[b] /= value_scale;
                 }
             }
             return output;

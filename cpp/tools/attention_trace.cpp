@@ -269,7 +269,7 @@ namespace
                 {
                     return;
                 }
-                const auto trace = Operation::run(in);
+                const auto trace = attn::describe::run<Operation>(in);
                 source.finish();
                 if (as_json)
                 {

@@ -1,9 +1,10 @@
-// Prints every operation's description (attn/describe/operations.hpp) as JSON: its arguments
-// with kind, shape, default, range and doc, its result's fields, nested, with the names the
-// façade's types give them, and whether the lite engine binds it; then the argument groups the
-// types name (attn/describe/argument_groups.hpp). scripts/engine-docs.mjs writes the tables of
-// docs/engine.md from this and scripts/engine-types.mjs the declarations of
-// web/lib/operations.d.ts, so neither can drift from the engine.
+// Prints every operation's description (attn/describe/operations.hpp) as JSON: its work budget
+// where it has one, its arguments with kind, shape, default, range and doc, its result's
+// fields, nested, with the names the façade's types give them, and whether the lite engine
+// binds it; then the argument groups the types name (attn/describe/argument_groups.hpp).
+// scripts/engine-docs.mjs writes the tables of docs/engine.md from this and
+// scripts/engine-types.mjs the declarations of web/lib/operations.d.ts, so neither can drift
+// from the engine.
 
 #include <cstdio>
 #include <iostream>
@@ -272,8 +273,18 @@ int main()
             std::cout << (first ? "" : ",") << "\n  {\"name\": " << quoted(Operation::name)
                       << ", \"title\": " << quoted(Operation::title)
                       << ", \"lite\": " << (in_lite_engine<Operation>::value ? "true" : "false")
-                      << ",\n   \"arguments\": ";
+                      << ",\n   ";
             first = false;
+            if constexpr (has_work_budget<Operation>::value)
+            {
+                std::cout << "\"budget\": {\"multiplyAdds\": "
+                          << number(Operation::budget.multiply_adds)
+                          << ", \"text\": " << quoted(format_count(Operation::budget.multiply_adds))
+                          << ", \"estimate\": " << quoted(Operation::budget.estimate.text)
+                          << ", \"measured\": " << quoted(Operation::budget.measured.text)
+                          << "},\n   ";
+            }
+            std::cout << "\"arguments\": ";
             print_arguments(Operation::arguments, std::size(Operation::arguments), "     ");
             std::cout << ",\n   \"result\": ";
             if constexpr (is_leaf<Result>)

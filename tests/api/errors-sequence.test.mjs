@@ -23,7 +23,7 @@ describe('the limits of long sequences', () => {
     assert.equal(lab.maxPeakCells, 2 ** 24);
   });
 
-  test('the engine describes every matrix and mask argument with its caps', () => {
+  test('the engine describes every matrix, mask and vector argument with its caps', () => {
     /** @type {{ name: string, arguments: { name: string, kind: string, rows?: number, cols?: number }[] }[]} */
     const operations = core.describeOperations();
     let matrices = 0;
@@ -33,13 +33,19 @@ describe('the limits of long sequences', () => {
         assert.ok(a.rows === 1024 || a.rows === 4096, `${op.name}.${a.name}: rows ${a.rows}`);
         assert.ok(a.cols === 1024 || (a.kind === 'mask' && a.cols === 4096), `${op.name}.${a.name}: cols ${a.cols}`);
       }
-      for (const a of op.arguments.filter((x) => x.kind !== 'matrix' && x.kind !== 'mask')) {
-        assert.equal(a.rows, undefined, `${op.name}.${a.name} is no matrix`);
+      for (const a of op.arguments.filter((x) => x.kind === 'vector' || x.kind === 'indices')) {
+        assert.ok(a.rows === 1024 || a.rows === 4096, `${op.name}.${a.name}: length ${a.rows}`);
+        assert.equal(a.cols, undefined, `${op.name}.${a.name} is a vector`);
+      }
+      for (const a of op.arguments.filter((x) => !['matrix', 'mask', 'vector', 'indices'].includes(x.kind))) {
+        assert.equal(a.rows, undefined, `${op.name}.${a.name} is no matrix or vector`);
       }
     }
     assert.ok(matrices > 20, `${matrices} matrix arguments`);
     const attention = operations.find((op) => op.name === 'attention');
     assert.deepEqual(attention?.arguments.slice(0, 3).map((a) => [a.name, a.rows, a.cols]), [['query', 1024, 1024], ['key', 1024, 1024], ['value', 1024, 1024]]);
+    const sparse = operations.find((op) => op.name === 'sparseAttention');
+    assert.equal(sparse?.arguments.find((a) => a.name === 'globalTokens')?.rows, 4096, 'as many global tokens as tokens');
   });
 
   test("the façade takes a matrix's row cap from the argument table, not from one constant", () => {

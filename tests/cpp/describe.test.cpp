@@ -32,7 +32,8 @@ namespace describe_tests
             bool boolean(const char* name) const { return numbers.at(name) != 0; }
             std::string text(const char* name) const { return texts.at(name); }
             attn::matrix matrix(const char*, std::size_t, std::size_t) const { return {}; }
-            attn::vector vector(const char*) const { return {}; }
+            attn::vector vector(const char*, std::size_t) const { return {}; }
+            describe::extent extent(const char*) const { return {}; }
             std::vector<std::string> strings(const char*) const { return {}; }
             attn::attention_mask mask(const char*, std::size_t, std::size_t) const
             {

@@ -129,7 +129,19 @@ namespace golden
         {
             return to_matrix(take(name));
         }
-        attn::vector vector(const char* name) { return to_vector(take(name)); }
+        attn::vector vector(const char* name, std::size_t) { return to_vector(take(name)); }
+        /// A matrix's rows and columns or a vector's length, without reading it (0 × 0 for
+        /// anything else: reading it then says what is wrong).
+        attn::describe::extent extent(const char* name) const
+        {
+            const json& j = input_.at(name);
+            if (!j.is_array())
+            {
+                return {};
+            }
+            const bool rows = !j.empty() && j[0].is_array();
+            return {j.size(), rows ? j[0].size() : 1};
+        }
         attn::attention_mask mask(const char* name, std::size_t, std::size_t)
         {
             return to_mask(take(name));
@@ -262,7 +274,7 @@ namespace golden
                 using Operation = decltype(described);
                 if (operation == Operation::name)
                 {
-                    out = attn::describe::write<json_format>(Operation::run(in));
+                    out = attn::describe::write<json_format>(attn::describe::run<Operation>(in));
                 }
             });
         const auto wrapped = wrapped_results().find(operation);

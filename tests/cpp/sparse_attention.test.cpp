@@ -126,6 +126,44 @@ namespace sparse_attention_tests
         }
     }
 
+    TEST_CASE("a finite maskFill far above the scores of a row that blocks no key leaves the lean "
+              "output equal to the traced one",
+              "[sparse]")
+    {
+        // Rows 0 … 2 of a window of 3 over 6 tokens block no key, where e^(fill − max) would
+        // overflow (fill ≳ 710 above the scores); rows 3 … 5 block some.
+        const attn::matrix x = attn_test::sample(6, 3);
+        for (const double fill : {715.0, 800.0, 1e308})
+        {
+            auto options = pattern(3, attn::vector{0});
+            options.mask_fill = fill;
+            const auto traced = attn::sparse_attention(x, x, x, options);
+            options.trace = false;
+            const auto lean = attn::sparse_attention(x, x, x, options);
+            CHECK_THAT(lean.output, attn_test::AllFinite());
+            CHECK_THAT(lean.output, attn_test::MatrixWithinAbs(traced.output, 1e-12));
+        }
+    }
+
+    TEST_CASE("values near the largest double under a finite maskFill keep the lean output "
+              "finite and equal to the traced one",
+              "[sparse]")
+    {
+        // Σ of all values would overflow; the blocked cells' share of it must not.
+        const attn::matrix q = attn_test::sample(8, 3);
+        const attn::matrix v = attn_test::sample(8, 2, 0.5) * 1.7e308;
+        for (const double fill : {-1e4, -2.0, 0.0})
+        {
+            auto options = pattern(1);
+            options.mask_fill = fill;
+            const auto traced = attn::sparse_attention(q, q, v, options);
+            options.trace = false;
+            const auto lean = attn::sparse_attention(q, q, v, options);
+            CHECK_THAT(lean.output, attn_test::AllFinite());
+            CHECK_THAT(lean.output, attn_test::MatrixWithinAbs(traced.output, 1e-12 * 1.7e308));
+        }
+    }
+
     TEST_CASE("sparse attention names the argument of every bad input", "[sparse][errors]")
     {
         const attn::matrix x = attn_test::sample(5, 2);

@@ -97,9 +97,9 @@ const optional = (expected) => (name, v, spec) => (v == null ? undefined : ENCOD
 const ENCODERS = Object.assign(Object.create(null), {
   matrix: (name, v, spec) => flattenMatrix(name, v, { booleans: false, rows: spec.rows, cols: spec.cols }),
   'matrix?': optional('matrix'),
-  vector: (name, v) => flattenVector(name, v),
+  vector: (name, v, spec) => flattenVector(name, v, spec.rows),
   'vector?': optional('vector'),
-  indices: (name, v) => flattenVector(name, v),
+  indices: (name, v, spec) => flattenVector(name, v, spec.rows),
   strings: (name, v) => readStrings(name, v),
   'mask?': encodeMask,
   number: (name, v) => (typeof v === 'number' ? v : fail(name, 'a number', v)),
@@ -112,7 +112,7 @@ const ENCODERS = Object.assign(Object.create(null), {
  * @typedef {{ name: string, kind: string, optional: boolean, rows?: number, cols?: number, choices?: string, choiceKind?: string }} ArgumentDescription
  * @typedef {{ name: string, arguments: ArgumentDescription[] }} OperationDescription
  * @typedef {{ kind: string, rows?: number, cols?: number }} ArgumentSpec how the façade reads
- *   one argument: its kind (a key of ENCODERS) and, for a matrix or mask, its caps
+ *   one argument: its kind (a key of ENCODERS) and, for a matrix or mask, its caps (rows: a vector's length)
  */
 
 /**

@@ -114,10 +114,11 @@ export function flattenMatrix(name, value, options) {
 /**
  * @param {string} name
  * @param {unknown} value a number[] (or a typed array)
+ * @param {number} [cap] the most numbers accepted, as the engine describes the argument
  * @returns {Float64Array}
  */
-export function flattenVector(name, value) {
-  const list = readList(name, value, 'an array of numbers', 'numbers');
+export function flattenVector(name, value, cap = MAX_DIMENSION) {
+  const list = readList(name, value, 'an array of numbers', 'numbers', cap);
   if (list.length === 0) throw new AttentionError(`${name}: expected an array with at least one number, got an empty array`);
   return Float64Array.from(list, (x, i) => (typeof x === 'number' ? x : fail(`${name}[${i}]`, 'a number', x)));
 }

@@ -1180,7 +1180,7 @@ export interface SparseAttentionArgs {
   value: MatrixInput;
   /** key j allowed for query i when |i − j| ≤ window; a whole number, 0 … 4096 */
   window: number;
-  /** (g) tokens attending to and attended by every token; default none */
+  /** (g) tokens attending to and attended by every token, g ≤ n; default none */
   globalTokens?: VectorInput | undefined;
   /** extra random keys per query (BigBird), at most n; a whole number, 0 … 4096; default 0 */
   randomPerRow?: number | undefined;
@@ -1348,9 +1348,9 @@ export interface KvCacheMemoryTrace {
 
 /** The arguments of matrixDifference — How far apart two results are. */
 export interface MatrixDifferenceArgs {
-  /** (n × m) finite numbers, e.g. flashAttention's output */
+  /** (n × m) finite numbers, e.g. flashAttention's output, n ≤ 4096; up to 4096 rows × 1024 columns */
   left: MatrixInput;
-  /** (n × m) finite numbers of the same shape, e.g. attention's */
+  /** (n × m) finite numbers of the same shape, e.g. attention's; up to 4096 rows × 1024 columns */
   right: MatrixInput;
 }
 
@@ -1863,11 +1863,13 @@ export interface AttentionOperations {
   /**
    * Backward pass of multi-head attention: docs/engine.md, `multiHeadAttentionBackward`.
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   * Past its work budget (1e10 multiply-adds, about ten seconds) it throws an AttentionError naming the argument, before any work.
    */
   multiHeadAttentionBackward(args: MultiHeadAttentionBackwardArgs): MultiHeadAttentionBackwardTrace;
   /**
    * Backward pass of the encoder layer (post-norm): docs/engine.md, `encoderLayerBackward`.
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   * Past its work budget (1e10 multiply-adds, about ten seconds) it throws an AttentionError naming the argument, before any work.
    */
   encoderLayerBackward(args: EncoderLayerBackwardArgs): EncoderLayerBackwardTrace;
   /**
@@ -1883,6 +1885,7 @@ export interface AttentionOperations {
   /**
    * Sparse attention (Longformer window, BigBird random): docs/engine.md, `sparseAttention`.
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   * Past its work budget (6e9 multiply-adds, about ten seconds) it throws an AttentionError naming the argument, before any work.
    */
   sparseAttention(args: SparseAttentionArgs): SparseAttentionTrace;
   /**
@@ -1908,21 +1911,25 @@ export interface AttentionOperations {
   /**
    * Tiled attention with the online softmax (flash): docs/engine.md, `flashAttention`.
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   * Past its work budget (3e10 multiply-adds, about ten seconds) it throws an AttentionError naming the argument, before any work.
    */
   flashAttention(args: FlashAttentionArgs): FlashAttentionTrace;
   /**
    * Attention by chunks (Rabe & Staats): docs/engine.md, `chunkedAttention`.
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   * Past its work budget (4e10 multiply-adds, about ten seconds) it throws an AttentionError naming the argument, before any work.
    */
   chunkedAttention(args: ChunkedAttentionArgs): ChunkedAttentionTrace;
   /**
    * Measuring what a variant costs: docs/engine.md, `measureCost`.
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   * Past its work budget (2e10 multiply-adds, about ten seconds) it throws an AttentionError naming the argument, before any work.
    */
   measureCost(args: MeasureCostArgs): CostMeasurement;
   /**
    * How a variant's cost grows when n doubles: docs/engine.md, `costGrowth`.
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   * Past its work budget (2e10 multiply-adds, about ten seconds) it throws an AttentionError naming the argument, before any work.
    */
   costGrowth(args: CostGrowthArgs): CostGrowth;
   /**

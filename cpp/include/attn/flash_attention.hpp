@@ -19,14 +19,17 @@
 
 namespace attn
 {
+    /// The side of a flash tile whose size is omitted: min(n, 16) queries or keys.
+    constexpr std::size_t default_flash_block = 16;
+
     struct flash_options
     {
         attention_mask mask;
         /// What blocked scores become: −∞ (default) or any finite number, as in attention.
         double mask_fill = -std::numeric_limits<double>::infinity();
-        /// Queries per tile, 1 … n; omitted, min(n, 16).
+        /// Queries per tile, 1 … n; omitted, min(n, default_flash_block).
         std::optional<std::size_t> block_rows;
-        /// Keys per tile, 1 … m; omitted, min(m, 16).
+        /// Keys per tile, 1 … m; omitted, min(m, default_flash_block).
         std::optional<std::size_t> block_cols;
         precision scalar = precision::float64;
         /// false: only output, row_max, row_sum and peak_cells (for n in the thousands).

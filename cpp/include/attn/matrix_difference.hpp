@@ -26,7 +26,7 @@ namespace attn
 
     /**
      * @brief The cell-by-cell difference of two matrices of the same shape and its largest size.
-     * @param left (n × m) finite numbers, e.g. flashAttention's output
+     * @param left (n × m) finite numbers, n ≤ max_sequence, e.g. flashAttention's output
      * @param right (n × m) finite numbers, e.g. attention's output on the same inputs
      * @return left − right, max |left − right| and where it is, and how many cells agree to the bit
      */

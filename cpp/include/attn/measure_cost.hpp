@@ -61,6 +61,14 @@ namespace attn
      */
     cost_growth measure_cost_growth(cost_options options);
 
+    /**
+     * @brief The work of one run of the variant at these settings (block as min(block, n)), in
+     * multiply-adds as work_estimates.hpp counts them: what measureCost's and costGrowth's work
+     * budgets compare, before anything is drawn or timed.
+     * @throws attention_error naming `variant` when it is none of cost_variant_names()
+     */
+    double cost_run_work(const cost_options& options);
+
     /// The variants measure_cost knows, "full|…", as the description's choices list them.
     std::string cost_variant_names();
 

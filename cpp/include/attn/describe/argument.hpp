@@ -74,8 +74,9 @@ namespace attn::describe
         const char* choices = "";     ///< a choice's values, "relu|gelu"; the first is the default
         const char* choice_kind = ""; ///< the façade's name for this set of choices
         const char* choice_doc = "";  ///< what the set is, for the types
-        /// A matrix's or mask's caps, which the façade and the bindings check before copying
-        /// anything: max_sequence rows for the sequences of the scale operations.
+        /// A matrix's or mask's caps (a vector's length: max_rows), which the façade and the
+        /// bindings check before copying anything: max_sequence rows for the sequences of the
+        /// scale operations.
         std::size_t max_rows = max_dimension, max_cols = max_dimension;
     };
 
@@ -146,6 +147,14 @@ namespace attn::describe
                                        const char* when_omitted)
     {
         return {name, kind::vector, true, words(shape), words(doc), 0, 0, 0, words(when_omitted)};
+    }
+    /// A vector of up to max_sequence numbers, one per token of a scale operation's sequence.
+    constexpr argument optional_sequence_vector(const char* name, const char* shape,
+                                                const char* doc, const char* when_omitted)
+    {
+        argument a = optional_vector(name, shape, doc, when_omitted);
+        a.max_rows = max_sequence;
+        return a;
     }
     constexpr argument indices_argument(const char* name, const char* shape, const char* doc)
     {
@@ -221,6 +230,12 @@ namespace attn::describe
         std::size_t count;
     };
 
+    /// The rows and columns of a matrix argument, or the length (rows) of a vector one.
+    struct extent
+    {
+        std::size_t rows = 0, cols = 0;
+    };
+
     /// The range every size argument shares.
     constexpr double size_low = 1;
     constexpr double size_high = static_cast<double>(max_dimension);
@@ -228,8 +243,8 @@ namespace attn::describe
     /**
      * @brief Typed, checked reads of one request. `Source` supplies raw values by name:
      * present(name), number(name), boolean(name), text(name), matrix(name, max_rows,
-     * max_cols), vector(name), strings(name), mask(name, max_rows, max_cols); the caps let a
-     * source refuse an oversized matrix before allocating it. Whatever the source is, defaults,
+     * max_cols), vector(name, max_length), strings(name), mask(name, max_rows, max_cols),
+     * extent(name); the caps let a source refuse an oversized matrix before allocating it. Whatever the source is, defaults,
      * whole-number and range checks happen here, and each message names the argument as declared.
      */
     template <class Source> class request_reader
@@ -249,11 +264,18 @@ namespace attn::describe
             return has(a) ? std::optional<attn::matrix>(matrix(a)) : std::nullopt;
         }
 
-        attn::vector vector(const argument& a) { return source_.vector(a.name); }
+        attn::vector vector(const argument& a) { return source_.vector(a.name, a.max_rows); }
 
         std::optional<attn::vector> optional_vector(const argument& a)
         {
-            return has(a) ? std::optional<attn::vector>(source_.vector(a.name)) : std::nullopt;
+            return has(a) ? std::optional<attn::vector>(vector(a)) : std::nullopt;
+        }
+
+        /// A matrix's or vector's size, read without copying it (a work estimate comes before
+        /// any reading): 0 × 0 when omitted. What it holds is checked when it is read.
+        describe::extent extent(const argument& a)
+        {
+            return has(a) ? source_.extent(a.name) : describe::extent{};
         }
 
         std::vector<std::string> strings(const argument& a) { return source_.strings(a.name); }

@@ -4,10 +4,14 @@
 /// @file common_arguments.hpp
 /// @brief Arguments several operations share, declared once: masking, seeds, projections.
 
+#include <algorithm>
+
 #include "attn/attention.hpp"
 #include "attn/describe/argument.hpp"
+#include "attn/describe/work.hpp"
 #include "attn/multi_head_attention.hpp"
 #include "attn/precision.hpp"
+#include "attn/work_estimates.hpp"
 
 namespace attn::describe
 {
@@ -110,6 +114,35 @@ namespace attn::describe
                                      in.matrix(sequence_value)};
         r.options = read_attention_options(in, sequence_mask);
         return r;
+    }
+
+    /// How flash's and chunked's work is counted (work_estimates.hpp), for the docs; a block is
+    /// a tile's rows or columns, or a chunk.
+    constexpr words tiled_attention_counted =
+        "n·m·(d_k + d_v) + ⌈n / rows of a block⌉·m·d_k (the keys transposed per row block) + "
+        "n·⌈m / columns of a block⌉·d_v (the output rescaled per key block) + 256 per block pair "
+        "(its fixed cost)";
+
+    /**
+     * The work of flash or chunked attention on the sequences of `in`, in tiles of
+     * block_rows × block_cols (each at most the rows it tiles): a refusal names the block
+     * argument when the tiles' fixed cost is most of it, else `query`.
+     */
+    template <class In>
+    work_estimate tiled_attention_estimate(In& in, std::size_t block_rows, const argument& rows_by,
+                                           std::size_t block_cols, const argument& cols_by)
+    {
+        const extent q = in.extent(sequence_query), k = in.extent(sequence_key),
+                     v = in.extent(sequence_value);
+        const double n = double(q.rows), m = double(k.rows);
+        const double br = std::clamp(double(block_rows), 1.0, std::max(n, 1.0));
+        const double bc = std::clamp(double(block_cols), 1.0, std::max(m, 1.0));
+        const double work = tiled_attention_work(n, m, double(q.cols), double(v.cols), br, bc);
+        const double whole = tiled_attention_work(n, m, double(q.cols), double(v.cols), n, m);
+        const char* blamed = work <= 2 * whole ? sequence_query.name
+                             : br <= bc         ? rows_by.name
+                                                : cols_by.name;
+        return {work, blamed};
     }
 
     template <class In> precision read_precision(In& in)

@@ -78,6 +78,24 @@ namespace attn::describe
                                                  forward::attention_bias,
                                                  grad_output};
 
+        static constexpr work_budget budget{
+            1e10,
+            "3·(4n·d_model² + 2n²·d_model + 2n·d_model·d_ff): the forward's products, each with "
+            "two in the backward",
+            "Measured: n = d_model = d_ff = 1024 (2 heads, the caps) took 18 s of CPU through the "
+            "wasm build in Node, trace included, 1.4e9 multiply-adds a second: 1e10 is about "
+            "7 s (node scripts/bench/work-budgets.mjs)."};
+
+        /// d_ff is dFF, or the width of a given w1.
+        template <class In> static work_estimate work(In& in)
+        {
+            const extent x = in.extent(forward::input);
+            const double d_ff =
+                double(in.optional_integer(forward::d_ff).value_or(in.extent(forward::w1).cols));
+            return {encoder_layer_backward_work(double(x.rows), double(x.cols), d_ff),
+                    forward::input.name};
+        }
+
         template <class In> static encoder_layer_backward_trace run(In& in)
         {
             const forward::request r = forward::read(in);

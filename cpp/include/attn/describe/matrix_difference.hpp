@@ -26,10 +26,10 @@ namespace attn::describe
     {
         static constexpr const char* name = "matrixDifference";
         static constexpr const char* title = "How far apart two results are";
-        static constexpr argument left =
-            matrix_argument("left", "n × m", "finite numbers, e.g. flashAttention's output");
-        static constexpr argument right =
-            matrix_argument("right", "n × m", "finite numbers of the same shape, e.g. attention's");
+        static constexpr argument left = sequence_matrix_argument(
+            "left", "n × m", "finite numbers, e.g. flashAttention's output, n ≤ 4096");
+        static constexpr argument right = sequence_matrix_argument(
+            "right", "n × m", "finite numbers of the same shape, e.g. attention's");
         static constexpr argument arguments[] = {left, right};
 
         template <class In> static matrix_difference_trace run(In& in)

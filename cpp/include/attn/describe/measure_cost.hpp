@@ -59,6 +59,37 @@ namespace attn::describe
             return o;
         }
 
+        /// Named in a refusal of one run's work: `block` when its tiles' fixed cost is most
+        /// of it, else `n`.
+        static const char* blamed_for_one_run(const cost_options& o)
+        {
+            cost_options whole_blocks = o;
+            whole_blocks.block = o.n;
+            return cost_run_work(o) > 2 * cost_run_work(whole_blocks) ? block.name : n.name;
+        }
+
+        static constexpr work_budget budget{
+            2e10,
+            "repeats × one run's work: 2·n²·d (full), and as flashAttention, chunkedAttention, "
+            "linearAttention ((n + m)·d_k·(d_v + 1)), sparseAttention and rnnForward "
+            "(n·(d·hidden + hidden²)) count theirs",
+            "Measured: one run of each variant at n = 2048, d = 256 (linear, sparse and rnn at "
+            "n = 4096) through the wasm build in Node: 1.7e9 (sparse, window 512) to 6.3e9 "
+            "(flash) multiply-adds per second of CPU, so 2e10 is 3 s (flash) to 12 s (sparse) "
+            "(node scripts/bench/work-budgets.mjs)."};
+
+        /// Named in a refusal: `repeats` when one run fits the budget, else what one run's
+        /// size comes from.
+        template <class In> static work_estimate work(In& in)
+        {
+            cost_options o = read_settings(in);
+            o.n = in.integer(n);
+            o.repeats = in.integer(repeats);
+            const double one_run = cost_run_work(o);
+            return {one_run * double(o.repeats),
+                    one_run <= budget.multiply_adds ? repeats.name : blamed_for_one_run(o)};
+        }
+
         template <class In> static cost_measurement run(In& in)
         {
             cost_options o = read_settings(in);
@@ -92,6 +123,21 @@ namespace attn::describe
         static constexpr argument arguments[] = {
             measure_cost_operation::variant, n, measure_cost_operation::d,
             measure_cost_operation::block, measure_cost_operation::window, seed};
+
+        static constexpr work_budget budget{
+            measure_cost_operation::budget.multiply_adds,
+            "one run's work, as measureCost counts it, at n and one at 2n",
+            "The budget of measureCost."};
+
+        template <class In> static work_estimate work(In& in)
+        {
+            cost_options o = measure_cost_operation::read_settings(in);
+            o.n = in.integer(n);
+            cost_options twice = o;
+            twice.n = 2 * o.n;
+            return {cost_run_work(o) + cost_run_work(twice),
+                    measure_cost_operation::blamed_for_one_run(twice)};
+        }
 
         template <class In> static cost_growth run(In& in)
         {

@@ -52,6 +52,22 @@ namespace attn::describe
             query, key, value, heads, w_q,       w_k,     w_v,          w_o,  b_q,
             b_k,   b_v, b_o,   mask,  mask_fill, dropout, dropout_seed, seed, grad_output};
 
+        static constexpr work_budget budget{
+            1e10,
+            "3·((2n + 2m)·d_model² + 2·n·m·d_model): the forward's projections and attention "
+            "products, each with two in the backward",
+            "Measured: n = m = d_model = 1024 (2 heads, the caps) took 17 s of CPU through the "
+            "wasm build in Node, trace included, 1.1e9 multiply-adds a second: 1e10 is about "
+            "9 s (node scripts/bench/work-budgets.mjs)."};
+
+        template <class In> static work_estimate work(In& in)
+        {
+            const extent q = in.extent(query), k = in.extent(key);
+            return {multi_head_attention_backward_work(double(q.rows), double(k.rows),
+                                                       double(q.cols)),
+                    query.name};
+        }
+
         template <class In> static multi_head_backward_trace run(In& in)
         {
             const forward::request r = forward::read(in);

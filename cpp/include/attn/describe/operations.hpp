@@ -42,6 +42,7 @@
 #include "attn/describe/softmax_jacobian.hpp"
 #include "attn/describe/sparse_attention.hpp"
 #include "attn/describe/token_embedding.hpp"
+#include "attn/describe/work.hpp"
 
 namespace attn::describe
 {
