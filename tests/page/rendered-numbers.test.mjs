@@ -3,6 +3,7 @@
 // way than model/format.ts writes them: "e" notation (6.2e−4, 1e-1) instead of 6.2×10⁻⁴, or a
 // hyphen-minus (-0.5) instead of the minus sign U+2212. Formulas are LaTeX, and are left out.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
@@ -35,6 +36,16 @@ function* stringsOf(value, where) {
   }
 }
 
+/** Where a text writes a number another way than the page's format, as messages. */
+function otherFormatsIn(text, where) {
+  const problems = [];
+  for (const [pattern, why] of OTHER_FORMATS) {
+    const found = pattern.exec(text);
+    if (found) problems.push(`${where}: ${why}: …${text.slice(Math.max(0, found.index - 20), found.index + 20)}…`);
+  }
+  return problems;
+}
+
 async function problemsIn(language) {
   const problems = [];
   for (const walkthrough of WALKTHROUGHS.values()) {
@@ -42,12 +53,7 @@ async function problemsIn(language) {
     const session = new Session(lab, { find: (id) => WALKTHROUGHS.get(id), fallback: 'worked-example' });
     await session.open({ walkthrough: walkthrough.id, step: 'inputs' });
     for (const step of session.steps) {
-      for (const [text, where] of stringsOf(step, `${language} ${walkthrough.id}.${step.id}`)) {
-        for (const [pattern, why] of OTHER_FORMATS) {
-          const found = pattern.exec(text);
-          if (found) problems.push(`${where}: ${why}: …${text.slice(Math.max(0, found.index - 20), found.index + 20)}…`);
-        }
-      }
+      for (const [text, where] of stringsOf(step, `${language} ${walkthrough.id}.${step.id}`)) problems.push(...otherFormatsIn(text, where));
     }
   }
   return problems;
@@ -66,4 +72,9 @@ test('every step of every lesson writes its numbers one way (Spanish)', async ()
     setPageLocale(undefined);
     await setLanguage('en');
   }
+});
+
+test('the lessons’ words in Spanish (i18n/lessons/es.json), numbers written into them included, write numbers one way', () => {
+  const spanish = JSON.parse(readFileSync(new URL('../../web/src/i18n/lessons/es.json', import.meta.url), 'utf8'));
+  assert.deepEqual([...stringsOf(spanish, 'es.json')].flatMap(([text, where]) => otherFormatsIn(text, where)), []);
 });
