@@ -29,8 +29,30 @@ test('a formula of two statements side by side is two parts, each typeset on its
   assert.deepEqual(formulaParts(String.raw`\text{a}\quad\text{b}`), [String.raw`\text{a}`, String.raw`\text{b}`]);
   assert.deepEqual(formulaParts(String.raw`x \ \text{ or }\ \frac{a}{b\quad c}`), [String.raw`x \ \text{ or }\ \frac{a}{b\quad c}`], 'a space inside braces is not a cut');
   assert.deepEqual(formulaParts(String.raw`\quadrant`), [String.raw`\quadrant`]);
+  assert.deepEqual(formulaParts(String.raw`\begin{gathered}a\qquad b\\ c\end{gathered}\qquad d`), [String.raw`\begin{gathered}a\qquad b\\ c\end{gathered}`, 'd'], 'an environment is one part');
+  assert.deepEqual(formulaParts(String.raw`\left( a \quad b \right) \quad c`), [String.raw`\left( a \quad b \right)`, 'c'], 'so is \\left…\\right');
+  assert.deepEqual(formulaParts(String.raw`a \\\quad b`), [String.raw`a \\`, 'b'], 'a line break before a space');
   const markup = formulaMathml(katex, String.raw`a = b,\qquad \htmlClass{focus}{c = d}`);
   assert.equal(markup.match(/<math /g)?.length, 2);
   assert.ok(markup.includes('class="focus"'));
   assert.ok(markup.includes('<annotation encoding="application/x-tex">\\htmlClass{focus}{c = d}</annotation>'), 'each part keeps its LaTeX as written');
+});
+
+test('every formula of every shipped step typesets without a KaTeX error, cut into parts or not', async () => {
+  const { loadAttentionLab } = await import('attention-lab');
+  await import('../support/json-modules.mjs');
+  const lab = await loadAttentionLab();
+  const { WALKTHROUGHS } = await importCompiled('model/walkthroughs');
+  const { Session } = await importCompiled('session/session');
+  const { OWN_VIEW_KINDS } = await import('../support/shipped-walkthroughs.mjs');
+  const failed = [];
+  for (const walkthrough of WALKTHROUGHS.values()) {
+    if (OWN_VIEW_KINDS.has(walkthrough.kind)) continue;
+    const session = new Session(lab, { find: (id) => WALKTHROUGHS.get(id), fallback: 'worked-example' });
+    await session.open({ walkthrough: walkthrough.id, step: 'inputs' });
+    for (const step of session.steps) {
+      if (step.formula && /katex-error|<merror/.test(formulaMathml(katex, step.formula))) failed.push(`${walkthrough.id}.${step.id}: ${step.formula}`);
+    }
+  }
+  assert.deepEqual(failed, []);
 });

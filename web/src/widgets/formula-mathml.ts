@@ -36,20 +36,24 @@ function spacedOperatorNames(markup: string): string {
  */
 export function formulaParts(latex: string): string[] {
   const parts: string[] = [];
+  // Inside braces, an environment (\begin…\end) or \left…\right, a space is not a cut.
   let depth = 0;
   let start = 0;
   for (let at = 0; at < latex.length; at += 1) {
     const c = latex[at];
-    if (c === '\\') {
-      const command = /^\\(?:qquad|quad)(?![A-Za-z])/.exec(latex.slice(at));
-      if (command && depth === 0) {
+    if (c === '{') depth += 1;
+    else if (c === '}') depth -= 1;
+    else if (c === '\\') {
+      const command = /^\\([A-Za-z]+|.)/.exec(latex.slice(at))?.[0] ?? '\\';
+      if (command === '\\begin' || command === '\\left') depth += 1;
+      else if (command === '\\end' || command === '\\right') depth -= 1;
+      else if ((command === '\\qquad' || command === '\\quad') && depth === 0) {
         const part = latex.slice(start, at).trim().replace(/,$/, '').trim();
         if (part) parts.push(part);
-        start = at + command[0].length;
-        at = start - 1;
-      } else at += 1;
-    } else if (c === '{') depth += 1;
-    else if (c === '}') depth -= 1;
+        start = at + command.length;
+      }
+      at += command.length - 1;
+    }
   }
   const last = latex.slice(start).trim();
   if (last) parts.push(last);
