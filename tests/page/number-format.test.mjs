@@ -12,7 +12,7 @@ import { importCompiled } from '../support/compiled.mjs';
 
 const {
   formatNumber, formatFixed, formatDifference, formatCount, formatPercent, exactNumber, formatAll, sharedDecimals, formatWithDecimals,
-  formatDuration, formatMemory, formatFileSize, powerOfTen, scientificParts,
+  formatDuration, formatMemory, formatFileSize, powerOfTen, scientificParts, tickLabels,
 } = await importCompiled('model/format');
 
 const SOURCES = new URL('../../web/src/', import.meta.url);
@@ -137,4 +137,13 @@ test('times and sizes: three significant digits, in the unit that reads best, ne
     const digits = number.replace(/[.,]/g, '').replace(/^0+/, '');
     assert.ok(digits.length === 3 || (unit === 's' && number.includes(',')) || (unit === 's' && Number(number.replace(/,/g, '')) >= 1000), `${seconds} s as ${number} ${unit}`);
   }));
+});
+
+test('axis ticks: one format on a linear axis, powers of ten on a log one, never d3\'s "1e-1" or "−0.5 | 0 | 0.5 | 1"', () => {
+  const label = (ticks, scale, locale) => ticks.map(tickLabels(ticks, scale, locale));
+  assert.deepEqual(label([-0.5, 0, 0.5, 1], 'linear'), ['−0.5', '0.0', '0.5', '1.0']);
+  assert.deepEqual(label([0, 200, 400], 'linear'), ['0', '200', '400']);
+  assert.deepEqual(label([0.1, 0.2, 0.5, 1, 2, 5, 10], 'log'), ['10⁻¹', '', '', '10⁰', '', '', '10¹']);
+  assert.deepEqual(label([0.2, 0.3, 0.4], 'log'), ['0.2', '0.3', '0.4'], 'less than two powers of ten: every tick');
+  assert.deepEqual(label([0.25, 0.5], 'linear', 'es'), ['0,25', '0,50']);
 });

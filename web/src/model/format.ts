@@ -140,6 +140,26 @@ export function formatAll(values: readonly number[], digits = 3, locale?: string
   return values.map((x) => withDecimals(x, decimals, digits, locale));
 }
 
+/**
+ * A chart axis's tick labels, for d3's tickFormat. Linear: one format for all (0.0, 0.5, 1.0).
+ * Log: the powers of ten (10⁻¹, 10⁰, 10¹) and nothing between them, or every tick in the
+ * linear way where the axis spans fewer than two powers of ten.
+ */
+export function tickLabels(ticks: readonly number[], scale: 'linear' | 'log', locale?: string): (tick: { valueOf(): number }) => string {
+  const power = (v: number) => {
+    const exponent = Math.log10(v);
+    return Math.abs(exponent - Math.round(exponent)) < 1e-9 ? Math.round(exponent) : undefined;
+  };
+  if (scale === 'log' && ticks.filter((v) => power(v) !== undefined).length >= 2) {
+    return (tick) => {
+      const exponent = power(tick.valueOf());
+      return exponent === undefined ? '' : powerOfTen(exponent);
+    };
+  }
+  const decimals = sharedDecimals(ticks);
+  return (tick) => withDecimals(tick.valueOf(), decimals, 3, locale);
+}
+
 /** Always `digits` decimals, for columns such as row sums that should line up. */
 export function formatFixed(x: number, digits = 3, locale?: string): string {
   if (!Number.isFinite(x)) return formatNumber(x);

@@ -14,7 +14,7 @@ import { select, type Selection } from 'd3-selection';
 import { line } from 'd3-shape';
 import type { ChartPanel } from '../model/types.js';
 import { el, setAttr, setText, textWithMathNames } from './dom.js';
-import { exactNumber, formatNumber, formatWithDecimals, powerOfTen, sharedDecimals } from '../model/format.js';
+import { exactNumber, formatNumber, formatWithDecimals, sharedDecimals, tickLabels } from '../model/format.js';
 import { t } from '../i18n/messages.js';
 
 /** Okabe–Ito: distinguishable with every common colour-vision deficiency. */
@@ -41,7 +41,7 @@ function fittingXAxis(x: ScaleLinear<number, number>): { count: number; right: n
   const em = LARGEST_TEXT;
   let fallback = { count: 2, right: MARGIN.right };
   for (const count of [8, 6, 5, 4, 3, 2]) {
-    const format = tickLabels(x.ticks(count));
+    const format = tickLabels(x.ticks(count), 'linear');
     const labels = x.ticks(count).map((t) => format(t).length);
     const right = Math.max(MARGIN.right, 0.3 * em * (labels[labels.length - 1] ?? 0));
     fallback = { count, right };
@@ -56,28 +56,6 @@ const mathNameTspan = (name: string) => {
   tspan.setAttribute('class', 'math-name');
   tspan.textContent = name;
   return tspan;
-};
-
-/** A linear axis's tick labels: one format for all of them (0.0, 0.5, 1.0). */
-const tickLabels = (ticks: number[]) => {
-  const decimals = sharedDecimals(ticks);
-  return (v: { valueOf(): number }) => formatWithDecimals(v.valueOf(), decimals);
-};
-
-/**
- * A log axis's tick labels: its powers of ten (10⁻¹, 10⁰, 10¹), the ticks between them
- * unlabelled; every tick in the page's format when the axis spans less than two powers of ten.
- */
-const logTickLabels = (ticks: number[]) => {
-  const power = (v: number) => {
-    const exponent = Math.log10(v);
-    return Math.abs(exponent - Math.round(exponent)) < 1e-9 ? Math.round(exponent) : undefined;
-  };
-  if (ticks.filter((v) => power(v) !== undefined).length < 2) return tickLabels(ticks);
-  return (v: { valueOf(): number }) => {
-    const exponent = power(v.valueOf());
-    return exponent === undefined ? '' : powerOfTen(exponent);
-  };
 };
 
 export interface ChartOptions {
@@ -158,9 +136,9 @@ export class Chart {
       // Tick labels in the page's number format (its minus sign, decimal separator and powers of ten).
       const xAxis = axisBottom(x).ticks(tickCount);
       if (log2) xAxis.tickValues(tickValues).tickFormat((v) => formatNumber(Number(v)));
-      else xAxis.tickFormat(tickLabels(x.ticks(tickCount)));
+      else xAxis.tickFormat(tickLabels(x.ticks(tickCount), 'linear'));
       this.xAxis.call(xAxis);
-      this.yAxis.call(logY ? axisLeft(y).ticks(6).tickFormat(logTickLabels(y.ticks(6))) : axisLeft(y).ticks(6).tickFormat(tickLabels(y.ticks(6))));
+      this.yAxis.call(axisLeft(y).ticks(6).tickFormat(tickLabels(y.ticks(6), logY ? 'log' : 'linear')));
     }
     this.xLabel.text(panel.xLabel);
     this.yLabel.text(panel.yLabel);
