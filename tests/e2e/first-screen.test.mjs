@@ -58,7 +58,8 @@ const OTHER_FORMATS = [
 
 /** A table's numbers with more than one count of decimals ("0.2 | 0.600 | −0.8"), as text. */
 const mixedMatrices = (page) => page.locator('#panels table.matrix').evaluateAll((tables) => tables.flatMap((table) => {
-  const texts = [...table.querySelectorAll('td[data-row]')].map((td) => td.textContent ?? '').filter((t) => /^[−]?\d+([.,]\d+)?$/.test(t));
+  // Exactly 0 is written "0" among padded numbers (model/format.ts).
+  const texts = [...table.querySelectorAll('td[data-row]')].map((td) => td.textContent ?? '').filter((t) => /^[−]?\d+([.,]\d+)?$/.test(t) && t !== '0');
   const decimals = new Set(texts.map((t) => t.split(/[.,]/)[1]?.length ?? 0));
   return decimals.size > 1 ? [`${table.closest('figure')?.getAttribute('data-panel')}: ${texts.join(' | ')}`] : [];
 }));

@@ -111,6 +111,7 @@ test('numbers shown together share their decimals: never "0.2 | 0.600 | −0.8"'
   assert.deepEqual(formatAll([0.2, 0.6, -0.8]), ['0.2', '0.6', '−0.8']);
   assert.deepEqual(formatAll([0.5, 1, -0.25]), ['0.50', '1.00', '−0.25']);
   assert.deepEqual(formatAll([3, 2, 5]), ['3', '2', '5']);
+  assert.deepEqual(formatAll([1 / 3, 0, 2 / 3]), ['0.333', '0', '0.667'], 'exactly 0 (a blocked weight) stays 0');
   assert.deepEqual(formatAll([0.5, -Infinity, 0.00062]), ['0.5', '−∞', '6.2×10⁻⁴'], 'infinities and tiny values keep their own form');
   assert.deepEqual(formatAll([0.25, 1], 3, 'es'), ['0,25', '1,00']);
   fc.assert(fc.property(fc.array(fc.double({ min: -1e5, max: 1e5, noNaN: true }), { minLength: 1, maxLength: 12 }), (values) => {
@@ -118,7 +119,7 @@ test('numbers shown together share their decimals: never "0.2 | 0.600 | −0.8"'
     const texts = formatAll(values);
     assert.deepEqual(texts, values.map((x) => formatWithDecimals(x, decimals)));
     // Every number written in decimals has the same count of them.
-    const counts = new Set(texts.filter((t) => !t.includes('×')).map((t) => t.split('.')[1]?.length ?? 0));
+    const counts = new Set(texts.filter((t) => !t.includes('×') && t !== '0').map((t) => t.split('.')[1]?.length ?? 0));
     assert.ok(counts.size <= 1, `${texts.join(' | ')}`);
   }));
 });
@@ -139,9 +140,9 @@ test('times and sizes: three significant digits, in the unit that reads best, ne
   }));
 });
 
-test('axis ticks: one format on a linear axis, powers of ten on a log one, never d3\'s "1e-1" or "−0.5 | 0 | 0.5 | 1"', () => {
+test('axis ticks: one format on a linear axis, powers of ten on a log one, never d3\'s "1e-1"', () => {
   const label = (ticks, scale, locale) => ticks.map(tickLabels(ticks, scale, locale));
-  assert.deepEqual(label([-0.5, 0, 0.5, 1], 'linear'), ['−0.5', '0.0', '0.5', '1.0']);
+  assert.deepEqual(label([-0.5, 0, 0.5, 1], 'linear'), ['−0.5', '0', '0.5', '1.0']);
   assert.deepEqual(label([0, 200, 400], 'linear'), ['0', '200', '400']);
   assert.deepEqual(label([0.1, 0.2, 0.5, 1, 2, 5, 10], 'log'), ['10⁻¹', '', '', '10⁰', '', '', '10¹']);
   assert.deepEqual(label([0.2, 0.3, 0.4], 'log'), ['0.2', '0.3', '0.4'], 'less than two powers of ten: every tick');

@@ -106,6 +106,8 @@ function withDecimals(x: number, decimals: number, digits: number, locale: strin
   if (x === Infinity) return '∞';
   if (Number.isNaN(x)) return 'NaN';
   if (isScientific(x, digits)) return scientific(x, Math.abs(x) >= 1e6 ? 2 : 1, locale);
+  // Exactly 0 stays "0" among padded numbers: a blocked key's weight is exactly 0, not 0.000 rounded.
+  if (x === 0) return '0';
   const text = x.toFixed(decimals);
   return localise(/^-0(\.0*)?$/.test(text) ? text.slice(1) : text, locale);
 }
@@ -123,7 +125,7 @@ export function formatNumber(x: number, digits = 3, locale?: string): string {
  * The decimals for numbers shown together (a matrix, a row of gradients), so that they line up
  * and none looks more exact than its neighbours: 0.2, 0.6000000000000001 and −0.8 take 3
  * (0.200, 0.600, −0.800, never "0.2 | 0.600 | −0.8"); 0.5 and 1 take 1 (0.5, 1.0); whole
- * numbers none. Values written in scientific notation do not count.
+ * numbers none. Values written in scientific notation do not count, and exactly 0 is "0".
  */
 export function sharedDecimals(values: Iterable<number>, digits = 3): number {
   let decimals = 0;
