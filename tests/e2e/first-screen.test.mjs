@@ -94,6 +94,8 @@ describe('every lesson’s first screen, wide and on a phone, light and dark', (
             })).catch(() => undefined);
             if (formula?.overflows && !formula.marked) problems.push(`${lesson} (${name}): the formula scrolls with no sign of it`);
             if (formula?.startCut) problems.push(`${lesson} (${name}): the formula’s start is cut off`);
+            const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+            if (sideways > 0) problems.push(`${lesson} (${name}): the page scrolls sideways by ${sideways} px`);
           }
           problems.push(...console.map((c) => `${lesson} (${name}, ${colorScheme}): ${c}`));
           await page.close();
@@ -102,6 +104,26 @@ describe('every lesson’s first screen, wide and on a phone, light and dark', (
     }
     t.diagnostic(`screenshots in ${FIRST_SCREENS}`);
     assert.deepEqual(problems, []);
+  });
+});
+
+describe('the lesson strip', () => {
+  test('a lesson marked done, far along the strip, does not widen the page', async () => {
+    const { page, problems } = await openOn('?w=kv-cache', SCREENS.wide);
+    await page.locator('.lesson-link[data-lesson="kv-cache"]').waitFor();
+    // What the progress view writes into a done lesson's link: a tick and words for screen readers.
+    await page.locator('.lesson-link[data-lesson="attention-cost"]').evaluate((link) => {
+      const status = document.createElement('span');
+      status.className = 'lesson-status';
+      status.innerHTML = '<span aria-hidden="true"> ✓</span><span class="visually-hidden">, done</span>';
+      link.append(status);
+    });
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0);
+    const current = await page.locator('.lesson-link[aria-current="page"]').boundingBox();
+    const strip = await page.locator('.lesson-list').boundingBox();
+    assert.ok(current && strip && current.x >= strip.x && current.x + current.width <= strip.x + strip.width, 'the current lesson is scrolled into view');
+    assert.deepEqual(problems, []);
+    await page.close();
   });
 });
 
