@@ -18,11 +18,20 @@ what="${1:-all}"
 # emcc's JavaScript tooling needs Debian's acorn, found through NODE_PATH.
 emscripten() { NODE_PATH=/usr/share/nodejs "$@"; }
 
-# configure DIR [cmake options]: once per folder; later runs reuse its cache.
+# configure DIR [cmake options]: once per folder; later runs reuse its cache. Quiet unless it
+# fails (emcmake echoes its whole cmake command line to stderr), then its output says why.
 configure() {
   local dir=$1
   shift
-  [ -f "$dir/CMakeCache.txt" ] || "$@" >/dev/null
+  [ -f "$dir/CMakeCache.txt" ] && return 0
+  local log
+  log=$(mktemp)
+  if ! "$@" >"$log" 2>&1; then
+    cat "$log" >&2
+    rm -f "$log"
+    return 1
+  fi
+  rm -f "$log"
 }
 
 case "$what" in

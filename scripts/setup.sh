@@ -43,8 +43,7 @@ for tool in cmake em++ node; do
   command -v "$tool" >/dev/null 2>&1 || { echo "setup: '$tool' not found on PATH (see README.md)" >&2; exit 1; }
 done
 
-# npm ci when node_modules is missing or older than the lock file.
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "setup: npm ci"
+# npm ci only when node_modules does not hold what the lock file asks for (it says what differs).
+if ! node scripts/lib/installed-deps.mjs; then
   npm ci --no-audit --no-fund --loglevel=error
 fi

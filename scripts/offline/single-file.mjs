@@ -52,7 +52,9 @@ export async function buildSingleHtml({ entry }) {
     logLevel: 'warn',
     // A classic script has no import.meta: the page's own address stands in for it. Only the
     // default wasm URLs of the façade and of Emscripten's glue use it, and neither is fetched.
-    define: { 'import.meta.url': 'document.baseURI' },
+    // Vite's helper for the page's dynamic imports asks import.meta.resolve first; a classic
+    // script has none, so it takes its other path (and the build has no import.meta left to warn of).
+    define: { 'import.meta.url': 'document.baseURI', 'import.meta.resolve': 'undefined' },
     plugins: [prerenderFormulas(), withoutDownloads()],
     build: {
       target: 'es2022',
@@ -65,6 +67,8 @@ export async function buildSingleHtml({ entry }) {
       rolldownOptions: {
         input: path.join(ROOT, 'web', entry),
         output: { format: 'iife', codeSplitting: false },
+        // The prerendering plugin takes seconds by design (it runs the engine), as in vite.config.js.
+        checks: { pluginTimings: false },
       },
     },
   });

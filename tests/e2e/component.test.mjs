@@ -263,7 +263,10 @@ describe('the <attention-lab> web component', () => {
       adopted: document.adoptedStyleSheets.length,
     }));
     assert.deepEqual(added, { sheets: ['host.css'], adopted: 0 });
-    assert.equal(await first.locator('#formula math[display="block"]').count(), 1);
+    // Each part of the step's formula (two side by side at this step) is MathML.
+    const parts = await first.locator('#formula > .katex').count();
+    assert.ok(parts > 0);
+    assert.equal(await first.locator('#formula > .katex > math[display="block"]').count(), parts);
   }));
 
   test('it speaks the language of the page around it (lang="es"): Spanish words and decimal commas, axe clean', async () => {

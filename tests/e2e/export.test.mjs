@@ -25,7 +25,8 @@ describe('export from the page', () => {
     await page.locator('.export-menu select').first().selectOption({ label: 'weights = softmax (1×3)' });
     const csv = await downloadFrom(page, page.getByRole('button', { name: 'Download CSV' }));
     assert.equal(csv.name, 'worked-example-softmax-weights.csv');
-    assert.equal(csv.bytes.toString('utf8'), `,k₀,k₁,k₂\r\nq,${worked.weights[0].map(String).join(',')}\r\n`);
+    assert.deepEqual([...csv.bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'a UTF-8 byte-order mark, so spreadsheets read k₀ as k₀');
+    assert.equal(csv.bytes.subarray(3).toString('utf8'), `,k₀,k₁,k₂\r\nq,${worked.weights[0].map(String).join(',')}\r\n`);
     const svg = await downloadFrom(page, page.getByRole('button', { name: 'Download SVG' }));
     assert.match(svg.bytes.toString('utf8'), /^<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     assert.match(svg.bytes.toString('utf8'), /<title id="title">weights = softmax \(1×3\)<\/title>/);
@@ -59,13 +60,13 @@ describe('export from the page', () => {
     // The same step, updated in place: the menu exports what is on screen now.
     await page.locator('.export-menu summary').click();
     const inputs = await downloadFrom(page, page.getByRole('button', { name: 'Download CSV' }));
-    assert.match(inputs.bytes.toString('utf8'), /^,d₀,d₁\r\nq,3,2\r\n$/);
+    assert.match(inputs.bytes.toString('utf8'), /^\uFEFF,d₀,d₁\r\nq,3,2\r\n$/);
     await page.locator('#step-list button[data-step="scores"]').click();
     const csv = await downloadFrom(page, page.getByRole('button', { name: 'Download CSV' }));
-    assert.match(csv.bytes.toString('utf8'), /^,d₀,d₁\r\nq,3,2\r\n$/);
+    assert.match(csv.bytes.toString('utf8'), /^\uFEFF,d₀,d₁\r\nq,3,2\r\n$/);
     await page.locator('.export-menu select').first().selectOption({ label: 'scores = QKᵀ (1×3)' });
     const scores = await downloadFrom(page, page.getByRole('button', { name: 'Download CSV' }));
-    assert.equal(scores.bytes.toString('utf8'), ',k₀,k₁,k₂\r\nq,3,2,5\r\n');
+    assert.equal(scores.bytes.toString('utf8'), '\uFEFF,k₀,k₁,k₂\r\nq,3,2,5\r\n');
     await page.close();
   });
 });

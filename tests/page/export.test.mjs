@@ -12,7 +12,7 @@ import { loadAttentionLab } from 'attention-lab';
 import { importCompiled } from '../support/compiled.mjs';
 
 const lab = await loadAttentionLab();
-const { matrixCsv } = await importCompiled('export/csv');
+const { matrixCsv, matrixCsvFile } = await importCompiled('export/csv');
 const { heatmapSvg, SVG_MAX_CELLS } = await importCompiled('export/svg');
 const { exampleLatex, latexText } = await importCompiled('export/latex');
 const { examplePython, exampleNumpy } = await importCompiled('export/python');
@@ -52,6 +52,15 @@ describe('a matrix as CSV', () => {
     const [w0, w1, w2] = workedTrace.weights[0];
     assert.equal(csv, `,k₀,k₁,k₂\r\nq,${String(w0)},${String(w1)},${String(w2)}\r\n`);
     assert.match(csv, /^,k₀,k₁,k₂\r\nq,0\.1400\d+,0\.2839\d+,0\.5759\d+\r\n$/, 'the numbers the page rounds to 0.140, 0.284, 0.576');
+  });
+
+  test('the file starts with a UTF-8 byte-order mark, so spreadsheets read its labels (k₀, −∞) as UTF-8', async () => {
+    const panel = findGrid(workedSteps, 'weights');
+    const file = matrixCsvFile(panel);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+    assert.equal(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(3)), matrixCsv(panel));
+    assert.equal(file.type, 'text/csv;charset=utf-8');
   });
 
   test('labels holding commas, quotes or line breaks are quoted, their quotes doubled (RFC 4180)', () => {

@@ -34,3 +34,13 @@ export function matrixCsv(panel: GridPanel): string {
   ];
   return `${lines.join('\r\n')}\r\n`;
 }
+
+/** U+FEFF, written in UTF-8 as EF BB BF. */
+export const BYTE_ORDER_MARK = '\uFEFF';
+
+/**
+ * The CSV as a file. It starts with a UTF-8 byte-order mark: without one, spreadsheets (Excel,
+ * LibreOffice's default import) read the bytes as a legacy code page, and labels such as k₀ or
+ * −∞ arrive garbled. Programs that read CSV (pandas, Python's csv with encoding='utf-8-sig') skip it.
+ */
+export const matrixCsvFile = (panel: GridPanel): Blob => new Blob([BYTE_ORDER_MARK, matrixCsv(panel)], { type: 'text/csv;charset=utf-8' });

@@ -1,9 +1,9 @@
 // The current example as a LaTeX document: the formula and the matrices as bmatrix, with the
-// numbers rounded as the page shows them (formatNumber). An attention walkthrough gives the whole
+// numbers rounded as the page shows them (model/format.ts). An attention walkthrough gives the whole
 // computation, Q, K and V to the output; other kinds give the step on screen. Captions, labels and
 // texts are escaped, since tokens and walkthroughs are anyone's text.
 import type { Panel, Step, Walkthrough } from '../model/types.js';
-import { DEFAULT_LOCALE, formatNumber, withoutLessonLinks } from '../model/format.js';
+import { DEFAULT_LOCALE, formatWithDecimals, scientificParts, sharedDecimals, withoutLessonLinks } from '../model/format.js';
 import { findGrid, gridOf, type GridPanel, isGridPanel } from './grid.js';
 
 /** Wider or larger matrices run off the page as bmatrix; they are named, and left to the CSV export. */
@@ -37,13 +37,13 @@ export function latexText(text: string): string {
   });
 }
 
-/** A number as the page shows it, in math mode: 0.140, -\infty, 1.2\times 10^{-5}. */
-function latexNumber(x: number): string {
+/** A number as the page shows it in its matrix (`decimals`: the matrix's), in math mode: 0.140, -\infty, 1.2\times 10^{-5}. */
+function latexNumber(x: number, decimals: number): string {
   // LaTeX source in any page language: a decimal comma would be read as punctuation in math mode.
-  const shown = formatNumber(x, 3, DEFAULT_LOCALE).replaceAll('−', '-');
+  const shown = formatWithDecimals(x, decimals, 3, DEFAULT_LOCALE).replaceAll('−', '-');
   if (shown.endsWith('∞')) return shown.replace('∞', '\\infty');
-  const [mantissa, exponent] = shown.split('e');
-  return exponent === undefined ? shown : `${mantissa}\\times 10^{${Number(exponent)}}`;
+  const parts = scientificParts(shown);
+  return parts === undefined ? shown : `${parts[0]}\\times 10^{${parts[1]}}`;
 }
 
 /** The page's formula for LaTeX: without its KaTeX-only highlight, \htmlClass{focus}{…}, and with ASCII minus signs. */
@@ -74,6 +74,7 @@ function matrixBlock(panel: GridPanel, symbol?: string): string[] {
   if (!fits(panel)) {
     return [heading, `${rows}\\texttimes{}${cols}: too large to typeset here; the CSV export has every number.`, ''];
   }
+  const decimals = sharedDecimals(g.data.flat());
   const labels = `Rows: ${g.rowLabels.map(latexText).join(', ')}. Columns: ${g.colLabels.map(latexText).join(', ')}.`;
   return [
     heading,
@@ -81,7 +82,7 @@ function matrixBlock(panel: GridPanel, symbol?: string): string[] {
     labels,
     '\\[',
     `${symbol ? `${symbol} = ` : ''}\\begin{bmatrix}`,
-    ...g.data.map((row, i) => `  ${row.map(latexNumber).join(' & ')}${i < rows - 1 ? ' \\\\' : ''}`),
+    ...g.data.map((row, i) => `  ${row.map((x) => latexNumber(x, decimals)).join(' & ')}${i < rows - 1 ? ' \\\\' : ''}`),
     '\\end{bmatrix}',
     '\\]',
     '',

@@ -117,7 +117,7 @@ export-paper-note = Every step with its numbers and formulas, laid out for A4 or
 
 ## Downloads (the embed dialog)
 download-heading = Or download it
-download-intro = This lesson with the options above, at this step with your edits, as a file made here in your browser with the engine inside: a single HTML file that opens without a server, or a SCORM package for an LMS (Moodle, Canvas, …) that records progress and exercise scores (about 1.6 MB as HTML, 0.6 MB zipped).
+download-intro = This lesson with the options above, at this step with your edits, as a file made here in your browser with the engine inside: a single HTML file that opens without a server, or a SCORM package for an LMS (Moodle, Canvas, …) that records progress and exercise scores. Each file’s size is said once it is made.
 download-html = Single HTML file
 download-scorm12 = SCORM 1.2 package
 download-scorm2004 = SCORM 2004 package

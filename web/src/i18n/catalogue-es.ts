@@ -115,7 +115,7 @@ export-paper-note = Todos los pasos con sus números y fórmulas, maquetados par
 
 ## Descargas (el diálogo de inserción)
 download-heading = O descárgalo
-download-intro = Esta lección con las opciones de arriba, en este paso y con tus cambios, como un archivo hecho aquí en tu navegador con el motor dentro: un único archivo HTML que se abre sin servidor, o un paquete SCORM para un LMS (Moodle, Canvas, …) que registra el progreso y las notas de los ejercicios (unos 1,6 MB como HTML, 0,6 MB comprimido).
+download-intro = Esta lección con las opciones de arriba, en este paso y con tus cambios, como un archivo hecho aquí en tu navegador con el motor dentro: un único archivo HTML que se abre sin servidor, o un paquete SCORM para un LMS (Moodle, Canvas, …) que registra el progreso y las notas de los ejercicios. El tamaño de cada archivo se indica al crearlo.
 download-html = Un único archivo HTML
 download-scorm12 = Paquete SCORM 1.2
 download-scorm2004 = Paquete SCORM 2004

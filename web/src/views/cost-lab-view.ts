@@ -4,7 +4,7 @@
 // after each measureCost call; every time, count and size is the engine's (the slopes are the
 // least-squares fit of session/cost/slope.ts, chart arithmetic on those times).
 import type { ChartPanel, CostPanel, CostVariant } from '../model/types.js';
-import { decimalSeparator, exactNumber, formatCount, formatNumber } from '../model/format.js';
+import { exactNumber, formatCount, formatDuration, formatFixed, formatMemory, numberList } from '../model/format.js';
 import type { CostCell, CostMeasurement } from '../session/cost/measurement.js';
 import { logLogSlope, medianTime, timePoints } from '../session/cost/slope.js';
 import { loadCharts } from '../widgets/chart-panel.js';
@@ -25,20 +25,8 @@ const CLAIMED: Record<CostVariant, [time: string, memory: string]> = {
   rnn: ['O(n·d²)', 'O(n·d)'],
 };
 
-/** Seconds as milliseconds or microseconds, for reading (the exact value is in the title). */
-function duration(seconds: number): string {
-  if (seconds >= 1) return `${formatNumber(seconds, 2)} s`;
-  if (seconds >= 1e-3) return `${formatNumber(seconds * 1e3, 2)} ms`;
-  return `${formatNumber(seconds * 1e6, 1)} µs`;
-}
-
 /** peakCells × 8 bytes (doubles), in the unit that reads best. */
-function bytes(cells: number): string {
-  const b = cells * 8;
-  if (b >= 2 ** 20) return `${formatNumber(b / 2 ** 20, 1)} MiB`;
-  if (b >= 2 ** 10) return `${formatNumber(b / 2 ** 10, 1)} KiB`;
-  return `${b} B`;
-}
+const bytes = (cells: number): string => formatMemory(cells * 8);
 
 const scoped = (table: HTMLTableElement) => {
   table.tHead?.querySelectorAll('th').forEach((th) => th.setAttribute('scope', 'col'));
@@ -131,7 +119,7 @@ const sizeHead = (m: CostMeasurement) => [t('cost-head-variant'), ...m.plan.size
 const VIEWS: Record<CostPanel['show'], Part> = {
   plan: (m) => [
     table(t('cost-plan-caption', { repeats: String(m.plan.repeats), d: String(m.plan.d) }), sizeHead(m),
-      m.plan.variants.map((v) => [v, m.cellsOf(v).map((c) => measured(c, ({ result }) => [duration(medianTime(result.seconds)), t('cost-every-run', { seconds: result.seconds.map((s) => exactNumber(s)).join(decimalSeparator() === ',' ? '; ' : ', ') })]))])),
+      m.plan.variants.map((v) => [v, m.cellsOf(v).map((c) => measured(c, ({ result }) => [formatDuration(medianTime(result.seconds)), t('cost-every-run', { seconds: numberList(result.seconds.map((s) => exactNumber(s))) })]))])),
     refusalNotes(m),
   ],
   time: (m, figure) => {
@@ -139,7 +127,7 @@ const VIEWS: Record<CostPanel['show'], Part> = {
     const series = m.plan.variants.map((v) => {
       const points = timePoints(m.cellsOf(v));
       const slope = logLogSlope(points);
-      return { label: slope === undefined ? nameOf(v) : t('cost-slope', { variant: nameOf(v), slope: formatNumber(slope, 2) }), points };
+      return { label: slope === undefined ? nameOf(v) : t('cost-slope', { variant: nameOf(v), slope: formatFixed(slope, 2) }), points };
     }).filter((s) => s.points.length > 0);
     if (series.length === 0) return [el('p', { className: 'cost-empty' }, t('cost-nothing-yet'))];
     const chartPanel: ChartPanel = {
@@ -172,9 +160,9 @@ const VIEWS: Record<CostPanel['show'], Part> = {
         const r = last?.result;
         return [v, [
           ...CLAIMED[v],
-          slope === undefined ? '–' : formatNumber(slope, 2),
+          slope === undefined ? '–' : formatFixed(slope, 2),
           last ? String(last.n) : '–',
-          r ? el('span', { title: `${exactNumber(medianTime(r.seconds))} s` }, duration(medianTime(r.seconds))) : '–',
+          r ? el('span', { title: `${exactNumber(medianTime(r.seconds))} s` }, formatDuration(medianTime(r.seconds))) : '–',
           r ? formatCount(r.multiplyAdds) : '–',
           r ? el('span', { title: `peakCells = ${r.peakCells}` }, bytes(r.peakCells)) : '–',
         ]];

@@ -9,7 +9,7 @@
 // when the browser is about to print (beforeprint: Ctrl+P, the browser's menu), and dropped
 // after printing or when the steps change.
 import type { ExercisePanel, Panel, PickGrid, Step } from '../model/types.js';
-import { formatNumber, withoutLessonLinks } from '../model/format.js';
+import { formatNumber, formatWithDecimals, sharedDecimals, withoutLessonLinks } from '../model/format.js';
 import { forPaper } from '../model/paper-text.js';
 import { t } from '../i18n/messages.js';
 import { el } from '../widgets/dom.js';
@@ -137,6 +137,7 @@ function worksheetLine(panel: ExercisePanel): HTMLElement {
 /** A pick-the-cell question's matrix: its labels, its numbers unless hidden, a box in each cell that may be picked. */
 function worksheetGrid(grid: PickGrid): HTMLElement {
   const header = (label: string, scope: 'row' | 'col') => Object.assign(el('th', {}, label), { scope });
+  const decimals = sharedDecimals(grid.data?.flat() ?? []);
   const table = el('table', { className: 'matrix handout-grid' });
   const head = table.createTHead().insertRow();
   head.append(el('td'), ...grid.colLabels.map((label) => header(label, 'col')));
@@ -147,7 +148,7 @@ function worksheetGrid(grid: PickGrid): HTMLElement {
     grid.colLabels.forEach((_, j) => {
       const pickable = (grid.row === undefined || grid.row === i) && (grid.column === undefined || grid.column === j);
       const x = grid.data?.[i][j];
-      tr.insertCell().textContent = [pickable ? '☐' : '', x === undefined ? '' : formatNumber(x)].filter(Boolean).join(' ');
+      tr.insertCell().textContent = [pickable ? '☐' : '', x === undefined ? '' : formatWithDecimals(x, decimals)].filter(Boolean).join(' ');
     });
   });
   return el('div', {}, el('p', {}, grid.caption), table);

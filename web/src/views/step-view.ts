@@ -6,7 +6,7 @@ import type { MatrixPanel, Panel, Step } from '../model/types.js';
 import { setTextWithTerms } from '../widgets/glossary-terms.js';
 import { el, setHidden, setText, focusableWhileScrolling } from '../widgets/dom.js';
 import { exportMenu } from '../widgets/export-menu.js';
-import { renderFormula } from '../widgets/formula.js';
+import { fitFormula, renderFormula } from '../widgets/formula.js';
 import type { PanelView, RelatedCells } from '../widgets/panel-view.js';
 import type { CostMeasurements } from '../session/cost/measurements.js';
 import type { ExampleFormat } from '../session/example-file.js';
@@ -59,7 +59,7 @@ export class StepView {
     if (step.formula !== this.shownFormula || formula.childElementCount === 0) {
       void renderFormula(formula, step.formula);
       this.shownFormula = step.formula;
-      focusableWhileScrolling(formula, t('formula-scrolls'));
+      focusableWhileScrolling(formula, t('formula-scrolls'), () => fitFormula(formula));
     }
     setTextWithTerms(byId('step-text'), step.text, 'step');
     const kept = this.renderPanels(step, inPlace && step.id === this.shownStep);

@@ -8,6 +8,7 @@ import { writeLink } from '../state/url-state.js';
 import { el, setAttr, setText, textWithLessonLinks } from '../widgets/dom.js';
 import { trainedIntro, trainedOn, weightsStatement, type TrainedLayer } from '../model/trained-layer.js';
 import { setTextWithTerms } from '../widgets/glossary-terms.js';
+import { revealInStrip } from '../widgets/lesson-menu.js';
 import type { ViewContext } from './view-context.js';
 import { t } from '../i18n/messages.js';
 import './weights-note.css';
@@ -191,8 +192,10 @@ export function markCurrentLesson(root: Document | ShadowRoot, walkthrough: Walk
   const { shipped } = walkthroughHeading(walkthrough, undefined);
   for (const link of root.querySelectorAll<HTMLAnchorElement>('.lesson-link')) {
     const current = shipped ? link.dataset.lesson === walkthrough.lesson : link.dataset.walkthrough === walkthrough.id;
-    if (current) link.setAttribute('aria-current', 'page');
-    else link.removeAttribute('aria-current');
+    if (current) {
+      link.setAttribute('aria-current', 'page');
+      revealInStrip(link);
+    } else link.removeAttribute('aria-current');
   }
 }
 

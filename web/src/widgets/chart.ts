@@ -13,8 +13,8 @@ import { scaleLinear, scaleLog, type ScaleLinear, type ScaleLogarithmic } from '
 import { select, type Selection } from 'd3-selection';
 import { line } from 'd3-shape';
 import type { ChartPanel } from '../model/types.js';
-import { el, setAttr, setText } from './dom.js';
-import { exactNumber, formatNumber } from '../model/format.js';
+import { el, setAttr, setText, textWithMathNames } from './dom.js';
+import { exactNumber, formatNumber, formatWithDecimals, sharedDecimals, tickLabels } from '../model/format.js';
 import { t } from '../i18n/messages.js';
 
 /** Okabe–Ito: distinguishable with every common colour-vision deficiency. */
@@ -41,7 +41,7 @@ function fittingXAxis(x: ScaleLinear<number, number>): { count: number; right: n
   const em = LARGEST_TEXT;
   let fallback = { count: 2, right: MARGIN.right };
   for (const count of [8, 6, 5, 4, 3, 2]) {
-    const format = x.tickFormat(count);
+    const format = tickLabels(x.ticks(count), 'linear');
     const labels = x.ticks(count).map((t) => format(t).length);
     const right = Math.max(MARGIN.right, 0.3 * em * (labels[labels.length - 1] ?? 0));
     fallback = { count, right };
@@ -49,6 +49,14 @@ function fittingXAxis(x: ScaleLinear<number, number>): { count: number; right: n
   }
   return fallback;
 }
+
+/** An SVG tspan for textWithMathNames: "ln" in the formulas' serif. */
+const mathNameTspan = (name: string) => {
+  const tspan = document.createElementNS('http://www.w3.org/2000/svg', 'tspan');
+  tspan.setAttribute('class', 'math-name');
+  tspan.textContent = name;
+  return tspan;
+};
 
 export interface ChartOptions {
   /** Redrawn often as it grows: the table is built when opened, and scrolls in its own box. */
@@ -125,10 +133,12 @@ export class Chart {
     const moved = axesKey !== this.axesKey;
     if (moved) {
       this.axesKey = axesKey;
-      const xAxis = axisBottom(x).ticks(tickCount, log2 ? '~s' : undefined);
-      if (log2) xAxis.tickValues(tickValues).tickFormat((v) => String(v));
+      // Tick labels in the page's number format (its minus sign, decimal separator and powers of ten).
+      const xAxis = axisBottom(x).ticks(tickCount);
+      if (log2) xAxis.tickValues(tickValues).tickFormat((v) => formatNumber(Number(v)));
+      else xAxis.tickFormat(tickLabels(x.ticks(tickCount), 'linear'));
       this.xAxis.call(xAxis);
-      this.yAxis.call(logY ? axisLeft(y).ticks(6, '~e') : axisLeft(y).ticks(6));
+      this.yAxis.call(axisLeft(y).ticks(6).tickFormat(tickLabels(y.ticks(6), logY ? 'log' : 'linear')));
     }
     this.xLabel.text(panel.xLabel);
     this.yLabel.text(panel.yLabel);
@@ -137,7 +147,8 @@ export class Chart {
       .join((enter) => {
         const g = enter.append('g');
         g.append('line').attr('class', 'reference').attr('x1', MARGIN.left);
-        g.append('text').attr('class', 'reference-label').attr('text-anchor', 'end').text((r) => r.label);
+        g.append('text').attr('class', 'reference-label').attr('text-anchor', 'end')
+          .each(function label(r) { this.append(...textWithMathNames(r.label, mathNameTspan)); });
         return g;
       })
       .call((g) => g.select('line').attr('x2', WIDTH - right).attr('y1', (r) => y(r.y)).attr('y2', (r) => y(r.y)))
@@ -188,12 +199,15 @@ export class Chart {
     const byX = panel.series.map((s) => new Map(s.points));
     const xValues = [...new Set(panel.series.flatMap((s) => s.points.map(([px]) => px)))].sort((a, b) => a - b);
     const rows = xValues.map((xv) => ({ x: xv, values: byX.map((m) => m.get(xv)) }));
+    // One format per column: the x values, and the plotted values.
+    const xDecimals = sharedDecimals(xValues);
+    const decimals = sharedDecimals(rows.flatMap((r) => r.values.filter((v) => v !== undefined)));
     select(this.table.tBodies[0]).selectAll<HTMLTableRowElement, (typeof rows)[number]>('tr')
-      .data(rows, (r) => `${r.x} ${r.values.join(' ')}`)
+      .data(rows, (r) => `${r.x} ${r.values.join(' ')} ${xDecimals} ${decimals}`)
       .join((enter) => enter.append((r) => {
-        const th = el('th', {}, formatNumber(r.x));
+        const th = el('th', {}, formatWithDecimals(r.x, xDecimals));
         th.scope = 'row';
-        return el('tr', {}, th, ...r.values.map((v) => (v === undefined ? el('td', {}, '–') : el('td', { title: `exact: ${exactNumber(v)}` }, formatNumber(v)))));
+        return el('tr', {}, th, ...r.values.map((v) => (v === undefined ? el('td', {}, '–') : el('td', { title: `exact: ${exactNumber(v)}` }, formatWithDecimals(v, decimals)))));
       }))
       .order();
   }

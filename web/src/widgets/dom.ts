@@ -43,6 +43,28 @@ export function textWithLessonLinks(text: string): (Node | string)[] {
   return parts.filter((p) => p !== '');
 }
 
+/**
+ * The natural logarithm's name, "ln", in running text. In the page's sans-serif a lowercase l
+ * and a capital I are the same stroke, so "ln 6" reads "In 6": the name is set in the formulas'
+ * serif (styles/base.css .math-name), where the two letters differ.
+ */
+const MATH_NAME = /\bln\b/g;
+
+/** Text with each "ln" in a span of class math-name; `make` builds the span (an HTML span, an SVG tspan). */
+export function textWithMathNames<N extends Node>(text: string, make: (name: string) => N): (N | string)[] {
+  const parts: (N | string)[] = [];
+  let at = 0;
+  for (const match of text.matchAll(MATH_NAME)) {
+    parts.push(text.slice(at, match.index), make(match[0]));
+    at = (match.index ?? 0) + match[0].length;
+  }
+  parts.push(text.slice(at));
+  return parts.filter((p) => p !== '');
+}
+
+/** An HTML span for textWithMathNames. */
+export const mathNameSpan = (name: string): HTMLSpanElement => el('span', { className: 'math-name' }, name);
+
 /** Sets an element's text only when it changes, so an update does not re-lay-out what it left alone. */
 export function setText(element: HTMLElement, text: string): void {
   if (element.textContent !== text) element.textContent = text;
@@ -79,15 +101,19 @@ export function setCaption(element: HTMLElement, caption: string, detail?: strin
   captions.set(element, { caption, detail: small });
 }
 
-/** The label of each box focusableWhileScrolling looks after, and the observer of their sizes. */
-const scrollLabels = new WeakMap<HTMLElement, string>();
+/** The label of each box focusableWhileScrolling looks after (and how to fit its content first), and the observer of their sizes. */
+const scrollLabels = new WeakMap<HTMLElement, { label: string; fit?: () => void }>();
 let resized: ResizeObserver | undefined;
 
 function markScrolling(element: HTMLElement): void {
-  if (element.scrollWidth > element.clientWidth + 1) {
+  scrollLabels.get(element)?.fit?.();
+  const scrolls = element.scrollWidth > element.clientWidth + 1;
+  // data-scrolls shows that the box scrolls: shadows at the edges that hide more (styles/base.css).
+  element.toggleAttribute('data-scrolls', scrolls);
+  if (scrolls) {
     element.tabIndex = 0;
     element.setAttribute('role', 'group');
-    element.setAttribute('aria-label', scrollLabels.get(element) ?? '');
+    element.setAttribute('aria-label', scrollLabels.get(element)?.label ?? '');
   } else {
     element.removeAttribute('tabindex');
     element.removeAttribute('role');
@@ -99,15 +125,16 @@ function markScrolling(element: HTMLElement): void {
  * Makes `element` a keyboard stop (a labelled group) while its content scrolls sideways, and an
  * ordinary box otherwise: a box that scrolls must be reachable from the keyboard. Measured in the
  * next animation frame, after layout, so the caller never forces one, and again whenever the box
- * changes size (a phone turned, a window narrowed).
+ * changes size (a phone turned, a window narrowed). `fit`, if given, first shrinks the content
+ * to the box as far as it may (a formula), so that only what still does not fit scrolls.
  */
-export function focusableWhileScrolling(element: HTMLElement, label: string): void {
+export function focusableWhileScrolling(element: HTMLElement, label: string, fit?: () => void): void {
   if (!scrollLabels.has(element) && typeof ResizeObserver === 'function') {
     resized ??= new ResizeObserver((entries) => {
       for (const entry of entries) markScrolling(entry.target as HTMLElement);
     });
     resized.observe(element);
   }
-  scrollLabels.set(element, label);
+  scrollLabels.set(element, { label, fit });
   requestAnimationFrame(() => markScrolling(element));
 }

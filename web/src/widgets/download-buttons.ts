@@ -5,7 +5,7 @@
 import type { OfflineFormat } from '../embed/offline-package.js';
 import { el } from './dom.js';
 import './download-buttons.css';
-import { formatCount, formatFixed } from '../model/format.js';
+import { formatFileSize } from '../model/format.js';
 import { t } from '../i18n/messages.js';
 
 /** Makes the file and offers it (`mastery`: the SCORM pass mark, in percent); resolves with its name and size in bytes. */
@@ -25,8 +25,6 @@ const CHOICES: [OfflineFormat, string][] = [
   ['scorm12', 'download-scorm12'],
   ['scorm2004', 'download-scorm2004'],
 ];
-
-const kilobytes = (bytes: number): string => (bytes >= 1024 * 1024 ? `${formatFixed(bytes / (1024 * 1024), 1)} MB` : `${formatCount(Math.round(bytes / 1024))} KB`);
 
 export function downloadButtons({ make, exercises }: DownloadOptions): HTMLElement {
   const passMark = el('input', { type: 'number', id: 'download-pass-mark', className: 'download-pass-mark' });
@@ -57,7 +55,7 @@ export function downloadButtons({ make, exercises }: DownloadOptions): HTMLEleme
       status.textContent = t('download-preparing');
       try {
         const { name, size } = await make(format, format === 'html' ? DEFAULT_PASS_MARK : mastery());
-        status.textContent = t('download-done', { name, size: kilobytes(size) });
+        status.textContent = t('download-done', { name, size: formatFileSize(size) });
       } catch (error) {
         status.textContent = '';
         failure.textContent = t('download-failed', { reason: (error as Error).message });

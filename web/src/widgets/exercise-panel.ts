@@ -43,6 +43,8 @@ export function exerciseView(panel: ExercisePanel, actions: ExerciseActions): Pa
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     show(actions.answer(control.value()));
+    // Below the answer, the feedback may start under the sticky player bar: brought into view above it (scroll-margin-bottom).
+    feedback.scrollIntoView({ block: 'nearest' });
     // The control is closed after an exam's one answer: the focus goes to what was said about it.
     if (closed) feedback.focus();
     else control.focus();

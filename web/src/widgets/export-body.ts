@@ -4,7 +4,7 @@
 // the engine's trace. This only wires buttons.
 import type { Step, Walkthrough } from '../model/types.js';
 import type { ExampleFile, ExampleFormat } from '../session/example-file.js';
-import { matrixCsv } from '../export/csv.js';
+import { matrixCsvFile } from '../export/csv.js';
 import { gridPanels, type GridPanel } from '../export/grid.js';
 import { heatmapPng } from '../export/png.js';
 import { heatmapSvg, SVG_MAX_CELLS, svgFits } from '../export/svg.js';
@@ -87,7 +87,7 @@ export function exportBody(current: () => ExportContext): HTMLElement[] {
       el('label', {}, `${t('export-matrix')} `, choice),
       el('div', { className: 'export-actions' },
         button(t('export-download-csv'), () => {
-          download(text(matrixCsv(chosen()), 'text/csv'), file(chosen(), 'csv'));
+          download(matrixCsvFile(chosen()), file(chosen(), 'csv'));
           say(t('export-saved-csv', { file: file(chosen(), 'csv') }));
         }),
         svg,

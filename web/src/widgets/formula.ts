@@ -39,3 +39,22 @@ export function renderFormula(target: HTMLElement, latex: string): Promise<void>
     target.removeAttribute('aria-busy');
   });
 }
+
+/** The smallest a formula is shrunk to fit its box (of its size in the style sheet); below that it scrolls. */
+const SMALLEST = 0.75;
+
+/**
+ * Shrinks a formula whose widest part is wider than its box (a phone), down to SMALLEST of its
+ * size, so that most formulas fit; one that still does not fit scrolls and shows it (widgets/dom.ts).
+ */
+export function fitFormula(target: HTMLElement): void {
+  const parts = [...target.querySelectorAll<HTMLElement>('math')];
+  if (parts.length === 0) return;
+  for (const math of parts) math.style.fontSize = '';
+  const room = target.clientWidth;
+  const width = Math.max(...parts.map((math) => math.getBoundingClientRect().width));
+  if (room === 0 || width <= room) return;
+  const size = parseFloat(getComputedStyle(parts[0]).fontSize);
+  const fitted = `${Math.floor(size * Math.max(SMALLEST, (room - 1) / width) * 100) / 100}px`;
+  for (const math of parts) math.style.fontSize = fitted;
+}

@@ -2,14 +2,14 @@
 // short definition right under it (a disclosure: aria-expanded on the button, Escape closes it
 // and gives the focus back), and the full glossary as a list for the page's footer.
 import { GLOSSARY, markTerms, type GlossaryEntry } from '../model/glossary.js';
-import { el } from './dom.js';
+import { el, mathNameSpan, textWithMathNames } from './dom.js';
 import { currentLanguage, t } from '../i18n/messages.js';
 import { numberLocaleOf } from '../i18n/languages.js';
 
 /** The definition shown under a term, or in the list. */
 function definition(entry: GlossaryEntry): (Node | string)[] {
   return [
-    entry.definition,
+    ...textWithMathNames(entry.definition, mathNameSpan),
     ...(entry.source ? [' ', el('a', { href: entry.source.url, className: 'term-source' }, t('glossary-source', { title: entry.source.title }))] : []),
   ];
 }
@@ -66,7 +66,8 @@ export function setTextWithTerms(element: HTMLElement, text: string, scope: stri
   for (const part of linkify(text)) {
     if (typeof part !== 'string') parts.push(part);
     else for (const piece of markTerms(part, seen)) {
-      parts.push(typeof piece === 'string' ? piece : termButton(piece.text, piece.entry, `term-${scope}-${piece.entry.id}`));
+      if (typeof piece === 'string') parts.push(...textWithMathNames(piece, mathNameSpan));
+      else parts.push(termButton(piece.text, piece.entry, `term-${scope}-${piece.entry.id}`));
     }
   }
   element.replaceChildren(...parts);

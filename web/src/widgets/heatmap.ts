@@ -6,7 +6,7 @@ import { canvasGrid } from './canvas-grid.js';
 import { colourScale } from '../model/colour.js';
 import { el, setCaption } from './dom.js';
 import { legendBar } from './legend.js';
-import { exactNumber, formatNumber } from '../model/format.js';
+import { exactNumber, formatWithDecimals, sharedDecimals } from '../model/format.js';
 import type { PanelView } from './panel-view.js';
 import { t } from '../i18n/messages.js';
 
@@ -71,6 +71,7 @@ function numberTable(panel: HeatmapPanel): HTMLTableElement {
     return th;
   }));
   const body = table.createTBody();
+  const decimals = sharedDecimals(panel.data.flat());
   panel.data.forEach((values, i) => {
     const tr = body.insertRow();
     const th = el('th', {}, `${panel.rowName} ${i}`);
@@ -78,7 +79,7 @@ function numberTable(panel: HeatmapPanel): HTMLTableElement {
     tr.append(th);
     for (const x of values) {
       const td = tr.insertCell();
-      td.textContent = formatNumber(x);
+      td.textContent = formatWithDecimals(x, decimals);
       td.title = t('exact-title', { value: exactNumber(x) });
     }
   });

@@ -69,3 +69,16 @@ function menuToggle(body: HTMLElement): HTMLButtonElement {
   });
   return toggle;
 }
+
+/**
+ * Scrolls the lesson strip (styles/frame.css) so that `link`, the current lesson, is in view,
+ * centred if it was not. Only the strip scrolls, never the page; a folded menu (a phone) has no strip.
+ */
+export function revealInStrip(link: HTMLElement): void {
+  const strip = link.closest<HTMLElement>('.lesson-list');
+  if (!strip || strip.scrollWidth <= strip.clientWidth) return;
+  const box = strip.getBoundingClientRect();
+  const at = link.getBoundingClientRect();
+  if (at.left >= box.left && at.right <= box.right) return;
+  strip.scrollLeft += at.left - box.left - (box.width - at.width) / 2;
+}

@@ -9,7 +9,7 @@ import { openCellEditor } from './cell-editor.js';
 import { colouredValues, colourScale } from '../model/colour.js';
 import { el, setCaption } from './dom.js';
 import { legendBar } from './legend.js';
-import { exactNumber, formatFixed, formatNumber } from '../model/format.js';
+import { exactNumber, formatFixed, formatWithDecimals, sharedDecimals } from '../model/format.js';
 import type { PanelView, RelatedCells } from './panel-view.js';
 import { wideMatrix } from './wide-matrix.js';
 import { t } from '../i18n/messages.js';
@@ -195,14 +195,16 @@ function matrixTable(panel: MatrixPanel, events: MatrixViewEvents, captionId: st
   const shown: (string | undefined)[][] = cells.map((row) => row.map(() => undefined));
   const fill = (p: MatrixPanel) => {
     const colour = colourScale(p.colour, colouredValues(p.data, p.blocked));
+    // One format for the whole matrix: its numbers line up, with the same decimals.
+    const decimals = sharedDecimals(p.data.flat());
     p.data.forEach((values, i) => values.forEach((x, j) => {
       const blocked = p.blocked?.[i]?.[j] === 0;
       const c = blocked ? undefined : colour(x);
-      const key = `${x}|${blocked}|${c?.background}`;
+      const key = `${x}|${blocked}|${c?.background}|${decimals}`;
       if (shown[i][j] === key) return;
       shown[i][j] = key;
       const td = cells[i][j];
-      td.textContent = formatNumber(x);
+      td.textContent = formatWithDecimals(x, decimals);
       td.title = t('exact-title', { value: exactNumber(x) });
       td.classList.toggle('blocked', blocked);
       td.classList.toggle('minus-infinity', x === -Infinity);

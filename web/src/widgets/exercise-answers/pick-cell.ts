@@ -3,7 +3,7 @@
 // row and column. The arrow keys move along a row as in any radio group, and ↑ ↓ between rows.
 import { colouredValues, colourScale } from '../../model/colour.js';
 import { el } from '../dom.js';
-import { formatNumber } from '../../model/format.js';
+import { formatWithDecimals, sharedDecimals } from '../../model/format.js';
 import { wideMatrix } from '../wide-matrix.js';
 import type { AnswerControlFactory } from './answer-control.js';
 import { t } from '../../i18n/messages.js';
@@ -20,6 +20,7 @@ export const pickCellAnswer: AnswerControlFactory = (panel, { id, describedBy })
   const colour = data ? colourScale(grid.colour, colouredValues(data, blocked)) : () => undefined;
   const pickable = (i: number, j: number) => (grid.row === undefined || grid.row === i) && (grid.column === undefined || grid.column === j);
 
+  const decimals = sharedDecimals(data?.flat() ?? []);
   const table = el('table', { className: `matrix pick-grid${data ? '' : ' pick-hidden'}` });
   table.setAttribute('aria-labelledby', caption.id);
   const head = table.createTHead().insertRow();
@@ -41,7 +42,7 @@ export const pickCellAnswer: AnswerControlFactory = (panel, { id, describedBy })
       const td = tr.insertCell();
       const x = data?.[i][j];
       const isBlocked = blocked?.[i]?.[j] === 0;
-      const shown = x === undefined ? '' : formatNumber(x);
+      const shown = x === undefined ? '' : formatWithDecimals(x, decimals);
       const c = x === undefined || isBlocked ? undefined : colour(x);
       td.style.background = c?.background ?? '';
       td.style.color = c?.text ?? '';
