@@ -29,7 +29,7 @@ test('changing sizes grows the matrices, keeps edited numbers, and the link repr
   const { page, problems } = await open();
   await setParameter(page, 'queries', '3');
   assert.equal(await rows(page, 'query'), 3);
-  assert.deepEqual((await cells(page, 'query')).slice(0, 2), ['1', '2']); // the tutorial's query kept
+  assert.deepEqual((await cells(page, 'query')).slice(0, 2), ['1.00', '2.00']); // the tutorial's query kept, in the decimals of the numbers beside it
   await setParameter(page, 'dV', '4');
   assert.equal((await cells(page, 'value')).length, 12);
   const url = (await settledUrl(page));

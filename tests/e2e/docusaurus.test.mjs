@@ -124,7 +124,7 @@ test('the lab on the home page shows the engine’s weights, its engine fetched 
 /** The causal mask's weights: 16 cells, the first token seeing only itself. */
 function assertCausalWeights(weights) {
   assert.equal(weights.length, 16, weights.join(' '));
-  assert.deepEqual(weights.slice(0, 4), ['1', '0', '0', '0'], 'the first token sees only itself');
+  assert.deepEqual(weights.slice(0, 4), ['1.000', '0', '0', '0'], 'the first token sees only itself (an exact 0 stays 0; the 1 takes the row’s decimals)');
 }
 
 test('the lab on a page two folders deep, opened by its address, finds the component and its engine', { skip: noRegistry }, async () => {

@@ -11,6 +11,10 @@ const { open } = usePage();
 /** The printed numbers of one matrix panel of the current step. */
 const cells = (page, panel) => page.locator(`figure[data-panel="${panel}"] td[data-row]`).allTextContents();
 const goToStep = (page, id) => page.locator(`#step-list button[data-step="${id}"]`).click();
+const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+/** A number as the page writes it (minus sign "−", 6.2×10⁻¹⁶ for small ones), read back. */
+const number = (text) => Number(String(text).replaceAll('−', '-')
+  .replace(/×10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/, (_, power) => `e${[...power].map((c) => (c === '⁻' ? '-' : SUPERSCRIPT_DIGITS.indexOf(c))).join('')}`));
 
 describe('the worked example', () => {
   test('shows the tutorial’s weights and output, computed by the engine', async () => {
@@ -189,7 +193,6 @@ describe('why-scale and entropy-heads: engine numbers and parameters', () => {
   /** Every label → value of the facts panels of the current step, numbers with "−" read as "-". */
   const facts = (page) => page.evaluate(() => Object.fromEntries(
     [...document.querySelectorAll('.facts-panel dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent ?? ''])));
-  const number = (text) => Number(String(text).replace('−', '-'));
   /** Types a value into a parameters field and commits it (change fires on leaving the field). */
   const setParameter = async (page, name, value) => {
     const input = page.locator(`fieldset[data-panel="settings"] [name="${name}"]`);
@@ -322,7 +325,6 @@ describe('positional-encoding and encoder-layer: engine numbers and parameters',
   const factsOf = (page, caption) => page.locator('.facts-panel', { hasText: caption }).first().evaluate((figure) =>
     [...figure.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent ?? '']));
   const factMap = async (page, caption) => Object.fromEntries(await factsOf(page, caption));
-  const number = (text) => Number(String(text).replaceAll('−', '-'));
   /** Types a value into a field of the named parameters panel and commits it (change fires on leaving it). */
   const setField = async (page, panel, name, value) => {
     const input = page.locator(`fieldset[data-panel="${panel}"] [name="${name}"]`);
@@ -341,8 +343,8 @@ describe('positional-encoding and encoder-layer: engine numbers and parameters',
     assert.equal(await rows.count(), 50);
     const first = await rows.first().locator('td').allTextContents();
     assert.equal(first.length, 128);
-    assert.deepEqual(first.slice(0, 4), ['0', '1', '0', '1']); // PE(0, ·): sin 0, cos 0, …
-    assert.deepEqual((await cells(page, 'encoding-corner')).slice(0, 4), ['0', '1', '0', '1']);
+    assert.deepEqual(first.slice(0, 4), ['0', '1.000', '0', '1.000']); // PE(0, ·): sin 0, cos 0, … (an exact 0 stays 0)
+    assert.deepEqual((await cells(page, 'encoding-corner')).slice(0, 4), ['0', '1.000', '0', '1.000']);
     // PE(1, 0) = sin 1 and PE(1, 1) = cos 1, as the engine computed them.
     const exact = (row, col) => page.locator(`figure[data-panel="encoding-corner"] td[data-row="${row}"][data-col="${col}"]`).getAttribute('title');
     assert.equal(await exact(1, 0), 'exact: 0.8414709848078965');
@@ -353,7 +355,7 @@ describe('positional-encoding and encoder-layer: engine numbers and parameters',
     assert.deepEqual(await legend(page), ['dim 0 (sin)', 'dim 1 (cos)', 'dim 4 (sin)', 'dim 8 (sin)', 'dim 32 (sin)', 'dim 64 (sin)']);
     assert.match(await page.locator('#step-text').textContent(), /low dimensions oscillate fast and high dimensions slowly/);
     const firstWaveRow = await page.locator('figure[data-panel="waves-0"] .chart-table tbody tr').first().locator('td').allTextContents();
-    assert.deepEqual(firstWaveRow, ['0', '1']);
+    assert.deepEqual(firstWaveRow, ['0', '1.000']);
 
     await goToStep(page, 'similarity');
     await page.locator('figure[data-panel="cosine"] details summary').click();
@@ -410,7 +412,7 @@ describe('positional-encoding and encoder-layer: engine numbers and parameters',
 
   test('encoder-layer: every pass is the engine’s, and a small standard layer counts 49,728 without and 49,984 with attention biases', async () => {
     const { page, problems } = await open('?w=encoder-layer');
-    assert.deepEqual((await cells(page, 'encoding')).slice(0, 4), ['0', '1', '0', '1']);
+    assert.deepEqual((await cells(page, 'encoding')).slice(0, 4), ['0', '1.000', '0', '1.000']);
     const embeddings = await cells(page, 'embeddings');
     assert.deepEqual(embeddings.slice(0, 8), embeddings.slice(32, 40)); // both “the” rows of E (d_model 8)
     assert.notDeepEqual((await cells(page, 'input')).slice(0, 8), (await cells(page, 'input')).slice(32, 40));
