@@ -23,6 +23,9 @@ async function openOn(query, screen, colorScheme = 'light', ready = undefined) {
   return opened;
 }
 
+/** Once the fonts are in and two frames drawn: what a screenshot then shows is what a learner sees. */
+const settled = (page) => page.evaluate(() => document.fonts.ready.then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))));
+
 /** The part of the viewport the sticky player bar leaves free: from the top to the bar's top edge. */
 const freeBottom = (page) => page.locator('.player').evaluate((player) => Math.min(player.getBoundingClientRect().top, window.innerHeight));
 
@@ -74,10 +77,13 @@ describe('every lesson’s first screen, wide and on a phone, light and dark', (
     const problems = [];
     for (const [lesson, href] of lessons) {
       for (const [name, screen] of Object.entries(SCREENS)) {
+        // Opened at its size (a phone opens the page at 375 px: formulas are fitted on opening),
+        // then dark after light in place: a scheme changes colours, not layout.
+        // The training lesson has a view of its own, with no step title: its heading says it is drawn.
+        const { page, problems: console } = await openOn(href, screen, 'light', '#walkthrough-title');
         for (const colorScheme of ['light', 'dark']) {
-          // The training lesson has a view of its own, with no step title: its heading says it is drawn.
-          const { page, problems: console } = await openOn(href, screen, colorScheme, '#walkthrough-title');
-          await page.waitForTimeout(150);
+          await page.emulateMedia({ colorScheme });
+          await settled(page);
           await page.screenshot({ path: path.join(FIRST_SCREENS, `${lesson}-${name}-${colorScheme}.png`) });
           if (colorScheme === 'light') {
             const text = await page.locator('#main').innerText();
@@ -97,9 +103,9 @@ describe('every lesson’s first screen, wide and on a phone, light and dark', (
             const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
             if (sideways > 0) problems.push(`${lesson} (${name}): the page scrolls sideways by ${sideways} px`);
           }
-          problems.push(...console.map((c) => `${lesson} (${name}, ${colorScheme}): ${c}`));
-          await page.close();
         }
+        problems.push(...console.map((c) => `${lesson} (${name}): ${c}`));
+        await page.close();
       }
     }
     t.diagnostic(`screenshots in ${FIRST_SCREENS}`);
@@ -132,7 +138,7 @@ describe('a formula on a phone', () => {
     test(`${query}: shrunk to fit, or scrolling from its start with shadows at the edges`, async () => {
       const { page, problems } = await openOn(query, SCREENS.phone);
       await page.locator('#formula math').first().waitFor();
-      await page.waitForTimeout(100);
+      await settled(page);
       const formula = await page.locator('#formula').evaluate((f) => {
         const math = /** @type {HTMLElement} */ (f.querySelector('math'));
         return {
@@ -242,7 +248,11 @@ describe('feedback on an answer', () => {
     await field.press('Enter');
     const feedback = page.locator('.exercise-feedback');
     await feedback.filter({ hasText: 'Right' }).waitFor();
-    await page.waitForTimeout(100);
+    // The page scrolls it into view (smoothly, where the browser animates it): wait until it has stopped.
+    await page.waitForFunction(() => new Promise((done) => {
+      const at = window.scrollY;
+      requestAnimationFrame(() => requestAnimationFrame(() => done(window.scrollY === at)));
+    }));
     const { visible, boxes, bottom } = await onFirstScreen(page, feedback);
     assert.ok(visible, `the feedback at ${JSON.stringify(boxes[0])}, the player bar from ${bottom} px`);
     assert.deepEqual(problems, []);
