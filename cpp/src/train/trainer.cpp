@@ -9,60 +9,13 @@
 #include "attn/train/model.hpp"
 #include "attn/train/optimizer.hpp"
 #include "attn/train/trainer_budget.hpp"
+#include "trainer_state.hpp"
 
 namespace attn
 {
-    struct trainer::state
-    {
-        trainer_config config;
-        trainer_cost cost; ///< the estimate the budgets were checked against
-        task_kind task = task_kind::reverse;
-        model_run run;       ///< evaluation: no dropout
-        model_run train_run; ///< training: the dropout option
-        splitmix64 dropout{0};
-        model_parameters params;
-        model_parameters grads; ///< shaped as params; the optimizer points into both
-        std::vector<parameter_ref> refs;
-        std::unique_ptr<optimizer> update;
-        splitmix64 batches{0};
-        std::vector<task_example> held_out;
-        task_example probe;
-        iris_split split;
-        std::size_t iris_cursor = 0; ///< next position in split.train
-        std::size_t steps = 0;
-        /// 10·ln(classes): ten times the loss of a uniform guess. Layer norm and clipping keep
-        /// a too-fast run finite (at learning rate 10 Adam's loss wanders in the thousands), so
-        /// a loss this bad, not only NaN, counts as divergence.
-        double divergent_loss = 0;
-        trainer_status status = trainer_status::ready;
-        std::string message;
-        /// update_within's copy of the parameters, kept between steps so that a step allocates
-        /// nothing for it.
-        std::vector<double> before_update;
-
-        std::vector<task_example> next_batch();
-        trainer_evaluation evaluate(const model_parameters& p) const;
-        void diverge(const std::string& why);
-    };
-
     namespace
     {
         const std::size_t max_steps_per_call = 10000;
-
-        std::size_t argmax_row(const matrix& m, std::size_t row)
-        {
-            std::size_t best = 0;
-            for (std::size_t j = 1; j < cols(m); ++j)
-            {
-                best = m(row, j) > m(row, best) ? j : best;
-            }
-            return best;
-        }
-
-        std::string label(task_kind task, std::size_t symbol)
-        {
-            return task == task_kind::iris ? iris_species_names[symbol] : std::to_string(symbol);
-        }
 
         bool all_finite(const std::vector<parameter_ref>& refs)
         {
@@ -144,13 +97,13 @@ namespace attn
         for (std::size_t r = 0; r < rows(scored.logits); ++r)
         {
             const auto truth = static_cast<std::size_t>(scored.targets(r));
-            const std::size_t predicted = argmax_row(scored.logits, r);
+            const std::size_t predicted = trainer_parts::argmax_row(scored.logits, r);
             e.confusion(truth, predicted) += 1;
             right += predicted == truth;
         }
         for (std::size_t c = 0; c < classes; ++c)
         {
-            e.classes.push_back(label(task, c));
+            e.classes.push_back(trainer_parts::label(task, c));
         }
         e.loss = loss.loss;
         e.scored = rows(scored.logits);
@@ -328,64 +281,6 @@ namespace attn
         const std::size_t h =
             detail::check_integer("head", head, 0, static_cast<double>(s.config.heads - 1));
         return s.evaluate(without_head(s.params, l, h, s.config.heads));
-    }
-
-    trainer_attention trainer::attention() const
-    {
-        const state& s = *state_;
-        const model_forward f = forward(s.params, s.run, s.probe);
-        trainer_attention out;
-        for (std::size_t i = 0; i < s.probe.targets.size(); ++i)
-        {
-            const bool scored = s.probe.scored[i];
-            out.probe.targets.push_back(scored ? label(s.task, s.probe.targets[i]) : "");
-            out.predictions.push_back(scored ? label(s.task, argmax_row(f.logits, i)) : "");
-        }
-        if (s.task == task_kind::iris)
-        {
-            for (std::size_t f = 0; f < iris_features; ++f)
-            {
-                out.probe.tokens.emplace_back(iris_feature_names[f]);
-                out.probe.features_cm.push_back(iris_table[iris_probe_row].features[f]);
-                out.probe.features_standardised.push_back(s.probe.features[f]);
-            }
-        }
-        for (const std::size_t token : s.probe.tokens)
-        {
-            out.probe.tokens.push_back(std::to_string(token));
-        }
-        out.causal = task_is_causal(s.task);
-        for (const encoder_layer_trace& layer : f.layers)
-        {
-            out.inputs.push_back(layer.input);
-            std::vector<matrix> heads;
-            for (const head_trace& head : layer.attention.per_head)
-            {
-                heads.push_back(head.attention.weights);
-            }
-            out.weights.push_back(std::move(heads));
-        }
-        return out;
-    }
-
-    trainer_head_scores trainer::head_scores() const
-    {
-        return score_heads(state_->task, state_->probe, attention().weights);
-    }
-
-    std::vector<trainer_parameter> trainer::parameters() const
-    {
-        std::vector<trainer_parameter> out;
-        for (const parameter_view& v : view_parameters(state_->task, state_->params))
-        {
-            trainer_parameter p;
-            p.name = v.name;
-            p.value = xt::empty<double>({v.rows, v.cols});
-            std::copy(v.data, v.data + v.rows * v.cols, p.value.data());
-            p.is_vector = v.is_vector;
-            out.push_back(std::move(p));
-        }
-        return out;
     }
 
     trainer_status trainer::status() const
