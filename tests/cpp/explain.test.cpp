@@ -4,28 +4,15 @@
 #include <catch2/catch.hpp>
 
 #include "attn/explain.hpp"
+#include "explained_example.hpp"
 #include "tensor_matchers.hpp"
 
 namespace explain_tests
 {
+    using namespace attn_test::explained;
+
     namespace
     {
-        const double inf = std::numeric_limits<double>::infinity();
-
-        // 3 queries over 4 keys, d_k = 5, d_v = 2, with row 1 fully masked.
-        const attn::matrix q = attn_test::sample(3, 5, 0.1);
-        const attn::matrix k = attn_test::sample(4, 5, 0.2);
-        const attn::matrix v = attn_test::sample(4, 2, 0.3);
-        const attn::matrix allowed = {{1, 0, 1, 1}, {0, 0, 0, 0}, {1, 1, 0, 1}};
-
-        attn::attention_options masked(double fill)
-        {
-            attn::attention_options options;
-            options.mask = attn::attention_mask::from_matrix(allowed);
-            options.mask_fill = fill;
-            return options;
-        }
-
         attn::attention_explanation explain(std::size_t i, std::size_t j, attn::explain_stage stage,
                                             const attn::attention_options& options)
         {
@@ -33,16 +20,6 @@ namespace explain_tests
                                            static_cast<double>(j), stage);
         }
 
-        /// Adds the products in index order, as the engine's matrix product does.
-        double sum_in_order(const attn::dot_product_explanation& e)
-        {
-            double sum = 0;
-            for (const attn::product_term& term : e.terms)
-            {
-                sum += term.left * term.right;
-            }
-            return sum;
-        }
     } // namespace
 
     TEST_CASE("every score, scaled score, weight and output cell is explained with the trace's own "

@@ -8,30 +8,18 @@
 #include "attn/attention_backward.hpp"
 #include "attn/error.hpp"
 #include "attn/explain_backward.hpp"
+#include "explained_example.hpp"
 #include "tensor_matchers.hpp"
 
 namespace explain_backward_tests
 {
     using Catch::Matchers::WithinAbs;
 
+    using namespace attn_test::explained;
+
     namespace
     {
-        const double inf = std::numeric_limits<double>::infinity();
-
-        // 3 queries over 4 keys, d_k = 5, d_v = 2, with row 1 fully masked.
-        const attn::matrix q = attn_test::sample(3, 5, 0.1);
-        const attn::matrix k = attn_test::sample(4, 5, 0.2);
-        const attn::matrix v = attn_test::sample(4, 2, 0.3);
         const attn::matrix g = attn_test::sample(3, 2, 0.4);
-        const attn::matrix allowed = {{1, 0, 1, 1}, {0, 0, 0, 0}, {1, 1, 0, 1}};
-
-        attn::attention_options masked(double fill)
-        {
-            attn::attention_options options;
-            options.mask = attn::attention_mask::from_matrix(allowed);
-            options.mask_fill = fill;
-            return options;
-        }
 
         attn::attention_backward_explanation explain(std::size_t row, std::size_t column,
                                                      attn::backward_stage stage,
@@ -44,17 +32,6 @@ namespace explain_backward_tests
         const attn::dot_product_explanation& dot(const attn::attention_backward_explanation& e)
         {
             return std::get<attn::dot_product_explanation>(e.detail);
-        }
-
-        /// Adds the products in index order: what a learner adds up from the terms shown.
-        double sum_in_order(const attn::dot_product_explanation& e)
-        {
-            double sum = 0;
-            for (const attn::product_term& term : e.terms)
-            {
-                sum += term.left * term.right;
-            }
-            return sum;
         }
 
         /// The terms are the operands the page shows, and they add up to the engine's cell.
