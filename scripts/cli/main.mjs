@@ -68,10 +68,20 @@ function checkOut(out, given) {
   return stat !== undefined;
 }
 
+/**
+ * Makes the folders of `dir` that are missing, one at a time from the nearest that exists (Node's
+ * recursive mkdir never returns under /proc, where mkdir fails with ENOENT).
+ */
+function makeFolders(dir) {
+  const missing = [];
+  for (let d = dir; !fs.existsSync(d) && path.dirname(d) !== d; d = path.dirname(d)) missing.unshift(d);
+  for (const d of missing) fs.mkdirSync(d);
+}
+
 /** Writes the file; a failure (no such folder, no permission, a full disk) leaves no file it created. */
 function writeOut(out, given, bytes, existed) {
   try {
-    fs.mkdirSync(path.dirname(out), { recursive: true });
+    makeFolders(path.dirname(out));
     fs.writeFileSync(out, bytes);
   } catch (error) {
     if (!existed) fs.rmSync(out, { force: true });

@@ -161,6 +161,7 @@ describe('npx attention-lab export', () => {
       [['--walkthrough', 'my.json', ...html, '--out', 'new-folder/'], /^--out: expected a file to write, got a folder \(new-folder\/\)$/],
       [['--walkthrough', 'my.json', ...html, '--out', 'my.json/lesson.html'], /^--out: cannot write my\.json\/lesson\.html \(ENOTDIR\)$/],
       [['--walkthrough', 'my.json', ...html, '--out', '/proc/attention-lab.html'], /^--out: cannot write \/proc\/attention-lab\.html \((ENOENT|EACCES)\)$/],
+      [['--walkthrough', 'my.json', ...html, '--out', '/proc/no-such-folder/attention-lab.html'], /^--out: cannot write \/proc\/no-such-folder\/attention-lab\.html \((ENOENT|EACCES)\)$/],
       [['--walkthrough', 'my.json', ...html, '--out', '/dev/full'], /^--out: cannot write \/dev\/full \(ENOSPC\)$/],
       [['--walkthrough', 'my.json', ...html, '--out', ''], /^--out: expected the name of a file to write, got an empty one$/],
       [['--walkthrough', 'my.json', ...html, '--out'], /^--out: expected a value$/],
