@@ -129,24 +129,4 @@ namespace attn
         }
         return t;
     }
-    kv_cache_memory_trace kv_cache_memory(std::size_t layers, std::size_t length,
-                                          std::size_t d_model, std::size_t bytes_per_number)
-    {
-        if (bytes_per_number != 1 && bytes_per_number != 2 && bytes_per_number != 4 &&
-            bytes_per_number != 8)
-        {
-            detail::fail("bytesPerNumber", "1, 2, 4 or 8 (int8, float16, float32, float64)",
-                         std::to_string(bytes_per_number));
-        }
-        kv_cache_memory_trace t;
-        // pass 1: a key and a value of width d_model per token, in every layer
-        t.numbers = 2.0 * static_cast<double>(layers) * static_cast<double>(length) *
-                    static_cast<double>(d_model);
-        // pass 2: their bytes
-        t.bytes = t.numbers * static_cast<double>(bytes_per_number);
-        // pass 3: in binary units
-        t.mebibytes = t.bytes / (1024.0 * 1024.0);
-        t.gibibytes = t.bytes / (1024.0 * 1024.0 * 1024.0);
-        return t;
-    }
 } // namespace attn

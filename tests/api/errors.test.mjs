@@ -427,9 +427,27 @@ describe('matrixDifference', () => {
 describe('kvCacheMemory', () => {
   test('bytes per number other than 1, 2, 4 or 8 and sizes out of range name the argument, through the wasm build', () => {
     const gpt2 = { layers: 12, length: 1024, dModel: 768, bytesPerNumber: 4 };
-    assert.deepEqual(lab.kvCacheMemory(gpt2), { numbers: 18874368, bytes: 75497472, mebibytes: 72, gibibytes: 72 / 1024 });
+    assert.deepEqual(lab.kvCacheMemory(gpt2), {
+      numbersPerTokenLayer: 1536, numbersPerToken: 18432, cachedTokens: 1024, numbers: 18874368,
+      bytesPerToken: 73728, bytes: 75497472, mebibytes: 72, gibibytes: 72 / 1024,
+    });
     expectAttentionError(() => lab.kvCacheMemory({ ...gpt2, bytesPerNumber: 3 }), 'bytesPerNumber', 'bytesPerNumber: expected 1, 2, 4 or 8 (int8, float16, float32, float64), got 3');
     expectAttentionError(() => lab.kvCacheMemory({ ...gpt2, layers: 0 }), 'layers');
+  });
+
+  test('heads, kvHeads, latent, ropeWidth and window that describe no cache name themselves, through the wasm build', () => {
+    const llama = { layers: 32, length: 4096, dModel: 4096, bytesPerNumber: 2, heads: 32 };
+    const deepseek = { layers: 60, length: 4096, dModel: 5120, bytesPerNumber: 2, latent: 512, ropeWidth: 64 };
+    expectAttentionError(() => lab.kvCacheMemory({ ...llama, heads: 3 }), 'heads', 'heads: expected a divisor of d_model = 4096, got 3');
+    expectAttentionError(() => lab.kvCacheMemory({ ...llama, kvHeads: 5 }), 'kvHeads', 'kvHeads: expected a divisor of heads = 32, got 5');
+    expectAttentionError(() => lab.kvCacheMemory({ ...llama, kvHeads: 0 }), 'kvHeads', 'kvHeads: expected a whole number from 1 to 65536, got 0');
+    expectAttentionError(() => lab.kvCacheMemory({ ...deepseek, kvHeads: 8 }), 'kvHeads',
+      'kvHeads: expected no kvHeads with latent (every head reads the one latent vector a token caches), got 8');
+    expectAttentionError(() => lab.kvCacheMemory({ ...deepseek, heads: 128 }), 'heads',
+      'heads: expected no heads with latent (every head reads the one latent vector a token caches), got 128');
+    expectAttentionError(() => lab.kvCacheMemory({ ...llama, ropeWidth: 64 }), 'ropeWidth',
+      'ropeWidth: expected latent beside it (the rotary key a latent cache keeps next to its latent vector), got 64 without latent');
+    expectAttentionError(() => lab.kvCacheMemory({ ...llama, window: 0 }), 'window', 'window: expected a whole number from 1 to 1048576, got 0');
   });
 });
 

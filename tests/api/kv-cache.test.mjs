@@ -70,3 +70,45 @@ describe('kvCacheDecode', () => {
     expectAttentionError(() => lab.kvCacheDecode(/** @type {any} */ ({ input, heads: 1, mask: 'causal' })), 'mask');
   });
 });
+
+describe('kvCacheMemory', () => {
+  // Published configurations (Hugging Face config.json of each model; DeepSeek-V2 also
+  // arXiv:2405.04434 §2.1.2), and their caches in float16 worked out by hand: numbers per token
+  // and layer 2·kvHeads·dModel/heads, or latent + ropeWidth; × layers; × the tokens kept.
+  const GiB = 2 ** 30;
+  const models = [
+    // meta-llama/Llama-2-7b-hf: 32 layers, 32 heads, hidden 4096
+    { name: 'Llama 2 7B', model: { layers: 32, dModel: 4096, heads: 32 }, perTokenLayer: 8192, gib: [2, 16, 64] },
+    // meta-llama/Meta-Llama-3-8B: 32 layers, 32 heads, 8 key/value heads, hidden 4096
+    { name: 'Llama 3 8B', model: { layers: 32, dModel: 4096, heads: 32, kvHeads: 8 }, perTokenLayer: 2048, gib: [0.5, 4, 16] },
+    // mistralai/Mistral-7B-v0.1: as Llama 3 8B, sliding_window 4096
+    { name: 'Mistral 7B', model: { layers: 32, dModel: 4096, heads: 32, kvHeads: 8, window: 4096 }, perTokenLayer: 2048, gib: [0.5, 0.5, 0.5] },
+    // tiiuae/falcon-7b: 32 layers, 71 heads of 64, hidden 4544, multi_query
+    { name: 'Falcon 7B', model: { layers: 32, dModel: 4544, heads: 71, kvHeads: 1 }, perTokenLayer: 128, gib: [1 / 32, 1 / 4, 1] },
+    // deepseek-ai/DeepSeek-V2: 60 layers, kv_lora_rank 512, qk_rope_head_dim 64
+    { name: 'DeepSeek-V2', model: { layers: 60, dModel: 5120, latent: 512, ropeWidth: 64 }, perTokenLayer: 576, gib: [270 / 1024, 2160 / 1024, 8640 / 1024] },
+  ];
+  for (const { name, model, perTokenLayer, gib } of models) {
+    test(`${name}: ${perTokenLayer} numbers per token and layer, ${gib.join(', ')} GiB at 4k, 32k and 128k tokens in float16`, () => {
+      [4096, 32768, 131072].forEach((length, i) => {
+        const t = lab.kvCacheMemory({ ...model, length, bytesPerNumber: 2 });
+        assert.equal(t.numbersPerTokenLayer, perTokenLayer);
+        assert.equal(t.numbersPerToken, perTokenLayer * model.layers);
+        assert.equal(t.bytesPerToken, 2 * perTokenLayer * model.layers);
+        assert.equal(t.cachedTokens, Math.min(length, model.window ?? length));
+        assert.equal(t.numbers, t.numbersPerToken * t.cachedTokens);
+        assert.equal(t.bytes, 2 * t.numbers);
+        assert.equal(t.mebibytes, t.bytes / 2 ** 20);
+        assert.equal(t.gibibytes, gib[i], `${name} at ${length} tokens`);
+        assert.equal(t.bytes, gib[i] * GiB);
+      });
+    });
+  }
+
+  test('Llama 2 7B keeps 524,288 bytes per token in float16, as full width without heads does', () => {
+    const llama2 = lab.kvCacheMemory({ layers: 32, length: 4096, dModel: 4096, bytesPerNumber: 2, heads: 32 });
+    assert.equal(llama2.bytesPerToken, 524288);
+    assert.deepEqual(lab.kvCacheMemory({ layers: 32, length: 4096, dModel: 4096, bytesPerNumber: 2 }), llama2);
+    assert.deepEqual(lab.kvCacheMemory({ layers: 32, length: 4096, dModel: 4096, bytesPerNumber: 2, heads: 32, kvHeads: 32 }), llama2);
+  });
+});

@@ -31,6 +31,8 @@ const EXTRA_CALLS = [
   ['kvCacheDecode', { input: x, heads: 2 }],
   ['kvCacheDecode', { input: x, heads: 1, bQ: x[0], bK: x[1], bV: x[2], bO: x[0] }],
   ['kvCacheMemory', { layers: 12, length: 1024, dModel: 768, bytesPerNumber: 4 }],
+  ['kvCacheMemory', { layers: 32, length: 8192, dModel: 4096, bytesPerNumber: 2, heads: 32, kvHeads: 8, window: 4096 }],
+  ['kvCacheMemory', { layers: 60, length: 4096, dModel: 5120, bytesPerNumber: 2, latent: 512, ropeWidth: 64 }],
   ['matrixDifference', { left: x, right: x }],
   ['explainLinear', { input: x, weight: x.slice(0, 3).map((r) => r.slice(0, 3)).concat([[1, 0, 2]]), row: 2, column: 1 }],
   ['explainLinear', { input: x, weight: [[1], [0], [2], [-1]], bias: [0.5], row: 0, column: 0 }],

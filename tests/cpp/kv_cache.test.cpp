@@ -167,31 +167,4 @@ namespace kv_cache_tests
                                 Contains("input: expected values small enough for scores"));
         }
     }
-
-    TEST_CASE("a model's cache holds 2·layers·n·d_model numbers: GPT-2 small at 1024 tokens in "
-              "float32 is 72 MiB",
-              "[kv]")
-    {
-        // 2 · 12 · 1024 · 768 = 18,874,368 numbers; × 4 bytes = 75,497,472 bytes = 72 MiB exactly.
-        const auto gpt2 = attn::kv_cache_memory(12, 1024, 768, 4);
-        CHECK(gpt2.numbers == 18874368.0);
-        CHECK(gpt2.bytes == 75497472.0);
-        CHECK(gpt2.mebibytes == 72.0);
-        CHECK(gpt2.gibibytes == 72.0 / 1024.0);
-        // GPT-3 175B at 2048 tokens in float16: 2 · 96 · 2048 · 12288 · 2 = 9 GiB, exact in double.
-        const auto gpt3 = attn::kv_cache_memory(96, 2048, 12288, 2);
-        CHECK(gpt3.gibibytes == 9.0);
-        // The largest sizes the description allows stay below 2^53, so every count is exact.
-        const auto largest =
-            attn::kv_cache_memory(1024, std::size_t{1} << 20, std::size_t{1} << 16, 8);
-        CHECK(largest.bytes == 2.0 * 1024 * 1048576.0 * 65536.0 * 8);
-    }
-
-    TEST_CASE(
-        "a cache's bytes per number must be 1, 2, 4 or 8, and the message names bytesPerNumber",
-        "[kv]")
-    {
-        CHECK_THROWS_WITH(attn::kv_cache_memory(12, 1024, 768, 3),
-                          Contains("bytesPerNumber: expected 1, 2, 4 or 8"));
-    }
 } // namespace kv_cache_tests

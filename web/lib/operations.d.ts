@@ -1324,23 +1324,41 @@ export interface KvCacheStep {
 export interface KvCacheMemoryArgs {
   /** decoder layers, each with its own cache; a whole number, 1 … 1024 */
   layers: number;
-  /** tokens in the cache (the context n); a whole number, 1 … 1048576 */
+  /** tokens in the sequence (the context n); a whole number, 1 … 1048576 */
   length: number;
-  /** model width: each key and value row; a whole number, 1 … 65536 */
+  /** model width; a key or value head is dModel/heads wide; a whole number, 1 … 65536 */
   dModel: number;
   /** 1, 2, 4 or 8 (int8 … float64); a whole number, 1 … 8 */
   bytesPerNumber: number;
+  /** query heads, dividing dModel (not with latent); a whole number, 1 … 65536; default 1 */
+  heads?: number | undefined;
+  /** key/value heads, dividing heads: each caches dModel/heads numbers for its key and as many for its value (not with latent); a whole number, 1 … 65536; default heads */
+  kvHeads?: number | undefined;
+  /** multi-head latent attention: the compressed vector each token caches in place of its keys and values, shared by every head (DeepSeek-V2's d_c); a whole number, 1 … 65536 */
+  latent?: number | undefined;
+  /** with latent: the rotary key cached beside it (d_h^R); a whole number, 0 … 65536; default 0 */
+  ropeWidth?: number | undefined;
+  /** a sliding window: the cache keeps the last window tokens; a whole number, 1 … 1048576 */
+  window?: number | undefined;
 }
 
 /** What kvCacheMemory returns — The memory of a model's key/value cache. */
 export interface KvCacheMemoryTrace {
-  /** pass 1: 2·layers·length·dModel numbers cached */
+  /** pass 1: 2·kvHeads·dModel/heads (a key and a value per key/value head), or latent + ropeWidth */
+  numbersPerTokenLayer: number;
+  /** pass 2: × layers */
+  numbersPerToken: number;
+  /** pass 3: min(length, window) */
+  cachedTokens: number;
+  /** pass 4: numbersPerToken × cachedTokens */
   numbers: number;
-  /** pass 2: numbers × bytesPerNumber */
+  /** pass 5: numbersPerToken × bytesPerNumber */
+  bytesPerToken: number;
+  /** pass 5: numbers × bytesPerNumber */
   bytes: number;
-  /** pass 3: bytes / 1024² */
+  /** pass 6: bytes / 1024² */
   mebibytes: number;
-  /** pass 3: bytes / 1024³ */
+  /** pass 6: bytes / 1024³ */
   gibibytes: number;
 }
 

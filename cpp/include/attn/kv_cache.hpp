@@ -59,25 +59,6 @@ namespace attn
     kv_cache_trace kv_cache_decode(const matrix& input, const multi_head_params& params,
                                    std::size_t heads, std::uint32_t seed);
 
-    /// What a model's key/value cache holds: 2·layers·n·d_model numbers, and their size.
-    struct kv_cache_memory_trace
-    {
-        double numbers = 0;   ///< pass 1: 2·layers·length·d_model (a key and a value per layer)
-        double bytes = 0;     ///< pass 2: numbers × bytes per number
-        double mebibytes = 0; ///< pass 3: bytes / 1024²
-        double gibibytes = 0; ///< pass 3: bytes / 1024³
-    };
-
-    /**
-     * @brief The memory of a decoder's key/value cache for one sequence: every layer keeps a key
-     * and a value of width d_model per token (no grouped-query sharing). Computed in double,
-     * exactly for every size the arguments allow (below 2^53).
-     * @param layers 1 … 1024 @param length tokens in the cache, 1 … 2^20
-     * @param d_model 1 … 65536 @param bytes_per_number 1, 2, 4 or 8
-     */
-    kv_cache_memory_trace kv_cache_memory(std::size_t layers, std::size_t length,
-                                          std::size_t d_model, std::size_t bytes_per_number);
-
     /// The multiply-adds of decoding the row at `position` with a cache of d_model-wide rows.
     std::size_t kv_multiply_adds_with_cache(std::size_t position, std::size_t d_model);
 

@@ -3,6 +3,7 @@
 
 #include "attn/describe/multi_head_attention.hpp"
 #include "attn/kv_cache.hpp"
+#include "attn/kv_cache_memory.hpp"
 
 namespace attn::describe
 {
@@ -62,10 +63,16 @@ namespace attn::describe
         static constexpr const char* type_name = "KvCacheMemoryTrace";
         template <class V> static void visit(const kv_cache_memory_trace& t, V& v)
         {
-            v.field("numbers", t.numbers, "pass 1: 2·layers·length·dModel numbers cached");
-            v.field("bytes", t.bytes, "pass 2: numbers × bytesPerNumber");
-            v.field("mebibytes", t.mebibytes, "pass 3: bytes / 1024²");
-            v.field("gibibytes", t.gibibytes, "pass 3: bytes / 1024³");
+            v.field("numbersPerTokenLayer", t.numbers_per_token_layer,
+                    "pass 1: 2·kvHeads·dModel/heads (a key and a value per key/value head), or "
+                    "latent + ropeWidth");
+            v.field("numbersPerToken", t.numbers_per_token, "pass 2: × layers");
+            v.field("cachedTokens", t.cached_tokens, "pass 3: min(length, window)");
+            v.field("numbers", t.numbers, "pass 4: numbersPerToken × cachedTokens");
+            v.field("bytesPerToken", t.bytes_per_token, "pass 5: numbersPerToken × bytesPerNumber");
+            v.field("bytes", t.bytes, "pass 5: numbers × bytesPerNumber");
+            v.field("mebibytes", t.mebibytes, "pass 6: bytes / 1024²");
+            v.field("gibibytes", t.gibibytes, "pass 6: bytes / 1024³");
         }
     };
 
@@ -73,22 +80,49 @@ namespace attn::describe
     {
         static constexpr const char* name = "kvCacheMemory";
         static constexpr const char* title = "The memory of a model's key/value cache";
+        static constexpr double widest = 1 << 16;
         static constexpr argument layers =
             integer_argument("layers", 1, 1024, "decoder layers, each with its own cache");
         static constexpr argument length =
-            integer_argument("length", 1, 1 << 20, "tokens in the cache (the context n)");
+            integer_argument("length", 1, 1 << 20, "tokens in the sequence (the context n)");
         static constexpr argument d_model =
-            integer_argument("dModel", 1, 1 << 16, "model width: each key and value row");
+            integer_argument("dModel", 1, widest, "model width; a key or value head is dModel/heads wide");
         static constexpr argument bytes_per_number =
             integer_argument("bytesPerNumber", 1, 8, "1, 2, 4 or 8 (int8 … float64)");
-        static constexpr argument arguments[] = {layers, length, d_model, bytes_per_number};
+        static constexpr argument heads = optional_integer(
+            "heads", 1, widest, "query heads, dividing dModel (not with latent)", 1, "1");
+        static constexpr argument kv_heads = optional_integer(
+            "kvHeads", 1, widest,
+            "key/value heads, dividing heads: each caches dModel/heads numbers for its key and "
+            "as many for its value (not with latent)",
+            0, "heads");
+        static constexpr argument latent = optional_integer(
+            "latent", 1, widest,
+            "multi-head latent attention: the compressed vector each token caches in place of "
+            "its keys and values, shared by every head (DeepSeek-V2's d_c)",
+            0, "");
+        static constexpr argument rope_width = optional_integer(
+            "ropeWidth", 0, widest, "with latent: the rotary key cached beside it (d_h^R)", 0,
+            "0");
+        static constexpr argument window = optional_integer(
+            "window", 1, 1 << 20, "a sliding window: the cache keeps the last window tokens", 0,
+            "");
+        static constexpr argument arguments[] = {layers,   length, d_model,    bytes_per_number,
+                                                 heads,    kv_heads, latent, rope_width, window};
 
         template <class In> static kv_cache_memory_trace run(In& in)
         {
-            const std::size_t l = in.integer(layers);
+            kv_cache_model model;
+            model.layers = in.integer(layers);
             const std::size_t n = in.integer(length);
-            const std::size_t d = in.integer(d_model);
-            return kv_cache_memory(l, n, d, in.integer(bytes_per_number));
+            model.d_model = in.integer(d_model);
+            const std::size_t bytes = in.integer(bytes_per_number);
+            model.heads = in.optional_integer(heads);
+            model.kv_heads = in.optional_integer(kv_heads);
+            model.latent = in.optional_integer(latent);
+            model.rope_width = in.optional_integer(rope_width);
+            model.window = in.optional_integer(window);
+            return kv_cache_memory(model, n, bytes);
         }
     };
 } // namespace attn::describe
