@@ -476,3 +476,23 @@ describe('the backward passes and dropout', () => {
     expectAttentionError(() => lab.attention({ ...qkv, dropout: 0.5, dropoutSeed: -1 }), 'dropoutSeed', /^dropoutSeed: expected a whole number/);
   });
 });
+
+describe('rotary positions', () => {
+  const input = [[1, 2, 3, 4], [5, 6, 7, 8]];
+
+  test('an odd width or positions of the wrong length name the argument', () => {
+    expectAttentionError(() => lab.rope({ input: [[1, 2, 3]] }), 'input', 'input: expected an even number of columns (RoPE rotates pairs), got 3');
+    expectAttentionError(() => lab.rope({ input, positions: [0, 1, 2] }), 'positions', 'positions: expected 2 numbers (one per row of input), got 3');
+    expectAttentionError(() => lab.rope({ input, positions: [0, NaN] }), 'positions[1]', 'positions[1]: expected a finite number, got NaN');
+  });
+
+  test('a base that is not a finite number above 0 names base', () => {
+    for (const [base, text] of [[0, '0'], [-3, '-3'], [Infinity, 'Infinity'], [NaN, 'NaN']]) {
+      expectAttentionError(() => lab.rope({ input, base: /** @type {number} */ (base) }), 'base', `base: expected a finite number > 0, got ${text}`);
+    }
+  });
+
+  test('an unknown convention names convention and lists the two', () => {
+    expectAttentionError(() => untyped.rope({ input, convention: 'neox' }), 'convention', "convention: expected 'half' or 'interleaved', got 'neox'");
+  });
+});

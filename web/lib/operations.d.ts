@@ -29,6 +29,9 @@ export type CostVariant = 'full' | 'flash' | 'chunked' | 'linear' | 'sparse' | '
 /** the mistakes diagnose recognises, in its order of precedence */
 export type Misconception = 'unscaled' | 'dividedByDk' | 'maskIgnored' | 'noSoftmax' | 'columnSoftmax' | 'roundedEarly';
 
+/** which columns RoPE pairs: 'half' (i, i + d/2) as GPT-NeoX and Hugging Face, 'interleaved' (2i, 2i+1) as RoFormer and Meta's Llama */
+export type RopeConvention = 'half' | 'interleaved';
+
 // ---- softmax: Row softmax
 
 /** The arguments of softmax — Row softmax. */
@@ -1708,6 +1711,34 @@ export interface PositionalExplanation {
   value: number;
 }
 
+// ---- rope: Rotary position embedding (RoPE)
+
+/** The arguments of rope — Rotary position embedding (RoPE). */
+export interface RopeArgs {
+  /** (n × d) one row per position, d even (say a head's queries) */
+  input: MatrixInput;
+  /** (n) each row's position, any finite numbers (fractions: interpolation); default 0 … n−1 */
+  positions?: VectorInput | undefined;
+  /** θ_i = base^(−2i/d), finite and > 0; default 10000 */
+  base?: number | undefined;
+  /** which columns are paired: 'half' or 'interleaved'; default 'half' */
+  convention?: RopeConvention | undefined;
+}
+
+/** What rope returns — Rotary position embedding (RoPE). */
+export interface RopeTrace {
+  /** pass 1: θ_i = base^(−2i/d), d/2 of them */
+  theta: Vector;
+  /** pass 2: position·θ_i (n × d/2) */
+  angles: Matrix;
+  /** pass 3: cos of angles */
+  cos: Matrix;
+  /** pass 3: sin of angles */
+  sin: Matrix;
+  /** pass 4: each pair (a, b) → (a·cos − b·sin, a·sin + b·cos) */
+  output: Matrix;
+}
+
 // ---- the arguments several operations share, for building a request from parts
 
 /** which keys each query may attend to, and what blocked scores become */
@@ -1965,4 +1996,9 @@ export interface AttentionOperations {
    * Both engines have it.
    */
   explainPositionalEncoding(args: ExplainPositionalEncodingArgs): PositionalExplanation;
+  /**
+   * Rotary position embedding (RoPE): docs/engine.md, `rope`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  rope(args: RopeArgs): RopeTrace;
 }

@@ -37,6 +37,7 @@
 #include "attn/describe/positional_encoding.hpp"
 #include "attn/describe/random_matrix.hpp"
 #include "attn/describe/rnn.hpp"
+#include "attn/describe/rope.hpp"
 #include "attn/describe/scaling_experiment.hpp"
 #include "attn/describe/softmax.hpp"
 #include "attn/describe/softmax_jacobian.hpp"
@@ -59,7 +60,8 @@ namespace attn::describe
         sparse_attention_operation, rnn_forward_operation, kv_cache_decode_operation,
         kv_cache_memory_operation, matrix_difference_operation, flash_attention_operation,
         chunked_attention_operation, measure_cost_operation, measure_cost_growth_operation,
-        diagnose_operation, explain_linear_operation, explain_positional_encoding_operation>;
+        diagnose_operation, explain_linear_operation, explain_positional_encoding_operation,
+        rope_operation>;
 
     /// Whether the lite engine binds Operation: its description says `static constexpr bool
     /// lite = true;`. The lite engine is the page's landing build (`{ training: false }`): the
