@@ -6,6 +6,7 @@
 
 #include "attn/attention.hpp"
 #include "attn/error.hpp"
+#include "attn/random.hpp"
 
 namespace attn
 {
@@ -17,10 +18,10 @@ namespace attn
             return xt::view(m, xt::range(i, i + 1), xt::all());
         }
 
-        /// Rows 0 … count−1 and columns first … first+width−1 of m.
-        matrix block_of(const matrix& m, std::size_t count, std::size_t first, std::size_t width)
+        /// Columns first … first+width−1 of every row of m.
+        matrix columns_of(const matrix& m, std::size_t first, std::size_t width)
         {
-            return xt::view(m, xt::range(0, count), xt::range(first, first + width));
+            return xt::view(m, xt::all(), xt::range(first, first + width));
         }
 
         void check_trace_size(std::size_t n, std::size_t d_model)
@@ -36,70 +37,240 @@ namespace attn
                                  std::to_string(d_model) + " = " + std::to_string(cells));
             }
         }
+
+        /// The key/value heads: a divisor of heads (omitted: heads, one per query head).
+        std::size_t check_kv_heads(const std::optional<std::size_t>& kv_heads, std::size_t heads)
+        {
+            const std::size_t g = kv_heads.value_or(heads);
+            if (g == 0 || g > heads || heads % g != 0)
+            {
+                detail::fail("kvHeads", "a divisor of heads = " + std::to_string(heads),
+                             std::to_string(g));
+            }
+            return g;
+        }
+
+        /// W_Q and W_O as multi-head attention resolves them; W_K and W_V (and b_K, b_V)
+        /// kv_width wide, drawn from the same seeded streams when omitted, so that with
+        /// kv_width = d_model they are exactly multi-head attention's.
+        resolved_multi_head_params resolve_params(const multi_head_params& given,
+                                                  std::size_t d_model, std::size_t kv_width,
+                                                  std::uint32_t seed)
+        {
+            multi_head_params square = given;
+            square.w_k = square.w_v = std::nullopt;
+            square.b_k = square.b_v = std::nullopt;
+            resolved_multi_head_params p = resolve_multi_head_params(square, d_model, seed);
+            const auto narrow = [&](const std::optional<matrix>& w, const char* name,
+                                    parameter_stream stream)
+            {
+                if (!w)
+                {
+                    return xavier_uniform(d_model, kv_width, seed, stream);
+                }
+                detail::check_matrix_shape(name, *w, d_model, kv_width,
+                                           "d_model × kvHeads·d_k");
+                return *w;
+            };
+            const auto narrow_bias = [&](const std::optional<vector>& b, const char* name)
+            {
+                if (!b)
+                {
+                    return vector{};
+                }
+                detail::check_vector(name, *b, kv_width, "kvHeads·d_k, one per column of the "
+                                                         "key and value projections");
+                return *b;
+            };
+            p.w_k = narrow(given.w_k, "wK", parameter_stream::w_k);
+            p.w_v = narrow(given.w_v, "wV", parameter_stream::w_v);
+            p.b_k = narrow_bias(given.b_k, "bK");
+            p.b_v = narrow_bias(given.b_v, "bV");
+            return p;
+        }
+
+        /**
+         * Where each row's key and value live: every row in its own slot, or under a window
+         * the first `sinks` rows in slots of their own and the later rows in a ring of
+         * `window` slots, each overwriting the row `window` places before it.
+         */
+        struct cache_layout
+        {
+            std::optional<std::size_t> window;
+            std::size_t sinks = 0;
+
+            std::size_t capacity(std::size_t n) const
+            {
+                return window ? std::min(n, sinks + *window) : n;
+            }
+
+            std::size_t slot(std::size_t position) const
+            {
+                return !window || position < sinks ? position
+                                                   : sinks + (position - sinks) % *window;
+            }
+
+            /// The positions the cache holds once row t joined, in order.
+            std::vector<std::size_t> held(std::size_t t) const
+            {
+                std::vector<std::size_t> positions;
+                for (std::size_t j = 0; j <= t; ++j)
+                {
+                    if (!window || j < sinks || j + *window > t)
+                    {
+                        positions.push_back(j);
+                    }
+                }
+                return positions;
+            }
+        };
+
+        cache_layout check_layout(const kv_cache_options& options)
+        {
+            cache_layout layout;
+            if (options.window)
+            {
+                layout.window = detail::check_integer("window", double(*options.window), 1,
+                                                      double(max_sequence));
+            }
+            if (options.sinks)
+            {
+                if (!options.window)
+                {
+                    detail::fail("sinks",
+                                 "window beside it (sinks are the first keys a sliding window "
+                                 "keeps)",
+                                 std::to_string(*options.sinks) + " without window");
+                }
+                layout.sinks = detail::check_integer("sinks", double(*options.sinks), 0,
+                                                     double(max_sequence));
+            }
+            return layout;
+        }
+
+        /// Under rope, each head's columns of `row` (1 × heads·d_k) rotated at `position`.
+        matrix rotated(const matrix& row, std::size_t heads, std::size_t d_k,
+                       std::size_t position, const kv_cache_options& options)
+        {
+            matrix out = row;
+            const vector at = {static_cast<double>(position)};
+            for (std::size_t h = 0; h < heads; ++h)
+            {
+                xt::view(out, xt::all(), xt::range(h * d_k, (h + 1) * d_k)) =
+                    detail::rope_unchecked(columns_of(row, h * d_k, d_k), at, options.rope_base,
+                                           options.convention, "input")
+                        .output;
+            }
+            return out;
+        }
     } // namespace
 
-    std::size_t kv_multiply_adds_with_cache(std::size_t position, std::size_t d_model)
+    kv_positional parse_kv_positional(const std::string& argument, const std::string& name)
     {
-        const std::size_t cached = position + 1;
-        return 4 * d_model * d_model + 2 * cached * d_model;
+        const std::pair<const char*, kv_positional> choices[] = {{"none", kv_positional::none},
+                                                                 {"rope", kv_positional::rope}};
+        return detail::parse_choice(argument, name, choices);
     }
 
-    std::size_t kv_multiply_adds_without_cache(std::size_t position, std::size_t d_model)
+    std::size_t kv_multiply_adds_with_cache(std::size_t held, std::size_t d_model,
+                                            std::size_t kv_width)
+    {
+        return 2 * d_model * d_model + 2 * d_model * kv_width + 2 * held * d_model;
+    }
+
+    std::size_t kv_multiply_adds_without_cache(std::size_t position, std::size_t d_model,
+                                               std::size_t kv_width)
     {
         const std::size_t rows_so_far = position + 1;
-        return 4 * rows_so_far * d_model * d_model + 2 * rows_so_far * rows_so_far * d_model;
+        return rows_so_far * (2 * d_model * d_model + 2 * d_model * kv_width) +
+               2 * rows_so_far * rows_so_far * d_model;
     }
 
     kv_cache_trace kv_cache_decode(const matrix& input, const multi_head_params& params,
-                                   std::size_t heads, std::uint32_t seed)
+                                   const kv_cache_options& options)
     {
-        // Shape contract: input (n × d_model), heads h | d_model, d_k = d_model / h
-        // → per position t: query (d_model), keys and values ((t+1) × d_model),
-        //   weights (h × (t+1)), output row (d_model); output (n × d_model).
+        // Shape contract: input (n × d_model), heads h | d_model, d_k = d_model / h, key/value
+        // heads g | h, w = g·d_k → per position t, with `held` rows cached: query (d_model),
+        // keys and values (held × w), weights (h × held), output row (d_model); output
+        // (n × d_model).
         detail::check_sequence_matrix("input", input);
-        const std::size_t n = rows(input), d_model = cols(input);
+        const std::size_t n = rows(input), d_model = cols(input), heads = options.heads;
         detail::check_heads(heads, d_model);
+        const std::size_t kv_heads = check_kv_heads(options.kv_heads, heads);
+        const cache_layout layout = check_layout(options);
+        const bool rope = options.positional == kv_positional::rope;
+        if (rope)
+        {
+            detail::check_rope_base("ropeBase", options.rope_base);
+        }
         check_trace_size(n, d_model);
 
         kv_cache_trace t;
         t.heads = heads;
+        t.kv_heads = kv_heads;
         t.d_model = d_model;
         t.d_k = d_model / heads;
-        t.params = resolve_multi_head_params(params, d_model, seed);
+        if (rope && t.d_k % 2 != 0)
+        {
+            detail::fail("positional",
+                         "'rope' on heads of even width (RoPE rotates pairs of d_k = d_model / "
+                         "heads columns)",
+                         "'rope' with d_k = " + std::to_string(t.d_k));
+        }
+        const std::size_t kv_width = kv_heads * t.d_k;
+        t.params = resolve_params(params, d_model, kv_width, options.seed);
         t.output = xt::empty<double>({n, d_model});
-        t.cache_cells = 2 * n * d_model;
-        matrix key_cache = xt::empty<double>({n, d_model});
-        matrix value_cache = xt::empty<double>({n, d_model});
+        const std::size_t capacity = layout.capacity(n);
+        matrix key_cache = xt::empty<double>({capacity, kv_width});
+        matrix value_cache = xt::empty<double>({capacity, kv_width});
         t.positions.reserve(n);
 
         for (std::size_t position = 0; position < n; ++position)
         {
-            const std::size_t cached = position + 1;
             kv_cache_step step;
             step.position = position;
 
-            // pass 1: project only the new row; its key and value join the cache, so no earlier
-            // row is ever projected again.
+            // pass 1: project only the new row; under rope its query and key turn by its
+            // position, the key once, as it enters the cache. Its key and value take their
+            // slot, overwriting under a window the row that just left it.
             const matrix x = one_row(input, position); // (1 × d_model)
-            const matrix q = linear(x, t.params.w_q, t.params.b_q);
-            const matrix k = linear(x, t.params.w_k, t.params.b_k);
+            matrix q = linear(x, t.params.w_q, t.params.b_q);
+            matrix k = linear(x, t.params.w_k, t.params.b_k);
             const matrix v = linear(x, t.params.w_v, t.params.b_v);
             detail::check_linear_result("input", "bQ", "query", x, t.params.w_q, t.params.b_q, q);
             detail::check_linear_result("input", "bK", "key", x, t.params.w_k, t.params.b_k, k);
             detail::check_linear_result("input", "bV", "value", x, t.params.w_v, t.params.b_v, v);
-            xt::row(key_cache, position) = xt::row(k, 0);
-            xt::row(value_cache, position) = xt::row(v, 0);
+            if (rope)
+            {
+                q = rotated(q, heads, t.d_k, position, options);
+                k = rotated(k, kv_heads, t.d_k, position, options);
+            }
+            const std::size_t slot = layout.slot(position);
+            xt::row(key_cache, slot) = xt::row(k, 0);
+            xt::row(value_cache, slot) = xt::row(v, 0);
             step.query = xt::row(q, 0);
-            step.keys = block_of(key_cache, cached, 0, d_model);     // (t+1 × d_model)
-            step.values = block_of(value_cache, cached, 0, d_model); // (t+1 × d_model)
 
-            // pass 2: each head attends from the new row over every cached row. The cache
-            // holds rows 0 … t only, so this is the causal mask without masking anything.
+            // pass 2: the rows the cache holds, in order of position. Without a window that
+            // is rows 0 … t, the causal mask without masking anything; with one, the sinks
+            // and the last `window` rows, the sliding window's mask.
+            step.cached_positions = layout.held(position);
+            const std::size_t held = step.cached_positions.size();
+            step.keys = xt::empty<double>({held, kv_width});
+            step.values = xt::empty<double>({held, kv_width});
+            for (std::size_t i = 0; i < held; ++i)
+            {
+                const std::size_t s = layout.slot(step.cached_positions[i]);
+                xt::row(step.keys, i) = xt::row(key_cache, s);
+                xt::row(step.values, i) = xt::row(value_cache, s);
+            }
+
+            // pass 3: each query head attends from the new row over the cached rows of its
+            // key/value head, ⌊head · g / h⌋: consecutive query heads share one.
             matrix concat = xt::empty<double>({std::size_t{1}, d_model});
-            step.weights = xt::empty<double>({heads, cached});
+            step.weights = xt::empty<double>({heads, held});
             for (std::size_t h = 0; h < heads; ++h)
             {
-                const std::size_t first = h * t.d_k;
+                const std::size_t first = h * t.d_k, kv_first = (h * kv_heads / heads) * t.d_k;
                 // An overflow inside a head (scores of huge projections) is the input's: every
                 // query, key and value here is a projection of it.
                 const attention_trace head = detail::with_arguments_renamed(
@@ -107,26 +278,27 @@ namespace attn
                     [&]
                     {
                         return detail::attention_unchecked(
-                            xt::view(q, xt::all(), xt::range(first, first + t.d_k)),
-                            block_of(key_cache, cached, first, t.d_k),
-                            block_of(value_cache, cached, first, t.d_k), nullptr,
+                            columns_of(q, first, t.d_k), columns_of(step.keys, kv_first, t.d_k),
+                            columns_of(step.values, kv_first, t.d_k), nullptr,
                             -std::numeric_limits<double>::infinity());
                     });
                 xt::row(step.weights, h) = xt::row(head.weights, 0);
                 xt::view(concat, 0, xt::range(first, first + t.d_k)) = xt::row(head.output, 0);
             }
 
-            // pass 3: mix the heads, concat·W_O + b_O, this position's output row.
+            // pass 4: mix the heads, concat·W_O + b_O, this position's output row.
             const matrix out = linear(concat, t.params.w_o, t.params.b_o);
             detail::check_linear_result("wO", "bO", "output", concat, t.params.w_o, t.params.b_o,
                                         out);
             step.output_row = xt::row(out, 0);
             xt::row(t.output, position) = step.output_row;
 
-            step.multiply_adds_with_cache = kv_multiply_adds_with_cache(position, d_model);
-            step.multiply_adds_without_cache = kv_multiply_adds_without_cache(position, d_model);
+            step.multiply_adds_with_cache = kv_multiply_adds_with_cache(held, d_model, kv_width);
+            step.multiply_adds_without_cache =
+                kv_multiply_adds_without_cache(position, d_model, kv_width);
             t.positions.push_back(std::move(step));
         }
+        t.cache_cells = 2 * kv_width * t.positions.back().cached_positions.size();
         return t;
     }
 } // namespace attn

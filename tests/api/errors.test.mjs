@@ -5,6 +5,7 @@ import { describe, test } from 'node:test';
 
 import { AttentionError, loadAttentionLab, MAX_DIMENSION } from 'attention-lab';
 
+import { grid } from '../support/arrays.mjs';
 import { expectAttentionError } from '../support/expect-error.mjs';
 
 const lab = await loadAttentionLab();
@@ -421,6 +422,23 @@ describe('matrixDifference', () => {
     expectAttentionError(() => lab.matrixDifference({ left: [[1, 2]], right: [[1], [2]] }), 'right', 'right: expected a matrix of shape 1×2 (the shape of left), got 2×1');
     expectAttentionError(() => lab.matrixDifference({ left: [[1e308]], right: [[-1e308]] }), 'left',
       'left: expected values small enough for difference to stay within double range, got difference[0][0] = Infinity');
+  });
+});
+
+describe('kvCacheDecode', () => {
+  test('kvHeads, window, sinks, positional and ropeBase that describe no layer name themselves, through the wasm build', () => {
+    const input = [[1, 0, 2, 1, 0, 1, 2, 0], [0, 1, 1, 0, 2, 0, 1, 1], [2, 1, 0, 1, 1, 2, 0, 1]];
+    const request = { input, heads: 4 };
+    expectAttentionError(() => lab.kvCacheDecode({ ...request, kvHeads: 3 }), 'kvHeads', 'kvHeads: expected a divisor of heads = 4, got 3');
+    expectAttentionError(() => lab.kvCacheDecode({ ...request, kvHeads: 0 }), 'kvHeads', 'kvHeads: expected a whole number from 1 to 1024, got 0');
+    expectAttentionError(() => lab.kvCacheDecode({ ...request, kvHeads: 2, wK: grid(8, 8) }), 'wK', 'wK: expected a matrix of shape 8×4 (d_model × kvHeads·d_k), got 8×8');
+    expectAttentionError(() => lab.kvCacheDecode({ ...request, window: 0 }), 'window', 'window: expected a whole number from 1 to 4096, got 0');
+    expectAttentionError(() => lab.kvCacheDecode({ ...request, sinks: 2 }), 'sinks',
+      'sinks: expected window beside it (sinks are the first keys a sliding window keeps), got 2 without window');
+    expectAttentionError(() => untyped.kvCacheDecode({ ...request, positional: 'sinusoid' }), 'positional', "positional: expected 'none' or 'rope', got 'sinusoid'");
+    expectAttentionError(() => lab.kvCacheDecode({ ...request, positional: 'rope', ropeBase: 0 }), 'ropeBase', 'ropeBase: expected a finite number > 0, got 0');
+    expectAttentionError(() => lab.kvCacheDecode({ input: grid(3, 6), heads: 2, positional: 'rope' }), 'positional',
+      "positional: expected 'rope' on heads of even width (RoPE rotates pairs of d_k = d_model / heads columns), got 'rope' with d_k = 3");
   });
 });
 

@@ -112,3 +112,47 @@ describe('kvCacheMemory', () => {
     assert.deepEqual(lab.kvCacheMemory({ layers: 32, length: 4096, dModel: 4096, bytesPerNumber: 2, heads: 32, kvHeads: 32 }), llama2);
   });
 });
+
+describe('kvCacheDecode with grouped key/value heads and a sliding window', () => {
+  /** W (d × kvHeads·dK) widened to d × heads·dK: query head i gets key/value head ⌊i·kvHeads/heads⌋'s columns. */
+  const repeatKv = (/** @type {number[][]} */ w, /** @type {number} */ heads, /** @type {number} */ kvHeads, /** @type {number} */ dK) =>
+    w.map((row) => Array.from({ length: heads * dK }, (_, c) => row[Math.floor(Math.floor(c / dK) * kvHeads / heads) * dK + (c % dK)]));
+  /** Query i sees key j ≤ i when i − window < j, or j < sinks. */
+  const windowMask = (/** @type {number} */ n, /** @type {number} */ window, /** @type {number} */ sinks) =>
+    Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (j <= i && (j > i - window || j < sinks) ? 1 : 0)));
+
+  for (const [n, dModel, heads, kvHeads, window, sinks, seed] of [
+    [9, 8, 4, 2, 3, 2, 1], [12, 6, 3, 1, 4, 0, 2], [7, 12, 6, 3, 7, 1, 3], [10, 4, 2, 2, 1, 1, 4], [6, 8, 8, 1, 2, 3, 5],
+  ]) {
+    test(`n = ${n}, ${heads} heads sharing ${kvHeads} key/value heads, window ${window} with ${sinks} sinks: multiHeadAttention's rows within 1e-12`, () => {
+      const input = grid(n, dModel, seed);
+      const decoded = lab.kvCacheDecode({ input, heads, kvHeads, window, sinks, seed });
+      const dK = dModel / heads;
+      assert.equal(decoded.kvHeads, kvHeads);
+      assertMatrix(decoded.params.wK, dModel, kvHeads * dK, 'params.wK');
+      // The same layer with every key/value head repeated for the query heads that share it,
+      // under the window's mask.
+      const { wQ, wK, wV, wO } = decoded.params;
+      const full = lab.multiHeadAttention({
+        query: input, key: input, value: input, heads, mask: windowMask(n, window, sinks),
+        wQ, wK: repeatKv(wK, heads, kvHeads, dK), wV: repeatKv(wV, heads, kvHeads, dK), wO,
+      });
+      assertClose(decoded.output, full.output, 1e-12, 'output');
+      decoded.positions.forEach((step, t) => {
+        const held = Array.from({ length: t + 1 }, (_, j) => j).filter((j) => j > t - window || j < sinks);
+        assert.deepEqual(step.cachedPositions, held, `positions[${t}].cachedPositions`);
+        assertMatrix(step.keys, held.length, kvHeads * dK, `positions[${t}].keys`);
+        assertMatrix(step.weights, heads, held.length, `positions[${t}].weights`);
+        assert.equal(step.multiplyAddsWithCache, 2 * dModel * dModel + 2 * dModel * kvHeads * dK + 2 * held.length * dModel);
+      });
+      assert.equal(decoded.cacheCells, 2 * kvHeads * dK * decoded.positions[n - 1].cachedPositions.length);
+      assertPlainData(decoded);
+    });
+  }
+
+  test('kvHeads equal to heads and no window give the plain decode, number for number', () => {
+    const input = grid(6, 8, 3);
+    assert.deepEqual(lab.kvCacheDecode({ input, heads: 4, kvHeads: 4, seed: 2 }), lab.kvCacheDecode({ input, heads: 4, seed: 2 }));
+    assert.deepEqual(lab.kvCacheDecode({ input, heads: 4, window: 6, seed: 2 }).output, lab.kvCacheDecode({ input, heads: 4, seed: 2 }).output);
+  });
+});

@@ -23,14 +23,17 @@ export type ExplainStage = 'score' | 'scaled' | 'weight' | 'output';
 /** which gradient of the attention backward trace an explained cell is in */
 export type GradientStage = 'gradValue' | 'gradWeight' | 'gradScaled' | 'gradScore' | 'gradQuery' | 'gradKey';
 
+/** how positions enter the layer: 'none', or 'rope' (each query and key rotated at its position) */
+export type KvPositional = 'none' | 'rope';
+
+/** which columns RoPE pairs: 'half' (i, i + d/2) as GPT-NeoX and Hugging Face, 'interleaved' (2i, 2i+1) as RoFormer and Meta's Llama */
+export type RopeConvention = 'half' | 'interleaved';
+
 /** the variants measureCost and costGrowth time */
 export type CostVariant = 'full' | 'flash' | 'chunked' | 'linear' | 'sparse' | 'rnn';
 
 /** the mistakes diagnose recognises, in its order of precedence */
 export type Misconception = 'unscaled' | 'dividedByDk' | 'maskIgnored' | 'noSoftmax' | 'columnSoftmax' | 'roundedEarly';
-
-/** which columns RoPE pairs: 'half' (i, i + d/2) as GPT-NeoX and Hugging Face, 'interleaved' (2i, 2i+1) as RoFormer and Meta's Llama */
-export type RopeConvention = 'half' | 'interleaved';
 
 // ---- softmax: Row softmax
 
@@ -1265,6 +1268,18 @@ export interface KvCacheDecodeArgs {
   input: MatrixInput;
   /** number of heads h, dividing d_model; a whole number, 1 … 1024 */
   heads: number;
+  /** key/value heads, dividing heads: wK and wV are d_model × kvHeads·d_k, query head i reads key/value head ⌊i·kvHeads/heads⌋; a whole number, 1 … 1024; default heads */
+  kvHeads?: number | undefined;
+  /** 'rope': each key rotated at its position as it enters the cache, the query at its own; default 'none' */
+  positional?: KvPositional | undefined;
+  /** RoPE's base, finite and > 0; default 10000 */
+  ropeBase?: number | undefined;
+  /** which columns RoPE pairs: 'half' or 'interleaved'; default 'half' */
+  ropeConvention?: RopeConvention | undefined;
+  /** a sliding window: the cache keeps the last window rows (and the sinks); a whole number, 1 … 4096 */
+  window?: number | undefined;
+  /** with window: the first rows, kept for every later row; a whole number, 0 … 4096 */
+  sinks?: number | undefined;
   /** seed of every omitted weight; same seed, same numbers; a whole number, 0 … 4294967295; default 0 */
   seed?: number | undefined;
   /** (d_model × d_model) query projection; default seeded Xavier */
@@ -1291,13 +1306,15 @@ export interface KvCacheDecodeTrace {
   dModel: number;
   /** width per head, d_model / h */
   dK: number;
+  /** key/value heads, each d_k wide */
+  kvHeads: number;
   /** the weights and biases used */
   params: MultiHeadParams;
   /** one decoding step per input row, in order */
   positions: KvCacheStep[];
-  /** the output rows stacked: multiHeadAttention's with mask 'causal' */
+  /** the output rows stacked: multiHeadAttention's with mask 'causal' (or the window) */
   output: Matrix;
-  /** 2·n·d_model keys and values cached at the end */
+  /** 2·held·kvHeads·d_k: the keys and values cached at the end */
   cacheCells: number;
 }
 
@@ -1305,19 +1322,21 @@ export interface KvCacheDecodeTrace {
 export interface KvCacheStep {
   /** the row decoded, 0 … n−1 */
   position: number;
-  /** pass 1: this row's x·W_Q + b_Q */
+  /** pass 2: the positions the cache holds, in order: 0 … position, or the sinks and the last window */
+  cachedPositions: number[];
+  /** pass 1: this row's x·W_Q + b_Q (under 'rope' rotated at position) */
   query: Vector;
-  /** pass 1: the cached keys x·W_K + b_K of rows 0 … position */
+  /** pass 2: the cached keys x·W_K + b_K, held × kvHeads·d_k (under 'rope' each rotated at its position) */
   keys: Matrix;
-  /** pass 1: the cached values x·W_V + b_V of rows 0 … position */
+  /** pass 2: the cached values x·W_V + b_V, held × kvHeads·d_k */
   values: Matrix;
-  /** pass 2: h × (position+1), each head's softmax */
+  /** pass 3: h × held, each head's softmax */
   weights: Matrix;
-  /** pass 3: concat·W_O + b_O for this row */
+  /** pass 4: concat·W_O + b_O for this row */
   outputRow: Vector;
-  /** 4·d² + 2·(t+1)·d: this row's projections and attention */
+  /** 2·d² + 2·d·w + 2·held·d (w = kvHeads·d_k): this row's projections and attention */
   multiplyAddsWithCache: number;
-  /** 4·(t+1)·d² + 2·(t+1)²·d: the layer rerun on rows 0 … t */
+  /** (t+1)·(2·d² + 2·d·w) + 2·(t+1)²·d: the layer rerun on rows 0 … t */
   multiplyAddsWithoutCache: number;
 }
 

@@ -2,6 +2,7 @@
 #define ATTN_DESCRIBE_KV_CACHE_HPP
 
 #include "attn/describe/multi_head_attention.hpp"
+#include "attn/describe/rope.hpp"
 #include "attn/kv_cache.hpp"
 #include "attn/kv_cache_memory.hpp"
 
@@ -13,15 +14,22 @@ namespace attn::describe
         template <class V> static void visit(const kv_cache_step& s, V& v)
         {
             v.field("position", s.position, "the row decoded, 0 … n−1");
-            v.field("query", s.query, "pass 1: this row's x·W_Q + b_Q");
-            v.field("keys", s.keys, "pass 1: the cached keys x·W_K + b_K of rows 0 … position");
-            v.field("values", s.values, "pass 1: the cached values x·W_V + b_V of rows 0 … position");
-            v.field("weights", s.weights, "pass 2: h × (position+1), each head's softmax");
-            v.field("outputRow", s.output_row, "pass 3: concat·W_O + b_O for this row");
+            v.field("cachedPositions", s.cached_positions,
+                    "pass 2: the positions the cache holds, in order: 0 … position, or the sinks "
+                    "and the last window");
+            v.field("query", s.query,
+                    "pass 1: this row's x·W_Q + b_Q (under 'rope' rotated at position)");
+            v.field("keys", s.keys,
+                    "pass 2: the cached keys x·W_K + b_K, held × kvHeads·d_k (under 'rope' each "
+                    "rotated at its position)");
+            v.field("values", s.values, "pass 2: the cached values x·W_V + b_V, held × kvHeads·d_k");
+            v.field("weights", s.weights, "pass 3: h × held, each head's softmax");
+            v.field("outputRow", s.output_row, "pass 4: concat·W_O + b_O for this row");
             v.field("multiplyAddsWithCache", s.multiply_adds_with_cache,
-                    "4·d² + 2·(t+1)·d: this row's projections and attention");
+                    "2·d² + 2·d·w + 2·held·d (w = kvHeads·d_k): this row's projections and "
+                    "attention");
             v.field("multiplyAddsWithoutCache", s.multiply_adds_without_cache,
-                    "4·(t+1)·d² + 2·(t+1)²·d: the layer rerun on rows 0 … t");
+                    "(t+1)·(2·d² + 2·d·w) + 2·(t+1)²·d: the layer rerun on rows 0 … t");
         }
     };
 
@@ -32,13 +40,22 @@ namespace attn::describe
         {
             v.field("dModel", t.d_model, "model width");
             v.field("dK", t.d_k, "width per head, d_model / h");
+            v.field("kvHeads", t.kv_heads, "key/value heads, each d_k wide");
             v.field("params", t.params, "the weights and biases used");
             v.field("positions", t.positions, "one decoding step per input row, in order");
             v.field("output", t.output,
-                    "the output rows stacked: multiHeadAttention's with mask 'causal'");
-            v.field("cacheCells", t.cache_cells, "2·n·d_model keys and values cached at the end");
+                    "the output rows stacked: multiHeadAttention's with mask 'causal' (or the "
+                    "window)");
+            v.field("cacheCells", t.cache_cells,
+                    "2·held·kvHeads·d_k: the keys and values cached at the end");
         }
     };
+
+    /// How positions enter a decoded layer.
+    constexpr choice_set kv_positionals{
+        "kvPositional", "none|rope",
+        "how positions enter the layer: 'none', or 'rope' (each query and key rotated at its "
+        "position)"};
 
     struct kv_cache_decode_operation
     {
@@ -47,15 +64,44 @@ namespace attn::describe
         static constexpr argument input = sequence_matrix_argument(
             "input", "n × d_model",
             "the rows decoded one at a time (n·(n+1)·d_model ≤ 2097152: each step returns its cache)");
-        static constexpr argument arguments[] = {input, heads, seed, w_q, w_k, w_v,
-                                                 w_o,   b_q,   b_k,  b_v, b_o};
+        static constexpr argument kv_heads = optional_integer(
+            "kvHeads", size_low, size_high,
+            "key/value heads, dividing heads: wK and wV are d_model × kvHeads·d_k, query head i "
+            "reads key/value head ⌊i·kvHeads/heads⌋",
+            0, "heads");
+        static constexpr argument positional =
+            choice_argument("positional", kv_positionals, true,
+                            "'rope': each key rotated at its position as it enters the cache, "
+                            "the query at its own");
+        static constexpr argument rope_base =
+            optional_number("ropeBase", "RoPE's base, finite and > 0", 10000, "10000");
+        static constexpr argument rope_convention =
+            choice_argument("ropeConvention", rope_conventions, true,
+                            "which columns RoPE pairs: 'half' or 'interleaved'");
+        static constexpr argument window = optional_integer(
+            "window", 1, max_sequence,
+            "a sliding window: the cache keeps the last window rows (and the sinks)", 0, "");
+        static constexpr argument sinks = optional_integer(
+            "sinks", 0, max_sequence, "with window: the first rows, kept for every later row", 0,
+            "");
+        static constexpr argument arguments[] = {
+            input, heads, kv_heads, positional, rope_base, rope_convention, window, sinks,
+            seed,  w_q,   w_k,      w_v,        w_o,       b_q,             b_k,    b_v,
+            b_o};
 
         template <class In> static kv_cache_trace run(In& in)
         {
             const matrix x = in.matrix(input);
-            const std::size_t h = in.integer(heads);
-            const std::uint32_t s = read_seed(in);
-            return kv_cache_decode(x, read_projections(in), h, s);
+            kv_cache_options o;
+            o.heads = in.integer(heads);
+            o.kv_heads = in.optional_integer(kv_heads);
+            o.positional = parse_kv_positional(positional.name, in.choice(positional));
+            o.rope_base = in.number(rope_base);
+            o.convention = parse_rope_convention(rope_convention.name, in.choice(rope_convention));
+            o.window = in.optional_integer(window);
+            o.sinks = in.optional_integer(sinks);
+            o.seed = read_seed(in);
+            return kv_cache_decode(x, read_projections(in), o);
         }
     };
     template <> struct fields_of<kv_cache_memory_trace>
