@@ -68,7 +68,8 @@ namespace attn
         template <class T>
         attention_trace attention_passes(const matrix& query, const matrix& key,
                                          const matrix& value, const matrix* allowed,
-                                         double mask_fill, const matrix* dropout_mask)
+                                         double mask_fill, const matrix* dropout_mask,
+                                         const matrix* bias = nullptr)
         {
             // Shape contract: query (n × d_k), key (m × d_k), value (m × d_v), allowed (n × m)
             // → scores, scaled, masked, weights (n × m), output (n × d_v).
@@ -96,6 +97,18 @@ namespace attn
                 x /= sqrt_d_k;
             }
             t.scaled = widen(logits.data(), n, m);
+            // A bias on the scaled scores (ALiBi's penalty on distance) shifts them before the
+            // mask, so a blocked cell stays blocked whatever its bias.
+            if (bias != nullptr)
+            {
+                t.has_bias = true;
+                t.bias = *bias;
+                for (std::size_t k = 0; k < n * m; ++k)
+                {
+                    logits[k] += static_cast<T>(bias->data()[k]);
+                }
+                t.biased = widen(logits.data(), n, m);
+            }
 
             // pass 3: blocked cells take the fill value (−∞ removes them from the softmax).
             if (allowed != nullptr)
@@ -151,9 +164,11 @@ namespace attn
 
         attention_trace attention_unchecked(const matrix& query, const matrix& key,
                                             const matrix& value, const matrix* allowed,
-                                            double mask_fill, const matrix* dropout_mask)
+                                            double mask_fill, const matrix* dropout_mask,
+                                            const matrix* bias)
         {
-            return attention_passes<double>(query, key, value, allowed, mask_fill, dropout_mask);
+            return attention_passes<double>(query, key, value, allowed, mask_fill, dropout_mask,
+                                            bias);
         }
     } // namespace detail
 

@@ -2,82 +2,85 @@
 
 #include <algorithm>
 
+#include "attn/alibi.hpp"
 #include "attn/error.hpp"
 #include "attn/random.hpp"
+#include "attn/sliding_window.hpp"
 
 namespace attn
 {
+    head_positions parse_head_positions(const std::string& argument, const std::string& name)
+    {
+        const std::pair<const char*, head_positions> choices[] = {{"none", head_positions::none},
+                                                                  {"rope", head_positions::rope},
+                                                                  {"alibi", head_positions::alibi}};
+        return detail::parse_choice(argument, name, choices);
+    }
+
     namespace
     {
-        matrix weight_or_xavier(const std::optional<matrix>& given, const char* name,
-                                std::size_t d_model, std::uint32_t seed, parameter_stream stream)
+        /// The checks of the options that shape each head: positions inside it and the window.
+        void check_head_options(const multi_head_options& options, std::size_t d_k)
         {
-            if (!given)
+            detail::check_rope_base("ropeBase", options.rope_base);
+            if (options.positional == head_positions::rope && d_k % 2 != 0)
             {
-                return xavier_uniform(d_model, d_model, seed, stream);
+                detail::fail("positional",
+                             "'none' or 'alibi' with an odd d_k = d_model / heads = " +
+                                 std::to_string(d_k) + " (RoPE rotates pairs of columns)",
+                             "'rope'");
             }
-            detail::check_matrix_shape(name, *given, d_model, d_model, "d_model × d_model");
-            return *given;
+            if (options.window)
+            {
+                detail::check_window(*options.window);
+                if (options.attention.mask.type != attention_mask::kind::none)
+                {
+                    detail::fail("window",
+                                 "no mask beside it (the window is a causal mask of its own)",
+                                 "a mask as well");
+                }
+            }
+            else if (options.sinks)
+            {
+                detail::fail("sinks",
+                             "a window beside it (sinks are the first keys kept visible past a "
+                             "sliding window)",
+                             "sinks = " + std::to_string(*options.sinks) + " without window");
+            }
         }
 
-        vector bias_or_none(const std::optional<vector>& given, const char* name,
-                            const char* weight, std::size_t d_model)
+        /// Which keys each query sees: the window's band, the given mask, or none (empty).
+        matrix allowed_keys(const multi_head_options& options, std::size_t n, std::size_t m)
         {
-            if (!given)
+            if (options.window)
             {
-                return vector{};
+                return sliding_window_mask(n, m, *options.window, options.sinks.value_or(0));
             }
-            detail::check_vector(name, *given, d_model,
-                                 std::string("d_model, one per column of ") + weight);
-            return *given;
+            if (options.attention.mask.type != attention_mask::kind::none)
+            {
+                return resolve_mask(options.attention.mask, n, m);
+            }
+            return matrix{};
+        }
+
+        /// RoPE on one head's projected queries or keys, at positions 0 … rows − 1.
+        matrix rotate(const matrix& x, const multi_head_options& options, const char* blamed)
+        {
+            return detail::rope_unchecked(x, detail::positions_from_zero(rows(x)),
+                                          options.rope_base, options.rope_pairing,
+                                          {"ropeBase", "ropeBase", blamed})
+                .output;
         }
     } // namespace
-
-    void detail::check_heads(std::size_t heads, std::size_t d_model)
-    {
-        if (heads == 0 || heads > d_model || d_model % heads != 0)
-        {
-            fail("heads", "a divisor of d_model = " + std::to_string(d_model),
-                 std::to_string(heads));
-        }
-    }
-
-    std::size_t multi_head_parameter_count(std::size_t d_model, std::size_t biases)
-    {
-        return 4 * d_model * d_model + biases * d_model;
-    }
-
-    std::size_t multi_head_parameter_count(std::size_t d_model, const multi_head_params& given)
-    {
-        const std::size_t biases = static_cast<std::size_t>(given.b_q.has_value()) +
-                                   given.b_k.has_value() + given.b_v.has_value() +
-                                   given.b_o.has_value();
-        return multi_head_parameter_count(d_model, biases);
-    }
-
-    resolved_multi_head_params resolve_multi_head_params(const multi_head_params& given,
-                                                         std::size_t d_model, std::uint32_t seed)
-    {
-        resolved_multi_head_params p;
-        p.w_q = weight_or_xavier(given.w_q, "wQ", d_model, seed, parameter_stream::w_q);
-        p.w_k = weight_or_xavier(given.w_k, "wK", d_model, seed, parameter_stream::w_k);
-        p.w_v = weight_or_xavier(given.w_v, "wV", d_model, seed, parameter_stream::w_v);
-        p.w_o = weight_or_xavier(given.w_o, "wO", d_model, seed, parameter_stream::w_o);
-        p.b_q = bias_or_none(given.b_q, "bQ", "wQ", d_model);
-        p.b_k = bias_or_none(given.b_k, "bK", "wK", d_model);
-        p.b_v = bias_or_none(given.b_v, "bV", "wV", d_model);
-        p.b_o = bias_or_none(given.b_o, "bO", "wO", d_model);
-        return p;
-    }
 
     multi_head_trace multi_head_attention(const matrix& query, const matrix& key,
                                           const matrix& value, const multi_head_params& params,
                                           const multi_head_options& options)
     {
         // Shape contract: query (S·n × d_model), key and value (S·m × d_model) for S stacked
-        // sequences (1 unless the trainer stacks a batch), heads h | d_model → per sequence and
-        // head (n × d_k) attention, concat (S·n × d_model), output (S·n × d_model), weights
-        // (h × S·n × m).
+        // sequences (1 unless the trainer stacks a batch), heads h | d_model, key/value heads
+        // g | h → projected key and value (S·m × g·d_k), per sequence and head (n × d_k)
+        // attention, concat (S·n × d_model), output (S·n × d_model), weights (h × S·n × m).
         const std::size_t sequences = options.sequences;
         detail::check_matrix("query", query, max_dimension * sequences);
         detail::check_matrix("key", key, max_dimension * sequences);
@@ -119,26 +122,41 @@ namespace attn
                              std::to_string(max_attention_cells) + " attention weights",
                          std::to_string(h) + " × " + std::to_string(n) + " × " + std::to_string(m));
         }
+        const std::size_t kv_heads = detail::check_kv_heads(options.kv_heads, h);
+        const std::size_t d_k = d_model / h, kv_width = kv_heads * d_k;
+        check_head_options(options, d_k);
         detail::check_mask_fill(options.attention.mask_fill);
         detail::check_dropout(options.attention.dropout);
 
         multi_head_trace t;
         t.heads = h;
         t.d_model = d_model;
-        t.d_k = d_model / h;
+        t.d_k = d_k;
+        t.kv_heads = kv_heads;
         t.sequences = sequences;
-        t.params = resolve_multi_head_params(params, d_model, options.seed);
-        t.parameter_count = multi_head_parameter_count(d_model, params);
+        t.params = resolve_multi_head_params(params, d_model, options.seed, kv_width);
+        t.parameter_count = multi_head_parameter_count(d_model, kv_width, params);
 
-        const bool masked = options.attention.mask.type != attention_mask::kind::none;
-        const matrix allowed = masked ? resolve_mask(options.attention.mask, n, m) : matrix{};
+        const matrix allowed = allowed_keys(options, n, m);
+        const bool masked = allowed.size() != 0;
         const bool dropout = options.attention.dropout > 0;
+        const bool rotary = options.positional == head_positions::rope;
+        // ALiBi: head i's bias, −slope_i·|i − j|, the same in every sequence.
+        std::vector<matrix> biases;
+        if (options.positional == head_positions::alibi)
+        {
+            t.alibi_slopes = alibi_slopes(h);
+            for (std::size_t i = 0; i < h; ++i)
+            {
+                biases.push_back(alibi_bias(t.alibi_slopes(i), n, m));
+            }
+        }
 
-        // pass 1: project the inputs, x·W + b.
+        // pass 1: project the inputs, x·W + b; keys and values only as wide as their heads.
         // Row by row, so one product serves every stacked sequence.
         t.projected_query = linear(query, t.params.w_q, t.params.b_q); // (S·n × d_model)
-        t.projected_key = linear(key, t.params.w_k, t.params.b_k);     // (S·m × d_model)
-        t.projected_value = linear(value, t.params.w_v, t.params.b_v); // (S·m × d_model)
+        t.projected_key = linear(key, t.params.w_k, t.params.b_k);     // (S·m × g·d_k)
+        t.projected_value = linear(value, t.params.w_v, t.params.b_v); // (S·m × g·d_k)
         detail::check_linear_result("query", "bQ", "projectedQuery", query, t.params.w_q,
                                     t.params.b_q, t.projected_query);
         detail::check_linear_result("key", "bK", "projectedKey", key, t.params.w_k, t.params.b_k,
@@ -153,34 +171,60 @@ namespace attn
         {
             // Under dropout a sequence's heads draw their masks one after another from one
             // stream, so head i's mask is the (i+1)-th n × m block of it.
-            splitmix64 dropout_stream(stream_state(
-                options.dropout_seeds.empty() ? options.attention.dropout_seed
-                                              : options.dropout_seeds[s],
-                static_cast<std::uint64_t>(input_stream::attention_dropout)));
+            splitmix64 dropout_stream(
+                stream_state(options.dropout_seeds.empty() ? options.attention.dropout_seed
+                                                           : options.dropout_seeds[s],
+                             static_cast<std::uint64_t>(input_stream::attention_dropout)));
+            // With RoPE each key/value head's keys are rotated once, for every query head that
+            // reads them.
+            std::vector<matrix> rotated_keys;
+            for (std::size_t g = 0; rotary && g < kv_heads; ++g)
+            {
+                rotated_keys.push_back(
+                    rotate(block(t.projected_key, s * m, m, g * d_k, d_k), options, "key"));
+            }
             for (std::size_t i = 0; i < h; ++i)
             {
-                // pass 2: head i owns columns i·d_k … (i+1)·d_k − 1 of each projection, in the
-                // rows of sequence s.
+                // pass 2: head i owns columns i·d_k … (i+1)·d_k − 1 of the projected query, and
+                // reads those of its key/value head g = ⌊i·kv_heads / h⌋ (g = i unless
+                // grouped), in the rows of sequence s.
                 head_trace head;
-                head.query = block(t.projected_query, s * n, n, i * t.d_k, t.d_k); // (n × d_k)
-                head.key = block(t.projected_key, s * m, m, i * t.d_k, t.d_k);     // (m × d_k)
-                head.value = block(t.projected_value, s * m, m, i * t.d_k, t.d_k); // (m × d_k)
+                head.kv_head = detail::kv_head_of(i, h, kv_heads);
+                const std::size_t kv_column = head.kv_head * d_k;
+                head.query = block(t.projected_query, s * n, n, i * d_k, d_k);   // (n × d_k)
+                head.key = block(t.projected_key, s * m, m, kv_column, d_k);     // (m × d_k)
+                head.value = block(t.projected_value, s * m, m, kv_column, d_k); // (m × d_k)
+                // With RoPE, query row r and key row j turn by r·θ and j·θ, so their score
+                // depends on r − j, not on where they are.
+                if (rotary)
+                {
+                    head.rotated = true;
+                    head.rotated_query = rotate(head.query, options, "query");
+                    head.rotated_key = rotated_keys[head.kv_head];
+                }
+                const bool alibi = !biases.empty();
+                if (alibi)
+                {
+                    head.alibi_slope = t.alibi_slopes(i);
+                }
 
                 // pass 3: ordinary scaled dot-product attention inside the head, scaled by √d_k
-                // of the head, not of d_model.
+                // of the head, not of d_model; with ALiBi, the head's bias is added to the
+                // scaled scores before the mask and the softmax.
                 const matrix dropout_mask =
-                    dropout ? detail::draw_dropout_mask(n, m, options.attention.dropout,
-                                                        dropout_stream)
-                            : matrix{};
+                    dropout
+                        ? detail::draw_dropout_mask(n, m, options.attention.dropout, dropout_stream)
+                        : matrix{};
                 head.attention = detail::attention_unchecked(
-                    head.query, head.key, head.value, masked ? &allowed : nullptr,
-                    options.attention.mask_fill, dropout ? &dropout_mask : nullptr);
+                    rotary ? head.rotated_query : head.query, rotary ? head.rotated_key : head.key,
+                    head.value, masked ? &allowed : nullptr, options.attention.mask_fill,
+                    dropout ? &dropout_mask : nullptr, alibi ? &biases[i] : nullptr);
                 head.entropy = detail::entropy_unchecked(head.attention.weights);
                 std::copy_n(head.attention.weights.data(), n * m,
                             t.weights.data() + (i * sequences + s) * n * m);
 
                 // pass 4: the head's output fills its own columns of the concatenation.
-                put_block(t.concat, head.attention.output, s * n, i * t.d_k);
+                put_block(t.concat, head.attention.output, s * n, i * d_k);
                 t.per_head.push_back(std::move(head));
             }
         }

@@ -110,12 +110,46 @@ namespace attn
         }
     } // namespace detail
 
+    namespace
+    {
+        /// The backward differentiates the layer with a key/value head per query head, no
+        /// positions inside the heads and a given mask: it refuses the rest rather than return
+        /// the gradients of another layer.
+        void check_backward_options(const multi_head_options& options)
+        {
+            if (options.kv_heads && *options.kv_heads != options.heads)
+            {
+                detail::fail("kvHeads",
+                             "heads = " + std::to_string(options.heads) +
+                                 " or none (the backward gives each query head its own keys "
+                                 "and values)",
+                             std::to_string(*options.kv_heads));
+            }
+            if (options.positional != head_positions::none)
+            {
+                detail::fail("positional", "'none' (the backward has no RoPE or ALiBi)",
+                             options.positional == head_positions::rope ? "'rope'" : "'alibi'");
+            }
+            if (options.window)
+            {
+                detail::fail("window", "none (the backward takes a mask instead)",
+                             std::to_string(*options.window));
+            }
+            if (options.sinks)
+            {
+                detail::fail("sinks", "none (the backward has no sliding window)",
+                             std::to_string(*options.sinks));
+            }
+        }
+    } // namespace
+
     multi_head_backward_trace multi_head_attention_backward(const matrix& query, const matrix& key,
                                                             const matrix& value,
                                                             const multi_head_params& params,
                                                             const multi_head_options& options,
                                                             const matrix& grad_output)
     {
+        check_backward_options(options);
         const multi_head_trace forward = multi_head_attention(query, key, value, params, options);
         detail::check_matrix_shape("gradOutput", grad_output, rows(query), forward.d_model,
                                    "n × d_model, the shape of the output");

@@ -30,7 +30,7 @@ namespace attn
         }
 
         rope_trace rope_unchecked(const matrix& input, const vector& positions, double base,
-                                  rope_convention convention, const std::string& argument)
+                                  rope_convention convention, const rope_blame& blame)
         {
             // Shape contract: input (n × d), d even, positions (n) → theta (d/2), angles, cos,
             // sin (n × d/2), output (n × d).
@@ -44,7 +44,7 @@ namespace attn
             {
                 t.theta(i) = std::pow(base, -2.0 * static_cast<double>(i) / static_cast<double>(d));
             }
-            check_finite_result(argument, "theta", t.theta);
+            check_finite_result(blame.base, "theta", t.theta);
 
             // pass 2: the angle each pair of each row turns by.
             t.angles = xt::empty<double>({n, half});
@@ -55,7 +55,7 @@ namespace attn
                     t.angles(r, i) = positions(r) * t.theta(i);
                 }
             }
-            check_finite_result(argument, "angles", t.angles);
+            check_finite_result(blame.positions, "angles", t.angles);
 
             // pass 3: the rotation of each angle.
             t.cos = xt::cos(t.angles);
@@ -77,7 +77,7 @@ namespace attn
                     t.output(r, jb) = a * s + b * c;
                 }
             }
-            check_finite_result(argument, "output", t.output);
+            check_finite_result(blame.input, "output", t.output);
             return t;
         }
     } // namespace detail
@@ -93,6 +93,7 @@ namespace attn
         }
         detail::check_vector("positions", positions, rows(input), "one per row of input");
         detail::check_rope_base("base", base);
-        return detail::rope_unchecked(input, positions, base, convention, "positions");
+        return detail::rope_unchecked(input, positions, base, convention,
+                                      {"base", "positions", "input"});
     }
 } // namespace attn

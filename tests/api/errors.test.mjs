@@ -514,3 +514,56 @@ describe('rotary positions', () => {
     expectAttentionError(() => untyped.rope({ input, convention: 'neox' }), 'convention', "convention: expected 'half' or 'interleaved', got 'neox'");
   });
 });
+
+describe('grouped heads, positions inside the heads and sliding windows', () => {
+  const four = { ...mhaArgs, heads: 4 };
+
+  test('kvHeads that do not divide heads, or 0, name kvHeads', () => {
+    expectAttentionError(() => lab.multiHeadAttention({ ...four, kvHeads: 3 }), 'kvHeads', 'kvHeads: expected a divisor of heads = 4, got 3');
+    expectAttentionError(() => lab.multiHeadAttention({ ...four, kvHeads: 0 }), 'kvHeads', 'kvHeads: expected a whole number from 1 to 1024, got 0');
+  });
+
+  test('wK, wV and bK as wide as every head when the heads are grouped name the argument', () => {
+    const square = Array.from({ length: 8 }, () => Array(8).fill(0));
+    expectAttentionError(() => lab.multiHeadAttention({ ...four, kvHeads: 2, wK: square }), 'wK', 'wK: expected a matrix of shape 8×4 (d_model × kvHeads·d_k), got 8×8');
+    expectAttentionError(() => lab.multiHeadAttention({ ...four, kvHeads: 2, wV: square }), 'wV', 'wV: expected a matrix of shape 8×4 (d_model × kvHeads·d_k), got 8×8');
+    expectAttentionError(() => lab.multiHeadAttention({ ...four, kvHeads: 1, bV: [1, 2, 3] }), 'bV', 'bV: expected 2 numbers (kvHeads·d_k, one per column of wV), got 3');
+  });
+
+  test('an unknown positional or ropeConvention, a bad ropeBase or RoPE on an odd d_k name the argument', () => {
+    expectAttentionError(() => untyped.multiHeadAttention({ ...mhaArgs, positional: 'sinusoidal' }), 'positional', "positional: expected 'none', 'rope' or 'alibi', got 'sinusoidal'");
+    expectAttentionError(() => untyped.multiHeadAttention({ ...mhaArgs, positional: 'rope', ropeConvention: 'neox' }), 'ropeConvention', "ropeConvention: expected 'half' or 'interleaved', got 'neox'");
+    expectAttentionError(() => lab.multiHeadAttention({ ...mhaArgs, positional: 'rope', ropeBase: 0 }), 'ropeBase', 'ropeBase: expected a finite number > 0, got 0');
+    expectAttentionError(() => lab.multiHeadAttention({ ...mhaArgs, positional: 'rope', ropeBase: -Infinity }), 'ropeBase', 'ropeBase: expected a finite number > 0, got -Infinity');
+    const x6 = [[1, 2, 3, 4, 5, 6]];
+    expectAttentionError(
+      () => lab.multiHeadAttention({ query: x6, key: x6, value: x6, heads: 2, positional: 'rope' }),
+      'positional',
+      "positional: expected 'none' or 'alibi' with an odd d_k = d_model / heads = 3 (RoPE rotates pairs of columns), got 'rope'",
+    );
+  });
+
+  test('a window of 0, sinks without a window and a window beside a mask name the argument', () => {
+    expectAttentionError(() => lab.multiHeadAttention({ ...mhaArgs, window: 0 }), 'window', 'window: expected a whole number from 1 to 1024, got 0');
+    expectAttentionError(
+      () => lab.multiHeadAttention({ ...mhaArgs, sinks: 1 }),
+      'sinks',
+      'sinks: expected a window beside it (sinks are the first keys kept visible past a sliding window), got sinks = 1 without window',
+    );
+    expectAttentionError(
+      () => lab.multiHeadAttention({ ...mhaArgs, window: 2, mask: 'causal' }),
+      'window',
+      'window: expected no mask beside it (the window is a causal mask of its own), got a mask as well',
+    );
+  });
+
+  test('the backward refuses them as arguments it does not take', () => {
+    for (const name of ['kvHeads', 'positional', 'ropeBase', 'ropeConvention', 'window', 'sinks']) {
+      expectAttentionError(
+        () => untyped.multiHeadAttentionBackward({ ...mhaArgs, gradOutput: x8, [name]: 1 }),
+        name,
+        new RegExp(`^${name}: expected one of the arguments of multiHeadAttentionBackward \\(`),
+      );
+    }
+  });
+});

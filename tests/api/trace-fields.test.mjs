@@ -45,11 +45,21 @@ const EXTRA_CALLS = [
 /**
  * Described fields that an operation cannot return, because it nests a trace whose optional
  * fields need an argument it does not take: encoderLayer has no dropout argument (it evaluates),
- * so its attention heads never carry a dropout mask. Each must stay absent: the test fails if one
- * turns up, so the entry goes when the operation learns the argument.
+ * so its attention heads never carry a dropout mask, and no `positional` argument, so they are
+ * never rotated (RoPE) nor biased (ALiBi). Each must stay absent: the test fails if one turns up,
+ * so the entry goes when the operation learns the argument.
  */
 const NEVER_RETURNED = {
-  encoderLayer: ['.attention.heads[].dropoutMask', '.attention.heads[].droppedWeights'],
+  encoderLayer: [
+    '.attention.heads[].dropoutMask',
+    '.attention.heads[].droppedWeights',
+    '.attention.alibiSlopes',
+    '.attention.heads[].rotatedQuery',
+    '.attention.heads[].rotatedKey',
+    '.attention.heads[].alibiSlope',
+    '.attention.heads[].bias',
+    '.attention.heads[].biased',
+  ],
 };
 
 /** @type {Record<string, (v: unknown) => boolean>} */

@@ -11,6 +11,12 @@ import type { Mask, Matrix, MatrixInput, Vector, VectorInput } from './values.js
 /** the type computed in: float64 (double), or float32 (float) as GPUs, widened to numbers only when returned */
 export type Precision = 'float64' | 'float32';
 
+/** positions inside the heads: none, rotary (RoPE) on queries and keys, or ALiBi's bias on the scores */
+export type HeadPositions = 'none' | 'rope' | 'alibi';
+
+/** which columns RoPE pairs: 'half' (i, i + d/2) as GPT-NeoX and Hugging Face, 'interleaved' (2i, 2i+1) as RoFormer and Meta's Llama */
+export type RopeConvention = 'half' | 'interleaved';
+
 /** the feed-forward network's activation function */
 export type Activation = 'relu' | 'gelu';
 
@@ -153,6 +159,18 @@ export interface MultiHeadAttentionArgs {
   dropoutSeed?: number | undefined;
   /** seed of every omitted weight; same seed, same numbers; a whole number, 0 … 4294967295; default 0 */
   seed?: number | undefined;
+  /** key/value heads, dividing heads (grouped-query; 1 = multi-query); wK, wV, bK, bV are then kvHeads·d_k wide; a whole number, 1 … 1024; default heads */
+  kvHeads?: number | undefined;
+  /** 'rope' turns each head's queries and keys by position, 'alibi' adds −slope·|i − j| to its scaled scores; default 'none' */
+  positional?: HeadPositions | undefined;
+  /** RoPE's base, finite and > 0; default 10000 */
+  ropeBase?: number | undefined;
+  /** RoPE's pairs: 'half' (i, i + d_k/2) or 'interleaved' (2i, 2i+1); default 'half' */
+  ropeConvention?: RopeConvention | undefined;
+  /** sliding window: query i sees keys i − window < j ≤ i (causal); not with mask; a whole number, 1 … 1024 */
+  window?: number | undefined;
+  /** with window: keys 0 … sinks−1 stay visible to every later query; a whole number, 0 … 1024 */
+  sinks?: number | undefined;
 }
 
 /** What multiHeadAttention returns — Multi-head attention. */
@@ -161,13 +179,17 @@ export interface MultiHeadAttentionTrace {
   dModel: number;
   /** width per head, d_model / h */
   dK: number;
+  /** key/value heads (heads unless grouped) */
+  kvHeads: number;
+  /** each head's ALiBi slope; only with 'alibi' */
+  alibiSlopes?: Vector;
   /** the weights and biases used */
   params: MultiHeadParams;
   /** pass 1: query·W_Q + b_Q */
   projectedQuery: Matrix;
-  /** pass 1: key·W_K + b_K */
+  /** pass 1: key·W_K + b_K (m × kvHeads·d_k) */
   projectedKey: Matrix;
-  /** pass 1: value·W_V + b_V */
+  /** pass 1: value·W_V + b_V (m × kvHeads·d_k) */
   projectedValue: Matrix;
   /** passes 2 and 3: one attention trace per head */
   heads: HeadTrace[];
@@ -185,9 +207,9 @@ export interface MultiHeadAttentionTrace {
 export interface MultiHeadParams {
   /** as used */
   wQ: Matrix;
-  /** as used */
+  /** as used; d_model × kvHeads·d_k */
   wK: Matrix;
-  /** as used */
+  /** as used; d_model × kvHeads·d_k */
   wV: Matrix;
   /** as used */
   wO: Matrix;
@@ -229,10 +251,22 @@ export interface HeadTrace {
   fullyMaskedRows: number[];
   /** pass 2: this head's columns of projectedQuery */
   query: Matrix;
-  /** pass 2: this head's columns of projectedKey */
+  /** pass 2: its key/value head's columns of projectedKey */
   key: Matrix;
-  /** pass 2: this head's columns of projectedValue */
+  /** pass 2: its key/value head's columns of projectedValue */
   value: Matrix;
+  /** the key/value head it reads, ⌊head·kvHeads / heads⌋ */
+  kvHead: number;
+  /** pass 2: query turned by RoPE at positions 0 … n−1; only with 'rope' */
+  rotatedQuery?: Matrix;
+  /** pass 2: key turned by RoPE at positions 0 … m−1; only with 'rope' */
+  rotatedKey?: Matrix;
+  /** its ALiBi slope (bias = −slope·|i − j|); only with 'alibi' */
+  alibiSlope?: number;
+  /** pass 2: ALiBi's −slope·|i − j|, added to scaled; only with 'alibi' */
+  bias?: Matrix;
+  /** pass 2: scaled + bias, what the mask and softmax take; only with 'alibi' */
+  biased?: Matrix;
   /** attentionEntropy of this head's weights */
   entropy: EntropyTrace;
 }

@@ -40,10 +40,16 @@ namespace attn
         matrix scores;       ///< (n × m) pass 1: Q·Kᵀ
         double sqrt_d_k = 1; ///< the divisor of pass 2
         matrix scaled;       ///< (n × m) pass 2: scores / √d_k
+        bool has_bias = false;
+        /// (n × m) a bias added to the scaled scores (ALiBi's −slope·|i − j| in multi-head
+        /// attention), only when has_bias
+        matrix bias;
+        matrix biased; ///< (n × m) pass 2: scaled + bias, only when has_bias
         bool has_mask = false;
         matrix mask; ///< (n × m) 0/1, only when has_mask
-        matrix
-            masked; ///< (n × m) pass 3: scaled with blocked cells = mask_fill, only when has_mask
+        /// (n × m) pass 3: scaled (biased, with a bias) with blocked cells = mask_fill, only
+        /// when has_mask
+        matrix masked;
         softmax_trace softmax; ///< pass 4 intermediates
         matrix weights;        ///< (n × m) pass 4: row softmax
         /// (n) Σ of each row of weights: 1, or 0 for a fully masked row under −∞. Shown beside
@@ -72,9 +78,11 @@ namespace attn
     namespace detail
     {
         /// The passes without argument checks, for callers that already checked (multi-head).
+        /// A `bias` (n × m) is added to the scaled scores before the mask and the softmax.
         attention_trace attention_unchecked(const matrix& query, const matrix& key,
                                             const matrix& value, const matrix* allowed,
-                                            double mask_fill, const matrix* dropout_mask = nullptr);
+                                            double mask_fill, const matrix* dropout_mask = nullptr,
+                                            const matrix* bias = nullptr);
 
         /// Checks query, key and value are finite matrices of up to `max_rows` rows (and
         /// max_dimension columns) whose shapes fit together: key as wide as query, value as

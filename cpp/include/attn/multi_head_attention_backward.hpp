@@ -42,7 +42,8 @@ namespace attn
      * @param key (m × d_model)
      * @param value (m × d_model)
      * @param params W_Q … b_O as for multi_head_attention (omitted weights seeded, as there)
-     * @param options heads, mask, mask fill, dropout, seed
+     * @param options heads, mask, mask fill, dropout, seed; kv_heads other than heads,
+     * positions inside the heads, a window or sinks are refused, naming the option
      * @param grad_output (n × d_model) ∂L/∂output, finite
      * @return every gradient
      * @throws attention_error naming the argument on any bad shape or value

@@ -56,10 +56,18 @@ namespace attn
         /// Checks base is finite and > 0 (the message names `argument`).
         void check_rope_base(const std::string& argument, double base);
 
-        /// rope without argument checks, for callers that checked (multi-head attention):
-        /// `argument` is blamed if an angle or a rotated number overflows.
+        /// The arguments an overflow in rope_unchecked is blamed on: theta's, the angles', and
+        /// the rotated numbers'.
+        struct rope_blame
+        {
+            const char* base;
+            const char* positions;
+            const char* input;
+        };
+
+        /// rope without argument checks, for callers that checked (multi-head attention).
         rope_trace rope_unchecked(const matrix& input, const vector& positions, double base,
-                                  rope_convention convention, const std::string& argument);
+                                  rope_convention convention, const rope_blame& blame);
 
         /// 0, 1, …, n − 1.
         vector positions_from_zero(std::size_t n);

@@ -7,6 +7,8 @@
 
 namespace attn::describe
 {
+    /// An attention_trace's bias and biased scores are described by the one caller that adds a
+    /// bias, multi-head attention under ALiBi (HeadTrace), so plain attention's type has none.
     template <> struct fields_of<attention_trace>
     {
         static constexpr const char* type_name = "AttentionTrace";
