@@ -4,9 +4,11 @@
 #include <limits>
 #include <string>
 
+#include "attn/alibi.hpp"
 #include "attn/attention.hpp"
 #include "attn/error.hpp"
-#include "attn/random.hpp"
+#include "attn/rope.hpp"
+#include "attn/sliding_window.hpp"
 
 namespace attn
 {
@@ -38,57 +40,6 @@ namespace attn
             }
         }
 
-        /// The key/value heads: a divisor of heads (omitted: heads, one per query head).
-        std::size_t check_kv_heads(const std::optional<std::size_t>& kv_heads, std::size_t heads)
-        {
-            const std::size_t g = kv_heads.value_or(heads);
-            if (g == 0 || g > heads || heads % g != 0)
-            {
-                detail::fail("kvHeads", "a divisor of heads = " + std::to_string(heads),
-                             std::to_string(g));
-            }
-            return g;
-        }
-
-        /// W_Q and W_O as multi-head attention resolves them; W_K and W_V (and b_K, b_V)
-        /// kv_width wide, drawn from the same seeded streams when omitted, so that with
-        /// kv_width = d_model they are exactly multi-head attention's.
-        resolved_multi_head_params resolve_params(const multi_head_params& given,
-                                                  std::size_t d_model, std::size_t kv_width,
-                                                  std::uint32_t seed)
-        {
-            multi_head_params square = given;
-            square.w_k = square.w_v = std::nullopt;
-            square.b_k = square.b_v = std::nullopt;
-            resolved_multi_head_params p = resolve_multi_head_params(square, d_model, seed);
-            const auto narrow = [&](const std::optional<matrix>& w, const char* name,
-                                    parameter_stream stream)
-            {
-                if (!w)
-                {
-                    return xavier_uniform(d_model, kv_width, seed, stream);
-                }
-                detail::check_matrix_shape(name, *w, d_model, kv_width,
-                                           "d_model × kvHeads·d_k");
-                return *w;
-            };
-            const auto narrow_bias = [&](const std::optional<vector>& b, const char* name)
-            {
-                if (!b)
-                {
-                    return vector{};
-                }
-                detail::check_vector(name, *b, kv_width, "kvHeads·d_k, one per column of the "
-                                                         "key and value projections");
-                return *b;
-            };
-            p.w_k = narrow(given.w_k, "wK", parameter_stream::w_k);
-            p.w_v = narrow(given.w_v, "wV", parameter_stream::w_v);
-            p.b_k = narrow_bias(given.b_k, "bK");
-            p.b_v = narrow_bias(given.b_v, "bV");
-            return p;
-        }
-
         /**
          * Where each row's key and value live: every row in its own slot, or under a window
          * the first `sinks` rows in slots of their own and the later rows in a ring of
@@ -116,7 +67,7 @@ namespace attn
                 std::vector<std::size_t> positions;
                 for (std::size_t j = 0; j <= t; ++j)
                 {
-                    if (!window || j < sinks || j + *window > t)
+                    if (!window || in_sliding_window(t, j, *window, sinks))
                     {
                         positions.push_back(j);
                     }
@@ -125,27 +76,30 @@ namespace attn
             }
         };
 
-        cache_layout check_layout(const kv_cache_options& options)
+        /// The options' own checks, with multi-head attention's messages: ropeBase, RoPE on an
+        /// odd d_k, the window, sinks without a window.
+        cache_layout check_options(const kv_cache_options& options, std::size_t d_k)
         {
-            cache_layout layout;
+            detail::check_rope_base("ropeBase", options.rope_base);
+            if (options.positional == head_positions::rope && d_k % 2 != 0)
+            {
+                detail::fail("positional",
+                             "'none' or 'alibi' with an odd d_k = d_model / heads = " +
+                                 std::to_string(d_k) + " (RoPE rotates pairs of columns)",
+                             "'rope'");
+            }
+            if (!options.window && options.sinks)
+            {
+                detail::fail("sinks",
+                             "a window beside it (sinks are the first keys kept visible past a "
+                             "sliding window)",
+                             "sinks = " + std::to_string(*options.sinks) + " without window");
+            }
             if (options.window)
             {
-                layout.window = detail::check_integer("window", double(*options.window), 1,
-                                                      double(max_sequence));
+                detail::check_window(*options.window);
             }
-            if (options.sinks)
-            {
-                if (!options.window)
-                {
-                    detail::fail("sinks",
-                                 "window beside it (sinks are the first keys a sliding window "
-                                 "keeps)",
-                                 std::to_string(*options.sinks) + " without window");
-                }
-                layout.sinks = detail::check_integer("sinks", double(*options.sinks), 0,
-                                                     double(max_sequence));
-            }
-            return layout;
+            return {options.window, options.sinks.value_or(0)};
         }
 
         /// Under rope, each head's columns of `row` (1 × heads·d_k) rotated at `position`.
@@ -158,19 +112,12 @@ namespace attn
             {
                 xt::view(out, xt::all(), xt::range(h * d_k, (h + 1) * d_k)) =
                     detail::rope_unchecked(columns_of(row, h * d_k, d_k), at, options.rope_base,
-                                           options.convention, "input")
+                                           options.rope_pairing, {"ropeBase", "input", "input"})
                         .output;
             }
             return out;
         }
     } // namespace
-
-    kv_positional parse_kv_positional(const std::string& argument, const std::string& name)
-    {
-        const std::pair<const char*, kv_positional> choices[] = {{"none", kv_positional::none},
-                                                                 {"rope", kv_positional::rope}};
-        return detail::parse_choice(argument, name, choices);
-    }
 
     std::size_t kv_multiply_adds_with_cache(std::size_t held, std::size_t d_model,
                                             std::size_t kv_width)
@@ -196,29 +143,23 @@ namespace attn
         detail::check_sequence_matrix("input", input);
         const std::size_t n = rows(input), d_model = cols(input), heads = options.heads;
         detail::check_heads(heads, d_model);
-        const std::size_t kv_heads = check_kv_heads(options.kv_heads, heads);
-        const cache_layout layout = check_layout(options);
-        const bool rope = options.positional == kv_positional::rope;
-        if (rope)
-        {
-            detail::check_rope_base("ropeBase", options.rope_base);
-        }
+        const std::size_t kv_heads = detail::check_kv_heads(options.kv_heads, heads);
+        const cache_layout layout = check_options(options, d_model / heads);
         check_trace_size(n, d_model);
+        const bool rope = options.positional == head_positions::rope;
+        const bool alibi = options.positional == head_positions::alibi;
 
         kv_cache_trace t;
         t.heads = heads;
         t.kv_heads = kv_heads;
         t.d_model = d_model;
         t.d_k = d_model / heads;
-        if (rope && t.d_k % 2 != 0)
-        {
-            detail::fail("positional",
-                         "'rope' on heads of even width (RoPE rotates pairs of d_k = d_model / "
-                         "heads columns)",
-                         "'rope' with d_k = " + std::to_string(t.d_k));
-        }
         const std::size_t kv_width = kv_heads * t.d_k;
-        t.params = resolve_params(params, d_model, kv_width, options.seed);
+        t.params = resolve_multi_head_params(params, d_model, options.seed, kv_width);
+        if (alibi)
+        {
+            t.alibi_slopes = alibi_slopes(heads);
+        }
         t.output = xt::empty<double>({n, d_model});
         const std::size_t capacity = layout.capacity(n);
         matrix key_cache = xt::empty<double>({capacity, kv_width});
@@ -264,13 +205,31 @@ namespace attn
                 xt::row(step.values, i) = xt::row(value_cache, s);
             }
 
-            // pass 3: each query head attends from the new row over the cached rows of its
+            // pass 3: under alibi, each head's penalty on the distance from this row back to
+            // each cached row, by absolute position.
+            if (alibi)
+            {
+                step.bias = xt::empty<double>({heads, held});
+                for (std::size_t h = 0; h < heads; ++h)
+                {
+                    for (std::size_t i = 0; i < held; ++i)
+                    {
+                        step.bias(h, i) = -t.alibi_slopes(h) *
+                                          static_cast<double>(position - step.cached_positions[i]);
+                    }
+                }
+            }
+
+            // pass 4: each query head attends from the new row over the cached rows of its
             // key/value head, ⌊head · g / h⌋: consecutive query heads share one.
             matrix concat = xt::empty<double>({std::size_t{1}, d_model});
             step.weights = xt::empty<double>({heads, held});
             for (std::size_t h = 0; h < heads; ++h)
             {
-                const std::size_t first = h * t.d_k, kv_first = (h * kv_heads / heads) * t.d_k;
+                const std::size_t first = h * t.d_k;
+                const std::size_t kv_first = detail::kv_head_of(h, heads, kv_heads) * t.d_k;
+                const matrix bias = alibi ? matrix(xt::view(step.bias, xt::range(h, h + 1), xt::all()))
+                                          : matrix{};
                 // An overflow inside a head (scores of huge projections) is the input's: every
                 // query, key and value here is a projection of it.
                 const attention_trace head = detail::with_arguments_renamed(
@@ -280,13 +239,14 @@ namespace attn
                         return detail::attention_unchecked(
                             columns_of(q, first, t.d_k), columns_of(step.keys, kv_first, t.d_k),
                             columns_of(step.values, kv_first, t.d_k), nullptr,
-                            -std::numeric_limits<double>::infinity());
+                            -std::numeric_limits<double>::infinity(), nullptr,
+                            alibi ? &bias : nullptr);
                     });
                 xt::row(step.weights, h) = xt::row(head.weights, 0);
                 xt::view(concat, 0, xt::range(first, first + t.d_k)) = xt::row(head.output, 0);
             }
 
-            // pass 4: mix the heads, concat·W_O + b_O, this position's output row.
+            // pass 5: mix the heads, concat·W_O + b_O, this position's output row.
             const matrix out = linear(concat, t.params.w_o, t.params.b_o);
             detail::check_linear_result("wO", "bO", "output", concat, t.params.w_o, t.params.b_o,
                                         out);

@@ -434,11 +434,12 @@ describe('kvCacheDecode', () => {
     expectAttentionError(() => lab.kvCacheDecode({ ...request, kvHeads: 2, wK: grid(8, 8) }), 'wK', 'wK: expected a matrix of shape 8×4 (d_model × kvHeads·d_k), got 8×8');
     expectAttentionError(() => lab.kvCacheDecode({ ...request, window: 0 }), 'window', 'window: expected a whole number from 1 to 4096, got 0');
     expectAttentionError(() => lab.kvCacheDecode({ ...request, sinks: 2 }), 'sinks',
-      'sinks: expected window beside it (sinks are the first keys a sliding window keeps), got 2 without window');
-    expectAttentionError(() => untyped.kvCacheDecode({ ...request, positional: 'sinusoid' }), 'positional', "positional: expected 'none' or 'rope', got 'sinusoid'");
+      'sinks: expected a window beside it (sinks are the first keys kept visible past a sliding window), got sinks = 2 without window');
+    expectAttentionError(() => untyped.kvCacheDecode({ ...request, positional: 'sinusoid' }), 'positional', "positional: expected 'none', 'rope' or 'alibi', got 'sinusoid'");
+    expectAttentionError(() => untyped.kvCacheDecode({ ...request, positional: 'rope', ropeConvention: 'neox' }), 'ropeConvention', "ropeConvention: expected 'half' or 'interleaved', got 'neox'");
     expectAttentionError(() => lab.kvCacheDecode({ ...request, positional: 'rope', ropeBase: 0 }), 'ropeBase', 'ropeBase: expected a finite number > 0, got 0');
     expectAttentionError(() => lab.kvCacheDecode({ input: grid(3, 6), heads: 2, positional: 'rope' }), 'positional',
-      "positional: expected 'rope' on heads of even width (RoPE rotates pairs of d_k = d_model / heads columns), got 'rope' with d_k = 3");
+      "positional: expected 'none' or 'alibi' with an odd d_k = d_model / heads = 3 (RoPE rotates pairs of columns), got 'rope'");
   });
 });
 

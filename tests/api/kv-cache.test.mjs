@@ -156,3 +156,28 @@ describe('kvCacheDecode with grouped key/value heads and a sliding window', () =
     assert.deepEqual(lab.kvCacheDecode({ input, heads: 4, window: 6, seed: 2 }).output, lab.kvCacheDecode({ input, heads: 4, seed: 2 }).output);
   });
 });
+
+describe('kvCacheDecode against multiHeadAttention with the same options', () => {
+  for (const [n, dModel, heads, kvHeads, positional, ropeConvention, window, sinks, seed] of /** @type {const} */ ([
+    [8, 8, 4, 2, 'rope', 'half', undefined, undefined, 1],
+    [9, 12, 6, 2, 'rope', 'interleaved', 4, 1, 2],
+    [7, 8, 4, 1, 'alibi', undefined, undefined, undefined, 3],
+    [10, 6, 3, 3, 'alibi', undefined, 3, 2, 4],
+    [6, 4, 2, 1, 'none', undefined, 2, undefined, 5],
+  ])) {
+    test(`n = ${n}, ${heads} heads, ${kvHeads} key/value heads, ${positional}${window ? `, window ${window}` : ''}${sinks ? ` with ${sinks} sinks` : ''}: the layer's rows within 1e-12`, () => {
+      const input = grid(n, dModel, seed + 10);
+      const options = { heads, kvHeads, positional, seed, ...(ropeConvention && { ropeConvention }), ...(window && { window }), ...(sinks && { sinks }) };
+      const decoded = lab.kvCacheDecode({ input, ...options });
+      const full = lab.multiHeadAttention({ query: input, key: input, value: input, ...options, ...(window ? {} : { mask: 'causal' }) });
+      assertClose(decoded.output, full.output, 1e-12, 'output');
+      assert.deepEqual(decoded.params, full.params);
+      if (positional === 'alibi') assert.deepEqual(decoded.alibiSlopes, full.alibiSlopes);
+      decoded.positions.forEach((step, t) => {
+        step.cachedPositions.forEach((j, i) => {
+          for (let h = 0; h < heads; h += 1) assertClose(step.weights[h][i], full.weights[h][t][j], 1e-12, `positions[${t}].weights[${h}][${i}]`);
+        });
+      });
+    });
+  }
+});

@@ -30,6 +30,7 @@ const EXTRA_CALLS = [
     .map((stage) => ['explainAttentionBackward', { query: x, key: x, value: x, mask: 'causal', gradOutput: x, row: 1, column: 0, stage }]),
   ['kvCacheDecode', { input: x, heads: 2 }],
   ['kvCacheDecode', { input: x, heads: 2, kvHeads: 1, positional: 'rope', ropeConvention: 'interleaved', window: 2, sinks: 1 }],
+  ['kvCacheDecode', { input: x, heads: 2, kvHeads: 1, positional: 'alibi', window: 3 }],
   ['kvCacheDecode', { input: x, heads: 1, bQ: x[0], bK: x[1], bV: x[2], bO: x[0] }],
   ['kvCacheMemory', { layers: 12, length: 1024, dModel: 768, bytesPerNumber: 4 }],
   ['kvCacheMemory', { layers: 32, length: 8192, dModel: 4096, bytesPerNumber: 2, heads: 32, kvHeads: 8, window: 4096 }],

@@ -1,4 +1,6 @@
+#include <cmath>
 #include <cstddef>
+#include <limits>
 #include <numeric>
 #include <random>
 #include <string>
@@ -7,11 +9,13 @@
 
 #include <catch2/catch.hpp>
 
+#include "attn/alibi.hpp"
 #include "attn/error.hpp"
 #include "attn/kv_cache.hpp"
 #include "attn/multi_head_attention.hpp"
 #include "attn/random.hpp"
 #include "attn/rope.hpp"
+#include "attn/softmax.hpp"
 #include "tensor_matchers.hpp"
 
 namespace kv_cache_tests
@@ -55,9 +59,11 @@ namespace kv_cache_tests
         }
 
         /// What the decoded layer computes, written as the whole layer at once: every row
-        /// projected, each head's queries and keys rotated at positions 0 … n−1 under rope,
-        /// query head h attending with key/value head ⌊h·g/h⌋ under the causal mask, or the
-        /// window's with its sinks. Built from the one-head kernel, apart from the decoder.
+        /// projected, each head's queries and keys rotated at positions 0 … n−1 under rope, or
+        /// ALiBi's −slope·|i − j| on its scaled scores, query head h attending with key/value
+        /// head ⌊h·g/h⌋ under the causal mask, or the window's with its sinks. Built from the
+        /// kernels' pieces (products, row softmax), apart from the decoder and from
+        /// multi_head_attention.
         attn::matrix full_layer(const attn::matrix& x, const attn::resolved_multi_head_params& p,
                                 const attn::kv_cache_options& o)
         {
@@ -75,16 +81,14 @@ namespace kv_cache_tests
                     allowed(i, j) = in_window ? 1 : 0;
                 }
             }
-            attn::attention_options options;
-            options.mask = attn::attention_mask::from_matrix(allowed);
             const auto head_columns = [&](const attn::matrix& m, std::size_t head)
             {
                 attn::matrix cols = xt::view(m, xt::all(), xt::range(head * d_k, (head + 1) * d_k));
-                if (o.positional != attn::kv_positional::rope)
+                if (o.positional != attn::head_positions::rope)
                 {
                     return cols;
                 }
-                return attn::rope(cols, xt::arange<double>(double(n)), o.rope_base, o.convention)
+                return attn::rope(cols, xt::arange<double>(double(n)), o.rope_base, o.rope_pairing)
                     .output;
             };
             attn::matrix concat = xt::empty<double>({n, d_model});
@@ -93,9 +97,17 @@ namespace kv_cache_tests
                 const std::size_t group = head * g / h;
                 const attn::matrix kv_values =
                     xt::view(v, xt::all(), xt::range(group * d_k, (group + 1) * d_k));
-                const auto a = attn::scaled_dot_product_attention(
-                    head_columns(q, head), head_columns(k, group), kv_values, options);
-                xt::view(concat, xt::all(), xt::range(head * d_k, (head + 1) * d_k)) = a.output;
+                attn::matrix scaled =
+                    attn::matmul_transposed(head_columns(q, head), head_columns(k, group)) /
+                    std::sqrt(double(d_k));
+                if (o.positional == attn::head_positions::alibi)
+                {
+                    scaled += attn::alibi_bias(attn::alibi_slopes(h)(head), n, n);
+                }
+                const attn::matrix blocked = xt::where(
+                    xt::equal(allowed, 1.0), scaled, -std::numeric_limits<double>::infinity());
+                xt::view(concat, xt::all(), xt::range(head * d_k, (head + 1) * d_k)) =
+                    attn::matmul(attn::softmax_rows(blocked).weights, kv_values);
             }
             return attn::linear(concat, p.w_o, p.b_o);
         }
@@ -254,8 +266,11 @@ namespace kv_cache_tests
             o.heads = heads;
             o.kv_heads = some_divisor(heads, random);
             o.seed = static_cast<std::uint32_t>(trial);
-            o.positional = trial % 3 == 0 ? attn::kv_positional::none : attn::kv_positional::rope;
-            o.convention = trial % 2 == 0 ? attn::rope_convention::half
+            const attn::head_positions kinds[] = {attn::head_positions::none,
+                                                  attn::head_positions::rope,
+                                                  attn::head_positions::alibi};
+            o.positional = kinds[trial % 3];
+            o.rope_pairing = trial % 2 == 0 ? attn::rope_convention::half
                                           : attn::rope_convention::interleaved;
             o.rope_base = trial % 4 == 0 ? 500000.0 : 10000.0;
             if (trial % 5 != 0)
@@ -287,6 +302,95 @@ namespace kv_cache_tests
         }
     }
 
+    TEST_CASE("decoding gives multiHeadAttention's rows with the same kvHeads, positional, "
+              "window and sinks within 1e-12, over many random shapes",
+              "[kv]")
+    {
+        std::mt19937 random(2028);
+        for (int trial = 0; trial < 90; ++trial)
+        {
+            const std::size_t n = std::uniform_int_distribution<std::size_t>(1, 12)(random);
+            const std::size_t d_k = std::uniform_int_distribution<std::size_t>(1, 3)(random) * 2;
+            const std::size_t heads = std::uniform_int_distribution<std::size_t>(1, 5)(random);
+            const attn::head_positions kinds[] = {attn::head_positions::none,
+                                                  attn::head_positions::rope,
+                                                  attn::head_positions::alibi};
+            attn::multi_head_options full;
+            full.heads = heads;
+            full.kv_heads = some_divisor(heads, random);
+            full.seed = static_cast<std::uint32_t>(100 + trial);
+            full.positional = kinds[(trial / 2) % 3];
+            full.rope_base = trial % 4 == 0 ? 500.0 : 10000.0;
+            full.rope_pairing =
+                trial % 2 ? attn::rope_convention::interleaved : attn::rope_convention::half;
+            if (trial % 3 != 0)
+            {
+                full.window = std::uniform_int_distribution<std::size_t>(1, n + 1)(random);
+                full.sinks = std::uniform_int_distribution<std::size_t>(0, 2)(random);
+            }
+            else
+            {
+                full.attention.mask = attn::attention_mask::causal();
+            }
+            attn::kv_cache_options o;
+            o.heads = full.heads;
+            o.kv_heads = full.kv_heads;
+            o.seed = full.seed;
+            o.positional = full.positional;
+            o.rope_base = full.rope_base;
+            o.rope_pairing = full.rope_pairing;
+            o.window = full.window;
+            o.sinks = full.sinks;
+            const attn::matrix x = attn_test::sample(n, heads * d_k, 50 + trial);
+            CAPTURE(trial, n, heads, *o.kv_heads, int(o.positional), o.window.value_or(0),
+                    o.sinks.value_or(0));
+            const auto decoded = attn::kv_cache_decode(x, {}, o);
+            const auto layer = attn::multi_head_attention(x, x, x, {}, full);
+            CHECK_THAT(decoded.output, attn_test::MatrixWithinAbs(layer.output, 1e-12));
+            CHECK_THAT(decoded.params.w_k, attn_test::MatrixEquals(layer.params.w_k));
+            if (o.positional == attn::head_positions::alibi)
+            {
+                CHECK_THAT(decoded.alibi_slopes, attn_test::VectorEquals(layer.alibi_slopes));
+            }
+            // Each step's weights are the layer's row over the positions the cache holds.
+            for (const auto& step : decoded.positions)
+            {
+                for (std::size_t h = 0; h < heads; ++h)
+                {
+                    for (std::size_t i = 0; i < step.cached_positions.size(); ++i)
+                    {
+                        CHECK_THAT(step.weights(h, i),
+                                   WithinAbs(layer.weights(h, step.position, step.cached_positions[i]),
+                                             1e-12));
+                    }
+                }
+            }
+        }
+    }
+
+    TEST_CASE("under ALiBi each step adds −slope·(t − j) for every cached position j",
+              "[kv]")
+    {
+        attn::kv_cache_options o = with_heads(4, 2);
+        o.kv_heads = 1;
+        o.positional = attn::head_positions::alibi;
+        o.window = 2;
+        o.sinks = 1;
+        const auto decoded = attn::kv_cache_decode(attn_test::sample(5, 8, 3), {}, o);
+        CHECK_THAT(decoded.alibi_slopes,
+                   attn_test::VectorEquals(attn::vector{0.25, 0.0625, 0.015625, 0.00390625}));
+        const auto& last = decoded.positions.back(); // t = 4 holds 0, 3, 4
+        REQUIRE(last.cached_positions == std::vector<std::size_t>{0, 3, 4});
+        CHECK_THAT(last.bias, attn_test::MatrixEquals(attn::matrix{{-1, -0.25, 0},
+                                                                   {-0.25, -0.0625, 0},
+                                                                   {-0.0625, -0.015625, 0},
+                                                                   {-0.015625, -0.00390625, 0}}));
+        // Without ALiBi there is no bias.
+        CHECK(attn::kv_cache_decode(attn_test::sample(5, 8, 3), {}, with_heads(4, 2))
+                  .positions.back()
+                  .bias.size() == 0);
+    }
+
     TEST_CASE("omitted narrow key and value weights are drawn as multi-head attention draws them",
               "[kv]")
     {
@@ -314,7 +418,7 @@ namespace kv_cache_tests
         o.kv_heads = 2;
         o.window = 3;
         o.sinks = 2;
-        o.positional = attn::kv_positional::rope;
+        o.positional = attn::head_positions::rope;
         const attn::matrix x = attn_test::sample(n, d_model, 1);
         const auto decoded = attn::kv_cache_decode(x, {}, o);
         const std::vector<std::vector<std::size_t>> expected = {
@@ -380,30 +484,30 @@ namespace kv_cache_tests
         {
             o.window = 0;
             REQUIRE_THROWS_WITH(attn::kv_cache_decode(x, {}, o),
-                                "window: expected a whole number from 1 to 4096, got 0");
+                                "window: expected a whole number ≥ 1 (the keys each query sees, "
+                                "itself included), got 0");
             o.window = std::nullopt;
             o.sinks = 2;
             REQUIRE_THROWS_WITH(attn::kv_cache_decode(x, {}, o),
-                                "sinks: expected window beside it (sinks are the first keys a "
-                                "sliding window keeps), got 2 without window");
+                                "sinks: expected a window beside it (sinks are the first keys kept "
+                                "visible past a sliding window), got sinks = 2 without window");
         }
         SECTION("rope needs heads of even width and a base > 0")
         {
             attn::kv_cache_options r = with_heads(2); // d_k = 3
-            r.positional = attn::kv_positional::rope;
+            r.positional = attn::head_positions::rope;
             REQUIRE_THROWS_WITH(attn::kv_cache_decode(x, {}, r),
-                                "positional: expected 'rope' on heads of even width (RoPE "
-                                "rotates pairs of d_k = d_model / heads columns), got 'rope' "
-                                "with d_k = 3");
-            o.positional = attn::kv_positional::rope;
+                                "positional: expected 'none' or 'alibi' with an odd d_k = "
+                                "d_model / heads = 3 (RoPE rotates pairs of columns), got 'rope'");
+            o.positional = attn::head_positions::rope;
             o.rope_base = 0;
             REQUIRE_THROWS_WITH(attn::kv_cache_decode(x, {}, o),
                                 "ropeBase: expected a finite number > 0, got 0");
         }
-        SECTION("positional is one of none or rope")
+        SECTION("positional is one of none, rope or alibi")
         {
-            REQUIRE_THROWS_WITH(attn::parse_kv_positional("positional", "sinusoid"),
-                                "positional: expected 'none' or 'rope', got 'sinusoid'");
+            REQUIRE_THROWS_WITH(attn::parse_head_positions("positional", "sinusoid"),
+                                "positional: expected 'none', 'rope' or 'alibi', got 'sinusoid'");
         }
     }
 } // namespace kv_cache_tests

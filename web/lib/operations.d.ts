@@ -29,12 +29,6 @@ export type ExplainStage = 'score' | 'scaled' | 'weight' | 'output';
 /** which gradient of the attention backward trace an explained cell is in */
 export type GradientStage = 'gradValue' | 'gradWeight' | 'gradScaled' | 'gradScore' | 'gradQuery' | 'gradKey';
 
-/** how positions enter the layer: 'none', or 'rope' (each query and key rotated at its position) */
-export type KvPositional = 'none' | 'rope';
-
-/** which columns RoPE pairs: 'half' (i, i + d/2) as GPT-NeoX and Hugging Face, 'interleaved' (2i, 2i+1) as RoFormer and Meta's Llama */
-export type RopeConvention = 'half' | 'interleaved';
-
 /** the variants measureCost and costGrowth time */
 export type CostVariant = 'full' | 'flash' | 'chunked' | 'linear' | 'sparse' | 'rnn';
 
@@ -1302,17 +1296,17 @@ export interface KvCacheDecodeArgs {
   input: MatrixInput;
   /** number of heads h, dividing d_model; a whole number, 1 … 1024 */
   heads: number;
-  /** key/value heads, dividing heads: wK and wV are d_model × kvHeads·d_k, query head i reads key/value head ⌊i·kvHeads/heads⌋; a whole number, 1 … 1024; default heads */
+  /** key/value heads, dividing heads (grouped-query; 1 = multi-query); wK, wV, bK, bV are then kvHeads·d_k wide; a whole number, 1 … 1024; default heads */
   kvHeads?: number | undefined;
-  /** 'rope': each key rotated at its position as it enters the cache, the query at its own; default 'none' */
-  positional?: KvPositional | undefined;
+  /** 'rope' turns each head's queries and keys by position, 'alibi' adds −slope·|i − j| to its scaled scores; default 'none' */
+  positional?: HeadPositions | undefined;
   /** RoPE's base, finite and > 0; default 10000 */
   ropeBase?: number | undefined;
-  /** which columns RoPE pairs: 'half' or 'interleaved'; default 'half' */
+  /** RoPE's pairs: 'half' (i, i + d_k/2) or 'interleaved' (2i, 2i+1); default 'half' */
   ropeConvention?: RopeConvention | undefined;
   /** a sliding window: the cache keeps the last window rows (and the sinks); a whole number, 1 … 4096 */
   window?: number | undefined;
-  /** with window: the first rows, kept for every later row; a whole number, 0 … 4096 */
+  /** with window: keys 0 … sinks−1 stay visible to every later query; a whole number, 0 … 1024 */
   sinks?: number | undefined;
   /** seed of every omitted weight; same seed, same numbers; a whole number, 0 … 4294967295; default 0 */
   seed?: number | undefined;
@@ -1344,6 +1338,8 @@ export interface KvCacheDecodeTrace {
   kvHeads: number;
   /** the weights and biases used */
   params: MultiHeadParams;
+  /** each head's ALiBi slope; only with 'alibi' */
+  alibiSlopes?: Vector;
   /** one decoding step per input row, in order */
   positions: KvCacheStep[];
   /** the output rows stacked: multiHeadAttention's with mask 'causal' (or the window) */
@@ -1364,9 +1360,11 @@ export interface KvCacheStep {
   keys: Matrix;
   /** pass 2: the cached values x·W_V + b_V, held × kvHeads·d_k */
   values: Matrix;
-  /** pass 3: h × held, each head's softmax */
+  /** pass 3: h × held, ALiBi's −slope·(position − j) for each cached position j; only with 'alibi' */
+  bias?: Matrix;
+  /** pass 4: h × held, each head's softmax */
   weights: Matrix;
-  /** pass 4: concat·W_O + b_O for this row */
+  /** pass 5: concat·W_O + b_O for this row */
   outputRow: Vector;
   /** 2·d² + 2·d·w + 2·held·d (w = kvHeads·d_k): this row's projections and attention */
   multiplyAddsWithCache: number;

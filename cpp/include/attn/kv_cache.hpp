@@ -18,29 +18,19 @@
 #include "attn/error.hpp"
 #include "attn/matrix.hpp"
 #include "attn/multi_head_attention.hpp"
-#include "attn/rope.hpp"
 
 namespace attn
 {
-    /// How positions enter the decoded layer.
-    enum class kv_positional
-    {
-        none,
-        /// Each key rotated at its absolute position once, as it enters the cache; each query
-        /// at its own position.
-        rope
-    };
-
-    /// "none" or "rope"; anything else is an attention_error naming `argument`.
-    kv_positional parse_kv_positional(const std::string& argument, const std::string& name);
-
     struct kv_cache_options
     {
         std::size_t heads = 1;               ///< query heads h, dividing d_model
         std::optional<std::size_t> kv_heads; ///< key/value heads, dividing heads; omitted: heads
-        kv_positional positional = kv_positional::none;
-        double rope_base = 10000;                          ///< under rope: finite, > 0
-        rope_convention convention = rope_convention::half; ///< under rope
+        /// rope: each key rotated at its absolute position once, as it enters the cache, and
+        /// each query at its own; alibi: head h adds −slope_h·(t − j) to the scaled score of
+        /// query t and cached key j.
+        head_positions positional = head_positions::none;
+        double rope_base = 10000;                             ///< finite, > 0
+        rope_convention rope_pairing = rope_convention::half; ///< under rope
         /// A sliding window: row t attends over rows t − window + 1 … t only (and the sinks).
         std::optional<std::size_t> window;
         /// With a window: rows 0 … sinks − 1 stay in the cache for every later row.
@@ -58,6 +48,8 @@ namespace attn
         vector query;  ///< (d_model) this row's x·W_Q + b_Q, under rope rotated at `position`
         matrix keys;   ///< (held × kvHeads·d_k) the cached keys, under rope each rotated at its position
         matrix values; ///< (held × kvHeads·d_k)
+        /// (h × held) under alibi: −slope_h·(position − j) for each cached position j
+        matrix bias;
         matrix weights;    ///< (h × held) each head's softmax over the cached keys
         vector output_row; ///< (d_model) concat·W_O + b_O for this row
         /// 2·d² + 2·d·w + 2·held·d, w = kvHeads·d_k: this row's four projections, and each
@@ -76,6 +68,7 @@ namespace attn
         std::size_t d_model = 0;
         std::size_t d_k = 0;
         resolved_multi_head_params params;
+        vector alibi_slopes;                  ///< (h) under alibi: each head's slope
         std::vector<kv_cache_step> positions; ///< one per row of the input, in order
         matrix output;                        ///< (n × d_model) the output rows stacked
         /// 2·held·kvHeads·d_k: the keys and values the cache holds at the end

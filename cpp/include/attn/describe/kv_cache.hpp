@@ -2,7 +2,6 @@
 #define ATTN_DESCRIBE_KV_CACHE_HPP
 
 #include "attn/describe/multi_head_attention.hpp"
-#include "attn/describe/rope.hpp"
 #include "attn/kv_cache.hpp"
 #include "attn/kv_cache_memory.hpp"
 
@@ -23,8 +22,11 @@ namespace attn::describe
                     "pass 2: the cached keys x·W_K + b_K, held × kvHeads·d_k (under 'rope' each "
                     "rotated at its position)");
             v.field("values", s.values, "pass 2: the cached values x·W_V + b_V, held × kvHeads·d_k");
-            v.field("weights", s.weights, "pass 3: h × held, each head's softmax");
-            v.field("outputRow", s.output_row, "pass 4: concat·W_O + b_O for this row");
+            v.optional("bias", s.bias, s.bias.size() != 0,
+                       "pass 3: h × held, ALiBi's −slope·(position − j) for each cached position "
+                       "j; only with 'alibi'");
+            v.field("weights", s.weights, "pass 4: h × held, each head's softmax");
+            v.field("outputRow", s.output_row, "pass 5: concat·W_O + b_O for this row");
             v.field("multiplyAddsWithCache", s.multiply_adds_with_cache,
                     "2·d² + 2·d·w + 2·held·d (w = kvHeads·d_k): this row's projections and "
                     "attention");
@@ -42,6 +44,8 @@ namespace attn::describe
             v.field("dK", t.d_k, "width per head, d_model / h");
             v.field("kvHeads", t.kv_heads, "key/value heads, each d_k wide");
             v.field("params", t.params, "the weights and biases used");
+            v.optional("alibiSlopes", t.alibi_slopes, t.alibi_slopes.size() != 0,
+                       "each head's ALiBi slope; only with 'alibi'");
             v.field("positions", t.positions, "one decoding step per input row, in order");
             v.field("output", t.output,
                     "the output rows stacked: multiHeadAttention's with mask 'causal' (or the "
@@ -51,12 +55,6 @@ namespace attn::describe
         }
     };
 
-    /// How positions enter a decoded layer.
-    constexpr choice_set kv_positionals{
-        "kvPositional", "none|rope",
-        "how positions enter the layer: 'none', or 'rope' (each query and key rotated at its "
-        "position)"};
-
     struct kv_cache_decode_operation
     {
         static constexpr const char* name = "kvCacheDecode";
@@ -64,42 +62,30 @@ namespace attn::describe
         static constexpr argument input = sequence_matrix_argument(
             "input", "n × d_model",
             "the rows decoded one at a time (n·(n+1)·d_model ≤ 2097152: each step returns its cache)");
-        static constexpr argument kv_heads = optional_integer(
-            "kvHeads", size_low, size_high,
-            "key/value heads, dividing heads: wK and wV are d_model × kvHeads·d_k, query head i "
-            "reads key/value head ⌊i·kvHeads/heads⌋",
-            0, "heads");
-        static constexpr argument positional =
-            choice_argument("positional", kv_positionals, true,
-                            "'rope': each key rotated at its position as it enters the cache, "
-                            "the query at its own");
-        static constexpr argument rope_base =
-            optional_number("ropeBase", "RoPE's base, finite and > 0", 10000, "10000");
-        static constexpr argument rope_convention =
-            choice_argument("ropeConvention", rope_conventions, true,
-                            "which columns RoPE pairs: 'half' or 'interleaved'");
         static constexpr argument window = optional_integer(
             "window", 1, max_sequence,
             "a sliding window: the cache keeps the last window rows (and the sinks)", 0, "");
-        static constexpr argument sinks = optional_integer(
-            "sinks", 0, max_sequence, "with window: the first rows, kept for every later row", 0,
-            "");
+        /// The layer's own options, as multiHeadAttention declares them, but for the window,
+        /// as long as the decoded sequence.
+        using layer = multi_head_attention_operation;
         static constexpr argument arguments[] = {
-            input, heads, kv_heads, positional, rope_base, rope_convention, window, sinks,
-            seed,  w_q,   w_k,      w_v,        w_o,       b_q,             b_k,    b_v,
-            b_o};
+            input,  heads,        layer::kv_heads, layer::positional, layer::rope_base,
+            layer::rope_convention_choice, window, layer::sinks, seed, w_q, w_k, w_v, w_o, b_q,
+            b_k,    b_v,          b_o};
 
         template <class In> static kv_cache_trace run(In& in)
         {
             const matrix x = in.matrix(input);
             kv_cache_options o;
             o.heads = in.integer(heads);
-            o.kv_heads = in.optional_integer(kv_heads);
-            o.positional = parse_kv_positional(positional.name, in.choice(positional));
-            o.rope_base = in.number(rope_base);
-            o.convention = parse_rope_convention(rope_convention.name, in.choice(rope_convention));
+            o.kv_heads = in.optional_integer(layer::kv_heads);
+            o.positional =
+                parse_head_positions(layer::positional.name, in.choice(layer::positional));
+            o.rope_base = in.number(layer::rope_base);
+            o.rope_pairing = parse_rope_convention(layer::rope_convention_choice.name,
+                                                   in.choice(layer::rope_convention_choice));
             o.window = in.optional_integer(window);
-            o.sinks = in.optional_integer(sinks);
+            o.sinks = in.optional_integer(layer::sinks);
             o.seed = read_seed(in);
             return kv_cache_decode(x, read_projections(in), o);
         }
