@@ -1,8 +1,11 @@
 #include "attn/kv_cache.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "attn/alibi.hpp"
 #include "attn/attention.hpp"
