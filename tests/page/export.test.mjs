@@ -29,13 +29,16 @@ const shipped = (id) => JSON.parse(readFileSync(new URL(`../../web/src/walkthrou
 const KINDS = Object.fromEntries(await Promise.all(
   ['attention', 'attention-backward', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional', 'flash', 'kv-cache', 'efficient'].map(async (kind) => [kind, await loadKind(kind)])));
 
+/** @type {Record<string, any>} every kind's script writer, as the page loads it */
+const SCRIPTS = Object.fromEntries(await Promise.all(Object.entries(KINDS).map(async ([kind, module]) => [kind, await module.loadScript()])));
+
 /** The steps and trace as the page builds them, every step made. */
 const builtOf = (/** @type {any} */ w) => wholeBuild(KINDS[w.kind].build(lab, w, w.inputs));
 const stepsOf = (/** @type {any} */ w) => builtOf(w).steps;
 /** The LaTeX as the page writes it for the kind of `w`. */
 const latexOf = (/** @type {any} */ w, /** @type {any[]} */ steps, /** @type {any} */ current = undefined) => exampleLatex(w, steps, KINDS[w.kind].latex, current);
 /** A script as the page writes it, from the steps and trace its kind built. */
-const scriptOf = (/** @type {Function} */ build, /** @type {any} */ w, built = builtOf(w)) => build(w, KINDS[w.kind].script(w.inputs, built));
+const scriptOf = (/** @type {Function} */ build, /** @type {any} */ w, built = builtOf(w)) => build(w, SCRIPTS[w.kind].script(w.inputs, built));
 
 const WORKED = shipped('worked-example');
 const workedSteps = stepsOf(WORKED);
@@ -342,7 +345,7 @@ for (const [label, build, available, module] of /** @type {const} */ ([
         trainer.dispose();
         const w = shipped(id);
         const built = wholeBuild(KINDS[w.kind].build(lab, w, w.inputs, trained));
-        const script = build(w, KINDS[w.kind].script(w.inputs, built, trained));
+        const script = build(w, SCRIPTS[w.kind].script(w.inputs, built, trained));
         assert.ok(script.includes(`the trained model's (task ${task}, seed 1, 30 steps, layer 2)`));
         assertMatches(run(script), expectedBlocks({ ...w, inputs: { ...w.inputs, heads: trained.config.model.heads } }, built.steps));
       });
