@@ -27,6 +27,16 @@ async function typesetLater(latex: string): Promise<string> {
   return markup;
 }
 
+/**
+ * Makes formulas ready to show at once: those the two prerendered tables lack typeset with
+ * KaTeX, after loading the other lessons' table if one is needed. Printing lays a handout out
+ * from the browser's own print command (beforeprint) with no time to wait for either.
+ */
+export function prepareFormulas(latexes: readonly string[]): Promise<void> {
+  const missing = latexes.filter((latex) => latex !== '' && PRERENDERED[latex] === undefined && more?.[latex] === undefined && !typeset.has(latex));
+  return Promise.all(missing.map(typesetLater)).then(() => undefined);
+}
+
 /** Shows `latex` in `target`; the promise settles once it is on screen (at once unless KaTeX has to load). */
 export function renderFormula(target: HTMLElement, latex: string): Promise<void> {
   wanted.set(target, latex);
