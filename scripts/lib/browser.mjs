@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { build, preview } from 'vite';
+import { compressAssets } from '../vite/compress-assets.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -43,12 +43,17 @@ export async function launchBrowser() {
  */
 export async function buildPage({ outDir, sourcemap = false, root = ROOT }) {
   const started = performance.now();
+  const { build } = await import('vite');
   await build({ root: path.join(root, 'web'), configFile: path.join(root, 'vite.config.js'), logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap } });
   return performance.now() - started;
 }
 
 /**
- * Serves a built page with vite preview (as `npm start` does) on a free loopback port.
+ * Serves a built page with vite preview (as `npm start` does) on a free loopback port. Of
+ * vite.config.js it takes what serving uses: the root, the relative base and the one plugin
+ * that serves (compress-assets.js: gzip for the assets that ask for it). Loading the whole
+ * config would load every build plugin (KaTeX, the engine, Chromium's launcher) in each of
+ * some fifty test processes: a second of CPU each, for nothing they serve.
  * @param {{ outDir: string, headers?: Record<string, string>, files?: Map<string, string>, root?: string }} options
  *   headers: extra response headers (e.g. a CSP); files: JSON files served beside the build's
  *   (address path → text, e.g. "/my-walkthrough.json"), read at each request, so a caller may
@@ -68,10 +73,12 @@ export async function previewPage({ outDir, headers, files, root = ROOT }) {
       });
     },
   };
+  const { preview } = await import('vite');
   const server = await preview({
     root: path.join(root, 'web'),
-    configFile: path.join(root, 'vite.config.js'),
-    plugins: [extraFiles],
+    base: './',
+    configFile: false,
+    plugins: [compressAssets(), extraFiles],
     build: { outDir },
     preview: { host: '127.0.0.1', port: 0, strictPort: false, headers },
     logLevel: 'warn',

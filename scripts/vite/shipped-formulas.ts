@@ -3,7 +3,7 @@
 // inputs, typeset as the page typesets them.
 import type katexModule from 'katex';
 import type { AttentionLab } from '../../web/lib/index.js';
-import { WALKTHROUGHS } from '../../web/src/model/walkthroughs.js';
+import { DEFAULT_WALKTHROUGH, WALKTHROUGHS } from '../../web/src/model/walkthroughs.js';
 import { isStepped, KINDS as KIND_NAMES, loadKind } from '../../web/src/kinds/index.js';
 import { wholeBuild, type AnyKindModule } from '../../web/src/kinds/kind.js';
 import { formulaMathml } from '../../web/src/widgets/formula-mathml.js';
@@ -15,12 +15,19 @@ const KINDS = new Map<string, AnyKindModule>(
   await Promise.all(KIND_NAMES.filter(isStepped).map(async (kind) => [kind, await loadKind(kind)] as const)),
 );
 
-export function shippedFormulas(lab: AttentionLab, katex: typeof katexModule): Record<string, string> {
-  const formulas: Record<string, string> = {};
+/**
+ * MathML by LaTeX: `landing` for the landing walkthrough's formulas (in the page's first chunk),
+ * `more` for every other shipped walkthrough's (a chunk the page loads when it first needs one).
+ */
+export function shippedFormulas(lab: AttentionLab, katex: typeof katexModule): { landing: Record<string, string>, more: Record<string, string> } {
+  const landing: Record<string, string> = {};
+  const more: Record<string, string> = {};
   for (const walkthrough of WALKTHROUGHS.values()) {
     const kind = KINDS.get(walkthrough.kind);
     if (!kind) continue;
-    for (const step of wholeBuild(kind.build(lab, walkthrough, walkthrough.inputs)).steps) formulas[step.formula] ??= formulaMathml(katex, step.formula);
+    const table = walkthrough.id === DEFAULT_WALKTHROUGH ? landing : more;
+    for (const step of wholeBuild(kind.build(lab, walkthrough, walkthrough.inputs)).steps) table[step.formula] ??= formulaMathml(katex, step.formula);
   }
-  return formulas;
+  for (const latex of Object.keys(landing)) delete more[latex];
+  return { landing, more };
 }

@@ -4,7 +4,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import { launchBrowser, previewPage, ROOT as root } from '../../scripts/lib/browser.mjs';
 import { sharedPage } from '../../scripts/lib/shared-builds.mjs';
 
@@ -118,6 +117,7 @@ export async function settledUrl(page) {
 export async function runAxe(page, include) {
   const origin = new URL(page.url()).origin;
   const foreign = page.frames().some((frame) => frame !== page.mainFrame() && new URL(frame.url() || 'about:blank').origin !== origin);
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
   const builder = new AxeBuilder({ page }).setLegacyMode(!foreign).options({ resultTypes: ['violations'] });
   return (include ? builder.include(include) : builder).analyze();
 }

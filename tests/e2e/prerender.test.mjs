@@ -74,3 +74,24 @@ test('if the engine cannot start, the copy gives way to the reason', async () =>
   assert.equal(await page.locator('[data-prerendered]').count(), 0);
   await page.close();
 });
+
+test('the landing page loads no KaTeX, no other lesson’s formulas and no script writers; another lesson’s formulas come typeset from the build', async () => {
+  const page = await (await pageContext()).newPage();
+  /** @type {string[]} */
+  const loaded = [];
+  page.on('request', (request) => loaded.push(path.basename(new URL(request.url()).pathname)));
+  const chunks = (/** @type {RegExp} */ name) => loaded.filter((file) => name.test(file));
+  await page.goto(server().url);
+  await page.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
+  await page.waitForLoadState('networkidle');
+  assert.ok(await page.locator('#formula math').count() > 0, 'the landing step shows its formula');
+  assert.deepEqual(chunks(/^(katex|python|_virtual_prerendered-formulas-more)-/), []);
+
+  // Lesson 3 (multi-head attention) on its second step, whose formula the landing table lacks.
+  await page.goto(`${server().url}?lesson=3&step=project`);
+  await page.locator('#formula math').first().waitFor();
+  assert.equal(await page.locator('#formula').getAttribute('aria-busy'), null);
+  assert.deepEqual(chunks(/^katex-/), [], 'no KaTeX for a shipped formula');
+  assert.equal(chunks(/^_virtual_prerendered-formulas-more-/).length, 1);
+  await page.close();
+});

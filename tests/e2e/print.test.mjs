@@ -98,6 +98,8 @@ test('a worksheet prints each question: keys to tick for a pick, the passes to n
 test('edited inputs print as they are on screen: their numbers and the formulas typeset for them', { skip: noPoppler }, async () => {
   const inputs = { query: [[1, 2, 3]], key: [[1, 0, 1], [0, 1, 0], [1, 1, 1]], value: [[0.5, 0.3], [0.8, 0.2], [0.1, 0.9]] };
   const { page, problems } = await open(`?w=worked-example#in=${encodeURIComponent(JSON.stringify(inputs))}`);
+  // The page readies every step's formula once the first is painted: loads settle, then print.
+  await page.waitForLoadState('networkidle');
   const { text } = await printToPdf(page, 'edited-worked-example');
   // d_k = 3: a formula no build prerendered, typeset for the handout.
   assert.ok(text.includes('Scale: divide by √d_k = 1.732'), 'the step title');

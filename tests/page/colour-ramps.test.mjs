@@ -1,6 +1,6 @@
 // The page's two colour ramps (web/src/model/colour.ts) are d3-scale-chromatic's
-// interpolateBlues and interpolatePuOr, rebuilt from ColorBrewer's schemes with d3-interpolate so
-// that the landing page does not carry every other scheme: the same colour at every point.
+// interpolateBlues and interpolatePuOr, rebuilt from ColorBrewer's schemes with d3-interpolate's B-spline (written
+// out, so that the landing page carries neither every other scheme nor d3-color): the same colour at every point.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { interpolateBlues, interpolatePuOr } from 'd3-scale-chromatic';

@@ -5,11 +5,12 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
 
 import { importCompiled } from '../support/compiled.mjs';
+import { pythonRunner } from '../support/python-runner.mjs';
 
 const lab = await loadAttentionLab();
 const { matrixCsv, matrixCsvFile } = await importCompiled('export/csv');
@@ -29,13 +30,16 @@ const shipped = (id) => JSON.parse(readFileSync(new URL(`../../web/src/walkthrou
 const KINDS = Object.fromEntries(await Promise.all(
   ['attention', 'attention-backward', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional', 'flash', 'kv-cache', 'efficient'].map(async (kind) => [kind, await loadKind(kind)])));
 
+/** @type {Record<string, any>} every kind's script writer, as the page loads it */
+const SCRIPTS = Object.fromEntries(await Promise.all(Object.entries(KINDS).map(async ([kind, module]) => [kind, await module.loadScript()])));
+
 /** The steps and trace as the page builds them, every step made. */
 const builtOf = (/** @type {any} */ w) => wholeBuild(KINDS[w.kind].build(lab, w, w.inputs));
 const stepsOf = (/** @type {any} */ w) => builtOf(w).steps;
 /** The LaTeX as the page writes it for the kind of `w`. */
 const latexOf = (/** @type {any} */ w, /** @type {any[]} */ steps, /** @type {any} */ current = undefined) => exampleLatex(w, steps, KINDS[w.kind].latex, current);
 /** A script as the page writes it, from the steps and trace its kind built. */
-const scriptOf = (/** @type {Function} */ build, /** @type {any} */ w, built = builtOf(w)) => build(w, KINDS[w.kind].script(w.inputs, built));
+const scriptOf = (/** @type {Function} */ build, /** @type {any} */ w, built = builtOf(w)) => build(w, SCRIPTS[w.kind].script(w.inputs, built));
 
 const WORKED = shipped('worked-example');
 const workedSteps = stepsOf(WORKED);
@@ -212,9 +216,13 @@ const hasModule = (/** @type {string} */ name) => spawnSync(PYTHON, ['-c', `impo
 const HAS_TORCH = hasModule('torch');
 const HAS_NUMPY = hasModule('numpy');
 
+/** Scripts run as `python3 -` runs them, each in a process of its own, torch and numpy imported once. */
+const python = pythonRunner(PYTHON, [HAS_TORCH && 'torch', HAS_NUMPY && 'numpy'].filter((m) => typeof m === 'string'));
+after(() => python.close());
+
 /** Runs a script with the system Python and reads back its blocks: a name line, then rows of numbers. */
-function run(/** @type {string} */ script) {
-  const result = spawnSync(PYTHON, ['-'], { input: script, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+async function run(/** @type {string} */ script) {
+  const result = await python.run(script);
   assert.equal(result.status, 0, `the script runs:\n${result.stderr}`);
   /** @type {Map<string, number[][]>} */
   const blocks = new Map();
@@ -230,6 +238,17 @@ function run(/** @type {string} */ script) {
   }
   return blocks;
 }
+
+test('each script runs in a process of its own: an error comes back with its traceback, and nothing a script changes reaches the next', { skip: HAS_TORCH ? false : 'no torch' }, async () => {
+  const failed = await python.run('x = 1\nraise ValueError("no such matrix")\n');
+  assert.equal(failed.status, 1);
+  assert.match(failed.stderr, /ValueError: no such matrix/);
+  assert.equal((await python.run('import sys\nsys.exit(3)\n')).status, 3);
+  const first = await python.run('import torch\ntorch.set_default_dtype(torch.float64)\ntorch.left_behind = 1\nprint(torch.get_default_dtype())\n');
+  assert.equal(first.stdout.trim(), 'torch.float64');
+  const next = await python.run('import torch\nprint(torch.get_default_dtype(), hasattr(torch, "left_behind"), "x" in globals())\n');
+  assert.deepEqual([next.status, next.stdout.trim()], [0, 'torch.float32 False False']);
+});
 
 /** Every printed block equals the page's matrix of that name, to 1e-12 (relative above 1); −∞ exactly. */
 function assertMatches(/** @type {Map<string, number[][]>} */ printed, /** @type {Map<string, number[][]>} */ expected) {
@@ -326,35 +345,35 @@ for (const [label, build, available, module] of /** @type {const} */ ([
   describe(`the example as a ${label} script`, () => {
     const skip = available ? false : `${PYTHON} cannot import ${module} (Debian package python3-${module}, which scripts/setup.sh installs as root)`;
     for (const [id, what, changes] of SCRIPTED) {
-      test(`the script for ${what} prints the page’s numbers to 1e-12`, { skip }, () => {
+      test(`the script for ${what} prints the page’s numbers to 1e-12`, { skip }, async () => {
         const given = shipped(id);
         const w = { ...given, inputs: { ...given.inputs, ...changes } };
         const built = builtOf(w);
-        assertMatches(run(scriptOf(build, w, built)), expectedBlocks(w, built.steps));
+        assertMatches(await run(scriptOf(build, w, built)), expectedBlocks(w, built.steps));
       });
     }
 
     for (const [id, task] of [['multi-head', 'induction'], ['encoder-layer', 'sort']]) {
-      test(`the script for “${id}” on layer 2 of a trained ${task} model prints the page’s numbers to 1e-12`, { skip }, () => {
+      test(`the script for “${id}” on layer 2 of a trained ${task} model prints the page’s numbers to 1e-12`, { skip }, async () => {
         const trainer = lab.createTrainer({ task, seed: 1 });
         trainer.step(30);
         const trained = trainedLayer({ options: { task, seed: 1 }, steps: 30, layer: 1 }, trainer.status().options, trainer.attention(), trainer.parameters());
         trainer.dispose();
         const w = shipped(id);
         const built = wholeBuild(KINDS[w.kind].build(lab, w, w.inputs, trained));
-        const script = build(w, KINDS[w.kind].script(w.inputs, built, trained));
+        const script = build(w, SCRIPTS[w.kind].script(w.inputs, built, trained));
         assert.ok(script.includes(`the trained model's (task ${task}, seed 1, 30 steps, layer 2)`));
-        assertMatches(run(script), expectedBlocks({ ...w, inputs: { ...w.inputs, heads: trained.config.model.heads } }, built.steps));
+        assertMatches(await run(script), expectedBlocks({ ...w, inputs: { ...w.inputs, heads: trained.config.model.heads } }, built.steps));
       });
     }
 
-    test('a token with a line break stays inside its string, and a title’s inside its comment', { skip }, () => {
+    test('a token with a line break stays inside its string, and a title’s inside its comment', { skip }, async () => {
       const w = { ...shipped('multi-head'), title: 'Title\nprint("title ran")', inputs: { tokens: ['a\nprint("token ran")', 'b"\'', 'c'], dModel: 4, heads: 2, seed: 1 } };
       const built = builtOf(w);
       const script = scriptOf(build, w, built);
       const steps = built.steps;
       assert.ok(script.includes('tokens = ["a\\nprint(\\"token ran\\")", "b\\"\'", "c"]'));
-      assertMatches(run(script), expectedBlocks(w, steps));
+      assertMatches(await run(script), expectedBlocks(w, steps));
     });
   });
 }

@@ -35,6 +35,11 @@ export function wholeBuild<T>(building: Built<T> | Staged<T>): Built<T> {
 }
 
 /** A parameter as the parameters panel read it: a number, a choice, or words. */
+export interface ScriptWriter<W extends { inputs: object }, T> {
+  /** A kind's part of the exported Python script, from the steps and trace it built (on `trained`, when given). */
+  script(inputs: W['inputs'], built: Built<T>, trained?: TrainedLayer): Script;
+}
+
 export type ParameterValue = number | string | string[];
 
 /** "Explain this number": the arithmetic behind one cell, every term from the engine (shared/explain.ts). */
@@ -65,8 +70,11 @@ export interface KindModule<W extends { inputs: object } = Walkthrough, T = unkn
    * changes. Kinds whose panels are not editable leave it out.
    */
   editCell?(inputs: W['inputs'], input: string, row: number, column: number, value?: number): W['inputs'] | undefined;
-  /** Its part of the exported Python script, from the steps and trace it built (on `trained`, when given). */
-  script(inputs: W['inputs'], built: Built<T>, trained?: TrainedLayer): Script;
+  /**
+   * Its part of the exported Python script, loaded when a learner first exports one: the script
+   * writers (export/python.ts) stay off the landing page.
+   */
+  loadScript(): Promise<ScriptWriter<W, T>>;
   /** What its LaTeX export typesets. */
   latex: LatexScope;
   /**

@@ -1,7 +1,6 @@
 // One colour language for the whole page: attention weights on a sequential 0–1 scale, signed
 // values (scores, outputs) on a diverging scale centred on 0. Both are colour-blind safe
 // (ColorBrewer Blues and PuOr, by Cynthia Brewer, colorbrewer2.org, Apache-2.0).
-import { interpolateRgbBasis } from 'd3-interpolate';
 import type { ColourScale } from './types.js';
 
 export interface CellColour {
@@ -12,12 +11,38 @@ export interface CellColour {
   rgb: readonly [number, number, number];
 }
 
+/**
+ * A uniform cubic B-spline through `values` at t = 0 … 1, the ends extended linearly: what
+ * d3-interpolate's interpolateBasis computes. Written out here because the charts' d3-scale
+ * shares d3-interpolate's one module with this file, and the bundler then put all of it, with
+ * d3-color's parser of every CSS colour name, on the landing page (5.6 KB gzip) for this.
+ */
+function basis(values: number[]): (t: number) => number {
+  const n = values.length - 1;
+  return (t) => {
+    const i = t <= 0 ? 0 : t >= 1 ? n - 1 : Math.floor(t * n);
+    const u = Math.min(1, Math.max(0, t)) * n - i;
+    const v1 = values[i], v2 = values[i + 1];
+    const v0 = i > 0 ? values[i - 1] : 2 * v1 - v2;
+    const v3 = i < n - 1 ? values[i + 2] : 2 * v2 - v1;
+    const u2 = u * u, u3 = u2 * u;
+    return ((1 - 3 * u + 3 * u2 - u3) * v0 + (4 - 6 * u2 + 3 * u3) * v1 + (1 + 3 * u + 3 * u2 - 3 * u3) * v2 + u3 * v3) / 6;
+  };
+}
+
+/** d3-interpolate's interpolateRgbBasis for colours written #rrggbb: each channel's spline, rounded and clamped as d3-color writes rgb(). */
+function rgbBasis(colours: string[]): (t: number) => string {
+  const [r, g, b] = [1, 3, 5].map((at) => basis(colours.map((hex) => parseInt(hex.slice(at, at + 2), 16))));
+  const channel = (value: number) => Math.max(0, Math.min(255, Math.round(value) || 0));
+  return (t) => `rgb(${channel(r(t))}, ${channel(g(t))}, ${channel(b(t))})`;
+}
+
 // d3-scale-chromatic's interpolateBlues and interpolatePuOr are exactly these: a B-spline through
 // ColorBrewer's largest scheme (its 9 blues, its 11 purple-to-orange). Its bundle cannot be
 // tree-shaken (every scheme is built when it loads): importing it put 7 KB gzip of colours this
 // page never uses on the landing page. tests/page/colour-ramps.test.mjs checks they agree.
-export const interpolateBlues = interpolateRgbBasis(['#f7fbff', '#deebf7', '#c6dbef', '#9ecae1', '#6baed6', '#4292c6', '#2171b5', '#08519c', '#08306b']);
-export const interpolatePuOr = interpolateRgbBasis(['#2d004b', '#542788', '#8073ac', '#b2abd2', '#d8daeb', '#f7f7f7', '#fee0b6', '#fdb863', '#e08214', '#b35806', '#7f3b08']);
+export const interpolateBlues = rgbBasis(['#f7fbff', '#deebf7', '#c6dbef', '#9ecae1', '#6baed6', '#4292c6', '#2171b5', '#08519c', '#08306b']);
+export const interpolatePuOr = rgbBasis(['#2d004b', '#542788', '#8073ac', '#b2abd2', '#d8daeb', '#f7f7f7', '#fee0b6', '#fdb863', '#e08214', '#b35806', '#7f3b08']);
 
 /** Sequential weights ramp, stopping short of the darkest blue so 1.0 still shows structure. */
 const weightsRamp = (t: number) => interpolateBlues(0.05 + 0.85 * t);

@@ -15,14 +15,14 @@ export interface ExampleFile {
   type: string;
 }
 
-export function exampleFile(
+export async function exampleFile(
   walkthrough: Walkthrough, inputs: Walkthrough['inputs'], kind: AnyKindModule, built: Built, shown: Step, format: ExampleFormat,
   trained?: TrainedLayer,
-): ExampleFile {
+): Promise<ExampleFile> {
   if (format === 'latex') {
     return { content: exampleLatex(walkthrough, built.steps, kind.latex, shown), filename: `${walkthrough.id}.tex`, type: 'text/x-tex' };
   }
-  const part = kind.script(inputs, built, trained);
+  const part = (await kind.loadScript()).script(inputs, built, trained);
   const base = walkthrough.id.replaceAll('-', '_');
   return format === 'torch'
     ? { content: examplePython(walkthrough, part), filename: `${base}_torch.py`, type: 'text/x-python' }

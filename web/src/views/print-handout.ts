@@ -13,7 +13,7 @@ import { formatNumber, formatWithDecimals, sharedDecimals, withoutLessonLinks } 
 import { forPaper } from '../model/paper-text.js';
 import { t } from '../i18n/messages.js';
 import { el } from '../widgets/dom.js';
-import { renderFormula } from '../widgets/formula.js';
+import { prepareFormulas, renderFormula } from '../widgets/formula.js';
 import type { ViewContext } from './view-context.js';
 import { panelView, withoutControls, type PanelActions } from './panel-registry.js';
 import { walkthroughHeading } from './walkthrough-view.js';
@@ -39,7 +39,13 @@ export class PrintHandout {
 
   constructor(private readonly context: ViewContext, private readonly actions: PanelActions) {
     context.session.subscribe((event) => {
-      if (event.type === 'opened' || event.type === 'recomputed') this.drop();
+      if (event.type !== 'opened' && event.type !== 'recomputed') return;
+      this.drop();
+      // Every step's formula made ready once the step on screen is painted, so that printing
+      // from the browser (beforeprint, which cannot wait) finds them all.
+      requestAnimationFrame(() => setTimeout(() => {
+        if (context.session.walkthrough && !context.session.view) void prepareFormulas(context.session.steps.map((step) => step.formula));
+      }));
     });
     window.addEventListener('beforeprint', () => this.build());
     window.addEventListener('afterprint', () => {

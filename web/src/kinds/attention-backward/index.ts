@@ -6,7 +6,6 @@ import type { AttentionBackwardInputs, AttentionBackwardWalkthrough } from './in
 import type { KindModule } from '../kind.js';
 import { withParameter } from '../shared/fields.js';
 import { changeAttentionInputs, editCell, fit, readable } from '../attention/edits.js';
-import { backwardScript } from './script.js';
 import { backwardSteps, type BackwardBuilt } from './steps.js';
 // "Explain this number" on its panels needs more than an attention call's explainers (their own chunk).
 import '../shared/explain-more.js';
@@ -24,7 +23,10 @@ const attentionBackward: KindModule<AttentionBackwardWalkthrough, BackwardBuilt>
   changeInputs: (lab, inputs, name, value) =>
     (typeof value === 'number' ? changeInputs(lab, inputs, name, value) : withParameter(inputs, name, value)),
   editCell,
-  script: (inputs) => backwardScript(inputs),
+  loadScript: async () => {
+    const { backwardScript } = await import('./script.js');
+    return { script: (inputs) => backwardScript(inputs) };
+  },
   latex: 'step on screen',
 };
 

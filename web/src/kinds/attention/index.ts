@@ -5,7 +5,6 @@ import type { AttentionWalkthrough } from './inputs.js';
 import type { KindModule } from '../kind.js';
 import { withParameter } from '../shared/fields.js';
 import { changeAttentionInputs, editCell } from './edits.js';
-import { attentionScript } from './script.js';
 import { attentionSteps } from './steps.js';
 
 const attention: KindModule<AttentionWalkthrough, AttentionTrace> = {
@@ -18,7 +17,10 @@ const attention: KindModule<AttentionWalkthrough, AttentionTrace> = {
   changeInputs: (lab, inputs, name, value) =>
     (typeof value === 'number' ? changeAttentionInputs(lab, inputs, name, value) : withParameter(inputs, name, value)),
   editCell,
-  script: (inputs) => attentionScript(inputs),
+  loadScript: async () => {
+    const { attentionScript } = await import('./script.js');
+    return { script: (inputs) => attentionScript(inputs) };
+  },
   latex: 'whole example',
 };
 

@@ -6,7 +6,6 @@ import { changeAttentionInputs, editCell } from '../attention/edits.js';
 import type { KindModule } from '../kind.js';
 import { withParameter } from '../shared/fields.js';
 import { explainFlash } from './explain.js';
-import { flashScript } from './script.js';
 import { flashSteps } from './steps.js';
 import type { FlashTraces } from './tiles.js';
 // "Explain this number" on its panels needs more than an attention call's explainers (their own chunk).
@@ -23,7 +22,10 @@ const flash: KindModule<FlashWalkthrough, FlashTraces> = {
     return { ...next, blockRows: Math.min(next.blockRows, next.query.length), blockCols: Math.min(next.blockCols, next.key.length) };
   },
   editCell,
-  script: (inputs) => flashScript(inputs),
+  loadScript: async () => {
+    const { flashScript } = await import('./script.js');
+    return { script: (inputs) => flashScript(inputs) };
+  },
   latex: 'step on screen',
   explain: explainFlash,
 };

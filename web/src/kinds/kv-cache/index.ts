@@ -4,7 +4,6 @@ import type { KvCacheWalkthrough } from './inputs.js';
 import type { KindModule } from '../kind.js';
 import { withParameter } from '../shared/fields.js';
 import { findModel } from './models.js';
-import { kvCacheScript } from './script.js';
 import { kvCacheSteps, type KvCacheTraces } from './steps.js';
 // "Explain this number" on its panels needs more than an attention call's explainers (their own chunk).
 import '../shared/explain-more.js';
@@ -17,7 +16,10 @@ const kvCache: KindModule<KvCacheWalkthrough, KvCacheTraces> = {
     if (name === 'model') return { ...inputs, model: String(value), context: findModel(String(value))?.context ?? inputs.context };
     return withParameter(inputs, name, value);
   },
-  script: (inputs, { trace }) => kvCacheScript(inputs, trace),
+  loadScript: async () => {
+    const { kvCacheScript } = await import('./script.js');
+    return { script: (inputs, { trace }) => kvCacheScript(inputs, trace) };
+  },
   latex: 'step on screen',
 };
 

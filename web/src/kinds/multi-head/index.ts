@@ -3,7 +3,6 @@ import type { MultiHeadAttentionTrace } from '../../../lib/index.js';
 import type { MultiHeadWalkthrough } from './inputs.js';
 import type { KindModule } from '../kind.js';
 import { withParameter } from '../shared/fields.js';
-import { multiHeadScript } from './script.js';
 import { multiHeadSteps } from './steps.js';
 // "Explain this number" on its panels needs more than an attention call's explainers (their own chunk).
 import '../shared/explain-more.js';
@@ -11,7 +10,10 @@ import '../shared/explain-more.js';
 const multiHead: KindModule<MultiHeadWalkthrough, MultiHeadAttentionTrace> = {
   build: (lab, _walkthrough, inputs, trained) => multiHeadSteps(lab, inputs, trained),
   changeInputs: (_lab, inputs, name, value) => withParameter(inputs, name, value),
-  script: (inputs, { steps, trace }, trained) => multiHeadScript(inputs, steps, trace, trained),
+  loadScript: async () => {
+    const { multiHeadScript } = await import('./script.js');
+    return { script: (inputs, { steps, trace }, trained) => multiHeadScript(inputs, steps, trace, trained) };
+  },
   latex: 'step on screen',
 };
 

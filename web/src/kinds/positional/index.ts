@@ -2,7 +2,6 @@
 import type { PositionalWalkthrough } from './inputs.js';
 import type { KindModule } from '../kind.js';
 import { withParameter } from '../shared/fields.js';
-import { positionalScript } from './script.js';
 import { positionalSteps, type PositionalTraces } from './steps.js';
 // "Explain this number" on its panels needs more than an attention call's explainers (their own chunk).
 import '../shared/explain-more.js';
@@ -10,7 +9,10 @@ import '../shared/explain-more.js';
 const positional: KindModule<PositionalWalkthrough, PositionalTraces> = {
   build: (lab, _walkthrough, inputs) => positionalSteps(lab, inputs),
   changeInputs: (_lab, inputs, name, value) => withParameter(inputs, name, value),
-  script: (inputs) => positionalScript(inputs),
+  loadScript: async () => {
+    const { positionalScript } = await import('./script.js');
+    return { script: (inputs) => positionalScript(inputs) };
+  },
   latex: 'step on screen',
 };
 

@@ -3,7 +3,6 @@ import type { ScalingExperimentTrace } from '../../../lib/index.js';
 import type { ScalingWalkthrough } from './inputs.js';
 import type { KindModule } from '../kind.js';
 import { withParameter } from '../shared/fields.js';
-import { scalingScript } from './script.js';
 import { scalingSteps } from './steps.js';
 // "Explain this number" on its panels needs more than an attention call's explainers (their own chunk).
 import '../shared/explain-more.js';
@@ -11,7 +10,10 @@ import '../shared/explain-more.js';
 const scaling: KindModule<ScalingWalkthrough, ScalingExperimentTrace> = {
   build: (lab, _walkthrough, inputs) => scalingSteps(lab, inputs),
   changeInputs: (_lab, inputs, name, value) => withParameter(inputs, name, value),
-  script: (inputs, { trace }) => scalingScript(inputs.seed, trace.example),
+  loadScript: async () => {
+    const { scalingScript } = await import('./script.js');
+    return { script: (inputs, { trace }) => scalingScript(inputs.seed, trace.example) };
+  },
   latex: 'step on screen',
 };
 
