@@ -45,13 +45,6 @@ stage() {
 stage "set-up: Debian packages and npm ci (when missing)" bash scripts/setup.sh
 setup_end=$SECONDS
 
-# The browser tests drive Chromium's headless shell when it is installed (setup.sh installs it
-# as root): the same Blink as /usr/bin/chromium, without the desktop browser's own work, which
-# took about a quarter of the tests' CPU. CHROMIUM_PATH, if set, still decides.
-if [ -z "${CHROMIUM_PATH:-}" ] && [ -x /usr/bin/chromium-headless-shell ]; then
-  export CHROMIUM_PATH=/usr/bin/chromium-headless-shell
-fi
-
 # wait_for MARKER: until the other lane has written $logs/MARKER (or has failed).
 wait_for() {
   until [ -e "$logs/$1" ]; do
