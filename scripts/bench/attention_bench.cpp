@@ -1,8 +1,11 @@
 // Native side of `npm run bench` (scripts/bench/run.mjs): times attn::scaled_dot_product_attention
-// (no mask, full trace) on seeded random inputs, the same inputs the wasm and JS contenders get.
+// (no mask, full trace) on seeded random inputs, the same inputs the wasm and JS contenders get,
+// and attn::kv_cache_decode (decoding with a key/value cache, scripts/bench/engine/decode.mjs).
 //
 //   attn_bench N D ITERATIONS [WARMUP]   one batch, then exit
-//   attn_bench --serve                   one batch per stdin line "N D ITERATIONS [WARMUP]"
+//   attn_bench --serve                   one batch per stdin line "N D ITERATIONS [WARMUP]", or
+//       "decode N D_MODEL HEADS KV_HEADS WINDOW SINKS ITERATIONS [WARMUP]" (WINDOW 0: none),
+//       answered {"n":N,"times_ms":[…],"checksum":{"output":Σ,"cacheCells":C}}
 //
 // Each batch prints one JSON line on stdout:
 //   {"n":N,"d":D,"iterations":I,"times_ms":[…one per timed call…],
@@ -16,7 +19,9 @@
 // with state seed·256 + k (seed 1; k = 0, 1, 2 for Q, K, V) — the engine's documented generator,
 // re-implemented with BigInt in scripts/bench/engine/inputs.mjs.
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <iostream>
 #include <map>
@@ -26,13 +31,15 @@
 
 #include "attn/attention.hpp"
 #include "attn/error.hpp"
+#include "attn/kv_cache.hpp"
 #include "attn/random.hpp"
 
 namespace
 {
     constexpr std::uint64_t input_seed = 1;
 
-    attn::matrix seeded_matrix(std::size_t rows, std::size_t cols, std::uint64_t stream)
+    attn::matrix seeded_matrix(std::size_t rows, std::size_t cols, std::uint64_t stream,
+                               double scale = 1)
     {
         attn::splitmix64 rng(input_seed * 256 + stream);
         attn::matrix out = xt::empty<double>({rows, cols});
@@ -40,7 +47,7 @@ namespace
         {
             for (std::size_t j = 0; j < cols; ++j)
             {
-                out(i, j) = 2 * rng.uniform() - 1;
+                out(i, j) = (2 * rng.uniform() - 1) * scale;
             }
         }
         return out;
@@ -119,6 +126,90 @@ namespace
         return out.str();
     }
 
+    // Decoding: streams 3 … 7 are the input rows and W_Q, W_K, W_V, W_O, the weights scaled by
+    // 1/√d_model (scripts/bench/engine/decode.mjs and torch_decode.py draw the same numbers).
+    struct decode_request
+    {
+        std::size_t n = 0, d_model = 0, heads = 0, kv_heads = 0, window = 0, sinks = 0;
+        std::size_t iterations = 0, warmup = 0;
+    };
+
+    std::string run_decode(const decode_request& r)
+    {
+        using clock = std::chrono::steady_clock;
+        const std::size_t kv_width = r.kv_heads * (r.d_model / r.heads);
+        const double scale = 1 / std::sqrt(static_cast<double>(r.d_model));
+        const attn::matrix input = seeded_matrix(r.n, r.d_model, 3);
+        attn::multi_head_params params;
+        params.w_q = seeded_matrix(r.d_model, r.d_model, 4, scale);
+        params.w_k = seeded_matrix(r.d_model, kv_width, 5, scale);
+        params.w_v = seeded_matrix(r.d_model, kv_width, 6, scale);
+        params.w_o = seeded_matrix(r.d_model, r.d_model, 7, scale);
+        attn::kv_cache_options options;
+        options.heads = r.heads;
+        options.kv_heads = r.kv_heads;
+        if (r.window)
+        {
+            options.window = r.window;
+            options.sinks = r.sinks;
+        }
+        for (std::size_t i = 0; i < r.warmup; ++i)
+        {
+            sink = sink + attn::kv_cache_decode(input, params, options).output(0, 0);
+        }
+        std::vector<double> times;
+        times.reserve(r.iterations);
+        for (std::size_t i = 0; i < r.iterations; ++i)
+        {
+            const auto start = clock::now();
+            {
+                const attn::kv_cache_trace t = attn::kv_cache_decode(input, params, options);
+                sink = sink + t.output(0, 0);
+            }
+            const auto stop = clock::now();
+            times.push_back(std::chrono::duration<double, std::milli>(stop - start).count());
+        }
+        const attn::kv_cache_trace last = attn::kv_cache_decode(input, params, options);
+        std::ostringstream out;
+        out << "{\"n\":" << r.n << ",\"iterations\":" << r.iterations << ",\"times_ms\":[";
+        out << std::fixed;
+        out.precision(6);
+        for (std::size_t i = 0; i < times.size(); ++i)
+        {
+            out << (i ? "," : "") << times[i];
+        }
+        out << std::defaultfloat;
+        out.precision(17);
+        out << "],\"checksum\":{\"output\":" << sum(last.output)
+            << ",\"cacheCells\":" << last.cache_cells << "}}";
+        return out.str();
+    }
+
+    /// "decode N D_MODEL HEADS KV_HEADS WINDOW SINKS ITERATIONS [WARMUP]"; the engine checks
+    /// the shapes and answers a bad one with its own message.
+    bool parse_decode(const std::vector<std::string>& words, decode_request& r)
+    {
+        if (words.size() < 8 || words.size() > 9 || words[0] != "decode")
+        {
+            return false;
+        }
+        try
+        {
+            std::size_t* fields[] = {&r.n,      &r.d_model, &r.heads,      &r.kv_heads,
+                                     &r.window, &r.sinks,   &r.iterations, &r.warmup};
+            r.warmup = 1;
+            for (std::size_t i = 1; i < words.size(); ++i)
+            {
+                *fields[i - 1] = std::stoul(words[i]);
+            }
+        }
+        catch (const std::exception&)
+        {
+            return false;
+        }
+        return r.n >= 1 && r.d_model >= 1 && r.heads >= 1 && r.kv_heads >= 1;
+    }
+
     bool parse(const std::vector<std::string>& words, std::size_t& n, std::size_t& d,
                std::size_t& iterations, std::size_t& warmup)
     {
@@ -167,6 +258,29 @@ int main(int argc, char** argv)
             if (words[0] == "quit")
             {
                 break;
+            }
+            if (words[0] == "decode")
+            {
+                decode_request r;
+                if (!parse_decode(words, r))
+                {
+                    std::cout << "{\"error\":\"expected decode N D_MODEL HEADS KV_HEADS WINDOW "
+                                 "SINKS ITERATIONS [WARMUP]\"}"
+                              << std::endl;
+                    continue;
+                }
+                try
+                {
+                    std::cout << run_decode(r) << std::endl;
+                }
+                catch (const attn::attention_error& error)
+                {
+                    // The engine's messages quote with ' ; a " would end the JSON string.
+                    std::string message = error.what();
+                    std::replace(message.begin(), message.end(), '"', '\'');
+                    std::cout << "{\"error\":\"" << message << "\"}" << std::endl;
+                }
+                continue;
             }
             if (!parse(words, n, d, iterations, warmup))
             {

@@ -30,11 +30,22 @@
  * One sample per batch = the batch's mean per-call time; reported: median, p10, p90 over the
  * rounds, and the ratios per round (paired), summarised the same way.
  *
+ * Then, in a second part, decoding with a key/value cache (engine/decode.mjs): lab.kvCacheDecode
+ * over n ∈ {45, 90, 180} rows of d_model 64 with 8 query heads, for multi-head (kvHeads 8),
+ * grouped (2) and multi-query (1) attention and a window of 64 with 4 sinks, by native
+ * (attn_bench's `decode` request, with and without the no-trim tunables), the wasm kernel
+ * (core.kvCacheDecode, flat) and PyTorch (engine/torch_decode.py: the same decoder in float64
+ * tensor ops, one thread). Before timing, every case's PyTorch output rows must equal the wasm
+ * kernel's to 1e-9, the native output sums the wasm one, and every contender's cache the count
+ * kvCacheMemory gives; then the same warm-up and rounds (engine/rounds.mjs). Reported: time per
+ * token (a decode's time / n) and the cache's bytes, per layer and context.
+ *
  * This is a benchmark, not a test: it reports its targets (TARGETS), it never asserts them.
  *
  *   node --expose-gc scripts/bench/run.mjs [--quick] [--rounds R] [--batch-ms T]
  *        [--warmup-ms T] [--sizes 64,256,512] [--out FILE] [--native-bin FILE] [--lib DIR]
- *        [--before-lib DIR] [--before-native-bin FILE]
+ *        [--before-lib DIR] [--before-native-bin FILE] [--only attention|decode]
+ *        [--decode-contexts 45,90,180] [--decode-d-model 64]
  *        [--contenders native,nativeNoTrim,nativeBefore,wasmKernel,wasmKernelBefore,wasmApi,
  *                      wasmApiBefore,js,torch,numpy]
  *
@@ -44,10 +55,15 @@
  * --before-native-bin ../before/build/native/attn_bench for a checkout made with
  * `git worktree add`, set up and built there).
  *
- * The parts: engine/contenders.mjs (the contenders and their set-up), engine/native.mjs and
+ * --decode-contexts and --decode-d-model size the decoding part (kvCacheDecode takes at most
+ * n·(n+1)·d_model = 2,097,152 cached numbers over a decode: n ≤ 180 at d_model 64); the decoding
+ * part runs those of its contenders (native, nativeNoTrim, wasmKernel, torch) --contenders names.
+ *
+ * The parts: engine/contenders.mjs (the contenders and their set-up), engine/decode.mjs (the
+ * decoding part's), engine/rounds.mjs (warm-up and rounds), engine/native.mjs and
  * engine/python.mjs (the child processes), engine/agreement.mjs (the checks),
  * engine/machine.mjs (what the report says about the machine), engine/report.mjs (the table),
- * engine/markdown.mjs (the JSON as docs/benchmarks.md's tables); statistics from stats.mjs,
+ * engine/markdown.mjs and decode-tables.mjs (the JSON as docs/benchmarks.md's tables); statistics from stats.mjs,
  * shared with the browser benchmarks.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -56,10 +72,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { readArgs } from './args.mjs';
-import { defaultContenders, startContenders } from './engine/contenders.mjs';
+import { defaultContenders, loadLib, startContenders } from './engine/contenders.mjs';
+import { checkDecodeSizes, DECODE_CONFIGS, DECODE_CONTENDERS, decodeResults, startDecode } from './engine/decode.mjs';
 import { cpuSnapshot, machine, otherLoad } from './engine/machine.mjs';
 import { print } from './engine/report.mjs';
-import { median, sum, summary } from './stats.mjs';
+import { timeRounds } from './engine/rounds.mjs';
+import { median, summary } from './stats.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const D = 64;
@@ -82,6 +100,9 @@ function parseArgs(argv) {
     beforeNativeBin: undefined,
     contenders: /** @type {string[]} */ ([]),
     explicitContenders: false,
+    parts: ['attention', 'decode'],
+    decodeContexts: [45, 90, 180],
+    decodeDModel: 64,
   };
   const explicit = new Set();
   readArgs(argv, (arg, { value, positive }) => {
@@ -97,6 +118,9 @@ function parseArgs(argv) {
       case '--before-lib': options.beforeLib = path.resolve(value()); break;
       case '--before-native-bin': options.beforeNativeBin = path.resolve(value()); break;
       case '--contenders': options.contenders = value().split(','); options.explicitContenders = true; break;
+      case '--only': options.parts = [value()]; break;
+      case '--decode-contexts': options.decodeContexts = value().split(',').map((s) => Math.round(positive(s))); break;
+      case '--decode-d-model': options.decodeDModel = Math.round(positive()); break;
       case '-h': case '--help':
         console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0]);
         process.exit(0);
@@ -104,6 +128,8 @@ function parseArgs(argv) {
       default: throw new Error(`unknown argument ${arg} (see --help)`);
     }
   });
+  if (!['attention', 'decode'].includes(options.parts[0])) throw new Error(`--only: expected attention or decode, got ${options.parts[0]}`);
+  if (options.parts.includes('decode')) checkDecodeSizes(options.decodeContexts, options.decodeDModel);
   if (!options.explicitContenders) options.contenders = defaultContenders(options);
   if (options.quick) {
     if (!explicit.has('rounds')) options.rounds = 5;
@@ -114,54 +140,13 @@ function parseArgs(argv) {
 }
 
 
-async function main() {
-  const options = parseArgs(process.argv.slice(2));
-  const log = (/** @type {string} */ text) => process.stderr.write(`bench: ${text}\n`);
-  const started = performance.now();
-
-  const info = machine(options);
-  log(`${info.cpu}, ${info.cores} cores, Node ${info.node}; ${options.rounds} rounds, batches ≥ ${options.batchMs} ms`);
-  if (typeof globalThis.gc !== 'function') log('no --expose-gc: garbage from one contender may be collected during the next');
-
+/** The attention forward part: its contenders, checks, rounds, ratios and targets. */
+async function runAttention(options, log, started) {
   const { active, cases, checks, batch, python, pids, stop } = await startContenders(options, D, log);
   // From here on, CPU time not spent by this process or its children is other work's.
   const cpuStart = cpuSnapshot(pids);
 
-  // Warm-up and batch sizing: doubling batches until warmupMs is spent, then enough calls for
-  // batchMs at the last batch's median.
-  /** @type {Record<string, number>} */
-  const iterations = {};
-  for (const c of cases) {
-    for (const { id } of active) {
-      let k = 1;
-      let spent = 0;
-      let times = [];
-      while (spent < options.warmupMs) {
-        times = await batch(id, c, k);
-        spent += sum(times);
-        k *= 2;
-      }
-      const perCall = median(times);
-      iterations[`${id}:${c.n}`] = Math.max(1, Math.ceil(options.batchMs / perCall));
-    }
-  }
-  log(`warm-up done (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-
-  /** @type {Record<string, { perRound: number[], calls: number[] }>} */
-  const samples = {};
-  for (const c of cases) for (const { id } of active) samples[`${id}:${c.n}`] = { perRound: [], calls: [] };
-  for (let r = 0; r < options.rounds; r += 1) {
-    for (const c of cases) {
-      for (let s = 0; s < active.length; s += 1) {
-        const { id } = active[(r + s) % active.length];
-        const key = `${id}:${c.n}`;
-        const times = await batch(id, c, iterations[key]);
-        samples[key].perRound.push(sum(times) / times.length);
-        samples[key].calls.push(...times);
-      }
-    }
-    log(`round ${r + 1}/${options.rounds} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-  }
+  const { iterations, samples } = await timeRounds({ cases, active, batch, options, log, started, what: 'attention' });
   const load = otherLoad(cpuStart, cpuSnapshot(pids));
   stop();
 
@@ -215,9 +200,8 @@ async function main() {
       }
     : null;
 
-  const report = {
+  return {
     benchmark: 'scaled dot-product attention forward, no mask, full trace, double precision',
-    machine: info,
     config: {
       sizes: options.sizes, d: D, rounds: options.rounds, batchMs: options.batchMs, warmupMs: options.warmupMs,
       quick: options.quick, inputs: 'splitmix64, seed 1, streams 0/1/2 = Q/K/V, entries 2u - 1',
@@ -232,9 +216,52 @@ async function main() {
     results,
     ratios,
     targets,
-    durationS: (performance.now() - started) / 1000,
     otherLoad: load,
   };
+}
+
+/** The decoding part (engine/decode.mjs): the same method on lab.kvCacheDecode. */
+async function runDecode(options, log, started) {
+  const ids = options.contenders.filter((id) => DECODE_CONTENDERS.some((c) => c.id === id));
+  if (!ids.length) {
+    log(`decode: left out (--contenders has none of ${DECODE_CONTENDERS.map((c) => c.id).join(', ')})`);
+    return undefined;
+  }
+  const lib = await loadLib(options.lib);
+  const { active, cases, checks, batch, python, pids, stop } = await startDecode(options, ids, lib, log);
+  const cpuStart = cpuSnapshot(pids);
+  const { iterations, samples } = await timeRounds({ cases, active, batch, options, log, started, what: 'decode' });
+  const load = otherLoad(cpuStart, cpuSnapshot(pids));
+  stop();
+  return {
+    benchmark: 'causal multi-head self-attention decoded row by row with a key/value cache (lab.kvCacheDecode), double precision',
+    config: {
+      dModel: options.decodeDModel, contexts: options.decodeContexts, layers: DECODE_CONFIGS,
+      inputs: 'splitmix64, seed 1, streams 3 = input rows, 4/5/6/7 = W_Q/W_K/W_V/W_O × 1/√d_model, entries 2u - 1',
+      contenders: active.map((c) => c.id), python,
+    },
+    checks,
+    ...decodeResults(cases, active, samples, iterations),
+    otherLoad: load,
+  };
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const log = (/** @type {string} */ text) => process.stderr.write(`bench: ${text}\n`);
+  const started = performance.now();
+
+  const info = machine(options);
+  log(`${info.cpu}, ${info.cores} cores, Node ${info.node}; ${options.rounds} rounds, batches ≥ ${options.batchMs} ms; ${options.parts.join(' and ')}`);
+  if (typeof globalThis.gc !== 'function') log('no --expose-gc: garbage from one contender may be collected during the next');
+
+  const report = {
+    machine: info,
+    ...(options.parts.includes('attention') ? await runAttention(options, log, started) : {}),
+    decode: options.parts.includes('decode') ? await runDecode(options, log, started) : undefined,
+    durationS: 0,
+  };
+  report.durationS = (performance.now() - started) / 1000;
   info.loadAverageAtEnd = os.loadavg();
   mkdirSync(path.dirname(options.out), { recursive: true });
   writeFileSync(options.out, `${JSON.stringify(report, null, 2)}\n`);

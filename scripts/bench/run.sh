@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # `npm run bench`: builds what the benchmark needs (the engine natively and to wasm, and the
-# native attn_bench), then runs scripts/bench/run.mjs. Arguments go to run.mjs, e.g.
-#   npm run bench -- --quick        fewer, shorter rounds (a smoke run, ~10 s)
+# native attn_bench), then runs scripts/bench/run.mjs: attention forward, then decoding with a
+# key/value cache. Arguments go to run.mjs, e.g.
+#   npm run bench -- --quick        fewer, shorter rounds (a smoke run, ~40 s)
 #   npm run bench -- --rounds 25    more rounds
+#   npm run bench -- --only decode  one part
 # Results: a table on stdout and build/bench/attention.json. See docs/benchmarks.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -7,7 +7,8 @@ import { sum } from '../stats.mjs';
 export const AGREEMENT = 1e-12;
 
 
-function maxAbsDiff(a, b, what) {
+/** max |a[i] − b[i]| (NaN counts as Infinity); arrays of different lengths are an error naming `what`. */
+export function maxAbsDiff(a, b, what) {
   if (a.length !== b.length) throw new Error(`${what}: lengths differ (${a.length} vs ${b.length})`);
   let worst = 0;
   for (let i = 0; i < a.length; i += 1) {

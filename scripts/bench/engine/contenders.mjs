@@ -33,8 +33,13 @@ export function defaultContenders(options) {
 
 const collect = typeof globalThis.gc === 'function' ? globalThis.gc : () => {};
 
-/** Times `iterations` calls of fn one by one; returns per-call ms. */
-function timeJs(fn, iterations) {
+/**
+ * One batch of a contender that runs in this process: a full GC first (--expose-gc), so the
+ * previous contender's garbage is not collected on its time, then `iterations` calls of fn one
+ * by one; returns per-call ms.
+ */
+export function timeJs(fn, iterations) {
+  collect();
   const times = new Array(iterations);
   let keep = 0;
   for (let i = 0; i < iterations; i += 1) {
@@ -48,7 +53,7 @@ function timeJs(fn, iterations) {
 }
 
 /** loadCore and loadAttentionLab of a web/lib directory (this one's or another build's). */
-async function loadLib(dir) {
+export async function loadLib(dir) {
   const url = pathToFileURL(dir + path.sep);
   const { loadCore } = await import(new URL('load-core.js', url).href);
   const { loadAttentionLab } = await import(new URL('index.js', url).href);
@@ -119,7 +124,7 @@ export async function startContenders(options, d, log) {
     /** @type {Record<string, () => unknown>} */
     const calls = { wasmKernel: a.kernel, wasmApi: a.api, js: () => referenceAttention(flat.query, flat.key, flat.value) };
     if (b) Object.assign(calls, { wasmKernelBefore: b.kernel, wasmApiBefore: b.api });
-    return { n, calls };
+    return { n, key: String(n), calls };
   });
 
   const natives = ['native', 'nativeNoTrim', 'nativeBefore'].filter((id) => children[id]).map((id) => children[id]);
@@ -140,15 +145,14 @@ export async function startContenders(options, d, log) {
   /** batch(contender, case, iterations) → per-call ms */
   const batch = async (id, c, iterations) => {
     if (children[id]) return (await children[id].batch(c.n, iterations, 0)).times_ms;
-    collect();
     return timeJs(c.calls[id], iterations);
   };
+  return { active, cases, checks, batch, python, ...processControls(children) };
+}
+
+/** The child processes' ids (for the load accounting) and how to stop them all. */
+export function processControls(children) {
   return {
-    active,
-    cases,
-    checks,
-    batch,
-    python,
     pids: Object.values(children).map((child) => child.pid),
     stop: () => Object.values(children).forEach((child) => child.stop()),
   };

@@ -1,11 +1,13 @@
-// The engine benchmark's figures as Markdown, for docs/benchmarks.md: one row per contender or
-// ratio, one column per n, each cell "median [p10–p90]".
+// The engine benchmark's figures as Markdown, for docs/benchmarks.md: for attention one row per
+// contender or ratio, one column per n, each cell "median [p10–p90]"; for decoding one row per
+// layer and context (engine/decode-tables.mjs).
 //
 //   node scripts/bench/engine/markdown.mjs [build/bench/attention.json]
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 import { markdownTable } from '../tables.mjs';
+import { decodeNote, decodeRows } from './decode-tables.mjs';
 
 const RATIOS = [
   ['wasm kernel now / before', 'wasmKernelOverBefore'],
@@ -28,6 +30,16 @@ const BEFORE_PAIRS = [
 const ms = (x) => (x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
 
 export function markdown(report) {
+  const parts = [];
+  if (report.results) parts.push(attentionMarkdown(report));
+  if (report.decode) {
+    const { header, rows, align } = decodeRows(report.decode);
+    parts.push(['Decoding with a KV cache, µs per token:', '', markdownTable(header, rows, align), '', decodeNote(report.decode)].join('\n'));
+  }
+  return parts.join('\n\n');
+}
+
+function attentionMarkdown(report) {
   const sizes = report.config.sizes;
   const header = (first) => [first, ...sizes.map((n) => `n = ${n}`)];
   const align = ['l', ...sizes.map(() => 'r')];

@@ -1,11 +1,12 @@
-// The PyTorch and NumPy contenders of the engine benchmark: engine/torch_attention.py as a
-// long-lived child (one per backend) speaking attn_bench's line protocol.
+// The Python contenders of the engine benchmark: engine/torch_attention.py (PyTorch and NumPy,
+// one child per backend) and engine/torch_decode.py, long-lived children speaking attn_bench's
+// line protocol.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { startChild } from './child.mjs';
 
-const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'torch_attention.py');
+const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 /** Debian's python3-torch and python3-numpy live here; the `python3` on PATH may be another. */
 export const PYTHON = '/usr/bin/python3';
@@ -23,13 +24,17 @@ export function pythonEnv() {
 }
 
 /**
- * Starts a backend and asks which BLAS it loaded; refuses one that would run on more than one
- * thread, since every other contender runs on one.
- * @param {'torch' | 'numpy'} backend
- * @param {number} d
+ * Starts one of this folder's Python scripts as a long-lived child and asks which BLAS it
+ * loaded; refuses one that would run on more than one thread, since every other contender runs
+ * on one.
+ * @param {string} name for messages
+ * @param {string} script a file in this folder
+ * @param {string[]} args
+ * @param {number} d the width attention batches send (unused by other requests)
  */
-export async function startPython(backend, d) {
-  const child = startChild(`${backend} (torch_attention.py)`, PYTHON, [SCRIPT, '--serve', '--backend', backend], pythonEnv(), d);
+export async function startPythonScript(name, script, args, d) {
+  const file = path.join(HERE, script);
+  const child = startChild(`${name} (${script})`, PYTHON, [file, ...args], pythonEnv(), d);
   let info;
   try {
     info = await child.request('info');
@@ -40,9 +45,18 @@ export async function startPython(backend, d) {
   const threads = [...(info.blas ?? []).map((b) => b.num_threads), info.torchThreads ?? 1];
   if (threads.some((t) => t !== 1)) {
     child.stop();
-    throw new Error(`${backend}: expected one BLAS thread, got ${JSON.stringify(info)}`);
+    throw new Error(`${name}: expected one BLAS thread, got ${JSON.stringify(info)}`);
   }
   return { ...child, info };
+}
+
+/**
+ * The attention part's PyTorch or NumPy contender (torch_attention.py).
+ * @param {'torch' | 'numpy'} backend
+ * @param {number} d
+ */
+export function startPython(backend, d) {
+  return startPythonScript(backend, 'torch_attention.py', ['--serve', '--backend', backend], d);
 }
 
 /** The trace fields of a torch_attention.py "trace" reply, as Float64Arrays. */

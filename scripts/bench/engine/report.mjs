@@ -3,15 +3,14 @@ import path from 'node:path';
 
 import { textTable as table } from '../tables.mjs';
 import { AGREEMENT } from './agreement.mjs';
+import { decodeNote, decodeRows } from './decode-tables.mjs';
 
 
 export function print(report, options) {
   const m = report.machine;
   const kb = (b) => (b == null ? 'n/a' : `${(b / 1024).toFixed(1)} kB`);
-  const ms = (x) => (x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
-  const x2 = (x) => `${x.toFixed(2)}×`;
   const out = [];
-  out.push('Attention forward benchmark (no mask, full trace, double, d_k = d_v = 64)');
+  out.push(`Engine benchmark: ${[report.results && 'attention forward (no mask, full trace, double, d_k = d_v = 64)', report.decode && 'decoding with a KV cache (double)'].filter(Boolean).join('; ')}`);
   out.push(`date      ${m.date}`);
   out.push(`cpu       ${m.cpu}, ${m.cores} cores (${m.platform})`);
   out.push(`node      ${m.node}`);
@@ -22,14 +21,45 @@ export function print(report, options) {
   out.push(`wasm      ${m.wasm.file}: ${kb(m.wasm.bytes)} raw, ${kb(m.wasm.gzipBytes)} gzip; glue ${kb(m.glue.bytes)} raw, ${kb(m.glue.gzipBytes)} gzip`);
   if (options.beforeLib || options.beforeNativeBin) out.push(`before    lib ${options.beforeLib ?? '-'}; native ${options.beforeNativeBin ?? '-'}`);
   if (m.before) out.push(`          its wasm: ${kb(m.before.wasm.bytes)} raw, ${kb(m.before.wasm.gzipBytes)} gzip; glue ${kb(m.before.glue.bytes)} raw, ${kb(m.before.glue.gzipBytes)} gzip; flags ${m.before.wasmCompile}`);
-  for (const [id, py] of Object.entries(report.config.python ?? {})) {
+  // The decoding part's PyTorch child loads the same Python, torch and BLAS as the attention part's.
+  const pythons = { ...(report.decode?.config.python ? { torch: report.decode.config.python } : {}), ...report.config?.python };
+  for (const [id, py] of Object.entries(pythons)) {
     const blas = !py.blas ? 'unknown (no threadpoolctl)'
       : py.blas.map((b) => `${b.internal_api} ${b.version} ${b.architecture} (${b.threading_layer}, ${b.num_threads} thread)`).join(', ') || 'none found';
     const flatters = py.blas?.some((b) => b.internal_api === 'openblas') ? '' : '  ** not OpenBLAS: a slow BLAS flatters the engine **';
     out.push(`${id.padEnd(10)}Python ${py.python}, ${py.torch ? `torch ${py.torch} (BLAS_INFO ${py.torchBlasInfo}), ` : ''}NumPy ${py.numpy}; BLAS: ${blas}${flatters}`);
   }
   out.push(`method    ${options.rounds} rounds, interleaved, batches ≥ ${options.batchMs} ms; per-call ms = batch mean; median [p10–p90] over rounds${options.quick ? ' (--quick)' : ''}`);
+  if (report.results) out.push('', ...attentionLines(report));
+  if (report.decode) out.push('', ...decodeLines(report.decode));
   out.push('');
+  const shown = path.relative(process.cwd(), options.out);
+  out.push(`json      ${shown.startsWith('..') ? options.out : shown}   (${report.durationS.toFixed(1)} s)`);
+  console.log(out.join('\n'));
+}
+
+/** The noise line of one part: other processes' share of the CPUs while it was timed. */
+function noiseLine(load) {
+  if (!load) return [];
+  const { othersShareOfCpu: o, stealShareOfCpu: st } = load;
+  return [`noise     other processes used ${(100 * o).toFixed(0)} % of the CPUs during the run, hypervisor steal ${(100 * st).toFixed(0)} %` +
+    (o > 0.1 || st > 0.1 ? '  ** busy machine: treat these figures with suspicion, run again when idle **' : '')];
+}
+
+function decodeLines(decode) {
+  const { header, rows, align } = decodeRows(decode);
+  return [
+    'decoding with a KV cache (lab.kvCacheDecode), time per token:',
+    ...table(header, rows, align.map((a) => a === 'r')),
+    decodeNote(decode),
+    ...noiseLine(decode.otherLoad),
+  ];
+}
+
+function attentionLines(report) {
+  const ms = (x) => (x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
+  const x2 = (x) => `${x.toFixed(2)}×`;
+  const out = [];
   const header = ['n', 'contender', 'median ms', 'p10–p90 ms', 'calls/batch'];
   const rows = report.results.map((r) => [
     String(r.n), r.label, ms(r.perCallMs.median), `${ms(r.perCallMs.p10)}–${ms(r.perCallMs.p90)}`, String(r.iterationsPerBatch),
@@ -70,13 +100,7 @@ export function print(report, options) {
   }
   out.push(`agreement: JS vs wasm ≤ ${Math.max(...Object.values(report.checks).map((c) => c.jsVsWasmMaxAbsDiff)).toExponential(1)} ` +
     `(limit ${AGREEMENT}); native vs wasm checksums ≤ ${Math.max(...Object.values(report.checks).map((c) => c.nativeVsWasmChecksumRelDiff)).toExponential(1)} relative`);
-  if (report.otherLoad) {
-    const { othersShareOfCpu: o, stealShareOfCpu: st } = report.otherLoad;
-    out.push(`noise     other processes used ${(100 * o).toFixed(0)} % of the CPUs during the run, hypervisor steal ${(100 * st).toFixed(0)} %` +
-      (o > 0.1 || st > 0.1 ? '  ** busy machine: treat these figures with suspicion, run again when idle **' : ''));
-  }
-  const shown = path.relative(process.cwd(), options.out);
-  out.push(`json      ${shown.startsWith('..') ? options.out : shown}   (${report.durationS.toFixed(1)} s)`);
-  console.log(out.join('\n'));
+  out.push(...noiseLine(report.otherLoad));
+  return out;
 }
 

@@ -135,7 +135,8 @@ class Contender:
         return out
 
 
-def serve(contender):
+def serve(answer):
+    """One JSON line back for each stdin line until "quit": answer(words), or the error."""
     for line in sys.stdin:
         words = line.split()
         if not words:
@@ -143,18 +144,21 @@ def serve(contender):
         if words[0] == "quit":
             break
         try:
-            if words[0] == "info":
-                reply = contender.info()
-            elif words[0] == "trace":
-                reply = contender.trace(int(words[1]), int(words[2]))
-            else:
-                numbers = [int(w) for w in words]
-                if not 3 <= len(numbers) <= 4:
-                    raise ValueError("expected N D ITERATIONS [WARMUP]")
-                reply = contender.batch(*numbers[:3], numbers[3] if len(numbers) == 4 else 0)
-        except (ValueError, IndexError) as error:
+            reply = answer(words)
+        except (ValueError, IndexError, RuntimeError) as error:
             reply = {"error": f"{line.strip()!r}: {error}"}
         print(json.dumps(reply), flush=True)
+
+
+def attention_reply(contender, words):
+    if words[0] == "info":
+        return contender.info()
+    if words[0] == "trace":
+        return contender.trace(int(words[1]), int(words[2]))
+    numbers = [int(w) for w in words]
+    if not 3 <= len(numbers) <= 4:
+        raise ValueError("expected N D ITERATIONS [WARMUP]")
+    return contender.batch(*numbers[:3], numbers[3] if len(numbers) == 4 else 0)
 
 
 def main():
@@ -162,7 +166,8 @@ def main():
     parser.add_argument("--serve", action="store_true", required=True)
     parser.add_argument("--backend", choices=("torch", "numpy"), required=True)
     args = parser.parse_args()
-    serve(Contender(args.backend))
+    contender = Contender(args.backend)
+    serve(lambda words: attention_reply(contender, words))
 
 
 if __name__ == "__main__":
