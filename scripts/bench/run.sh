@@ -2,7 +2,7 @@
 # `npm run bench`: builds what the benchmark needs (the engine natively and to wasm, and the
 # native attn_bench), then runs scripts/bench/run.mjs: attention forward, then decoding with a
 # key/value cache. Arguments go to run.mjs, e.g.
-#   npm run bench -- --quick        fewer, shorter rounds (a smoke run, ~40 s)
+#   npm run bench -- --quick        fewer, shorter rounds (a smoke run, ~30 s)
 #   npm run bench -- --rounds 25    more rounds
 #   npm run bench -- --only decode  one part
 # Results: a table on stdout and build/bench/attention.json. See docs/benchmarks.md.

@@ -108,9 +108,16 @@ export async function startDecode(options, ids, lib, log) {
     return { key: `${config.id}:${n}`, config, n, dModel, wasm };
   }));
 
+  const controls = processControls(children);
   /** @type {Record<string, any>} */
   const checks = {};
-  for (const c of cases) checks[c.key] = await checkDecode(c, children, lib);
+  try {
+    for (const c of cases) checks[c.key] = await checkDecode(c, children, lib);
+  } catch (error) {
+    // Nothing is timed; the children must not keep the caller's process alive.
+    controls.stop();
+    throw error;
+  }
   log(`decode: ${cases.length} cases agree (PyTorch vs wasm max |diff| ≤ ` +
     `${Math.max(...Object.values(checks).map((x) => x.torchVsWasmMaxAbsDiff ?? 0)).toExponential(1)}, ` +
     `native vs wasm checksums ≤ ${Math.max(...Object.values(checks).map((x) => x.nativeVsWasmRelDiff ?? 0)).toExponential(1)})`);
@@ -120,7 +127,7 @@ export async function startDecode(options, ids, lib, log) {
     if (children[id]) return (await children[id].request(`decode ${shapeWords(c)} ${iterations} 0`)).times_ms;
     return timeJs(c.wasm, iterations);
   };
-  return { active, cases, checks, batch, python, ...processControls(children) };
+  return { active, cases, checks, batch, python, ...controls };
 }
 
 /**
