@@ -54,7 +54,9 @@ describe('rotary positions', () => {
     const { queries, query, rope } = engine();
     const clocks = rope(Array(ROPE.inputs.length).fill(query), Array.from({ length: ROPE.inputs.length }, (_, p) => p));
     assert.deepEqual(panelOf(s, 'clocks', 'theta').data, [clocks.theta]);
-    assert.deepEqual(panelOf(s, 'angles', 'angles').data, clocks.angles);
+    assert.deepEqual(panelOf(s, 'angles', 'angles-corner').data, clocks.angles.slice(0, 8));
+    assert.deepEqual(panelOf(s, 'angles', 'angles-query').data, queries.angles);
+    assert.deepEqual(queries.angles[0].slice(0, 2), [7, 0.7000000000000001], 'position 7: 7·θ₀ and 7·θ₁');
     assert.deepEqual(panelOf(s, 'clocks', 'clocks').series[0].points.slice(0, 3), clocks.cos.slice(0, 3).map((row, p) => [p, row[0]]));
     assert.deepEqual(panelOf(s, 'rotate', 'rotated-query-cos').data, queries.cos);
     assert.deepEqual(panelOf(s, 'rotate', 'rotated-query-sin').data, queries.sin);
@@ -93,11 +95,15 @@ describe('rotary positions', () => {
   test('the decay and interpolation steps show the engine’s scores and the positions tokens are turned at', async () => {
     const { s } = await opened('interpolation');
     const { rope } = engine();
-    const ones = Array(8).fill(1);
-    const far = rope([ones, ones, ones], [0, 1, 255]).output;
+    const wide = Array(64).fill(1);
+    const far = rope([wide, wide, wide], [0, 1, 255]).output;
     const sampled = panelOf(s, 'decay', 'decay-scores');
-    assert.equal(sampled.data[0][0], lab.attention({ query: [far[0]], key: far, value: far }).scores[0][0]);
-    assert.equal(sampled.data[0][0], 8, 'distance 0: every pair of ones aligned, 2·cos 0 per pair');
+    assert.deepEqual(sampled.colLabels.slice(0, 2), ['r = 0', 'r = 1']);
+    assert.equal(sampled.colLabels.at(-1), 'r = 255');
+    assert.deepEqual([sampled.data[0][0], sampled.data[0][1], sampled.data[0].at(-1)], lab.attention({ query: [far[0]], key: far, value: far }).scores[0]);
+    assert.equal(sampled.data[0][0], 64, 'distance 0: every pair of ones aligned, 2·cos 0 per pair');
+    assert.ok(sampled.data[0].at(-1) < sampled.data[0][0] / 2, 'far apart, the score has fallen');
+    const ones = Array(8).fill(1);
     const used = panelOf(s, 'interpolation', 'used-positions');
     assert.deepEqual(used.colLabels, ['token 255', 'token 256', 'token 1023']);
     assert.deepEqual(used.data, [[255, 256, 1023], [63.75, 64, 255.75]]);

@@ -12,6 +12,7 @@ export default {
     queryPosition: 'Position m of the query in the first pair of positions.',
     keyPosition: 'Position n of the key in the first pair of positions.',
     shift: 'Added to both positions for the second pair, (m + shift, n + shift).',
+    decayWidth: 'Width of the all-ones query and key whose score is drawn against their distance, even; a real head\'s width (64 or 128) shows the decay best.',
     length: 'Positions drawn in the clocks and the decay; the context the model was trained on.',
     factor: 'Position interpolation: a context this many times longer, its positions divided by it.',
     seed: 'Decides the query and the key.',

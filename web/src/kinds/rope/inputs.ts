@@ -16,6 +16,8 @@ export const ropeInputs = {
   keyPosition: integer(0, 100000),
   /** Added to both positions for the second pair: (m + shift, n + shift). */
   shift: integer(0, 100000),
+  /** Width of the all-ones query and key whose score falls with distance: wide, as a real head, so the decay shows. */
+  decayWidth: integer(2, 256),
   /** Positions drawn in the clocks and the decay, and the context the model was trained on. */
   length: integer(2, 1024),
   /** Position interpolation: a context `factor` times longer squeezed into the trained positions. */

@@ -4,11 +4,13 @@ import { field, problem } from '../../model/json-checks.js';
 import { defineKind, MATRIX_EXERCISES } from '../descriptor.js';
 import { ropeInputs } from './inputs.js';
 
+const even = (width: number, name: string, path: string) =>
+  (width % 2 === 0 ? undefined : problem(field(path, name), 'an even width (RoPE turns pairs of columns)', String(width)));
+
 export default defineKind({
   kind: 'rope',
   inputs: ropeInputs,
-  together: (inputs, path) =>
-    inputs.width % 2 === 0 ? undefined : problem(field(path, 'width'), 'an even width (RoPE turns pairs of columns)', String(inputs.width)),
+  together: (inputs, path) => even(inputs.width, 'width', path) ?? even(inputs.decayWidth, 'decayWidth', path),
   engine: 'full',
   charts: true,
   exercises: MATRIX_EXERCISES,

@@ -125,35 +125,25 @@ export function ropeSteps(lab: AttentionLab, inputs: RopeInputs): Built<RopeTrac
   });
 
   // ---- angles: position · θ_i ---------------------------------------------------------------
+  // In numbers, not a heatmap: pair 0's angles (up to the last position) would wash out the rest.
   const corner = Math.min(CORNER_ROWS, length);
-  const positionLabels = positionsUpTo(length).map((p) => w('rope-pos', { pos: String(p) }));
-  const angleCells: CellSource = { kind: 'angle', positions: positionsUpTo(length), theta: clocks.theta, angles: clocks.angles };
-  cells.angles = angleCells;
+  const positionLabels = positionsUpTo(corner).map((p) => w('rope-pos', { pos: String(p) }));
+  const queryRows = [at('q', m), at('q', m + shift)];
   steps.push({
     id: 'angles',
     title: w('rope-angles-title'),
-    text: w('rope-angles-text', { last: String(length - 1), fast: formatNumber(clocks.angles[length - 1][0]), slow: formatNumber(clocks.angles[length - 1][slowest]) }),
+    text: w('rope-angles-text', { m: String(m), later: String(m + shift), fast: formatNumber(queries.angles[1][0]), slow: formatNumber(queries.angles[1][slowest]) }),
     formula: String.raw`\htmlClass{focus}{\text{angle}_{p,i} = p\,\theta_i}`,
     panels: [
-      {
-        type: 'heatmap',
-        name: 'angles',
-        ...titled(w('rope-matrix-angles'), shape(length, half)),
-        detail: w('rope-angles-detail'),
-        data: clocks.angles,
-        rowName: w('rope-position'),
-        colName: w('rope-pair'),
-        colour: 'diverging',
-        explain: { stage: 'trace', symbol: 'angle' },
-      },
-      matrix('angles-corner', w('rope-matrix-angles-corner', { rows: String(corner) }), clocks.angles.slice(0, corner), positionLabels.slice(0, corner), pairs,
-        traced('angles-corner', angleCells, 'angle')),
-      parameters('angle-size', w('rope-size-caption'), [...sizeFields, integerField('length', w('rope-length'), length, ropeInputs.length)]),
+      matrix('angles-corner', w('rope-matrix-angles-corner', { rows: String(corner) }), clocks.angles.slice(0, corner), positionLabels, pairs,
+        traced('angles-corner', { kind: 'angle', positions: positionsUpTo(corner), theta: clocks.theta, angles: clocks.angles }, 'angle')),
+      matrix('angles-query', w('rope-matrix-angles-query'), queries.angles, queryRows, pairs,
+        traced('angles-query', { kind: 'angle', positions: [m, m + shift], theta: queries.theta, angles: queries.angles }, 'angle')),
+      positionFields,
     ],
   });
 
   // ---- rotate: q turned at m and at m + shift -----------------------------------------------
-  const queryRows = [at('q', m), at('q', m + shift)];
   const keyRows = [at('k', n), at('k', n + shift)];
   const trig = (name: string, which: 'cos' | 'sin', trace: RopeTrace, rows: string[], positions: number[]) =>
     matrix(name, w(which === 'cos' ? 'rope-matrix-cos' : 'rope-matrix-sin'), trace[which], rows, pairs,
@@ -258,27 +248,34 @@ export function ropeSteps(lab: AttentionLab, inputs: RopeInputs): Built<RopeTrac
   // ---- decay: all-ones q and k, the score against the distance ------------------------------
   const ones = Array<number>(d).fill(1);
   const farthest = length - 1;
-  const decayCall = rope(copies(ones, length), positionsUpTo(length));
+  const decayCall = rope(copies(Array<number>(inputs.decayWidth).fill(1), length), positionsUpTo(length));
   const decayScores = lab.attention({ query: [decayCall.output[0]], key: decayCall.output, value: decayCall.output }).scores[0];
   const distances = [...new Set([0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, farthest].filter((r) => r <= farthest))];
   const sampledKeys = distances.map((r) => decayCall.output[r]);
   const sampledCall = { query: [decayCall.output[0]], key: sampledKeys, value: sampledKeys };
   const sampled = lab.attention(sampledCall).scores;
-  const decayChart = (name: string, caption: string, series: ChartPanel['series']): ChartPanel =>
-    ({ type: 'chart', name, caption, xLabel: w('rope-distance'), yLabel: w('rope-score'), xScale: 'linear', series });
   steps.push({
     id: 'decay',
     title: w('rope-decay-title'),
-    text: w('rope-decay-text', { d: String(d), top: formatNumber(sampled[0][0]), last: String(farthest) }),
+    text: w('rope-decay-text', { d: String(inputs.decayWidth), top: formatNumber(sampled[0][0]), last: String(farthest) }),
     formula: String.raw`\htmlClass{focus}{(R_0\mathbf{1})\cdot(R_r\mathbf{1}) = \textstyle\sum_i 2\cos(r\,\theta_i)}`,
     panels: [
-      decayChart('decay', w('rope-decay-caption', { positions: String(length) }), [{
-        label: w('rope-ones-series'),
-        points: decayScores.map((s, r): [number, number] => [r, s]),
-      }]),
+      {
+        type: 'chart',
+        name: 'decay',
+        caption: w('rope-decay-caption', { positions: String(length) }),
+        xLabel: w('rope-distance'),
+        yLabel: w('rope-score'),
+        xScale: 'linear',
+        series: [{ label: w('rope-ones-series'), points: decayScores.map((s, r): [number, number] => [r, s]) }],
+      } satisfies ChartPanel,
       matrix('decay-scores', w('rope-matrix-decay'), sampled, [at('q', 0)], distances.map((r) => w('rope-distance-label', { r: String(r) })),
         { stage: 'score', symbol: 'score', args: sampledCall }),
-      parameters('decay-size', w('rope-size-caption'), [...sizeFields, integerField('length', w('rope-length'), length, ropeInputs.length)]),
+      parameters('decay-size', w('rope-size-caption'), [
+        integerField('decayWidth', w('rope-width'), inputs.decayWidth, ropeInputs.decayWidth),
+        sizeFields[1],
+        integerField('length', w('rope-length'), length, ropeInputs.length),
+      ]),
     ],
   });
 
@@ -288,8 +285,6 @@ export function ropeSteps(lab: AttentionLab, inputs: RopeInputs): Built<RopeTrac
   const squeezed = tokens.map((t) => t / factor);
   const asTheyAre = rope(copies(ones, tokens.length), tokens);
   const interpolated = rope(copies(ones, tokens.length), squeezed);
-  const scoresOf = (trace: RopeTrace) => lab.attention({ query: [trace.output[0]], key: trace.output, value: trace.output }).scores[0];
-  const [farScores, nearScores] = [scoresOf(asTheyAre), scoresOf(interpolated)];
   const marks = [...new Set([length - 1, length, long - 1])].filter((t) => t < long);
   const markRope = (positions: number[]) => rope(copies(ones, marks.length), positions);
   const markedAsTheyAre = markRope(marks);
@@ -323,10 +318,6 @@ export function ropeSteps(lab: AttentionLab, inputs: RopeInputs): Built<RopeTrac
       },
       matrix('used-positions', w('rope-matrix-used'), used, [w('rope-as-they-are'), w('rope-interpolated', { factor: String(factor) })],
         marks.map((t) => w('rope-token-label', { t: String(t) })), { stage: 'trace', symbol: 'p' }),
-      decayChart('interpolation-scores', w('rope-interpolation-scores-caption', { long: String(long) }), [
-        { label: w('rope-as-they-are'), points: farScores.map((s, k): [number, number] => [tokens[k], s]) },
-        { label: w('rope-interpolated', { factor: String(factor) }), points: nearScores.map((s, k): [number, number] => [tokens[k], s]) },
-      ]),
       parameters('interpolation-size', w('rope-interpolation-parameters'), [
         integerField('length', w('rope-trained-length'), length, ropeInputs.length),
         integerField('factor', w('rope-factor'), factor, ropeInputs.factor),

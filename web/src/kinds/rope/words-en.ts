@@ -21,7 +21,7 @@ rope-shift = shift both by
 rope-size-caption = Width, base and positions
 rope-length = positions
 rope-clocks-title = Each pair of columns is a clock
-rope-clocks-text = Rotary position embedding (RoPE; Su et al. 2021, the RoFormer paper) adds nothing to the embeddings. Instead it cuts a head’s query and key, d = { $d } numbers wide, into { $pairs } pairs and turns each pair like the hand of a clock, by an angle that grows with the position. Each pair has its own speed θ: pair 0 turns { $fast } radians per position, the last pair only { $slow }. The chart follows the cosine of three hands over the positions: fast clocks tell neighbours apart, slow ones tell near from far.
+rope-clocks-text = Rotary position embedding (RoPE; Su et al. 2021, the RoFormer paper) adds nothing to the embeddings. Instead it cuts a head’s query and key, d = { $d } numbers wide, into { $pairs } pairs and turns each pair like the hand of a clock, by an angle that grows with the position. Each pair has its own speed θ: pair 0 turns { $fast } rad per position, the last pair only { $slow }. The chart follows the cosine of three hands over the positions: fast clocks tell neighbours apart, slow ones tell near from far.
 rope-matrix-theta = θ: the speed of each pair, radians per position
 rope-clocks-caption = cos(position · θ) of three pairs, over the first { $positions } positions
 rope-position = position
@@ -29,11 +29,9 @@ rope-cos-angle = cos(position · θ)
 rope-pair-series = pair { $pair }
 rope-pos = pos { $pos }
 rope-angles-title = The angle is position × θ
-rope-angles-text = At position p pair i is turned by p·θ_i: a product, not a power. Row p of the table is p times the row of speeds, so every row is a multiple of the first row that moves. At position { $last } pair 0 has turned { $fast } radians (many full turns), the slowest pair { $slow }.
-rope-matrix-angles = angles: position × θ
-rope-angles-detail = one row per position, one column per pair
-rope-pair = pair
+rope-angles-text = At position p pair i is turned by p·θ_i: a product, not a power. Row p of the first table is p times the row of speeds, so every row is a multiple of the row of position 1. The query’s positions work the same way: at position { $later } pair 0 has turned { $fast } radians (many full turns), the slowest pair only { $slow }.
 rope-matrix-angles-corner = the first { $rows } positions in numbers
+rope-matrix-angles-query = angles at the query’s positions
 rope-matrix-cos = cos of the angles
 rope-matrix-sin = sin of the angles
 rope-rotate-title = Turning the query
@@ -66,7 +64,7 @@ rope-matrix-difference = put back − interleaved
 rope-distance = distance
 rope-score = score
 rope-decay-title = Scores fade with distance
-rope-decay-text = Take a query and a key of all ones (d = { $d }) and move them apart. At distance 0 the score is { $top }: every pair points the same way. As the distance grows the pairs’ clocks fall out of step, fast ones first, and their contributions start to cancel: the score swings, but on the whole it falls, as the table samples it from distance 0 to { $last }. The paper calls this long-term decay: far tokens tend to count for less. Slow pairs need long distances to fall out of step: a wider d and more positions show the decay best.
+rope-decay-text = Take a query and a key of all ones (d = { $d }) and move them apart. At distance 0 the score is { $top }: every pair points the same way. As the distance grows the pairs’ clocks fall out of step, fast ones first, and their contributions start to cancel: the score swings, but on the whole it falls, as the table samples it from distance 0 to { $last }. The paper calls this long-term decay: far tokens tend to count for less. Slow pairs need long distances to fall out of step, so this step uses a head’s width rather than the narrow q and k above.
 rope-decay-caption = score of two all-ones vectors against their distance, over { $positions } positions
 rope-ones-series = q = k = all ones
 rope-matrix-decay = scores at some distances
@@ -81,7 +79,6 @@ rope-interpolated = positions ÷ { $factor }
 rope-trained-top = end of the trained range (position { $trained })
 rope-matrix-used = the position each token is turned at
 rope-token-label = token { $t }
-rope-interpolation-scores-caption = score of two all-ones vectors against distance, over { $long } tokens
 rope-interpolation-parameters = Trained length and interpolation
 rope-trained-length = trained positions
 rope-factor = context × factor

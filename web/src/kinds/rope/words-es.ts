@@ -17,7 +17,7 @@ rope-shift = desplazar ambas en
 rope-size-caption = Anchura, base y posiciones
 rope-length = posiciones
 rope-clocks-title = Cada pareja de columnas es un reloj
-rope-clocks-text = La rotary position embedding (RoPE; Su et al. 2021, el artículo de RoFormer) no suma nada a los embeddings. En su lugar corta la consulta y la clave de una cabeza, de d = { $d } números, en { $pairs } parejas y gira cada pareja como la aguja de un reloj, un ángulo que crece con la posición. Cada pareja tiene su propia velocidad θ: la pareja 0 gira { $fast } radianes por posición, la última solo { $slow }. La gráfica sigue el coseno de tres agujas a lo largo de las posiciones: los relojes rápidos distinguen vecinos, los lentos distinguen lo cercano de lo lejano.
+rope-clocks-text = La rotary position embedding (RoPE; Su et al. 2021, el artículo de RoFormer) no suma nada a los embeddings. En su lugar corta la consulta y la clave de una cabeza, de d = { $d } números, en { $pairs } parejas y gira cada pareja como la aguja de un reloj, un ángulo que crece con la posición. Cada pareja tiene su propia velocidad θ: la pareja 0 gira { $fast } rad por posición, la última solo { $slow }. La gráfica sigue el coseno de tres agujas a lo largo de las posiciones: los relojes rápidos distinguen vecinos, los lentos distinguen lo cercano de lo lejano.
 rope-matrix-theta = θ: la velocidad de cada pareja, radianes por posición
 rope-clocks-caption = cos(posición · θ) de tres parejas, en las primeras { $positions } posiciones
 rope-position = posición
@@ -25,11 +25,9 @@ rope-cos-angle = cos(posición · θ)
 rope-pair-series = pareja { $pair }
 rope-pos = pos { $pos }
 rope-angles-title = El ángulo es posición × θ
-rope-angles-text = En la posición p la pareja i gira p·θ_i: un producto, no una potencia. La fila p de la tabla es p veces la fila de velocidades, así que cada fila es un múltiplo de la primera fila que se mueve. En la posición { $last } la pareja 0 ha girado { $fast } radianes (muchas vueltas completas), la pareja más lenta { $slow }.
-rope-matrix-angles = ángulos: posición × θ
-rope-angles-detail = una fila por posición, una columna por pareja
-rope-pair = pareja
+rope-angles-text = En la posición p la pareja i gira p·θ_i: un producto, no una potencia. La fila p de la primera tabla es p veces la fila de velocidades, así que cada fila es un múltiplo de la fila de la posición 1. Las posiciones de la consulta funcionan igual: en la posición { $later } la pareja 0 ha girado { $fast } radianes (muchas vueltas completas), la pareja más lenta solo { $slow }.
 rope-matrix-angles-corner = las primeras { $rows } posiciones en números
+rope-matrix-angles-query = ángulos en las posiciones de la consulta
 rope-matrix-cos = cos de los ángulos
 rope-matrix-sin = sen de los ángulos
 rope-rotate-title = Girar la consulta
@@ -62,7 +60,7 @@ rope-matrix-difference = devueltas − intercaladas
 rope-distance = distancia
 rope-score = puntuación
 rope-decay-title = Las puntuaciones se apagan con la distancia
-rope-decay-text = Toma una consulta y una clave de unos (d = { $d }) y sepáralas. A distancia 0 la puntuación es { $top }: todas las parejas apuntan igual. Al crecer la distancia los relojes de las parejas se desacompasan, los rápidos primero, y sus aportaciones empiezan a anularse: la puntuación oscila, pero en conjunto baja, como muestra la tabla de la distancia 0 a la { $last }. El artículo lo llama decaimiento a largo plazo: los tokens lejanos tienden a contar menos. Las parejas lentas necesitan distancias largas para desacompasarse: una d más ancha y más posiciones muestran mejor el decaimiento.
+rope-decay-text = Toma una consulta y una clave de unos (d = { $d }) y sepáralas. A distancia 0 la puntuación es { $top }: todas las parejas apuntan igual. Al crecer la distancia los relojes de las parejas se desacompasan, los rápidos primero, y sus aportaciones empiezan a anularse: la puntuación oscila, pero en conjunto baja, como muestra la tabla de la distancia 0 a la { $last }. El artículo lo llama decaimiento a largo plazo: los tokens lejanos tienden a contar menos. Las parejas lentas necesitan distancias largas para desacompasarse, así que este paso usa la anchura de una cabeza y no las q y k estrechas de antes.
 rope-decay-caption = puntuación de dos vectores de unos según su distancia, en { $positions } posiciones
 rope-ones-series = q = k = todo unos
 rope-matrix-decay = puntuaciones a algunas distancias
@@ -77,7 +75,6 @@ rope-interpolated = posiciones ÷ { $factor }
 rope-trained-top = fin del rango entrenado (posición { $trained })
 rope-matrix-used = la posición en que se gira cada token
 rope-token-label = token { $t }
-rope-interpolation-scores-caption = puntuación de dos vectores de unos según la distancia, a lo largo de { $long } tokens
 rope-interpolation-parameters = Longitud entrenada e interpolación
 rope-trained-length = posiciones entrenadas
 rope-factor = contexto × factor
