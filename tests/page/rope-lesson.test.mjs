@@ -46,7 +46,7 @@ describe('rotary positions', () => {
   test('its steps, in the order of the lesson', async () => {
     const { s } = await opened();
     assert.deepEqual(s.steps.map((/** @type {any} */ step) => step.id),
-      ['clocks', 'angles', 'rotate', 'relative', 'conventions', 'permutation', 'decay', 'interpolation']);
+      ['clocks', 'angles', 'rotate', 'exercise-turned-cell', 'relative', 'exercise-far-score', 'exercise-output-values', 'conventions', 'permutation', 'decay', 'interpolation']);
   });
 
   test('θ, the angles and the turned query are the engine’s rope, with the cos and sin of the query’s positions', async () => {
@@ -141,5 +141,35 @@ describe('rotary positions', () => {
     assert.equal(notices.at(-1), 'The engine refused these inputs: input: expected an even number of columns (RoPE rotates pairs), got 7');
     assert.equal(parseWalkthrough({ ...ROPE, id: 'mine', inputs: { ...ROPE.inputs, width: 7 } }).error, 'inputs.width: expected an even width (RoPE turns pairs of columns), got 7');
     assert.match(parseWalkthrough({ ...ROPE, id: 'mine', inputs: { ...ROPE.inputs, convention: 'neox' } }).error, /^inputs\.convention: expected one of "half", "interleaved"/);
+  });
+
+  test('the exercises are graded by diagnoseRope, which names θ^position, the other pairing and turned values', async () => {
+    const { s } = await opened('rotate');
+    const exercise = (/** @type {string} */ id) => ROPE.exercises.find((/** @type {any} */ e) => e.id === id);
+    const { query, key, queries, keys, rope } = engine();
+    const layer = { query: [query, query], key: [key, key], value: [key, key], queryPositions: [7, 103], keyPositions: [4, 100], base: 10000, convention: 'half' };
+
+    const turned = exercise('turned-cell');
+    assert.equal(s.answer(turned, String(queries.output[0][1])).correct, true);
+    // θ^7 for each pair instead of 7·θ: pair 1 turns by 0.1^7.
+    const power = lab.diagnoseRope({ ...layer, stage: 'rotated', row: 0, column: 1, answer: 0 }).candidates[0];
+    assert.equal(power.misconception, 'thetaToThePosition');
+    const byPower = s.answer(turned, String(power.value));
+    assert.equal(byPower.correct, false);
+    assert.equal(byPower.misconception, 'thetaToThePosition');
+    assert.match(byPower.message, /power of the position/);
+    const otherPairs = s.answer(turned, String(rope([query], [7], 'interleaved').output[0][1]));
+    assert.equal(otherPairs.misconception, 'wrongConvention');
+
+    const far = exercise('far-score');
+    const scores = lab.attention({ query: queries.output, key: keys.output, value: keys.output }).scores;
+    assert.equal(s.answer(far, formatNumber(scores[0][0], 2).replace('−', '-')).correct, true, 'the score at (7, 4), to two decimals, is the score at (103, 100)');
+
+    const output = exercise('output-values');
+    assert.equal(s.answer(output, String(key[0])).correct, true, 'the values are k, unturned, and the weights add up to 1');
+    const turnedValues = lab.diagnoseRope({ ...layer, stage: 'output', row: 0, column: 0, answer: 0 }).candidates.find((/** @type {any} */ c) => c.misconception === 'rotatedValues');
+    const graded = s.answer(output, String(turnedValues.value));
+    assert.equal(graded.misconception, 'rotatedValues');
+    assert.match(graded.message, /turning the values as well/);
   });
 });

@@ -13,7 +13,7 @@ export default defineKind({
   together: (inputs, path) => even(inputs.width, 'width', path) ?? even(inputs.decayWidth, 'decayWidth', path),
   engine: 'full',
   charts: true,
-  exercises: MATRIX_EXERCISES,
+  exercises: [...MATRIX_EXERCISES, 'rope-numeric'],
   steps: { clocks: ['qkv'], angles: ['qkv'], rotate: ['qkv'], relative: ['scores'], conventions: ['qkv'], permutation: ['qkv'], decay: ['scores'], interpolation: ['scores'] },
   load: () => import('./index.js'),
 });

@@ -11,6 +11,7 @@ import { formatNumber } from '../../model/format.js';
 import { integerField, labels, seedField, shape, titled } from '../shared/fields.js';
 import { sub } from '../shared/explain-terms.js';
 import { ropeInputs, type RopeInputs } from './inputs.js';
+import { ropeLayer } from './layer.js';
 import { halfColumnOf, pairOf, type CellSource, type Convention } from './pairs.js';
 import { w } from './words-en.js';
 
@@ -59,11 +60,13 @@ export function ropeSteps(lab: AttentionLab, inputs: RopeInputs): Built<RopeTrac
   const rope = (input: number[][], positions: number[], which: Convention = convention) =>
     lab.rope({ input, positions, base, convention: which });
 
-  const [query, key] = lab.randomMatrix({ rows: 2, cols: d, seed });
+  const layer = ropeLayer(lab, inputs);
+  const [query] = layer.query;
+  const [key] = layer.key;
   const positionsUpTo = (count: number) => Array.from({ length: count }, (_, p) => p);
   const clocks = rope(copies(query, length), positionsUpTo(length));
-  const queries = rope([query, query], [m, m + shift]);
-  const keys = rope([key, key], [n, n + shift]);
+  const queries = rope(layer.query, layer.queryPositions);
+  const keys = rope(layer.key, layer.keyPositions);
   const cells: Record<string, CellSource> = {};
   const dims = labels(undefined, d, 'd');
   const pairs = labels(undefined, half, 'θ');
