@@ -304,7 +304,7 @@ export function ropeSteps(lab: AttentionLab, inputs: RopeInputs): Built<RopeTrac
       trained: String(length), trainedlast: String(length - 1), factor: String(factor), long: String(long), last: String(long - 1), pair: String(slowest),
       top: formatNumber(trainedTop), beyond: formatNumber(asTheyAre.angles[tokens.length - 1][slowest]), inside: formatNumber(interpolated.angles[tokens.length - 1][slowest]),
     }),
-    formula: String.raw`\htmlClass{focus}{p' = \frac{p}{${factor}}}:\quad \text{angle} = \frac{p}{${factor}}\,\theta_i`,
+    formula: String.raw`\htmlClass{focus}{p \mapsto \frac{p}{${factor}}}:\quad \text{angle} = \frac{p}{${factor}}\,\theta_i`,
     panels: [
       {
         type: 'chart',
@@ -319,7 +319,7 @@ export function ropeSteps(lab: AttentionLab, inputs: RopeInputs): Built<RopeTrac
         ],
         references: [{ label: w('rope-trained-top', { trained: String(length) }), y: trainedTop }],
       },
-      matrix('used-positions', w('rope-matrix-used'), used, [w('rope-as-they-are'), w('rope-interpolated', { factor: String(factor) })],
+      matrix('used-positions', w('rope-matrix-used'), used, [w('rope-as-is'), `÷ ${factor}`],
         marks.map((t) => w('rope-token-label', { t: String(t) })), { stage: 'trace', symbol: 'p' }),
       parameters('interpolation-size', w('rope-interpolation-parameters'), [
         integerField('length', w('rope-trained-length'), length, ropeInputs.length),

@@ -75,6 +75,7 @@ rope-interpolation-caption = angle of pair { $pair } (the slowest) over { $long 
 rope-token = token
 rope-angle = angle (radians)
 rope-as-they-are = positions as they are
+rope-as-is = as is
 rope-interpolated = positions ÷ { $factor }
 rope-trained-top = end of the trained range (position { $trained })
 rope-matrix-used = the position each token is turned at

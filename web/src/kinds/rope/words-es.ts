@@ -71,6 +71,7 @@ rope-interpolation-caption = ángulo de la pareja { $pair } (la más lenta) a lo
 rope-token = token
 rope-angle = ángulo (radianes)
 rope-as-they-are = posiciones tal cual
+rope-as-is = tal cual
 rope-interpolated = posiciones ÷ { $factor }
 rope-trained-top = fin del rango entrenado (posición { $trained })
 rope-matrix-used = la posición en que se gira cada token
