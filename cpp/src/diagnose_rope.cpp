@@ -9,8 +9,9 @@ namespace attn
 {
     rope_stage parse_rope_stage(const std::string& argument, const std::string& name)
     {
-        const std::pair<const char*, rope_stage> choices[] = {
-            {"rotated", rope_stage::rotated}, {"score", rope_stage::score}, {"output", rope_stage::output}};
+        const std::pair<const char*, rope_stage> choices[] = {{"rotated", rope_stage::rotated},
+                                                              {"score", rope_stage::score},
+                                                              {"output", rope_stage::output}};
         return detail::parse_choice(argument, name, choices);
     }
 
@@ -29,9 +30,10 @@ namespace attn
             matrix rotated, scores, output;
         };
 
-        /// Rows of x turned at `positions`, by position·θ_i or, as the mistake has it, θ_i^position.
-        matrix turned(const matrix& x, const vector& positions, double base,
-                      rope_convention convention, bool power_of_theta)
+        /// Rows of x turned at `positions`, by position·θ_i or, as the mistake has it,
+        /// θ_i^position.
+        matrix turned_rows(const matrix& x, const vector& positions, double base,
+                           rope_convention convention, bool power_of_theta)
         {
             const rope_trace t = detail::rope_unchecked(x, positions, base, convention,
                                                         {"base", "positions", "input"});
@@ -50,22 +52,25 @@ namespace attn
             return detail::rotate_pairs(x, xt::cos(angles), xt::sin(angles), convention);
         }
 
-        rope_run attend(const matrix& query, const matrix& key, const matrix& value,
-                        const rope_diagnose_options& o, const rope_mistake& how)
+        rope_run rope_attend(const matrix& query, const matrix& key, const matrix& value,
+                             const rope_diagnose_options& o, const rope_mistake& how)
         {
             // Shape contract: query (n × d), key (m × d), value (m × d_v) → rotated (n × d),
             // scores (n × m), output (n × d_v), the layer's passes with one thing changed.
             const rope_convention convention =
-                how.other_convention ? (o.convention == rope_convention::half ? rope_convention::interleaved
-                                                                              : rope_convention::half)
-                                     : o.convention;
+                how.other_convention
+                    ? (o.convention == rope_convention::half ? rope_convention::interleaved
+                                                             : rope_convention::half)
+                    : o.convention;
             rope_run r;
             // pass 1: turn the queries and the keys at their positions.
-            r.rotated = turned(query, o.query_positions, o.base, convention, how.power_of_theta);
-            const matrix k = turned(key, o.key_positions, o.base, convention, how.power_of_theta);
+            r.rotated =
+                turned_rows(query, o.query_positions, o.base, convention, how.power_of_theta);
+            const matrix k =
+                turned_rows(key, o.key_positions, o.base, convention, how.power_of_theta);
             // pass 2: the values stay as they are (the mistake turns them like the keys).
             const matrix v = how.rotate_values
-                                 ? turned(value, o.key_positions, o.base, convention, false)
+                                 ? turned_rows(value, o.key_positions, o.base, convention, false)
                                  : value;
             // pass 3: attention on the turned rows: scores, then softmax(scores/√d)·V.
             const attention_trace t = detail::attention_unchecked(r.rotated, k, v, nullptr, 0.0);
@@ -74,7 +79,7 @@ namespace attn
             return r;
         }
 
-        double cell(const rope_run& r, rope_stage stage, std::size_t i, std::size_t j)
+        double rope_cell(const rope_run& r, rope_stage stage, std::size_t i, std::size_t j)
         {
             return stage == rope_stage::rotated ? r.rotated(i, j)
                    : stage == rope_stage::score ? r.scores(i, j)
@@ -99,18 +104,20 @@ namespace attn
         const std::size_t last = o.stage == rope_stage::rotated ? d
                                  : o.stage == rope_stage::score ? m
                                                                 : d_v;
-        const std::size_t j = detail::check_integer("column", o.column, 0, static_cast<double>(last - 1));
+        const std::size_t j =
+            detail::check_integer("column", o.column, 0, static_cast<double>(last - 1));
         if (!std::isfinite(o.answer))
         {
             detail::fail("answer", "a finite number", detail::format_number(o.answer));
         }
         if (!(o.tolerance > 0) || !std::isfinite(o.tolerance))
         {
-            detail::fail("tolerance", "a finite number above 0", detail::format_number(o.tolerance));
+            detail::fail("tolerance", "a finite number above 0",
+                         detail::format_number(o.tolerance));
         }
 
         rope_diagnosis g;
-        g.expected = cell(attend(query, key, value, o, {}), o.stage, i, j);
+        g.expected = rope_cell(rope_attend(query, key, value, o, {}), o.stage, i, j);
         const auto near = [&](double a, double b) { return std::abs(a - b) <= o.tolerance; };
         g.correct = near(o.answer, g.expected);
 
@@ -133,7 +140,8 @@ namespace attn
             {
                 continue;
             }
-            const double there = cell(attend(query, key, value, o, mk.how), o.stage, i, j);
+            const double there =
+                rope_cell(rope_attend(query, key, value, o, mk.how), o.stage, i, j);
             // θ^position overflows for large negative positions: such a run is no candidate.
             if (!std::isfinite(there))
             {

@@ -51,7 +51,8 @@ namespace diagnose_rope_tests
     {
         const attn::rope_trace turned =
             attn::rope(q, attn::vector{7, 103}, 10000, attn::rope_convention::half);
-        const auto rotated = attn::diagnose_rope(q, k, k, options(attn::rope_stage::rotated, 1, 3, 0));
+        const auto rotated =
+            attn::diagnose_rope(q, k, k, options(attn::rope_stage::rotated, 1, 3, 0));
         CHECK(rotated.expected == turned.output(1, 3));
         const auto near = attn::diagnose_rope(q, k, k, options(attn::rope_stage::score, 0, 0, 0));
         const auto far = attn::diagnose_rope(q, k, k, options(attn::rope_stage::score, 1, 1, 0));
@@ -73,7 +74,8 @@ namespace diagnose_rope_tests
 
         const attn::rope_trace interleaved =
             attn::rope(q, attn::vector{7, 103}, 10000, attn::rope_convention::interleaved);
-        d = attn::diagnose_rope(q, k, k, options(attn::rope_stage::rotated, 0, 1, interleaved.output(0, 1)));
+        d = attn::diagnose_rope(q, k, k,
+                                options(attn::rope_stage::rotated, 0, 1, interleaved.output(0, 1)));
         CHECK(d.misconception == std::optional<std::string>("wrongConvention"));
 
         // Values of their own, so that turning them changes the output.
@@ -85,14 +87,16 @@ namespace diagnose_rope_tests
         d = attn::diagnose_rope(q, k, v, o);
         CHECK(d.misconception == std::optional<std::string>("rotatedValues"));
         // The rotated and score stages have no rotatedValues candidate.
-        CHECK(attn::diagnose_rope(q, k, v, options(attn::rope_stage::score, 0, 0, 0)).candidates.size() == 2);
+        CHECK(attn::diagnose_rope(q, k, v, options(attn::rope_stage::score, 0, 0, 0))
+                  .candidates.size() == 2);
     }
 
     TEST_CASE("a right answer is correct, and one that matches no mistake names none",
               "[diagnose][rope]")
     {
         const auto probe = attn::diagnose_rope(q, k, k, options(attn::rope_stage::score, 0, 1, 0));
-        auto d = attn::diagnose_rope(q, k, k, options(attn::rope_stage::score, 0, 1, probe.expected + 0.004));
+        auto d = attn::diagnose_rope(
+            q, k, k, options(attn::rope_stage::score, 0, 1, probe.expected + 0.004));
         CHECK(d.correct);
         CHECK_FALSE(d.misconception);
         d = attn::diagnose_rope(q, k, k, options(attn::rope_stage::score, 0, 1, 99));
@@ -104,8 +108,9 @@ namespace diagnose_rope_tests
     {
         auto o = options(attn::rope_stage::rotated, 0, 0, 0);
         const attn::matrix odd = {{1, 2, 3}, {4, 5, 6}};
-        REQUIRE_THROWS_WITH(attn::diagnose_rope(odd, odd, odd, o),
-                            "query: expected an even number of columns (RoPE rotates pairs), got 3");
+        REQUIRE_THROWS_WITH(
+            attn::diagnose_rope(odd, odd, odd, o),
+            "query: expected an even number of columns (RoPE rotates pairs), got 3");
         o.query_positions = attn::vector{1};
         REQUIRE_THROWS_WITH(attn::diagnose_rope(q, k, k, o),
                             "queryPositions: expected 2 numbers (one per row of query), got 1");
@@ -120,14 +125,16 @@ namespace diagnose_rope_tests
         REQUIRE_THROWS_WITH(attn::diagnose_rope(q, k, k, o),
                             "row: expected a whole number from 0 to 1, got 2");
         o = options(attn::rope_stage::score, 0, 0, NAN);
-        REQUIRE_THROWS_WITH(attn::diagnose_rope(q, k, k, o), "answer: expected a finite number, got NaN");
+        REQUIRE_THROWS_WITH(attn::diagnose_rope(q, k, k, o),
+                            "answer: expected a finite number, got NaN");
         o = options(attn::rope_stage::score, 0, 0, 0);
         o.tolerance = 0;
         REQUIRE_THROWS_WITH(attn::diagnose_rope(q, k, k, o),
                             "tolerance: expected a finite number above 0, got 0");
         o = options(attn::rope_stage::score, 0, 0, 0);
         o.base = -1;
-        REQUIRE_THROWS_WITH(attn::diagnose_rope(q, k, k, o), "base: expected a finite number > 0, got -1");
+        REQUIRE_THROWS_WITH(attn::diagnose_rope(q, k, k, o),
+                            "base: expected a finite number > 0, got -1");
         REQUIRE_THROWS_WITH(attn::parse_rope_stage("stage", "weight"),
                             "stage: expected 'rotated', 'score' or 'output', got 'weight'");
     }

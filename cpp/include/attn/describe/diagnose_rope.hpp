@@ -46,7 +46,8 @@ namespace attn::describe
         static constexpr argument query =
             matrix_argument("query", "n × d", "queries before turning, d even");
         static constexpr argument key = matrix_argument("key", "m × d", "keys before turning");
-        static constexpr argument value = matrix_argument("value", "m × d_v", "values, never turned");
+        static constexpr argument value =
+            matrix_argument("value", "m × d_v", "values, never turned");
         static constexpr argument query_positions = optional_vector(
             "queryPositions", "n", "each query's position, any finite numbers", "0 … n−1");
         static constexpr argument key_positions = optional_vector(
@@ -62,9 +63,9 @@ namespace attn::describe
         static constexpr argument answer = number_argument("answer", "the learner's number");
         static constexpr argument tolerance =
             optional_number("tolerance", "how close counts, > 0", 0.005, "0.005");
-        static constexpr argument arguments[] = {query, key, value, query_positions, key_positions,
-                                                 base, convention, stage, row, column, answer,
-                                                 tolerance};
+        static constexpr argument arguments[] = {query,         key,    value,      query_positions,
+                                                 key_positions, base,   convention, stage,
+                                                 row,           column, answer,     tolerance};
 
         template <class In> static rope_diagnosis run(In& in)
         {
