@@ -24,6 +24,29 @@ namespace attn
             }
         }
 
+        matrix rotate_pairs(const matrix& input, const matrix& cos, const matrix& sin,
+                            rope_convention convention)
+        {
+            // Shape contract: input (n × d), cos and sin (n × d/2) → (n × d). The two
+            // conventions differ only in which columns a and b are.
+            const std::size_t n = rows(input), d = cols(input), half = d / 2;
+            matrix out = xt::empty<double>({n, d});
+            for (std::size_t r = 0; r < n; ++r)
+            {
+                for (std::size_t i = 0; i < half; ++i)
+                {
+                    const std::size_t ja = convention == rope_convention::half ? i : 2 * i;
+                    const std::size_t jb =
+                        convention == rope_convention::half ? i + half : 2 * i + 1;
+                    const double a = input(r, ja), b = input(r, jb);
+                    const double c = cos(r, i), s = sin(r, i);
+                    out(r, ja) = a * c - b * s;
+                    out(r, jb) = a * s + b * c;
+                }
+            }
+            return out;
+        }
+
         vector positions_from_zero(std::size_t n)
         {
             return xt::arange<double>(static_cast<double>(n));
@@ -61,22 +84,8 @@ namespace attn
             t.cos = xt::cos(t.angles);
             t.sin = xt::sin(t.angles);
 
-            // pass 4: rotate pair (a, b) by its angle. The two conventions differ only in
-            // which columns a and b are.
-            t.output = xt::empty<double>({n, d});
-            for (std::size_t r = 0; r < n; ++r)
-            {
-                for (std::size_t i = 0; i < half; ++i)
-                {
-                    const std::size_t ja = convention == rope_convention::half ? i : 2 * i;
-                    const std::size_t jb =
-                        convention == rope_convention::half ? i + half : 2 * i + 1;
-                    const double a = input(r, ja), b = input(r, jb);
-                    const double c = t.cos(r, i), s = t.sin(r, i);
-                    t.output(r, ja) = a * c - b * s;
-                    t.output(r, jb) = a * s + b * c;
-                }
-            }
+            // pass 4: rotate pair (a, b) by its angle.
+            t.output = rotate_pairs(input, t.cos, t.sin, convention);
             check_finite_result(blame.input, "output", t.output);
             return t;
         }

@@ -514,6 +514,18 @@ describe('rotary positions', () => {
   test('an unknown convention names convention and lists the two', () => {
     expectAttentionError(() => untyped.rope({ input, convention: 'neox' }), 'convention', "convention: expected 'half' or 'interleaved', got 'neox'");
   });
+
+  test('diagnoseRope names its argument: odd width, positions, stage, cell, answer, tolerance', () => {
+    const layer = { query: input, key: input, value: input, stage: /** @type {const} */ ('score'), row: 0, column: 0, answer: 0 };
+    expectAttentionError(() => lab.diagnoseRope({ ...layer, query: [[1, 2, 3]], key: [[1, 2, 3]], value: [[1]] }), 'query', 'query: expected an even number of columns (RoPE rotates pairs), got 3');
+    expectAttentionError(() => lab.diagnoseRope({ ...layer, queryPositions: [1] }), 'queryPositions', 'queryPositions: expected 2 numbers (one per row of query), got 1');
+    expectAttentionError(() => lab.diagnoseRope({ ...layer, keyPositions: [1, 2, 3] }), 'keyPositions', 'keyPositions: expected 2 numbers (one per row of key), got 3');
+    expectAttentionError(() => untyped.diagnoseRope({ ...layer, stage: 'weight' }), 'stage', "stage: expected 'rotated', 'score' or 'output', got 'weight'");
+    expectAttentionError(() => lab.diagnoseRope({ ...layer, stage: 'rotated', column: 4 }), 'column', 'column: expected a whole number from 0 to 3, got 4');
+    expectAttentionError(() => lab.diagnoseRope({ ...layer, row: 2 }), 'row', 'row: expected a whole number from 0 to 1, got 2');
+    expectAttentionError(() => lab.diagnoseRope({ ...layer, answer: Infinity }), 'answer', 'answer: expected a finite number, got Infinity');
+    expectAttentionError(() => lab.diagnoseRope({ ...layer, tolerance: 0 }), 'tolerance', 'tolerance: expected a finite number above 0, got 0');
+  });
 });
 
 describe('grouped heads, positions inside the heads and sliding windows', () => {

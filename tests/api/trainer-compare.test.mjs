@@ -73,7 +73,7 @@ describe('the task compare', () => {
     }
   });
 
-  // Measured (docs/lessons.md, lesson 16): seeds 0, 1, 2, 3, 6, 8 and 9 divide the work by step
+  // Measured (docs/lessons.md, lesson 17): seeds 0, 1, 2, 3, 6, 8 and 9 divide the work by step
   // 1,000 and are then at 99.0–100 % held-out accuracy; 4, 5 and 7 are still at 84–93 % with at
   // most one role held. Both heads matter in a divided model: either one off, 67–82 %.
   test(`trained ${STEPS} steps from seeds ${SEEDS.join(', ')}, most divide the work, the lesson's seed among them, and then switching either role's head off costs accuracy`, { timeout: 600_000 }, () => {

@@ -229,6 +229,10 @@ describe('exercises', () => {
           answer = String(count(2 * e.n) / count(e.n));
         } else if (e.type === 'pick-cell') {
           answer = pickedByRule(e, s.steps.find((step) => step.id === e.step).panels.find((p) => p.name === e.panel));
+        } else if (e.type === 'rope-numeric') {
+          const { width, seed, queryPosition: m, keyPosition: n, shift, base, convention } = s.inputs;
+          const [q, k] = lab.randomMatrix({ rows: 2, cols: width, seed });
+          answer = String(lab.diagnoseRope({ query: [q, q], key: [k, k], value: [k, k], queryPositions: [m, m + shift], keyPositions: [n, n + shift], base, convention, stage: e.stage, row: e.row, column: e.column, answer: 0 }).expected);
         } else answer = s.steps.filter((step) => step.id !== 'inputs' && !step.id.startsWith('exercise-')).map((step) => step.id).join(',');
         assert.equal(s.answer(e, answer).correct, true, `${id}: ${e.id}`);
         assert.ok(panel.exercise === e);

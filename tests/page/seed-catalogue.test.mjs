@@ -13,6 +13,6 @@ test('the seed catalogue’s key to lesson numbers is the menu’s', () => {
   const key = /Lessons are numbered as in the page's menu \(`web\/src\/model\/lessons\.ts`\): (.*?)\. \|/.exec(text)?.[1];
   assert.ok(key, 'the key above the summary table');
   const expected = LESSON_TITLES.map(([, title], i) => `${i + 1} ${title}`).join(', ');
-  assert.match(expected, /, 16 Watch attention learn$/, 'the training lesson last');
+  assert.ok(expected.endsWith(`, ${LESSON_TITLES.length} Watch attention learn`), 'the training lesson last');
   assert.equal(key, expected);
 });

@@ -35,6 +35,12 @@ export type CostVariant = 'full' | 'flash' | 'chunked' | 'linear' | 'sparse' | '
 /** the mistakes diagnose recognises, in its order of precedence */
 export type Misconception = 'unscaled' | 'dividedByDk' | 'maskIgnored' | 'noSoftmax' | 'columnSoftmax' | 'roundedEarly';
 
+/** a cell of the turned query, of the scores q′·k′, or of the output */
+export type RopeStage = 'rotated' | 'score' | 'output';
+
+/** the mistakes diagnoseRope recognises, in its order of precedence */
+export type RopeMisconception = 'thetaToThePosition' | 'wrongConvention' | 'rotatedValues';
+
 // ---- softmax: Row softmax
 
 /** The arguments of softmax — Row softmax. */
@@ -1790,6 +1796,56 @@ export interface RopeTrace {
   output: Matrix;
 }
 
+// ---- diagnoseRope: Grading an answer about rotary positions
+
+/** The arguments of diagnoseRope — Grading an answer about rotary positions. */
+export interface DiagnoseRopeArgs {
+  /** (n × d) queries before turning, d even */
+  query: MatrixInput;
+  /** (m × d) keys before turning */
+  key: MatrixInput;
+  /** (m × d_v) values, never turned */
+  value: MatrixInput;
+  /** (n) each query's position, any finite numbers; default 0 … n−1 */
+  queryPositions?: VectorInput | undefined;
+  /** (m) each key's position, any finite numbers; default 0 … m−1 */
+  keyPositions?: VectorInput | undefined;
+  /** θ_i = base^(−2i/d), finite and > 0; default 10000 */
+  base?: number | undefined;
+  /** which columns are paired: 'half' or 'interleaved'; default 'half' */
+  convention?: RopeConvention | undefined;
+  /** the matrix of the cell: 'rotated' (query turned), 'score' (q′·k′) or 'output' */
+  stage: RopeStage;
+  /** the query i, 0 … n−1 */
+  row: number;
+  /** a column of q′ (0 … d−1), a key (0 … m−1) or a value column (0 … d_v−1) */
+  column: number;
+  /** the learner's number */
+  answer: number;
+  /** how close counts, > 0; default 0.005 */
+  tolerance?: number | undefined;
+}
+
+/** What diagnoseRope returns — Grading an answer about rotary positions. */
+export interface RopeDiagnosis {
+  /** |answer − expected| ≤ tolerance */
+  correct: boolean;
+  /** the cell as rope and attention compute it */
+  expected: number;
+  /** the mistake the answer matches (first in candidates' order), or null */
+  misconception: RopeMisconception | null;
+  /** each mistake that can change this stage, with its value at the cell */
+  candidates: RopeMisconceptionCandidate[];
+}
+
+/** RopeDiagnosis.candidates[]: each mistake that can change this stage, with its value at the cell */
+export interface RopeMisconceptionCandidate {
+  /** the mistake */
+  misconception: RopeMisconception;
+  /** the cell when the layer is run with that mistake */
+  value: number;
+}
+
 // ---- the arguments several operations share, for building a request from parts
 
 /** which keys each query may attend to, and what blocked scores become */
@@ -2052,4 +2108,9 @@ export interface AttentionOperations {
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
    */
   rope(args: RopeArgs): RopeTrace;
+  /**
+   * Grading an answer about rotary positions: docs/engine.md, `diagnoseRope`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  diagnoseRope(args: DiagnoseRopeArgs): RopeDiagnosis;
 }

@@ -69,6 +69,11 @@ namespace attn
         rope_trace rope_unchecked(const matrix& input, const vector& positions, double base,
                                   rope_convention convention, const rope_blame& blame);
 
+        /// Pass 4 of rope: pair i of each row (a, b) → (a·cos − b·sin, a·sin + b·cos), with
+        /// cos and sin (n × d/2) of whatever angles the caller chose.
+        matrix rotate_pairs(const matrix& input, const matrix& cos, const matrix& sin,
+                            rope_convention convention);
+
         /// 0, 1, …, n − 1.
         vector positions_from_zero(std::size_t n);
     } // namespace detail

@@ -157,6 +157,16 @@ const EXERCISE_BRANCHES: { readonly [T in Exercise['type']]: Schema } = {
       tolerance: { type: 'number', exclusiveMinimum: 0, description: 'How close counts; 0.05 when omitted.' },
     },
   },
+  'rope-numeric': {
+    required: ['stage', 'row', 'column'],
+    properties: {
+      type: { const: 'rope-numeric', description: 'A number of the rotary-positions layer typed by the learner, graded with a tolerance.' },
+      stage: { enum: ['rotated', 'score', 'output'], description: 'Which matrix the cell is in: the turned query, the scores q′·k′, or the output.' },
+      row: { type: 'integer', minimum: 0, maximum: 1, description: 'The query: 0 at m, 1 at m + shift.' },
+      column: { type: 'integer', minimum: 0, maximum: 1023, description: 'A column of the turned query, a key (0 at n, 1 at n + shift), or an output column.' },
+      tolerance: { type: 'number', exclusiveMinimum: 0, description: 'How close counts; 0.005 when omitted.' },
+    },
+  },
 };
 
 const exerciseDef = (type: Exercise['type']) => `${camel(type)}Exercise`;

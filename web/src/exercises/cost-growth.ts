@@ -9,6 +9,7 @@ import { expected, oneOf } from '../model/json-checks.js';
 import type { CostGrowthExercise } from '../model/types.js';
 import type { CostInputs } from '../kinds/cost/inputs.js';
 import { parseCell } from '../model/read-input.js';
+import { toleranceProblem } from './diagnosed.js';
 import type { ExerciseType } from './exercise-type.js';
 
 const VARIANTS = ['full', 'flash', 'chunked', 'linear', 'sparse', 'rnn'];
@@ -28,9 +29,7 @@ export const costGrowth: ExerciseType<CostGrowthExercise> = {
   problem: (exercise, _sizes, at) => oneOf(VARIANTS)(exercise.variant, at('variant'))
     ?? oneOf(MEASURES)(exercise.measure, at('measure'))
     ?? (SIZES.includes(exercise.n as number) ? undefined : expected(at('n'), `one of ${SIZES.join(', ')}`, exercise.n))
-    ?? (exercise.tolerance === undefined || (typeof exercise.tolerance === 'number' && Number.isFinite(exercise.tolerance) && exercise.tolerance > 0)
-      ? undefined
-      : expected(at('tolerance'), 'a number above 0', exercise.tolerance)),
+    ?? toleranceProblem(exercise.tolerance, at),
   grade(exercise, text, { lab, inputs }) {
     const answer = parseCell(text);
     if (typeof answer === 'string') return { error: answer };

@@ -2,10 +2,13 @@
 // read and graded (by the engine, on the inputs on screen), and what an LMS records it as. One
 // module per type beside this one, registered in index.ts; the answer control it is shown with
 // is widgets/exercise-answers/<type>.ts.
-import type { AttentionLab, Misconception } from '../../lib/index.js';
+import type { AttentionLab, Misconception, RopeMisconception } from '../../lib/index.js';
 import type { Problem } from '../model/json-checks.js';
 import type { Exercise, ExerciseSizes, PickGrid, Step, Walkthrough } from '../model/types.js';
 
+
+/** A mistake the engine names: attention's (lab.diagnose) or rotary positions' (lab.diagnoseRope). */
+export type Mistake = Misconception | RopeMisconception;
 
 /** What grading an answer has to go on. */
 export interface ExerciseContext {
@@ -20,7 +23,7 @@ export interface ExerciseContext {
 export interface Grade {
   correct: boolean;
   /** The engine's name for the mistake the answer matches (numeric answers), else null. */
-  misconception: Misconception | null;
+  misconception: Mistake | null;
   /** Right: what makes it right. Wrong: which mistake it matches, or that it matches none. */
   said: string;
   /** The right answer in words ("The engine's value is 0.5761."), said after enough tries. */

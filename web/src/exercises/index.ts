@@ -7,6 +7,7 @@ import { numeric } from './numeric.js';
 import { orderPasses } from './order-passes.js';
 import { pickCell } from './pick-cell.js';
 import { pickKey } from './pick-key.js';
+import { ropeNumeric } from './rope-numeric.js';
 import { value } from './value.js';
 
 export const EXERCISE_TYPES: { [T in Exercise['type']]: ExerciseType<Extract<Exercise, { type: T }>> } = {
@@ -16,6 +17,7 @@ export const EXERCISE_TYPES: { [T in Exercise['type']]: ExerciseType<Extract<Exe
   value,
   'pick-cell': pickCell,
   'cost-growth': costGrowth,
+  'rope-numeric': ropeNumeric,
 };
 
 /** The module of an exercise's type. */

@@ -3,12 +3,11 @@
 // with that mistake.
 import type { Misconception } from '../../lib/index.js';
 import { attentionArgs } from '../kinds/shared/explain-terms.js';
-import { formatNumber } from '../model/format.js';
-import { expected, oneOf, wholeNumber } from '../model/json-checks.js';
+import { oneOf, wholeNumber } from '../model/json-checks.js';
 import type { AttentionCall, NumericExercise } from '../model/types.js';
 import { parseCell } from '../model/read-input.js';
+import { diagnosedGrade, toleranceProblem } from './diagnosed.js';
 import type { ExerciseType } from './exercise-type.js';
-import { t } from '../i18n/messages.js';
 
 const STAGES = ['score', 'scaled', 'weight', 'output'];
 
@@ -30,9 +29,7 @@ export const numeric: ExerciseType<NumericExercise> = {
     return oneOf(STAGES)(exercise.stage, at('stage'))
       ?? wholeNumber({ min: 0, max: n - 1 })(exercise.row, at('row'))
       ?? wholeNumber({ min: 0, max: width - 1 })(exercise.column, at('column'))
-      ?? (exercise.tolerance === undefined || (typeof exercise.tolerance === 'number' && Number.isFinite(exercise.tolerance) && exercise.tolerance > 0)
-        ? undefined
-        : expected(at('tolerance'), 'a number above 0', exercise.tolerance));
+      ?? toleranceProblem(exercise.tolerance, at);
   },
   grade(exercise, text, { lab, inputs: given }) {
     const inputs = given as AttentionCall;
@@ -40,14 +37,6 @@ export const numeric: ExerciseType<NumericExercise> = {
     if (typeof answer === 'string') return { error: answer };
     const { tolerance } = exercise;
     const d = lab.diagnose({ ...attentionArgs(inputs), stage: exercise.stage, row: exercise.row, column: exercise.column, answer, ...(tolerance === undefined ? {} : { tolerance }) });
-    const value = formatNumber(d.expected, 4);
-    return {
-      correct: d.correct,
-      misconception: d.misconception,
-      said: d.correct ? t('exercise-right-value', { value }) : d.misconception ? t(MISTAKES[d.misconception]) : t('exercise-not-quite-no-mistake'),
-      answer: t('exercise-engine-value', { value }),
-      response: String(answer),
-      given: formatNumber(answer, 4),
-    };
+    return diagnosedGrade(d, answer, MISTAKES);
   },
 };

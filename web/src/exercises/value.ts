@@ -3,9 +3,10 @@
 // number in that panel, within a tolerance; no mistake is named (only attention's diagnose runs
 // attention with each mistake).
 import { formatNumber } from '../model/format.js';
-import { expected, problem, string, wholeNumber } from '../model/json-checks.js';
+import { problem, string, wholeNumber } from '../model/json-checks.js';
 import type { ValueExercise } from '../model/types.js';
 import { parseCell } from '../model/read-input.js';
+import { toleranceProblem } from './diagnosed.js';
 import type { ExerciseType } from './exercise-type.js';
 import { panelOf, placedPanel } from './panel-of.js';
 import { t } from '../i18n/messages.js';
@@ -20,9 +21,7 @@ export const value: ExerciseType<ValueExercise> = {
     ?? string(exercise.panel, at('panel'))
     ?? wholeNumber({ min: 0, max: 1023 })(exercise.row, at('row'))
     ?? wholeNumber({ min: 0, max: 1023 })(exercise.column, at('column'))
-    ?? (exercise.tolerance === undefined || (typeof exercise.tolerance === 'number' && Number.isFinite(exercise.tolerance) && exercise.tolerance > 0)
-      ? undefined
-      : expected(at('tolerance'), 'a number above 0', exercise.tolerance)),
+    ?? toleranceProblem(exercise.tolerance, at),
   placed(exercise, steps, at) {
     const placed = placedPanel(exercise, steps, at);
     if ('problem' in placed) return placed.problem;

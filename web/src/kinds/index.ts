@@ -16,6 +16,7 @@ import scaling from './scaling/kind.js';
 import entropy from './entropy/kind.js';
 import flash from './flash/kind.js';
 import kvCache from './kv-cache/kind.js';
+import rope from './rope/kind.js';
 import efficient from './efficient/kind.js';
 import cost from './cost/kind.js';
 import training from './training/kind.js';
@@ -30,6 +31,7 @@ const REGISTRY = {
   entropy,
   flash,
   'kv-cache': kvCache,
+  rope,
   efficient,
   cost,
   training,

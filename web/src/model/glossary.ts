@@ -126,6 +126,16 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     id: 'kv-cache', term: 'KV cache', forms: ['KV cache'],
     definition: 'When a model generates text one token at a time, the keys and values of earlier tokens do not change, so they are kept and reused instead of being recomputed for every new token.',
   },
+  {
+    id: 'rope', term: 'rotary position embedding (RoPE)', forms: ['rotary position embedding', 'RoPE'],
+    definition: 'Positions given to attention by turning each pair of numbers of a query and a key by an angle proportional to the position, each pair at its own speed, instead of adding a vector to the embeddings. The score of a turned query and key then depends on how far apart they are, not on where they are. Llama, Mistral and Qwen use it.',
+    source: { title: 'Su et al., “RoFormer: Enhanced Transformer with Rotary Position Embedding”, 2021', url: 'https://arxiv.org/abs/2104.09864' },
+  },
+  {
+    id: 'position-interpolation', term: 'position interpolation', forms: ['position interpolation'],
+    definition: 'Running a RoPE model on a longer context than it was trained on by dividing every position by the same factor, so that every angle stays within the range seen in training; a short fine-tuning then adapts the model.',
+    source: { title: 'Chen et al., “Extending Context Window of Large Language Models via Positional Interpolation”, 2023', url: 'https://arxiv.org/abs/2306.15595' },
+  },
 ];
 
 /** A piece of text: plain, or a glossary term as it appears there. */

@@ -17,6 +17,7 @@ export const LESSON_TITLES = [
   ['entropy', 'Entropy of attention'],
   ['flash-attention', 'Flash attention, tile by tile'],
   ['kv-cache', 'The KV cache'],
+  ['rotary-positions', 'Rotary positions'],
   ['efficient-attention', 'Linear and sparse attention'],
   ['attention-cost', 'What attention costs'],
   ['train', 'Watch attention learn'],

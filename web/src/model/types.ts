@@ -310,7 +310,25 @@ export interface CostGrowthExercise extends ExerciseBase {
   tolerance?: number;
 }
 
-export type Exercise = NumericExercise | PickKeyExercise | OrderPassesExercise | ValueExercise | PickCellExercise | CostGrowthExercise;
+/**
+ * The rotary-positions lesson: the learner types the number in one cell of its layer (the turned
+ * query, a score q′·k′, the output), and the engine grades it (lab.diagnoseRope), naming the
+ * mistake a wrong number matches. Like `numeric`, the expected value is the engine's, on the
+ * inputs on screen.
+ */
+export interface RopeNumericExercise extends ExerciseBase {
+  type: 'rope-numeric';
+  /** Which matrix the cell is in, as lab.diagnoseRope's `stage`. */
+  stage: 'rotated' | 'score' | 'output';
+  /** The query row: 0 (at m) or 1 (at m + shift). */
+  row: number;
+  /** A column of the turned query, a key (0 at n, 1 at n + shift), or an output column. */
+  column: number;
+  /** How close counts, > 0; the engine's 0.005 when omitted. */
+  tolerance?: number;
+}
+
+export type Exercise = NumericExercise | PickKeyExercise | OrderPassesExercise | ValueExercise | PickCellExercise | CostGrowthExercise | RopeNumericExercise;
 
 /** The matrix a pick-the-cell exercise is answered on, as its step shows it (from the engine's trace). */
 export interface PickGrid {

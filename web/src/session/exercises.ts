@@ -2,8 +2,7 @@
 // learner is told, and what the host hears (the `answered` and `score` progress events an LMS
 // records). DOM-free; the session owns one ExerciseBook, which holds the open walkthrough's record
 // of answers (answer-record.ts).
-import type { Misconception } from '../../lib/index.js';
-import type { ExerciseContext } from '../exercises/exercise-type.js';
+import type { ExerciseContext, Mistake } from '../exercises/exercise-type.js';
 import { exerciseType } from '../exercises/index.js';
 import type { Exercise, Step, Walkthrough } from '../model/types.js';
 import type { ProgressEvent } from './events.js';
@@ -17,7 +16,7 @@ export interface ExerciseFeedback {
   attempt: number;
   /** One or two sentences: right, or which mistake the number matches (the engine's diagnosis). */
   message: string;
-  misconception: Misconception | null;
+  misconception: Mistake | null;
   /** No further answer is taken (exam mode, after the one answer). */
   final: boolean;
   /** The answer as the engine read it, shown again in the field when the step is drawn again. */
@@ -238,7 +237,7 @@ export class ExerciseBook {
   }
 
   /** The grade of `text` by the exercise's type and what the learner is told about it. */
-  private grade(context: ExerciseContext, exercise: Exercise, text: string, attempt: number): { feedback: ExerciseFeedback; misconception: Misconception | null } | { error: string } {
+  private grade(context: ExerciseContext, exercise: Exercise, text: string, attempt: number): { feedback: ExerciseFeedback; misconception: Mistake | null } | { error: string } {
     const grade = exerciseType(exercise).grade(exercise, text, context);
     if ('error' in grade) return grade;
     // In an exam the answer is only recorded: neither its grade nor the right answer is said, so

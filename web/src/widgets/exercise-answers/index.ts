@@ -14,4 +14,5 @@ export const ANSWER_CONTROLS: Record<Exercise['type'], AnswerControlFactory> = {
   value: numericAnswer,
   'pick-cell': pickCellAnswer,
   'cost-growth': numericAnswer,
+  'rope-numeric': numericAnswer,
 };

@@ -1,0 +1,90 @@
+// Las palabras del tipo «posiciones rotatorias» en español (same ids and arguments as words-en.ts).
+export const SPANISH = `
+rope-random-what = la consulta y la clave, una fila aleatoria cada una
+rope-pairs-detail = parejas { $pairs }
+rope-at = { $symbol } en { $position }
+rope-width = anchura d (par)
+rope-base = base
+rope-convention = parejas
+rope-convention-half = mitades: (i, i + d/2)
+rope-convention-interleaved = intercaladas: (2i, 2i + 1)
+rope-half = por mitades
+rope-interleaved = intercalada
+rope-positions-caption = Posiciones y parejas
+rope-query-position = posición m de la consulta
+rope-key-position = posición n de la clave
+rope-shift = desplazar ambas en
+rope-size-caption = Anchura, base y posiciones
+rope-length = posiciones
+rope-clocks-title = Cada pareja de columnas es un reloj
+rope-clocks-text = La rotary position embedding (RoPE; Su et al. 2021, el artículo de RoFormer) no suma nada a los embeddings. En su lugar corta la consulta y la clave de una cabeza, de d = { $d } números, en { $pairs } parejas y gira cada pareja como la aguja de un reloj, un ángulo que crece con la posición. Cada pareja tiene su propia velocidad θ: la pareja 0 gira { $fast } rad por posición, la última solo { $slow }. La gráfica sigue el coseno de tres agujas a lo largo de las posiciones: los relojes rápidos distinguen vecinos, los lentos distinguen lo cercano de lo lejano.
+rope-matrix-theta = θ: la velocidad de cada pareja, radianes por posición
+rope-clocks-caption = cos(posición · θ) de tres parejas, en las primeras { $positions } posiciones
+rope-position = posición
+rope-cos-angle = cos(posición · θ)
+rope-pair-series = pareja { $pair }
+rope-pos = pos { $pos }
+rope-angles-title = El ángulo es posición × θ
+rope-angles-text = En la posición p la pareja i gira p·θ_i: un producto, no una potencia. La fila p de la primera tabla es p veces la fila de velocidades, así que cada fila es un múltiplo de la fila de la posición 1. Las posiciones de la consulta funcionan igual: en la posición { $later } la pareja 0 ha girado { $fast } radianes (muchas vueltas completas), la pareja más lenta solo { $slow }.
+rope-matrix-angles-corner = las primeras { $rows } posiciones en números
+rope-matrix-angles-query = ángulos en las posiciones de la consulta
+rope-matrix-cos = cos de los ángulos
+rope-matrix-sin = sen de los ángulos
+rope-rotate-title = Girar la consulta
+rope-rotate-text-half = La consulta q (números aleatorios de la semilla) se gira en la posición { $m } y, sin cambiarla, en la posición { $later }. Con las parejas por mitades, la columna i forma pareja con la columna i + { $half }: las columnas 0 a { $last } son los primeros números a de las parejas, el resto sus segundos números b. Cada pareja (a, b) pasa a ser (a·cos − b·sen, a·sen + b·cos), con el coseno y el seno de su ángulo en esa posición. Un giro conserva la longitud de cada pareja; solo cambia su dirección.
+rope-rotate-text-interleaved = La consulta q (números aleatorios de la semilla) se gira en la posición { $m } y, sin cambiarla, en la posición { $later }. Con las parejas intercaladas, las columnas 2i y 2i + 1 forman la pareja i: las columnas pares son los primeros números a de las parejas, las impares sus segundos números b. Cada pareja (a, b) pasa a ser (a·cos − b·sen, a·sen + b·cos), con el coseno y el seno de su ángulo en esa posición. Un giro conserva la longitud de cada pareja; solo cambia su dirección.
+rope-matrix-query = q, la misma fila dos veces
+rope-matrix-rotated-query = q girada: q′
+rope-relative-title = La puntuación solo depende de la distancia
+rope-relative-text = La clave k se gira en { $n } y en { $laterkey }. La puntuación de q en { $m } con k en { $n } es { $first }; la de q en { $later } con k en { $laterkey } es { $second }. Las dos parejas de posiciones están a { $distance } de distancia, y girar los dos vectores el mismo ángulo extra no cambia el ángulo entre ellos, así que el producto escalar solo ve la diferencia de los ángulos, (m − n)·θ. Sin girar, q·k valdría { $plain } en cualquier posición. Las otras dos puntuaciones son de otras distancias.
+rope-matrix-key = k, la misma fila dos veces
+rope-matrix-rotated-key = k girada: k′
+rope-matrix-scores = puntuaciones q′·k′
+rope-from-engine = Del motor
+rope-score-at = puntuación de q en { $m } con k en { $n }
+rope-score-gap = su mayor diferencia
+rope-score-plain = q·k sin girar
+rope-conventions-title = Dos maneras de emparejar las columnas
+rope-conventions-text = El artículo y el código de Llama de Meta emparejan columnas vecinas, (2i, 2i + 1): «intercaladas». GPT-NeoX y rotate_half de Hugging Face emparejan la columna i con la columna i + d/2: «mitades». La misma q girada en la posición { $m } da números distintos en cada una: la columna 0 forma pareja con la columna 1 en una y con la columna { $mid } en la otra. Unos pesos entrenados con una convención dan puntuaciones erróneas si se ejecutan con la otra, un error clásico al portar un modelo.
+rope-matrix-query-once = q
+rope-matrix-rotated-half = q girada, parejas por mitades
+rope-matrix-rotated-interleaved = q girada, parejas intercaladas
+rope-permuted-why = la permutación lleva la columna 2i a la i y la columna 2i + 1 a la i + d/2
+rope-put-back-why = la permutación inversa devuelve cada columna a su sitio
+rope-permutation-title = Una convención es la otra, reordenada
+rope-permutation-text = Lleva las columnas pares de q al principio y las impares detrás (2i → i, 2i + 1 → i + { $mid }): cada pareja intercalada queda ahora en las columnas i e i + { $mid }, como empareja la convención por mitades. Gíralo con la convención por mitades y devuelve las columnas a su sitio: el resultado es el giro intercalado de q. La mayor diferencia es { $largest }. Así, un checkpoint pasa de una convención a otra reordenando una vez las columnas de W_Q y W_K; cambiar el ajuste a la convención { $other } sin reordenar no sirve.
+rope-matrix-permuted = Pq: las columnas reordenadas
+rope-matrix-rotated-permuted = Pq girada, parejas por mitades
+rope-matrix-put-back = columnas devueltas a su sitio
+rope-matrix-difference = devueltas − intercaladas
+rope-distance = distancia
+rope-score = puntuación
+rope-decay-title = Las puntuaciones se apagan con la distancia
+rope-decay-text = Toma una consulta y una clave de unos (d = { $d }) y sepáralas. A distancia 0 la puntuación es { $top }: todas las parejas apuntan igual. Al crecer la distancia los relojes de las parejas se desacompasan, los rápidos primero, y sus aportaciones empiezan a anularse: la puntuación oscila, pero en conjunto baja, como muestra la tabla de la distancia 0 a la { $last }. El artículo lo llama decaimiento a largo plazo: los tokens lejanos tienden a contar menos. Las parejas lentas necesitan distancias largas para desacompasarse, así que este paso usa la anchura de una cabeza y no las q y k estrechas de antes.
+rope-decay-caption = puntuación de dos vectores de unos según su distancia, en { $positions } posiciones
+rope-ones-series = q = k = todo unos
+rope-matrix-decay = puntuaciones a algunas distancias
+rope-distance-label = r = { $r }
+rope-interpolation-title = Contextos más largos: position interpolation
+rope-interpolation-text = Un modelo entrenado en las posiciones 0 a { $trainedlast } solo ha visto ángulos menores que los de la posición { $trained }. Ejecútalo con { $long } tokens (× { $factor }) y las parejas lentas giran más que nunca en el entrenamiento: la pareja { $pair } llega a { $beyond } radianes en el token { $last }, cuando el entrenamiento no pasó de { $top }. La position interpolation (interpolación de posiciones; Chen et al. 2023) divide en cambio cada posición entre { $factor }: la pareja { $pair } llega entonces solo a { $inside } radianes, dentro del rango entrenado, y los tokens vecinos quedan { $factor } veces más juntos. Un poco de ajuste fino enseña después al modelo los pasos más finos.
+rope-interpolation-caption = ángulo de la pareja { $pair } (la más lenta) a lo largo de { $long } tokens
+rope-token = token
+rope-angle = ángulo (radianes)
+rope-as-they-are = posiciones tal cual
+rope-as-is = tal cual
+rope-interpolated = posiciones ÷ { $factor }
+rope-trained-top = fin del rango entrenado (posición { $trained })
+rope-matrix-used = la posición en que se gira cada token
+rope-token-label = token { $t }
+rope-interpolation-parameters = Longitud entrenada e interpolación
+rope-trained-length = posiciones entrenadas
+rope-factor = contexto × factor
+rope-explain-theta = la velocidad de la pareja { $i }: el exponente crece con i, así que las parejas siguientes giran más despacio.
+rope-explain-angle = la pareja { $i } en la posición { $position }: su velocidad por la posición.
+rope-explain-trig = la pareja { $i } en la posición { $position }.
+rope-explain-rotated-first = la columna { $column } es el primer número a de la pareja { $pair } (convención { $convention }), su compañera b es la columna { $partner }.
+rope-explain-rotated-second = la columna { $column } es el segundo número b de la pareja { $pair } (convención { $convention }), su compañera a es la columna { $partner }.
+rope-explain-moved = la columna { $column } viene de la columna { $from }: { $why }.
+rope-explain-position = el token { $token } se gira en su propia posición; la pareja 0 gira con θ₀ = 1, así que su ángulo es la posición.
+rope-explain-position-scaled = el token { $token } se gira en su posición dividida entre { $factor }; la pareja 0 gira con θ₀ = 1, así que su ángulo es esa posición.
+`;
