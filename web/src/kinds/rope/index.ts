@@ -4,7 +4,6 @@ import type { RopeWalkthrough } from './inputs.js';
 import type { KindModule } from '../kind.js';
 import { withParameter } from '../shared/fields.js';
 import { explainRope } from './explain.js';
-import { ropeScript } from './script.js';
 import { ropeSteps, type RopeTraces } from './steps.js';
 // "Explain this number" on its panels needs more than an attention call's explainers (their own chunk).
 import '../shared/explain-more.js';
@@ -12,7 +11,10 @@ import '../shared/explain-more.js';
 const rope: KindModule<RopeWalkthrough, RopeTraces> = {
   build: (lab, _walkthrough, inputs) => ropeSteps(lab, inputs),
   changeInputs: (_lab, inputs, name, value) => withParameter(inputs, name, value),
-  script: (inputs, { trace }) => ropeScript(inputs, trace),
+  loadScript: async () => {
+    const { ropeScript } = await import('./script.js');
+    return { script: (inputs, { trace }) => ropeScript(inputs, trace) };
+  },
   latex: 'step on screen',
   explain: explainRope,
 };
