@@ -128,6 +128,21 @@ describe('the installed package in Node', () => {
     assert.doesNotMatch(result.wrongUrl.message, /magic word/i);
   });
 
+  test('attention as today’s models use it, called as the docs spell it (rope; multiHeadAttention with kvHeads, positional, window and sinks; kvCacheDecode and kvCacheMemory with theirs), gives the repository’s numbers', async () => {
+    const printed = JSON.parse((await run(process.execPath, ['modern-attention.mjs'], app)).stdout);
+    const lab = await loadAttentionLab();
+    const x = [[1, 0, 2, 1], [0, 1, 1, 0], [2, 1, 0, 1], [1, 1, 1, 1]];
+    assert.deepEqual(printed, {
+      rope: lab.rope({ input: x, positions: [0, 1, 2.5, 7], base: 100, convention: 'interleaved' }).output,
+      grouped: lab.multiHeadAttention({ query: x, key: x, value: x, heads: 2, kvHeads: 1, positional: 'rope', ropeBase: 100, ropeConvention: 'half', seed: 3 }).output,
+      biased: lab.multiHeadAttention({ query: x, key: x, value: x, heads: 2, positional: 'alibi', window: 2, sinks: 1, seed: 3 }).output,
+      decoded: lab.kvCacheDecode({ input: x, heads: 2, kvHeads: 1, positional: 'rope', window: 2, sinks: 1, seed: 3 }).output,
+      // Llama 3 8B's cache at 4,096 tokens in 16-bit numbers: 0.5 GiB; DeepSeek-V2's latent one.
+      memoryBytes: 2 * 32 * 4096 * 1024 * 2,
+      latentBytes: 60 * 4096 * (512 + 64) * 2,
+    });
+  });
+
   test('a CommonJS consumer loads it with import(); require() works only where Node can require ES modules', async () => {
     assert.deepEqual(JSON.parse((await run(process.execPath, ['consumer.cjs'], app)).stdout).output, reference.output);
 
