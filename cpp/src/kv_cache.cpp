@@ -79,29 +79,11 @@ namespace attn
             }
         };
 
-        /// The options' own checks, with multi-head attention's messages: ropeBase, RoPE on an
-        /// odd d_k, the window, sinks without a window.
+        /// The options' own checks: multi-head attention's, with its messages.
         cache_layout check_options(const kv_cache_options& options, std::size_t d_k)
         {
-            detail::check_rope_base("ropeBase", options.rope_base);
-            if (options.positional == head_positions::rope && d_k % 2 != 0)
-            {
-                detail::fail("positional",
-                             "'none' or 'alibi' with an odd d_k = d_model / heads = " +
-                                 std::to_string(d_k) + " (RoPE rotates pairs of columns)",
-                             "'rope'");
-            }
-            if (!options.window && options.sinks)
-            {
-                detail::fail("sinks",
-                             "a window beside it (sinks are the first keys kept visible past a "
-                             "sliding window)",
-                             "sinks = " + std::to_string(*options.sinks) + " without window");
-            }
-            if (options.window)
-            {
-                detail::check_window(*options.window);
-            }
+            detail::check_head_positions(options.positional, options.rope_base, d_k,
+                                         options.window, options.sinks);
             return {options.window, options.sinks.value_or(0)};
         }
 

@@ -17,35 +17,41 @@ namespace attn
         return detail::parse_choice(argument, name, choices);
     }
 
+    void detail::check_head_positions(head_positions positional, double rope_base,
+                                      std::size_t d_k, const std::optional<std::size_t>& window,
+                                      const std::optional<std::size_t>& sinks)
+    {
+        check_rope_base("ropeBase", rope_base);
+        if (positional == head_positions::rope && d_k % 2 != 0)
+        {
+            fail("positional",
+                 "'none' or 'alibi' with an odd d_k = d_model / heads = " + std::to_string(d_k) +
+                     " (RoPE rotates pairs of columns)",
+                 "'rope'");
+        }
+        if (window)
+        {
+            check_window(*window);
+        }
+        else if (sinks)
+        {
+            fail("sinks",
+                 "a window beside it (sinks are the first keys kept visible past a sliding window)",
+                 "sinks = " + std::to_string(*sinks) + " without window");
+        }
+    }
+
     namespace
     {
-        /// The checks of the options that shape each head: positions inside it and the window.
+        /// The checks of the options that shape each head, and the window beside a mask.
         void check_head_options(const multi_head_options& options, std::size_t d_k)
         {
-            detail::check_rope_base("ropeBase", options.rope_base);
-            if (options.positional == head_positions::rope && d_k % 2 != 0)
+            detail::check_head_positions(options.positional, options.rope_base, d_k,
+                                         options.window, options.sinks);
+            if (options.window && options.attention.mask.type != attention_mask::kind::none)
             {
-                detail::fail("positional",
-                             "'none' or 'alibi' with an odd d_k = d_model / heads = " +
-                                 std::to_string(d_k) + " (RoPE rotates pairs of columns)",
-                             "'rope'");
-            }
-            if (options.window)
-            {
-                detail::check_window(*options.window);
-                if (options.attention.mask.type != attention_mask::kind::none)
-                {
-                    detail::fail("window",
-                                 "no mask beside it (the window is a causal mask of its own)",
-                                 "a mask as well");
-                }
-            }
-            else if (options.sinks)
-            {
-                detail::fail("sinks",
-                             "a window beside it (sinks are the first keys kept visible past a "
-                             "sliding window)",
-                             "sinks = " + std::to_string(*options.sinks) + " without window");
+                detail::fail("window", "no mask beside it (the window is a causal mask of its own)",
+                             "a mask as well");
             }
         }
 

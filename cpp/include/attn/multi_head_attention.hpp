@@ -166,6 +166,13 @@ namespace attn
         /// and returns it (heads when none).
         std::size_t check_kv_heads(const std::optional<std::size_t>& kv_heads, std::size_t heads);
 
+        /// The checks of what shapes each head, shared by multi-head attention and the KV-cache
+        /// decode: ropeBase, RoPE on an odd d_k (named as `positional`), the window, and sinks
+        /// without a window.
+        void check_head_positions(head_positions positional, double rope_base, std::size_t d_k,
+                                  const std::optional<std::size_t>& window,
+                                  const std::optional<std::size_t>& sinks);
+
         /// Which key/value head query head `head` reads: ⌊head·kv_heads / heads⌋.
         inline std::size_t kv_head_of(std::size_t head, std::size_t heads, std::size_t kv_heads)
         {
