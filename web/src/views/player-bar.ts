@@ -60,8 +60,13 @@ export class PlayerBar {
     return [more, panel];
   }
 
+  /**
+   * A button of the bar. An icon is named by `description`; a button that shows words is named
+   * by them (what a learner sees is what voice control hears), `description` its tooltip.
+   */
   private button(name: string, label: string | Node, description: string, action: () => void): HTMLButtonElement {
-    const button = el('button', { type: 'button', className: `control-${name}`, title: description, ariaLabel: description }, label);
+    const named = typeof label === 'string' ? {} : { ariaLabel: description };
+    const button = el('button', { type: 'button', className: `control-${name}`, title: description, ...named }, label);
     button.addEventListener('click', action);
     return button;
   }
