@@ -136,6 +136,16 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     definition: 'Running a RoPE model on a longer context than it was trained on by dividing every position by the same factor, so that every angle stays within the range seen in training; a short fine-tuning then adapts the model.',
     source: { title: 'Chen et al., “Extending Context Window of Large Language Models via Positional Interpolation”, 2023', url: 'https://arxiv.org/abs/2306.15595' },
   },
+  {
+    id: 'sliding-window', term: 'sliding window', forms: ['sliding window', 'sliding windows'],
+    definition: 'A mask under which each query sees only the last w keys up to itself. A layer then costs n·w scores instead of n², and the KV cache keeps only w keys; stacked layers still let a token reach about L·(w − 1) positions back.',
+    source: { title: 'Beltagy et al., “Longformer: The Long-Document Transformer”, 2020', url: 'https://arxiv.org/abs/2004.05150' },
+  },
+  {
+    id: 'attention-sink', term: 'attention sink', forms: ['attention sink', 'attention sinks'],
+    definition: 'The first tokens of a sequence, on which trained models put a large share of every row\'s weight whatever they say. Under a sliding window, keeping them visible stops the rows from changing when they leave the window.',
+    source: { title: 'Xiao et al., “Efficient Streaming Language Models with Attention Sinks”, 2023', url: 'https://arxiv.org/abs/2309.17453' },
+  },
 ];
 
 /** A piece of text: plain, or a glossary term as it appears there. */
