@@ -144,7 +144,8 @@ namespace diagnose_sliding_window_tests
         CHECK(attn::diagnose_sliding_window(tall, tall, tall, o).correct);
     }
 
-    TEST_CASE("a right answer is correct, and one that matches no mistake names none",
+    TEST_CASE("a right answer about the window is correct, and one that matches no mistake "
+              "names none",
               "[diagnose][window]")
     {
         using attn::window_stage;
