@@ -37,7 +37,7 @@ describe('sliding windows and attention sinks', () => {
   test('its steps, in the order of the lesson', async () => {
     const { s } = await opened();
     assert.deepEqual(s.steps.map((/** @type {any} */ step) => step.id),
-      ['band', 'exercise-left-the-window', 'reach', 'exercise-reach-back', 'cache', 'exercise-sink-weight', 'sinks']);
+      ['band', 'exercise-left-the-window', 'exercise-reach-back', 'reach', 'cache', 'exercise-sink-weight', 'sinks']);
   });
 
   test('the band is multiHeadAttention’s window mask: query i sees keys i − 4 < j ≤ i, and its weights', async () => {

@@ -101,7 +101,7 @@ export function slidingWindowSteps(lab: AttentionLab, inputs: SlidingWindowInput
       window: String(window), layers: String(layers), last: String(last),
       from: String(firstSeen(top[last])), reach: formatNumber(reaches[layers - 1][0]), one: formatNumber(reaches[0][0]),
     }),
-    formula: String.raw`\text{reach}_L = \htmlClass{focus}{L\,(w - 1)}\ \text{positions back}`,
+    formula: String.raw`r_L = \htmlClass{focus}{L\,(w - 1)}`,
     panels: [
       matrix('composed', w('window-matrix-composed', { layers: String(layers) }), top, queryLabels, keyLabels,
         { stage: 'output', symbol: 'share', args: { query: still, key: still, value: previous, mask: band } }),
@@ -125,7 +125,7 @@ export function slidingWindowSteps(lab: AttentionLab, inputs: SlidingWindowInput
     id: 'cache',
     title: w('window-cache-title'),
     text: w('window-cache-text', { window: String(window), sinks: String(sinks), held: String(held.length), last: String(last), largest: formatNumber(check.maxAbsDifference) }),
-    formula: String.raw`\text{cache} = \htmlClass{focus}{\{0,\dots,s-1\} \cup \{t-w+1,\dots,t\}}`,
+    formula: String.raw`C_t = \htmlClass{focus}{\{0,\dots,s-1\} \cup \{t-w+1,\dots,t\}}`,
     panels: [
       matrix('cached-keys', w('window-matrix-cached-keys', { last: String(last) }), final.keys,
         held.map((p) => w('window-position', { position: String(p) })), labels(undefined, d, 'd'),
@@ -164,7 +164,7 @@ export function slidingWindowSteps(lab: AttentionLab, inputs: SlidingWindowInput
       window: String(window), sinks: String(sinks), last: String(last), pull: String(inputs.pull),
       full: formatNumber(fullWeights[last][0]), alone: formatNumber(gapAlone.maxAbsDifference), kept: formatNumber(gapKept.maxAbsDifference),
     }),
-    formula: String.raw`j \text{ seen by } i \iff j \le i \ \text{and}\ (i - w < j \ \text{or}\ \htmlClass{focus}{j < s})`,
+    formula: String.raw`j \le i \;\wedge\; (i - w < j \;\vee\; \htmlClass{focus}{j < s})`,
     panels: [
       {
         type: 'chart',

@@ -18,13 +18,13 @@ window-band-text = A sliding window lets query i see only the last { $window } k
 window-matrix-band = window mask (1 = seen)
 window-matrix-weights = weights under the window
 window-reach-title = The reach grows with the layers
-window-reach-text = One layer lets token { $last } reach { $one } positions back. The next layer reads tokens that each drew on their own window, so the reach grows by w − 1 per layer (Longformer, Mistral 7B). The engine composes the mask { $layers } times: below, with every visible key weighted the same, each cell is the share of token j in token i after { $layers } layers; token { $last } now reaches positions { $from } … { $last }, { $reach } back, exactly L·(w − 1) until it reaches the first token.
+window-reach-text = One layer lets token { $last } reach { $one } positions back. The next layer reads tokens that each read their own window, so the reach grows by w − 1 per layer (Longformer, Mistral 7B). The engine composes the mask { $layers } times: below, with every visible key weighted the same, each cell is the share of token j in token i after { $layers } layers; token { $last } now reaches positions { $from } … { $last }, { $reach } back, exactly L·(w − 1) until it reaches the first token.
 window-matrix-composed = shares after { $layers } layers
 window-matrix-reach = reach of the last token
 window-layer-label = { $layer } layers
 window-back = positions back
 window-cache-title = The rolling cache
-window-cache-text = When decoding, a key that has left the window is never read again, so the cache keeps only the sinks and the last { $window } keys: a ring of { $window } slots, each new key overwriting the one { $window } places before it, and { $sinks } slots of sinks. At the last step, { $last }, it holds { $held } keys. The engine decodes token by token with that cache and compares each output row with the whole layer under the same window: the largest difference is { $largest }.
+window-cache-text = When decoding, a key that has left the window is never read again, so the cache keeps only the sinks and the last { $window } keys: a ring of { $window } slots, each new key overwriting the one { $window } places before it, and s = { $sinks } slots for the sinks. At the last step, { $last }, it holds { $held } keys. The engine decodes token by token with that cache and compares each output row with the whole layer under the same window: the largest difference is { $largest }.
 window-matrix-cached-keys = cache at step { $last }
 window-position = pos { $position }
 window-cached-key-what = a key written into the cache when its token was decoded (the layer's projections are the identity, so it is the token's row)
@@ -32,15 +32,15 @@ window-held-at = held at step { $step }
 window-cache-cells = numbers in the cache at the end
 window-cache-gap = largest |decoded − whole layer|
 window-sinks-title = Why the first tokens draw attention
-window-sinks-text = Trained models put a large share of every row's weight on the first token, whatever it is: softmax has to give its weight somewhere (Xiao et al. 2023, attention sinks). Here the first token matches every query by { $pull } in its extra column: with the causal mask the last query puts { $full } on it. With a window of { $window } the first key leaves every row past the window, its weight is spread over the band, and the rows change: the outputs move by up to { $alone } from the full layer's. Keeping the first { $sinks } keys visible as sinks gives the rows their anchor back: the outputs then move by up to { $kept }.
+window-sinks-text = Trained models put a large share of every row's weight on the first token, whatever it is: softmax has to give its weight somewhere (Xiao et al. 2023, attention sinks). Here the first token matches every query by { $pull } in its extra column: with the causal mask the last query puts { $full } on it. With a window of { $window } the first key leaves every row past the window, its weight is spread over the band, and the rows change: the outputs move by up to { $alone } from the full layer's. Keeping the first s = { $sinks } keys visible as sinks gives the rows their anchor back: the outputs then move by up to { $kept }.
 window-first-key-caption = Weight on the first key, query by query
 window-query = query i
 window-weight-on-first = weight on k₀
 window-series-full = causal, no window
 window-series-alone = window { $window }
-window-series-kept = window { $window } + { $sinks } sinks
+window-series-kept = window { $window }, s = { $sinks }
 window-matrix-alone = weights, window alone
-window-matrix-kept = weights, window + { $sinks } sinks
+window-matrix-kept = weights, window and s = { $sinks }
 window-fact-full = weight of q{ $last } on k₀, causal
 window-fact-alone = weight of q{ $last } on k₀, window alone
 window-fact-kept = weight of q{ $last } on k₀, window + sinks

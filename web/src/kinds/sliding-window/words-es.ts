@@ -20,7 +20,7 @@ window-matrix-reach = alcance del último token
 window-layer-label = { $layer } capas
 window-back = posiciones atrás
 window-cache-title = La caché circular
-window-cache-text = Al decodificar, una clave que ha salido de la ventana no se vuelve a leer, así que la caché guarda solo los sumideros y las últimas { $window } claves: un anillo de { $window } huecos, donde cada clave nueva sobrescribe la de { $window } puestos antes, y { $sinks } huecos de sumideros. En el último paso, { $last }, guarda { $held } claves. El motor decodifica token a token con esa caché y compara cada fila de salida con la capa entera con la misma ventana: la mayor diferencia es { $largest }.
+window-cache-text = Al decodificar, una clave que ha salido de la ventana no se vuelve a leer, así que la caché guarda solo los sumideros y las últimas { $window } claves: un anillo de { $window } huecos, donde cada clave nueva sobrescribe la de { $window } puestos antes, y s = { $sinks } huecos para los sumideros. En el último paso, { $last }, guarda { $held } claves. El motor decodifica token a token con esa caché y compara cada fila de salida con la capa entera con la misma ventana: la mayor diferencia es { $largest }.
 window-matrix-cached-keys = caché en el paso { $last }
 window-position = pos { $position }
 window-cached-key-what = una clave escrita en la caché al decodificar su token (las proyecciones de la capa son la identidad, así que es la fila del token)
@@ -28,15 +28,15 @@ window-held-at = guardadas en el paso { $step }
 window-cache-cells = números en la caché al final
 window-cache-gap = mayor |decodificada − capa entera|
 window-sinks-title = Por qué los primeros tokens atraen la atención
-window-sinks-text = Los modelos entrenados ponen una gran parte del peso de cada fila en el primer token, sea cual sea: la softmax tiene que dar su peso a algún sitio (Xiao et al. 2023, sumideros de atención). Aquí el primer token coincide con cada consulta en { $pull } en su columna extra: con la máscara causal la última consulta le da { $full }. Con una ventana de { $window } la primera clave sale de cada fila más allá de la ventana, su peso se reparte por la banda y las filas cambian: las salidas se mueven hasta { $alone } respecto a las de la capa completa. Mantener visibles las primeras { $sinks } claves como sumideros devuelve a las filas su ancla: las salidas se mueven entonces hasta { $kept }.
+window-sinks-text = Los modelos entrenados ponen una gran parte del peso de cada fila en el primer token, sea cual sea: la softmax tiene que dar su peso a algún sitio (Xiao et al. 2023, sumideros de atención). Aquí el primer token coincide con cada consulta en { $pull } en su columna extra: con la máscara causal la última consulta le da { $full }. Con una ventana de { $window } la primera clave sale de cada fila más allá de la ventana, su peso se reparte por la banda y las filas cambian: las salidas se mueven hasta { $alone } respecto a las de la capa completa. Mantener visibles las primeras s = { $sinks } claves como sumideros devuelve a las filas su ancla: las salidas se mueven entonces hasta { $kept }.
 window-first-key-caption = Peso en la primera clave, consulta a consulta
 window-query = consulta i
 window-weight-on-first = peso en k₀
 window-series-full = causal, sin ventana
 window-series-alone = ventana { $window }
-window-series-kept = ventana { $window } + { $sinks } sumideros
+window-series-kept = ventana { $window }, s = { $sinks }
 window-matrix-alone = pesos, solo ventana
-window-matrix-kept = pesos, ventana + { $sinks } sumideros
+window-matrix-kept = pesos, ventana y s = { $sinks }
 window-fact-full = peso de q{ $last } en k₀, causal
 window-fact-alone = peso de q{ $last } en k₀, solo ventana
 window-fact-kept = peso de q{ $last } en k₀, ventana + sumideros
