@@ -9,7 +9,10 @@ import type { SlidingWindowInputs } from '../kinds/sliding-window/inputs.js';
 import type { WindowNumericExercise } from '../model/types.js';
 import { diagnosedNumeric } from './diagnosed.js';
 
-/** What each mistake means, said to the learner whose number matches it (its message's id). */
+/**
+ * What each mistake means, said to the learner whose number matches it (its message's id, in the
+ * kind's words: the lesson's code is loaded before any of its exercises is graded).
+ */
 const MISTAKES: Record<WindowMisconception, string> = {
   offByOneWindow: 'mistake-off-by-one-window',
   notCausal: 'mistake-not-causal',

@@ -138,12 +138,12 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   },
   {
     id: 'sliding-window', term: 'sliding window', forms: ['sliding window', 'sliding windows'],
-    definition: 'A mask under which each query sees only the last w keys up to itself. A layer then costs n·w scores instead of n², and the KV cache keeps only w keys; stacked layers still let a token reach about L·(w − 1) positions back.',
+    definition: 'A mask under which each query sees only the last w keys up to itself: n·w scores per layer instead of n², a KV cache of w keys. L layers still reach about L·(w − 1) positions back.',
     source: { title: 'Beltagy et al., “Longformer: The Long-Document Transformer”, 2020', url: 'https://arxiv.org/abs/2004.05150' },
   },
   {
     id: 'attention-sink', term: 'attention sink', forms: ['attention sink', 'attention sinks'],
-    definition: 'The first tokens of a sequence, on which trained models put a large share of every row\'s weight whatever they say. Under a sliding window, keeping them visible stops the rows from changing when they leave the window.',
+    definition: 'The first tokens, on which trained models put much of every row\'s weight whatever they say. Kept visible past a sliding window, they keep the rows from changing.',
     source: { title: 'Xiao et al., “Efficient Streaming Language Models with Attention Sinks”, 2023', url: 'https://arxiv.org/abs/2309.17453' },
   },
 ];

@@ -50,6 +50,13 @@ window-explain-band-in = key { $j } is within the last { $window } keys up to qu
 window-explain-band-out = key { $j } is more than { $window } − 1 positions before query { $i }: it has left the window.
 window-explain-band-later = key { $j } comes after query { $i }: a decoder never sees later keys.
 window-explain-reach = after { $layers } layers, the first non-zero share in row { $i } of the composed matrix is at position { $first } ({ $share }).
+mistake-off-by-one-window = That is what a window of w + 1 keys gives: query i sees keys i − w < j ≤ i, so key i − w has already left.
+mistake-not-causal = That is what a band that also looks ahead gives; a decoder’s window holds only keys up to the query itself.
+mistake-forgot-sinks = That is the weight without the sinks; the first keys stay visible to every query and take their share of the softmax.
+mistake-sinks-inside-window = That is what counting the sinks among the window’s w keys gives; the sinks come on top of the last w keys.
+mistake-layers-times-window = That is L·w: each layer reaches w − 1 positions further back, not w, since the window counts the query itself.
+mistake-window-only = That is the window alone; stacked layers reach further, each adding w − 1 positions.
+mistake-single-layer = That is one layer’s reach; each further layer adds w − 1 positions more.
 `;
 
 /** A message of this kind in the page's language. */

@@ -46,4 +46,11 @@ window-explain-band-in = la clave { $j } está entre las últimas { $window } cl
 window-explain-band-out = la clave { $j } está más de { $window } − 1 posiciones antes de la consulta { $i }: ha salido de la ventana.
 window-explain-band-later = la clave { $j } va después de la consulta { $i }: un decodificador nunca ve claves posteriores.
 window-explain-reach = tras { $layers } capas, la primera parte no nula de la fila { $i } de la matriz compuesta está en la posición { $first } ({ $share }).
+mistake-off-by-one-window = Eso es lo que da una ventana de w + 1 claves: la consulta i ve las claves i − w < j ≤ i, así que la clave i − w ya ha salido.
+mistake-not-causal = Eso es lo que da una banda que también mira hacia delante; la ventana de un decodificador solo tiene claves hasta la propia consulta.
+mistake-forgot-sinks = Ese es el peso sin los sumideros; las primeras claves siguen visibles para cada consulta y se llevan su parte de la softmax.
+mistake-sinks-inside-window = Eso es lo que da contar los sumideros entre las w claves de la ventana; los sumideros van además de las últimas w claves.
+mistake-layers-times-window = Eso es L·w: cada capa llega w − 1 posiciones más atrás, no w, porque la ventana cuenta la propia consulta.
+mistake-window-only = Esa es solo la ventana; las capas apiladas llegan más lejos, cada una w − 1 posiciones más.
+mistake-single-layer = Ese es el alcance de una capa; cada capa más añade otras w − 1 posiciones.
 `;
