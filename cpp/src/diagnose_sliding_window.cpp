@@ -5,6 +5,7 @@
 
 #include "attn/attention.hpp"
 #include "attn/error.hpp"
+#include "attn/graded_answer.hpp"
 #include "attn/sliding_window.hpp"
 
 namespace attn
@@ -46,8 +47,7 @@ namespace attn
             }
             return in_sliding_window(i, j, w, s);
         }
-        matrix band_mask(band_rule rule, std::size_t n, std::size_t m, std::size_t w,
-                         std::size_t s)
+        matrix band_mask(band_rule rule, std::size_t n, std::size_t m, std::size_t w, std::size_t s)
         {
             matrix allowed = xt::zeros<double>({n, m});
             for (std::size_t i = 0; i < n; ++i)
@@ -110,8 +110,7 @@ namespace attn
     } // namespace
 
     window_diagnosis diagnose_sliding_window(const matrix& query, const matrix& key,
-                                             const matrix& value,
-                                             const window_diagnose_options& o)
+                                             const matrix& value, const window_diagnose_options& o)
     {
         detail::check_attention_inputs(query, key, value, max_dimension);
         const std::size_t n = rows(query), m = rows(key), d_v = cols(value);
@@ -125,15 +124,7 @@ namespace attn
                                                                    : 1;
         const std::size_t j =
             detail::check_integer("column", o.column, 0, static_cast<double>(last - 1));
-        if (!std::isfinite(o.answer))
-        {
-            detail::fail("answer", "a finite number", detail::format_number(o.answer));
-        }
-        if (!(o.tolerance > 0) || !std::isfinite(o.tolerance))
-        {
-            detail::fail("tolerance", "a finite number above 0",
-                         detail::format_number(o.tolerance));
-        }
+        detail::check_graded_answer(o.answer, o.tolerance);
 
         struct named
         {

@@ -13,12 +13,11 @@ namespace diagnose_sliding_window_tests
     namespace
     {
         // Eight tokens of width 2; the values are the identity's first two columns and more.
-        const attn::matrix x = {{0.5, -1.0}, {1.0, 0.25}, {-0.5, 0.75}, {0.25, 1.5},
-                                {-1.0, 0.5}, {0.75, -0.25}, {1.5, 1.0}, {-0.25, -0.75}};
+        const attn::matrix x = {{0.5, -1.0}, {1.0, 0.25},   {-0.5, 0.75}, {0.25, 1.5},
+                                {-1.0, 0.5}, {0.75, -0.25}, {1.5, 1.0},   {-0.25, -0.75}};
 
-        attn::window_diagnose_options options(attn::window_stage stage, double window,
-                                              double sinks, double row, double column,
-                                              double answer)
+        attn::window_diagnose_options options(attn::window_stage stage, double window, double sinks,
+                                              double row, double column, double answer)
         {
             attn::window_diagnose_options o;
             o.window = window;

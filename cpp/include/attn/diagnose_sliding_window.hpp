@@ -33,9 +33,9 @@ namespace attn
 
     struct window_diagnose_options
     {
-        double window = 1;        ///< whole number ≥ 1: query i sees keys i − window < j ≤ i
-        double sinks = 0;         ///< whole number ≥ 0: keys 0 … sinks − 1 stay visible
-        double layers = 1;        ///< whole number ≥ 1: the layers the reach stage composes
+        double window = 1; ///< whole number ≥ 1: query i sees keys i − window < j ≤ i
+        double sinks = 0;  ///< whole number ≥ 0: keys 0 … sinks − 1 stay visible
+        double layers = 1; ///< whole number ≥ 1: the layers the reach stage composes
         window_stage stage = window_stage::weight;
         double row = 0, column = 0; ///< checked as whole numbers within the stage's matrix
         double answer = 0;          ///< finite

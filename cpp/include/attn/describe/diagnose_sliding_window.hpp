@@ -51,8 +51,8 @@ namespace attn::describe
         static constexpr argument key =
             matrix_argument("key", "m × d", "keys; key j sits at position j");
         static constexpr argument value = matrix_argument("value", "m × d_v", "values");
-        static constexpr argument window = integer_argument(
-            "window", size_low, size_high, "query i sees keys i − window < j ≤ i");
+        static constexpr argument window =
+            integer_argument("window", size_low, size_high, "query i sees keys i − window < j ≤ i");
         static constexpr argument sinks = optional_integer(
             "sinks", 0, size_high, "keys 0 … sinks−1 stay visible to every later query", 0, "0");
         static constexpr argument layers = optional_integer(
@@ -67,8 +67,8 @@ namespace attn::describe
         static constexpr argument answer = number_argument("answer", "the learner's number");
         static constexpr argument tolerance =
             optional_number("tolerance", "how close counts, > 0", 0.005, "0.005");
-        static constexpr argument arguments[] = {query, key,   value,  window, sinks,     layers,
-                                                 stage, row,   column, answer, tolerance};
+        static constexpr argument arguments[] = {query, key, value,  window, sinks,    layers,
+                                                 stage, row, column, answer, tolerance};
 
         template <class In> static window_diagnosis run(In& in)
         {
