@@ -526,6 +526,18 @@ describe('rotary positions', () => {
     expectAttentionError(() => lab.diagnoseRope({ ...layer, answer: Infinity }), 'answer', 'answer: expected a finite number, got Infinity');
     expectAttentionError(() => lab.diagnoseRope({ ...layer, tolerance: 0 }), 'tolerance', 'tolerance: expected a finite number above 0, got 0');
   });
+
+  test('diagnoseSlidingWindow names its argument: window, sinks, layers, stage, cell, answer, tolerance', () => {
+    const layer = { query: input, key: input, value: input, window: 2, stage: /** @type {const} */ ('weight'), row: 0, column: 0, answer: 0 };
+    expectAttentionError(() => lab.diagnoseSlidingWindow({ ...layer, window: 0 }), 'window', 'window: expected a whole number from 1 to 1024, got 0');
+    expectAttentionError(() => lab.diagnoseSlidingWindow({ ...layer, sinks: -1 }), 'sinks', 'sinks: expected a whole number from 0 to 1024, got -1');
+    expectAttentionError(() => lab.diagnoseSlidingWindow({ ...layer, layers: 0 }), 'layers', 'layers: expected a whole number from 1 to 1024, got 0');
+    expectAttentionError(() => untyped.diagnoseSlidingWindow({ ...layer, stage: 'score' }), 'stage', "stage: expected 'weight', 'output' or 'reach', got 'score'");
+    expectAttentionError(() => lab.diagnoseSlidingWindow({ ...layer, stage: 'reach', column: 1 }), 'column', 'column: expected a whole number from 0 to 0, got 1');
+    expectAttentionError(() => lab.diagnoseSlidingWindow({ ...layer, row: 2 }), 'row', 'row: expected a whole number from 0 to 1, got 2');
+    expectAttentionError(() => lab.diagnoseSlidingWindow({ ...layer, answer: NaN }), 'answer', 'answer: expected a finite number, got NaN');
+    expectAttentionError(() => lab.diagnoseSlidingWindow({ ...layer, tolerance: -1 }), 'tolerance', 'tolerance: expected a finite number above 0, got -1');
+  });
 });
 
 describe('grouped heads, positions inside the heads and sliding windows', () => {

@@ -233,6 +233,10 @@ describe('exercises', () => {
           const { width, seed, queryPosition: m, keyPosition: n, shift, base, convention } = s.inputs;
           const [q, k] = lab.randomMatrix({ rows: 2, cols: width, seed });
           answer = String(lab.diagnoseRope({ query: [q, q], key: [k, k], value: [k, k], queryPositions: [m, m + shift], keyPositions: [n, n + shift], base, convention, stage: e.stage, row: e.row, column: e.column, answer: 0 }).expected);
+        } else if (e.type === 'window-numeric') {
+          const { length, width, seed, pull, window, sinks, layers } = s.inputs;
+          const tokens = lab.randomMatrix({ rows: length, cols: width, seed }).map((row, t) => [...row, t === 0 ? pull : 1]);
+          answer = String(lab.diagnoseSlidingWindow({ query: tokens, key: tokens, value: tokens, window, sinks, layers, stage: e.stage, row: e.row, column: e.column, answer: 0 }).expected);
         } else answer = s.steps.filter((step) => step.id !== 'inputs' && !step.id.startsWith('exercise-')).map((step) => step.id).join(',');
         assert.equal(s.answer(e, answer).correct, true, `${id}: ${e.id}`);
         assert.ok(panel.exercise === e);

@@ -41,6 +41,12 @@ export type RopeStage = 'rotated' | 'score' | 'output';
 /** the mistakes diagnoseRope recognises, in its order of precedence */
 export type RopeMisconception = 'thetaToThePosition' | 'wrongConvention' | 'rotatedValues';
 
+/** a weight of the windowed layer, a cell of its output, or a token's reach back */
+export type WindowStage = 'weight' | 'output' | 'reach';
+
+/** the mistakes diagnoseSlidingWindow recognises, in its order of precedence */
+export type WindowMisconception = 'offByOneWindow' | 'notCausal' | 'forgotSinks' | 'sinksInsideWindow' | 'layersTimesWindow' | 'windowOnly' | 'singleLayer';
+
 // ---- softmax: Row softmax
 
 /** The arguments of softmax — Row softmax. */
@@ -1846,6 +1852,54 @@ export interface RopeMisconceptionCandidate {
   value: number;
 }
 
+// ---- diagnoseSlidingWindow: Grading an answer about a sliding window
+
+/** The arguments of diagnoseSlidingWindow — Grading an answer about a sliding window. */
+export interface DiagnoseSlidingWindowArgs {
+  /** (n × d) queries; query i sits at position i */
+  query: MatrixInput;
+  /** (m × d) keys; key j sits at position j */
+  key: MatrixInput;
+  /** (m × d_v) values */
+  value: MatrixInput;
+  /** query i sees keys i − window < j ≤ i; a whole number, 1 … 1024 */
+  window: number;
+  /** keys 0 … sinks−1 stay visible to every later query; a whole number, 0 … 1024; default 0 */
+  sinks?: number | undefined;
+  /** the layers the reach stage composes; a whole number, 1 … 1024; default 1 */
+  layers?: number | undefined;
+  /** 'weight' (softmax under the window), 'output' (weights·V) or 'reach' (positions back token row draws on after layers layers of the band, sinks aside) */
+  stage: WindowStage;
+  /** the query i, 0 … n−1 */
+  row: number;
+  /** a key (0 … m−1), a value column (0 … d_v−1), or 0 for reach */
+  column: number;
+  /** the learner's number */
+  answer: number;
+  /** how close counts, > 0; default 0.005 */
+  tolerance?: number | undefined;
+}
+
+/** What diagnoseSlidingWindow returns — Grading an answer about a sliding window. */
+export interface WindowDiagnosis {
+  /** |answer − expected| ≤ tolerance */
+  correct: boolean;
+  /** the cell, or the reach, as the window defines it */
+  expected: number;
+  /** the mistake the answer matches (first in candidates' order), or null */
+  misconception: WindowMisconception | null;
+  /** each mistake that can change this stage, with its value */
+  candidates: WindowMisconceptionCandidate[];
+}
+
+/** WindowDiagnosis.candidates[]: each mistake that can change this stage, with its value */
+export interface WindowMisconceptionCandidate {
+  /** the mistake */
+  misconception: WindowMisconception;
+  /** the cell, or the reach, when worked out with that mistake */
+  value: number;
+}
+
 // ---- the arguments several operations share, for building a request from parts
 
 /** which keys each query may attend to, and what blocked scores become */
@@ -2113,4 +2167,9 @@ export interface AttentionOperations {
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
    */
   diagnoseRope(args: DiagnoseRopeArgs): RopeDiagnosis;
+  /**
+   * Grading an answer about a sliding window: docs/engine.md, `diagnoseSlidingWindow`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  diagnoseSlidingWindow(args: DiagnoseSlidingWindowArgs): WindowDiagnosis;
 }

@@ -167,6 +167,16 @@ const EXERCISE_BRANCHES: { readonly [T in Exercise['type']]: Schema } = {
       tolerance: { type: 'number', exclusiveMinimum: 0, description: 'How close counts; 0.005 when omitted.' },
     },
   },
+  'window-numeric': {
+    required: ['stage', 'row', 'column'],
+    properties: {
+      type: { const: 'window-numeric', description: 'A number of the sliding-window layer typed by the learner, graded with a tolerance.' },
+      stage: { enum: ['weight', 'output', 'reach'], description: 'A weight under the window, a cell of the output, or how many positions back the token draws on after the lesson\'s layers.' },
+      row: { type: 'integer', minimum: 0, maximum: 1023, description: 'The query (the token, for the reach).' },
+      column: { type: 'integer', minimum: 0, maximum: 1023, description: 'A key, an output column, or 0 for the reach.' },
+      tolerance: { type: 'number', exclusiveMinimum: 0, description: 'How close counts; 0.005 when omitted.' },
+    },
+  },
 };
 
 const exerciseDef = (type: Exercise['type']) => `${camel(type)}Exercise`;

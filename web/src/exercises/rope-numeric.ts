@@ -5,13 +5,8 @@
 import type { RopeMisconception } from '../../lib/index.js';
 import { ropeLayer } from '../kinds/rope/layer.js';
 import type { RopeInputs } from '../kinds/rope/inputs.js';
-import { oneOf, wholeNumber } from '../model/json-checks.js';
 import type { RopeNumericExercise } from '../model/types.js';
-import { parseCell } from '../model/read-input.js';
-import { diagnosedGrade, toleranceProblem } from './diagnosed.js';
-import type { ExerciseType } from './exercise-type.js';
-
-const STAGES = ['rotated', 'score', 'output'];
+import { diagnosedNumeric } from './diagnosed.js';
 
 /** What each mistake means, said to the learner whose number matches it (its message's id). */
 const MISTAKES: Record<RopeMisconception, string> = {
@@ -20,29 +15,10 @@ const MISTAKES: Record<RopeMisconception, string> = {
   rotatedValues: 'mistake-rotated-values',
 };
 
-export const ropeNumeric: ExerciseType<RopeNumericExercise> = {
-  interaction: 'numeric',
-  // diagnoseRope is in the full engine only, as the lesson's rope.
-  engine: 'full',
-  fields: ['stage', 'row', 'column', 'tolerance'],
-  // Two queries (at m and m + shift); a column the layer does not have is the engine's to refuse.
-  problem: (exercise, _sizes, at) => oneOf(STAGES)(exercise.stage, at('stage'))
-    ?? wholeNumber({ min: 0, max: 1 })(exercise.row, at('row'))
-    ?? wholeNumber({ min: 0, max: 1023 })(exercise.column, at('column'))
-    ?? toleranceProblem(exercise.tolerance, at),
-  grade(exercise, text, { lab, inputs }) {
-    const answer = parseCell(text);
-    if (typeof answer === 'string') return { error: answer };
-    const { tolerance } = exercise;
-    let d;
-    try {
-      d = lab.diagnoseRope({
-        ...ropeLayer(lab, inputs as RopeInputs), stage: exercise.stage, row: exercise.row, column: exercise.column, answer,
-        ...(tolerance === undefined ? {} : { tolerance }),
-      });
-    } catch (error) {
-      return { error: (error as Error).message };
-    }
-    return diagnosedGrade(d, answer, MISTAKES);
-  },
-};
+// diagnoseRope is in the full engine only, as the lesson's rope. Two queries: at m and m + shift.
+export const ropeNumeric = diagnosedNumeric<RopeNumericExercise, RopeMisconception>({
+  stages: ['rotated', 'score', 'output'],
+  rows: 2,
+  mistakes: MISTAKES,
+  diagnose: (lab, inputs, cell) => lab.diagnoseRope({ ...ropeLayer(lab, inputs as RopeInputs), ...cell }),
+});

@@ -136,6 +136,16 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     definition: 'Running a RoPE model on a longer context than it was trained on by dividing every position by the same factor, so that every angle stays within the range seen in training; a short fine-tuning then adapts the model.',
     source: { title: 'Chen et al., “Extending Context Window of Large Language Models via Positional Interpolation”, 2023', url: 'https://arxiv.org/abs/2306.15595' },
   },
+  {
+    id: 'sliding-window', term: 'sliding window', forms: ['sliding window', 'sliding windows'],
+    definition: 'A mask under which each query sees only the last w keys up to itself: n·w scores per layer instead of n², a KV cache of w keys. L layers still reach about L·(w − 1) positions back.',
+    source: { title: 'Beltagy et al., “Longformer: The Long-Document Transformer”, 2020', url: 'https://arxiv.org/abs/2004.05150' },
+  },
+  {
+    id: 'attention-sink', term: 'attention sink', forms: ['attention sink', 'attention sinks'],
+    definition: 'The first tokens, on which trained models put much of every row\'s weight whatever they say. Kept visible past a sliding window, they keep the rows from changing.',
+    source: { title: 'Xiao et al., “Efficient Streaming Language Models with Attention Sinks”, 2023', url: 'https://arxiv.org/abs/2309.17453' },
+  },
 ];
 
 /** A piece of text: plain, or a glossary term as it appears there. */

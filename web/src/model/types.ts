@@ -328,7 +328,24 @@ export interface RopeNumericExercise extends ExerciseBase {
   tolerance?: number;
 }
 
-export type Exercise = NumericExercise | PickKeyExercise | OrderPassesExercise | ValueExercise | PickCellExercise | CostGrowthExercise | RopeNumericExercise;
+/**
+ * The sliding-window lesson: the learner types a weight under the window, a cell of the output,
+ * or how many positions back a token draws on after the lesson's layers, and the engine grades it
+ * (lab.diagnoseSlidingWindow), naming the mistake a wrong number matches.
+ */
+export interface WindowNumericExercise extends ExerciseBase {
+  type: 'window-numeric';
+  /** As lab.diagnoseSlidingWindow's `stage`. */
+  stage: 'weight' | 'output' | 'reach';
+  /** The query (the token, for the reach), 0 … n − 1. */
+  row: number;
+  /** A key, an output column, or 0 for the reach. */
+  column: number;
+  /** How close counts, > 0; the engine's 0.005 when omitted. */
+  tolerance?: number;
+}
+
+export type Exercise = NumericExercise | PickKeyExercise | OrderPassesExercise | ValueExercise | PickCellExercise | CostGrowthExercise | RopeNumericExercise | WindowNumericExercise;
 
 /** The matrix a pick-the-cell exercise is answered on, as its step shows it (from the engine's trace). */
 export interface PickGrid {
