@@ -21,6 +21,13 @@ namespace attn::bindings
 {
     namespace
     {
+// The landing page's build: only the operations whose description says `lite`.
+#ifdef ATTN_LITE_ENGINE
+        constexpr bool lite_build = true;
+#else
+        constexpr bool lite_build = false;
+#endif
+
         template <class Operation> val run(val request)
         {
             return guarded(
@@ -78,17 +85,18 @@ namespace attn::bindings
                 [&](auto operation)
                 {
                     using Operation = decltype(operation);
-                    out.call<void>("push", describe_operation(Operation::name, Operation::arguments,
-                                                              std::size(Operation::arguments)));
+                    // The lite build names the operations it lacks without their arguments: the
+                    // façade answers a call to one with an AttentionError naming the full engine,
+                    // and their argument tables stay out of the landing page's download.
+                    if constexpr (lite_build && !describe::in_lite_engine<Operation>::value)
+                        out.call<void>("push", describe_operation(Operation::name, nullptr, 0));
+                    else
+                        out.call<void>("push",
+                                       describe_operation(Operation::name, Operation::arguments,
+                                                          std::size(Operation::arguments)));
                 });
             return out;
         }
-
-#ifdef ATTN_LITE_ENGINE
-        constexpr bool lite_build = true;
-#else
-        constexpr bool lite_build = false;
-#endif
 
         /// Bytes malloc has handed out and not taken back: the leak tests watch this.
         double heap_bytes_in_use()

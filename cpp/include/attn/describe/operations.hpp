@@ -71,8 +71,9 @@ namespace attn::describe
     /// encoder layer, entropy and scaling, with their explanations and the grading of answers.
     /// The backward passes and the lessons on efficient attention and its cost use the full
     /// engine, which the page loads when one of those lessons opens: leaving them out takes
-    /// about a fifth off the landing page's wasm (docs/benchmarks-page.md). Every build still
-    /// describes every operation, so the façade can name the build an absent one needs.
+    /// about a fifth off the landing page's wasm (docs/benchmarks-page.md). The lite build still
+    /// names every operation (without its arguments), so the façade can name the build an
+    /// absent one needs.
     template <class Operation, class = void> struct in_lite_engine : std::false_type
     {
     };
