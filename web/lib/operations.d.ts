@@ -41,6 +41,12 @@ export type RopeStage = 'rotated' | 'score' | 'output';
 /** the mistakes diagnoseRope recognises, in its order of precedence */
 export type RopeMisconception = 'thetaToThePosition' | 'wrongConvention' | 'rotatedValues';
 
+/** the key/value head a query head reads, or the cache in bytes or in GiB */
+export type GroupedQueryStage = 'kvHead' | 'cacheBytes' | 'cacheGibibytes';
+
+/** the mistakes diagnoseGroupedQuery recognises, in its order of precedence */
+export type GroupedQueryMisconception = 'roundRobin' | 'dividedByKvHeads' | 'queryHeads' | 'keysOnly' | 'oneLayer' | 'oneToken' | 'numbersNotBytes';
+
 // ---- softmax: Row softmax
 
 /** The arguments of softmax — Row softmax. */
@@ -1846,6 +1852,52 @@ export interface RopeMisconceptionCandidate {
   value: number;
 }
 
+// ---- diagnoseGroupedQuery: Grading an answer about grouped-query attention
+
+/** The arguments of diagnoseGroupedQuery — Grading an answer about grouped-query attention. */
+export interface DiagnoseGroupedQueryArgs {
+  /** the question: 'kvHead' (which key/value head query head `head` reads), 'cacheBytes' or 'cacheGibibytes' (the model's cache at `length` tokens) */
+  stage: GroupedQueryStage;
+  /** query heads, dividing dModel; a whole number, 1 … 65536 */
+  heads: number;
+  /** key/value heads, dividing heads; a whole number, 1 … 65536 */
+  kvHeads: number;
+  /** kvHead: the query head asked about, 0 … heads−1; a whole number, 0 … 65536; default 0 */
+  head?: number | undefined;
+  /** decoder layers, each with its own cache; a whole number, 1 … 1024 */
+  layers: number;
+  /** model width; a key or value head is dModel/heads wide; a whole number, 1 … 65536 */
+  dModel: number;
+  /** tokens in the sequence (the context n); a whole number, 1 … 1048576 */
+  length: number;
+  /** 1, 2, 4 or 8 (int8 … float64); a whole number, 1 … 8 */
+  bytesPerNumber: number;
+  /** the learner's number */
+  answer: number;
+  /** how close counts, > 0; default 0.005 */
+  tolerance?: number | undefined;
+}
+
+/** What diagnoseGroupedQuery returns — Grading an answer about grouped-query attention. */
+export interface GroupedQueryDiagnosis {
+  /** |answer − expected| ≤ tolerance */
+  correct: boolean;
+  /** ⌊head·kvHeads/heads⌋, or kvCacheMemory's bytes or gibibytes */
+  expected: number;
+  /** the mistake the answer matches (first in candidates' order), or null */
+  misconception: GroupedQueryMisconception | null;
+  /** each mistake of the stage, with the answer it gives */
+  candidates: GroupedQueryCandidate[];
+}
+
+/** GroupedQueryDiagnosis.candidates[]: each mistake of the stage, with the answer it gives */
+export interface GroupedQueryCandidate {
+  /** the mistake */
+  misconception: GroupedQueryMisconception;
+  /** the answer that mistake gives */
+  value: number;
+}
+
 // ---- the arguments several operations share, for building a request from parts
 
 /** which keys each query may attend to, and what blocked scores become */
@@ -2113,4 +2165,9 @@ export interface AttentionOperations {
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
    */
   diagnoseRope(args: DiagnoseRopeArgs): RopeDiagnosis;
+  /**
+   * Grading an answer about grouped-query attention: docs/engine.md, `diagnoseGroupedQuery`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  diagnoseGroupedQuery(args: DiagnoseGroupedQueryArgs): GroupedQueryDiagnosis;
 }
