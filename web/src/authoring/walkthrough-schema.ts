@@ -13,6 +13,7 @@ import { EXERCISE_TEXT, MAX_EXERCISES } from '../exercises/validate-exercises.js
 import { PICK_GRID_MAX } from '../exercises/pick-cell.js';
 import type { About } from '../kinds/descriptor.js';
 import { descriptorOf, KINDS } from '../kinds/index.js';
+import { HEADED_MODELS } from '../kinds/grouped-query/models.js';
 import { LESSON_IDS, TEXT_LIMITS } from './validate-walkthrough.js';
 
 type Schema = Record<string, unknown>;
@@ -164,6 +165,18 @@ const EXERCISE_BRANCHES: { readonly [T in Exercise['type']]: Schema } = {
       stage: { enum: ['rotated', 'score', 'output'], description: 'Which matrix the cell is in: the turned query, the scores q′·k′, or the output.' },
       row: { type: 'integer', minimum: 0, maximum: 1, description: 'The query: 0 at m, 1 at m + shift.' },
       column: { type: 'integer', minimum: 0, maximum: 1023, description: 'A column of the turned query, a key (0 at n, 1 at n + shift), or an output column.' },
+      tolerance: { type: 'number', exclusiveMinimum: 0, description: 'How close counts; 0.005 when omitted.' },
+    },
+  },
+  'grouped-query-numeric': {
+    required: ['stage', 'model'],
+    properties: {
+      type: { const: 'grouped-query-numeric', description: 'A number about a published model\'s grouped heads or key/value cache typed by the learner, graded with a tolerance.' },
+      stage: { enum: ['kvHead', 'cacheBytes', 'cacheGibibytes'], description: 'What is asked: the key/value head a query head reads, or the cache in bytes or in GiB.' },
+      model: { enum: HEADED_MODELS.map((m) => m.id), description: 'The published model asked about.' },
+      head: { type: 'integer', minimum: 0, maximum: 1023, description: 'kvHead: the query head; 0 when omitted.' },
+      length: { type: 'integer', minimum: 1, maximum: 1048576, description: 'The cache: tokens held; 1 when omitted.' },
+      bytesPerNumber: { enum: [1, 2, 4, 8], description: 'The cache: bytes a number takes; 2 when omitted.' },
       tolerance: { type: 'number', exclusiveMinimum: 0, description: 'How close counts; 0.005 when omitted.' },
     },
   },

@@ -328,7 +328,28 @@ export interface RopeNumericExercise extends ExerciseBase {
   tolerance?: number;
 }
 
-export type Exercise = NumericExercise | PickKeyExercise | OrderPassesExercise | ValueExercise | PickCellExercise | CostGrowthExercise | RopeNumericExercise;
+/**
+ * The grouped-query lesson: the learner types which key/value head a query head of a published
+ * model reads, or the size of its key/value cache, and the engine grades it
+ * (lab.diagnoseGroupedQuery), naming the mistake a wrong number matches.
+ */
+export interface GroupedQueryNumericExercise extends ExerciseBase {
+  type: 'grouped-query-numeric';
+  /** What is asked, as lab.diagnoseGroupedQuery's `stage`. */
+  stage: 'kvHead' | 'cacheBytes' | 'cacheGibibytes';
+  /** The published model (kinds/grouped-query/models.ts), one with heads and no window. */
+  model: string;
+  /** kvHead: the query head asked about. */
+  head?: number;
+  /** The cache: tokens held; 1 when omitted (per token). */
+  length?: number;
+  /** The cache: bytes a number takes; the published 2 when omitted. */
+  bytesPerNumber?: number;
+  /** How close counts, > 0; the engine's 0.005 when omitted. */
+  tolerance?: number;
+}
+
+export type Exercise = NumericExercise | PickKeyExercise | OrderPassesExercise | ValueExercise | PickCellExercise | CostGrowthExercise | RopeNumericExercise | GroupedQueryNumericExercise;
 
 /** The matrix a pick-the-cell exercise is answered on, as its step shows it (from the engine's trace). */
 export interface PickGrid {
