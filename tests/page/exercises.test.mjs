@@ -14,7 +14,6 @@ import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
 const lab = await loadAttentionLab();
 const { Session } = await importCompiled('session/session');
 const { worksheetSteps } = await importCompiled('session/worksheet');
-const { headedModel } = await importCompiled('kinds/grouped-query/models');
 
 
 async function practice(id = 'worked-example-practice', state = {}) {
@@ -235,7 +234,7 @@ describe('exercises', () => {
           const [q, k] = lab.randomMatrix({ rows: 2, cols: width, seed });
           answer = String(lab.diagnoseRope({ query: [q, q], key: [k, k], value: [k, k], queryPositions: [m, m + shift], keyPositions: [n, n + shift], base, convention, stage: e.stage, row: e.row, column: e.column, answer: 0 }).expected);
         } else if (e.type === 'grouped-query-numeric') {
-          const { heads, kvHeads, layers, dModel } = headedModel(e.model);
+          const { heads, kvHeads, layers, dModel } = e;
           answer = String(lab.diagnoseGroupedQuery({ stage: e.stage, heads, kvHeads, layers, dModel, head: e.head ?? 0, length: e.length ?? 1, bytesPerNumber: e.bytesPerNumber ?? 2, answer: 0 }).expected);
         } else answer = s.steps.filter((step) => step.id !== 'inputs' && !step.id.startsWith('exercise-')).map((step) => step.id).join(',');
         assert.equal(s.answer(e, answer).correct, true, `${id}: ${e.id}`);

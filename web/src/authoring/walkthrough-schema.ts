@@ -13,7 +13,6 @@ import { EXERCISE_TEXT, MAX_EXERCISES } from '../exercises/validate-exercises.js
 import { PICK_GRID_MAX } from '../exercises/pick-cell.js';
 import type { About } from '../kinds/descriptor.js';
 import { descriptorOf, KINDS } from '../kinds/index.js';
-import { HEADED_MODELS } from '../kinds/grouped-query/models.js';
 import { LESSON_IDS, TEXT_LIMITS } from './validate-walkthrough.js';
 
 type Schema = Record<string, unknown>;
@@ -169,12 +168,15 @@ const EXERCISE_BRANCHES: { readonly [T in Exercise['type']]: Schema } = {
     },
   },
   'grouped-query-numeric': {
-    required: ['stage', 'model'],
+    required: ['stage', 'heads', 'kvHeads', 'layers', 'dModel'],
     properties: {
-      type: { const: 'grouped-query-numeric', description: 'A number about a published model\'s grouped heads or key/value cache typed by the learner, graded with a tolerance.' },
+      type: { const: 'grouped-query-numeric', description: 'A number about a model\'s grouped heads or key/value cache typed by the learner, graded with a tolerance.' },
       stage: { enum: ['kvHead', 'cacheBytes', 'cacheGibibytes'], description: 'What is asked: the key/value head a query head reads, or the cache in bytes or in GiB.' },
-      model: { enum: HEADED_MODELS.map((m) => m.id), description: 'The published model asked about.' },
-      head: { type: 'integer', minimum: 0, maximum: 1023, description: 'kvHead: the query head; 0 when omitted.' },
+      heads: { type: 'integer', minimum: 1, maximum: 65536, description: 'The model\'s query heads, dividing dModel.' },
+      kvHeads: { type: 'integer', minimum: 1, maximum: 65536, description: 'Its key/value heads, dividing heads.' },
+      layers: { type: 'integer', minimum: 1, maximum: 1024, description: 'Its decoder layers.' },
+      dModel: { type: 'integer', minimum: 1, maximum: 65536, description: 'Its width.' },
+      head: { type: 'integer', minimum: 0, maximum: 65535, description: 'kvHead: the query head; 0 when omitted.' },
       length: { type: 'integer', minimum: 1, maximum: 1048576, description: 'The cache: tokens held; 1 when omitted.' },
       bytesPerNumber: { enum: [1, 2, 4, 8], description: 'The cache: bytes a number takes; 2 when omitted.' },
       tolerance: { type: 'number', exclusiveMinimum: 0, description: 'How close counts; 0.005 when omitted.' },

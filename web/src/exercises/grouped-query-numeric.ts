@@ -1,9 +1,9 @@
-// A number typed about a published model's grouped heads (which key/value head a query head
-// reads) or its key/value cache (in bytes or GiB), graded by the engine's diagnoseGroupedQuery,
+// A number typed about a model's grouped heads (which key/value head a query head reads) or its
+// key/value cache (in bytes or GiB), the model given by its shape, graded by the engine's
+// diagnoseGroupedQuery,
 // which also names the mistake a wrong number matches: round-robin grouping, dividing by kvHeads,
 // the query heads for the key/value heads, the keys alone, one layer, one token, numbers for bytes.
 import type { GroupedQueryMisconception } from '../../lib/index.js';
-import { HEADED_MODELS, headedModel, PUBLISHED_BYTES } from '../kinds/grouped-query/models.js';
 import { oneOf, wholeNumber } from '../model/json-checks.js';
 import type { GroupedQueryNumericExercise } from '../model/types.js';
 import { parseCell } from '../model/read-input.js';
@@ -27,25 +27,26 @@ export const groupedQueryNumeric: ExerciseType<GroupedQueryNumericExercise> = {
   interaction: 'numeric',
   // diagnoseGroupedQuery is in the full engine only, which the lesson loads anyway.
   engine: 'full',
-  fields: ['stage', 'model', 'head', 'length', 'bytesPerNumber', 'tolerance'],
-  // A head the model does not have, or bytes per number it cannot take, are the engine's to refuse.
+  fields: ['stage', 'heads', 'kvHeads', 'layers', 'dModel', 'head', 'length', 'bytesPerNumber', 'tolerance'],
+  // Heads that do not divide, a head the model does not have, or bytes per number it cannot take
+  // are the engine's to refuse.
   problem: (exercise, _sizes, at) => oneOf(STAGES)(exercise.stage, at('stage'))
-    ?? oneOf(HEADED_MODELS.map((m) => m.id))(exercise.model, at('model'))
-    ?? (exercise.head === undefined ? undefined : wholeNumber({ min: 0, max: 1023 })(exercise.head, at('head')))
+    ?? wholeNumber({ min: 1, max: 65536 })(exercise.heads, at('heads'))
+    ?? wholeNumber({ min: 1, max: 65536 })(exercise.kvHeads, at('kvHeads'))
+    ?? wholeNumber({ min: 1, max: 1024 })(exercise.layers, at('layers'))
+    ?? wholeNumber({ min: 1, max: 65536 })(exercise.dModel, at('dModel'))
+    ?? (exercise.head === undefined ? undefined : wholeNumber({ min: 0, max: 65535 })(exercise.head, at('head')))
     ?? (exercise.length === undefined ? undefined : wholeNumber({ min: 1, max: 1048576 })(exercise.length, at('length')))
     ?? (exercise.bytesPerNumber === undefined ? undefined : wholeNumber({ min: 1, max: 8 })(exercise.bytesPerNumber, at('bytesPerNumber')))
     ?? toleranceProblem(exercise.tolerance, at),
   grade(exercise, text, { lab }) {
     const answer = parseCell(text);
     if (typeof answer === 'string') return { error: answer };
-    const model = headedModel(exercise.model);
-    if (!model) return { error: `no published model ${exercise.model}` };
-    const { stage, head, length, bytesPerNumber, tolerance } = exercise;
+    const { stage, heads, kvHeads, layers, dModel, head, length, bytesPerNumber, tolerance } = exercise;
     let d;
     try {
       d = lab.diagnoseGroupedQuery({
-        stage, heads: model.heads, kvHeads: model.kvHeads, layers: model.layers, dModel: model.dModel,
-        length: length ?? 1, bytesPerNumber: bytesPerNumber ?? PUBLISHED_BYTES, answer,
+        stage, heads, kvHeads, layers, dModel, length: length ?? 1, bytesPerNumber: bytesPerNumber ?? 2, answer,
         ...(head === undefined ? {} : { head }), ...(tolerance === undefined ? {} : { tolerance }),
       });
     } catch (error) {

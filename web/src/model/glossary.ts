@@ -138,12 +138,12 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   },
   {
     id: 'grouped-query-attention', term: 'grouped-query attention (GQA)', forms: ['grouped-query attention', 'GQA'],
-    definition: 'Multi-head attention in which blocks of query heads share one key head and one value head, so a decoder caches fewer keys and values per token. Llama 3 and Mistral use 8 key/value heads for 32 query heads.',
+    definition: 'Multi-head attention in which blocks of query heads share one key head and one value head, so a decoder caches fewer keys and values per token.',
     source: { title: 'Ainslie et al., “GQA: Training Generalized Multi-Query Transformer Models from Multi-Head Checkpoints”, 2023', url: 'https://arxiv.org/abs/2305.13245' },
   },
   {
     id: 'multi-query-attention', term: 'multi-query attention (MQA)', forms: ['multi-query attention', 'MQA'],
-    definition: 'Grouped-query attention with a single key head and value head shared by every query head: the smallest KV cache of the family. Falcon 7B uses it.',
+    definition: 'Grouped-query attention with one key head and one value head shared by every query head.',
     source: { title: 'Shazeer, “Fast Transformer Decoding: One Write-Head is All You Need”, 2019', url: 'https://arxiv.org/abs/1911.02150' },
   },
 ];

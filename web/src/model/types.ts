@@ -329,16 +329,19 @@ export interface RopeNumericExercise extends ExerciseBase {
 }
 
 /**
- * The grouped-query lesson: the learner types which key/value head a query head of a published
- * model reads, or the size of its key/value cache, and the engine grades it
- * (lab.diagnoseGroupedQuery), naming the mistake a wrong number matches.
+ * The grouped-query lesson: the learner types which key/value head a query head of a model (given
+ * by its shape, as its configuration file has it) reads, or the size of its key/value cache, and
+ * the engine grades it (lab.diagnoseGroupedQuery), naming the mistake a wrong number matches.
  */
 export interface GroupedQueryNumericExercise extends ExerciseBase {
   type: 'grouped-query-numeric';
   /** What is asked, as lab.diagnoseGroupedQuery's `stage`. */
   stage: 'kvHead' | 'cacheBytes' | 'cacheGibibytes';
-  /** The published model (kinds/grouped-query/models.ts), one with heads and no window. */
-  model: string;
+  /** The model: query heads, key/value heads (dividing heads), layers and width. */
+  heads: number;
+  kvHeads: number;
+  layers: number;
+  dModel: number;
   /** kvHead: the query head asked about. */
   head?: number;
   /** The cache: tokens held; 1 when omitted (per token). */

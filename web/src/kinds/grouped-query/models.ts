@@ -1,7 +1,7 @@
 // Published models whose key/value cache the lesson sizes, from their configuration files (the
 // field names of config.json in brackets; where each is published: sources.ts). Every figure on
 // screen is the engine's kvCacheMemory on these shapes; bf16/fp16, 2 bytes a number, as each is
-// published. The exercises' grading reads them too, so they stay small: the sources are apart.
+// published.
 
 export interface CachedModel {
   id: string;
@@ -36,9 +36,3 @@ export const PUBLISHED_BYTES = 2;
 
 /** The contexts the cache is sized at: 4k, 32k and 128k tokens. */
 export const CONTEXTS: readonly number[] = [4096, 32768, 131072];
-
-/** The models an exercise may ask about: query and key/value heads, and every token cached (no window). */
-export type HeadedModel = CachedModel & { heads: number; kvHeads: number };
-export const HEADED_MODELS = CACHED_MODELS.filter((m): m is HeadedModel => m.heads !== undefined && m.kvHeads !== undefined && m.window === undefined);
-
-export const headedModel = (id: string): HeadedModel | undefined => HEADED_MODELS.find((m) => m.id === id);
