@@ -6,11 +6,8 @@ import type { MatrixPanel } from '../../model/types.js';
 import { exactNumber, formatNumber } from '../../model/format.js';
 import type { Built, Explanation } from '../kind.js';
 import { cellSub, sub, sumOfProducts, term } from '../shared/explain-terms.js';
-import type { CacheShape, GroupedQueryTraces } from './steps.js';
+import { spaced, type CacheShape, type GroupedQueryTraces } from './steps.js';
 import { w } from './words-en.js';
-
-/** Whole numbers with thin spaces between thousands, so 2147483648 reads 2 147 483 648. */
-export const spaced = (x: number): string => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, '\u2009');
 
 /** The cache's pass 1 in numbers: 2·kvHeads·d_model/heads, or latent + ropeWidth. */
 function perLayer(shape: CacheShape, value: number): string {

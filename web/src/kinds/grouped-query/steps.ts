@@ -7,7 +7,7 @@
 // weights to the query heads that read them (the comparison's input) and words it all.
 import type { AttentionLab, KvCacheMemoryTrace, MatrixDifferenceTrace, MultiHeadAttentionTrace } from '../../../lib/index.js';
 import type { Built } from '../kind.js';
-import type { ExplainSource, MatrixPanel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
+import type { ColourScale, ExplainSource, MatrixPanel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
 import { formatNumber } from '../../model/format.js';
 import { integerField, labels, seedField, shape, titled } from '../shared/fields.js';
 import { groupedQueryInputs, type GroupedQueryInputs } from './inputs.js';
@@ -52,6 +52,9 @@ export interface GroupedQueryTraces {
   caches: KvCacheMemoryTrace[][];
   cells: Record<string, CellSource>;
 }
+
+/** Whole numbers with thin spaces between thousands, so 2147483648 reads 2 147 483 648. */
+export const spaced = (x: number): string => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, '\u2009');
 
 const parameters = (name: string, caption: string, fields: ParametersPanel['fields']): ParametersPanel =>
   ({ type: 'parameters', name, caption, fields });
@@ -99,8 +102,11 @@ export function groupedQuerySteps(lab: AttentionLab, inputs: GroupedQueryInputs)
     cells[name] = source;
     return { stage: 'trace', symbol };
   };
-  const matrix = (name: string, title: string, data: number[][], rowLabels: string[], colLabels: string[], explain: ExplainSource, detail?: string): MatrixPanel =>
-    ({ type: 'matrix', name, ...titled(title, shape(data.length, data[0].length)), ...(detail ? { detail } : {}), data, rowLabels, colLabels, colour: 'diverging', explain });
+  const matrix = (name: string, title: string, data: number[][], rowLabels: string[], colLabels: string[], explain: ExplainSource, colour: ColourScale = 'diverging'): MatrixPanel =>
+    ({ type: 'matrix', name, ...titled(title, shape(data.length, data[0].length)), data, rowLabels, colLabels, colour, explain });
+  // Head numbers and counts of numbers and bytes: read as numbers, not as a colour scale.
+  const counts = (name: string, title: string, data: number[][], rowLabels: string[], colLabels: string[], source: CellSource, symbol: string): MatrixPanel =>
+    matrix(name, title, data, rowLabels, colLabels, traced(name, source, symbol), 'none');
   const tokenLabels = labels(undefined, tokens, 'x');
   const headLabels = Array.from({ length: heads }, (_, h) => w('gq-query-head', { head: String(h) }));
   const sizeFields = parameters('layer', w('gq-layer-caption'), [
@@ -120,7 +126,7 @@ export function groupedQuerySteps(lab: AttentionLab, inputs: GroupedQueryInputs)
     const h = trace.heads[head];
     const kvHead = Math.floor((head * trace.kvHeads) / heads);
     return matrix(name, w('gq-matrix-weights', { head: String(head), kv: String(kvHead) }), h.weights, tokenLabels, tokenLabels,
-      traced(name, { kind: 'weight', scaled: h.scaled, rowMax: h.softmax.rowMax, rowSum: h.softmax.rowSum, head, kvHead }, 'w'));
+      traced(name, { kind: 'weight', scaled: h.scaled, rowMax: h.softmax.rowMax, rowSum: h.softmax.rowSum, head, kvHead }, 'w'), 'weights');
   };
   const steps: Step[] = [];
 
@@ -131,8 +137,7 @@ export function groupedQuerySteps(lab: AttentionLab, inputs: GroupedQueryInputs)
     text: w('gq-grouping-text', { heads: String(heads), kv: String(kvHeads), size: String(groupSize), last: String(heads - 1), lastkv: String(t.grouping[0][heads - 1]) }),
     formula: String.raw`\htmlClass{focus}{\text{kv}(h) = \left\lfloor \frac{h \cdot \text{kvHeads}}{\text{heads}} \right\rfloor}`,
     panels: [
-      matrix('grouping', w('gq-matrix-grouping'), t.grouping, [w('gq-row-blocks'), w('gq-row-round-robin')], headLabels,
-        traced('grouping', { kind: 'kv-head', heads, kvHeads }, 'kv')),
+      counts('grouping', w('gq-matrix-grouping'), t.grouping, [w('gq-row-blocks'), w('gq-row-round-robin')], headLabels, { kind: 'kv-head', heads, kvHeads }, 'kv'),
       sizeFields,
     ],
   });
@@ -189,9 +194,9 @@ export function groupedQuerySteps(lab: AttentionLab, inputs: GroupedQueryInputs)
     panels: [
       projected('one-key', w('gq-matrix-one-key'), multiQuery, 'K'),
       ...Array.from({ length: Math.min(heads, 2) }, (_, h) => weightsOf(`mq-weights-${h}`, multiQuery, h)),
-      matrix('toy-cache', w('gq-matrix-toy-cache'), [toyCache.map((c) => c.numbersPerTokenLayer)], [w('gq-row-numbers')],
+      counts('toy-cache', w('gq-matrix-toy-cache'), [toyCache.map((c) => c.numbersPerTokenLayer)], [w('gq-row-numbers')],
         [w('gq-col-multi-head', { kv: String(heads) }), w('gq-col-grouped', { kv: String(kvHeads) }), w('gq-col-multi-query')],
-        traced('toy-cache', { kind: 'cache', caches: toyCache.map((c) => [c]), models: toyShapes, column: 'layer', contexts: [1] }, 'c')),
+        { kind: 'cache', caches: toyCache.map((c) => [c]), models: toyShapes, column: 'layer', contexts: [1] }, 'c'),
       sizeFields,
     ],
   });
@@ -207,17 +212,15 @@ export function groupedQuerySteps(lab: AttentionLab, inputs: GroupedQueryInputs)
     id: 'real-models',
     title: w('gq-real-title'),
     text: w('gq-real-text', {
-      mha: String(llama2[0].bytesPerToken), gqa: String(llama3[0].bytesPerToken), mqa: String(falcon[0].bytesPerToken), mla: String(deepseek[0].bytesPerToken),
+      mha: spaced(llama2[0].bytesPerToken), gqa: spaced(llama3[0].bytesPerToken), mqa: spaced(falcon[0].bytesPerToken), mla: spaced(deepseek[0].bytesPerToken),
       mhalong: formatNumber(llama2[2].gibibytes), gqalong: formatNumber(llama3[2].gibibytes),
     }),
-    formula: String.raw`\htmlClass{focus}{\text{bytes} = 2 \cdot \text{kvHeads} \cdot d_k \cdot \text{layers} \cdot n \cdot \text{bytes per number}}`,
+    formula: String.raw`\htmlClass{focus}{\text{bytes} = 2\,h_{kv}\,d_k\cdot L \cdot n \cdot b}`,
     panels: [
-      matrix('per-token', w('gq-matrix-per-token'), t.caches.map((row) => [row[0].numbersPerTokenLayer, row[0].bytesPerToken]), modelLabels,
-        [w('gq-col-per-layer'), w('gq-col-bytes-per-token')], traced('per-token', cacheSource('token'), 'c')),
-      matrix('cache-bytes', w('gq-matrix-cache-bytes'), t.caches.map((row) => row.map((c) => c.bytes)), modelLabels, contextLabels,
-        traced('cache-bytes', cacheSource('bytes'), 'bytes')),
-      matrix('cache-gib', w('gq-matrix-cache-gib'), t.caches.map((row) => row.map((c) => c.gibibytes)), modelLabels, contextLabels,
-        traced('cache-gib', cacheSource('gib'), 'GiB')),
+      counts('per-token', w('gq-matrix-per-token'), t.caches.map((row) => [row[0].numbersPerTokenLayer, row[0].bytesPerToken]), modelLabels,
+        [w('gq-col-per-layer'), w('gq-col-bytes-per-token')], cacheSource('token'), 'c'),
+      counts('cache-bytes', w('gq-matrix-cache-bytes'), t.caches.map((row) => row.map((c) => c.bytes)), modelLabels, contextLabels, cacheSource('bytes'), 'bytes'),
+      counts('cache-gib', w('gq-matrix-cache-gib'), t.caches.map((row) => row.map((c) => c.gibibytes)), modelLabels, contextLabels, cacheSource('gib'), 'GiB'),
       {
         type: 'facts', name: 'sources', caption: w('gq-sources-caption'),
         facts: CACHED_MODELS.map((m) => [m.name, `${w(`gq-shape-${m.family}`, shapeWords(m))}${m.window ? w('gq-shape-window', shapeWords(m)) : ''}; ${SOURCES[m.id]}`]),
