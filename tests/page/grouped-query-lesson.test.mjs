@@ -11,26 +11,14 @@ import { describe, test } from 'node:test';
 import { loadAttentionLab } from 'attention-lab';
 
 import { importCompiled } from '../support/compiled.mjs';
+import { fieldOf, openLesson, panelOf } from '../support/lesson-session.mjs';
 
 const lab = await loadAttentionLab();
-const { Session } = await importCompiled('session/session');
 const { parseWalkthrough } = await importCompiled('authoring/validate-walkthrough');
 
 const GQA = JSON.parse(readFileSync(new URL('../../web/src/walkthroughs/grouped-query.json', import.meta.url), 'utf8'));
 
-async function opened(step = 'grouping', inputs = undefined) {
-  const s = new Session(lab, { find: (/** @type {string} */ id) => (id === GQA.id ? GQA : undefined), fallback: GQA.id });
-  /** @type {string[]} */
-  const notices = [];
-  s.subscribe((/** @type {any} */ e) => { if (e.type === 'notice') notices.push(e.message); });
-  assert.equal(await s.open({ walkthrough: GQA.id, step, inputs }), true);
-  return { s, notices };
-}
-const stepOf = (/** @type {any} */ s, /** @type {string} */ id) => s.steps.find((/** @type {any} */ step) => step.id === id);
-const panelOf = (/** @type {any} */ s, /** @type {string} */ step, /** @type {string} */ name) =>
-  stepOf(s, step).panels.find((/** @type {any} */ p) => p.name === name);
-const fieldOf = (/** @type {any} */ s, /** @type {string} */ name) =>
-  s.step.panels.flatMap((/** @type {any} */ p) => p.fields ?? []).find((/** @type {any} */ f) => f.name === name);
+const opened = (step = 'grouping', inputs = undefined) => openLesson(lab, GQA, step, inputs);
 
 /** The lesson's layer as the engine computes it for `inputs`, with `kvHeads` (null: none given, multi-head attention). */
 function layer(inputs = GQA.inputs, /** @type {number | null} */ kvHeads = inputs.kvHeads) {

@@ -6,7 +6,8 @@ import type { MatrixPanel } from '../../model/types.js';
 import { exactNumber, formatNumber } from '../../model/format.js';
 import type { Built, Explanation } from '../kind.js';
 import { cellSub, sub, sumOfProducts, term } from '../shared/explain-terms.js';
-import { spaced, type CacheShape, type GroupedQueryTraces } from './steps.js';
+import type { CacheShape } from './models.js';
+import { spaced, type GroupedQueryTraces } from './steps.js';
 import { w } from './words-en.js';
 
 /** The cache's pass 1 in numbers: 2·kvHeads·d_model/heads, or latent + ropeWidth. */

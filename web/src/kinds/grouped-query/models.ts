@@ -23,6 +23,9 @@ export interface CachedModel {
   window?: number;
 }
 
+/** A cache's shape, as kvCacheMemory takes it and "explain this number" writes it out. */
+export type CacheShape = Pick<CachedModel, 'name' | 'layers' | 'dModel' | 'heads' | 'kvHeads' | 'latent' | 'ropeWidth' | 'window'>;
+
 export const CACHED_MODELS: readonly CachedModel[] = [
   { id: 'llama2-7b', name: 'Llama 2 7B', family: 'multi-head', layers: 32, dModel: 4096, heads: 32, kvHeads: 32 },
   { id: 'llama3-8b', name: 'Llama 3 8B', family: 'grouped', layers: 32, dModel: 4096, heads: 32, kvHeads: 8 },

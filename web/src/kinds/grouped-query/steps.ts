@@ -11,7 +11,7 @@ import type { ColourScale, ExplainSource, MatrixPanel, ParametersPanel, Step, Te
 import { formatNumber } from '../../model/format.js';
 import { integerField, labels, seedField, shape, titled } from '../shared/fields.js';
 import { groupedQueryInputs, type GroupedQueryInputs } from './inputs.js';
-import { CACHED_MODELS, CONTEXTS, PUBLISHED_BYTES, type CachedModel } from './models.js';
+import { CACHED_MODELS, CONTEXTS, PUBLISHED_BYTES, type CachedModel, type CacheShape } from './models.js';
 import { SOURCES } from './sources.js';
 import { w } from './words-en.js';
 
@@ -21,19 +21,7 @@ export type CellSource =
   | { kind: 'projection'; input: number[][]; weights: number[][]; inputPanel: string; symbol: string }
   | { kind: 'weight'; scaled: number[][]; rowMax: number[]; rowSum: number[]; head: number; kvHead: number }
   | { kind: 'output'; concat: number[][]; wO: number[][] }
-  | { kind: 'cache'; caches: KvCacheMemoryTrace[][]; models: CacheShape[]; column: 'layer' | 'token' | 'bytes' | 'gib'; contexts: readonly number[] };
-
-/** A cache's shape as "explain this number" writes it. */
-export interface CacheShape {
-  name: string;
-  layers: number;
-  dModel: number;
-  heads?: number;
-  kvHeads?: number;
-  latent?: number;
-  ropeWidth?: number;
-  window?: number;
-}
+  | { kind: 'cache'; caches: KvCacheMemoryTrace[][]; models: readonly CacheShape[]; column: 'layer' | 'token' | 'bytes' | 'gib'; contexts: readonly number[] };
 
 /** The traces the steps came from. */
 export interface GroupedQueryTraces {
@@ -204,9 +192,7 @@ export function groupedQuerySteps(lab: AttentionLab, inputs: GroupedQueryInputs)
   // ---- real-models: the caches of published models -------------------------------------------
   const modelLabels = CACHED_MODELS.map((m) => m.name);
   const contextLabels = CONTEXTS.map((n) => w('gq-context', { k: String(n / 1024) }));
-  const shapes: CacheShape[] = CACHED_MODELS.map(({ name, layers, dModel: width, heads: h, kvHeads: kv, latent, ropeWidth, window }) =>
-    ({ name, layers, dModel: width, heads: h, kvHeads: kv, latent, ropeWidth, window }));
-  const cacheSource = (column: 'token' | 'bytes' | 'gib'): CellSource => ({ kind: 'cache', caches: t.caches, models: shapes, column, contexts: CONTEXTS });
+  const cacheSource = (column: 'token' | 'bytes' | 'gib'): CellSource => ({ kind: 'cache', caches: t.caches, models: CACHED_MODELS, column, contexts: CONTEXTS });
   const [llama2, llama3, , falcon, deepseek] = t.caches;
   steps.push({
     id: 'real-models',
