@@ -3,6 +3,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "diagnosis_candidates.hpp"
+
 #include "attn/diagnose_grouped_query.hpp"
 #include "attn/error.hpp"
 #include "attn/kv_cache_memory.hpp"
@@ -11,6 +13,7 @@
 namespace diagnose_grouped_query_tests
 {
     using Catch::Matchers::WithinAbs;
+    using attn_test::candidate;
     using attn::grouped_query_stage;
 
     namespace
@@ -30,18 +33,6 @@ namespace diagnose_grouped_query_tests
             return o;
         }
 
-        double candidate(const attn::grouped_query_diagnosis& d, const std::string& name)
-        {
-            for (const auto& c : d.candidates)
-            {
-                if (c.misconception == name)
-                {
-                    return c.value;
-                }
-            }
-            FAIL("no candidate " << name);
-            return 0;
-        }
     } // namespace
 
     TEST_CASE("diagnoseGroupedQuery's key/value head is multi-head attention's, in blocks",
