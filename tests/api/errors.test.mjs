@@ -538,6 +538,17 @@ describe('rotary positions', () => {
     expectAttentionError(() => lab.diagnoseSlidingWindow({ ...layer, answer: NaN }), 'answer', 'answer: expected a finite number, got NaN');
     expectAttentionError(() => lab.diagnoseSlidingWindow({ ...layer, tolerance: -1 }), 'tolerance', 'tolerance: expected a finite number above 0, got -1');
   });
+
+  test('diagnoseGroupedQuery names its argument: stage, heads, kvHeads, head, bytes, answer, tolerance', () => {
+    const llama3 = { stage: /** @type {const} */ ('kvHead'), heads: 32, kvHeads: 8, layers: 32, dModel: 4096, length: 4096, bytesPerNumber: 2, answer: 0 };
+    expectAttentionError(() => untyped.diagnoseGroupedQuery({ ...llama3, stage: 'bytes' }), 'stage', "stage: expected 'kvHead', 'cacheBytes' or 'cacheGibibytes', got 'bytes'");
+    expectAttentionError(() => lab.diagnoseGroupedQuery({ ...llama3, kvHeads: 3 }), 'kvHeads', 'kvHeads: expected a divisor of heads = 32, got 3');
+    expectAttentionError(() => lab.diagnoseGroupedQuery({ ...llama3, dModel: 4100 }), 'heads', 'heads: expected a divisor of d_model = 4100, got 32');
+    expectAttentionError(() => lab.diagnoseGroupedQuery({ ...llama3, head: 32 }), 'head', 'head: expected a whole number from 0 to 31, got 32');
+    expectAttentionError(() => lab.diagnoseGroupedQuery({ ...llama3, bytesPerNumber: 3 }), 'bytesPerNumber', 'bytesPerNumber: expected 1, 2, 4 or 8 (int8, float16, float32, float64), got 3');
+    expectAttentionError(() => lab.diagnoseGroupedQuery({ ...llama3, answer: NaN }), 'answer', 'answer: expected a finite number, got NaN');
+    expectAttentionError(() => lab.diagnoseGroupedQuery({ ...llama3, tolerance: 0 }), 'tolerance', 'tolerance: expected a finite number above 0, got 0');
+  });
 });
 
 describe('grouped heads, positions inside the heads and sliding windows', () => {

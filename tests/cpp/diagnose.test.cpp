@@ -6,11 +6,13 @@
 
 #include "attn/diagnose.hpp"
 #include "attn/error.hpp"
+#include "diagnosis_candidates.hpp"
 #include "tensor_matchers.hpp"
 
 namespace diagnose_tests
 {
     using Catch::Matchers::Contains;
+    using attn_test::candidate;
 
     namespace
     {
@@ -33,18 +35,6 @@ namespace diagnose_tests
             return attn::diagnose(query, key, value, a, o);
         }
 
-        double candidate(const attn::diagnosis& d, const std::string& name)
-        {
-            for (const auto& c : d.candidates)
-            {
-                if (c.misconception == name)
-                {
-                    return c.value;
-                }
-            }
-            FAIL("no candidate " << name);
-            return 0;
-        }
 
         attn::attention_options causal()
         {

@@ -3,6 +3,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "diagnosis_candidates.hpp"
+
 #include "attn/attention.hpp"
 #include "attn/diagnose_rope.hpp"
 #include "attn/error.hpp"
@@ -11,6 +13,7 @@
 namespace diagnose_rope_tests
 {
     using Catch::Matchers::WithinAbs;
+    using attn_test::candidate;
 
     namespace
     {
@@ -31,18 +34,6 @@ namespace diagnose_rope_tests
             return o;
         }
 
-        double candidate(const attn::rope_diagnosis& d, const std::string& name)
-        {
-            for (const auto& c : d.candidates)
-            {
-                if (c.misconception == name)
-                {
-                    return c.value;
-                }
-            }
-            FAIL("no candidate " << name);
-            return 0;
-        }
     } // namespace
 
     TEST_CASE("diagnoseRope's expected cell is rope's turned query, and the score depends on "

@@ -28,7 +28,7 @@ const shipped = (id) => JSON.parse(readFileSync(new URL(`../../web/src/walkthrou
 
 /** @type {Record<string, any>} every kind's module, as the page loads them */
 const KINDS = Object.fromEntries(await Promise.all(
-  ['attention', 'attention-backward', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional', 'flash', 'kv-cache', 'rope', 'efficient'].map(async (kind) => [kind, await loadKind(kind)])));
+  ['attention', 'attention-backward', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional', 'flash', 'kv-cache', 'rope', 'grouped-query', 'efficient'].map(async (kind) => [kind, await loadKind(kind)])));
 
 /** @type {Record<string, any>} every kind's script writer, as the page loads it */
 const SCRIPTS = Object.fromEntries(await Promise.all(Object.entries(KINDS).map(async ([kind, module]) => [kind, await module.loadScript()])));
@@ -308,6 +308,8 @@ function expectedBlocks(/** @type {any} */ w, /** @type {any[]} */ steps) {
       return panels(['output', 'recomputed']);
     case 'rope':
       return panels(['rotated-query', 'rotated-key', 'scores', 'rotated-interleaved', 'put-back']);
+    case 'grouped-query':
+      return panels(['grouping', 'keys', 'values', ...['weights-0', 'weights-1'].slice(0, Math.min(w.inputs.heads / w.inputs.kvHeads, 2)), 'cache-bytes', 'cache-gib']);
     default:
       throw new Error(`no expectations for ${w.kind}`);
   }
@@ -339,6 +341,8 @@ const SCRIPTED = [
   ['kv-cache', 'decoding with a KV cache'],
   ['rotary-positions', 'rotary positions, half pairs'],
   ['rotary-positions', 'rotary positions, interleaved pairs, a wider head', { convention: 'interleaved', width: 12, queryPosition: 30, keyPosition: 2 }],
+  ['grouped-query', 'grouped-query attention: the grouping, the keys, the heads’ weights and the published caches'],
+  ['grouped-query', 'multi-query attention, eight heads', { heads: 8, kvHeads: 1, dModel: 16, tokens: 4 }],
   ['linear-and-sparse', 'full, sparse (window, global, random) and linear attention'],
 ];
 

@@ -9,10 +9,11 @@ const { Session } = await importCompiled('session/session');
 /**
  * @param {any} lab the engine
  * @param {any} walkthrough the walkthrough's JSON
+ * @param {string} [firstStep] the step `opened` opens at unless told
  */
-export function lessonSession(lab, walkthrough) {
+export function lessonSession(lab, walkthrough, firstStep = walkthrough.steps?.[0]?.id) {
   /** Opens it at `step` (with `inputs`, as a link gives them); the notices it raises are kept. */
-  async function opened(/** @type {string} */ step, /** @type {any} */ inputs = undefined) {
+  async function opened(/** @type {string} */ step = firstStep, /** @type {any} */ inputs = undefined) {
     const s = new Session(lab, { find: (/** @type {string} */ id) => (id === walkthrough.id ? walkthrough : undefined), fallback: walkthrough.id });
     /** @type {string[]} */
     const notices = [];

@@ -167,6 +167,21 @@ const EXERCISE_BRANCHES: { readonly [T in Exercise['type']]: Schema } = {
       tolerance: { type: 'number', exclusiveMinimum: 0, description: 'How close counts; 0.005 when omitted.' },
     },
   },
+  'grouped-query-numeric': {
+    required: ['stage', 'heads', 'kvHeads', 'layers', 'dModel'],
+    properties: {
+      type: { const: 'grouped-query-numeric', description: 'A number about a model\'s grouped heads or key/value cache typed by the learner, graded with a tolerance.' },
+      stage: { enum: ['kvHead', 'cacheBytes', 'cacheGibibytes'], description: 'What is asked: the key/value head a query head reads, or the cache in bytes or in GiB.' },
+      heads: { type: 'integer', minimum: 1, maximum: 65536, description: 'The model\'s query heads, dividing dModel.' },
+      kvHeads: { type: 'integer', minimum: 1, maximum: 65536, description: 'Its key/value heads, dividing heads.' },
+      layers: { type: 'integer', minimum: 1, maximum: 1024, description: 'Its decoder layers.' },
+      dModel: { type: 'integer', minimum: 1, maximum: 65536, description: 'Its width.' },
+      head: { type: 'integer', minimum: 0, maximum: 65535, description: 'kvHead: the query head; 0 when omitted.' },
+      length: { type: 'integer', minimum: 1, maximum: 1048576, description: 'The cache: tokens held; 1 when omitted.' },
+      bytesPerNumber: { enum: [1, 2, 4, 8], description: 'The cache: bytes a number takes; 2 when omitted.' },
+      tolerance: { type: 'number', exclusiveMinimum: 0, description: 'How close counts; 0.005 when omitted.' },
+    },
+  },
   'window-numeric': {
     required: ['stage', 'row', 'column'],
     properties: {

@@ -8,6 +8,7 @@ import { orderPasses } from './order-passes.js';
 import { pickCell } from './pick-cell.js';
 import { pickKey } from './pick-key.js';
 import { ropeNumeric } from './rope-numeric.js';
+import { groupedQueryNumeric } from './grouped-query-numeric.js';
 import { windowNumeric } from './window-numeric.js';
 import { value } from './value.js';
 
@@ -19,6 +20,7 @@ export const EXERCISE_TYPES: { [T in Exercise['type']]: ExerciseType<Extract<Exe
   'pick-cell': pickCell,
   'cost-growth': costGrowth,
   'rope-numeric': ropeNumeric,
+  'grouped-query-numeric': groupedQueryNumeric,
   'window-numeric': windowNumeric,
 };
 

@@ -17,6 +17,7 @@ import entropy from './entropy/kind.js';
 import flash from './flash/kind.js';
 import kvCache from './kv-cache/kind.js';
 import rope from './rope/kind.js';
+import groupedQuery from './grouped-query/kind.js';
 import slidingWindow from './sliding-window/kind.js';
 import efficient from './efficient/kind.js';
 import cost from './cost/kind.js';
@@ -33,6 +34,7 @@ const REGISTRY = {
   flash,
   'kv-cache': kvCache,
   rope,
+  'grouped-query': groupedQuery,
   'sliding-window': slidingWindow,
   efficient,
   cost,

@@ -137,6 +137,16 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     source: { title: 'Chen et al., “Extending Context Window of Large Language Models via Positional Interpolation”, 2023', url: 'https://arxiv.org/abs/2306.15595' },
   },
   {
+    id: 'grouped-query-attention', term: 'grouped-query attention (GQA)', forms: ['grouped-query attention', 'GQA'],
+    definition: 'Multi-head attention in which blocks of query heads share one key head and one value head, so a decoder caches fewer keys and values per token.',
+    source: { title: 'Ainslie et al., “GQA: Training Generalized Multi-Query Transformer Models from Multi-Head Checkpoints”, 2023', url: 'https://arxiv.org/abs/2305.13245' },
+  },
+  {
+    id: 'multi-query-attention', term: 'multi-query attention (MQA)', forms: ['multi-query attention', 'MQA'],
+    definition: 'Grouped-query attention with one key head and one value head shared by every query head.',
+    source: { title: 'Shazeer, “Fast Transformer Decoding: One Write-Head is All You Need”, 2019', url: 'https://arxiv.org/abs/1911.02150' },
+  },
+  {
     id: 'sliding-window', term: 'sliding window', forms: ['sliding window', 'sliding windows'],
     definition: 'A mask under which each query sees only the last w keys up to itself: n·w scores per layer instead of n², a KV cache of w keys. L layers still reach about L·(w − 1) positions back.',
     source: { title: 'Beltagy et al., “Longformer: The Long-Document Transformer”, 2020', url: 'https://arxiv.org/abs/2004.05150' },

@@ -329,6 +329,30 @@ export interface RopeNumericExercise extends ExerciseBase {
 }
 
 /**
+ * The grouped-query lesson: the learner types which key/value head a query head of a model (given
+ * by its shape, as its configuration file has it) reads, or the size of its key/value cache, and
+ * the engine grades it (lab.diagnoseGroupedQuery), naming the mistake a wrong number matches.
+ */
+export interface GroupedQueryNumericExercise extends ExerciseBase {
+  type: 'grouped-query-numeric';
+  /** What is asked, as lab.diagnoseGroupedQuery's `stage`. */
+  stage: 'kvHead' | 'cacheBytes' | 'cacheGibibytes';
+  /** The model: query heads, key/value heads (dividing heads), layers and width. */
+  heads: number;
+  kvHeads: number;
+  layers: number;
+  dModel: number;
+  /** kvHead: the query head asked about. */
+  head?: number;
+  /** The cache: tokens held; 1 when omitted (per token). */
+  length?: number;
+  /** The cache: bytes a number takes; the published 2 when omitted. */
+  bytesPerNumber?: number;
+  /** How close counts, > 0; the engine's 0.005 when omitted. */
+  tolerance?: number;
+}
+
+/**
  * The sliding-window lesson: the learner types a weight under the window, a cell of the output,
  * or how many positions back a token draws on after the lesson's layers, and the engine grades it
  * (lab.diagnoseSlidingWindow), naming the mistake a wrong number matches.
@@ -345,7 +369,7 @@ export interface WindowNumericExercise extends ExerciseBase {
   tolerance?: number;
 }
 
-export type Exercise = NumericExercise | PickKeyExercise | OrderPassesExercise | ValueExercise | PickCellExercise | CostGrowthExercise | RopeNumericExercise | WindowNumericExercise;
+export type Exercise = NumericExercise | PickKeyExercise | OrderPassesExercise | ValueExercise | PickCellExercise | CostGrowthExercise | RopeNumericExercise | GroupedQueryNumericExercise | WindowNumericExercise;
 
 /** The matrix a pick-the-cell exercise is answered on, as its step shows it (from the engine's trace). */
 export interface PickGrid {

@@ -15,5 +15,6 @@ export const ANSWER_CONTROLS: Record<Exercise['type'], AnswerControlFactory> = {
   'pick-cell': pickCellAnswer,
   'cost-growth': numericAnswer,
   'rope-numeric': numericAnswer,
+  'grouped-query-numeric': numericAnswer,
   'window-numeric': numericAnswer,
 };
