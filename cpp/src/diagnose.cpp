@@ -115,15 +115,7 @@ namespace attn
         const std::size_t last = options.stage == explain_stage::output ? d_v : m;
         const std::size_t j =
             detail::check_integer("column", options.column, 0, static_cast<double>(last - 1));
-        if (!std::isfinite(options.answer))
-        {
-            detail::fail("answer", "a finite number", detail::format_number(options.answer));
-        }
-        if (!(options.tolerance > 0) || !std::isfinite(options.tolerance))
-        {
-            detail::fail("tolerance", "a finite number above 0",
-                         detail::format_number(options.tolerance));
-        }
+        detail::check_answer(options.answer, options.tolerance);
         const bool masked = attention.mask.type != attention_mask::kind::none;
         const matrix allowed = masked ? resolve_mask(attention.mask, n, m) : matrix{};
         const matrix* mask = masked ? &allowed : nullptr;

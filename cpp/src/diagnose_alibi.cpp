@@ -134,15 +134,7 @@ namespace attn
         const std::size_t last = one_cell ? 1 : o.stage == alibi_stage::output ? d_v : m;
         const std::size_t j =
             detail::check_integer("column", o.column, 0, static_cast<double>(last - 1));
-        if (!std::isfinite(o.answer))
-        {
-            detail::fail("answer", "a finite number", detail::format_number(o.answer));
-        }
-        if (!(o.tolerance > 0) || !std::isfinite(o.tolerance))
-        {
-            detail::fail("tolerance", "a finite number above 0",
-                         detail::format_number(o.tolerance));
-        }
+        detail::check_answer(o.answer, o.tolerance);
 
         const vector slopes = alibi_slopes(o.heads);
         alibi_diagnosis g;

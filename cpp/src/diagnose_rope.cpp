@@ -106,15 +106,7 @@ namespace attn
                                                                 : d_v;
         const std::size_t j =
             detail::check_integer("column", o.column, 0, static_cast<double>(last - 1));
-        if (!std::isfinite(o.answer))
-        {
-            detail::fail("answer", "a finite number", detail::format_number(o.answer));
-        }
-        if (!(o.tolerance > 0) || !std::isfinite(o.tolerance))
-        {
-            detail::fail("tolerance", "a finite number above 0",
-                         detail::format_number(o.tolerance));
-        }
+        detail::check_answer(o.answer, o.tolerance);
 
         rope_diagnosis g;
         g.expected = rope_cell(rope_attend(query, key, value, o, {}), o.stage, i, j);

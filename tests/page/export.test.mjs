@@ -28,7 +28,7 @@ const shipped = (id) => JSON.parse(readFileSync(new URL(`../../web/src/walkthrou
 
 /** @type {Record<string, any>} every kind's module, as the page loads them */
 const KINDS = Object.fromEntries(await Promise.all(
-  ['attention', 'attention-backward', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional', 'flash', 'kv-cache', 'rope', 'efficient'].map(async (kind) => [kind, await loadKind(kind)])));
+  ['attention', 'attention-backward', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional', 'flash', 'kv-cache', 'rope', 'alibi', 'efficient'].map(async (kind) => [kind, await loadKind(kind)])));
 
 /** @type {Record<string, any>} every kind's script writer, as the page loads it */
 const SCRIPTS = Object.fromEntries(await Promise.all(Object.entries(KINDS).map(async ([kind, module]) => [kind, await module.loadScript()])));
@@ -306,6 +306,8 @@ function expectedBlocks(/** @type {any} */ w, /** @type {any[]} */ steps) {
     }
     case 'kv-cache':
       return panels(['output', 'recomputed']);
+    case 'alibi':
+      return panels(['slopes', 'head-bias', 'head-scaled', 'head-biased', 'head-weights']);
     case 'rope':
       return panels(['rotated-query', 'rotated-key', 'scores', 'rotated-interleaved', 'put-back']);
     default:
@@ -339,6 +341,8 @@ const SCRIPTED = [
   ['kv-cache', 'decoding with a KV cache'],
   ['rotary-positions', 'rotary positions, half pairs'],
   ['rotary-positions', 'rotary positions, interleaved pairs, a wider head', { convention: 'interleaved', width: 12, queryPosition: 30, keyPosition: 2 }],
+  ['alibi', 'ALiBi, eight heads'],
+  ['alibi', 'ALiBi, six heads, a wider head and its last head worked', { heads: 6, headWidth: 8, head: 5 }],
   ['linear-and-sparse', 'full, sparse (window, global, random) and linear attention'],
 ];
 

@@ -10,6 +10,7 @@ import { describe, test } from 'node:test';
 import { loadAttentionLab } from 'attention-lab';
 
 import { importCompiled } from '../support/compiled.mjs';
+import { lessonSession } from '../support/lesson-session.mjs';
 
 const lab = await loadAttentionLab();
 const { Session } = await importCompiled('session/session');
@@ -18,19 +19,7 @@ const { parseWalkthrough } = await importCompiled('authoring/validate-walkthroug
 
 const ROPE = JSON.parse(readFileSync(new URL('../../web/src/walkthroughs/rotary-positions.json', import.meta.url), 'utf8'));
 
-async function opened(step = 'clocks', inputs = undefined) {
-  const s = new Session(lab, { find: (/** @type {string} */ id) => (id === ROPE.id ? ROPE : undefined), fallback: ROPE.id });
-  /** @type {string[]} */
-  const notices = [];
-  s.subscribe((/** @type {any} */ e) => { if (e.type === 'notice') notices.push(e.message); });
-  assert.equal(await s.open({ walkthrough: ROPE.id, step, inputs }), true);
-  return { s, notices };
-}
-const stepOf = (/** @type {any} */ s, /** @type {string} */ id) => s.steps.find((/** @type {any} */ step) => step.id === id);
-const panelOf = (/** @type {any} */ s, /** @type {string} */ step, /** @type {string} */ name) =>
-  stepOf(s, step).panels.find((/** @type {any} */ p) => p.name === name);
-const fieldOf = (/** @type {any} */ s, /** @type {string} */ name) =>
-  s.step.panels.flatMap((/** @type {any} */ p) => p.fields ?? []).find((/** @type {any} */ f) => f.name === name);
+const { opened, panelOf, fieldOf } = lessonSession(lab, Session, ROPE, 'clocks');
 
 /** The engine's calls for the walkthrough's inputs, as the lesson makes them. */
 function engine(inputs = ROPE.inputs) {

@@ -41,6 +41,12 @@ export type RopeStage = 'rotated' | 'score' | 'output';
 /** the mistakes diagnoseRope recognises, in its order of precedence */
 export type RopeMisconception = 'thetaToThePosition' | 'wrongConvention' | 'rotatedValues';
 
+/** the head's slope, its bias, scaled scores plus bias, the weights or the output */
+export type AlibiStage = 'slope' | 'bias' | 'biased' | 'weight' | 'output';
+
+/** the mistakes diagnoseAlibi recognises, in its order of precedence */
+export type AlibiMisconception = 'offByOneHead' | 'reversedHeads' | 'plainSlopes' | 'positiveBias' | 'signedDistance' | 'scaledBias';
+
 // ---- softmax: Row softmax
 
 /** The arguments of softmax — Row softmax. */
@@ -1846,6 +1852,56 @@ export interface RopeMisconceptionCandidate {
   value: number;
 }
 
+// ---- diagnoseAlibi: Grading an answer about ALiBi
+
+/** The arguments of diagnoseAlibi — Grading an answer about ALiBi. */
+export interface DiagnoseAlibiArgs {
+  /** (n × d_k) the head's queries (projected) */
+  query: MatrixInput;
+  /** (m × d_k) the head's keys */
+  key: MatrixInput;
+  /** (m × d_v) the head's values */
+  value: MatrixInput;
+  /** H, the layer's number of heads; a whole number, 1 … 1024 */
+  heads: number;
+  /** k, the head graded, 0 … H−1 (its slope is the paper's) */
+  head: number;
+  /** query i sees keys j ≤ i, as the paper's decoder; default true */
+  causal?: boolean | undefined;
+  /** 'slope' (1 × 1), 'bias' (−slope·|i − j|), 'biased' (Q·Kᵀ/√d_k + bias), 'weight' or 'output' */
+  stage: AlibiStage;
+  /** the query i, 0 … n−1 (0 for slope) */
+  row: number;
+  /** a key (0 … m−1), a value column (0 … d_v−1), or 0 for slope */
+  column: number;
+  /** the learner's number */
+  answer: number;
+  /** how close counts, > 0; default 0.005 */
+  tolerance?: number | undefined;
+}
+
+/** What diagnoseAlibi returns — Grading an answer about ALiBi. */
+export interface AlibiDiagnosis {
+  /** |answer − expected| ≤ tolerance */
+  correct: boolean;
+  /** the cell as the ALiBi head computes it */
+  expected: number;
+  /** head k's slope, the paper's */
+  slope: number;
+  /** the mistake the answer matches (first in candidates' order), or null */
+  misconception: AlibiMisconception | null;
+  /** each mistake that can change this stage, with its value at the cell */
+  candidates: AlibiMisconceptionCandidate[];
+}
+
+/** AlibiDiagnosis.candidates[]: each mistake that can change this stage, with its value at the cell */
+export interface AlibiMisconceptionCandidate {
+  /** the mistake */
+  misconception: AlibiMisconception;
+  /** the cell when the head is run with that mistake */
+  value: number;
+}
+
 // ---- the arguments several operations share, for building a request from parts
 
 /** which keys each query may attend to, and what blocked scores become */
@@ -2113,4 +2169,9 @@ export interface AttentionOperations {
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
    */
   diagnoseRope(args: DiagnoseRopeArgs): RopeDiagnosis;
+  /**
+   * Grading an answer about ALiBi: docs/engine.md, `diagnoseAlibi`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  diagnoseAlibi(args: DiagnoseAlibiArgs): AlibiDiagnosis;
 }

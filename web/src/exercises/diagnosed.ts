@@ -2,6 +2,7 @@
 // from an engine diagnosis (lab.diagnose, lab.diagnoseRope), which names the mistake it matched.
 import { formatNumber } from '../model/format.js';
 import { expected, type Problem } from '../model/json-checks.js';
+import { parseCell } from '../model/read-input.js';
 import type { Grade, Mistake } from './exercise-type.js';
 import { t } from '../i18n/messages.js';
 
@@ -26,4 +27,28 @@ export function diagnosedGrade<M extends Mistake>(
     response: String(answer),
     given: formatNumber(answer, 4),
   };
+}
+
+/** What an engine diagnosis gives: the grade, the expected number and the mistake it matched. */
+type Diagnosis<M extends Mistake> = { correct: boolean; expected: number; misconception: M | null };
+
+/**
+ * The grade of a typed number: `text` read as a number, then diagnosed by the engine (`diagnose`,
+ * given the answer and the exercise's tolerance when it has one); a refusal is the grade's error.
+ */
+export function gradeDiagnosed<M extends Mistake>(
+  text: string,
+  tolerance: number | undefined,
+  diagnose: (answer: number, tolerance: { tolerance?: number }) => Diagnosis<M>,
+  mistakes: Record<M, string>,
+): Grade | { error: string } {
+  const answer = parseCell(text);
+  if (typeof answer === 'string') return { error: answer };
+  let d;
+  try {
+    d = diagnose(answer, tolerance === undefined ? {} : { tolerance });
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+  return diagnosedGrade(d, answer, mistakes);
 }

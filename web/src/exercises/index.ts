@@ -8,6 +8,7 @@ import { orderPasses } from './order-passes.js';
 import { pickCell } from './pick-cell.js';
 import { pickKey } from './pick-key.js';
 import { ropeNumeric } from './rope-numeric.js';
+import { alibiNumeric } from './alibi-numeric.js';
 import { value } from './value.js';
 
 export const EXERCISE_TYPES: { [T in Exercise['type']]: ExerciseType<Extract<Exercise, { type: T }>> } = {
@@ -18,6 +19,7 @@ export const EXERCISE_TYPES: { [T in Exercise['type']]: ExerciseType<Extract<Exe
   'pick-cell': pickCell,
   'cost-growth': costGrowth,
   'rope-numeric': ropeNumeric,
+  'alibi-numeric': alibiNumeric,
 };
 
 /** The module of an exercise's type. */

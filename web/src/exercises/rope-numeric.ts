@@ -7,8 +7,7 @@ import { ropeLayer } from '../kinds/rope/layer.js';
 import type { RopeInputs } from '../kinds/rope/inputs.js';
 import { oneOf, wholeNumber } from '../model/json-checks.js';
 import type { RopeNumericExercise } from '../model/types.js';
-import { parseCell } from '../model/read-input.js';
-import { diagnosedGrade, toleranceProblem } from './diagnosed.js';
+import { gradeDiagnosed, toleranceProblem } from './diagnosed.js';
 import type { ExerciseType } from './exercise-type.js';
 
 const STAGES = ['rotated', 'score', 'output'];
@@ -30,19 +29,7 @@ export const ropeNumeric: ExerciseType<RopeNumericExercise> = {
     ?? wholeNumber({ min: 0, max: 1 })(exercise.row, at('row'))
     ?? wholeNumber({ min: 0, max: 1023 })(exercise.column, at('column'))
     ?? toleranceProblem(exercise.tolerance, at),
-  grade(exercise, text, { lab, inputs }) {
-    const answer = parseCell(text);
-    if (typeof answer === 'string') return { error: answer };
-    const { tolerance } = exercise;
-    let d;
-    try {
-      d = lab.diagnoseRope({
-        ...ropeLayer(lab, inputs as RopeInputs), stage: exercise.stage, row: exercise.row, column: exercise.column, answer,
-        ...(tolerance === undefined ? {} : { tolerance }),
-      });
-    } catch (error) {
-      return { error: (error as Error).message };
-    }
-    return diagnosedGrade(d, answer, MISTAKES);
-  },
+  grade: (exercise, text, { lab, inputs }) => gradeDiagnosed(text, exercise.tolerance, (answer, tolerance) => lab.diagnoseRope({
+    ...ropeLayer(lab, inputs as RopeInputs), stage: exercise.stage, row: exercise.row, column: exercise.column, answer, ...tolerance,
+  }), MISTAKES),
 };

@@ -17,6 +17,7 @@ import entropy from './entropy/kind.js';
 import flash from './flash/kind.js';
 import kvCache from './kv-cache/kind.js';
 import rope from './rope/kind.js';
+import alibi from './alibi/kind.js';
 import efficient from './efficient/kind.js';
 import cost from './cost/kind.js';
 import training from './training/kind.js';
@@ -32,6 +33,7 @@ const REGISTRY = {
   flash,
   'kv-cache': kvCache,
   rope,
+  alibi,
   efficient,
   cost,
   training,

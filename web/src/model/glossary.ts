@@ -136,6 +136,11 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     definition: 'Running a RoPE model on a longer context than it was trained on by dividing every position by the same factor, so that every angle stays within the range seen in training; a short fine-tuning then adapts the model.',
     source: { title: 'Chen et al., “Extending Context Window of Large Language Models via Positional Interpolation”, 2023', url: 'https://arxiv.org/abs/2306.15595' },
   },
+  {
+    id: 'alibi', term: 'ALiBi (attention with linear biases)', forms: ['ALiBi'],
+    definition: 'Positions given to attention by subtracting slope·|i − j| from each head\'s scaled scores, with a fixed slope per head, instead of adding a vector to the embeddings. Far keys fade smoothly, also past the length the model was trained on. BLOOM and MPT use it.',
+    source: { title: 'Press, Smith and Lewis, “Train Short, Test Long: Attention with Linear Biases Enables Input Length Extrapolation”, 2022', url: 'https://arxiv.org/abs/2108.12409' },
+  },
 ];
 
 /** A piece of text: plain, or a glossary term as it appears there. */

@@ -18,6 +18,7 @@ export const LESSON_TITLES = [
   ['flash-attention', 'Flash attention, tile by tile'],
   ['kv-cache', 'The KV cache'],
   ['rotary-positions', 'Rotary positions'],
+  ['alibi', 'ALiBi: distance as a bias'],
   ['efficient-attention', 'Linear and sparse attention'],
   ['attention-cost', 'What attention costs'],
   ['train', 'Watch attention learn'],

@@ -3,9 +3,9 @@
 // with the operands of the traces the steps came from. Each line ends in the engine's own value;
 // the terms are written, never evaluated, here.
 import type { MatrixPanel } from '../../model/types.js';
-import { exactNumber, formatNumber } from '../../model/format.js';
+import { formatNumber } from '../../model/format.js';
 import type { Built, Explanation } from '../kind.js';
-import { cellSub, sub, term } from '../shared/explain-terms.js';
+import { cellSub, sub, term, tracedCell } from '../shared/explain-terms.js';
 import { roleOf } from './pairs.js';
 import type { RopeTraces } from './steps.js';
 import { w } from './words-en.js';
@@ -13,10 +13,7 @@ import { w } from './words-en.js';
 export function explainRope({ trace }: Built<RopeTraces>, panel: MatrixPanel, row: number, column: number): Explanation | undefined {
   const source = trace.cells[panel.name];
   if (!source) return undefined;
-  const cell = panel.data[row][column];
-  const name = `${panel.explain?.symbol ?? ''}${cellSub(row, column)}`;
-  const done = (lines: string[], note: string | undefined, related: Explanation['related'] = []): Explanation =>
-    ({ lines, ...(note ? { note } : {}), exact: exactNumber(cell), related });
+  const { cell, name, done } = tracedCell(panel, row, column);
   switch (source.kind) {
     case 'theta':
       return done(

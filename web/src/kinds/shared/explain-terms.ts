@@ -2,8 +2,9 @@
 // backward's (explain-backward.ts): the engine's arguments from a walkthrough's inputs, cell
 // subscripts, and sums of products. Formatting only; every number comes from the engine.
 import type { AttentionArgs, ProductTerm } from '../../../lib/index.js';
-import type { AttentionCall } from '../../model/types.js';
-import { formatNumber } from '../../model/format.js';
+import type { AttentionCall, MatrixPanel } from '../../model/types.js';
+import { exactNumber, formatNumber } from '../../model/format.js';
+import type { Explanation } from '../kind.js';
 import { w } from './explain-words-en.js';
 
 /** The engine's arguments from walkthrough inputs (null means omitted). */
@@ -28,4 +29,18 @@ export function sumOfProducts(terms: Pick<ProductTerm, 'left' | 'right'>[]): str
   const written = terms.map((t) => `${term(t.left)}·${term(t.right)}`);
   if (written.length <= 8) return written.join(' + ');
   return `${written.slice(0, 4).join(' + ')} + … + ${written.slice(-2).join(' + ')}  ${w('explain-terms-count', { count: String(written.length) })}`;
+}
+
+/**
+ * A cell of a panel a kind explains from its trace: its value, its name as the arithmetic writes
+ * it ("x'₀₁"), and its explanation from the lines, a note and the cells that made it.
+ */
+export function tracedCell(panel: MatrixPanel, row: number, column: number) {
+  const cell = panel.data[row][column];
+  return {
+    cell,
+    name: `${panel.explain?.symbol ?? ''}${cellSub(row, column)}`,
+    done: (lines: string[], note: string | undefined, related: Explanation['related'] = []): Explanation =>
+      ({ lines, ...(note ? { note } : {}), exact: exactNumber(cell), related }),
+  };
 }

@@ -15,4 +15,5 @@ export const ANSWER_CONTROLS: Record<Exercise['type'], AnswerControlFactory> = {
   'pick-cell': pickCellAnswer,
   'cost-growth': numericAnswer,
   'rope-numeric': numericAnswer,
+  'alibi-numeric': numericAnswer,
 };
