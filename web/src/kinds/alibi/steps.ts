@@ -189,7 +189,7 @@ export function alibiSteps(lab: AttentionLab, inputs: AlibiInputs): Built<AlibiT
       farbias: formatNumber(headOf(long, gentle).bias?.[longLast][0] ?? 0),
       farweight: formatNumber(headOf(long, gentle).weights[longLast][0]),
     }),
-    formula: String.raw`\text{bias} = -m_k\,\lvert i-j\rvert\ \text{ for every } \lvert i-j\rvert,\ \text{trained up to } ${last}`,
+    formula: String.raw`\text{bias}(r) = \htmlClass{focus}{-m_k\,r},\quad r = 0,\dots,${longLast}`,
     panels: [
       {
         type: 'chart',
