@@ -106,7 +106,7 @@ describe('ALiBi', () => {
     assert.equal(s.answer(slope, '0.125').correct, true);
     const offByOne = s.answer(slope, '0.25');
     assert.equal(offByOne.misconception, 'offByOneHead');
-    assert.match(offByOne.message, /k \+ 1/);
+    assert.match(offByOne.message, /2\^\(−8k\/H\)/);
     assert.equal(s.answer(slope, String(2 ** -6)).misconception, 'reversedHeads');
 
     const six = exercise('slope-six-heads');

@@ -138,7 +138,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   },
   {
     id: 'alibi', term: 'ALiBi (attention with linear biases)', forms: ['ALiBi'],
-    definition: 'Positions given to attention by subtracting slope·|i − j| from each head\'s scaled scores, with a fixed slope per head, instead of adding a vector to the embeddings. Far keys fade smoothly, also past the length the model was trained on. BLOOM and MPT use it.',
+    definition: 'Positions given to attention by subtracting a fixed slope times the distance |i − j| from each head\'s scores; far keys fade, also past the trained length. BLOOM uses it.',
     source: { title: 'Press, Smith and Lewis, “Train Short, Test Long: Attention with Linear Biases Enables Input Length Extrapolation”, 2022', url: 'https://arxiv.org/abs/2108.12409' },
   },
 ];
