@@ -39,7 +39,7 @@ alibi-weight = weight
 alibi-bias = bias
 alibi-head-series = { $head } (m = { $slope })
 alibi-longer-title = Past the trained length
-alibi-longer-text = Trained on { $trained } tokens, the model has only met distances up to { $last }. Run the same weights on { $long } tokens and the last query ({ $longlast }) meets keys much farther back, yet nothing new happens: the bias simply continues its straight line. In { $gentlehead } it was { $trainedbias } at distance { $last } and reaches { $farbias } at the first token, whose weight fades to { $farweight }. A learned position embedding would have no vector at all for the new positions, and sinusoids would give vectors the model never saw; here far keys just fade smoothly, which is why ALiBi extrapolates.
+alibi-longer-text = Say the model was trained on { $trained } tokens: it has only met distances up to { $last }. Run the same weights on { $long } tokens and the last query ({ $longlast }) meets keys much farther back, yet nothing new happens: the bias simply continues its straight line. In { $gentlehead } it was { $trainedbias } at distance { $last } and reaches { $farbias } at the first token, whose weight fades to { $farweight }. A learned position embedding would have no vector at all for the new positions, and sinusoids would give vectors the model never saw; here far keys just fade smoothly, which is why ALiBi extrapolates.
 alibi-longer-bias-caption = bias of the last query against the distance back, over { $long } tokens
 alibi-longer-weights-caption = weights of the last query against the distance back, over { $long } tokens
 alibi-matrix-far = the last query’s weights at some distances ({ $long } tokens)
