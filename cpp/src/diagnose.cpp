@@ -3,7 +3,6 @@
 #include <cmath>
 
 #include "attn/error.hpp"
-#include "attn/graded_answer.hpp"
 #include "attn/mask.hpp"
 #include "attn/softmax.hpp"
 
@@ -116,7 +115,7 @@ namespace attn
         const std::size_t last = options.stage == explain_stage::output ? d_v : m;
         const std::size_t j =
             detail::check_integer("column", options.column, 0, static_cast<double>(last - 1));
-        detail::check_graded_answer(options.answer, options.tolerance);
+        detail::check_answer(options.answer, options.tolerance);
         const bool masked = attention.mask.type != attention_mask::kind::none;
         const matrix allowed = masked ? resolve_mask(attention.mask, n, m) : matrix{};
         const matrix* mask = masked ? &allowed : nullptr;

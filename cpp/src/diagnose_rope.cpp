@@ -4,7 +4,6 @@
 
 #include "attn/attention.hpp"
 #include "attn/error.hpp"
-#include "attn/graded_answer.hpp"
 
 namespace attn
 {
@@ -107,7 +106,7 @@ namespace attn
                                                                 : d_v;
         const std::size_t j =
             detail::check_integer("column", o.column, 0, static_cast<double>(last - 1));
-        detail::check_graded_answer(o.answer, o.tolerance);
+        detail::check_answer(o.answer, o.tolerance);
 
         rope_diagnosis g;
         g.expected = rope_cell(rope_attend(query, key, value, o, {}), o.stage, i, j);

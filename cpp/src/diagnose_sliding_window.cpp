@@ -5,7 +5,6 @@
 
 #include "attn/attention.hpp"
 #include "attn/error.hpp"
-#include "attn/graded_answer.hpp"
 #include "attn/sliding_window.hpp"
 
 namespace attn
@@ -124,7 +123,7 @@ namespace attn
                                                                    : 1;
         const std::size_t j =
             detail::check_integer("column", o.column, 0, static_cast<double>(last - 1));
-        detail::check_graded_answer(o.answer, o.tolerance);
+        detail::check_answer(o.answer, o.tolerance);
 
         struct named
         {

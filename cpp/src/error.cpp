@@ -271,4 +271,16 @@ namespace attn::detail
         }
         return static_cast<std::size_t>(x);
     }
+
+    void check_answer(double answer, double tolerance)
+    {
+        if (!std::isfinite(answer))
+        {
+            fail("answer", "a finite number", format_number(answer));
+        }
+        if (!(tolerance > 0) || !std::isfinite(tolerance))
+        {
+            fail("tolerance", "a finite number above 0", format_number(tolerance));
+        }
+    }
 } // namespace attn::detail

@@ -549,6 +549,17 @@ describe('rotary positions', () => {
     expectAttentionError(() => lab.diagnoseGroupedQuery({ ...llama3, answer: NaN }), 'answer', 'answer: expected a finite number, got NaN');
     expectAttentionError(() => lab.diagnoseGroupedQuery({ ...llama3, tolerance: 0 }), 'tolerance', 'tolerance: expected a finite number above 0, got 0');
   });
+
+  test('diagnoseAlibi names its argument: heads, head, stage, cell, answer, tolerance', () => {
+    const head = { query: input, key: input, value: input, heads: 8, head: 0, stage: /** @type {const} */ ('weight'), row: 0, column: 0, answer: 0 };
+    expectAttentionError(() => lab.diagnoseAlibi({ ...head, heads: 0 }), 'heads', 'heads: expected a whole number from 1 to 1024, got 0');
+    expectAttentionError(() => lab.diagnoseAlibi({ ...head, head: 8 }), 'head', 'head: expected a whole number from 0 to 7, got 8');
+    expectAttentionError(() => untyped.diagnoseAlibi({ ...head, stage: 'score' }), 'stage', "stage: expected 'slope', 'bias', 'biased', 'weight' or 'output', got 'score'");
+    expectAttentionError(() => lab.diagnoseAlibi({ ...head, stage: 'slope', row: 1 }), 'row', 'row: expected a whole number from 0 to 0, got 1');
+    expectAttentionError(() => lab.diagnoseAlibi({ ...head, column: input.length }), 'column', `column: expected a whole number from 0 to ${input.length - 1}, got ${input.length}`);
+    expectAttentionError(() => lab.diagnoseAlibi({ ...head, answer: NaN }), 'answer', 'answer: expected a finite number, got NaN');
+    expectAttentionError(() => lab.diagnoseAlibi({ ...head, tolerance: -1 }), 'tolerance', 'tolerance: expected a finite number above 0, got -1');
+  });
 });
 
 describe('grouped heads, positions inside the heads and sliding windows', () => {

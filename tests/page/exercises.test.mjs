@@ -233,6 +233,11 @@ describe('exercises', () => {
           const { width, seed, queryPosition: m, keyPosition: n, shift, base, convention } = s.inputs;
           const [q, k] = lab.randomMatrix({ rows: 2, cols: width, seed });
           answer = String(lab.diagnoseRope({ query: [q, q], key: [k, k], value: [k, k], queryPositions: [m, m + shift], keyPositions: [n, n + shift], base, convention, stage: e.stage, row: e.row, column: e.column, answer: 0 }).expected);
+        } else if (e.type === 'alibi-numeric') {
+          const heads = e.otherHeads ? s.inputs.otherHeads : s.inputs.heads;
+          const tokens = lab.randomMatrix({ rows: s.inputs.length, cols: heads * s.inputs.headWidth, seed: s.inputs.seed });
+          const { query, key, value } = lab.multiHeadAttention({ query: tokens, key: tokens, value: tokens, heads, seed: s.inputs.seed, positional: 'alibi', mask: 'causal' }).heads[e.head];
+          answer = String(lab.diagnoseAlibi({ query, key, value, heads, head: e.head, stage: e.stage, row: e.row, column: e.column, answer: 0 }).expected);
         } else if (e.type === 'grouped-query-numeric') {
           const { heads, kvHeads, layers, dModel } = e;
           answer = String(lab.diagnoseGroupedQuery({ stage: e.stage, heads, kvHeads, layers, dModel, head: e.head ?? 0, length: e.length ?? 1, bytesPerNumber: e.bytesPerNumber ?? 2, answer: 0 }).expected);

@@ -28,7 +28,7 @@ const shipped = (id) => JSON.parse(readFileSync(new URL(`../../web/src/walkthrou
 
 /** @type {Record<string, any>} every kind's module, as the page loads them */
 const KINDS = Object.fromEntries(await Promise.all(
-  ['attention', 'attention-backward', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional', 'flash', 'kv-cache', 'rope', 'grouped-query', 'efficient'].map(async (kind) => [kind, await loadKind(kind)])));
+  ['attention', 'attention-backward', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional', 'flash', 'kv-cache', 'rope', 'alibi', 'grouped-query', 'sliding-window', 'efficient'].map(async (kind) => [kind, await loadKind(kind)])));
 
 /** @type {Record<string, any>} every kind's script writer, as the page loads it */
 const SCRIPTS = Object.fromEntries(await Promise.all(Object.entries(KINDS).map(async ([kind, module]) => [kind, await module.loadScript()])));
@@ -306,10 +306,18 @@ function expectedBlocks(/** @type {any} */ w, /** @type {any[]} */ steps) {
     }
     case 'kv-cache':
       return panels(['output', 'recomputed']);
+    case 'alibi':
+      return panels(['slopes', 'head-bias', 'head-scaled', 'head-biased', 'head-weights']);
     case 'rope':
       return panels(['rotated-query', 'rotated-key', 'scores', 'rotated-interleaved', 'put-back']);
     case 'grouped-query':
       return panels(['grouping', 'keys', 'values', ...['weights-0', 'weights-1'].slice(0, Math.min(w.inputs.heads / w.inputs.kvHeads, 2)), 'cache-bytes', 'cache-gib']);
+    case 'sliding-window': {
+      const blocks = panels(['band', 'band-weights', 'weights-alone', 'weights-kept']);
+      const onFirst = steps.flatMap((/** @type {any} */ step) => step.panels).find((/** @type {any} */ p) => p.name === 'first-key');
+      blocks.set('weight on the first key (full, window, window + sinks)', onFirst.series.map((/** @type {any} */ s) => s.points.map((/** @type {number[]} */ p) => p[1])));
+      return blocks;
+    }
     default:
       throw new Error(`no expectations for ${w.kind}`);
   }
@@ -341,8 +349,12 @@ const SCRIPTED = [
   ['kv-cache', 'decoding with a KV cache'],
   ['rotary-positions', 'rotary positions, half pairs'],
   ['rotary-positions', 'rotary positions, interleaved pairs, a wider head', { convention: 'interleaved', width: 12, queryPosition: 30, keyPosition: 2 }],
+  ['alibi', 'ALiBi, eight heads'],
+  ['alibi', 'ALiBi, six heads, a wider head and its last head worked', { heads: 6, headWidth: 8, head: 5 }],
   ['grouped-query', 'grouped-query attention: the grouping, the keys, the heads’ weights and the published caches'],
   ['grouped-query', 'multi-query attention, eight heads', { heads: 8, kvHeads: 1, dModel: 16, tokens: 4 }],
+  ['sliding-window', 'a sliding window with attention sinks'],
+  ['sliding-window', 'a wider window, no sinks', { window: 12, sinks: 0 }],
   ['linear-and-sparse', 'full, sparse (window, global, random) and linear attention'],
 ];
 

@@ -18,9 +18,7 @@ const { parseWalkthrough } = await importCompiled('authoring/validate-walkthroug
 
 const ROPE = JSON.parse(readFileSync(new URL('../../web/src/walkthroughs/rotary-positions.json', import.meta.url), 'utf8'));
 
-const session = lessonSession(lab, ROPE);
-const opened = (step = 'clocks', /** @type {any} */ inputs = undefined) => session.opened(step, inputs);
-const { panelOf, fieldOf } = session;
+const { opened, panelOf, fieldOf } = lessonSession(lab, ROPE, 'clocks');
 
 /** The engine's calls for the walkthrough's inputs, as the lesson makes them. */
 function engine(inputs = ROPE.inputs) {

@@ -179,7 +179,7 @@ const BAD = [
   {
     name: 'an unknown kind is refused, naming kind and listing the kinds',
     doc: changed('attention', (d) => { d.kind = 'foo'; }),
-    error: 'kind: expected one of "attention", "attention-backward", "multi-head", "positional", "encoder", "scaling", "entropy", "flash", "kv-cache", "rope", "sliding-window", "efficient", "cost", "training", got "foo"',
+    error: 'kind: expected one of "attention", "attention-backward", "multi-head", "positional", "encoder", "scaling", "entropy", "flash", "kv-cache", "rope", "alibi", "grouped-query", "sliding-window", "efficient", "cost", "training", got "foo"',
     schema: true,
   },
   {
@@ -251,7 +251,7 @@ const BAD = [
   {
     name: 'an unknown lesson is refused, naming lesson and listing the lessons',
     doc: changed('attention', (d) => { d.lesson = 'mask'; }),
-    error: 'lesson: expected one of "why-qkv", "worked-example", "backward-pass", "self-attention", "scaling", "masks", "multi-head", "cross-attention", "positional-encoding", "encoder-layer", "entropy", "flash-attention", "kv-cache", "rotary-positions", "sliding-window", "efficient-attention", "attention-cost", "train", or no lesson field for a walkthrough of your own, got "mask"',
+    error: 'lesson: expected one of "why-qkv", "worked-example", "backward-pass", "self-attention", "scaling", "masks", "multi-head", "cross-attention", "positional-encoding", "encoder-layer", "entropy", "flash-attention", "kv-cache", "rotary-positions", "alibi", "grouped-query", "sliding-window", "efficient-attention", "attention-cost", "train", or no lesson field for a walkthrough of your own, got "mask"',
     schema: true,
   },
   {
@@ -821,7 +821,7 @@ describe('the JSON Schema and the validator agree on names and ranges', () => {
   test('every whole-number input has the range of its control in its kind\'s descriptor', () => {
     const defs = {
       'multi-head': 'multiHeadInputs', positional: 'positionalInputs', encoder: 'encoderInputs', scaling: 'scalingInputs', entropy: 'entropyInputs',
-      flash: 'flashInputs', 'kv-cache': 'kvCacheInputs', rope: 'ropeInputs', training: 'trainingInputs',
+      flash: 'flashInputs', 'kv-cache': 'kvCacheInputs', rope: 'ropeInputs', alibi: 'alibiInputs', training: 'trainingInputs',
     };
     for (const [kind, def] of Object.entries(defs)) {
       const properties = SCHEMA.$defs[def].properties;

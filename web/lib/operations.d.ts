@@ -41,6 +41,18 @@ export type RopeStage = 'rotated' | 'score' | 'output';
 /** the mistakes diagnoseRope recognises, in its order of precedence */
 export type RopeMisconception = 'thetaToThePosition' | 'wrongConvention' | 'rotatedValues';
 
+/** the head's slope, its bias, scaled scores plus bias, the weights or the output */
+export type AlibiStage = 'slope' | 'bias' | 'biased' | 'weight' | 'output';
+
+/** the mistakes diagnoseAlibi recognises, in its order of precedence */
+export type AlibiMisconception = 'offByOneHead' | 'reversedHeads' | 'plainSlopes' | 'positiveBias' | 'signedDistance' | 'scaledBias';
+
+/** the key/value head a query head reads, or the cache in bytes or in GiB */
+export type GroupedQueryStage = 'kvHead' | 'cacheBytes' | 'cacheGibibytes';
+
+/** the mistakes diagnoseGroupedQuery recognises, in its order of precedence */
+export type GroupedQueryMisconception = 'roundRobin' | 'dividedByKvHeads' | 'queryHeads' | 'keysOnly' | 'oneLayer' | 'oneToken' | 'numbersNotBytes';
+
 /** a weight of the windowed layer, a cell of its output, or a token's reach back */
 export type WindowStage = 'weight' | 'output' | 'reach';
 
@@ -1852,6 +1864,102 @@ export interface RopeMisconceptionCandidate {
   value: number;
 }
 
+// ---- diagnoseAlibi: Grading an answer about ALiBi
+
+/** The arguments of diagnoseAlibi — Grading an answer about ALiBi. */
+export interface DiagnoseAlibiArgs {
+  /** (n × d_k) the head's queries (projected) */
+  query: MatrixInput;
+  /** (m × d_k) the head's keys */
+  key: MatrixInput;
+  /** (m × d_v) the head's values */
+  value: MatrixInput;
+  /** H, the layer's number of heads; a whole number, 1 … 1024 */
+  heads: number;
+  /** k, the head graded, 0 … H−1 (its slope is the paper's) */
+  head: number;
+  /** query i sees keys j ≤ i, as the paper's decoder; default true */
+  causal?: boolean | undefined;
+  /** 'slope' (1 × 1), 'bias' (−slope·|i − j|), 'biased' (Q·Kᵀ/√d_k + bias), 'weight' or 'output' */
+  stage: AlibiStage;
+  /** the query i, 0 … n−1 (0 for slope) */
+  row: number;
+  /** a key (0 … m−1), a value column (0 … d_v−1), or 0 for slope */
+  column: number;
+  /** the learner's number */
+  answer: number;
+  /** how close counts, > 0; default 0.005 */
+  tolerance?: number | undefined;
+}
+
+/** What diagnoseAlibi returns — Grading an answer about ALiBi. */
+export interface AlibiDiagnosis {
+  /** |answer − expected| ≤ tolerance */
+  correct: boolean;
+  /** the cell as the ALiBi head computes it */
+  expected: number;
+  /** head k's slope, the paper's */
+  slope: number;
+  /** the mistake the answer matches (first in candidates' order), or null */
+  misconception: AlibiMisconception | null;
+  /** each mistake that can change this stage, with its value at the cell */
+  candidates: AlibiMisconceptionCandidate[];
+}
+
+/** AlibiDiagnosis.candidates[]: each mistake that can change this stage, with its value at the cell */
+export interface AlibiMisconceptionCandidate {
+  /** the mistake */
+  misconception: AlibiMisconception;
+  /** the cell when the head is run with that mistake */
+  value: number;
+}
+
+// ---- diagnoseGroupedQuery: Grading an answer about grouped-query attention
+
+/** The arguments of diagnoseGroupedQuery — Grading an answer about grouped-query attention. */
+export interface DiagnoseGroupedQueryArgs {
+  /** the question: 'kvHead' (which key/value head query head `head` reads), 'cacheBytes' or 'cacheGibibytes' (the model's cache at `length` tokens) */
+  stage: GroupedQueryStage;
+  /** query heads, dividing dModel; a whole number, 1 … 65536 */
+  heads: number;
+  /** key/value heads, dividing heads; a whole number, 1 … 65536 */
+  kvHeads: number;
+  /** kvHead: the query head asked about, 0 … heads−1; a whole number, 0 … 65536; default 0 */
+  head?: number | undefined;
+  /** decoder layers, each with its own cache; a whole number, 1 … 1024 */
+  layers: number;
+  /** model width; a key or value head is dModel/heads wide; a whole number, 1 … 65536 */
+  dModel: number;
+  /** tokens in the sequence (the context n); a whole number, 1 … 1048576 */
+  length: number;
+  /** 1, 2, 4 or 8 (int8 … float64); a whole number, 1 … 8 */
+  bytesPerNumber: number;
+  /** the learner's number */
+  answer: number;
+  /** how close counts, > 0; default 0.005 */
+  tolerance?: number | undefined;
+}
+
+/** What diagnoseGroupedQuery returns — Grading an answer about grouped-query attention. */
+export interface GroupedQueryDiagnosis {
+  /** |answer − expected| ≤ tolerance */
+  correct: boolean;
+  /** ⌊head·kvHeads/heads⌋, or kvCacheMemory's bytes or gibibytes */
+  expected: number;
+  /** the mistake the answer matches (first in candidates' order), or null */
+  misconception: GroupedQueryMisconception | null;
+  /** each mistake of the stage, with the answer it gives */
+  candidates: GroupedQueryCandidate[];
+}
+
+/** GroupedQueryDiagnosis.candidates[]: each mistake of the stage, with the answer it gives */
+export interface GroupedQueryCandidate {
+  /** the mistake */
+  misconception: GroupedQueryMisconception;
+  /** the answer that mistake gives */
+  value: number;
+}
+
 // ---- diagnoseSlidingWindow: Grading an answer about a sliding window
 
 /** The arguments of diagnoseSlidingWindow — Grading an answer about a sliding window. */
@@ -2167,6 +2275,16 @@ export interface AttentionOperations {
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
    */
   diagnoseRope(args: DiagnoseRopeArgs): RopeDiagnosis;
+  /**
+   * Grading an answer about ALiBi: docs/engine.md, `diagnoseAlibi`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  diagnoseAlibi(args: DiagnoseAlibiArgs): AlibiDiagnosis;
+  /**
+   * Grading an answer about grouped-query attention: docs/engine.md, `diagnoseGroupedQuery`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  diagnoseGroupedQuery(args: DiagnoseGroupedQueryArgs): GroupedQueryDiagnosis;
   /**
    * Grading an answer about a sliding window: docs/engine.md, `diagnoseSlidingWindow`.
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.

@@ -157,6 +157,10 @@ namespace attn
         /// Checks x is a whole number in [low, high] and returns it.
         std::size_t check_integer(const std::string& argument, double x, double low, double high);
 
+        /// Checks a learner's `answer` is finite and the `tolerance` it is graded with is finite
+        /// and above 0 (the diagnose operations' last two arguments).
+        void check_answer(double answer, double tolerance);
+
         /// The value spelt `name` in a table of {spelling, value}; any other name throws
         /// "<argument>: expected 'a', 'b' or 'c', got '<name>'".
         template <class Value, std::size_t N>

@@ -157,6 +157,18 @@ const EXERCISE_BRANCHES: { readonly [T in Exercise['type']]: Schema } = {
       tolerance: { type: 'number', exclusiveMinimum: 0, description: 'How close counts; 0.05 when omitted.' },
     },
   },
+  'alibi-numeric': {
+    required: ['stage', 'head', 'row', 'column'],
+    properties: {
+      type: { const: 'alibi-numeric', description: 'A number of one head of the ALiBi layer typed by the learner, graded with a tolerance.' },
+      stage: { enum: ['slope', 'bias', 'biased', 'weight', 'output'], description: 'Which number: the head\'s slope, its bias, scaled + bias, a weight or an output.' },
+      head: { type: 'integer', minimum: 0, maximum: 15, description: 'The head k, 0 to H − 1.' },
+      row: { type: 'integer', minimum: 0, maximum: 255, description: 'The query (0 for the slope).' },
+      column: { type: 'integer', minimum: 0, maximum: 255, description: 'The key, or the output column (0 for the slope).' },
+      otherHeads: { type: 'boolean', description: 'Graded on the layer with otherHeads heads instead of heads.' },
+      tolerance: { type: 'number', exclusiveMinimum: 0, description: 'How close counts; 0.005 when omitted.' },
+    },
+  },
   'rope-numeric': {
     required: ['stage', 'row', 'column'],
     properties: {

@@ -1,5 +1,5 @@
 // What the typed-number exercises share: the check of an optional tolerance, a grade worded
-// from an engine diagnosis (lab.diagnose, lab.diagnoseRope, lab.diagnoseSlidingWindow), which
+// from an engine diagnosis (lab.diagnose and each lesson's own), which
 // names the mistake it matched, and the type of exercise a lesson's own diagnose operation makes.
 import type { AttentionLab } from '../../lib/index.js';
 import { formatNumber } from '../model/format.js';
@@ -30,6 +30,27 @@ export function diagnosedGrade<M extends Mistake>(
     response: String(answer),
     given: formatNumber(answer, 4),
   };
+}
+
+/**
+ * The grade of a typed number: `text` read as a number, then diagnosed by the engine (`diagnose`,
+ * given the answer and the exercise's tolerance when it has one); a refusal is the grade's error.
+ */
+export function gradeDiagnosed<M extends Mistake>(
+  text: string,
+  tolerance: number | undefined,
+  diagnose: (answer: number, tolerance: { tolerance?: number }) => Diagnosis<M>,
+  mistakes: Record<M, string>,
+): Grade | { error: string } {
+  const answer = parseCell(text);
+  if (typeof answer === 'string') return { error: answer };
+  let d;
+  try {
+    d = diagnose(answer, tolerance === undefined ? {} : { tolerance });
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+  return diagnosedGrade(d, answer, mistakes);
 }
 
 /** The fields of an exercise a lesson's diagnose operation grades: a stage, a cell, a tolerance. */
@@ -66,17 +87,7 @@ export function diagnosedNumeric<E extends Exercise & DiagnosedCell, M extends M
       ?? wholeNumber({ min: 0, max: options.rows - 1 })(exercise.row, at('row'))
       ?? wholeNumber({ min: 0, max: 1023 })(exercise.column, at('column'))
       ?? toleranceProblem(exercise.tolerance, at),
-    grade(exercise, text, { lab, inputs }) {
-      const answer = parseCell(text);
-      if (typeof answer === 'string') return { error: answer };
-      const { stage, row, column, tolerance } = exercise;
-      let d;
-      try {
-        d = options.diagnose(lab, inputs, { stage, row, column, answer, ...(tolerance === undefined ? {} : { tolerance }) });
-      } catch (error) {
-        return { error: (error as Error).message };
-      }
-      return diagnosedGrade(d, answer, options.mistakes);
-    },
+    grade: (exercise, text, { lab, inputs }) => gradeDiagnosed(text, exercise.tolerance, (answer, tolerance) =>
+      options.diagnose(lab, inputs, { stage: exercise.stage, row: exercise.row, column: exercise.column, answer, ...tolerance }), options.mistakes),
   };
 }

@@ -8,6 +8,7 @@ import { orderPasses } from './order-passes.js';
 import { pickCell } from './pick-cell.js';
 import { pickKey } from './pick-key.js';
 import { ropeNumeric } from './rope-numeric.js';
+import { alibiNumeric } from './alibi-numeric.js';
 import { groupedQueryNumeric } from './grouped-query-numeric.js';
 import { windowNumeric } from './window-numeric.js';
 import { value } from './value.js';
@@ -20,6 +21,7 @@ export const EXERCISE_TYPES: { [T in Exercise['type']]: ExerciseType<Extract<Exe
   'pick-cell': pickCell,
   'cost-growth': costGrowth,
   'rope-numeric': ropeNumeric,
+  'alibi-numeric': alibiNumeric,
   'grouped-query-numeric': groupedQueryNumeric,
   'window-numeric': windowNumeric,
 };

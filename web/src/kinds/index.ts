@@ -17,6 +17,7 @@ import entropy from './entropy/kind.js';
 import flash from './flash/kind.js';
 import kvCache from './kv-cache/kind.js';
 import rope from './rope/kind.js';
+import alibi from './alibi/kind.js';
 import groupedQuery from './grouped-query/kind.js';
 import slidingWindow from './sliding-window/kind.js';
 import efficient from './efficient/kind.js';
@@ -34,6 +35,7 @@ const REGISTRY = {
   flash,
   'kv-cache': kvCache,
   rope,
+  alibi,
   'grouped-query': groupedQuery,
   'sliding-window': slidingWindow,
   efficient,

@@ -137,6 +137,11 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     source: { title: 'Chen et al., “Extending Context Window of Large Language Models via Positional Interpolation”, 2023', url: 'https://arxiv.org/abs/2306.15595' },
   },
   {
+    id: 'alibi', term: 'ALiBi (attention with linear biases)', forms: ['ALiBi'],
+    definition: 'Positions given to attention by subtracting a fixed slope times the distance |i − j| from each head\'s scores; far keys fade, also past the trained length. BLOOM uses it.',
+    source: { title: 'Press, Smith and Lewis, “Train Short, Test Long: Attention with Linear Biases Enables Input Length Extrapolation”, 2022', url: 'https://arxiv.org/abs/2108.12409' },
+  },
+  {
     id: 'grouped-query-attention', term: 'grouped-query attention (GQA)', forms: ['grouped-query attention', 'GQA'],
     definition: 'Multi-head attention in which blocks of query heads share one key head and one value head, so a decoder caches fewer keys and values per token.',
     source: { title: 'Ainslie et al., “GQA: Training Generalized Multi-Query Transformer Models from Multi-Head Checkpoints”, 2023', url: 'https://arxiv.org/abs/2305.13245' },

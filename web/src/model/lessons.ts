@@ -18,6 +18,7 @@ export const LESSON_TITLES = [
   ['flash-attention', 'Flash attention, tile by tile'],
   ['kv-cache', 'The KV cache'],
   ['rotary-positions', 'Rotary positions'],
+  ['alibi', 'ALiBi: distance as a bias'],
   ['grouped-query', 'Grouped- and multi-query attention'],
   ['sliding-window', 'Sliding windows and attention sinks'],
   ['efficient-attention', 'Linear and sparse attention'],

@@ -51,6 +51,7 @@ function exerciseStages(exercise: Exercise, table: StepTable): readonly StageId[
   if ('step' in exercise) return lookUp(table, exercise.step);
   if (exercise.type === 'pick-key') return ['softmax'];
   if (exercise.type === 'cost-growth') return [];
+  if (exercise.type === 'alibi-numeric') return [({ slope: 'heads', bias: 'scale', biased: 'scale', weight: 'softmax', output: 'weighted-sum' } as const)[exercise.stage]];
   if (exercise.type === 'grouped-query-numeric') return exercise.stage === 'kvHead' ? ['heads'] : [];
   if (exercise.type === 'rope-numeric') return [({ rotated: 'qkv', score: 'scores', output: 'weighted-sum' } as const)[exercise.stage]];
   if (exercise.type === 'window-numeric') return [({ weight: 'softmax', output: 'weighted-sum', reach: 'mask' } as const)[exercise.stage]];

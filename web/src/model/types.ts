@@ -369,7 +369,28 @@ export interface WindowNumericExercise extends ExerciseBase {
   tolerance?: number;
 }
 
-export type Exercise = NumericExercise | PickKeyExercise | OrderPassesExercise | ValueExercise | PickCellExercise | CostGrowthExercise | RopeNumericExercise | GroupedQueryNumericExercise | WindowNumericExercise;
+/**
+ * The ALiBi lesson: the learner types the number in one cell of one head of its layer (the
+ * head's slope, its bias, scaled + bias, a weight, the output), and the engine grades it
+ * (lab.diagnoseAlibi), naming the mistake a wrong number matches.
+ */
+export interface AlibiNumericExercise extends ExerciseBase {
+  type: 'alibi-numeric';
+  /** Which number, as lab.diagnoseAlibi's `stage`. */
+  stage: 'slope' | 'bias' | 'biased' | 'weight' | 'output';
+  /** The head k, 0 … H − 1. */
+  head: number;
+  /** The query row (0 for the slope). */
+  row: number;
+  /** The key, or the output column (0 for the slope). */
+  column: number;
+  /** Graded on the layer with the walkthrough's `otherHeads` heads instead of `heads`. */
+  otherHeads?: boolean;
+  /** How close counts, > 0; the engine's 0.005 when omitted. */
+  tolerance?: number;
+}
+
+export type Exercise = NumericExercise | PickKeyExercise | OrderPassesExercise | ValueExercise | PickCellExercise | CostGrowthExercise | RopeNumericExercise | AlibiNumericExercise | GroupedQueryNumericExercise | WindowNumericExercise;
 
 /** The matrix a pick-the-cell exercise is answered on, as its step shows it (from the engine's trace). */
 export interface PickGrid {

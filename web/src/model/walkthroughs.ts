@@ -22,6 +22,7 @@ import flashWorkedExample from '../walkthroughs/flash-worked-example.json';
 import flashCausalTiles from '../walkthroughs/flash-causal-tiles.json';
 import kvCache from '../walkthroughs/kv-cache.json';
 import rotaryPositions from '../walkthroughs/rotary-positions.json';
+import alibi from '../walkthroughs/alibi.json';
 import groupedQuery from '../walkthroughs/grouped-query.json';
 import slidingWindow from '../walkthroughs/sliding-window.json';
 import linearAndSparse from '../walkthroughs/linear-and-sparse.json';
@@ -45,7 +46,7 @@ const all = [
   softLookup, keyMoves, workedExample, workedExamplePractice, tryAttentionFromScratch, attentionBackward, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
   causalMaskPractice, tryCausalSix,
   multiHead, tryOneHead, crossAttention, whyScale, entropyHeads, positionalEncoding, tryPositionsFifty, encoderLayer,
-  flashWorkedExample, flashCausalTiles, kvCache, rotaryPositions, groupedQuery, slidingWindow, linearAndSparse, attentionCost, watchAttentionLearn,
+  flashWorkedExample, flashCausalTiles, kvCache, rotaryPositions, alibi, groupedQuery, slidingWindow, linearAndSparse, attentionCost, watchAttentionLearn,
 ] as Walkthrough[];
 
 /** Lessons that have at least one walkthrough, keeping their course numbers. */

@@ -16,6 +16,7 @@
 #include "attn/describe/chunked_attention.hpp"
 #include "attn/describe/cross_entropy.hpp"
 #include "attn/describe/diagnose.hpp"
+#include "attn/describe/diagnose_alibi.hpp"
 #include "attn/describe/diagnose_grouped_query.hpp"
 #include "attn/describe/diagnose_rope.hpp"
 #include "attn/describe/diagnose_sliding_window.hpp"
@@ -64,8 +65,8 @@ namespace attn::describe
         kv_cache_memory_operation, matrix_difference_operation, flash_attention_operation,
         chunked_attention_operation, measure_cost_operation, measure_cost_growth_operation,
         diagnose_operation, explain_linear_operation, explain_positional_encoding_operation,
-        rope_operation, diagnose_rope_operation, diagnose_sliding_window_operation,
-        diagnose_grouped_query_operation>;
+        rope_operation, diagnose_rope_operation, diagnose_alibi_operation,
+        diagnose_grouped_query_operation, diagnose_sliding_window_operation>;
 
     /// Whether the lite engine binds Operation: its description says `static constexpr bool
     /// lite = true;`. The lite engine is the page's landing build (`{ training: false }`): the

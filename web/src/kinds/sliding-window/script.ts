@@ -26,14 +26,14 @@ export function slidingWindowScript(inputs: SlidingWindowInputs, { tokens }: Sli
       ...assign('x', tokens, `the tokens: the engine's random normal rows (seed ${inputs.seed}) and the first token's pull column`),
       `n, window, sinks = ${tokens.length}, ${window}, ${sinks}`,
       "show('band', window_mask(n, window, 0))",
-      'full, full_out = attend(x, window_mask(n, n, 0))  # a window as long as the sequence: causal',
-      'alone, alone_out = attend(x, window_mask(n, window, 0))',
-      'kept, kept_out = attend(x, window_mask(n, window, sinks))',
+      'full, _ = attend(x, window_mask(n, n, 0))  # a window as long as the sequence: causal',
+      'alone, _ = attend(x, window_mask(n, window, 0))',
+      'kept, _ = attend(x, window_mask(n, window, sinks))',
       "show('band-weights', alone)",
+      "show('weights-alone', alone)",
       "show('weights-kept', kept)",
       "show('weight on the first key (full, window, window + sinks)', " +
         `${d.xp === 'torch' ? 'torch.stack' : 'np.stack'}([full[:, 0], alone[:, 0], kept[:, 0]]))`,
-      `show('largest difference from the full layer (window, window + sinks)', array([${d.xp === 'torch' ? 'float((alone_out - full_out).abs().max()), float((kept_out - full_out).abs().max())' : 'np.abs(alone_out - full_out).max(), np.abs(kept_out - full_out).max()'}]))`,
     ],
   };
 }

@@ -15,6 +15,7 @@ export const ANSWER_CONTROLS: Record<Exercise['type'], AnswerControlFactory> = {
   'pick-cell': pickCellAnswer,
   'cost-growth': numericAnswer,
   'rope-numeric': numericAnswer,
+  'alibi-numeric': numericAnswer,
   'grouped-query-numeric': numericAnswer,
   'window-numeric': numericAnswer,
 };
