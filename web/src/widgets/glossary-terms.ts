@@ -73,12 +73,19 @@ export function setTextWithTerms(element: HTMLElement, text: string, scope: stri
   element.replaceChildren(...parts);
 }
 
-/** Every term with its definition, for the footer's "Glossary". */
+/**
+ * Every term with its definition, for the footer's "Glossary": written the first time it is
+ * opened, so that the landing page's HTML (its first screen, prerendered) and every page's DOM
+ * do not carry some thirty definitions and their sources that a learner has not asked for.
+ */
 export function glossaryList(): HTMLElement {
   const list = el('dl', { className: 'glossary-list' });
-  for (const entry of [...GLOSSARY].sort((a, b) => a.term.localeCompare(b.term, numberLocaleOf(currentLanguage()), { sensitivity: 'base' }))) {
-    list.append(el('dt', { id: `glossary-${entry.id}` }, entry.term), el('dd', {}, ...definition(entry)));
-  }
   const details = el('details', { className: 'glossary' }, el('summary', {}, t('glossary-summary', { count: String(GLOSSARY.length) })), list);
+  details.addEventListener('toggle', () => {
+    if (!details.open || list.hasChildNodes()) return;
+    for (const entry of [...GLOSSARY].sort((a, b) => a.term.localeCompare(b.term, numberLocaleOf(currentLanguage()), { sensitivity: 'base' }))) {
+      list.append(el('dt', { id: `glossary-${entry.id}` }, entry.term), el('dd', {}, ...definition(entry)));
+    }
+  });
   return details;
 }
