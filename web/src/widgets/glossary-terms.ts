@@ -80,12 +80,17 @@ export function setTextWithTerms(element: HTMLElement, text: string, scope: stri
  */
 export function glossaryList(): HTMLElement {
   const list = el('dl', { className: 'glossary-list' });
-  const details = el('details', { className: 'glossary' }, el('summary', {}, t('glossary-summary', { count: String(GLOSSARY.length) })), list);
-  details.addEventListener('toggle', () => {
-    if (!details.open || list.hasChildNodes()) return;
+  const summary = el('summary', {}, t('glossary-summary', { count: String(GLOSSARY.length) }));
+  const details = el('details', { className: 'glossary' }, summary, list);
+  const fill = () => {
+    if (list.hasChildNodes()) return;
     for (const entry of [...GLOSSARY].sort((a, b) => a.term.localeCompare(b.term, numberLocaleOf(currentLanguage()), { sensitivity: 'base' }))) {
       list.append(el('dt', { id: `glossary-${entry.id}` }, entry.term), el('dd', {}, ...definition(entry)));
     }
-  });
+  };
+  // On the summary's click (mouse or keyboard), so the list is there as the details open; on
+  // toggle too, for details opened another way (the browser's find in page).
+  summary.addEventListener('click', fill);
+  details.addEventListener('toggle', () => { if (details.open) fill(); });
   return details;
 }
