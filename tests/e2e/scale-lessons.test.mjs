@@ -98,7 +98,7 @@ describe('the KV cache', () => {
     const difference = (await exactValues(page, 'difference')).flat();
     assert.ok(difference.every((x) => Math.abs(x) <= 1e-12));
     await goToStep(page, 'memory');
-    assert.match(await page.locator('figure[data-panel="memory"]').textContent(), /37\u2009748\u2009736/);
+    assert.match(await page.locator('figure[data-panel="memory"]').textContent(), /37\u202F748\u202F736/);
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -105,12 +105,12 @@ describe('grouped- and multi-query attention', () => {
     assert.deepEqual(gib.map((row) => row[2]), [64, 16, 0.5, 1, 8.4375]);
     const llama = s.explain(panelOf(s, 'real-models', 'cache-gib'), 1, 0);
     assert.deepEqual(llama.lines, [
-      '2·kvHeads·d_model/heads = 2·8·4096/32 = 2\u2009048',
-      '× 32 layers = 65\u2009536 numbers × 2 bytes = 131\u2009072 bytes',
-      '× 4\u2009096 tokens = 536\u2009870\u2009912 bytes',
+      '2·kvHeads·d_model/heads = 2·8·4096/32 = 2\u202F048',
+      '× 32 layers = 65\u202F536 numbers × 2 bytes = 131\u202F072 bytes',
+      '× 4\u202F096 tokens = 536\u202F870\u202F912 bytes',
       '÷ 1024³ = 0.5 GiB',
     ]);
-    assert.match(s.explain(panelOf(s, 'real-models', 'cache-bytes'), 2, 2).lines[2], /^× min\(131\u2009072, window 4\u2009096\) = 4\u2009096 tokens/);
+    assert.match(s.explain(panelOf(s, 'real-models', 'cache-bytes'), 2, 2).lines[2], /^× min\(131\u202F072, window 4\u202F096\) = 4\u202F096 tokens/);
     assert.deepEqual(s.explain(panelOf(s, 'real-models', 'per-token'), 4, 0).lines, ['latent + ropeWidth = 512 + 64 = 576']);
     const sources = panelOf(s, 'real-models', 'sources').facts;
     assert.equal(sources.length, 5);

@@ -55,7 +55,7 @@ describe('decoding token by token', () => {
       assert.deepEqual(panelOf(step, 'cached-values').data, p.values);
       assert.deepEqual(panelOf(step, 'output-row').data, [p.outputRow]);
       assert.deepEqual(panelOf(step, 'cached-keys').focus.map(([row]) => row), Array(KV.inputs.dModel).fill(t), 'the new row is outlined');
-      const counts = panelOf(step, 'multiply-adds').facts.map(([, value]) => Number(value.replace(/\u2009/g, '')));
+      const counts = panelOf(step, 'multiply-adds').facts.map(([, value]) => Number(value.replace(/\u202F/g, '')));
       assert.deepEqual(counts, [p.multiplyAddsWithCache, p.multiplyAddsWithoutCache]);
     });
   });
@@ -82,8 +82,8 @@ describe('the memory formula', () => {
   test('GPT-2 small, 1024 tokens in 2 bytes: 2 · 12 · 1024 · 768 · 2 = 37 748 736 bytes, 36 MiB', async () => {
     const { s } = await opened('memory');
     const facts = new Map(panelOf(s.step, 'memory').facts);
-    assert.equal(facts.get('2 · layers · n · d_model · bytes'), '2 · 12 · 1\u2009024 · 768 · 2');
-    assert.equal(facts.get('= bytes'), '37\u2009748\u2009736');
+    assert.equal(facts.get('2 · layers · n · d_model · bytes'), '2 · 12 · 1\u202F024 · 768 · 2');
+    assert.equal(facts.get('= bytes'), '37\u202F748\u202F736');
     assert.equal(facts.get('= MiB (÷ 1024²)'), '36');
   });
 

@@ -113,6 +113,12 @@ function withDecimals(x: number, decimals: number, digits: number, locale: strin
 }
 
 /**
+ * A whole number with its thousands apart, 2147483648 as 2 147 483 648: a narrow no-break space
+ * (U+202F) between the groups, so a line never breaks inside a number.
+ */
+export const digitGroups = (x: number): string => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202F');
+
+/**
  * Rounded for reading: whole numbers as they are, short decimals as typed (0.5), others to
  * `digits` decimals (0.140); −∞ as "−∞"; below 10^−digits and from a million on, 6.2×10⁻⁴.
  * Numbers shown together (a matrix, a row, a column) take one format: formatAll.

@@ -3,18 +3,18 @@
 // out with the operands of the traces the steps came from. Each line ends in the engine's own
 // value; the terms are written, never evaluated, here.
 import type { MatrixPanel } from '../../model/types.js';
-import { formatNumber } from '../../model/format.js';
+import { digitGroups, formatNumber } from '../../model/format.js';
 import type { Built, Explanation } from '../kind.js';
 import { cellSub, panelCell, sub, sumOfProducts, term } from '../shared/explain-terms.js';
 import type { CacheShape } from './models.js';
-import { spaced, type GroupedQueryTraces } from './steps.js';
+import type { GroupedQueryTraces } from './steps.js';
 import { w } from './words-en.js';
 
 /** The cache's pass 1 in numbers: 2·kvHeads·d_model/heads, or latent + ropeWidth. */
 function perLayer(shape: CacheShape, value: number): string {
   return shape.latent === undefined
-    ? `2·kvHeads·d_model/heads = 2·${shape.kvHeads}·${shape.dModel}/${shape.heads} = ${spaced(value)}`
-    : `latent + ropeWidth = ${shape.latent} + ${shape.ropeWidth ?? 0} = ${spaced(value)}`;
+    ? `2·kvHeads·d_model/heads = 2·${shape.kvHeads}·${shape.dModel}/${shape.heads} = ${digitGroups(value)}`
+    : `latent + ropeWidth = ${shape.latent} + ${shape.ropeWidth ?? 0} = ${digitGroups(value)}`;
 }
 
 export function explainGroupedQuery({ trace }: Built<GroupedQueryTraces>, panel: MatrixPanel, row: number, column: number): Explanation | undefined {
@@ -51,10 +51,10 @@ export function explainGroupedQuery({ trace }: Built<GroupedQueryTraces>, panel:
       const shape = source.models[byColumn ? column : row];
       const c = byColumn ? source.caches[column][0] : source.caches[row][source.column === 'token' ? 0 : column];
       const layerLine = perLayer(shape, c.numbersPerTokenLayer);
-      const tokenLine = w('gq-line-per-token', { layers: String(shape.layers), numbers: spaced(c.numbersPerToken), total: spaced(c.bytesPerToken) });
+      const tokenLine = w('gq-line-per-token', { layers: String(shape.layers), numbers: digitGroups(c.numbersPerToken), total: digitGroups(c.bytesPerToken) });
       const tokens = shape.window === undefined
-        ? w('gq-line-tokens', { tokens: spaced(c.cachedTokens), total: spaced(c.bytes) })
-        : w('gq-line-window', { length: spaced(source.contexts[column]), window: spaced(shape.window), tokens: spaced(c.cachedTokens), total: spaced(c.bytes) });
+        ? w('gq-line-tokens', { tokens: digitGroups(c.cachedTokens), total: digitGroups(c.bytes) })
+        : w('gq-line-window', { length: digitGroups(source.contexts[column]), window: digitGroups(shape.window), tokens: digitGroups(c.cachedTokens), total: digitGroups(c.bytes) });
       if (byColumn || (source.column === 'token' && column === 0)) return done([layerLine], w('gq-explain-per-layer'));
       if (source.column === 'token') return done([layerLine, tokenLine], w('gq-explain-per-token', { model: shape.name }));
       const lines = [layerLine, tokenLine, tokens];

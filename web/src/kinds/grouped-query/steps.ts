@@ -8,7 +8,7 @@
 import type { AttentionLab, KvCacheMemoryTrace, MatrixDifferenceTrace, MultiHeadAttentionTrace } from '../../../lib/index.js';
 import type { Built } from '../kind.js';
 import type { ColourScale, ExplainSource, MatrixPanel, ParametersPanel, Step, TextPanel } from '../../model/types.js';
-import { formatNumber } from '../../model/format.js';
+import { digitGroups, formatNumber } from '../../model/format.js';
 import { integerField, labels, seedField, shape, titled } from '../shared/fields.js';
 import { groupedQueryInputs, type GroupedQueryInputs } from './inputs.js';
 import { CACHED_MODELS, CONTEXTS, PUBLISHED_BYTES, type CachedModel, type CacheShape } from './models.js';
@@ -41,8 +41,6 @@ export interface GroupedQueryTraces {
   cells: Record<string, CellSource>;
 }
 
-/** Whole numbers with thin spaces between thousands, so 2147483648 reads 2 147 483 648. */
-export const spaced = (x: number): string => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, '\u2009');
 
 const parameters = (name: string, caption: string, fields: ParametersPanel['fields']): ParametersPanel =>
   ({ type: 'parameters', name, caption, fields });
@@ -198,7 +196,7 @@ export function groupedQuerySteps(lab: AttentionLab, inputs: GroupedQueryInputs)
     id: 'real-models',
     title: w('gq-real-title'),
     text: w('gq-real-text', {
-      mha: spaced(llama2[0].bytesPerToken), gqa: spaced(llama3[0].bytesPerToken), mqa: spaced(falcon[0].bytesPerToken), mla: spaced(deepseek[0].bytesPerToken),
+      mha: digitGroups(llama2[0].bytesPerToken), gqa: digitGroups(llama3[0].bytesPerToken), mqa: digitGroups(falcon[0].bytesPerToken), mla: digitGroups(deepseek[0].bytesPerToken),
       mhalong: formatNumber(llama2[2].gibibytes), gqalong: formatNumber(llama3[2].gibibytes),
     }),
     formula: String.raw`\htmlClass{focus}{\text{bytes} = 2\,h_{kv}\,d_k\cdot L \cdot n \cdot b}`,

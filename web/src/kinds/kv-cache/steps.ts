@@ -9,7 +9,7 @@ import type { ChartPanel, MatrixPanel, ParametersPanel, Step, TextPanel } from '
 import type { KvCacheInputs } from './inputs.js';
 import { kvCacheInputs } from './inputs.js';
 import { linearExplain, randomExplain } from '../shared/explain-sources.js';
-import { formatDifference, formatNumber } from '../../model/format.js';
+import { digitGroups, formatDifference, formatNumber } from '../../model/format.js';
 import { integerField, labels, seedField, shape, titled } from '../shared/fields.js';
 import type { Built } from '../kind.js';
 import { KV_BYTES, KV_MODELS, modelOf } from './models.js';
@@ -34,7 +34,6 @@ const bytesLabel = (bytes: number): string =>
   (BYTES_WORDS[bytes] ? w(BYTES_WORDS[bytes]) : w('kv-cache-bytes-other', { count: String(bytes) }));
 
 /** Thousands separated by thin spaces, so 37748736 reads 37 748 736. */
-const grouped = (x: number): string => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, '\u2009');
 
 export function kvCacheTraces(lab: AttentionLab, inputs: KvCacheInputs): KvCacheTraces {
   const { length, dModel, heads, seed } = inputs;
@@ -58,10 +57,10 @@ function memoryStep(inputs: KvCacheInputs, decode: KvDecodeTrace, memory: KvMemo
     ],
   };
   const facts: TextPanel = {
-    type: 'facts', name: 'memory', caption: w('kv-cache-memory-caption', { model: model.name, count: grouped(inputs.context) }), facts: [
+    type: 'facts', name: 'memory', caption: w('kv-cache-memory-caption', { model: model.name, count: digitGroups(inputs.context) }), facts: [
       [w('kv-cache-fact-layers'), `${model.layers}, ${model.dModel}`],
-      [w('kv-cache-fact-formula'), `2 · ${model.layers} · ${grouped(inputs.context)} · ${model.dModel} · ${inputs.bytes}`],
-      [w('kv-cache-fact-bytes'), grouped(memory.bytes)],
+      [w('kv-cache-fact-formula'), `2 · ${model.layers} · ${digitGroups(inputs.context)} · ${model.dModel} · ${inputs.bytes}`],
+      [w('kv-cache-fact-bytes'), digitGroups(memory.bytes)],
       ['= MiB (÷ 1024²)', formatNumber(memory.mebibytes, 1)],
       ['= GiB (÷ 1024³)', formatNumber(memory.gibibytes, 2)],
       [w('kv-cache-fact-lesson'), w('kv-cache-numbers', { count: String(decode.cacheCells) })],
@@ -70,7 +69,7 @@ function memoryStep(inputs: KvCacheInputs, decode: KvDecodeTrace, memory: KvMemo
   return {
     id: 'memory',
     title: w('kv-cache-memory-title'),
-    text: w('kv-cache-memory-text', { model: model.name, count: grouped(inputs.context), bytes: bytesLabel(inputs.bytes) }),
+    text: w('kv-cache-memory-text', { model: model.name, count: digitGroups(inputs.context), bytes: bytesLabel(inputs.bytes) }),
     formula: String.raw`\text{cache} = 2 \cdot \text{layers} \cdot n \cdot d_{\text{model}} \cdot \text{bytes}`,
     panels: [parameters, facts],
   };
@@ -110,8 +109,8 @@ export function kvCacheSteps(lab: AttentionLab, inputs: KvCacheInputs): Built<Kv
     const last = Array.from({ length: d }, (_, j): [number, number] => [p.keys.length - 1, j]);
     const counts: TextPanel = {
       type: 'facts', name: 'multiply-adds', caption: w('kv-cache-counts-caption', { number: String(t + 1) }), facts: [
-        [w('kv-cache-counts-with'), grouped(p.multiplyAddsWithCache)],
-        [w('kv-cache-counts-without', { count: String(t + 1) }), grouped(p.multiplyAddsWithoutCache)],
+        [w('kv-cache-counts-with'), digitGroups(p.multiplyAddsWithCache)],
+        [w('kv-cache-counts-without', { count: String(t + 1) }), digitGroups(p.multiplyAddsWithoutCache)],
       ],
     };
     steps.push({
