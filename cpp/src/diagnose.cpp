@@ -5,6 +5,7 @@
 #include "attn/error.hpp"
 #include "attn/mask.hpp"
 #include "attn/softmax.hpp"
+#include "name_misconception.hpp"
 
 namespace attn
 {
@@ -128,8 +129,6 @@ namespace attn
                      : options.stage == explain_stage::scaled ? t.scaled(i, j)
                      : options.stage == explain_stage::weight ? t.weights(i, j)
                                                               : t.output(i, j);
-        const auto near = [&](double a, double b) { return std::abs(a - b) <= options.tolerance; };
-        d.correct = near(options.answer, d.expected);
 
         // The mistakes in order of precedence, each with the first stage it can change.
         struct named
@@ -154,22 +153,16 @@ namespace attn
             {"columnSoftmax", column_softmax, explain_stage::weight, true},
             {"roundedEarly", round_early, explain_stage::scaled, true},
         };
+        std::vector<detail::mistake_value> there;
         for (const named& mk : mistakes)
         {
-            if (!mk.applies || static_cast<int>(options.stage) < static_cast<int>(mk.from))
+            if (mk.applies && static_cast<int>(options.stage) >= static_cast<int>(mk.from))
             {
-                continue;
-            }
-            const double value_there =
-                cell(attend(query, key, value, mask, attention.mask_fill, mk.how), options.stage, i, j);
-            d.candidates.push_back({mk.name, value_there});
-            // A mistake that gives the right number here is not a diagnosis.
-            if (!d.correct && !d.misconception && near(options.answer, value_there) &&
-                !near(value_there, d.expected))
-            {
-                d.misconception = mk.name;
+                there.push_back({mk.name, cell(attend(query, key, value, mask, attention.mask_fill,
+                                                      mk.how),
+                                               options.stage, i, j)});
             }
         }
-        return d;
+        return detail::name_misconception(d, options.answer, options.tolerance, there);
     }
 } // namespace attn

@@ -6,6 +6,7 @@
 #include "attn/alibi.hpp"
 #include "attn/attention.hpp"
 #include "attn/error.hpp"
+#include "name_misconception.hpp"
 
 namespace attn
 {
@@ -144,8 +145,6 @@ namespace attn
                               j);
         };
         g.expected = cell({});
-        const auto near = [&](double a, double b) { return std::abs(a - b) <= o.tolerance; };
-        g.correct = near(o.answer, g.expected);
 
         // The mistakes in order of precedence. The slope's mistakes change every stage; the
         // bias's, every stage from the bias on; scaling the bias, the stages after it. The plain
@@ -170,20 +169,14 @@ namespace attn
             {"signedDistance", {std::nullopt, false, true}, past_slope},
             {"scaledBias", {std::nullopt, false, false, true}, past_bias},
         };
+        std::vector<detail::mistake_value> found;
         for (const named& mk : mistakes)
         {
-            if (!mk.applies)
+            if (mk.applies)
             {
-                continue;
-            }
-            const double there = cell(mk.how);
-            g.candidates.push_back({mk.name, there});
-            // A mistake that gives the right number here is not a diagnosis.
-            if (!g.correct && !g.misconception && near(o.answer, there) && !near(there, g.expected))
-            {
-                g.misconception = mk.name;
+                found.push_back({mk.name, cell(mk.how)});
             }
         }
-        return g;
+        return detail::name_misconception(g, o.answer, o.tolerance, found);
     }
 } // namespace attn

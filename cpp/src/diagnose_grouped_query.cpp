@@ -5,6 +5,7 @@
 
 #include "attn/error.hpp"
 #include "attn/kv_cache_memory.hpp"
+#include "name_misconception.hpp"
 
 namespace attn
 {
@@ -58,7 +59,7 @@ namespace attn
         }
 
         grouped_query_diagnosis g;
-        std::vector<std::pair<const char*, double>> mistakes;
+        std::vector<detail::mistake_value> mistakes;
         if (o.stage == grouped_query_stage::kv_head)
         {
             // pass 2: heads in blocks of heads/kvHeads, as repeat_kv lays them out.
@@ -83,17 +84,6 @@ namespace attn
                         {"oneToken", unit(cache.bytes_per_token)},
                         {"numbersNotBytes", unit(cache.numbers)}};
         }
-        const auto near = [&](double a, double b) { return std::abs(a - b) <= o.tolerance; };
-        g.correct = near(o.answer, g.expected);
-        for (const auto& [name, value] : mistakes)
-        {
-            g.candidates.push_back({name, value});
-            // A mistake that gives the right number here is not a diagnosis.
-            if (!g.correct && !g.misconception && near(o.answer, value) && !near(value, g.expected))
-            {
-                g.misconception = name;
-            }
-        }
-        return g;
+        return detail::name_misconception(g, o.answer, o.tolerance, mistakes);
     }
 } // namespace attn

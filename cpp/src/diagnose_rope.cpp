@@ -4,6 +4,7 @@
 
 #include "attn/attention.hpp"
 #include "attn/error.hpp"
+#include "name_misconception.hpp"
 
 namespace attn
 {
@@ -110,8 +111,6 @@ namespace attn
 
         rope_diagnosis g;
         g.expected = rope_cell(rope_attend(query, key, value, o, {}), o.stage, i, j);
-        const auto near = [&](double a, double b) { return std::abs(a - b) <= o.tolerance; };
-        g.correct = near(o.answer, g.expected);
 
         // The mistakes in order of precedence; turning the values changes the output alone,
         // and needs values of even width.
@@ -126,6 +125,7 @@ namespace attn
             {"wrongConvention", {false, true, false}, true},
             {"rotatedValues", {false, false, true}, o.stage == rope_stage::output && d_v % 2 == 0},
         };
+        std::vector<detail::mistake_value> found;
         for (const named& mk : mistakes)
         {
             if (!mk.applies)
@@ -135,17 +135,11 @@ namespace attn
             const double there =
                 rope_cell(rope_attend(query, key, value, o, mk.how), o.stage, i, j);
             // θ^position overflows for large negative positions: such a run is no candidate.
-            if (!std::isfinite(there))
+            if (std::isfinite(there))
             {
-                continue;
-            }
-            g.candidates.push_back({mk.name, there});
-            // A mistake that gives the right number here is not a diagnosis.
-            if (!g.correct && !g.misconception && near(o.answer, there) && !near(there, g.expected))
-            {
-                g.misconception = mk.name;
+                found.push_back({mk.name, there});
             }
         }
-        return g;
+        return detail::name_misconception(g, o.answer, o.tolerance, found);
     }
 } // namespace attn

@@ -6,6 +6,7 @@
 #include "attn/attention.hpp"
 #include "attn/error.hpp"
 #include "attn/sliding_window.hpp"
+#include "name_misconception.hpp"
 
 namespace attn
 {
@@ -125,12 +126,7 @@ namespace attn
             detail::check_integer("column", o.column, 0, static_cast<double>(last - 1));
         detail::check_answer(o.answer, o.tolerance);
 
-        struct named
-        {
-            const char* name;
-            double value;
-        };
-        std::vector<named> mistakes;
+        std::vector<detail::mistake_value> mistakes;
         window_diagnosis g;
         if (o.stage == window_stage::reach)
         {
@@ -158,18 +154,6 @@ namespace attn
                 mistakes.push_back({"sinksInsideWindow", cell(band_rule::sinks_in_window)});
             }
         }
-        const auto near = [&](double a, double b) { return std::abs(a - b) <= o.tolerance; };
-        g.correct = near(o.answer, g.expected);
-        for (const named& mk : mistakes)
-        {
-            g.candidates.push_back({mk.name, mk.value});
-            // A mistake that gives the right number here is not a diagnosis.
-            if (!g.correct && !g.misconception && near(o.answer, mk.value) &&
-                !near(mk.value, g.expected))
-            {
-                g.misconception = mk.name;
-            }
-        }
-        return g;
+        return detail::name_misconception(g, o.answer, o.tolerance, mistakes);
     }
 } // namespace attn
