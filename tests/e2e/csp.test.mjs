@@ -1,18 +1,14 @@
-// The served page under a strict Content-Security-Policy: no eval or new Function (the engine is
-// built with -sDYNAMIC_EXECUTION=0), no inline script or style, nothing from another origin.
-// Every violation is recorded in the page as it happens (securitypolicyviolation) and every
-// console error by openPage; a test walks everything a learner can do and expects neither.
+// The served page under a strict Content-Security-Policy (STRICT_CSP, tests/e2e/browser.mjs): no
+// eval or new Function (the engine is built with -sDYNAMIC_EXECUTION=0), no inline script or
+// style, nothing from another origin. Every violation is recorded in the page as it happens
+// (securitypolicyviolation) and every console error by openPage; the tests walk what a learner
+// can do beyond stepping and expect neither. Every walkthrough is stepped from first to last
+// under the same policy by walkthrough-screens.test.mjs, which serves it for its screenshots.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, openPage, servePage } from './browser.mjs';
-import { STEPPED } from '../support/shipped-walkthroughs.mjs';
-
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
-
-/** Every walkthrough shown step by step. */
-const WALKTHROUGHS = [...STEPPED.keys()];
+import { cspViolations, launchBrowser, openPage, recordCspViolations, servePage, STRICT_CSP as CSP } from './browser.mjs';
 
 /** @type {Awaited<ReturnType<typeof servePage>>} */
 let server;
@@ -22,12 +18,7 @@ let browser;
 before(async () => {
   server = await servePage({ headers: { 'Content-Security-Policy': CSP } });
   browser = await launchBrowser();
-  await browser.context.addInitScript(() => {
-    window.cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (event) => {
-      window.cspViolations.push(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`);
-    });
-  });
+  await browser.context.addInitScript(recordCspViolations);
 });
 
 after(async () => {
@@ -39,7 +30,7 @@ after(async () => {
 async function open(search = '') {
   const { page, problems } = await openPage(browser.context, server.url + search);
   const check = async (where) => {
-    assert.deepEqual(await page.evaluate(() => window.cspViolations), [], `CSP violations (${where})`);
+    assert.deepEqual(await cspViolations(page), [], `CSP violations (${where})`);
     assert.deepEqual(problems, [], `console errors (${where})`);
   };
   return { page, check };
@@ -51,15 +42,6 @@ describe('under a strict Content-Security-Policy', () => {
     const response = await fetch(server.url);
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('content-security-policy'), CSP);
-  });
-
-  test('every walkthrough steps from first to last with no violation and no console error', async () => {
-    for (const id of WALKTHROUGHS) {
-      const { page, check } = await open(`?w=${id}`);
-      while (!(await page.locator('.control-next').isDisabled())) await page.locator('.control-next').click();
-      await check(id);
-      await page.close();
-    }
   });
 
   test('explaining a number, editing a cell, the Embed dialog and its SCORM download cause no violation', async () => {

@@ -1,7 +1,11 @@
 // English left on a page shown in another language: the visible text nodes that read as English
 // (they hold common English words), each with where it sits. Formulas (KaTeX, MathML), code,
 // quoted words (“the cat”) and the tokens a walkthrough reads (its input, e.g. "the cat sat")
-// are not the page's words and are skipped. Used by tests/e2e/i18n-english-left.test.mjs.
+// are not the page's words and are skipped. Used by i18n-english-left.test.mjs and
+// i18n-pages-es.test.mjs.
+
+/** The probe example of the trained layer the sentence and multi-head lessons open on: its tokens. */
+export const PROBE = ['0', '1', '2', '3', '4', '5', 'BOS'];
 
 /** Common English words that Spanish does not use, as whole words. */
 export const ENGLISH_WORDS = /(?:^|[\s(])(the|of|and|with|weights|each|every|is|are|this|to|from|its|when|which)(?=[\s,.:;)]|$)/i;

@@ -1,7 +1,8 @@
 // What a learner sees first, and how it is shown, in Chromium: the worked example's first numbers
 // on the first screen at 1280 × 800 and 375 × 667; every lesson's first screen in light and dark,
 // with one number format and formulas that fit or show that they scroll (screenshots for a person
-// to look at); feedback in colours that mean right and wrong, apart from the focus ring's, above
+// to look at; the lessons shown step by step are checked so where they are opened anyway:
+// walkthrough-screens.test.mjs wide, phone.test.mjs on a phone); feedback in colours that mean right and wrong, apart from the focus ring's, above
 // the sticky player bar, axe-clean in both schemes; the Embed dialog saying the size of the file it wrote.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -9,11 +10,12 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 
 import { runAxe, SCREENSHOT_DIR, usePage } from './browser.mjs';
+import { checkFirstScreen, FIRST_SCREENS, settled } from './first-screens.mjs';
+import { STEPPED } from '../support/shipped-walkthroughs.mjs';
 
 const { open } = usePage();
 
 const SCREENS = { wide: { width: 1280, height: 800 }, phone: { width: 375, height: 667 } };
-const FIRST_SCREENS = path.join(SCREENSHOT_DIR, 'first-screens');
 
 /** Opens `query` on a screen of the given size and colour scheme. */
 async function openOn(query, screen, colorScheme = 'light', ready = undefined) {
@@ -23,8 +25,6 @@ async function openOn(query, screen, colorScheme = 'light', ready = undefined) {
   return opened;
 }
 
-/** Once the fonts are in and two frames drawn: what a screenshot then shows is what a learner sees. */
-const settled = (page) => page.evaluate(() => document.fonts.ready.then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))));
 
 /** The part of the viewport the sticky player bar leaves free: from the top to the bar's top edge. */
 const freeBottom = (page) => page.locator('.player').evaluate((player) => Math.min(player.getBoundingClientRect().top, window.innerHeight));
@@ -53,61 +53,29 @@ describe('the worked example’s first numbers are on the first screen', () => {
   }
 });
 
-/** Numbers on screen written another way than the page's one format (model/format.ts). */
-const OTHER_FORMATS = [
-  [/\d(?:[.,]\d+)?[eE][+−-]?\d/, '"e" notation, where the page writes ×10ⁿ'],
-  [/(?:^|[\s(=:;,[|])-\d/, 'a hyphen-minus, where the page writes −'],
-];
-
-/** A table's numbers with more than one count of decimals ("0.2 | 0.600 | −0.8"), as text. */
-const mixedMatrices = (page) => page.locator('#panels table.matrix').evaluateAll((tables) => tables.flatMap((table) => {
-  // Exactly 0 is written "0" among padded numbers (model/format.ts).
-  const texts = [...table.querySelectorAll('td[data-row]')].map((td) => td.textContent ?? '').filter((t) => /^[−]?\d+([.,]\d+)?$/.test(t) && t !== '0');
-  const decimals = new Set(texts.map((t) => t.split(/[.,]/)[1]?.length ?? 0));
-  return decimals.size > 1 ? [`${table.closest('figure')?.getAttribute('data-panel')}: ${texts.join(' | ')}`] : [];
-}));
-
 describe('every lesson’s first screen, wide and on a phone, light and dark', () => {
+  // The lessons shown step by step are checked where they are opened anyway, with checkFirstScreen:
+  // wide by walkthrough-screens.test.mjs, on a phone by phone.test.mjs. Here: that the menu's
+  // lessons are those, and the lessons with a view of their own (training).
   test('one number format, formulas that fit or show they scroll; screenshots of each', async (t) => {
-    fs.mkdirSync(FIRST_SCREENS, { recursive: true });
     const { page: menu } = await openOn('', SCREENS.wide);
     const lessons = await menu.locator('.lesson-link[data-lesson]').evaluateAll((links) => links.map((a) => [a.dataset.lesson, a.getAttribute('href')]));
     await menu.close();
     assert.ok(lessons.length >= 16, `${lessons.length} lessons in the menu`);
+    // A lesson's link opens its first walkthrough (?w=…; the training lesson's, ?train=…; the worked example's, none).
+    const opens = ([, href]) => {
+      const query = new URLSearchParams(href.replace(/^[^?]*/, ''));
+      return query.get('w') ?? (query.has('train') ? `train=${query.get('train')}` : 'worked-example');
+    };
+    const ownView = lessons.filter((lesson) => !STEPPED.has(opens(lesson)));
+    assert.deepEqual(ownView.map(([, href]) => /[?&]train=/.test(href)), ownView.map(() => true), `lessons stepped through by no test: ${ownView.map(([l]) => l)}`);
+    assert.ok(ownView.length > 0 && ownView.length < lessons.length);
     const problems = [];
-    for (const [lesson, href] of lessons) {
+    for (const [lesson, href] of ownView) {
       for (const [name, screen] of Object.entries(SCREENS)) {
-        // Opened at its size (a phone opens the page at 375 px: formulas are fitted on opening),
-        // then dark after light in place: a scheme changes colours, not layout.
-        // The training lesson has a view of its own, with no step title: its heading says it is drawn.
+        // Opened at its size (a phone opens the page at 375 px). It has no step title: its heading says it is drawn.
         const { page, problems: console } = await openOn(href, screen, 'light', '#walkthrough-title');
-        for (const colorScheme of ['light', 'dark']) {
-          await page.emulateMedia({ colorScheme });
-          await settled(page);
-          await page.screenshot({ path: path.join(FIRST_SCREENS, `${lesson}-${name}-${colorScheme}.png`) });
-          if (colorScheme === 'light') {
-            const text = await page.locator('#main').innerText();
-            for (const [pattern, why] of OTHER_FORMATS) {
-              const found = pattern.exec(text);
-              if (found) problems.push(`${lesson} (${name}): ${why}: …${text.slice(Math.max(0, found.index - 20), found.index + 20)}…`);
-            }
-            for (const mixed of await mixedMatrices(page)) problems.push(`${lesson} (${name}): mixed decimals in ${mixed}`);
-            // A formula wider than its box scrolls from its start, is a keyboard stop, and shows that it scrolls.
-            // The training lesson has no formula: read it without waiting for one to appear.
-            const formula = await page.evaluate(() => {
-              const f = document.getElementById('formula');
-              return f ? {
-                overflows: f.scrollWidth > f.clientWidth + 1,
-                marked: f.hasAttribute('data-scrolls') && f.getAttribute('tabindex') === '0',
-                startCut: (f.querySelector('math')?.getBoundingClientRect().left ?? 0) < f.getBoundingClientRect().left - 1,
-              } : undefined;
-            });
-            if (formula?.overflows && !formula.marked) problems.push(`${lesson} (${name}): the formula scrolls with no sign of it`);
-            if (formula?.startCut) problems.push(`${lesson} (${name}): the formula’s start is cut off`);
-            const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-            if (sideways > 0) problems.push(`${lesson} (${name}): the page scrolls sideways by ${sideways} px`);
-          }
-        }
+        problems.push(...(await checkFirstScreen(page, lesson, /** @type {'wide' | 'phone'} */ (name))));
         problems.push(...console.map((c) => `${lesson} (${name}): ${c}`));
         await page.close();
       }

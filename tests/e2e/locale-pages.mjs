@@ -1,14 +1,17 @@
 // The page in one language at the first step of every walkthrough and in the training lesson, at
 // 1280 and 375 px, light and dark (a pseudo-locale in light only): axe clean, the document no
 // wider than the window, formulas left to right in a right-to-left page, numbers with a decimal
-// comma in Spanish. One page per locale, resized and recoloured in place; axe runs once per
-// walkthrough, at 375 px, dark for a language (where long words scroll and colours are darkest). Screenshots go to build/screenshots/i18n/ for a person to look
-// at (<locale>-<walkthrough>-<width>-<scheme>.png; the training lesson's whole page). Each locale
-// is a test file of its own (i18n-pages-*.test.mjs), so the three run side by side.
+// comma in Spanish; and, where a locale asks (Spanish: no English left), every step of each
+// walkthrough in the same visit. One page per locale, resized and recoloured in place; axe runs
+// once per walkthrough, at 375 px, dark for a language (where long words scroll and colours are
+// darkest). Screenshots go to build/screenshots/i18n/ for a person to look at
+// (<locale>-<walkthrough>-<width>-<scheme>.png; the training lesson's whole page). Each locale is
+// a test file of its own (i18n-pages-*.test.mjs), so the three run side by side.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runAxe, SCREENSHOT_DIR } from './browser.mjs';
+import { before, describe, test } from 'node:test';
+import { runAxe, screenshot, SCREENSHOT_DIR, usePage } from './browser.mjs';
 import { STEPPED } from '../support/shipped-walkthroughs.mjs';
 
 /** Where the locales' screenshots go. */
@@ -57,33 +60,65 @@ async function look(page, lang, dir, name, { fullPage = false, fits = '' } = {})
       const results = await runAxe(page);
       assert.deepEqual(results.violations.map((v) => `${name} ${width} ${colorScheme}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(' ')})`), []);
     }
-    await page.screenshot({ path: path.join(DIR, `${lang}-${name}-${width}-${colorScheme}.png`), fullPage });
+    await screenshot(page, path.join(DIR, `${lang}-${name}-${width}-${colorScheme}.png`), { fullPage });
   }
   return layout(page);
 }
 
-/** What each locale's test file checks, in its name. */
-export const pagesChecked = (/** @type {string} */ lang) => `every walkthrough’s first step and the training lesson at 1280 and 375 px, ${isPseudo(lang) ? 'light' : 'light and dark'}: lang and dir, axe clean, no sideways overflow, formulas left to right`;
+/** What each locale's test file checks on every walkthrough's first step, in its tests' names. */
+export const pagesChecked = (/** @type {string} */ lang) => `first step at 1280 and 375 px, ${isPseudo(lang) ? 'light' : 'light and dark'}: lang and dir, axe clean, no sideways overflow, formulas left to right`;
 
 /**
- * The page in `lang`, written in `dir` (ltr or rtl), checked as pagesChecked(lang) says, on a page
- * `open` (usePage's) opens. Called from each locale's own test file, where its test is declared,
- * so that the run's summary names that file (and `npm test` can start the slowest files first).
- * @param {(url: string) => Promise<{ page: import('playwright-core').Page, problems: string[] }>} open
+ * Declares the tests of the page in `lang`, written in `dir` (ltr or rtl), on one page of the
+ * served site: for each walkthrough, its first step as pagesChecked(lang) says, then (with
+ * `everyStep`) each of its steps at 1280 px in light, as that check says, in the same visit; the
+ * training lesson; and no console error or warning on any of them. Called from each locale's own
+ * test file, so that the run's summary names that file (and `npm test` can start the slowest
+ * files first).
  * @param {string} lang @param {'ltr' | 'rtl'} dir
+ * @param {{ everyStep?: { says: string, check: (page: import('playwright-core').Page, walkthrough: any, step: number) => Promise<string[]> } }} [options]
  */
-export async function checkPagesIn(open, lang, dir) {
-  fs.mkdirSync(DIR, { recursive: true });
-  const { page, problems } = await open(`?lang=${lang}`);
-  for (const walkthrough of STEPPED.values()) {
-    await page.goto(new URL(`?w=${walkthrough.id}&lang=${lang}`, page.url()).href);
-    await page.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
-    const seen = await look(page, lang, dir, walkthrough.id);
-    if (lang === 'es') assert.match(seen.progress, /^Paso 1 de \d+$/);
-  }
-  await page.goto(new URL(`?train=reverse&lang=${lang}`, page.url()).href);
-  await page.locator('#training-status[data-state="ready"]').waitFor();
-  await look(page, lang, dir, 'train-reverse', { fullPage: true, fits: '.training-setup, .training-charts, .training-heads, .ideal-pattern' });
-  assert.deepEqual(problems, []);
-  await page.close();
+export function describePagesIn(lang, dir, { everyStep } = {}) {
+  const { open } = usePage();
+  /** @type {{ page: import('playwright-core').Page, problems: string[] } | undefined} */
+  let opened;
+  /** The one page, at `search` once `ready` shows. */
+  const visit = async (search, ready) => {
+    opened ??= await open(`?lang=${lang}`);
+    await opened.page.goto(new URL(search, opened.page.url()).href);
+    await ready(opened.page).waitFor();
+    return opened.page;
+  };
+  const stepTitle = (/** @type {import('playwright-core').Page} */ page) => page.locator('#step-title').filter({ hasText: /\S/ });
+
+  describe(`the page in ${lang}`, () => {
+    before(() => fs.mkdirSync(DIR, { recursive: true }));
+    for (const walkthrough of STEPPED.values()) {
+      const search = `?w=${walkthrough.id}&lang=${lang}`;
+      test(`${walkthrough.id}: ${pagesChecked(lang)}`, async () => {
+        const seen = await look(await visit(search, stepTitle), lang, dir, walkthrough.id);
+        if (lang === 'es') assert.match(seen.progress, /^Paso 1 de \d+$/);
+      });
+      if (!everyStep) continue;
+      test(`${walkthrough.id}: every step, ${everyStep.says}`, async () => {
+        // The page the test before looked at, at its first step (opened again if that test failed before it got there).
+        const page = opened?.page.url().endsWith(search) ? opened.page : await visit(search, stepTitle);
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.emulateMedia({ colorScheme: 'light' });
+        const found = [];
+        for (let step = 1; ; step++) {
+          found.push(...(await everyStep.check(page, walkthrough, step)).map((f) => `step ${step}: ${f}`));
+          const next = page.locator('.control-next');
+          if (await next.isDisabled()) break;
+          await next.click();
+        }
+        assert.deepEqual(found, []);
+      });
+    }
+    test(`the training lesson: ${pagesChecked(lang)}, and its boxes no wider than their place`, async () => {
+      const page = await visit(`?train=reverse&lang=${lang}`, (p) => p.locator('#training-status[data-state="ready"]'));
+      await look(page, lang, dir, 'train-reverse', { fullPage: true, fits: '.training-setup, .training-charts, .training-heads, .ideal-pattern' });
+    });
+    test('no console error or warning on any of these pages', () => assert.deepEqual(opened?.problems ?? [], []));
+  });
 }

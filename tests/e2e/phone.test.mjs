@@ -1,9 +1,11 @@
 // The page on a phone (375 × 667): the lesson menu folds to one line, the player is one row of at
-// most 56 px, and the first screen of every lesson shows its content.
+// most 56 px, and the first screen of every lesson shows its content, in one number format, with
+// formulas that fit or show that they scroll (first-screens.mjs; screenshots light and dark).
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { runAxe, SCREENSHOT_DIR, usePage } from './browser.mjs';
+import { checkFirstScreen } from './first-screens.mjs';
 import { STEPPED } from '../support/shipped-walkthroughs.mjs';
 
 /** Every walkthrough shown step by step (the training lesson at 375 px: train-lesson.test.mjs). */
@@ -24,7 +26,7 @@ const heightOf = (page, selector) => page.locator(selector).first().evaluate((e)
 
 describe('on a phone, the first screen of every walkthrough shows the lesson', () => {
   for (const walkthrough of WALKTHROUGHS) {
-    test(`${walkthrough.id}: a one-line header, a player of at most 56 px, and the step's title on the first screen`, async () => {
+    test(`${walkthrough.id}: a one-line header, a player of at most 56 px, the step's title on the first screen, one number format, formulas that fit or show they scroll`, async () => {
       const { page, problems } = await openPhone(`?w=${walkthrough.id}`);
       assert.ok(await heightOf(page, '.site-header') <= 64, `header ${await heightOf(page, '.site-header')} px`);
       const player = await heightOf(page, '.player');
@@ -32,7 +34,7 @@ describe('on a phone, the first screen of every walkthrough shows the lesson', (
       assert.ok(!(await page.locator('.lesson-list').isVisible()), 'the lesson list is folded');
       const title = await page.locator('#step-title').evaluate((e) => e.getBoundingClientRect().bottom);
       assert.ok(title < PHONE.height - player, `the step title ends at ${title} px, under the player`);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${walkthrough.id}-phone-first-screen.png`) });
+      assert.deepEqual(await checkFirstScreen(page, walkthrough.id, 'phone'), []);
       assert.deepEqual(problems, []);
       await page.close();
     });

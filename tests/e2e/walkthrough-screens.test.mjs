@@ -1,43 +1,71 @@
 // Every walkthrough shown step by step (the training lesson has its own view: train-lesson.test.mjs),
-// in headless Chromium, on one page per walkthrough: stepped through from its first step to its
-// last with no console error and a screenshot of each step at 1280 px; at the last step, axe-core
-// finds no accessibility violation in light and in dark mode; then, resized to 375 px in dark
-// mode, no sideways scrolling and a screenshot of the whole page, for a person to look at
-// (build/screenshots/<walkthrough>-<nn>-<step>.png, <walkthrough>-phone-dark.png).
+// in headless Chromium, served under the strict Content-Security-Policy a careful site sets
+// (STRICT_CSP, tests/e2e/browser.mjs), on one page per walkthrough: its first screen at
+// 1280 × 800 in light and dark (one number format, formulas that fit or show that they scroll:
+// first-screens.mjs); stepped through from its first step to its last with no console error, no
+// policy violation, no sideways scrolling and a screenshot of each step at 1280 px; at the last step, axe-core finds no
+// accessibility violation in light and in dark mode; then, resized to 375 px in dark mode, no
+// sideways scrolling and a screenshot of the whole page, for a person to look at
+// (build/screenshots/<walkthrough>-<nn>-<step>.png, <walkthrough>-phone-dark.png). One visit a
+// walkthrough for all of these: each visit costs about a CPU-second of Chromium.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { runAxe, SCREENSHOT_DIR, usePage } from './browser.mjs';
+import { cspViolations, runAxe, screenshot, SCREENSHOT_DIR, usePage } from './browser.mjs';
+import { checkFirstScreen } from './first-screens.mjs';
 import { STEPPED } from '../support/shipped-walkthroughs.mjs';
 
-const { open } = usePage();
+const { open } = usePage({ csp: true });
 
 for (const walkthrough of STEPPED.values()) {
   describe(`walkthrough ${walkthrough.id}`, () => {
-    /** The page the first test stepped through, left at the last step for the next two. */
+    /** The page the first test opened, for the tests after it (each opens its own if it failed). */
     let opened;
-    /** That page, or (if the first test failed before leaving it) one opened at the last step. */
+    /** The policy violations seen while it was stepped through. */
+    let violations;
+    /** Opened at its first step, 1280 × 800. */
+    const atFirstStep = async () => {
+      const first = await open(`?w=${walkthrough.id}`);
+      await first.page.setViewportSize({ width: 1280, height: 800 });
+      return first;
+    };
+    /** That page, at its first step (and the next test's, stepped through). */
+    const firstPage = async () => (opened ??= await atFirstStep());
+    /** That page, or (if a test before failed before leaving it) one opened at the last step. */
     const atLastStep = async () => {
-      if (!opened) {
-        opened = await open(`?w=${walkthrough.id}`);
+      if (!opened?.stepped) {
+        opened = { ...(await atFirstStep()), stepped: true };
         await opened.page.locator('body').press('End');
       }
       return opened;
     };
 
-    test('steps from first to last with no console errors (screenshots)', async () => {
-      const { page, problems } = await open(`?w=${walkthrough.id}`);
+    test('its first screen, wide, light and dark: one number format, formulas that fit or show they scroll (screenshots)', async () => {
+      const { page } = await firstPage();
+      assert.deepEqual(await checkFirstScreen(page, walkthrough.id, 'wide'), []);
+    });
+
+    test('steps from first to last with no console errors and no sideways scrolling (screenshots)', async () => {
+      const { page, problems } = await firstPage();
       const total = await page.locator('#step-list li').count();
       assert.ok(total >= 3);
       for (let i = 0; i < total; i += 1) {
         assert.equal(await page.locator('#progress').textContent(), `Step ${i + 1} of ${total}`);
         const id = await page.locator('#step-list button[aria-current="step"]').getAttribute('data-step');
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${walkthrough.id}-${String(i + 1).padStart(2, '0')}-${id}.png`), fullPage: true });
+        await screenshot(page, path.join(SCREENSHOT_DIR, `${walkthrough.id}-${String(i + 1).padStart(2, '0')}-${id}.png`), { fullPage: true });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(overflow <= 0, `${id} scrolls sideways by ${overflow}px`);
         if (i < total - 1) await page.locator('.control-next').click();
       }
       assert.ok(await page.locator('.control-next').isDisabled());
+      violations = await cspViolations(page);
       assert.deepEqual(problems, []);
-      opened = { page, problems };
+      opened = { ...opened, stepped: true };
+    });
+
+    test('no Content-Security-Policy violation from first step to last', async () => {
+      violations ??= await cspViolations((await atLastStep()).page);
+      assert.deepEqual(violations, []);
     });
 
     test('axe finds no accessibility violations at its last step, light and dark', async () => {
@@ -55,7 +83,7 @@ for (const walkthrough of STEPPED.values()) {
       await page.setViewportSize({ width: 375, height: 667 });
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.locator('body').press('End');
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${walkthrough.id}-phone-dark.png`), fullPage: true });
+      await screenshot(page, path.join(SCREENSHOT_DIR, `${walkthrough.id}-phone-dark.png`), { fullPage: true });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
       assert.deepEqual(problems, []);
