@@ -120,7 +120,7 @@ export function groupedQuerySteps(lab: AttentionLab, inputs: GroupedQueryInputs)
   steps.push({
     id: 'grouping',
     title: w('gq-grouping-title'),
-    text: w('gq-grouping-text', { heads: String(heads), kv: String(kvHeads), size: String(groupSize), firstEnd: String(t.grouping[0].lastIndexOf(0)), last: String(heads - 1), lastkv: String(t.grouping[0][heads - 1]) }),
+    text: w('gq-grouping-text', { heads: String(heads), kv: String(kvHeads), size: String(groupSize), firstend: String(t.grouping[0].lastIndexOf(0)), last: String(heads - 1), lastkv: String(t.grouping[0][heads - 1]) }),
     formula: String.raw`\htmlClass{focus}{\text{kv}(h) = \left\lfloor \frac{h \cdot \text{kvHeads}}{\text{heads}} \right\rfloor}`,
     panels: [
       counts('grouping', w('gq-matrix-grouping'), t.grouping, [w('gq-row-blocks'), w('gq-row-round-robin')], headLabels, { kind: 'kv-head', heads, kvHeads }, 'kv'),
