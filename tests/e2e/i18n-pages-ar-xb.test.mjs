@@ -1,4 +1,10 @@
 // The page in ar-XB (right to left), every walkthrough's first step and the training lesson (locale-pages.mjs).
-import { describePagesIn } from './locale-pages.mjs';
+import { describe, test } from 'node:test';
+import { usePage } from './browser.mjs';
+import { localeTests } from './locale-pages.mjs';
 
-describePagesIn('ar-XB', 'rtl');
+const { open } = usePage();
+
+describe('the page in ar-XB', () => {
+  for (const [name, body] of localeTests(open, 'ar-XB', 'rtl')) test(name, body);
+});

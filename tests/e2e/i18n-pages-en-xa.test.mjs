@@ -1,4 +1,10 @@
 // The page in en-XA (every word stretched), every walkthrough's first step and the training lesson (locale-pages.mjs).
-import { describePagesIn } from './locale-pages.mjs';
+import { describe, test } from 'node:test';
+import { usePage } from './browser.mjs';
+import { localeTests } from './locale-pages.mjs';
 
-describePagesIn('en-XA', 'ltr');
+const { open } = usePage();
+
+describe('the page in en-XA', () => {
+  for (const [name, body] of localeTests(open, 'en-XA', 'ltr')) test(name, body);
+});

@@ -2,10 +2,14 @@
 // checked (locale-pages.mjs), and, in the same visit, each step of every walkthrough searched for
 // English left (english-left.mjs): there must be none. The glossary, the cost lab's controls and
 // the training lesson are searched by i18n-english-left.test.mjs.
+import { describe, test } from 'node:test';
+import { usePage } from './browser.mjs';
 import { englishLeft, PROBE } from './english-left.mjs';
-import { describePagesIn } from './locale-pages.mjs';
+import { localeTests } from './locale-pages.mjs';
 
-describePagesIn('es', 'ltr', {
+const { open } = usePage();
+
+const tests = localeTests(open, 'es', 'ltr', {
   everyStep: {
     says: 'no English left',
     async check(page, walkthrough, step) {
@@ -15,4 +19,8 @@ describePagesIn('es', 'ltr', {
       return (await englishLeft(page, tokens)).map((f) => `${f.place} | ${f.text}`);
     },
   },
+});
+
+describe('the page in es', () => {
+  for (const [name, body] of tests) test(name, body);
 });

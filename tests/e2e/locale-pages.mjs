@@ -6,12 +6,12 @@
 // once per walkthrough, at 375 px, dark for a language (where long words scroll and colours are
 // darkest). Screenshots go to build/screenshots/i18n/ for a person to look at
 // (<locale>-<walkthrough>-<width>-<scheme>.png; the training lesson's whole page). Each locale is
-// a test file of its own (i18n-pages-*.test.mjs), so the three run side by side.
+// a test file of its own (i18n-pages-*.test.mjs), so the three run side by side; each declares
+// the tests localeTests gives it.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { before, describe, test } from 'node:test';
-import { runAxe, screenshot, SCREENSHOT_DIR, usePage } from './browser.mjs';
+import { runAxe, screenshot, SCREENSHOT_DIR } from './browser.mjs';
 import { STEPPED } from '../support/shipped-walkthroughs.mjs';
 
 /** Where the locales' screenshots go. */
@@ -69,56 +69,61 @@ async function look(page, lang, dir, name, { fullPage = false, fits = '' } = {})
 export const pagesChecked = (/** @type {string} */ lang) => `first step at 1280 and 375 px, ${isPseudo(lang) ? 'light' : 'light and dark'}: lang and dir, axe clean, no sideways overflow, formulas left to right`;
 
 /**
- * Declares the tests of the page in `lang`, written in `dir` (ltr or rtl), on one page of the
- * served site: for each walkthrough, its first step as pagesChecked(lang) says, then (with
- * `everyStep`) each of its steps at 1280 px in light, as that check says, in the same visit; the
- * training lesson; and no console error or warning on any of them. Called from each locale's own
- * test file, so that the run's summary names that file (and `npm test` can start the slowest
- * files first).
+ * The tests of the page in `lang`, written in `dir` (ltr or rtl), all on one page of the served
+ * site, as [name, body] in the order they run: for each walkthrough, its first step as
+ * pagesChecked(lang) says, then (with `everyStep`) each of its steps at 1280 px in light, as that
+ * check says, in the same visit; the training lesson; and no console error or warning on any of
+ * them. Each locale's own test file declares them (`for (const [name, body] of localeTests(…))
+ * test(name, body)`): the run's times name the file where a test is declared, and `npm test`
+ * starts the slowest files first by those times.
+ * @param {ReturnType<typeof import('./browser.mjs').usePage>['open']} open usePage's, of the test file
  * @param {string} lang @param {'ltr' | 'rtl'} dir
  * @param {{ everyStep?: { says: string, check: (page: import('playwright-core').Page, walkthrough: any, step: number) => Promise<string[]> } }} [options]
+ * @returns {[string, () => Promise<void>][]}
  */
-export function describePagesIn(lang, dir, { everyStep } = {}) {
-  const { open } = usePage();
+export function localeTests(open, lang, dir, { everyStep } = {}) {
   /** @type {{ page: import('playwright-core').Page, problems: string[] } | undefined} */
   let opened;
   /** The one page, at `search` once `ready` shows. */
   const visit = async (search, ready) => {
-    opened ??= await open(`?lang=${lang}`);
+    if (!opened) {
+      fs.mkdirSync(DIR, { recursive: true });
+      opened = await open(`?lang=${lang}`);
+    }
     await opened.page.goto(new URL(search, opened.page.url()).href);
     await ready(opened.page).waitFor();
     return opened.page;
   };
   const stepTitle = (/** @type {import('playwright-core').Page} */ page) => page.locator('#step-title').filter({ hasText: /\S/ });
 
-  describe(`the page in ${lang}`, () => {
-    before(() => fs.mkdirSync(DIR, { recursive: true }));
-    for (const walkthrough of STEPPED.values()) {
-      const search = `?w=${walkthrough.id}&lang=${lang}`;
-      test(`${walkthrough.id}: ${pagesChecked(lang)}`, async () => {
-        const seen = await look(await visit(search, stepTitle), lang, dir, walkthrough.id);
-        if (lang === 'es') assert.match(seen.progress, /^Paso 1 de \d+$/);
-      });
-      if (!everyStep) continue;
-      test(`${walkthrough.id}: every step, ${everyStep.says}`, async () => {
-        // The page the test before looked at, at its first step (opened again if that test failed before it got there).
-        const page = opened?.page.url().endsWith(search) ? opened.page : await visit(search, stepTitle);
-        await page.setViewportSize({ width: 1280, height: 900 });
-        await page.emulateMedia({ colorScheme: 'light' });
-        const found = [];
-        for (let step = 1; ; step++) {
-          found.push(...(await everyStep.check(page, walkthrough, step)).map((f) => `step ${step}: ${f}`));
-          const next = page.locator('.control-next');
-          if (await next.isDisabled()) break;
-          await next.click();
-        }
-        assert.deepEqual(found, []);
-      });
-    }
-    test(`the training lesson: ${pagesChecked(lang)}, and its boxes no wider than their place`, async () => {
-      const page = await visit(`?train=reverse&lang=${lang}`, (p) => p.locator('#training-status[data-state="ready"]'));
-      await look(page, lang, dir, 'train-reverse', { fullPage: true, fits: '.training-setup, .training-charts, .training-heads, .ideal-pattern' });
-    });
-    test('no console error or warning on any of these pages', () => assert.deepEqual(opened?.problems ?? [], []));
-  });
+  /** @type {[string, () => Promise<void>][]} */
+  const tests = [];
+  for (const walkthrough of STEPPED.values()) {
+    const search = `?w=${walkthrough.id}&lang=${lang}`;
+    tests.push([`${walkthrough.id}: ${pagesChecked(lang)}`, async () => {
+      const seen = await look(await visit(search, stepTitle), lang, dir, walkthrough.id);
+      if (lang === 'es') assert.match(seen.progress, /^Paso 1 de \d+$/);
+    }]);
+    if (!everyStep) continue;
+    tests.push([`${walkthrough.id}: every step, ${everyStep.says}`, async () => {
+      // The page the test before looked at, at its first step (opened again if that test failed before it got there).
+      const page = opened?.page.url().endsWith(search) ? opened.page : await visit(search, stepTitle);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.emulateMedia({ colorScheme: 'light' });
+      const found = [];
+      for (let step = 1; ; step++) {
+        found.push(...(await everyStep.check(page, walkthrough, step)).map((f) => `step ${step}: ${f}`));
+        const next = page.locator('.control-next');
+        if (await next.isDisabled()) break;
+        await next.click();
+      }
+      assert.deepEqual(found, []);
+    }]);
+  }
+  tests.push([`the training lesson: ${pagesChecked(lang)}, and its boxes no wider than their place`, async () => {
+    const page = await visit(`?train=reverse&lang=${lang}`, (p) => p.locator('#training-status[data-state="ready"]'));
+    await look(page, lang, dir, 'train-reverse', { fullPage: true, fits: '.training-setup, .training-charts, .training-heads, .ideal-pattern' });
+  }]);
+  tests.push(['no console error or warning on any of these pages', async () => assert.deepEqual(opened?.problems ?? [], [])]);
+  return tests;
 }
