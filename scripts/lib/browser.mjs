@@ -17,11 +17,24 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
-/** A headless Chromium with a fresh profile (CHROMIUM_PATH overrides /usr/bin/chromium). */
-export async function launchBrowser() {
+/**
+ * Chromium's headless shell (Debian's chromium-headless-shell: the same Blink and V8 as chromium
+ * without the windowed browser around them; what Playwright itself runs when asked for headless),
+ * which the tests use where it is installed: a whole `npm test` took 1,259 CPU-s on it against
+ * 1,414 on /usr/bin/chromium, the same tests passing.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/**
+ * A headless Chromium with a fresh profile: CHROMIUM_PATH if set; else, for the tests, the
+ * headless shell where it is installed; else /usr/bin/chromium. The benchmarks pass
+ * `{ shell: false }`: they measure the page in the browser learners run.
+ * @param {{ shell?: boolean }} [options]
+ */
+export async function launchBrowser({ shell = true } = {}) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'attention-lab-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH ?? (shell && fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
     headless: true,
     args: CHROMIUM_ARGS,
   });
