@@ -128,7 +128,7 @@ describe('the installed package in Node', () => {
     assert.doesNotMatch(result.wrongUrl.message, /magic word/i);
   });
 
-  test('attention as today’s models use it, called as the docs spell it (rope; multiHeadAttention with kvHeads, positional, window and sinks; kvCacheDecode and kvCacheMemory with theirs), gives the repository’s numbers', async () => {
+  test('attention as today’s models use it, called as the docs spell it (rope; multiHeadAttention with kvHeads, positional, window and sinks; kvCacheDecode and kvCacheMemory with theirs; diagnoseAlibi, diagnoseSlidingWindow, diagnoseGroupedQuery), gives the repository’s numbers', async () => {
     const printed = JSON.parse((await run(process.execPath, ['modern-attention.mjs'], app)).stdout);
     const lab = await loadAttentionLab();
     const x = [[1, 0, 2, 1], [0, 1, 1, 0], [2, 1, 0, 1], [1, 1, 1, 1]];
@@ -140,6 +140,12 @@ describe('the installed package in Node', () => {
       // Llama 3 8B's cache at 4,096 tokens in 16-bit numbers: 0.5 GiB; DeepSeek-V2's latent one.
       memoryBytes: 2 * 32 * 4096 * 1024 * 2,
       latentBytes: 60 * 4096 * (512 + 64) * 2,
+      // Head 2 of 8 has slope 2^−3 (the paper's 2^(−8(k+1)/H)); 2^−2 is head 1's: off by one head.
+      slope: { correct: false, expected: 0.125, misconception: 'offByOneHead' },
+      // Three layers of a window of 4 reach 3 · (4 − 1) = 9 positions back, not 3 · 4.
+      reach: { correct: false, expected: 9, misconception: 'layersTimesWindow' },
+      // Query head 13 of 32 in blocks of 4 reads KV head 3; 13 mod 8 = 5 is round-robin.
+      kvHead: { correct: false, expected: 3, misconception: 'roundRobin' },
     });
   });
 
