@@ -40,18 +40,21 @@ const devtools = new WeakMap();
  * tests that look at every walkthrough save, some 850 a run. In Chromium it is DevTools' own
  * capture with `optimizeForSpeed` (a faster deflate: files about a quarter larger, some 40% less
  * CPU a shot than Playwright's page.screenshot, measured 0.09 against 0.15 CPU-s on a lesson's
- * whole page); elsewhere Playwright's. Fonts are waited for first, as Playwright waits.
+ * whole page); elsewhere Playwright's. It waits for fonts and two frames first.
  * @param {import('playwright-core').Page} page @param {string} file
  * @param {{ fullPage?: boolean }} [options]
  */
 export async function screenshot(page, file, { fullPage = false } = {}) {
-  if (page.context().browser()?.browserType().name() !== 'chromium') {
+  // Only Chromium speaks DevTools' protocol (a persistent context has no browser() to ask).
+  if (!devtools.has(page)) devtools.set(page, await page.context().newCDPSession(page).catch(() => null));
+  const session = devtools.get(page);
+  if (!session) {
     await page.screenshot({ path: file, fullPage });
     return;
   }
-  if (!devtools.has(page)) devtools.set(page, await page.context().newCDPSession(page));
-  const session = devtools.get(page);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Fonts in and two frames drawn, so what the page lays out after a step's first paint (a wide
+  // matrix's column count, measured by a ResizeObserver) is in the picture, not a frame before it.
+  await page.evaluate(() => document.fonts.ready.then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined))))));
   /** @type {Record<string, unknown>} */
   const request = { format: 'png', optimizeForSpeed: true };
   if (fullPage) {
