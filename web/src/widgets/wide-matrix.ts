@@ -1,7 +1,7 @@
 // A matrix table wider than its box: it scrolls sideways with its row labels held in place
 // (sticky, styles/wide-matrices.css), a cue says which columns are in view ("Columns 1–13 of 32 shown"), and a
 // button shrinks the numbers so the whole matrix fits (down to 40 %). Measured after layout, on
-// scroll and resize, never while drawing.
+// scroll and on a resize of the box or the table, never while drawing.
 import { el, focusableWhileScrolling, setText } from './dom.js';
 import { t } from '../i18n/messages.js';
 
@@ -52,7 +52,11 @@ export function wideMatrix(table: HTMLTableElement, columns: number, label: stri
     update();
   });
   scroller.addEventListener('scroll', update, { passive: true });
-  new ResizeObserver(update).observe(scroller);
+  // The table too: its width changes without its box's when its styles or fonts arrive after the
+  // first measure, which would leave a cue naming columns out of view that are all in view.
+  const resized = new ResizeObserver(update);
+  resized.observe(scroller);
+  resized.observe(table);
   // A matrix without focusable cells still needs a keyboard stop to scroll.
   if (!table.querySelector('[tabindex]')) focusableWhileScrolling(scroller, `${label} (scrolls sideways)`);
   update();
