@@ -44,6 +44,7 @@
 #include "attn/describe/rms_norm_backward.hpp"
 #include "attn/describe/rnn.hpp"
 #include "attn/describe/rope.hpp"
+#include "attn/describe/rope_backward.hpp"
 #include "attn/describe/scaling_experiment.hpp"
 #include "attn/describe/softmax.hpp"
 #include "attn/describe/softmax_jacobian.hpp"
@@ -71,7 +72,8 @@ namespace attn::describe
         diagnose_operation, explain_linear_operation, explain_positional_encoding_operation,
         rope_operation, diagnose_rope_operation, diagnose_alibi_operation,
         diagnose_grouped_query_operation, diagnose_sliding_window_operation, rms_norm_operation,
-        rms_norm_backward_operation, swi_glu_operation, swi_glu_backward_operation>;
+        rms_norm_backward_operation, swi_glu_operation, swi_glu_backward_operation,
+        rope_backward_operation>;
 
     /// Whether the lite engine binds Operation: its description says `static constexpr bool
     /// lite = true;`. The lite engine is the page's landing build (`{ training: false }`): the
