@@ -1,5 +1,5 @@
-// The refusals of today's decoder block (rmsNorm, swiGlu and their backward passes) through the
-// wasm build: each an AttentionError whose message names the argument, asserted on its real text.
+// The refusals of today's decoder block (rmsNorm, swiGlu, their backward passes and RoPE's)
+// through the wasm build: each an AttentionError whose message names the argument, asserted on its real text.
 import { describe, test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
@@ -88,6 +88,31 @@ describe('swiGlu and swiGluBackward', () => {
       () => lab.swiGluBackward({ input: [[1]], wGate: [[10]], wUp: [[10]], wDown: [[10]], gradOutput: [[1e307]] }),
       'gradOutput',
       'gradOutput: expected values small enough for gradWDown to stay within double range, got gradWDown[0][0] = Infinity',
+    );
+  });
+});
+
+describe('ropeBackward', () => {
+  const at = { input: [[1, 2, 3, 4], [5, 6, 7, 8]], positions: [0, 1] };
+
+  test('a call without an argument object names the operation and what it needs', () => {
+    expectAttentionError(() => untyped.ropeBackward(null), 'ropeBackward', 'ropeBackward: expected one object argument with input, gradOutput, got null');
+  });
+
+  test("the forward's arguments keep rope's checks and names", () => {
+    expectAttentionError(() => lab.ropeBackward({ input: [[1, 2, 3]], gradOutput: [[1, 2, 3]] }), 'input', 'input: expected an even number of columns (RoPE rotates pairs), got 3');
+    expectAttentionError(() => lab.ropeBackward({ ...at, positions: [0], gradOutput: at.input }), 'positions', 'positions: expected 2 numbers (one per row of input), got 1');
+    expectAttentionError(() => lab.ropeBackward({ ...at, base: 0, gradOutput: at.input }), 'base', 'base: expected a finite number > 0, got 0');
+    expectAttentionError(() => untyped.ropeBackward({ ...at, convention: 'pairs', gradOutput: at.input }), 'convention', "expected 'half' or 'interleaved'");
+  });
+
+  test('a gradOutput of another shape, not finite, or so large that turning it overflows names gradOutput', () => {
+    expectAttentionError(() => lab.ropeBackward({ ...at, gradOutput: [[1, 2, 3, 4]] }), 'gradOutput', 'gradOutput: expected a matrix of shape 2×4 (the shape of input, n × d), got 1×4');
+    expectAttentionError(() => lab.ropeBackward({ ...at, gradOutput: [[1, 0, -1, NaN], [0, 0, 0, 0]] }), 'gradOutput[0][3]', 'gradOutput[0][3]: expected a finite number, got NaN');
+    expectAttentionError(
+      () => lab.ropeBackward({ input: [[1, 1], [1, 1]], positions: [0, 1], gradOutput: [[0, 0], [1.7e308, 1.7e308]] }),
+      'gradOutput',
+      'gradOutput: expected values small enough for gradInput to stay within double range, got gradInput[1][0] = Infinity',
     );
   });
 });

@@ -2130,6 +2130,30 @@ export interface SwiGluBackwardTrace {
   gradInput: Matrix;
 }
 
+// ---- ropeBackward: Rotary position embedding, backward
+
+/** The arguments of ropeBackward — Rotary position embedding, backward. */
+export interface RopeBackwardArgs {
+  /** (n × d) one row per position, d even (say a head's queries) */
+  input: MatrixInput;
+  /** (n) each row's position, any finite numbers (fractions: interpolation); default 0 … n−1 */
+  positions?: VectorInput | undefined;
+  /** θ_i = base^(−2i/d), finite and > 0; default 10000 */
+  base?: number | undefined;
+  /** which columns are paired: 'half' or 'interleaved'; default 'half' */
+  convention?: RopeConvention | undefined;
+  /** (n × d) ∂L/∂output, one row per position */
+  gradOutput: MatrixInput;
+}
+
+/** What ropeBackward returns — Rotary position embedding, backward. */
+export interface RopeBackwardTrace {
+  /** ∂L/∂output, as given */
+  gradOutput: Matrix;
+  /** pass 1: each pair (g_a, g_b) → (g_a·cos + g_b·sin, −g_a·sin + g_b·cos), the rotation's transpose */
+  gradInput: Matrix;
+}
+
 // ---- the arguments several operations share, for building a request from parts
 
 /** which keys each query may attend to, and what blocked scores become */
@@ -2432,4 +2456,9 @@ export interface AttentionOperations {
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
    */
   swiGluBackward(args: SwiGluBackwardArgs): SwiGluBackwardTrace;
+  /**
+   * Rotary position embedding, backward: docs/engine.md, `ropeBackward`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  ropeBackward(args: RopeBackwardArgs): RopeBackwardTrace;
 }
