@@ -2008,6 +2008,152 @@ export interface WindowMisconceptionCandidate {
   value: number;
 }
 
+// ---- rmsNorm: RMS norm
+
+/** The arguments of rmsNorm — RMS norm. */
+export interface RmsNormArgs {
+  /** (n × d) one row per token */
+  input: MatrixInput;
+  /** (d) scale γ; default ones */
+  gamma?: VectorInput | undefined;
+  /** added to the mean square, in (0, 1]; LLaMA's 1e-6 by default; default 1e-6 */
+  eps?: number | undefined;
+}
+
+/** What rmsNorm returns — RMS norm. */
+export interface RmsNormTrace {
+  /** per row, mean(x²) */
+  meanSquare: Vector;
+  /** per row, √(meanSquare + eps) */
+  rms: Vector;
+  /** x / rms */
+  normalized: Matrix;
+  /** normalized·γ */
+  output: Matrix;
+  /** γ as used */
+  gamma: Vector;
+  /** ε as used, added to the mean square */
+  eps: number;
+}
+
+// ---- rmsNormBackward: RMS norm, backward
+
+/** The arguments of rmsNormBackward — RMS norm, backward. */
+export interface RmsNormBackwardArgs {
+  /** (n × d) one row per token */
+  input: MatrixInput;
+  /** (d) scale γ; default ones */
+  gamma?: VectorInput | undefined;
+  /** added to the mean square, in (0, 1]; LLaMA's 1e-6 by default; default 1e-6 */
+  eps?: number | undefined;
+  /** (n × d) ∂L/∂output, one row per token */
+  gradOutput: MatrixInput;
+}
+
+/** What rmsNormBackward returns — RMS norm, backward. */
+export interface RmsNormBackwardTrace {
+  /** ∂L/∂output, as given */
+  gradOutput: Matrix;
+  /** pass 1: Σ over rows of gradOutput ∘ normalized */
+  gradGamma: Vector;
+  /** pass 2: gradOutput ∘ γ */
+  gradNormalized: Matrix;
+  /** pass 3: per row, −Σ gradNormalized ∘ x / rms², the path through the rms */
+  gradRms: Vector;
+  /** pass 4: gradNormalized / rms + gradRms·x / (d·rms) per row */
+  gradInput: Matrix;
+}
+
+// ---- swiGlu: SwiGLU feed-forward
+
+/** The arguments of swiGlu — SwiGLU feed-forward. */
+export interface SwiGluArgs {
+  /** (n × d_model) one row per token */
+  input: MatrixInput;
+  /** (d_model × d_ff) the gate's projection, through SiLU */
+  wGate: MatrixInput;
+  /** (d_model × d_ff) the projection the gate multiplies */
+  wUp: MatrixInput;
+  /** (d_ff × d_model) back to d_model */
+  wDown: MatrixInput;
+}
+
+/** What swiGlu returns — SwiGLU feed-forward. */
+export interface SwiGluTrace {
+  /** x·W_gate */
+  gate: Matrix;
+  /** x·W_up */
+  up: Matrix;
+  /** SiLU(gate) = gate·σ(gate) */
+  activated: Matrix;
+  /** activated ∘ up */
+  hidden: Matrix;
+  /** hidden·W_down */
+  output: Matrix;
+}
+
+// ---- swiGluBackward: SwiGLU feed-forward, backward
+
+/** The arguments of swiGluBackward — SwiGLU feed-forward, backward. */
+export interface SwiGluBackwardArgs {
+  /** (n × d_model) one row per token */
+  input: MatrixInput;
+  /** (d_model × d_ff) the gate's projection, through SiLU */
+  wGate: MatrixInput;
+  /** (d_model × d_ff) the projection the gate multiplies */
+  wUp: MatrixInput;
+  /** (d_ff × d_model) back to d_model */
+  wDown: MatrixInput;
+  /** (n × d_model) ∂L/∂output, one row per token */
+  gradOutput: MatrixInput;
+}
+
+/** What swiGluBackward returns — SwiGLU feed-forward, backward. */
+export interface SwiGluBackwardTrace {
+  /** ∂L/∂output, as given */
+  gradOutput: Matrix;
+  /** pass 1: hiddenᵀ·gradOutput */
+  gradWDown: Matrix;
+  /** pass 1: gradOutput·W_downᵀ */
+  gradHidden: Matrix;
+  /** pass 2: gradHidden ∘ up */
+  gradActivated: Matrix;
+  /** pass 2: gradHidden ∘ activated */
+  gradUp: Matrix;
+  /** pass 3: gradActivated ∘ SiLU′(gate), SiLU′(x) = σ(x)·(1 + x·(1 − σ(x))) */
+  gradGate: Matrix;
+  /** pass 4: inputᵀ·gradGate */
+  gradWGate: Matrix;
+  /** pass 4: inputᵀ·gradUp */
+  gradWUp: Matrix;
+  /** pass 4: gradGate·W_gateᵀ + gradUp·W_upᵀ */
+  gradInput: Matrix;
+}
+
+// ---- ropeBackward: Rotary position embedding, backward
+
+/** The arguments of ropeBackward — Rotary position embedding, backward. */
+export interface RopeBackwardArgs {
+  /** (n × d) one row per position, d even (say a head's queries) */
+  input: MatrixInput;
+  /** (n) each row's position, any finite numbers (fractions: interpolation); default 0 … n−1 */
+  positions?: VectorInput | undefined;
+  /** θ_i = base^(−2i/d), finite and > 0; default 10000 */
+  base?: number | undefined;
+  /** which columns are paired: 'half' or 'interleaved'; default 'half' */
+  convention?: RopeConvention | undefined;
+  /** (n × d) ∂L/∂output, one row per position */
+  gradOutput: MatrixInput;
+}
+
+/** What ropeBackward returns — Rotary position embedding, backward. */
+export interface RopeBackwardTrace {
+  /** ∂L/∂output, as given */
+  gradOutput: Matrix;
+  /** pass 1: each pair (g_a, g_b) → (g_a·cos + g_b·sin, −g_a·sin + g_b·cos), the rotation's transpose */
+  gradInput: Matrix;
+}
+
 // ---- the arguments several operations share, for building a request from parts
 
 /** which keys each query may attend to, and what blocked scores become */
@@ -2290,4 +2436,29 @@ export interface AttentionOperations {
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
    */
   diagnoseSlidingWindow(args: DiagnoseSlidingWindowArgs): WindowDiagnosis;
+  /**
+   * RMS norm: docs/engine.md, `rmsNorm`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  rmsNorm(args: RmsNormArgs): RmsNormTrace;
+  /**
+   * RMS norm, backward: docs/engine.md, `rmsNormBackward`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  rmsNormBackward(args: RmsNormBackwardArgs): RmsNormBackwardTrace;
+  /**
+   * SwiGLU feed-forward: docs/engine.md, `swiGlu`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  swiGlu(args: SwiGluArgs): SwiGluTrace;
+  /**
+   * SwiGLU feed-forward, backward: docs/engine.md, `swiGluBackward`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  swiGluBackward(args: SwiGluBackwardArgs): SwiGluBackwardTrace;
+  /**
+   * Rotary position embedding, backward: docs/engine.md, `ropeBackward`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  ropeBackward(args: RopeBackwardArgs): RopeBackwardTrace;
 }

@@ -40,12 +40,17 @@
 #include "attn/describe/permutation_test.hpp"
 #include "attn/describe/positional_encoding.hpp"
 #include "attn/describe/random_matrix.hpp"
+#include "attn/describe/rms_norm.hpp"
+#include "attn/describe/rms_norm_backward.hpp"
 #include "attn/describe/rnn.hpp"
 #include "attn/describe/rope.hpp"
+#include "attn/describe/rope_backward.hpp"
 #include "attn/describe/scaling_experiment.hpp"
 #include "attn/describe/softmax.hpp"
 #include "attn/describe/softmax_jacobian.hpp"
 #include "attn/describe/sparse_attention.hpp"
+#include "attn/describe/swi_glu.hpp"
+#include "attn/describe/swi_glu_backward.hpp"
 #include "attn/describe/token_embedding.hpp"
 #include "attn/describe/work.hpp"
 
@@ -66,7 +71,9 @@ namespace attn::describe
         chunked_attention_operation, measure_cost_operation, measure_cost_growth_operation,
         diagnose_operation, explain_linear_operation, explain_positional_encoding_operation,
         rope_operation, diagnose_rope_operation, diagnose_alibi_operation,
-        diagnose_grouped_query_operation, diagnose_sliding_window_operation>;
+        diagnose_grouped_query_operation, diagnose_sliding_window_operation, rms_norm_operation,
+        rms_norm_backward_operation, swi_glu_operation, swi_glu_backward_operation,
+        rope_backward_operation>;
 
     /// Whether the lite engine binds Operation: its description says `static constexpr bool
     /// lite = true;`. The lite engine is the page's landing build (`{ training: false }`): the
