@@ -13,6 +13,8 @@
 
 #include "attn/describe/attention.hpp"
 #include "attn/describe/attention_backward.hpp"
+#include "attn/describe/byte_pair_encoding.hpp"
+#include "attn/describe/character_tokenizer.hpp"
 #include "attn/describe/chunked_attention.hpp"
 #include "attn/describe/cross_entropy.hpp"
 #include "attn/describe/diagnose.hpp"
@@ -66,7 +68,8 @@ namespace attn::describe
         chunked_attention_operation, measure_cost_operation, measure_cost_growth_operation,
         diagnose_operation, explain_linear_operation, explain_positional_encoding_operation,
         rope_operation, diagnose_rope_operation, diagnose_alibi_operation,
-        diagnose_grouped_query_operation, diagnose_sliding_window_operation>;
+        diagnose_grouped_query_operation, diagnose_sliding_window_operation,
+        train_tokenizer_operation, tokenize_operation, character_tokenizer_operation>;
 
     /// Whether the lite engine binds Operation: its description says `static constexpr bool
     /// lite = true;`. The lite engine is the page's landing build (`{ training: false }`): the
