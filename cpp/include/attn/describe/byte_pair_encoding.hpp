@@ -101,7 +101,7 @@ namespace attn::describe
         static constexpr argument merges = optional_matrix(
             "merges", "k × 2",
             "a training's merges in order, row k = [a, b] making token 256 + k, k ≤ 1024",
-            "no merges: the bytes");
+            "no merges: the bytes (omit it: an empty list is refused like any empty matrix)");
         static constexpr argument arguments[] = {text, merges};
 
         template <class In> static bpe_tokenize_trace run(In& in)
