@@ -1,6 +1,5 @@
 #include "attn/byte_pair_encoding.hpp"
 
-#include <map>
 #include <unordered_map>
 
 #include "attn/error.hpp"
@@ -60,6 +59,25 @@ namespace attn
             std::vector<std::size_t> joined = table[pair[0]];
             joined.insert(joined.end(), table[pair[1]].begin(), table[pair[1]].end());
             table.push_back(std::move(joined));
+        }
+
+        void check_merge_count(const std::string& argument, std::size_t count)
+        {
+            if (count > max_merges)
+            {
+                detail::fail(argument, "at most " + std::to_string(max_merges) + " merges",
+                             std::to_string(count));
+            }
+        }
+
+        /// Side j of merge k: a whole number naming a token that exists before the merge, a
+        /// byte or one of the k merges above it.
+        std::size_t merge_token(const std::string& argument, std::size_t k, std::size_t j,
+                                double token)
+        {
+            return detail::check_integer(argument + "[" + std::to_string(k) + "][" +
+                                             std::to_string(j) + "]",
+                                         token, 0, static_cast<double>(byte_tokens + k - 1));
         }
 
         std::vector<std::vector<std::size_t>> byte_table()
@@ -138,33 +156,14 @@ namespace attn
             detail::fail(argument, "a matrix of k × 2 (one pair [a, b] per row)",
                          detail::format_shape(rows(merges), cols(merges)));
         }
-        if (rows(merges) > max_merges)
+        check_merge_count(argument, rows(merges));
+        std::vector<token_pair> out(rows(merges));
+        for (std::size_t k = 0; k < out.size(); ++k)
         {
-            detail::fail(argument, "at most " + std::to_string(max_merges) + " merges",
-                         std::to_string(rows(merges)));
-        }
-        std::vector<token_pair> out;
-        std::map<token_pair, std::size_t> seen;
-        for (std::size_t k = 0; k < rows(merges); ++k)
-        {
-            const std::string row = argument + "[" + std::to_string(k) + "]";
-            token_pair pair{};
             for (std::size_t j = 0; j < 2; ++j)
             {
-                // A merge joins tokens that exist before it: the bytes and the k merges above.
-                pair[j] = detail::check_integer(row + "[" + std::to_string(j) + "]",
-                                                merges(k, j), 0,
-                                                static_cast<double>(byte_tokens + k - 1));
+                out[k][j] = merge_token(argument, k, j, merges(k, j));
             }
-            const auto [at, fresh] = seen.emplace(pair, k);
-            if (!fresh)
-            {
-                detail::fail(row, "a pair not merged before",
-                             "[" + std::to_string(pair[0]) + ", " + std::to_string(pair[1]) +
-                                 "], already " + argument + "[" + std::to_string(at->second) +
-                                 "]");
-            }
-            out.push_back(pair);
         }
         return out;
     }
@@ -174,14 +173,27 @@ namespace attn
     {
         // Shape contract: text (n bytes, n ≤ 2048), merges (k pairs, k ≤ 1024) → bytes (n),
         // steps (≤ min(k, n − 1), each a sequence of ≤ n tokens), tokens and pieces (≤ n).
-        bpe_tokenize_trace t;
-        // pass 1: the bytes are the first tokens.
-        t.bytes = bytes_of(text, max_tokenized_text_bytes);
+        check_merge_count("merges", merges.size());
         std::unordered_map<std::size_t, std::size_t> rank;
         for (std::size_t k = 0; k < merges.size(); ++k)
         {
-            rank.emplace(key_of(merges[k][0], merges[k][1]), k);
+            for (std::size_t j = 0; j < 2; ++j)
+            {
+                merge_token("merges", k, j, static_cast<double>(merges[k][j]));
+            }
+            // A pair merged twice would make a token no sequence can hold.
+            const auto [at, fresh] = rank.emplace(key_of(merges[k][0], merges[k][1]), k);
+            if (!fresh)
+            {
+                detail::fail("merges[" + std::to_string(k) + "]", "a pair not merged before",
+                             "[" + std::to_string(merges[k][0]) + ", " +
+                                 std::to_string(merges[k][1]) + "], already merges[" +
+                                 std::to_string(at->second) + "]");
+            }
         }
+        bpe_tokenize_trace t;
+        // pass 1: the bytes are the first tokens.
+        t.bytes = bytes_of(text, max_tokenized_text_bytes);
         std::vector<std::size_t> sequence = t.bytes;
         // pass 2: the merge of lowest index the sequence holds, until it holds none. Each step
         // shortens the sequence, so there are fewer steps than bytes.

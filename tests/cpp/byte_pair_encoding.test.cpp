@@ -148,7 +148,7 @@ namespace byte_pair_encoding_tests
             Message("merges: expected a whole number from 0 to 1024, got 1025"));
     }
 
-    TEST_CASE("merges that are not k pairs of tokens made before them are refused by name",
+    TEST_CASE("merges that are not k distinct pairs of tokens made before them are refused by name",
               "[tokenizer]")
     {
         CHECK_THROWS_MATCHES(
@@ -167,13 +167,18 @@ namespace byte_pair_encoding_tests
                              Message("merges[0][0]: expected a whole number from 0 to 255, "
                                      "got -1"));
         CHECK_THROWS_MATCHES(
-            attn::read_merges("merges", attn::matrix{{97, 98}, {99, 100}, {97, 98}}),
+            attn::tokenize_byte_pairs("abc", {{97, 98}, {99, 100}, {97, 98}}),
             attn::attention_error,
             Message("merges[2]: expected a pair not merged before, got [97, 98], already "
                     "merges[0]"));
         const attn::matrix too_many = xt::zeros<double>({attn::max_merges + 1, std::size_t{2}});
         CHECK_THROWS_MATCHES(attn::read_merges("merges", too_many), attn::attention_error,
                              Message("merges: expected at most 1024 merges, got 1025"));
+        // Given as pairs, natively, the tokens are checked the same way.
+        CHECK_THROWS_MATCHES(attn::tokenize_byte_pairs("abc", {{97, 98}, {300, 99}}),
+                             attn::attention_error,
+                             Message("merges[1][0]: expected a whole number from 0 to 256, "
+                                     "got 300"));
         const auto read = attn::read_merges("merges", attn::matrix{{97, 98}, {256, 99}});
         CHECK(read == std::vector<attn::token_pair>{{97, 98}, {256, 99}});
     }

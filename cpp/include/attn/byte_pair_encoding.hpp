@@ -89,8 +89,8 @@ namespace attn
     };
 
     /**
-     * @brief The merges of a training as the rows of a matrix, checked: row k is a pair of
-     * tokens made before merge k (below 256 + k), whole numbers, no pair twice.
+     * @brief The merges of a training as the rows of a matrix: whole numbers, row k a pair of
+     * tokens made before merge k (below 256 + k).
      * @param argument the argument's name, for the messages
      * @param merges (k × 2) k ≤ max_merges
      */
@@ -101,7 +101,8 @@ namespace attn
      * merge of lowest index among the pairs the sequence holds (all its occurrences, left to
      * right without overlap) until none applies.
      * @param text 1 … max_tokenized_text_bytes bytes of well-formed UTF-8
-     * @param merges as read_merges gives them; merge k makes token 256 + k
+     * @param merges ≤ max_merges pairs, merge k of tokens below 256 + k making token 256 + k,
+     * no pair twice
      */
     bpe_tokenize_trace tokenize_byte_pairs(const std::string& text,
                                            const std::vector<token_pair>& merges);
