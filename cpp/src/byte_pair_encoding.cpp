@@ -120,8 +120,7 @@ namespace attn
                 // The tie rule: of equal counts, the earliest first occurrence wins, so a count
                 // only takes over when strictly larger, or equal with an earlier first place.
                 const tally& now = it->second;
-                if (now.count > best.count ||
-                    (now.count == best.count && now.first < best.first))
+                if (now.count > best.count || (now.count == best.count && now.first < best.first))
                 {
                     best = now;
                 }

@@ -10,11 +10,12 @@ namespace attn
     {
         /// The code point of the well-formed sequence starting at bytes[at] and its length, or a
         /// length of 0 when none starts there.
-        template <class Byte> std::pair<char32_t, std::size_t> read_one(const Byte* bytes,
-                                                                        std::size_t size,
-                                                                        std::size_t at)
+        template <class Byte>
+        std::pair<char32_t, std::size_t> read_one(const Byte* bytes, std::size_t size,
+                                                  std::size_t at)
         {
-            const auto byte = [&](std::size_t i) { return static_cast<unsigned>(bytes[i]) & 0xFFu; };
+            const auto byte = [&](std::size_t i)
+            { return static_cast<unsigned>(bytes[i]) & 0xFFu; };
             const unsigned lead = byte(at);
             if (lead < 0x80)
             {

@@ -81,12 +81,14 @@ namespace byte_pair_encoding_tests
         {
             const auto trained = attn::train_byte_pair_encoding(text, 30);
             std::vector<attn::token_pair> merges;
-            for (const auto& m : trained.merges) merges.push_back({m.pair[0], m.pair[1]});
+            for (const auto& m : trained.merges)
+                merges.push_back({m.pair[0], m.pair[1]});
             const auto applied = attn::tokenize_byte_pairs(text, merges);
             INFO(text);
             CHECK(applied.tokens == trained.tokens);
             REQUIRE(applied.steps.size() == trained.merges.size());
-            for (std::size_t k = 0; k < merges.size(); ++k) CHECK(applied.steps[k].merge == k);
+            for (std::size_t k = 0; k < merges.size(); ++k)
+                CHECK(applied.steps[k].merge == k);
         }
     }
 
@@ -143,9 +145,8 @@ namespace byte_pair_encoding_tests
                                          std::string(byte) + " at byte " + std::to_string(at) +
                                          " that starts no well-formed character"));
         }
-        CHECK_THROWS_MATCHES(
-            attn::train_byte_pair_encoding("ab", 1025), attn::attention_error,
-            Message("merges: expected a whole number from 0 to 1024, got 1025"));
+        CHECK_THROWS_MATCHES(attn::train_byte_pair_encoding("ab", 1025), attn::attention_error,
+                             Message("merges: expected a whole number from 0 to 1024, got 1025"));
     }
 
     TEST_CASE("merges that are not k distinct pairs of tokens made before them are refused by name",
@@ -155,8 +156,7 @@ namespace byte_pair_encoding_tests
             attn::read_merges("merges", attn::matrix{{97, 98, 99}}), attn::attention_error,
             Message("merges: expected a matrix of k × 2 (one pair [a, b] per row), got 1×3"));
         CHECK_THROWS_MATCHES(
-            attn::read_merges("merges", attn::matrix{{97, 98}, {256, 257}}),
-            attn::attention_error,
+            attn::read_merges("merges", attn::matrix{{97, 98}, {256, 257}}), attn::attention_error,
             Message("merges[1][1]: expected a whole number from 0 to 256, got 257"));
         CHECK_THROWS_MATCHES(attn::read_merges("merges", attn::matrix{{97.5, 98}}),
                              attn::attention_error,

@@ -22,8 +22,7 @@ namespace character_tokenizer_tests
         CHECK(t.ids == ids{1, 0, 2, 2, 3});
     }
 
-    TEST_CASE("a character of several bytes is one token, ordered by its code point",
-              "[tokenizer]")
+    TEST_CASE("a character of several bytes is one token, ordered by its code point", "[tokenizer]")
     {
         // ñ U+00F1, 🙂 U+1F642 (four bytes), a U+0061.
         const auto t = attn::character_tokenizer("🙂ñaña");

@@ -35,19 +35,19 @@ namespace attn
 
     struct bpe_merge
     {
-        std::vector<std::size_t> pair; ///< the pair merged, [left, right]
-        std::size_t count = 0;       ///< its adjacent occurrences, overlapping ones counted
-        std::size_t token = 0;       ///< the new token, 256 + its index
-        std::size_t replaced = 0;    ///< occurrences replaced, left to right without overlap
-        std::size_t length = 0;      ///< the sequence's length after the merge
-        std::vector<std::size_t> bytes; ///< the bytes the new token stands for
+        std::vector<std::size_t> pair;   ///< the pair merged, [left, right]
+        std::size_t count = 0;           ///< its adjacent occurrences, overlapping ones counted
+        std::size_t token = 0;           ///< the new token, 256 + its index
+        std::size_t replaced = 0;        ///< occurrences replaced, left to right without overlap
+        std::size_t length = 0;          ///< the sequence's length after the merge
+        std::vector<std::size_t> bytes;  ///< the bytes the new token stands for
         std::optional<std::string> text; ///< what they spell, when they are whole characters
     };
 
     struct bpe_training_trace
     {
-        std::vector<std::size_t> bytes; ///< pass 1: the text's UTF-8 bytes, the first tokens
-        std::vector<bpe_merge> merges;  ///< pass 2: each merge in order
+        std::vector<std::size_t> bytes;  ///< pass 1: the text's UTF-8 bytes, the first tokens
+        std::vector<bpe_merge> merges;   ///< pass 2: each merge in order
         std::vector<std::size_t> tokens; ///< pass 3: the text's tokens after the last merge
         bool stopped_early = false; ///< pass 2 stopped before `merges` when no pair occurred twice
         std::size_t vocabulary_size = 0; ///< 256 + the merges made
@@ -66,10 +66,10 @@ namespace attn
 
     struct bpe_step
     {
-        std::size_t merge = 0;        ///< the index of the merge applied
-        std::vector<std::size_t> pair; ///< its pair, [left, right]
-        std::size_t token = 0;        ///< its token, 256 + merge
-        std::size_t replaced = 0;     ///< occurrences replaced, left to right without overlap
+        std::size_t merge = 0;           ///< the index of the merge applied
+        std::vector<std::size_t> pair;   ///< its pair, [left, right]
+        std::size_t token = 0;           ///< its token, 256 + merge
+        std::size_t replaced = 0;        ///< occurrences replaced, left to right without overlap
         std::vector<std::size_t> tokens; ///< the sequence after it
     };
 
@@ -82,8 +82,8 @@ namespace attn
 
     struct bpe_tokenize_trace
     {
-        std::vector<std::size_t> bytes; ///< pass 1: the text's UTF-8 bytes
-        std::vector<bpe_step> steps;    ///< pass 2: each merge as applied, lowest index first
+        std::vector<std::size_t> bytes;  ///< pass 1: the text's UTF-8 bytes
+        std::vector<bpe_step> steps;     ///< pass 2: each merge as applied, lowest index first
         std::vector<std::size_t> tokens; ///< the tokens after the last step
         std::vector<bpe_piece> pieces;   ///< pass 3: each token's bytes
     };

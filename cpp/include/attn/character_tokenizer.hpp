@@ -19,10 +19,10 @@ namespace attn
 
     struct character_tokenizer_trace
     {
-        std::vector<std::string> characters; ///< pass 1: the text's characters, in order
-        std::vector<std::string> vocabulary; ///< pass 2: the distinct ones, by code point
+        std::vector<std::string> characters;  ///< pass 1: the text's characters, in order
+        std::vector<std::string> vocabulary;  ///< pass 2: the distinct ones, by code point
         std::vector<std::size_t> code_points; ///< pass 2: each vocabulary entry's code point
-        std::vector<std::size_t> ids; ///< pass 3: each character's index in the vocabulary
+        std::vector<std::size_t> ids;         ///< pass 3: each character's index in the vocabulary
     };
 
     /**

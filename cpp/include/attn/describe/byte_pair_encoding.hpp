@@ -80,9 +80,9 @@ namespace attn::describe
         static constexpr const char* title = "Byte-level BPE, trained";
         static constexpr argument text =
             text_argument("text", "n bytes", "1 … 16384 bytes of UTF-8, read as its bytes");
-        static constexpr argument merges = integer_argument(
-            "merges", 0, static_cast<double>(max_merges),
-            "merges to make (fewer when no pair occurs twice)");
+        static constexpr argument merges =
+            integer_argument("merges", 0, static_cast<double>(max_merges),
+                             "merges to make (fewer when no pair occurs twice)");
         static constexpr argument arguments[] = {text, merges};
 
         template <class In> static bpe_training_trace run(In& in)
@@ -108,8 +108,8 @@ namespace attn::describe
         {
             const std::string t = in.text(text);
             const auto given = in.optional_matrix(merges);
-            return tokenize_byte_pairs(
-                t, given ? read_merges(merges.name, *given) : std::vector<token_pair>{});
+            return tokenize_byte_pairs(t, given ? read_merges(merges.name, *given)
+                                                : std::vector<token_pair>{});
         }
     };
 } // namespace attn::describe

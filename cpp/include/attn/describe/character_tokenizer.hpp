@@ -23,8 +23,8 @@ namespace attn::describe
     {
         static constexpr const char* name = "characterTokenizer";
         static constexpr const char* title = "One token per character";
-        static constexpr argument text = text_argument(
-            "text", "n bytes", "1 … 16384 bytes of UTF-8, read as its code points");
+        static constexpr argument text =
+            text_argument("text", "n bytes", "1 … 16384 bytes of UTF-8, read as its code points");
         static constexpr argument arguments[] = {text};
 
         template <class In> static character_tokenizer_trace run(In& in)
