@@ -37,6 +37,7 @@ const ARGUMENT_TYPES = {
   vector: 'VectorInput',
   indices: 'VectorInput',
   strings: 'ReadonlyArray<string>',
+  text: 'string',
   number: 'number',
   integer: 'number',
   boolean: 'boolean',

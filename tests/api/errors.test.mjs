@@ -319,6 +319,36 @@ describe('seeded inputs', () => {
   });
 });
 
+describe('tokenizers', () => {
+  test('a text that is not a string, is empty, too long or has a lone surrogate is refused as text', () => {
+    expectAttentionError(() => untyped.trainTokenizer({ text: ['a'], merges: 1 }), 'text', 'text: expected a string, got an array of length 1');
+    expectAttentionError(() => untyped.tokenize({ merges: [[97, 98]] }), 'text', 'text: expected a string, got undefined');
+    expectAttentionError(() => lab.trainTokenizer({ text: '', merges: 1 }), 'text', 'text: expected a text of 1 to 16384 bytes of UTF-8, got an empty string');
+    expectAttentionError(() => lab.trainTokenizer({ text: 'ñ'.repeat(8193), merges: 1 }), 'text', 'text: expected a text of 1 to 16384 bytes of UTF-8, got 16386 bytes');
+    expectAttentionError(() => lab.tokenize({ text: 'a'.repeat(2049) }), 'text', 'text: expected a text of 1 to 2048 bytes of UTF-8, got 2049 bytes');
+    expectAttentionError(() => lab.characterTokenizer({ text: 'a'.repeat(16385) }), 'text', 'text: expected a text of 1 to 16384 bytes of UTF-8, got 16385 bytes');
+    for (const call of [() => lab.trainTokenizer({ text: 'a\uD800b', merges: 1 }), () => lab.tokenize({ text: 'a\uDC00' }), () => lab.characterTokenizer({ text: '\uD83D' })]) {
+      expectAttentionError(call, 'text', /^text: expected a well-formed string \(no lone UTF-16 surrogate\), got the string "/);
+    }
+  });
+
+  test('trainTokenizer: merges a whole number from 0 to 1024', () => {
+    expectAttentionError(() => lab.trainTokenizer({ text: 'abab', merges: 1025 }), 'merges', 'merges: expected a whole number from 0 to 1024, got 1025');
+    expectAttentionError(() => lab.trainTokenizer({ text: 'abab', merges: 1.5 }), 'merges', 'merges: expected a whole number from 0 to 1024, got 1.5');
+    expectAttentionError(() => lab.trainTokenizer({ text: 'abab', merges: -1 }), 'merges', 'merges: expected a whole number from 0 to 1024, got -1');
+    expectAttentionError(() => untyped.trainTokenizer({ text: 'abab' }), 'merges', 'merges: expected a number, got undefined');
+  });
+
+  test('tokenize: merges k × 2 pairs of tokens that exist before each merge, none twice', () => {
+    expectAttentionError(() => lab.tokenize({ text: 'abc', merges: [[97, 98, 99]] }), 'merges', 'merges: expected a matrix of k × 2 (one pair [a, b] per row), got 1×3');
+    expectAttentionError(() => lab.tokenize({ text: 'abc', merges: [[97, 98], [256, 257]] }), 'merges[1][1]', 'merges[1][1]: expected a whole number from 0 to 256, got 257');
+    expectAttentionError(() => lab.tokenize({ text: 'abc', merges: [[97, 98.5]] }), 'merges[0][1]', 'merges[0][1]: expected a whole number from 0 to 255, got 98.5');
+    expectAttentionError(() => lab.tokenize({ text: 'abc', merges: [[97, 98], [97, 98]] }), 'merges[1]', 'merges[1]: expected a pair not merged before, got [97, 98], already merges[0]');
+    expectAttentionError(() => lab.tokenize({ text: 'abc', merges: Array.from({ length: 1025 }, () => [97, 98]) }), 'merges', 'merges: expected at most 1024 rows, got an array of length 1025');
+    expectAttentionError(() => lab.tokenize({ text: 'abc', merges: [] }), 'merges', 'merges: expected a matrix (an array of rows of numbers) with at least one row, got an empty array');
+  });
+});
+
 describe('lesson operations', () => {
   test('addPositionalEncoding and positionSimilarity check their input and sizes', () => {
     expectAttentionError(() => lab.addPositionalEncoding({ input: [[1, NaN]] }), 'input[0][1]', 'input[0][1]: expected a finite number, got NaN');

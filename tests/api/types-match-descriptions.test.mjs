@@ -44,6 +44,7 @@ const ARGUMENT_TYPES = {
   vector: ['VectorInput'],
   indices: ['VectorInput'],
   strings: ['readonly string[]'],
+  text: ['string'],
   number: ['number'],
   integer: ['number'],
   boolean: ['boolean'],

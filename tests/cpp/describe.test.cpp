@@ -61,6 +61,15 @@ namespace describe_tests
             Message("samples: expected a whole number from 1 to 10000, got 10001"));
     }
 
+    TEST_CASE("a text argument is read whole, as given, under its declared name", "[describe]")
+    {
+        fake_source source;
+        describe::request_reader<fake_source> in(source);
+        source.texts["text"] = "niño 🙂, niña";
+        CHECK(in.text(describe::train_tokenizer_operation::text) == "niño 🙂, niña");
+        CHECK(std::string(describe::kind_name(describe::kind::text)) == "text");
+    }
+
     TEST_CASE("an omitted optional argument takes its described default, a given one its value",
               "[describe]")
     {

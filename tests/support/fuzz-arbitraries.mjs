@@ -34,6 +34,9 @@ export const ARGUMENTS = {
   kvCacheDecode: ['input', 'heads', 'seed', 'wQ', 'wK', 'wV', 'wO', 'bQ', 'bK', 'bV', 'bO'],
   flashAttention: ['query', 'key', 'value', 'mask', 'maskFill', 'blockRows', 'blockCols', 'precision', 'trace'],
   chunkedAttention: ['query', 'key', 'value', 'mask', 'maskFill', 'chunkSize', 'trace'],
+  trainTokenizer: ['text', 'merges'],
+  tokenize: ['text', 'merges'],
+  characterTokenizer: ['text'],
 };
 
 /** A cell: mostly ordinary, now and then a value at or past the edge of double range. */
@@ -62,6 +65,10 @@ const mask = (n, m) => fc.oneof(fc.constant('causal'), fc.record({ keyLength: co
 const maskFill = fc.constantFrom(-1e9, -Infinity, 0, NaN, Infinity, -1e308);
 /** Optional keys left out unless drawn. */
 const record = (/** @type {Record<string, fc.Arbitrary<unknown>>} */ shape, /** @type {string[]} */ required) => fc.record(shape, { requiredKeys: required });
+/** A text for the tokenizers: words with accents and emoji, repeats, or any characters at all. */
+const text = fc.oneof(fc.constantFrom('niño niña niño', '🙂🙂 hola 🙂', 'aaaa', 'a\0b'), fc.string({ unit: 'binary', maxLength: 12 }));
+/** Up to three merges, each token usually one that exists by then, sometimes one that does not. */
+const merges = fc.array(fc.tuple(count(0, 257), count(0, 257)), { minLength: 1, maxLength: 3 });
 const token = fc.oneof(fc.constantFrom('the', 'cat', 'sat', 'café', '😀', 'a'), fc.string({ maxLength: 4 }));
 
 const attentionLike = fc.tuple(size, size, size).chain(([n, m, d]) =>
@@ -137,6 +144,9 @@ export const VALID = {
   chunkedAttention: fc.tuple(size, size, size).chain(([n, m, d]) =>
     record({ query: matrix(n, d), key: matrix(m, d), value: matrix(m, d), mask: mask(n, m), maskFill, chunkSize: count(1, n), trace: fc.boolean() },
       ['query', 'key', 'value', 'chunkSize'])),
+  trainTokenizer: record({ text, merges: count(0, 6) }, ['text', 'merges']),
+  tokenize: record({ text, merges }, ['text']),
+  characterTokenizer: record({ text }, ['text']),
 };
 
 /** A list whose length lies: it claims 2^32 − 1 elements. */

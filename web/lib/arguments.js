@@ -101,6 +101,7 @@ const ENCODERS = Object.assign(Object.create(null), {
   'vector?': optional('vector'),
   indices: (name, v, spec) => flattenVector(name, v, spec.rows),
   strings: (name, v) => readStrings(name, v),
+  text: (name, v) => (typeof v === 'string' ? checkWellFormed(name, v) : fail(name, 'a string', v)),
   'mask?': encodeMask,
   number: (name, v) => (typeof v === 'number' ? v : fail(name, 'a number', v)),
   'number?': optional('number'),

@@ -2152,6 +2152,112 @@ export interface RopeBackwardTrace {
   gradOutput: Matrix;
   /** pass 1: each pair (g_a, g_b) → (g_a·cos + g_b·sin, −g_a·sin + g_b·cos), the rotation's transpose */
   gradInput: Matrix;
+// ---- trainTokenizer: Byte-level BPE, trained
+
+/** The arguments of trainTokenizer — Byte-level BPE, trained. */
+export interface TrainTokenizerArgs {
+  /** (n bytes) 1 … 16384 bytes of UTF-8, read as its bytes */
+  text: string;
+  /** merges to make (fewer when no pair occurs twice); a whole number, 0 … 1024 */
+  merges: number;
+}
+
+/** What trainTokenizer returns — Byte-level BPE, trained. */
+export interface TrainTokenizerTrace {
+  /** pass 1: the text's UTF-8 bytes, tokens 0 … 255 */
+  bytes: number[];
+  /** pass 2: each merge in order; merge k makes 256 + k */
+  merges: ByteMerge[];
+  /** pass 3: the text's tokens after the last merge */
+  tokens: number[];
+  /** pass 2 stopped before `merges` merges: no pair occurred twice */
+  stoppedEarly: boolean;
+  /** 256 + the merges made */
+  vocabularySize: number;
+}
+
+/** TrainTokenizerTrace.merges[]: pass 2: each merge in order; merge k makes 256 + k */
+export interface ByteMerge {
+  /** [left, right]: the most frequent adjacent pair */
+  pair: number[];
+  /** its adjacent occurrences, overlapping ones counted */
+  count: number;
+  /** the new token, 256 + the merge's index */
+  token: number;
+  /** occurrences replaced, left to right without overlap (≤ count) */
+  replaced: number;
+  /** the sequence's length after the merge */
+  length: number;
+  /** the bytes the new token stands for */
+  bytes: number[];
+  /** what those bytes spell; null when they hold part of a character */
+  text: string | null;
+}
+
+// ---- tokenize: Byte-level BPE, applied
+
+/** The arguments of tokenize — Byte-level BPE, applied. */
+export interface TokenizeArgs {
+  /** (n bytes) 1 … 2048 bytes of UTF-8, read as its bytes */
+  text: string;
+  /** (k × 2) a training's merges in order, row k = [a, b] making token 256 + k, k ≤ 1024; default no merges: the bytes (omit it: an empty list is refused like any empty matrix) */
+  merges?: MatrixInput | undefined;
+}
+
+/** What tokenize returns — Byte-level BPE, applied. */
+export interface TokenizeTrace {
+  /** pass 1: the text's UTF-8 bytes, tokens 0 … 255 */
+  bytes: number[];
+  /** pass 2: each merge as applied, in the order applied */
+  steps: TokenizeStep[];
+  /** the tokens after the last step */
+  tokens: number[];
+  /** pass 3: each token with the bytes it stands for */
+  pieces: TokenPiece[];
+}
+
+/** TokenizeTrace.steps[]: pass 2: each merge as applied, in the order applied */
+export interface TokenizeStep {
+  /** the index of the merge applied (the lowest that applies) */
+  merge: number;
+  /** its pair, [left, right] */
+  pair: number[];
+  /** its token, 256 + merge */
+  token: number;
+  /** occurrences replaced, left to right without overlap */
+  replaced: number;
+  /** the sequence after this step */
+  tokens: number[];
+}
+
+/** TokenizeTrace.pieces[]: pass 3: each token with the bytes it stands for */
+export interface TokenPiece {
+  /** the token */
+  token: number;
+  /** the bytes it stands for */
+  bytes: number[];
+  /** what they spell; null when they hold part of a character */
+  text: string | null;
+}
+
+// ---- characterTokenizer: One token per character
+
+/** The arguments of characterTokenizer — One token per character. */
+export interface CharacterTokenizerArgs {
+  /** (n bytes) 1 … 16384 bytes of UTF-8, read as its code points */
+  text: string;
+}
+
+/** What characterTokenizer returns — One token per character. */
+export interface CharacterTokenizerTrace {
+  /** pass 1: the text's characters (code points) */
+  characters: string[];
+  /** pass 2: the distinct characters by code point */
+  vocabulary: string[];
+  /** pass 2: each vocabulary entry's code point */
+  codePoints: number[];
+  /** pass 3: each character's index in the vocabulary */
+  ids: number[];
 }
 
 // ---- the arguments several operations share, for building a request from parts
@@ -2461,4 +2567,18 @@ export interface AttentionOperations {
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
    */
   ropeBackward(args: RopeBackwardArgs): RopeBackwardTrace;
+   * Byte-level BPE, trained: docs/engine.md, `trainTokenizer`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  trainTokenizer(args: TrainTokenizerArgs): TrainTokenizerTrace;
+  /**
+   * Byte-level BPE, applied: docs/engine.md, `tokenize`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  tokenize(args: TokenizeArgs): TokenizeTrace;
+  /**
+   * One token per character: docs/engine.md, `characterTokenizer`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  characterTokenizer(args: CharacterTokenizerArgs): CharacterTokenizerTrace;
 }

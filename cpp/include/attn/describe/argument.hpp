@@ -27,6 +27,7 @@ namespace attn::describe
         vector,  ///< number[]
         indices, ///< number[] of whole numbers (checked by the kernel)
         strings, ///< string[]
+        text,    ///< one string, a learner's text (checked by the kernel)
         number,  ///< any number the kernel accepts
         integer, ///< a whole number within [low, high]
         boolean, ///< true or false
@@ -47,6 +48,8 @@ namespace attn::describe
             return "indices";
         case kind::strings:
             return "strings";
+        case kind::text:
+            return "text";
         case kind::number:
             return "number";
         case kind::integer:
@@ -164,6 +167,10 @@ namespace attn::describe
     {
         return {name, kind::strings, false, words(shape), words(doc)};
     }
+    constexpr argument text_argument(const char* name, const char* shape, const char* doc)
+    {
+        return {name, kind::text, false, words(shape), words(doc)};
+    }
     constexpr argument number_argument(const char* name, const char* doc)
     {
         return {name, kind::number, false, "", words(doc)};
@@ -279,6 +286,8 @@ namespace attn::describe
         }
 
         std::vector<std::string> strings(const argument& a) { return source_.strings(a.name); }
+
+        std::string text(const argument& a) { return source_.text(a.name); }
 
         double number(const argument& a)
         {
