@@ -2152,6 +2152,8 @@ export interface RopeBackwardTrace {
   gradOutput: Matrix;
   /** pass 1: each pair (g_a, g_b) → (g_a·cos + g_b·sin, −g_a·sin + g_b·cos), the rotation's transpose */
   gradInput: Matrix;
+}
+
 // ---- trainTokenizer: Byte-level BPE, trained
 
 /** The arguments of trainTokenizer — Byte-level BPE, trained. */
@@ -2567,6 +2569,7 @@ export interface AttentionOperations {
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
    */
   ropeBackward(args: RopeBackwardArgs): RopeBackwardTrace;
+  /**
    * Byte-level BPE, trained: docs/engine.md, `trainTokenizer`.
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
    */
