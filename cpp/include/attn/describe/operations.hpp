@@ -42,6 +42,7 @@
 #include "attn/describe/random_matrix.hpp"
 #include "attn/describe/rnn.hpp"
 #include "attn/describe/rope.hpp"
+#include "attn/describe/sample.hpp"
 #include "attn/describe/scaling_experiment.hpp"
 #include "attn/describe/softmax.hpp"
 #include "attn/describe/softmax_jacobian.hpp"
@@ -66,7 +67,7 @@ namespace attn::describe
         chunked_attention_operation, measure_cost_operation, measure_cost_growth_operation,
         diagnose_operation, explain_linear_operation, explain_positional_encoding_operation,
         rope_operation, diagnose_rope_operation, diagnose_alibi_operation,
-        diagnose_grouped_query_operation, diagnose_sliding_window_operation>;
+        diagnose_grouped_query_operation, diagnose_sliding_window_operation, sample_operation>;
 
     /// Whether the lite engine binds Operation: its description says `static constexpr bool
     /// lite = true;`. The lite engine is the page's landing build (`{ training: false }`): the
