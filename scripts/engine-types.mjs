@@ -37,6 +37,7 @@ const ARGUMENT_TYPES = {
   vector: 'VectorInput',
   indices: 'VectorInput',
   strings: 'ReadonlyArray<string>',
+  matrixLists: 'ReadonlyArray<ReadonlyArray<MatrixInput>>',
   number: 'number',
   integer: 'number',
   boolean: 'boolean',

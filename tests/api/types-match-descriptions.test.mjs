@@ -44,6 +44,7 @@ const ARGUMENT_TYPES = {
   vector: ['VectorInput'],
   indices: ['VectorInput'],
   strings: ['readonly string[]'],
+  matrixLists: ['readonly (readonly MatrixInput[])[]'],
   number: ['number'],
   integer: ['number'],
   boolean: ['boolean'],

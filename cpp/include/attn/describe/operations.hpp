@@ -13,6 +13,7 @@
 
 #include "attn/describe/attention.hpp"
 #include "attn/describe/attention_backward.hpp"
+#include "attn/describe/attention_rollout.hpp"
 #include "attn/describe/chunked_attention.hpp"
 #include "attn/describe/cross_entropy.hpp"
 #include "attn/describe/diagnose.hpp"
@@ -67,7 +68,8 @@ namespace attn::describe
         chunked_attention_operation, measure_cost_operation, measure_cost_growth_operation,
         diagnose_operation, explain_linear_operation, explain_positional_encoding_operation,
         rope_operation, diagnose_rope_operation, diagnose_alibi_operation,
-        diagnose_grouped_query_operation, diagnose_sliding_window_operation, sample_operation>;
+        diagnose_grouped_query_operation, diagnose_sliding_window_operation, sample_operation,
+        attention_rollout_operation>;
 
     /// Whether the lite engine binds Operation: its description says `static constexpr bool
     /// lite = true;`. The lite engine is the page's landing build (`{ training: false }`): the
