@@ -194,7 +194,7 @@ namespace sample_tests
                     "Infinity)"));
     }
 
-    TEST_CASE("topP outside (0, 1] is refused naming topP", "[sample][errors]")
+    TEST_CASE("a topP of 0 or less, or above 1, is refused naming topP", "[sample][errors]")
     {
         for (const double p : {0.0, -0.1, 1.5})
         {
