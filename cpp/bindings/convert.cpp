@@ -146,8 +146,7 @@ namespace attn::bindings
     }
 
     std::vector<std::vector<attn::matrix>>
-    request_source::matrix_lists(const char* name, std::size_t max_rows,
-                                 std::size_t max_cols) const
+    request_source::matrix_lists(const char* name, std::size_t max_rows, std::size_t max_cols) const
     {
         // The façade has checked the structure: an array of arrays of { rows, cols, data }.
         const val lists = request_[name];

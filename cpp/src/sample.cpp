@@ -56,8 +56,8 @@ namespace attn
                                  "a temperature large enough for logits / temperature to stay "
                                  "within double range",
                                  detail::format_number(temperature) + " (logits[" +
-                                     std::to_string(i) + "] / temperature = " +
-                                     detail::format_number(scaled(i)) + ")");
+                                     std::to_string(i) +
+                                     "] / temperature = " + detail::format_number(scaled(i)) + ")");
                 }
             }
             return scaled;
@@ -95,16 +95,15 @@ namespace attn
             t.softmax = xt::empty<double>({v});
             vector exps = xt::empty<double>({v});
             double max = 0, sum = 0;
-            detail::softmax_row(t.scaled_logits.data(), v, exps.data(), t.softmax.data(), max,
-                                sum);
+            detail::softmax_row(t.scaled_logits.data(), v, exps.data(), t.softmax.data(), max, sum);
         }
 
         // pass 3: rank the tokens, most likely first; equal probabilities keep index order
         // (a stable sort), which is the tie rule at both boundaries below.
         t.order.resize(v);
         std::iota(t.order.begin(), t.order.end(), std::size_t{0});
-        std::stable_sort(t.order.begin(), t.order.end(), [&](std::size_t a, std::size_t b)
-                         { return t.softmax(a) > t.softmax(b); });
+        std::stable_sort(t.order.begin(), t.order.end(),
+                         [&](std::size_t a, std::size_t b) { return t.softmax(a) > t.softmax(b); });
 
         // pass 4: top-k keeps the first k of the order (all when k is 0 or at least v), and
         // renormalises. At temperature 0 only the greedy token is kept whatever k is.

@@ -12,9 +12,8 @@ namespace attention_rollout_tests
     using Catch::Matchers::Message;
     using Catch::Matchers::WithinAbs;
 
-    const attn::matrix uniform3 = {{1.0 / 3, 1.0 / 3, 1.0 / 3},
-                                   {1.0 / 3, 1.0 / 3, 1.0 / 3},
-                                   {1.0 / 3, 1.0 / 3, 1.0 / 3}};
+    const attn::matrix uniform3 = {
+        {1.0 / 3, 1.0 / 3, 1.0 / 3}, {1.0 / 3, 1.0 / 3, 1.0 / 3}, {1.0 / 3, 1.0 / 3, 1.0 / 3}};
     const attn::matrix previous3 = {{1, 0, 0}, {1, 0, 0}, {0, 1, 0}};
     const attn::matrix causal3 = {{1, 0, 0}, {0.5, 0.5, 0}, {0.2, 0.3, 0.5}};
 
@@ -83,7 +82,8 @@ namespace attention_rollout_tests
         CHECK_THAT(t.mixed(0, 0, 0) + t.mixed(0, 0, 1), WithinAbs(1.0, 1e-15));
     }
 
-    TEST_CASE("no layers, or a layer with no heads, is refused naming it", "[attention-rollout][errors]")
+    TEST_CASE("no layers, or a layer with no heads, is refused naming it",
+              "[attention-rollout][errors]")
     {
         CHECK_THROWS_MATCHES(attn::attention_rollout({}, 0.5), attn::attention_error,
                              Message("layers: expected at least one layer, got an empty list"));

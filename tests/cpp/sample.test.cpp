@@ -71,8 +71,7 @@ namespace sample_tests
         CHECK(t.probabilities(0) == 0.0);
     }
 
-    TEST_CASE("top-p keeps the shortest most-likely prefix whose probability reaches p",
-              "[sample]")
+    TEST_CASE("top-p keeps the shortest most-likely prefix whose probability reaches p", "[sample]")
     {
         // Four equal tokens: 0.25 + 0.25 reaches 0.5 exactly, so two are kept, the lower indices.
         CHECK(attn::sample({0.5, 0.5, 0.5, 0.5}, with(1, 0, 0.5)).kept ==

@@ -20,8 +20,8 @@ namespace attn
     /// Every step of attention_rollout().
     struct attention_rollout_trace
     {
-        tensor3 mean;    ///< (L × n × n) pass 1: each layer's weights averaged over its heads
-        tensor3 mixed;   ///< (L × n × n) pass 2: residual·I + (1 − residual)·mean, rows renormalised
+        tensor3 mean; ///< (L × n × n) pass 1: each layer's weights averaged over its heads
+        tensor3 mixed; ///< (L × n × n) pass 2: residual·I + (1 − residual)·mean, rows renormalised
         tensor3 rollout; ///< (L × n × n) pass 3: mixed_0, then mixed_l · rollout_(l−1)
     };
 

@@ -33,9 +33,9 @@ namespace attn
         vector top_k_probabilities;     ///< (v) pass 4: softmax kept by top-k, renormalised
         vector cumulative;              ///< (v) pass 5: Σ top_k_probabilities along order
         std::vector<std::size_t> kept;  ///< pass 5: the tokens left, in vocabulary order
-        vector probabilities;           ///< (v) pass 6: softmax over kept, renormalised; 0 elsewhere
-        double uniform = 0;             ///< pass 7: the seeded number u in [0, 1)
-        std::size_t chosen = 0;         ///< pass 7: the first token whose Σ probabilities > u
+        vector probabilities;   ///< (v) pass 6: softmax over kept, renormalised; 0 elsewhere
+        double uniform = 0;     ///< pass 7: the seeded number u in [0, 1)
+        std::size_t chosen = 0; ///< pass 7: the first token whose Σ probabilities > u
     };
 
     /**

@@ -23,15 +23,15 @@ namespace attn::describe
 {
     enum class kind
     {
-        matrix,  ///< number[][]
-        vector,  ///< number[]
-        indices, ///< number[] of whole numbers (checked by the kernel)
-        strings, ///< string[]
-        number,  ///< any number the kernel accepts
-        integer, ///< a whole number within [low, high]
-        boolean, ///< true or false
-        choice,  ///< one string among `choices`
-        mask,    ///< 'causal', { keyLength } or a 0/1 matrix
+        matrix,       ///< number[][]
+        vector,       ///< number[]
+        indices,      ///< number[] of whole numbers (checked by the kernel)
+        strings,      ///< string[]
+        number,       ///< any number the kernel accepts
+        integer,      ///< a whole number within [low, high]
+        boolean,      ///< true or false
+        choice,       ///< one string among `choices`
+        mask,         ///< 'causal', { keyLength } or a 0/1 matrix
         matrix_lists, ///< number[][][][]: a list of lists of matrices (layer × head)
     };
 
@@ -253,9 +253,9 @@ namespace attn::describe
      * @brief Typed, checked reads of one request. `Source` supplies raw values by name:
      * present(name), number(name), boolean(name), text(name), matrix(name, max_rows,
      * max_cols), vector(name, max_length), strings(name), matrix_lists(name, max_rows,
-     * max_cols), mask(name, max_rows, max_cols),
-     * extent(name); the caps let a source refuse an oversized matrix before allocating it. Whatever the source is, defaults,
-     * whole-number and range checks happen here, and each message names the argument as declared.
+     * max_cols), mask(name, max_rows, max_cols), extent(name); the caps let a source refuse an
+     * oversized matrix before allocating it. Whatever the source is, defaults, whole-number and
+     * range checks happen here, and each message names the argument as declared.
      */
     template <class Source> class request_reader
     {

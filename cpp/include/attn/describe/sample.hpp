@@ -42,7 +42,8 @@ namespace attn::describe
     {
         static constexpr const char* name = "sample";
         static constexpr const char* title = "Sampling the next token: temperature, top-k, top-p";
-        static constexpr argument logits = [] {
+        static constexpr argument logits = []
+        {
             argument a = vector_argument("logits", "v", "finite numbers, one per token");
             a.max_rows = max_sequence;
             return a;
@@ -52,8 +53,8 @@ namespace attn::describe
         static constexpr argument top_k = optional_integer(
             "topK", 0, 4294967295.0, "keep the k most likely tokens; 0 keeps all", 0, "0 (off)");
         static constexpr argument top_p = optional_number(
-            "topP", "in (0, 1]: keep the fewest most likely tokens whose probability reaches p",
-            1, "1 (off)");
+            "topP", "in (0, 1]: keep the fewest most likely tokens whose probability reaches p", 1,
+            "1 (off)");
         static constexpr argument seed = optional_integer(
             "seed", 0, 4294967295.0, "seed of the draw; same seed, same token", 0, "0");
         static constexpr argument arguments[] = {logits, temperature, top_k, top_p, seed};
