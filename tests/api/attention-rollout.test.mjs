@@ -37,6 +37,8 @@ describe('attentionRollout', () => {
     expectAttentionError(() => untyped.attentionRollout({ layers: [causal] }), 'layers[0][0]', /^layers\[0\]\[0\]: expected a matrix/);
     expectAttentionError(() => untyped.attentionRollout({ layers: 'causal' }), 'layers', 'layers: expected an array of arrays of matrices, got the string "causal"');
     expectAttentionError(() => untyped.attentionRollout({ layers: [causal[0]] }), 'layers[0][0]', /^layers\[0\]\[0\]: expected a matrix/);
+    expectAttentionError(() => lab.attentionRollout({ layers: new Array(1025).fill([causal]) }), 'layers', 'layers: expected at most 1024 lists, got an array of length 1025');
+    expectAttentionError(() => lab.attentionRollout({ layers: [new Array(1025).fill(causal)] }), 'layers[0]', 'layers[0]: expected at most 1024 matrices, got an array of length 1025');
   });
 
   test('no layers, or a layer with no heads, is refused naming it', () => {
