@@ -38,6 +38,7 @@ const ARGUMENT_TYPES = {
   indices: 'VectorInput',
   strings: 'ReadonlyArray<string>',
   text: 'string',
+  matrixLists: 'ReadonlyArray<ReadonlyArray<MatrixInput>>',
   number: 'number',
   integer: 'number',
   boolean: 'boolean',

@@ -54,7 +54,8 @@ namespace attn::bindings
                 item.set("name", std::string(a.name));
                 item.set("kind", std::string(describe::kind_name(a.type)));
                 item.set("optional", a.optional);
-                if (a.type == describe::kind::matrix || a.type == describe::kind::mask)
+                if (a.type == describe::kind::matrix || a.type == describe::kind::mask ||
+                    a.type == describe::kind::matrix_lists)
                 {
                     // The façade caps a matrix's rows and columns from these before copying it.
                     item.set("rows", static_cast<double>(a.max_rows));

@@ -145,6 +145,26 @@ namespace attn::bindings
         return out;
     }
 
+    std::vector<std::vector<attn::matrix>>
+    request_source::matrix_lists(const char* name, std::size_t max_rows, std::size_t max_cols) const
+    {
+        // The façade has checked the structure: an array of arrays of { rows, cols, data }.
+        const val lists = request_[name];
+        std::vector<std::vector<attn::matrix>> out(capped_length(lists, name, "lists"));
+        for (std::size_t l = 0; l < out.size(); ++l)
+        {
+            const val list = lists[l];
+            const std::string list_name = std::string(name) + "[" + std::to_string(l) + "]";
+            out[l].resize(capped_length(list, list_name, "matrices"));
+            for (std::size_t h = 0; h < out[l].size(); ++h)
+            {
+                out[l][h] = read_matrix(list[h], list_name + "[" + std::to_string(h) + "]",
+                                        max_rows, max_cols);
+            }
+        }
+        return out;
+    }
+
     attention_mask request_source::mask(const char* name, std::size_t max_rows,
                                         std::size_t max_cols) const
     {

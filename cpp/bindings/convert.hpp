@@ -38,6 +38,8 @@ namespace attn::bindings
         attn::vector vector(const char* name, std::size_t max_length) const;
         describe::extent extent(const char* name) const;
         std::vector<std::string> strings(const char* name) const;
+        std::vector<std::vector<attn::matrix>> matrix_lists(const char* name, std::size_t max_rows,
+                                                            std::size_t max_cols) const;
         attention_mask mask(const char* name, std::size_t max_rows, std::size_t max_cols) const;
 
     private:

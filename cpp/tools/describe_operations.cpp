@@ -236,7 +236,7 @@ namespace
         {
             std::cout << ", \"low\": " << number(a.low) << ", \"high\": " << number(a.high);
         }
-        if (a.type == kind::matrix || a.type == kind::mask)
+        if (a.type == kind::matrix || a.type == kind::mask || a.type == kind::matrix_lists)
         {
             std::cout << ", \"rows\": " << a.max_rows << ", \"cols\": " << a.max_cols;
         }

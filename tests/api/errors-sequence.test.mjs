@@ -23,12 +23,13 @@ describe('the limits of long sequences', () => {
     assert.equal(lab.maxPeakCells, 2 ** 24);
   });
 
-  test('the engine describes every matrix, mask and vector argument with its caps', () => {
+  test('the engine describes every matrix, list of matrices, mask and vector argument with its caps', () => {
     /** @type {{ name: string, arguments: { name: string, kind: string, rows?: number, cols?: number }[] }[]} */
     const operations = core.describeOperations();
     let matrices = 0;
     for (const op of operations) {
-      for (const a of op.arguments.filter((x) => x.kind === 'matrix' || x.kind === 'mask')) {
+      // A matrixLists argument caps each of its matrices as a matrix argument does.
+      for (const a of op.arguments.filter((x) => x.kind === 'matrix' || x.kind === 'mask' || x.kind === 'matrixLists')) {
         matrices += 1;
         assert.ok(a.rows === 1024 || a.rows === 4096, `${op.name}.${a.name}: rows ${a.rows}`);
         assert.ok(a.cols === 1024 || (a.kind === 'mask' && a.cols === 4096), `${op.name}.${a.name}: cols ${a.cols}`);
@@ -37,7 +38,7 @@ describe('the limits of long sequences', () => {
         assert.ok(a.rows === 1024 || a.rows === 4096, `${op.name}.${a.name}: length ${a.rows}`);
         assert.equal(a.cols, undefined, `${op.name}.${a.name} is a vector`);
       }
-      for (const a of op.arguments.filter((x) => !['matrix', 'mask', 'vector', 'indices'].includes(x.kind))) {
+      for (const a of op.arguments.filter((x) => !['matrix', 'mask', 'matrixLists', 'vector', 'indices'].includes(x.kind))) {
         assert.equal(a.rows, undefined, `${op.name}.${a.name} is no matrix or vector`);
       }
     }

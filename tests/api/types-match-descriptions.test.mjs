@@ -45,6 +45,7 @@ const ARGUMENT_TYPES = {
   indices: ['VectorInput'],
   strings: ['readonly string[]'],
   text: ['string'],
+  matrixLists: ['readonly (readonly MatrixInput[])[]'],
   number: ['number'],
   integer: ['number'],
   boolean: ['boolean'],

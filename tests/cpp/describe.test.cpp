@@ -35,6 +35,11 @@ namespace describe_tests
             attn::vector vector(const char*, std::size_t) const { return {}; }
             describe::extent extent(const char*) const { return {}; }
             std::vector<std::string> strings(const char*) const { return {}; }
+            std::vector<std::vector<attn::matrix>> matrix_lists(const char*, std::size_t,
+                                                                std::size_t) const
+            {
+                return {};
+            }
             attn::attention_mask mask(const char*, std::size_t, std::size_t) const
             {
                 return attn::attention_mask::causal();

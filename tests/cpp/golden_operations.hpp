@@ -178,6 +178,29 @@ namespace golden
             return j.get<std::vector<std::string>>();
         }
 
+        /// layers[l][h] of number[][]: a list of lists of matrices.
+        std::vector<std::vector<attn::matrix>> matrix_lists(const char* name, std::size_t,
+                                                            std::size_t)
+        {
+            const json& j = take(name);
+            if (!j.is_array() ||
+                !std::all_of(j.begin(), j.end(), [](const json& l) { return l.is_array(); }))
+            {
+                throw fixture_error(std::string("input.") + name +
+                                    " is not an array of arrays of matrices");
+            }
+            std::vector<std::vector<attn::matrix>> out;
+            for (const json& list : j)
+            {
+                out.emplace_back();
+                for (const json& m : list)
+                {
+                    out.back().push_back(to_matrix(m));
+                }
+            }
+            return out;
+        }
+
         /// Throws if some input field was never read.
         void finish() const
         {

@@ -54,6 +54,11 @@ namespace work_budgets_tests
             {
                 throw reached_kernel(name);
             }
+            [[noreturn]] std::vector<std::vector<attn::matrix>>
+            matrix_lists(const char* name, std::size_t, std::size_t) const
+            {
+                throw reached_kernel(name);
+            }
             [[noreturn]] attn::attention_mask mask(const char* name, std::size_t, std::size_t) const
             {
                 throw reached_kernel(name);

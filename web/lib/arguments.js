@@ -6,7 +6,7 @@
  * Embind could refuse (and leak a handle over) ever reaches the bindings.
  */
 import { AttentionError, fail, showKey, unreadable } from './errors.js';
-import { checkWellFormed, flattenMatrix, flattenVector, readStrings } from './matrix-io.js';
+import { checkWellFormed, flattenMatrix, flattenMatrixLists, flattenVector, readStrings } from './matrix-io.js';
 import { own } from './own.js';
 
 /**
@@ -102,6 +102,7 @@ const ENCODERS = Object.assign(Object.create(null), {
   indices: (name, v, spec) => flattenVector(name, v, spec.rows),
   strings: (name, v) => readStrings(name, v),
   text: (name, v) => (typeof v === 'string' ? checkWellFormed(name, v) : fail(name, 'a string', v)),
+  matrixLists: (name, v, spec) => flattenMatrixLists(name, v, { rows: spec.rows, cols: spec.cols }),
   'mask?': encodeMask,
   number: (name, v) => (typeof v === 'number' ? v : fail(name, 'a number', v)),
   'number?': optional('number'),

@@ -112,6 +112,20 @@ export function flattenMatrix(name, value, options) {
 }
 
 /**
+ * A list of lists of matrices (every head of every layer), each matrix flattened and named by
+ * its place: "layers[1][0]". The engine checks how many there are and their shapes.
+ * @param {string} name
+ * @param {unknown} value a number[][][][]
+ * @param {{ rows: number | undefined, cols: number | undefined }} caps each matrix's caps
+ * @returns {Array<Array<{ rows: number, cols: number, data: Float64Array }>>}
+ */
+export function flattenMatrixLists(name, value, caps) {
+  return readList(name, value, 'an array of arrays of matrices', 'lists').map((list, l) =>
+    readList(`${name}[${l}]`, list, 'an array of matrices', 'matrices').map((m, h) => flattenMatrix(`${name}[${l}][${h}]`, m, { booleans: false, ...caps })),
+  );
+}
+
+/**
  * @param {string} name
  * @param {unknown} value a number[] (or a typed array)
  * @param {number} [cap] the most numbers accepted, as the engine describes the argument

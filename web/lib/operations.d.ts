@@ -2260,6 +2260,62 @@ export interface CharacterTokenizerTrace {
   codePoints: number[];
   /** pass 3: each character's index in the vocabulary */
   ids: number[];
+// ---- sample: Sampling the next token: temperature, top-k, top-p
+
+/** The arguments of sample — Sampling the next token: temperature, top-k, top-p. */
+export interface SampleArgs {
+  /** (v) finite numbers, one per token */
+  logits: VectorInput;
+  /** finite, ≥ 0; logits are divided by it; 0 is greedy; default 1 */
+  temperature?: number | undefined;
+  /** keep the k most likely tokens; 0 keeps all; a whole number, 0 … 4294967295; default 0 (off) */
+  topK?: number | undefined;
+  /** in (0, 1]: keep the fewest most likely tokens whose probability reaches p; default 1 (off) */
+  topP?: number | undefined;
+  /** seed of the draw; same seed, same token; a whole number, 0 … 4294967295; default 0 */
+  seed?: number | undefined;
+}
+
+/** What sample returns — Sampling the next token: temperature, top-k, top-p. */
+export interface SampleTrace {
+  /** pass 1: logits / temperature (the logits themselves at temperature 0) */
+  scaledLogits: Vector;
+  /** pass 2: softmax of scaledLogits, before any filter; at temperature 0, 1 on the first largest logit and 0 elsewhere */
+  softmax: Vector;
+  /** pass 3: the token indices by softmax probability, largest first, equal probabilities lower index first */
+  order: number[];
+  /** pass 4: softmax on the first topK tokens of order, renormalised; 0 elsewhere */
+  topKProbabilities: Vector;
+  /** pass 5: running Σ of topKProbabilities along order (cumulative[r] sums ranks 0 … r) */
+  cumulative: Vector;
+  /** pass 5: the tokens left by top-k and top-p, in vocabulary order */
+  kept: number[];
+  /** pass 6: topKProbabilities on kept, renormalised to sum to 1; 0 elsewhere */
+  probabilities: Vector;
+  /** pass 7: u in [0, 1), the first number of splitmix64 stream seed·256 + 10 */
+  uniform: number;
+  /** pass 7: the token drawn: the first index whose Σ probabilities (in vocabulary order) exceeds uniform */
+  chosen: number;
+}
+
+// ---- attentionRollout: Attention rollout (Abnar & Zuidema 2020)
+
+/** The arguments of attentionRollout — Attention rollout (Abnar & Zuidema 2020). */
+export interface AttentionRolloutArgs {
+  /** (L × H × n × n) every head's attention weights of every layer; rows non-negative, summing to 1 */
+  layers: ReadonlyArray<ReadonlyArray<MatrixInput>>;
+  /** in [0, 1]: the identity's weight, the residual connection; default 0.5 */
+  residual?: number | undefined;
+}
+
+/** What attentionRollout returns — Attention rollout (Abnar & Zuidema 2020). */
+export interface AttentionRolloutTrace {
+  /** pass 1: each layer's weights averaged over its heads */
+  mean: Matrix[];
+  /** pass 2: residual·I + (1 − residual)·mean per layer, rows renormalised */
+  mixed: Matrix[];
+  /** pass 3: rollout[0] = mixed[0], rollout[l] = mixed[l] · rollout[l − 1]; the last is the answer */
+  rollout: Matrix[];
 }
 
 // ---- the arguments several operations share, for building a request from parts
@@ -2584,4 +2640,13 @@ export interface AttentionOperations {
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
    */
   characterTokenizer(args: CharacterTokenizerArgs): CharacterTokenizerTrace;
+   * Sampling the next token: temperature, top-k, top-p: docs/engine.md, `sample`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  sample(args: SampleArgs): SampleTrace;
+  /**
+   * Attention rollout (Abnar & Zuidema 2020): docs/engine.md, `attentionRollout`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  attentionRollout(args: AttentionRolloutArgs): AttentionRolloutTrace;
 }

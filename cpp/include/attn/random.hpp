@@ -71,7 +71,9 @@ namespace attn
         /// sparseAttention's random keys (BigBird), drawn as sparse_attention.hpp says.
         sparse_random_keys = 12,
         /// Q, K and V of measure_cost, drawn one after another from this one stream.
-        cost_inputs = 9
+        cost_inputs = 9,
+        /// The one uniform number of lab.sample's draw.
+        sample_draw = 10
     };
 
     /// The starting state of stream k for a seed: seed·256 + k (below 2⁴⁰).

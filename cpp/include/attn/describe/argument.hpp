@@ -23,16 +23,17 @@ namespace attn::describe
 {
     enum class kind
     {
-        matrix,  ///< number[][]
-        vector,  ///< number[]
-        indices, ///< number[] of whole numbers (checked by the kernel)
-        strings, ///< string[]
-        text,    ///< one string, a learner's text (checked by the kernel)
-        number,  ///< any number the kernel accepts
-        integer, ///< a whole number within [low, high]
-        boolean, ///< true or false
-        choice,  ///< one string among `choices`
-        mask,    ///< 'causal', { keyLength } or a 0/1 matrix
+        matrix,       ///< number[][]
+        vector,       ///< number[]
+        indices,      ///< number[] of whole numbers (checked by the kernel)
+        strings,      ///< string[]
+        text,         ///< one string, a learner's text (checked by the kernel)
+        number,       ///< any number the kernel accepts
+        integer,      ///< a whole number within [low, high]
+        boolean,      ///< true or false
+        choice,       ///< one string among `choices`
+        mask,         ///< 'causal', { keyLength } or a 0/1 matrix
+        matrix_lists, ///< number[][][][]: a list of lists of matrices (layer × head)
     };
 
     /// The kind's name in the JavaScript façade's argument table.
@@ -60,6 +61,8 @@ namespace attn::describe
             return "choice";
         case kind::mask:
             return "mask";
+        case kind::matrix_lists:
+            return "matrixLists";
         }
         return "";
     }
@@ -171,6 +174,12 @@ namespace attn::describe
     {
         return {name, kind::text, false, words(shape), words(doc)};
     }
+    /// A list of lists of matrices, such as every head's weights of every layer: up to
+    /// max_dimension lists of max_dimension matrices, each within the matrix caps.
+    constexpr argument matrix_lists_argument(const char* name, const char* shape, const char* doc)
+    {
+        return {name, kind::matrix_lists, false, words(shape), words(doc)};
+    }
     constexpr argument number_argument(const char* name, const char* doc)
     {
         return {name, kind::number, false, "", words(doc)};
@@ -250,9 +259,10 @@ namespace attn::describe
     /**
      * @brief Typed, checked reads of one request. `Source` supplies raw values by name:
      * present(name), number(name), boolean(name), text(name), matrix(name, max_rows,
-     * max_cols), vector(name, max_length), strings(name), mask(name, max_rows, max_cols),
-     * extent(name); the caps let a source refuse an oversized matrix before allocating it. Whatever the source is, defaults,
-     * whole-number and range checks happen here, and each message names the argument as declared.
+     * max_cols), vector(name, max_length), strings(name), matrix_lists(name, max_rows,
+     * max_cols), mask(name, max_rows, max_cols), extent(name); the caps let a source refuse an
+     * oversized matrix before allocating it. Whatever the source is, defaults, whole-number and
+     * range checks happen here, and each message names the argument as declared.
      */
     template <class Source> class request_reader
     {
@@ -288,6 +298,11 @@ namespace attn::describe
         std::vector<std::string> strings(const argument& a) { return source_.strings(a.name); }
 
         std::string text(const argument& a) { return source_.text(a.name); }
+
+        std::vector<std::vector<attn::matrix>> matrix_lists(const argument& a)
+        {
+            return source_.matrix_lists(a.name, a.max_rows, a.max_cols);
+        }
 
         double number(const argument& a)
         {

@@ -13,6 +13,7 @@
 
 #include "attn/describe/attention.hpp"
 #include "attn/describe/attention_backward.hpp"
+#include "attn/describe/attention_rollout.hpp"
 #include "attn/describe/byte_pair_encoding.hpp"
 #include "attn/describe/character_tokenizer.hpp"
 #include "attn/describe/chunked_attention.hpp"
@@ -47,6 +48,7 @@
 #include "attn/describe/rnn.hpp"
 #include "attn/describe/rope.hpp"
 #include "attn/describe/rope_backward.hpp"
+#include "attn/describe/sample.hpp"
 #include "attn/describe/scaling_experiment.hpp"
 #include "attn/describe/softmax.hpp"
 #include "attn/describe/softmax_jacobian.hpp"
@@ -76,7 +78,7 @@ namespace attn::describe
         diagnose_grouped_query_operation, diagnose_sliding_window_operation, rms_norm_operation,
         rms_norm_backward_operation, swi_glu_operation, swi_glu_backward_operation,
         rope_backward_operation, train_tokenizer_operation, tokenize_operation,
-        character_tokenizer_operation>;
+        character_tokenizer_operation, sample_operation, attention_rollout_operation>;
 
     /// Whether the lite engine binds Operation: its description says `static constexpr bool
     /// lite = true;`. The lite engine is the page's landing build (`{ training: false }`): the
