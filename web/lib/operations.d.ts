@@ -2260,6 +2260,8 @@ export interface CharacterTokenizerTrace {
   codePoints: number[];
   /** pass 3: each character's index in the vocabulary */
   ids: number[];
+}
+
 // ---- sample: Sampling the next token: temperature, top-k, top-p
 
 /** The arguments of sample — Sampling the next token: temperature, top-k, top-p. */
@@ -2640,6 +2642,7 @@ export interface AttentionOperations {
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
    */
   characterTokenizer(args: CharacterTokenizerArgs): CharacterTokenizerTrace;
+  /**
    * Sampling the next token: temperature, top-k, top-p: docs/engine.md, `sample`.
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
    */
