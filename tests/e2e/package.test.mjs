@@ -149,6 +149,18 @@ describe('the installed package in Node', () => {
     });
   });
 
+  test('the language model’s operations (trainTokenizer, tokenize, characterTokenizer, rmsNorm, rmsNormBackward, swiGlu, swiGluBackward, ropeBackward, sample, attentionRollout), called as the docs spell them, give the repository’s numbers', async () => {
+    const printed = JSON.parse((await run(process.execPath, ['language-model-ops.mjs'], app)).stdout);
+    // The same calls on the repository's build (through JSON, as printed).
+    const { languageModelOps } = await import(new URL('package-consumer/language-model-ops.mjs', import.meta.url).href);
+    assert.deepEqual(printed, JSON.parse(JSON.stringify(languageModelOps(await loadAttentionLab()))));
+    // 'año': its vocabulary a, o, ñ in code-point order (ñ is U+00F1, after o).
+    assert.deepEqual(printed.characters, [0, 2, 1]);
+    assert.ok(Math.abs(printed.sample.probabilities.reduce((a, b) => a + b, 0) - 1) < 1e-12);
+    assert.equal(printed.sample.probabilities[3], 0, 'the least likely logit is cut by topK 3');
+    assert.equal(printed.merges.length, 4);
+  });
+
   test('a CommonJS consumer loads it with import(); require() works only where Node can require ES modules', async () => {
     assert.deepEqual(JSON.parse((await run(process.execPath, ['consumer.cjs'], app)).stdout).output, reference.output);
 

@@ -1,0 +1,31 @@
+// The engine operations a small language model is built from, called from the installed package
+// exactly as docs/engine.md spells them: the tokenizers, RMS norm, the SwiGLU feed-forward and
+// RoPE's backward, sampling, and attention rollout. Run as a program it prints the numbers;
+// tests/e2e/package.test.mjs compares them with languageModelOps on the repository's build.
+import { pathToFileURL } from 'node:url';
+
+/** The calls' results, from `lab` (an AttentionLab). */
+export function languageModelOps(lab) {
+  const x = [[1, 0, 2, 1], [0, 1, 1, 0], [2, 1, 0, 1]];
+  const w = [[0.5, -1, 0.25], [1, 0.5, -0.5], [-0.25, 1, 1], [0.75, 0, -1]];
+  const wDown = [[1, 0, -1, 0.5], [0, 1, 0.5, -0.5], [0.5, -0.5, 1, 0]];
+  const trained = lab.trainTokenizer({ text: 'la gata y el gato; la gata', merges: 4 });
+  const head = [[1, 0, 0], [0.5, 0.5, 0], [0.2, 0.3, 0.5]];
+  return {
+    merges: trained.merges.map((m) => m.pair),
+    tokens: lab.tokenize({ text: 'el gato y la gata', merges: trained.merges.map((m) => m.pair) }).tokens,
+    characters: lab.characterTokenizer({ text: 'año' }).ids,
+    rms: lab.rmsNorm({ input: x, eps: 1e-6 }).rms,
+    gradInput: lab.rmsNormBackward({ input: x, gradOutput: x }).gradInput,
+    swiGlu: lab.swiGlu({ input: x, wGate: w, wUp: w, wDown }).output,
+    gradWDown: lab.swiGluBackward({ input: x, wGate: w, wUp: w, wDown, gradOutput: x }).gradWDown,
+    ropeBack: lab.ropeBackward({ input: x, gradOutput: x }).gradInput,
+    sample: lab.sample({ logits: [2, 1, 0.5, -1], temperature: 0.8, topK: 3, topP: 0.9, seed: 7 }),
+    rollout: lab.attentionRollout({ layers: [[head, head], [head]], residual: 0.5 }).rollout,
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { loadAttentionLab } = await import('attention-lab');
+  console.log(JSON.stringify(languageModelOps(await loadAttentionLab())));
+}
