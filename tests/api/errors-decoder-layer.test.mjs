@@ -1,4 +1,4 @@
-// The refusals of decoderLayer through the wasm build: each an AttentionError whose message names
+// The refusals of decoderLayer and decoderLayerBackward through the wasm build: each an AttentionError whose message names
 // the argument, asserted on its real text.
 import { describe, test } from 'node:test';
 
@@ -56,5 +56,24 @@ describe('decoderLayer', () => {
   test('an argument it does not take, such as an attention bias or a mask, is refused by name', () => {
     expectAttentionError(() => untyped.decoderLayer({ ...layer, bQ: [0, 0, 0, 0] }), 'bQ', /^bQ: /);
     expectAttentionError(() => untyped.decoderLayer({ ...layer, mask: 'causal' }), 'mask', /^mask: /);
+  });
+});
+
+describe('decoderLayerBackward', () => {
+  test('a call without an argument object names the operation and what it needs', () => {
+    expectAttentionError(() => untyped.decoderLayerBackward(null), 'decoderLayerBackward', 'decoderLayerBackward: expected one object argument with input, heads, wGate, wUp, wDown, gradOutput, got null');
+  });
+
+  test('the forward\'s arguments are refused as decoderLayer refuses them', () => {
+    expectAttentionError(() => lab.decoderLayerBackward({ ...layer, heads: 3, gradOutput: input }), 'heads', 'heads: expected a divisor of d_model = 4, got 3');
+  });
+
+  test('a gradOutput of another shape than input, or not finite, names gradOutput', () => {
+    expectAttentionError(() => lab.decoderLayerBackward({ ...layer, gradOutput: [[1, 0, 0, 1]] }), 'gradOutput', 'gradOutput: expected a matrix of shape 2×4 (the shape of input, n × d_model), got 1×4');
+    expectAttentionError(() => lab.decoderLayerBackward({ ...layer, gradOutput: [[1, 0, 0, 1], [0, NaN, 0, 0]] }), 'gradOutput[1][1]', 'gradOutput[1][1]: expected a finite number, got NaN');
+  });
+
+  test('a gradOutput so large its gradients overflow names gradOutput', () => {
+    expectAttentionError(() => lab.decoderLayerBackward({ ...layer, gradOutput: [[1e308, 1e308, 1e308, 1e308], [1e308, 1e308, 1e308, 1e308]] }), 'gradOutput', /^gradOutput: expected values small enough for grad\w+ to stay within double range/);
   });
 });
