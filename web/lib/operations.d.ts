@@ -2781,6 +2781,7 @@ export interface AttentionOperations {
   /**
    * Backward pass of the decoder layer (pre-norm, LLaMA): docs/engine.md, `decoderLayerBackward`.
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   * Past its work budget (1e10 multiply-adds, about ten seconds) it throws an AttentionError naming the argument, before any work.
    */
   decoderLayerBackward(args: DecoderLayerBackwardArgs): DecoderLayerBackwardTrace;
   /**

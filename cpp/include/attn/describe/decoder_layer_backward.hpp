@@ -62,6 +62,23 @@ namespace attn::describe
             seed,
             grad_output};
 
+        static constexpr work_budget budget{
+            1e10,
+            "3·(4n·d_model² + 2n²·d_model + 3n·d_model·d_ff): the forward's products, each with "
+            "two in the backward (grouped keys and values counted at full width)",
+            "Measured: n = d_model = d_ff = 1024 (2 heads, the caps) took 19 s of CPU through the "
+            "wasm build in Node, trace included, 1.5e9 multiply-adds a second: 1e10 is about "
+            "7 s (node scripts/bench/work-budgets.mjs)."};
+
+        /// d_ff is the width of wGate.
+        template <class In> static work_estimate work(In& in)
+        {
+            const extent x = in.extent(forward::input);
+            return {decoder_layer_backward_work(double(x.rows), double(x.cols),
+                                                double(in.extent(forward::w_gate).cols)),
+                    forward::input.name};
+        }
+
         template <class In> static decoder_layer_backward_trace run(In& in)
         {
             const forward::request r = forward::read(in);
