@@ -206,8 +206,8 @@ namespace work_budgets_tests
         }
     }
 
-    TEST_CASE("the decoder layer's backward at n = d_model = d_ff = 1024 is refused naming input; "
-              "at d_model = 256 it goes on to the kernel",
+    TEST_CASE("the decoder layer's backward at n = d_model = d_ff = 1024 is refused naming input, "
+              "and at d_model = 256 it goes on to the kernel",
               "[budget]")
     {
         sizes_source layer;
