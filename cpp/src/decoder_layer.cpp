@@ -57,7 +57,7 @@ namespace attn
         refuse_attention_biases(params.attention);
         vector gamma1 = gamma_or_ones(params.gamma1, "gamma1", d_model);
         vector gamma2 = gamma_or_ones(params.gamma2, "gamma2", d_model);
-        // The feed-forward's shapes are checked before any pass runs, as the attention's are.
+        // The feed-forward's shapes are checked before any pass runs, so a wrong one costs nothing.
         detail::check_matrix("wGate", params.w_gate);
         const std::size_t d_ff = cols(params.w_gate);
         detail::check_matrix_shape("wGate", params.w_gate, d_model, d_ff,
