@@ -147,6 +147,8 @@ namespace attn
         const bool masked = allowed.size() != 0;
         const bool dropout = options.attention.dropout > 0;
         const bool rotary = options.positional == head_positions::rope;
+        t.rope_base = options.rope_base;
+        t.rope_pairing = options.rope_pairing;
         // ALiBi: head i's bias, −slope_i·|i − j|, the same in every sequence.
         std::vector<matrix> biases;
         if (options.positional == head_positions::alibi)

@@ -1,6 +1,7 @@
 #include "attn/multi_head_attention_backward.hpp"
 
 #include "attn/error.hpp"
+#include "attn/rope_backward.hpp"
 #include "attn/sequence_sums.hpp"
 
 namespace attn
@@ -33,6 +34,35 @@ namespace attn
                 check_finite_result("gradOutput", input, g.grad_input);
                 check_finite_result("gradOutput", weight, g.grad_weight);
             }
+
+            /// Adds `part` into `whole` from (first_row, first_col): a key/value head shared by
+            /// several query heads collects their gradients. A plain loop, as put_block copies
+            /// (the trainer runs this every step; a range view's effect was within the noise of
+            /// trainer.test, so this is for symmetry with put_block, not a measured gain).
+            void add_block(matrix& whole, const matrix& part, std::size_t first_row,
+                           std::size_t first_col)
+            {
+                const std::size_t c = cols(whole), part_cols = cols(part);
+                for (std::size_t i = 0; i < rows(part); ++i)
+                {
+                    const double* from = part.data() + i * part_cols;
+                    double* to = whole.data() + (first_row + i) * c + first_col;
+                    for (std::size_t j = 0; j < part_cols; ++j)
+                    {
+                        to[j] += from[j];
+                    }
+                }
+            }
+
+            /// RoPE's backward for the gradient of a head's rotated query or key: the rotation
+            /// at rows 0 … r − 1 with the forward's base and pairing, transposed.
+            matrix turned_back(const matrix& grad_rotated, const multi_head_trace& forward)
+            {
+                const rope_trace angles = rope_unchecked(
+                    grad_rotated, positions_from_zero(rows(grad_rotated)), forward.rope_base,
+                    forward.rope_pairing, {"ropeBase", "ropeBase", "gradOutput"});
+                return rope_backward_from(angles, forward.rope_pairing, grad_rotated).grad_input;
+            }
         } // namespace
 
         multi_head_backward_trace
@@ -41,9 +71,9 @@ namespace attn
                                            const matrix& grad_output)
         {
             // Shape contract: query (S·n × d_model), key and value (S·m × d_model) for S stacked
-            // sequences, forward of those, G (S·n × d_model) → grad_concat (n × d_model), per head (n × d_k, m × d_k) backward,
-            // grad_projected_* (n/m × d_model), input gradients (n/m × d_model),
-            // weight gradients (d_model × d_model), bias gradients (d_model) or empty.
+            // sequences, forward of those, G (S·n × d_model) → grad_concat (n × d_model), per head
+            // (n × d_k, m × d_k) backward, grad_projected_* (n/m × d_model), input gradients (n/m ×
+            // d_model), weight gradients (d_model × d_model), bias gradients (d_model) or empty.
             multi_head_backward_trace t;
             t.grad_output = grad_output;
             const std::size_t sequences = forward.sequences, d_model = forward.d_model;
@@ -63,9 +93,12 @@ namespace attn
             // pass 2: head i's output filled columns i·d_k … (i+1)·d_k − 1 of concat, so those
             // columns of ∂L/∂concat are its ∂L/∂output; each head runs attention backward.
             // Stacked sequences: the same, for each sequence's rows.
+            // With grouped heads the keys and values are kv_heads·d_k wide, and each key/value
+            // head collects the gradients of every query head that read it.
+            const std::size_t kv_width = cols(forward.projected_key);
             t.grad_projected_query = xt::zeros<double>({sequences * n, d_model});
-            t.grad_projected_key = xt::zeros<double>({sequences * m, d_model});
-            t.grad_projected_value = xt::zeros<double>({sequences * m, d_model});
+            t.grad_projected_key = xt::zeros<double>({sequences * m, kv_width});
+            t.grad_projected_value = xt::zeros<double>({sequences * m, kv_width});
             t.per_head.reserve(sequences * forward.heads);
             for (std::size_t s = 0; s < sequences; ++s)
             {
@@ -73,27 +106,36 @@ namespace attn
                 {
                     const head_trace& head = forward.per_head[s * forward.heads + i];
                     const std::size_t first = i * forward.d_k;
+                    // With RoPE the head attended with its rotated query and key.
                     t.per_head.push_back(attention_backward_from(
-                        head.query, head.key, head.value, head.attention,
+                        head.rotated ? head.rotated_query : head.query,
+                        head.rotated ? head.rotated_key : head.key, head.value, head.attention,
                         block(t.grad_concat, s * n, n, first, forward.d_k)));
 
-                    // pass 3: the head read those same columns of each projection, so its
-                    // input gradients go back into them.
+                    // pass 3: the head read its columns of the projected query and its key/value
+                    // head's columns of the projected key and value, so its input gradients go
+                    // back into them (through RoPE's transpose when rotated); query heads that
+                    // share a key/value head add up there.
                     const attention_backward_trace& g = t.per_head.back();
-                    put_block(t.grad_projected_query, g.grad_query, s * n, first);
-                    put_block(t.grad_projected_key, g.grad_key, s * m, first);
-                    put_block(t.grad_projected_value, g.grad_value, s * m, first);
+                    put_block(t.grad_projected_query,
+                              head.rotated ? turned_back(g.grad_query, forward) : g.grad_query,
+                              s * n, first);
+                    const std::size_t kv_first = head.kv_head * forward.d_k;
+                    add_block(t.grad_projected_key,
+                              head.rotated ? turned_back(g.grad_key, forward) : g.grad_key, s * m,
+                              kv_first);
+                    add_block(t.grad_projected_value, g.grad_value, s * m, kv_first);
                 }
             }
 
             // pass 4: each projection x·W + b backward: ∂L/∂W = xᵀ·∂L/∂projected, ∂L/∂b its
             // row sums, ∂L/∂x = ∂L/∂projected·Wᵀ.
-            linear_gradients q = linear_backward(query, p.w_q, p.b_q.size() != 0,
-                                                 t.grad_projected_query, sequences);
+            linear_gradients q =
+                linear_backward(query, p.w_q, p.b_q.size() != 0, t.grad_projected_query, sequences);
             linear_gradients k =
                 linear_backward(key, p.w_k, p.b_k.size() != 0, t.grad_projected_key, sequences);
-            linear_gradients v = linear_backward(value, p.w_v, p.b_v.size() != 0,
-                                                 t.grad_projected_value, sequences);
+            linear_gradients v =
+                linear_backward(value, p.w_v, p.b_v.size() != 0, t.grad_projected_value, sequences);
             check_linear_gradients(q, "gradQuery", "gradWQ");
             check_linear_gradients(k, "gradKey", "gradWK");
             check_linear_gradients(v, "gradValue", "gradWV");

@@ -94,6 +94,7 @@ const capped = [
   ['multiHeadAttentionBackward', () => lab.multiHeadAttentionBackward({ query: x, key: x, value: x, heads: 2, gradOutput: x })],
   ['encoderLayer', () => lab.encoderLayer({ input: x, heads: 2, dFF: 1024 })],
   ['encoderLayerBackward', () => lab.encoderLayerBackward({ input: x, heads: 2, dFF: 1024, gradOutput: x })],
+  ['decoderLayer', () => lab.decoderLayer({ input: x, heads: 2, wGate: x, wUp: x, wDown: x })],
   ['feedForwardBackward', () => lab.feedForwardBackward({ input: x, w1: x, w2: x, gradOutput: x })],
   ['positionSimilarity', () => lab.positionSimilarity({ length: 1024, dModel: 1024 })],
   ['explainAttention', () => lab.explainAttention({ query: x, key: x, value: x, row: 0, column: 0, stage: 'output' })],

@@ -47,8 +47,9 @@ const EXTRA_CALLS = [
  * Described fields that an operation cannot return, because it nests a trace whose optional
  * fields need an argument it does not take: encoderLayer has no dropout argument (it evaluates),
  * so its attention heads never carry a dropout mask, and no `positional` argument, so they are
- * never rotated (RoPE) nor biased (ALiBi). Each must stay absent: the test fails if one turns up,
- * so the entry goes when the operation learns the argument.
+ * never rotated (RoPE) nor biased (ALiBi). decoderLayer evaluates too, always with RoPE and never
+ * ALiBi, and its projections have no biases. Each must stay absent: the test fails if one turns
+ * up, so the entry goes when the operation learns the argument.
  */
 const NEVER_RETURNED = {
   encoderLayer: [
@@ -57,6 +58,18 @@ const NEVER_RETURNED = {
     '.attention.alibiSlopes',
     '.attention.heads[].rotatedQuery',
     '.attention.heads[].rotatedKey',
+    '.attention.heads[].alibiSlope',
+    '.attention.heads[].bias',
+    '.attention.heads[].biased',
+  ],
+  decoderLayer: [
+    '.attention.heads[].dropoutMask',
+    '.attention.heads[].droppedWeights',
+    '.attention.alibiSlopes',
+    '.attention.params.bQ',
+    '.attention.params.bK',
+    '.attention.params.bV',
+    '.attention.params.bO',
     '.attention.heads[].alibiSlope',
     '.attention.heads[].bias',
     '.attention.heads[].biased',

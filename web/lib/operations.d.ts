@@ -2154,6 +2154,152 @@ export interface RopeBackwardTrace {
   gradInput: Matrix;
 }
 
+// ---- decoderLayer: Decoder layer (pre-norm, LLaMA)
+
+/** The arguments of decoderLayer — Decoder layer (pre-norm, LLaMA). */
+export interface DecoderLayerArgs {
+  /** (n × d_model) x, causal */
+  input: MatrixInput;
+  /** number of heads h, dividing d_model; a whole number, 1 … 1024 */
+  heads: number;
+  /** key/value heads, dividing heads (grouped-query; 1 = multi-query); wK and wV are then kvHeads·d_k wide; a whole number, 1 … 1024; default heads */
+  kvHeads?: number | undefined;
+  /** (d_model × d_model) query projection; default seeded Xavier */
+  wQ?: MatrixInput | undefined;
+  /** (d_model × kvHeads·d_k) key projection; default seeded Xavier */
+  wK?: MatrixInput | undefined;
+  /** (d_model × kvHeads·d_k) value projection; default seeded Xavier */
+  wV?: MatrixInput | undefined;
+  /** (d_model × d_model) output projection; default seeded Xavier */
+  wO?: MatrixInput | undefined;
+  /** (d_model × d_ff) SwiGLU's gate projection, through SiLU */
+  wGate: MatrixInput;
+  /** (d_model × d_ff) SwiGLU's projection the gate multiplies */
+  wUp: MatrixInput;
+  /** (d_ff × d_model) SwiGLU's projection back to d_model */
+  wDown: MatrixInput;
+  /** (d_model) γ of RMSNorm₁, before attention; default ones */
+  gamma1?: VectorInput | undefined;
+  /** (d_model) γ of RMSNorm₂, before SwiGLU; default ones */
+  gamma2?: VectorInput | undefined;
+  /** RoPE's base, finite and > 0; default 10000 */
+  ropeBase?: number | undefined;
+  /** RoPE's pairs: 'half' (i, i + d_k/2) or 'interleaved' (2i, 2i+1); default 'half' */
+  ropeConvention?: RopeConvention | undefined;
+  /** both norms' ε, added to the mean square, in (0, 1]; LLaMA's 1e-6 by default; default 1e-6 */
+  eps?: number | undefined;
+  /** seed of every omitted weight; same seed, same numbers; a whole number, 0 … 4294967295; default 0 */
+  seed?: number | undefined;
+}
+
+/** What decoderLayer returns — Decoder layer (pre-norm, LLaMA). */
+export interface DecoderLayerTrace {
+  /** x */
+  input: Matrix;
+  /** pass 1: RMSNorm₁(x) */
+  norm1: RmsNormTrace;
+  /** pass 2: causal self-attention of norm1.output, RoPE on queries and keys */
+  attention: MultiHeadAttentionTrace;
+  /** pass 3: h = x + attention.output */
+  residual1: Matrix;
+  /** pass 4: RMSNorm₂(h) */
+  norm2: RmsNormTrace;
+  /** pass 5: SwiGLU(norm2.output) */
+  feedForward: SwiGluTrace;
+  /** pass 6: h + feedForward.output */
+  residual2: Matrix;
+  /** residual2: no norm after the last residual */
+  output: Matrix;
+  /** feed-forward width, the columns of wGate */
+  dFF: number;
+  /** per part and in total */
+  parameterCount: DecoderParameterCount;
+}
+
+/** DecoderLayerTrace.parameterCount: per part and in total */
+export interface DecoderParameterCount {
+  /** 2·d² + 2·d·kvHeads·d_k (no biases) */
+  attention: number;
+  /** 3·d·d_ff (wGate, wUp, wDown) */
+  feedForward: number;
+  /** 2·d (two γ) */
+  norms: number;
+  /** the sum */
+  total: number;
+}
+
+// ---- decoderLayerBackward: Backward pass of the decoder layer (pre-norm, LLaMA)
+
+/** The arguments of decoderLayerBackward — Backward pass of the decoder layer (pre-norm, LLaMA). */
+export interface DecoderLayerBackwardArgs {
+  /** (n × d_model) x, causal */
+  input: MatrixInput;
+  /** number of heads h, dividing d_model; a whole number, 1 … 1024 */
+  heads: number;
+  /** key/value heads, dividing heads (grouped-query; 1 = multi-query); wK and wV are then kvHeads·d_k wide; a whole number, 1 … 1024; default heads */
+  kvHeads?: number | undefined;
+  /** (d_model × d_model) query projection; default seeded Xavier */
+  wQ?: MatrixInput | undefined;
+  /** (d_model × kvHeads·d_k) key projection; default seeded Xavier */
+  wK?: MatrixInput | undefined;
+  /** (d_model × kvHeads·d_k) value projection; default seeded Xavier */
+  wV?: MatrixInput | undefined;
+  /** (d_model × d_model) output projection; default seeded Xavier */
+  wO?: MatrixInput | undefined;
+  /** (d_model × d_ff) SwiGLU's gate projection, through SiLU */
+  wGate: MatrixInput;
+  /** (d_model × d_ff) SwiGLU's projection the gate multiplies */
+  wUp: MatrixInput;
+  /** (d_ff × d_model) SwiGLU's projection back to d_model */
+  wDown: MatrixInput;
+  /** (d_model) γ of RMSNorm₁, before attention; default ones */
+  gamma1?: VectorInput | undefined;
+  /** (d_model) γ of RMSNorm₂, before SwiGLU; default ones */
+  gamma2?: VectorInput | undefined;
+  /** RoPE's base, finite and > 0; default 10000 */
+  ropeBase?: number | undefined;
+  /** RoPE's pairs: 'half' (i, i + d_k/2) or 'interleaved' (2i, 2i+1); default 'half' */
+  ropeConvention?: RopeConvention | undefined;
+  /** both norms' ε, added to the mean square, in (0, 1]; LLaMA's 1e-6 by default; default 1e-6 */
+  eps?: number | undefined;
+  /** seed of every omitted weight; same seed, same numbers; a whole number, 0 … 4294967295; default 0 */
+  seed?: number | undefined;
+  /** (n × d_model) ∂L/∂output, the gradient arriving from above */
+  gradOutput: MatrixInput;
+}
+
+/** What decoderLayerBackward returns — Backward pass of the decoder layer (pre-norm, LLaMA). */
+export interface DecoderLayerBackwardTrace {
+  /** ∂L/∂output, as given */
+  gradOutput: Matrix;
+  /** pass 1: SwiGLU backward, hiddenᵀ·gradOutput */
+  gradWDown: Matrix;
+  /** pass 1: SwiGLU backward, norm2.outputᵀ·gradGate */
+  gradWGate: Matrix;
+  /** pass 1: SwiGLU backward, norm2.outputᵀ·gradUp */
+  gradWUp: Matrix;
+  /** pass 1: ∂L/∂norm2.output, SwiGLU's input gradient */
+  gradNorm2Output: Matrix;
+  /** pass 2: RMSNorm₂ backward */
+  gradGamma2: Vector;
+  /** pass 3: ∂L/∂h = gradOutput + RMSNorm₂'s input gradient (two paths add) */
+  gradResidual1: Matrix;
+  /** pass 4: self-attention backward */
+  gradWQ: Matrix;
+  /** pass 4: self-attention backward (kvHeads·d_k wide) */
+  gradWK: Matrix;
+  /** pass 4: self-attention backward (kvHeads·d_k wide) */
+  gradWV: Matrix;
+  /** pass 4: self-attention backward */
+  gradWO: Matrix;
+  /** pass 5: the attention's gradQuery + gradKey + gradValue (three paths add) */
+  gradNorm1Output: Matrix;
+  /** pass 6: RMSNorm₁ backward */
+  gradGamma1: Vector;
+  /** pass 7: gradResidual1 + RMSNorm₁'s input gradient (two paths add) */
+  gradInput: Matrix;
+}
+
 // ---- trainTokenizer: Byte-level BPE, trained
 
 /** The arguments of trainTokenizer — Byte-level BPE, trained. */
@@ -2627,6 +2773,17 @@ export interface AttentionOperations {
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
    */
   ropeBackward(args: RopeBackwardArgs): RopeBackwardTrace;
+  /**
+   * Decoder layer (pre-norm, LLaMA): docs/engine.md, `decoderLayer`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  decoderLayer(args: DecoderLayerArgs): DecoderLayerTrace;
+  /**
+   * Backward pass of the decoder layer (pre-norm, LLaMA): docs/engine.md, `decoderLayerBackward`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   * Past its work budget (1e10 multiply-adds, about ten seconds) it throws an AttentionError naming the argument, before any work.
+   */
+  decoderLayerBackward(args: DecoderLayerBackwardArgs): DecoderLayerBackwardTrace;
   /**
    * Byte-level BPE, trained: docs/engine.md, `trainTokenizer`.
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.

@@ -117,6 +117,10 @@ namespace attn
         matrix output;                    ///< (n × d_model) pass 5
         /// (h × n × m) every head's weights; stacked sequences stack their rows.
         tensor3 weights;
+        /// RoPE's base and pairing as used, when the heads are rotated: the backward turns the
+        /// gradients of the rotated queries and keys back with them.
+        double rope_base = 10000;
+        rope_convention rope_pairing = rope_convention::half;
         std::size_t parameter_count = 0;
     };
 

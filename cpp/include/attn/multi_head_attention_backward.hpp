@@ -24,8 +24,8 @@ namespace attn
         matrix grad_concat; ///< (n × d_model) pass 1: G·W_Oᵀ
         std::vector<attention_backward_trace> per_head; ///< pass 2: each head's backward
         matrix grad_projected_query;         ///< (n × d_model) pass 3: head gradients side by side
-        matrix grad_projected_key;           ///< (m × d_model)
-        matrix grad_projected_value;         ///< (m × d_model)
+        matrix grad_projected_key;           ///< (m × kv_heads·d_k)
+        matrix grad_projected_value;         ///< (m × kv_heads·d_k)
         matrix grad_w_q, grad_w_k, grad_w_v; ///< (d_model × d_model) pass 4: inputᵀ·∂projected
         vector grad_b_q, grad_b_k, grad_b_v; ///< (d_model) pass 4; empty when that bias was omitted
         matrix grad_query;                   ///< (n × d_model) pass 4: ∂projected·W_Qᵀ
@@ -57,7 +57,9 @@ namespace attn
     namespace detail
     {
         /// The backward passes without checks, from the forward trace the caller already has;
-        /// the weights are the forward's as used (`forward.params`).
+        /// the weights are the forward's as used (`forward.params`). Unlike the checked entry
+        /// point it differentiates grouped key/value heads and RoPE too (the decoder layer's
+        /// backward uses them); each head's backward is then that of its rotated query and key.
         multi_head_backward_trace
         multi_head_attention_backward_from(const matrix& query, const matrix& key,
                                            const matrix& value, const multi_head_trace& forward,

@@ -67,6 +67,14 @@ namespace attn
     {
         return multi_head_attention_backward_work(n, n, d) + 3 * 2 * n * d * d_ff;
     }
+
+    /// The decoder layer's backward pass over n tokens of width d: three times the forward's
+    /// products, self-attention's (as above, m = n; grouped keys and values count as full width)
+    /// and SwiGLU's 3·n·d·d_ff.
+    inline double decoder_layer_backward_work(double n, double d, double d_ff)
+    {
+        return multi_head_attention_backward_work(n, n, d) + 3 * 3 * n * d * d_ff;
+    }
 } // namespace attn
 
 #endif

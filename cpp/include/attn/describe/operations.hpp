@@ -18,6 +18,8 @@
 #include "attn/describe/character_tokenizer.hpp"
 #include "attn/describe/chunked_attention.hpp"
 #include "attn/describe/cross_entropy.hpp"
+#include "attn/describe/decoder_layer.hpp"
+#include "attn/describe/decoder_layer_backward.hpp"
 #include "attn/describe/diagnose.hpp"
 #include "attn/describe/diagnose_alibi.hpp"
 #include "attn/describe/diagnose_grouped_query.hpp"
@@ -77,8 +79,9 @@ namespace attn::describe
         rope_operation, diagnose_rope_operation, diagnose_alibi_operation,
         diagnose_grouped_query_operation, diagnose_sliding_window_operation, rms_norm_operation,
         rms_norm_backward_operation, swi_glu_operation, swi_glu_backward_operation,
-        rope_backward_operation, train_tokenizer_operation, tokenize_operation,
-        character_tokenizer_operation, sample_operation, attention_rollout_operation>;
+        rope_backward_operation, decoder_layer_operation, decoder_layer_backward_operation,
+        train_tokenizer_operation, tokenize_operation, character_tokenizer_operation,
+        sample_operation, attention_rollout_operation>;
 
     /// Whether the lite engine binds Operation: its description says `static constexpr bool
     /// lite = true;`. The lite engine is the page's landing build (`{ training: false }`): the

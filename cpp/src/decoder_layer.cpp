@@ -1,0 +1,120 @@
+#include "attn/decoder_layer.hpp"
+
+#include <string>
+#include <utility>
+
+#include "attn/error.hpp"
+
+namespace attn
+{
+    namespace
+    {
+        vector gamma_or_ones(const std::optional<vector>& given, const char* name,
+                             std::size_t d_model)
+        {
+            if (!given)
+            {
+                return xt::ones<double>({d_model});
+            }
+            detail::check_vector(name, *given, d_model, "d_model, one per column of input");
+            return *given;
+        }
+
+        /// LLaMA's attention has no biases; a given one would silently change the layer.
+        void refuse_attention_biases(const multi_head_params& params)
+        {
+            const std::pair<const char*, const std::optional<vector>*> biases[] = {
+                {"bQ", &params.b_q}, {"bK", &params.b_k}, {"bV", &params.b_v}, {"bO", &params.b_o}};
+            for (const auto& [name, bias] : biases)
+            {
+                if (*bias)
+                {
+                    detail::fail(name, "no bias (LLaMA's projections have none)",
+                                 std::to_string((*bias)->size()) + " numbers");
+                }
+            }
+        }
+    } // namespace
+
+    decoder_layer_trace decoder_layer(const matrix& input, const decoder_layer_params& params,
+                                      const decoder_layer_options& options)
+    {
+        // Shape contract: input (n × d_model) → every intermediate (n × d_model), except the
+        // feed-forward's gate, up, activated and hidden (n × d_ff) and the attention's
+        // projected keys and values (n × kv_heads·d_k).
+        detail::check_matrix("input", input);
+        const std::size_t d_model = cols(input);
+        detail::check_heads(options.heads, d_model);
+        const std::size_t d_k = d_model / options.heads;
+        if (d_k % 2 != 0)
+        {
+            detail::fail("heads",
+                         "a divisor of d_model = " + std::to_string(d_model) +
+                             " leaving an even d_k = d_model / heads (RoPE rotates pairs of "
+                             "columns)",
+                         std::to_string(options.heads) + " (d_k = " + std::to_string(d_k) + ")");
+        }
+        refuse_attention_biases(params.attention);
+        vector gamma1 = gamma_or_ones(params.gamma1, "gamma1", d_model);
+        vector gamma2 = gamma_or_ones(params.gamma2, "gamma2", d_model);
+        // The feed-forward's shapes are checked before any pass runs, so a wrong one costs nothing.
+        detail::check_matrix("wGate", params.w_gate);
+        const std::size_t d_ff = cols(params.w_gate);
+        detail::check_matrix_shape("wGate", params.w_gate, d_model, d_ff,
+                                   "d_model rows, one per input column");
+        detail::check_matrix_shape("wUp", params.w_up, d_model, d_ff,
+                                   "the shape of wGate, d_model × d_ff");
+        detail::check_matrix_shape("wDown", params.w_down, d_ff, d_model, "d_ff × d_model");
+
+        decoder_layer_trace t;
+        t.input = input;
+        t.d_ff = d_ff;
+
+        multi_head_options attention_options;
+        attention_options.heads = options.heads;
+        attention_options.kv_heads = options.kv_heads;
+        attention_options.attention.mask = attention_mask::causal();
+        attention_options.positional = head_positions::rope;
+        attention_options.rope_base = options.rope_base;
+        attention_options.rope_pairing = options.rope_pairing;
+        attention_options.seed = options.seed;
+
+        // pass 1: RMSNorm₁ of the input; it checks eps, which both norms share.
+        t.norm1 = detail::with_arguments_renamed({{"gamma", "gamma1"}}, [&]
+                                                 { return rms_norm(input, gamma1, options.eps); });
+        // pass 2: causal self-attention of the normalised input, RoPE on each head's queries and
+        // keys. Its query, key and value are all norm1's output, which comes from input.
+        t.attention = detail::with_arguments_renamed(
+            {{"query", "input"}, {"key", "input"}, {"value", "input"}},
+            [&]
+            {
+                return multi_head_attention(t.norm1.output, t.norm1.output, t.norm1.output,
+                                            params.attention, attention_options);
+            });
+        // pass 3: the first residual connection; the norm is inside the branch, not after it.
+        t.residual1 = input + t.attention.output;
+        detail::check_finite_result("input", "residual1", t.residual1);
+        // pass 4: RMSNorm₂ of the residual stream.
+        t.norm2 = detail::with_arguments_renamed(
+            {{"gamma", "gamma2"}}, [&]
+            { return detail::rms_norm_unchecked(t.residual1, std::move(gamma2), options.eps); });
+        // pass 5: the SwiGLU feed-forward. Its input, norm2's output, is bounded by γ2·√d_model,
+        // so an overflow inside it is the weights'.
+        t.feed_forward = detail::with_arguments_renamed({{"input", "wGate"}},
+                                                        [&] {
+                                                            return detail::swi_glu_unchecked(
+                                                                t.norm2.output, params.w_gate,
+                                                                params.w_up, params.w_down);
+                                                        });
+        // pass 6: the second residual connection: the layer's output, with no final norm.
+        t.residual2 = t.residual1 + t.feed_forward.output;
+        detail::check_finite_result("wDown", "residual2", t.residual2);
+
+        t.parameter_count.attention = t.attention.parameter_count;
+        t.parameter_count.feed_forward = 3 * d_model * d_ff;
+        t.parameter_count.norms = 2 * d_model;
+        t.parameter_count.total =
+            t.parameter_count.attention + t.parameter_count.feed_forward + t.parameter_count.norms;
+        return t;
+    }
+} // namespace attn
