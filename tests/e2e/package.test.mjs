@@ -149,7 +149,7 @@ describe('the installed package in Node', () => {
     });
   });
 
-  test('the language model’s operations (trainTokenizer, tokenize, characterTokenizer, rmsNorm, rmsNormBackward, swiGlu, swiGluBackward, ropeBackward, sample, attentionRollout), called as the docs spell them, give the repository’s numbers', async () => {
+  test('the language model’s operations (trainTokenizer, tokenize, characterTokenizer, rmsNorm, rmsNormBackward, swiGlu, swiGluBackward, ropeBackward, decoderLayer, decoderLayerBackward, sample, attentionRollout), called as the docs spell them, give the repository’s numbers', async () => {
     const printed = JSON.parse((await run(process.execPath, ['language-model-ops.mjs'], app)).stdout);
     // The same calls on the repository's build (through JSON, as printed).
     const { languageModelOps } = await import(new URL('package-consumer/language-model-ops.mjs', import.meta.url).href);
@@ -159,6 +159,9 @@ describe('the installed package in Node', () => {
     assert.ok(Math.abs(printed.sample.probabilities.reduce((a, b) => a + b, 0) - 1) < 1e-12);
     assert.equal(printed.sample.probabilities[3], 0, 'the least likely logit is cut by topK 3');
     assert.equal(printed.merges.length, 4);
+    // One shared key/value head of width 2: wK's gradient is 4 × 2.
+    assert.deepEqual([printed.gradWK.length, printed.gradWK[0].length], [4, 2]);
+    assert.deepEqual([printed.decoder.length, printed.decoder[0].length], [3, 4]);
   });
 
   test('a CommonJS consumer loads it with import(); require() works only where Node can require ES modules', async () => {

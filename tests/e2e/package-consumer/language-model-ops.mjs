@@ -1,6 +1,6 @@
 // The engine operations a small language model is built from, called from the installed package
 // exactly as docs/engine.md spells them: the tokenizers, RMS norm, the SwiGLU feed-forward and
-// RoPE's backward, sampling, and attention rollout. Run as a program it prints the numbers;
+// RoPE's backward, the decoder layer and its backward, sampling, and attention rollout. Run as a program it prints the numbers;
 // tests/e2e/package.test.mjs compares them with languageModelOps on the repository's build.
 import { pathToFileURL } from 'node:url';
 
@@ -20,6 +20,9 @@ export function languageModelOps(lab) {
     swiGlu: lab.swiGlu({ input: x, wGate: w, wUp: w, wDown }).output,
     gradWDown: lab.swiGluBackward({ input: x, wGate: w, wUp: w, wDown, gradOutput: x }).gradWDown,
     ropeBack: lab.ropeBackward({ input: x, gradOutput: x }).gradInput,
+    // Two heads of width 2 sharing one key/value head; the projections seeded.
+    decoder: lab.decoderLayer({ input: x, heads: 2, kvHeads: 1, wGate: w, wUp: w, wDown, seed: 3 }).output,
+    gradWK: lab.decoderLayerBackward({ input: x, heads: 2, kvHeads: 1, wGate: w, wUp: w, wDown, seed: 3, gradOutput: x }).gradWK,
     sample: lab.sample({ logits: [2, 1, 0.5, -1], temperature: 0.8, topK: 3, topP: 0.9, seed: 7 }),
     rollout: lab.attentionRollout({ layers: [[head, head], [head]], residual: 0.5 }).rollout,
   };
