@@ -1,0 +1,302 @@
+#include "attn/language_model.hpp"
+
+#include <string>
+
+#include "attn/embedding_lookup.hpp"
+#include "attn/error.hpp"
+#include "attn/random.hpp"
+#include "attn/rms_norm_backward.hpp"
+
+namespace attn
+{
+    namespace
+    {
+        /// Hugging Face's LlamaConfig.initializer_range: the standard deviation of every matrix.
+        constexpr double llama_initializer_range = 0.02;
+
+        /// The one stream the initial parameters draw from (docs/engine.md, random numbers).
+        constexpr std::uint64_t language_model_stream = 15;
+
+        /// The layer options every decoder layer of the model runs with.
+        decoder_layer_options layer_options(const language_model_config& c)
+        {
+            decoder_layer_options options;
+            options.heads = c.heads;
+            options.kv_heads = c.kv_heads;
+            options.rope_base = c.rope_base;
+            options.rope_pairing = rope_convention::half;
+            options.eps = c.eps;
+            return options;
+        }
+
+        std::size_t kv_width(const language_model_config& c)
+        {
+            return c.kv_heads * (c.d_model / c.heads);
+        }
+
+        /// Parameters of the config's shapes, all zero.
+        language_model_params zero_params(const language_model_config& c)
+        {
+            language_model_params p;
+            p.config = c;
+            p.embedding = xt::zeros<double>({c.vocab, c.d_model});
+            for (std::size_t l = 0; l < c.layers; ++l)
+            {
+                decoder_layer_params layer;
+                layer.attention.w_q = matrix(xt::zeros<double>({c.d_model, c.d_model}));
+                layer.attention.w_k = matrix(xt::zeros<double>({c.d_model, kv_width(c)}));
+                layer.attention.w_v = matrix(xt::zeros<double>({c.d_model, kv_width(c)}));
+                layer.attention.w_o = matrix(xt::zeros<double>({c.d_model, c.d_model}));
+                layer.w_gate = xt::zeros<double>({c.d_model, c.d_ff});
+                layer.w_up = xt::zeros<double>({c.d_model, c.d_ff});
+                layer.w_down = xt::zeros<double>({c.d_ff, c.d_model});
+                layer.gamma1 = vector(xt::zeros<double>({c.d_model}));
+                layer.gamma2 = vector(xt::zeros<double>({c.d_model}));
+                p.layers.push_back(std::move(layer));
+            }
+            p.final_gamma = xt::zeros<double>({c.d_model});
+            if (!c.tied)
+            {
+                p.unembedding = xt::zeros<double>({c.vocab, c.d_model});
+            }
+            return p;
+        }
+
+        const matrix& unembedding_of(const language_model_params& p)
+        {
+            return p.config.tied ? p.embedding : p.unembedding;
+        }
+
+        /// Checks tokens against the model: 1 … context ids (at least `fewest`), each in the
+        /// vocabulary.
+        std::vector<std::size_t> checked_tokens(const language_model_params& p,
+                                                const vector& tokens, std::size_t fewest)
+        {
+            const std::size_t context = p.config.context;
+            if (tokens.size() < fewest || tokens.size() > context)
+            {
+                detail::fail("tokens",
+                             std::to_string(fewest) + " … " + std::to_string(context) +
+                                 " token ids (the model's context)",
+                             std::to_string(tokens.size()));
+            }
+            return detail::check_token_ids("tokens", tokens, p.config.vocab, "embedding");
+        }
+    } // namespace
+
+    std::vector<language_model_tensor> language_model_tensors(language_model_params& p)
+    {
+        std::vector<language_model_tensor> out;
+        const auto add_matrix = [&](const std::string& name, matrix& m)
+        { out.push_back({name, m.data(), rows(m), cols(m)}); };
+        const auto add_vector = [&](const std::string& name, vector& v)
+        { out.push_back({name, v.data(), 1, v.size()}); };
+        add_matrix("embedding", p.embedding);
+        for (std::size_t l = 0; l < p.layers.size(); ++l)
+        {
+            decoder_layer_params& layer = p.layers[l];
+            const std::string prefix = "layers[" + std::to_string(l) + "].";
+            add_matrix(prefix + "wQ", *layer.attention.w_q);
+            add_matrix(prefix + "wK", *layer.attention.w_k);
+            add_matrix(prefix + "wV", *layer.attention.w_v);
+            add_matrix(prefix + "wO", *layer.attention.w_o);
+            add_matrix(prefix + "wGate", layer.w_gate);
+            add_matrix(prefix + "wUp", layer.w_up);
+            add_matrix(prefix + "wDown", layer.w_down);
+            add_vector(prefix + "gamma1", *layer.gamma1);
+            add_vector(prefix + "gamma2", *layer.gamma2);
+        }
+        add_vector("finalGamma", p.final_gamma);
+        if (!p.config.tied)
+        {
+            add_matrix("unembedding", p.unembedding);
+        }
+        return out;
+    }
+
+    void check_language_model_config(const language_model_config& c)
+    {
+        const std::pair<const char*, std::size_t> sizes[] = {
+            {"vocab", c.vocab},   {"dModel", c.d_model}, {"heads", c.heads},
+            {"kvHeads", c.kv_heads}, {"layers", c.layers}, {"dFF", c.d_ff},
+            {"context", c.context}};
+        for (const auto& [name, value] : sizes)
+        {
+            detail::check_dimension(name, value);
+        }
+        if (c.d_model % c.heads != 0 || (c.d_model / c.heads) % 2 != 0)
+        {
+            detail::fail("heads",
+                         "a divisor of dModel = " + std::to_string(c.d_model) +
+                             " leaving an even d_k = dModel / heads (RoPE rotates pairs of "
+                             "columns)",
+                         std::to_string(c.heads));
+        }
+        if (c.heads % c.kv_heads != 0)
+        {
+            detail::fail("kvHeads", "a divisor of heads = " + std::to_string(c.heads),
+                         std::to_string(c.kv_heads));
+        }
+        // The layers check ropeBase and eps again, on every call; here they fail before any
+        // parameter is drawn.
+        if (!(c.rope_base > 1) || !std::isfinite(c.rope_base))
+        {
+            detail::fail("ropeBase", "a finite number above 1", detail::format_number(c.rope_base));
+        }
+        if (!(c.eps > 0 && c.eps <= 1))
+        {
+            detail::fail("eps", "a small positive number (at most 1) such as 1e-6",
+                         detail::format_number(c.eps));
+        }
+    }
+
+    void check_language_model_params(const language_model_params& p)
+    {
+        check_language_model_config(p.config);
+        if (p.layers.size() != p.config.layers)
+        {
+            detail::fail("layers", std::to_string(p.config.layers) + " layers (the config's)",
+                         std::to_string(p.layers.size()));
+        }
+        for (std::size_t l = 0; l < p.layers.size(); ++l)
+        {
+            const decoder_layer_params& layer = p.layers[l];
+            const std::string name = "layers[" + std::to_string(l) + "]";
+            if (!layer.attention.w_q || !layer.attention.w_k || !layer.attention.w_v ||
+                !layer.attention.w_o || !layer.gamma1 || !layer.gamma2)
+            {
+                detail::fail(name, "every weight and γ given (a model seeds none)",
+                             "a layer with one omitted");
+            }
+        }
+        // Every tensor's shape against a model of the config's shapes.
+        language_model_params given = p;
+        language_model_params expected = zero_params(p.config);
+        const auto have = language_model_tensors(given);
+        const auto want = language_model_tensors(expected);
+        for (std::size_t k = 0; k < want.size(); ++k)
+        {
+            if (have[k].rows != want[k].rows || have[k].cols != want[k].cols)
+            {
+                detail::fail(want[k].name,
+                             "a tensor of shape " + detail::format_shape(want[k].rows, want[k].cols) +
+                                 " (from the config)",
+                             detail::format_shape(have[k].rows, have[k].cols));
+            }
+        }
+        if (p.config.tied && p.unembedding.size() != 0)
+        {
+            detail::fail("unembedding", "none (the model is tied: its embedding unembeds)",
+                         detail::format_shape(rows(p.unembedding), cols(p.unembedding)));
+        }
+    }
+
+    language_model_params language_model_initial(const language_model_config& config,
+                                                 std::uint32_t seed)
+    {
+        check_language_model_config(config);
+        language_model_params p = zero_params(config);
+        normal_stream draws(stream_state(seed, language_model_stream));
+        for (const language_model_tensor& t : language_model_tensors(p))
+        {
+            const bool gain = t.rows == 1 && t.name.find("amma") != std::string::npos;
+            for (std::size_t k = 0; k < t.rows * t.cols; ++k)
+            {
+                t.data[k] = gain ? 1.0 : llama_initializer_range * draws.next();
+            }
+        }
+        return p;
+    }
+
+    language_model_trace language_model_forward(const language_model_params& params,
+                                                const vector& tokens)
+    {
+        // Shape contract: tokens (n) → embeddings and every layer's output (n × d_model),
+        // logits (n × vocab).
+        check_language_model_params(params);
+        language_model_trace t;
+        t.tokens = checked_tokens(params, tokens, 1);
+        // pass 1: each token's row of the embedding.
+        t.embeddings = gather_rows(params.embedding, t.tokens);
+        // pass 2: the decoder layers, each reading the one before's output.
+        const decoder_layer_options options = layer_options(params.config);
+        const matrix* x = &t.embeddings;
+        for (const decoder_layer_params& layer : params.layers)
+        {
+            t.layers.push_back(decoder_layer(*x, layer, options));
+            x = &t.layers.back().residual2;
+        }
+        // pass 3: the final norm; the layers' outputs are never normalised at their end.
+        t.final_norm = detail::rms_norm_unchecked(*x, params.final_gamma, params.config.eps);
+        // pass 4: a logit per token of the vocabulary: the dot product with its unembedding row.
+        t.logits = matmul_transposed(t.final_norm.output, unembedding_of(params));
+        detail::check_finite_result("tokens", "logits", t.logits);
+        return t;
+    }
+
+    language_model_loss language_model_loss_and_gradients(const language_model_params& params,
+                                                          const vector& tokens)
+    {
+        // Shape contract: tokens (n ≥ 2) → the loss of n − 1 predictions and a gradient of the
+        // shape of each parameter.
+        check_language_model_params(params);
+        checked_tokens(params, tokens, 2);
+        language_model_loss out;
+        out.forward = language_model_forward(params, tokens);
+        const language_model_trace& f = out.forward;
+        const std::size_t n = f.tokens.size(), d = params.config.d_model;
+        const matrix& unembedding = unembedding_of(params);
+
+        // pass 5: position i predicts token i + 1; the last position predicts nothing yet.
+        const matrix predicting = block(f.final_norm.output, 0, n - 1, 0, d);
+        out.loss = detail::next_token_loss_unchecked(
+            predicting, unembedding, std::vector<std::size_t>(f.tokens.begin() + 1, f.tokens.end()));
+
+        // Backward, the forward's passes in reverse. pass 6: the loss's own backward.
+        const next_token_loss_backward_trace head =
+            detail::next_token_loss_backward_from(predicting, unembedding, out.loss);
+        language_model_params& g = out.gradients;
+        g = zero_params(params.config);
+
+        // pass 7: the final norm; the last position's row had no loss, so its gradient is 0.
+        matrix grad = xt::zeros<double>({n, d});
+        put_block(grad, head.grad_hidden, 0, 0);
+        const matrix& last = params.layers.empty() ? f.embeddings : f.layers.back().residual2;
+        const rms_norm_backward_trace final_norm =
+            detail::rms_norm_backward_from(last, f.final_norm, grad);
+        g.final_gamma = final_norm.grad_gamma;
+        grad = final_norm.grad_input;
+
+        // pass 8: each layer from the last, by the decoder layer's own backward.
+        for (std::size_t l = params.layers.size(); l-- > 0;)
+        {
+            const decoder_layer_backward_trace b =
+                detail::decoder_layer_backward_from(f.layers[l], params.layers[l], grad);
+            decoder_layer_params& layer = g.layers[l];
+            layer.attention.w_q = b.attention.grad_w_q;
+            layer.attention.w_k = b.attention.grad_w_k;
+            layer.attention.w_v = b.attention.grad_w_v;
+            layer.attention.w_o = b.attention.grad_w_o;
+            layer.w_gate = b.feed_forward.grad_w_gate;
+            layer.w_up = b.feed_forward.grad_w_up;
+            layer.w_down = b.feed_forward.grad_w_down;
+            layer.gamma1 = b.norm1.grad_gamma;
+            layer.gamma2 = b.norm2.grad_gamma;
+            grad = b.grad_input;
+        }
+
+        // pass 9: the embedding rows, each token's collecting every position holding it; a tied
+        // model's one matrix adds its gradient as the unembedding.
+        g.embedding =
+            detail::embedding_lookup_backward_from(f.tokens, params.config.vocab, grad).grad_embedding;
+        if (params.config.tied)
+        {
+            g.embedding += head.grad_unembedding;
+        }
+        else
+        {
+            g.unembedding = head.grad_unembedding;
+        }
+        return out;
+    }
+} // namespace attn
