@@ -1,6 +1,7 @@
 #include "attn/language_model.hpp"
 
 #include <string>
+#include <utility>
 
 #include "attn/embedding_lookup.hpp"
 #include "attn/error.hpp"
@@ -84,33 +85,73 @@ namespace attn
         }
     } // namespace
 
+    namespace
+    {
+        /// Calls visit(name, tensor) for every tensor of `p` in parameter order; `p` const or not.
+        template <class Params, class Visit> void visit_tensors(Params& p, Visit&& visit)
+        {
+            visit("embedding", p.embedding);
+            for (std::size_t l = 0; l < p.layers.size(); ++l)
+            {
+                auto& layer = p.layers[l];
+                const std::string prefix = "layers[" + std::to_string(l) + "].";
+                visit(prefix + "wQ", *layer.attention.w_q);
+                visit(prefix + "wK", *layer.attention.w_k);
+                visit(prefix + "wV", *layer.attention.w_v);
+                visit(prefix + "wO", *layer.attention.w_o);
+                visit(prefix + "wGate", layer.w_gate);
+                visit(prefix + "wUp", layer.w_up);
+                visit(prefix + "wDown", layer.w_down);
+                visit(prefix + "gamma1", *layer.gamma1);
+                visit(prefix + "gamma2", *layer.gamma2);
+            }
+            visit("finalGamma", p.final_gamma);
+            if (!p.config.tied)
+            {
+                visit("unembedding", p.unembedding);
+            }
+        }
+
+        using extent = std::pair<std::size_t, std::size_t>;
+
+        /// rows × cols of a matrix, 1 × length of a vector.
+        extent extent_of(const matrix& m)
+        {
+            return {rows(m), cols(m)};
+        }
+        extent extent_of(const vector& v)
+        {
+            return {1, v.size()};
+        }
+
+        /// Every tensor's extent in parameter order, as the config gives them.
+        std::vector<extent> config_extents(const language_model_config& c)
+        {
+            const std::size_t d = c.d_model;
+            std::vector<extent> out = {{c.vocab, d}};
+            for (std::size_t l = 0; l < c.layers; ++l)
+            {
+                out.insert(out.end(), {{d, d}, {d, kv_width(c)}, {d, kv_width(c)}, {d, d},
+                                       {d, c.d_ff}, {d, c.d_ff}, {c.d_ff, d}, {1, d}, {1, d}});
+            }
+            out.push_back({1, d});
+            if (!c.tied)
+            {
+                out.push_back({c.vocab, d});
+            }
+            return out;
+        }
+    } // namespace
+
     std::vector<language_model_tensor> language_model_tensors(language_model_params& p)
     {
         std::vector<language_model_tensor> out;
-        const auto add_matrix = [&](const std::string& name, matrix& m)
-        { out.push_back({name, m.data(), rows(m), cols(m)}); };
-        const auto add_vector = [&](const std::string& name, vector& v)
-        { out.push_back({name, v.data(), 1, v.size()}); };
-        add_matrix("embedding", p.embedding);
-        for (std::size_t l = 0; l < p.layers.size(); ++l)
-        {
-            decoder_layer_params& layer = p.layers[l];
-            const std::string prefix = "layers[" + std::to_string(l) + "].";
-            add_matrix(prefix + "wQ", *layer.attention.w_q);
-            add_matrix(prefix + "wK", *layer.attention.w_k);
-            add_matrix(prefix + "wV", *layer.attention.w_v);
-            add_matrix(prefix + "wO", *layer.attention.w_o);
-            add_matrix(prefix + "wGate", layer.w_gate);
-            add_matrix(prefix + "wUp", layer.w_up);
-            add_matrix(prefix + "wDown", layer.w_down);
-            add_vector(prefix + "gamma1", *layer.gamma1);
-            add_vector(prefix + "gamma2", *layer.gamma2);
-        }
-        add_vector("finalGamma", p.final_gamma);
-        if (!p.config.tied)
-        {
-            add_matrix("unembedding", p.unembedding);
-        }
+        visit_tensors(p,
+                      [&](const std::string& name, auto& t)
+                      {
+                          const extent e = extent_of(t);
+                          out.push_back({name, t.data(), e.first, e.second});
+                      });
         return out;
     }
 
@@ -169,21 +210,23 @@ namespace attn
                              "a layer with one omitted");
             }
         }
-        // Every tensor's shape against a model of the config's shapes.
-        language_model_params given = p;
-        language_model_params expected = zero_params(p.config);
-        const auto have = language_model_tensors(given);
-        const auto want = language_model_tensors(expected);
-        for (std::size_t k = 0; k < want.size(); ++k)
-        {
-            if (have[k].rows != want[k].rows || have[k].cols != want[k].cols)
-            {
-                detail::fail(want[k].name,
-                             "a tensor of shape " + detail::format_shape(want[k].rows, want[k].cols) +
-                                 " (from the config)",
-                             detail::format_shape(have[k].rows, have[k].cols));
-            }
-        }
+        // Every tensor's shape against the config's.
+        const std::vector<extent> want = config_extents(p.config);
+        std::size_t k = 0;
+        visit_tensors(p,
+                      [&](const std::string& name, const auto& t)
+                      {
+                          const extent have = extent_of(t);
+                          if (have != want[k])
+                          {
+                              detail::fail(name,
+                                           "a tensor of shape " +
+                                               detail::format_shape(want[k].first, want[k].second) +
+                                               " (from the config)",
+                                           detail::format_shape(have.first, have.second));
+                          }
+                          ++k;
+                      });
         if (p.config.tied && p.unembedding.size() != 0)
         {
             detail::fail("unembedding", "none (the model is tied: its embedding unembeds)",
