@@ -3,6 +3,7 @@
 #include <string>
 #include <utility>
 
+#include "attn/decoder_layer_backward.hpp"
 #include "attn/embedding_lookup.hpp"
 #include "attn/error.hpp"
 #include "attn/random.hpp"
@@ -30,7 +31,7 @@ namespace attn
             return options;
         }
 
-        std::size_t kv_width(const language_model_config& c)
+        std::size_t kv_columns(const language_model_config& c)
         {
             return c.kv_heads * (c.d_model / c.heads);
         }
@@ -45,8 +46,8 @@ namespace attn
             {
                 decoder_layer_params layer;
                 layer.attention.w_q = matrix(xt::zeros<double>({c.d_model, c.d_model}));
-                layer.attention.w_k = matrix(xt::zeros<double>({c.d_model, kv_width(c)}));
-                layer.attention.w_v = matrix(xt::zeros<double>({c.d_model, kv_width(c)}));
+                layer.attention.w_k = matrix(xt::zeros<double>({c.d_model, kv_columns(c)}));
+                layer.attention.w_v = matrix(xt::zeros<double>({c.d_model, kv_columns(c)}));
                 layer.attention.w_o = matrix(xt::zeros<double>({c.d_model, c.d_model}));
                 layer.w_gate = xt::zeros<double>({c.d_model, c.d_ff});
                 layer.w_up = xt::zeros<double>({c.d_model, c.d_ff});
@@ -131,7 +132,7 @@ namespace attn
             std::vector<extent> out = {{c.vocab, d}};
             for (std::size_t l = 0; l < c.layers; ++l)
             {
-                out.insert(out.end(), {{d, d}, {d, kv_width(c)}, {d, kv_width(c)}, {d, d},
+                out.insert(out.end(), {{d, d}, {d, kv_columns(c)}, {d, kv_columns(c)}, {d, d},
                                        {d, c.d_ff}, {d, c.d_ff}, {c.d_ff, d}, {1, d}, {1, d}});
             }
             out.push_back({1, d});
@@ -140,6 +141,15 @@ namespace attn
                 out.push_back({c.vocab, d});
             }
             return out;
+        }
+
+        void check_finite(const std::string& name, const matrix& m)
+        {
+            detail::check_matrix(name, m);
+        }
+        void check_finite(const std::string& name, const vector& v)
+        {
+            detail::check_vector(name, v, v.size(), "d_model");
         }
     } // namespace
 
@@ -210,7 +220,8 @@ namespace attn
                              "a layer with one omitted");
             }
         }
-        // Every tensor's shape against the config's.
+        // Every tensor's shape against the config's, then its numbers, named with its layer
+        // ("layers[1].wUp[0][2]: expected a finite number, got NaN").
         const std::vector<extent> want = config_extents(p.config);
         std::size_t k = 0;
         visit_tensors(p,
@@ -225,6 +236,7 @@ namespace attn
                                                " (from the config)",
                                            detail::format_shape(have.first, have.second));
                           }
+                          check_finite(name, t);
                           ++k;
                       });
         if (p.config.tied && p.unembedding.size() != 0)
@@ -273,7 +285,9 @@ namespace attn
         t.final_norm = detail::rms_norm_unchecked(*x, params.final_gamma, params.config.eps);
         // pass 4: a logit per token of the vocabulary: the dot product with its unembedding row.
         t.logits = matmul_transposed(t.final_norm.output, unembedding_of(params));
-        detail::check_finite_result("tokens", "logits", t.logits);
+        // Only an unembedding near the double limit gets here: |finalNorm| ≤ |γ|·√d_model.
+        detail::check_finite_result(params.config.tied ? "embedding" : "unembedding", "logits",
+                                    t.logits);
         return t;
     }
 

@@ -146,7 +146,8 @@ namespace language_model_tests
         }
     }
 
-    TEST_CASE("every gradient matches a central finite difference of the loss",
+    TEST_CASE("three cells of every parameter's gradient match central finite differences of "
+              "the model's loss",
               "[language-model]")
     {
         for (const golden::fixture_case& c : golden::load(fixture_file))
@@ -276,6 +277,18 @@ namespace language_model_tests
                                  attn::attention_error,
                                  Message("layers[1].wUp: expected a tensor of shape 4×6 (from the "
                                          "config), got 4×5"));
+        }
+        SECTION("a weight that is not finite, named with its layer")
+        {
+            attn::language_model_params bad = params;
+            (*bad.layers[1].attention.w_k)(2, 1) = NAN;
+            CHECK_THROWS_MATCHES(attn::language_model_forward(bad, attn::vector{1, 2}),
+                                 attn::attention_error,
+                                 Message("layers[1].wK[2][1]: expected a finite number, got NaN"));
+            bad = params;
+            bad.final_gamma(3) = INFINITY;
+            CHECK_THROWS_WITH(attn::language_model_forward(bad, attn::vector{1, 2}),
+                              "finalGamma[3]: expected a finite number, got Infinity");
         }
         SECTION("an unembedding given to a tied model")
         {

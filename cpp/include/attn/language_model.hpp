@@ -16,7 +16,6 @@
 #include <vector>
 
 #include "attn/decoder_layer.hpp"
-#include "attn/decoder_layer_backward.hpp"
 #include "attn/matrix.hpp"
 #include "attn/next_token_loss.hpp"
 #include "attn/rms_norm.hpp"
