@@ -165,6 +165,26 @@ namespace attn
         return out;
     }
 
+    std::vector<parameter_ref> language_model_parameter_refs(language_model_params& values,
+                                                             language_model_params& gradients)
+    {
+        const std::vector<language_model_tensor> v = language_model_tensors(values);
+        const std::vector<language_model_tensor> g = language_model_tensors(gradients);
+        std::vector<parameter_ref> refs;
+        for (std::size_t k = 0; k < v.size(); ++k)
+        {
+            if (k >= g.size() || g[k].rows != v[k].rows || g[k].cols != v[k].cols)
+            {
+                detail::fail("gradients", "the shapes of the model's parameters",
+                             k < g.size() ? g[k].name + " of shape " +
+                                                detail::format_shape(g[k].rows, g[k].cols)
+                                          : "no " + v[k].name);
+            }
+            refs.push_back({v[k].name, v[k].data, g[k].data, v[k].rows * v[k].cols});
+        }
+        return refs;
+    }
+
     void check_language_model_config(const language_model_config& c)
     {
         const std::pair<const char*, std::size_t> sizes[] = {

@@ -290,6 +290,17 @@ namespace language_model_tests
             CHECK_THROWS_WITH(attn::language_model_forward(bad, attn::vector{1, 2}),
                               "finalGamma[3]: expected a finite number, got Infinity");
         }
+        SECTION("gradients of another model's shapes for the optimizer")
+        {
+            attn::language_model_params untied =
+                attn::language_model_initial(small_config(false), 1);
+            attn::language_model_params tied = params;
+            CHECK_THROWS_MATCHES(attn::language_model_parameter_refs(untied, tied),
+                                 attn::attention_error,
+                                 Message("gradients: expected the shapes of the model's "
+                                         "parameters, got no unembedding"));
+            CHECK(attn::language_model_parameter_refs(tied, tied).size() == 1 + 9 * 2 + 1);
+        }
         SECTION("an unembedding given to a tied model")
         {
             attn::language_model_params bad = params;
@@ -313,14 +324,8 @@ namespace language_model_tests
         // the fresh gradients there.
         attn::language_model_params grads =
             attn::language_model_loss_and_gradients(params, text).gradients;
-        const auto values = attn::language_model_tensors(params);
-        const auto slots = attn::language_model_tensors(grads);
-        std::vector<attn::parameter_ref> refs;
-        for (std::size_t k = 0; k < values.size(); ++k)
-        {
-            refs.push_back({values[k].name, values[k].data, slots[k].data,
-                            values[k].rows * values[k].cols});
-        }
+        const std::vector<attn::parameter_ref> refs =
+            attn::language_model_parameter_refs(params, grads);
         attn::optimizer_options options;
         options.kind = attn::optimizer_kind::adamw;
         options.learning_rate = 1e-2;

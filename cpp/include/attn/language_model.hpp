@@ -19,6 +19,7 @@
 #include "attn/matrix.hpp"
 #include "attn/next_token_loss.hpp"
 #include "attn/rms_norm.hpp"
+#include "attn/train/optimizer.hpp"
 
 namespace attn
 {
@@ -58,6 +59,15 @@ namespace attn
     /// Every tensor of `p` in parameter order: the embedding, then each layer's wQ, wK, wV, wO,
     /// wGate, wUp, wDown, gamma1, gamma2, then finalGamma and, untied, the unembedding.
     std::vector<language_model_tensor> language_model_tensors(language_model_params& p);
+
+    /**
+     * @brief The optimizer's view of a model: each tensor of `values` with the tensor of
+     * `gradients` of the same name (both in parameter order, of the same config), as
+     * attn::optimizer (Adam, AdamW, SGD) and clip_grad_norm take them.
+     * @throws attention_error when the two have different configs' shapes
+     */
+    std::vector<parameter_ref> language_model_parameter_refs(language_model_params& values,
+                                                             language_model_params& gradients);
 
     /**
      * @brief A model's parameters at initialisation, as Hugging Face's Llama initialises them:
