@@ -36,34 +36,6 @@ namespace attn
             return c.kv_heads * (c.d_model / c.heads);
         }
 
-        /// Parameters of the config's shapes, all zero.
-        language_model_params zero_params(const language_model_config& c)
-        {
-            language_model_params p;
-            p.config = c;
-            p.embedding = xt::zeros<double>({c.vocab, c.d_model});
-            for (std::size_t l = 0; l < c.layers; ++l)
-            {
-                decoder_layer_params layer;
-                layer.attention.w_q = matrix(xt::zeros<double>({c.d_model, c.d_model}));
-                layer.attention.w_k = matrix(xt::zeros<double>({c.d_model, kv_columns(c)}));
-                layer.attention.w_v = matrix(xt::zeros<double>({c.d_model, kv_columns(c)}));
-                layer.attention.w_o = matrix(xt::zeros<double>({c.d_model, c.d_model}));
-                layer.w_gate = xt::zeros<double>({c.d_model, c.d_ff});
-                layer.w_up = xt::zeros<double>({c.d_model, c.d_ff});
-                layer.w_down = xt::zeros<double>({c.d_ff, c.d_model});
-                layer.gamma1 = vector(xt::zeros<double>({c.d_model}));
-                layer.gamma2 = vector(xt::zeros<double>({c.d_model}));
-                p.layers.push_back(std::move(layer));
-            }
-            p.final_gamma = xt::zeros<double>({c.d_model});
-            if (!c.tied)
-            {
-                p.unembedding = xt::zeros<double>({c.vocab, c.d_model});
-            }
-            return p;
-        }
-
         const matrix& unembedding_of(const language_model_params& p)
         {
             return p.config.tied ? p.embedding : p.unembedding;
@@ -141,6 +113,33 @@ namespace attn
                 out.push_back({c.vocab, d});
             }
             return out;
+        }
+
+        void set_zero(matrix& m, extent e)
+        {
+            m = xt::zeros<double>({e.first, e.second});
+        }
+        void set_zero(vector& v, extent e)
+        {
+            v = xt::zeros<double>({e.second});
+        }
+
+        /// Parameters of the config's shapes, all zero.
+        language_model_params zero_params(const language_model_config& c)
+        {
+            language_model_params p;
+            p.config = c;
+            p.layers.resize(c.layers);
+            for (decoder_layer_params& layer : p.layers)
+            {
+                layer.attention.w_q = layer.attention.w_k = layer.attention.w_v =
+                    layer.attention.w_o = matrix();
+                layer.gamma1 = layer.gamma2 = vector();
+            }
+            const std::vector<extent> shapes = config_extents(c);
+            std::size_t k = 0;
+            visit_tensors(p, [&](const std::string&, auto& t) { set_zero(t, shapes[k++]); });
+            return p;
         }
 
         void check_finite(const std::string& name, const matrix& m)
