@@ -4,17 +4,14 @@
 
 namespace attn
 {
-    decoder_layer_backward_trace decoder_layer_backward(const matrix& input,
-                                                        const decoder_layer_params& params,
-                                                        const decoder_layer_options& options,
-                                                        const matrix& grad_output)
+    decoder_layer_backward_trace
+    detail::decoder_layer_backward_from(const decoder_layer_trace& forward,
+                                        const decoder_layer_params& params,
+                                        const matrix& grad_output)
     {
         // Shape contract: input and grad_output (n × d_model) → every gradient the shape of
         // what it differentiates.
-        const decoder_layer_trace forward = decoder_layer(input, params, options);
-        detail::check_matrix_shape("gradOutput", grad_output, rows(input), cols(input),
-                                   "the shape of input, n × d_model");
-
+        const matrix& input = forward.input;
         decoder_layer_backward_trace t;
         t.grad_output = grad_output;
         // pass 1: out = h + SwiGLU(norm2), so SwiGLU's output gradient is gradOutput.
@@ -47,5 +44,16 @@ namespace attn
         t.grad_input = t.grad_residual1 + t.norm1.grad_input;
         detail::check_finite_result("gradOutput", "gradInput", t.grad_input);
         return t;
+    }
+
+    decoder_layer_backward_trace decoder_layer_backward(const matrix& input,
+                                                        const decoder_layer_params& params,
+                                                        const decoder_layer_options& options,
+                                                        const matrix& grad_output)
+    {
+        const decoder_layer_trace forward = decoder_layer(input, params, options);
+        detail::check_matrix_shape("gradOutput", grad_output, rows(input), cols(input),
+                                   "the shape of input, n × d_model");
+        return detail::decoder_layer_backward_from(forward, params, grad_output);
     }
 } // namespace attn

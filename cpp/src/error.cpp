@@ -272,6 +272,25 @@ namespace attn::detail
         return static_cast<std::size_t>(x);
     }
 
+    std::vector<std::size_t> check_token_ids(const std::string& argument, const vector& ids,
+                                             std::size_t vocab, const std::string& table)
+    {
+        std::vector<std::size_t> checked(ids.size());
+        for (std::size_t i = 0; i < ids.size(); ++i)
+        {
+            const double id = ids(i);
+            if (!(id >= 0 && id < static_cast<double>(vocab)) || std::floor(id) != id)
+            {
+                fail(argument + "[" + std::to_string(i) + "]",
+                     "a token id, a whole number from 0 to " + std::to_string(vocab - 1) + " (" +
+                         table + " has " + std::to_string(vocab) + " rows, one per token)",
+                     format_number(id));
+            }
+            checked[i] = static_cast<std::size_t>(id);
+        }
+        return checked;
+    }
+
     void check_answer(double answer, double tolerance)
     {
         if (!std::isfinite(answer))

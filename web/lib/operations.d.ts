@@ -2466,6 +2466,94 @@ export interface AttentionRolloutTrace {
   rollout: Matrix[];
 }
 
+// ---- embeddingLookup: Embedding lookup (token ids → rows of a table)
+
+/** The arguments of embeddingLookup — Embedding lookup (token ids → rows of a table). */
+export interface EmbeddingLookupArgs {
+  /** (n) 1 … 1024 token ids, each a whole number from 0 to vocab − 1 */
+  tokens: VectorInput;
+  /** (vocab × dModel) the table, one row per token of the vocabulary */
+  embedding: MatrixInput;
+}
+
+/** What embeddingLookup returns — Embedding lookup (token ids → rows of a table). */
+export interface EmbeddingLookupTrace {
+  /** pass 1: row i = embedding[tokens[i]] */
+  output: Matrix;
+}
+
+// ---- embeddingLookupBackward: Embedding lookup, backward
+
+/** The arguments of embeddingLookupBackward — Embedding lookup, backward. */
+export interface EmbeddingLookupBackwardArgs {
+  /** (n) 1 … 1024 token ids, each a whole number from 0 to vocab − 1 */
+  tokens: VectorInput;
+  /** (vocab × dModel) the table, one row per token of the vocabulary */
+  embedding: MatrixInput;
+  /** (n × dModel) ∂L/∂output, one row per token */
+  gradOutput: MatrixInput;
+}
+
+/** What embeddingLookupBackward returns — Embedding lookup, backward. */
+export interface EmbeddingLookupBackwardTrace {
+  /** ∂L/∂output, as given */
+  gradOutput: Matrix;
+  /** pass 1: how many positions hold each token */
+  counts: Vector;
+  /** pass 2: row v = Σ of gradOutput's rows i with tokens[i] = v (0 for a token not used) */
+  gradEmbedding: Matrix;
+}
+
+// ---- nextTokenLoss: Next-token loss (unembedding, log-softmax, cross-entropy)
+
+/** The arguments of nextTokenLoss — Next-token loss (unembedding, log-softmax, cross-entropy). */
+export interface NextTokenLossArgs {
+  /** (n × dModel) the last hidden state of each position, after the final norm */
+  hidden: MatrixInput;
+  /** (vocab × dModel) one row per token of the vocabulary, the embedding's shape (a tied model passes its embedding) */
+  unembedding: MatrixInput;
+  /** (n) the token each row should predict, a whole number from 0 to vocab − 1 */
+  targets: VectorInput;
+}
+
+/** What nextTokenLoss returns — Next-token loss (unembedding, log-softmax, cross-entropy). */
+export interface NextTokenLossTrace {
+  /** pass 1: hidden·unembeddingᵀ, one column per token */
+  logits: Matrix;
+  /** pass 2: per row, rowMax + ln Σ exp(logits − rowMax) */
+  logSumExp: Vector;
+  /** pass 3: logits − logSumExp */
+  logProbabilities: Matrix;
+  /** pass 3: exp(logProbabilities), each row summing to 1 */
+  probabilities: Matrix;
+  /** pass 4: −logProbabilities[i][targets[i]] */
+  losses: Vector;
+  /** pass 5: the mean of losses */
+  loss: number;
+}
+
+// ---- nextTokenLossBackward: Next-token loss, backward
+
+/** The arguments of nextTokenLossBackward — Next-token loss, backward. */
+export interface NextTokenLossBackwardArgs {
+  /** (n × dModel) the last hidden state of each position, after the final norm */
+  hidden: MatrixInput;
+  /** (vocab × dModel) one row per token of the vocabulary, the embedding's shape (a tied model passes its embedding) */
+  unembedding: MatrixInput;
+  /** (n) the token each row should predict, a whole number from 0 to vocab − 1 */
+  targets: VectorInput;
+}
+
+/** What nextTokenLossBackward returns — Next-token loss, backward. */
+export interface NextTokenLossBackwardTrace {
+  /** pass 1: ∂loss/∂logits = (probabilities − onehot(targets)) / n */
+  gradLogits: Matrix;
+  /** pass 2: gradLogits·unembedding */
+  gradHidden: Matrix;
+  /** pass 3: gradLogitsᵀ·hidden; a tied model adds embeddingLookupBackward's gradEmbedding to it, the two gradients of its one matrix */
+  gradUnembedding: Matrix;
+}
+
 // ---- the arguments several operations share, for building a request from parts
 
 /** which keys each query may attend to, and what blocked scores become */
@@ -2809,4 +2897,24 @@ export interface AttentionOperations {
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
    */
   attentionRollout(args: AttentionRolloutArgs): AttentionRolloutTrace;
+  /**
+   * Embedding lookup (token ids → rows of a table): docs/engine.md, `embeddingLookup`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  embeddingLookup(args: EmbeddingLookupArgs): EmbeddingLookupTrace;
+  /**
+   * Embedding lookup, backward: docs/engine.md, `embeddingLookupBackward`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  embeddingLookupBackward(args: EmbeddingLookupBackwardArgs): EmbeddingLookupBackwardTrace;
+  /**
+   * Next-token loss (unembedding, log-softmax, cross-entropy): docs/engine.md, `nextTokenLoss`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  nextTokenLoss(args: NextTokenLossArgs): NextTokenLossTrace;
+  /**
+   * Next-token loss, backward: docs/engine.md, `nextTokenLossBackward`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  nextTokenLossBackward(args: NextTokenLossBackwardArgs): NextTokenLossBackwardTrace;
 }

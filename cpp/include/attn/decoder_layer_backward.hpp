@@ -37,6 +37,16 @@ namespace attn
                                                         const decoder_layer_params& params,
                                                         const decoder_layer_options& options,
                                                         const matrix& grad_output);
+
+    namespace detail
+    {
+        /// The backward passes without argument checks, from the forward trace the caller
+        /// already has (a language model runs its layers forward once, then back). params must
+        /// be those the forward ran with; grad_output n × d_model.
+        decoder_layer_backward_trace decoder_layer_backward_from(const decoder_layer_trace& forward,
+                                                                 const decoder_layer_params& params,
+                                                                 const matrix& grad_output);
+    } // namespace detail
 } // namespace attn
 
 #endif

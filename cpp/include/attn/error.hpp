@@ -15,6 +15,7 @@
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "attn/matrix.hpp"
 
@@ -156,6 +157,12 @@ namespace attn
 
         /// Checks x is a whole number in [low, high] and returns it.
         std::size_t check_integer(const std::string& argument, double x, double low, double high);
+
+        /// Checks every entry of `ids` is a token id of a vocabulary of `vocab` tokens, the rows
+        /// of the matrix named `table`, and returns them: "tokens[3]: expected a token id, a
+        /// whole number from 0 to 10 (embedding has 11 rows, one per token), got 11".
+        std::vector<std::size_t> check_token_ids(const std::string& argument, const vector& ids,
+                                                 std::size_t vocab, const std::string& table);
 
         /// Checks a learner's `answer` is finite and the `tolerance` it is graded with is finite
         /// and above 0 (the diagnose operations' last two arguments).

@@ -27,6 +27,7 @@
 #include "attn/describe/diagnose_sliding_window.hpp"
 #include "attn/describe/encoder_layer.hpp"
 #include "attn/describe/encoder_layer_backward.hpp"
+#include "attn/describe/embedding_lookup.hpp"
 #include "attn/describe/entropy.hpp"
 #include "attn/describe/explain.hpp"
 #include "attn/describe/explain_backward.hpp"
@@ -42,6 +43,7 @@
 #include "attn/describe/measure_cost.hpp"
 #include "attn/describe/multi_head_attention.hpp"
 #include "attn/describe/multi_head_attention_backward.hpp"
+#include "attn/describe/next_token_loss.hpp"
 #include "attn/describe/permutation_test.hpp"
 #include "attn/describe/positional_encoding.hpp"
 #include "attn/describe/random_matrix.hpp"
@@ -81,7 +83,9 @@ namespace attn::describe
         rms_norm_backward_operation, swi_glu_operation, swi_glu_backward_operation,
         rope_backward_operation, decoder_layer_operation, decoder_layer_backward_operation,
         train_tokenizer_operation, tokenize_operation, character_tokenizer_operation,
-        sample_operation, attention_rollout_operation>;
+        sample_operation, attention_rollout_operation, embedding_lookup_operation,
+        embedding_lookup_backward_operation, next_token_loss_operation,
+        next_token_loss_backward_operation>;
 
     /// Whether the lite engine binds Operation: its description says `static constexpr bool
     /// lite = true;`. The lite engine is the page's landing build (`{ training: false }`): the
