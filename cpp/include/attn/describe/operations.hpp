@@ -23,6 +23,7 @@
 #include "attn/describe/diagnose_grouped_query.hpp"
 #include "attn/describe/diagnose_rope.hpp"
 #include "attn/describe/diagnose_sliding_window.hpp"
+#include "attn/describe/diagnose_tokenizer.hpp"
 #include "attn/describe/encoder_layer.hpp"
 #include "attn/describe/encoder_layer_backward.hpp"
 #include "attn/describe/entropy.hpp"
@@ -40,6 +41,7 @@
 #include "attn/describe/measure_cost.hpp"
 #include "attn/describe/multi_head_attention.hpp"
 #include "attn/describe/multi_head_attention_backward.hpp"
+#include "attn/describe/pair_counts.hpp"
 #include "attn/describe/permutation_test.hpp"
 #include "attn/describe/positional_encoding.hpp"
 #include "attn/describe/random_matrix.hpp"
@@ -78,7 +80,8 @@ namespace attn::describe
         diagnose_grouped_query_operation, diagnose_sliding_window_operation, rms_norm_operation,
         rms_norm_backward_operation, swi_glu_operation, swi_glu_backward_operation,
         rope_backward_operation, train_tokenizer_operation, tokenize_operation,
-        character_tokenizer_operation, sample_operation, attention_rollout_operation>;
+        character_tokenizer_operation, count_pairs_operation, diagnose_tokenizer_operation,
+        sample_operation, attention_rollout_operation>;
 
     /// Whether the lite engine binds Operation: its description says `static constexpr bool
     /// lite = true;`. The lite engine is the page's landing build (`{ training: false }`): the
