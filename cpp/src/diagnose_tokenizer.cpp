@@ -162,6 +162,13 @@ namespace attn
             d.expected = static_cast<double>(chosen.first);
             add("characters", characters_in(text, bytes_before(before, chosen.first,
                                                                trained.merges)));
+            for (const pair_count& p : ranked.pairs)
+            {
+                if (p.count == chosen.count && &p != &chosen)
+                {
+                    add("wrongTie", p.first);
+                }
+            }
             // Ranked by counts without overlap, the winner may be another pair.
             const pair_count* plain = &chosen;
             for (const pair_count& p : ranked.pairs)
@@ -173,13 +180,6 @@ namespace attn
                 }
             }
             add("noOverlap", plain->first);
-            for (const pair_count& p : ranked.pairs)
-            {
-                if (p.count == chosen.count && &p != &chosen)
-                {
-                    add("wrongTie", p.first);
-                }
-            }
             break;
         }
         case tokenizer_question::length:

@@ -63,7 +63,7 @@ export type WindowMisconception = 'offByOneWindow' | 'notCausal' | 'forgotSinks'
 export type TokenizerQuestion = 'bytes' | 'count' | 'first' | 'length' | 'tokens';
 
 /** the mistakes diagnoseTokenizer recognises, in its order of precedence */
-export type TokenizerMisconception = 'characters' | 'noOverlap' | 'wrongTie' | 'firstOccurrenceOnly' | 'longestMatch';
+export type TokenizerMisconception = 'characters' | 'wrongTie' | 'noOverlap' | 'firstOccurrenceOnly' | 'longestMatch';
 
 // ---- softmax: Row softmax
 
@@ -2298,9 +2298,9 @@ export interface PairCount {
 
 /** The arguments of diagnoseTokenizer — Grading an answer about byte-pair encoding. */
 export interface DiagnoseTokenizerArgs {
-  /** (n bytes) the training text, 1 … 16384 bytes of UTF-8 */
+  /** (n bytes) 1 … 16384 bytes of UTF-8, read as its bytes */
   text: string;
-  /** merges the training makes (fewer when no pair occurs twice); a whole number, 0 … 1024 */
+  /** merges to make (fewer when no pair occurs twice); a whole number, 0 … 1024 */
   merges: number;
   /** 'bytes' (the text's bytes), 'count', 'first' or 'length' (about merge `merge`), 'tokens' (newText's tokens with the merges) */
   question: TokenizerQuestion;

@@ -55,7 +55,7 @@ namespace attn
         /// number; none when correct or when none matches.
         std::optional<std::string> misconception;
         /// Every mistake that can change this question's answer, in order of precedence:
-        /// characters, noOverlap, wrongTie (one per other pair tied at the top count),
+        /// characters, wrongTie (one per other pair tied at the top count), noOverlap,
         /// firstOccurrenceOnly, longestMatch.
         std::vector<tokenizer_misconception_candidate> candidates;
     };

@@ -1,8 +1,8 @@
 #ifndef ATTN_DESCRIBE_DIAGNOSE_TOKENIZER_HPP
 #define ATTN_DESCRIBE_DIAGNOSE_TOKENIZER_HPP
 
-#include "attn/byte_pair_encoding.hpp"
 #include "attn/describe/argument.hpp"
+#include "attn/describe/byte_pair_encoding.hpp"
 #include "attn/describe/fields.hpp"
 #include "attn/diagnose_tokenizer.hpp"
 #include "attn/pair_counts.hpp"
@@ -11,7 +11,7 @@ namespace attn::describe
 {
     constexpr choice_set tokenizer_misconceptions{
         "tokenizerMisconception",
-        "characters|noOverlap|wrongTie|firstOccurrenceOnly|longestMatch",
+        "characters|wrongTie|noOverlap|firstOccurrenceOnly|longestMatch",
         "the mistakes diagnoseTokenizer recognises, in its order of precedence"};
 
     constexpr choice_set tokenizer_questions{
@@ -48,11 +48,8 @@ namespace attn::describe
     {
         static constexpr const char* name = "diagnoseTokenizer";
         static constexpr const char* title = "Grading an answer about byte-pair encoding";
-        static constexpr argument text =
-            text_argument("text", "n bytes", "the training text, 1 … 16384 bytes of UTF-8");
-        static constexpr argument merges =
-            integer_argument("merges", 0, static_cast<double>(max_merges),
-                             "merges the training makes (fewer when no pair occurs twice)");
+        static constexpr argument text = train_tokenizer_operation::text;
+        static constexpr argument merges = train_tokenizer_operation::merges;
         static constexpr argument question = choice_argument(
             "question", tokenizer_questions, false,
             "'bytes' (the text's bytes), 'count', 'first' or 'length' (about merge `merge`), "
