@@ -163,17 +163,12 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   },
   {
     id: 'bpe', term: 'byte-pair encoding (BPE)', forms: ['byte-pair encoding', 'BPE'],
-    definition: 'A tokenizer learned from text: start from single symbols (bytes, for GPT-2) and merge the most frequent pair of neighbours into a new token, again and again; a new text is then cut with the merges in the order they were learned.',
+    definition: 'A tokenizer learned from text: starting from bytes, the most frequent pair of neighbours becomes a new token, again and again; new text is cut with the merges in the order learned.',
     source: { title: 'Sennrich, Haddow and Birch, “Neural Machine Translation of Rare Words with Subword Units”, 2016', url: 'https://arxiv.org/abs/1508.07909' },
   },
   {
     id: 'utf-8', term: 'UTF-8', forms: ['UTF-8'],
-    definition: 'The usual way to write Unicode text as bytes: one byte for an ASCII character, two to four for the others (an accented letter two, an emoji four).',
-    source: { title: 'RFC 3629, “UTF-8, a transformation format of ISO 10646”, 2003', url: 'https://www.rfc-editor.org/rfc/rfc3629' },
-  },
-  {
-    id: 'vocabulary', term: 'vocabulary', forms: ['vocabulary', 'vocabularies'],
-    definition: 'The set of tokens a model knows, each with its row in the embedding table and its score in the output layer; its size trades against the length of the token sequences.',
+    definition: 'The usual way to write Unicode text as bytes: one byte for an ASCII character, two to four for others (an accented letter two, an emoji four).',
   },
 ];
 
