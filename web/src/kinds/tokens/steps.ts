@@ -48,7 +48,7 @@ export function tokensSteps(lab: AttentionLab, inputs: TokensInputs): Built<Toke
     id: 'text',
     title: w('tokens-text-title'),
     text: w('tokens-text-text', { characters: String(characters.characters.length), distinct: String(characters.vocabulary.length) }),
-    formula: String.raw`\text{text} \;\to\; \htmlClass{focus}{(c_1, c_2, \dots, c_n)}`,
+    formula: String.raw`s \;\to\; \htmlClass{focus}{(c_1, c_2, \dots, c_n)}`,
     panels: [
       parameters('sentence', [sentenceField, mergesField]),
       matrix('code-points', w('tokens-matrix-code-points'), [codePoints], [w('tokens-code-point')], characters.characters.map(shownText),
@@ -183,7 +183,7 @@ export function tokensSteps(lab: AttentionLab, inputs: TokensInputs): Built<Toke
     text: w(longest === applied.tokens.length ? 'tokens-tokenize-text-same' : 'tokens-tokenize-text', {
       bytes: String(applied.bytes.length), steps: String(applied.steps.length), tokens: String(applied.tokens.length), longest: String(longest),
     }),
-    formula: String.raw`\text{while a learned pair occurs: apply the } \htmlClass{focus}{\text{lowest } k}`,
+    formula: String.raw`x \leftarrow x\big[(a_k, b_k) \to 256 + k\big],\quad \htmlClass{focus}{k = \min\{\, j : (a_j, b_j) \in x \,\}}`,
     panels: [
       parameters('new-sentence', [newField]),
       ...(applied.steps.length > 0
@@ -209,7 +209,7 @@ export function tokensSteps(lab: AttentionLab, inputs: TokensInputs): Built<Toke
       distinct: String(characters.vocabulary.length), characters: String(characters.characters.length),
       vocabulary: String(trained.vocabularySize), tokens: String(trained.tokens.length),
     }),
-    formula: String.raw`\text{vocabulary } |V| \quad\text{against}\quad \text{sequence length } n`,
+    formula: String.raw`\htmlClass{focus}{|V|} \;\leftrightarrow\; \htmlClass{focus}{n}`,
     panels: [
       matrix('compare', w('tokens-matrix-compare'), compare, [w('tokens-by-bytes'), w('tokens-by-bpe', { merges: String(made.length) }), w('tokens-by-characters')],
         [w('tokens-vocabulary-size'), w('tokens-sequence-length')], { kind: 'compare', merges: made.length, rows: compare }, 'n'),
