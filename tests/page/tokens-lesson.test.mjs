@@ -8,11 +8,13 @@ import { describe, test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
 
+import '../support/json-modules.mjs';
 import { importCompiled } from '../support/compiled.mjs';
 import { lessonSession } from '../support/lesson-session.mjs';
 
 const lab = await loadAttentionLab();
 const { parseWalkthrough } = await importCompiled('authoring/validate-walkthrough');
+const { readLink, writeLink } = await importCompiled('state/url-state');
 
 const TOKENS = JSON.parse(readFileSync(new URL('../../web/src/walkthroughs/text-to-tokens.json', import.meta.url), 'utf8'));
 const { text, merges, newText } = TOKENS.inputs;
@@ -123,6 +125,24 @@ describe('from text to tokens', () => {
     assert.equal(notices.at(-1), 'The engine refused these inputs: text: expected a text of 1 to 2048 bytes of UTF-8, got 2049 bytes');
     assert.equal(parseWalkthrough({ ...TOKENS, id: 'mine', inputs: { ...TOKENS.inputs, text: 'é'.repeat(61) } }).error, 'inputs.text: expected a text of 1 to 120 bytes of UTF-8, got 122 bytes');
     assert.match(parseWalkthrough({ ...TOKENS, id: 'mine', inputs: { ...TOKENS.inputs, newText: '' } }).error, /^inputs\.newText: expected a text of 1 to 60 bytes of UTF-8/);
+  });
+
+  test('a link keeps the edited sentences, emoji and spaces included, and opens on them', async () => {
+    const inputs = { text: 'añá  añá 🙂🙂 "quoted" #hash', merges: 5, newText: 'añá 🙂' };
+    const url = new URL(writeLink({ walkthrough: 'text-to-tokens', step: 'merges', inputs }), 'http://lab.test/');
+    const { state, notices } = readLink({ search: url.search, hash: url.hash });
+    assert.deepEqual(notices, []);
+    assert.deepEqual(state, { walkthrough: 'text-to-tokens', step: 'merges', inputs });
+    const { s } = await opened('merges', state.inputs);
+    assert.deepEqual(panelOf(s, 'merges', 'final-tokens').data, [lab.trainTokenizer({ text: inputs.text, merges: 5 }).tokens]);
+    assert.deepEqual(panelOf(s, 'tokenize', 'new-tokens').data[0].length, lab.tokenize({ text: inputs.newText, merges: lab.trainTokenizer({ text: inputs.text, merges: 5 }).merges.map((m) => m.pair) }).tokens.length);
+  });
+
+  test('one byte has no pair: no merge step, and the pairs step says why', async () => {
+    const { s } = await opened('text', { text: 'x', merges: 4, newText: 'xx' });
+    assert.deepEqual(s.steps.filter((/** @type {any} */ step) => !step.id.startsWith('exercise-')).map((/** @type {any} */ step) => step.id),
+      ['text', 'bytes', 'pairs', 'merges', 'tokenize', 'characters']);
+    assert.match(s.steps.find((/** @type {any} */ step) => step.id === 'pairs').text, /One byte has no neighbour/);
   });
 
   test('the exercises are graded by diagnoseTokenizer, which names characters, overlaps, ties, first occurrences and the longest match', async () => {
