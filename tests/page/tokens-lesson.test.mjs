@@ -55,7 +55,7 @@ describe('from text to tokens', () => {
     assert.deepEqual(table.data, counted.slice(0, 12).map((p) => [p.count, p.withoutOverlap, p.first]));
     assert.deepEqual(table.rowLabels.slice(0, 2), ['m·m', 'a·n']);
     assert.deepEqual(table.data.slice(0, 2), [[4, 2, 6], [4, 4, 18]]);
-    assert.match(s.steps.find((/** @type {any} */ step) => step.id === 'pairs').text, /2 pairs share the top count, 4\. .*here m·m at position 6/);
+    assert.match(s.steps.find((/** @type {any} */ step) => step.id === 'pairs').text, /The top count, 4, is shared by 2 pairs\. .*here m·m at position 6/);
   });
 
   test('the merges are trainTokenizer’s, the chart trades length for vocabulary, and training stops when no pair occurs twice', async () => {

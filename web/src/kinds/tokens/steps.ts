@@ -117,7 +117,7 @@ export function tokensSteps(lab: AttentionLab, inputs: TokensInputs): Built<Toke
     steps.push({
       id: 'merge',
       title: w('tokens-merge-title'),
-      text: w('tokens-merge-text', {
+      text: w(first.count === first.replaced ? 'tokens-merge-text-all' : 'tokens-merge-text', {
         pair: pairLabel(first.pair, label), count: String(first.count), replaced: String(first.replaced),
         before: String(trained.bytes.length), after: String(first.length), spelled: label(first.token),
       }),
