@@ -1,7 +1,8 @@
 // The engine operations a small language model is built from, called from the installed package
-// exactly as docs/engine.md spells them: the tokenizers, RMS norm, the SwiGLU feed-forward and
-// RoPE's backward, sampling, and attention rollout. Run as a program it prints the numbers;
-// tests/e2e/package.test.mjs compares them with languageModelOps on the repository's build.
+// exactly as docs/engine.md spells them: the tokenizers (with the BPE lesson's pair counts and
+// grading), RMS norm, the SwiGLU feed-forward and RoPE's backward, sampling, and attention
+// rollout. Run as a program it prints the numbers; tests/e2e/package.test.mjs compares them with
+// languageModelOps on the repository's build.
 import { pathToFileURL } from 'node:url';
 
 /** The calls' results, from `lab` (an AttentionLab). */
@@ -15,6 +16,8 @@ export function languageModelOps(lab) {
     merges: trained.merges.map((m) => m.pair),
     tokens: lab.tokenize({ text: 'el gato y la gata', merges: trained.merges.map((m) => m.pair) }).tokens,
     characters: lab.characterTokenizer({ text: 'año' }).ids,
+    pairs: lab.countPairs({ tokens: trained.bytes }).pairs.slice(0, 3),
+    diagnosis: lab.diagnoseTokenizer({ text: 'la gata y el gato; la gata', merges: 4, question: 'tokens', newText: 'el gato', answer: 3 }),
     rms: lab.rmsNorm({ input: x, eps: 1e-6 }).rms,
     gradInput: lab.rmsNormBackward({ input: x, gradOutput: x }).gradInput,
     swiGlu: lab.swiGlu({ input: x, wGate: w, wUp: w, wDown }).output,
