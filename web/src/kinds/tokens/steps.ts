@@ -212,7 +212,7 @@ export function tokensSteps(lab: AttentionLab, inputs: TokensInputs): Built<Toke
     formula: String.raw`\htmlClass{focus}{|V|} \;\leftrightarrow\; \htmlClass{focus}{n}`,
     panels: [
       matrix('compare', w('tokens-matrix-compare'), compare, [w('tokens-by-bytes'), w('tokens-by-bpe', { merges: String(made.length) }), w('tokens-by-characters')],
-        [w('tokens-vocabulary-size'), w('tokens-sequence-length')], { kind: 'compare', merges: made.length, rows: compare }, 'n'),
+        [w('tokens-vocabulary'), w('tokens-length')], { kind: 'compare', merges: made.length, rows: compare }, 'n'),
       matrix('character-ids', w('tokens-matrix-character-ids'), [characters.ids], [w('tokens-id')], characters.characters.map(shownText),
         { kind: 'character-id', characters: characters.characters, vocabulary: characters.vocabulary }, 'id'),
       parameters('sentence', [sentenceField, mergesField]),

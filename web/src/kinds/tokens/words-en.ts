@@ -47,6 +47,7 @@ tokens-merges-text-stopped = Then count again and merge again: each merge makes 
 tokens-matrix-merges = the merges, in the order learned
 tokens-chart-caption = tokens in the sentence against the size of the vocabulary, one point per merge
 tokens-vocabulary-size = vocabulary size
+tokens-vocabulary = vocabulary
 tokens-sequence-length = tokens in the sentence
 tokens-your-sentence = your sentence
 tokens-matrix-final = the sentence after every merge

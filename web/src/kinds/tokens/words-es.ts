@@ -43,6 +43,7 @@ tokens-merges-text-stopped = Después se vuelve a contar y a fusionar: cada fusi
 tokens-matrix-merges = las fusiones, en el orden aprendido
 tokens-chart-caption = tokens de la frase frente al tamaño del vocabulario, un punto por fusión
 tokens-vocabulary-size = tamaño del vocabulario
+tokens-vocabulary = vocabulario
 tokens-sequence-length = tokens de la frase
 tokens-your-sentence = tu frase
 tokens-matrix-final = la frase tras todas las fusiones
