@@ -55,6 +55,7 @@ describe('from text to tokens', () => {
     assert.deepEqual(table.data, counted.slice(0, 12).map((p) => [p.count, p.withoutOverlap, p.first]));
     assert.deepEqual(table.rowLabels.slice(0, 2), ['m·m', 'a·n']);
     assert.deepEqual(table.data.slice(0, 2), [[4, 2, 6], [4, 4, 18]]);
+    assert.deepEqual(table.focus, [[0, 0], [1, 0], [0, 2]], 'the tied counts and the position that wins');
     assert.match(s.steps.find((/** @type {any} */ step) => step.id === 'pairs').text, /The top count, 4, is shared by 2 pairs\. .*here m·m at position 6/);
   });
 
@@ -106,6 +107,8 @@ describe('from text to tokens', () => {
     const after = panelOf(s, 'merge', 'after-merge');
     const at = after.data[0].indexOf(256);
     assert.equal(at, 6, 'the first mm of “mmm” at byte 6');
+    assert.deepEqual(after.focus, after.data[0].flatMap((/** @type {number} */ t, /** @type {number} */ i) => (t === 256 ? [[0, i]] : [])), 'the new token highlighted');
+    assert.equal(after.focus.length, trained.merges[0].replaced);
     assert.deepEqual(s.explain(after, 0, at).lines, ['t₀₆ = 256', '= mm = 6D 6D']);
     assert.match(s.explain(after, 0, at).note, /token 256 stands for the bytes 6D 6D/);
   });

@@ -103,9 +103,13 @@ export function tokensSteps(lab: AttentionLab, inputs: TokensInputs): Built<Toke
     panels: top === undefined
       ? [parameters('sentence', [sentenceField, mergesField])]
       : [
-        matrix('pair-counts', w('tokens-matrix-pairs', { shown: String(listed.length), all: String(counted.length) }),
-          listed.map((p) => [p.count, p.withoutOverlap, p.first]), listed.map((p) => pairLabel(p.pair, label)), pairColumns,
-          { kind: 'pair', pairs: listed }, 'n'),
+        {
+          ...matrix('pair-counts', w('tokens-matrix-pairs', { shown: String(listed.length), all: String(counted.length) }),
+            listed.map((p) => [p.count, p.withoutOverlap, p.first]), listed.map((p) => pairLabel(p.pair, label)), pairColumns,
+            { kind: 'pair', pairs: listed }, 'n'),
+          // The top count, every pair that shares it, and the first position that breaks the tie.
+          focus: [...listed.flatMap((p, r): [number, number][] => (p.count === top.count ? [[r, 0]] : [])), [0, 2]],
+        },
         parameters('sentence', [sentenceField, mergesField]),
       ],
   });
@@ -135,8 +139,12 @@ export function tokensSteps(lab: AttentionLab, inputs: TokensInputs): Built<Toke
             [w('tokens-length-change'), `${trained.bytes.length} → ${first.length}`],
           ],
         } satisfies TextPanel,
-        matrix('after-merge', w('tokens-matrix-after-merge'), [after], [w('tokens-token')], after.map(label),
-          { kind: 'sequence', tokens: after, merges: made }, 't'),
+        {
+          ...matrix('after-merge', w('tokens-matrix-after-merge'), [after], [w('tokens-token')], after.map(label),
+            { kind: 'sequence', tokens: after, merges: made }, 't'),
+          // The new token wherever it replaced the pair.
+          focus: after.flatMap((token, i): [number, number][] => (token === first.token ? [[0, i]] : [])),
+        },
       ],
     });
   }
