@@ -557,6 +557,25 @@ describe('rotary positions', () => {
     expectAttentionError(() => lab.diagnoseRope({ ...layer, tolerance: 0 }), 'tolerance', 'tolerance: expected a finite number above 0, got 0');
   });
 
+  test('countPairs names tokens: empty, fractional or past the last token', () => {
+    expectAttentionError(() => lab.countPairs({ tokens: [] }), 'tokens', 'tokens: expected an array with at least one number, got an empty array');
+    expectAttentionError(() => lab.countPairs({ tokens: [97, 1280] }), 'tokens[1]', 'tokens[1]: expected a whole number from 0 to 1279, got 1280');
+    expectAttentionError(() => lab.countPairs({ tokens: [0.5] }), 'tokens[0]', 'tokens[0]: expected a whole number from 0 to 1279, got 0.5');
+  });
+
+  test('diagnoseTokenizer names its argument: text, merges, question, merge, newText, answer', () => {
+    const asked = { text: 'abab', merges: 1, question: /** @type {const} */ ('count'), merge: 0, answer: 2 };
+    expectAttentionError(() => lab.diagnoseTokenizer({ ...asked, text: '' }), 'text', 'text: expected a text of 1 to 16384 bytes of UTF-8, got an empty string');
+    expectAttentionError(() => lab.diagnoseTokenizer({ ...asked, merges: 1025 }), 'merges', 'merges: expected a whole number from 0 to 1024, got 1025');
+    expectAttentionError(() => untyped.diagnoseTokenizer({ ...asked, question: 'pairs' }), 'question', "question: expected 'bytes', 'count', 'first', 'length' or 'tokens', got 'pairs'");
+    expectAttentionError(() => lab.diagnoseTokenizer({ ...asked, merge: undefined }), 'merge', "merge: expected the index of a merge for question 'count', got none");
+    expectAttentionError(() => lab.diagnoseTokenizer({ ...asked, merge: 1 }), 'merge', 'merge: expected a whole number from 0 to 0, got 1');
+    expectAttentionError(() => lab.diagnoseTokenizer({ ...asked, text: 'abc' }), 'merge', 'merge: expected a merge the training made, but it made none, got 0');
+    expectAttentionError(() => lab.diagnoseTokenizer({ ...asked, question: 'tokens' }), 'newText', "newText: expected a text to tokenize for question 'tokens', got none");
+    expectAttentionError(() => lab.diagnoseTokenizer({ ...asked, question: 'tokens', newText: 'a'.repeat(2049) }), 'newText', 'newText: expected a text of 1 to 2048 bytes of UTF-8, got 2049 bytes');
+    expectAttentionError(() => lab.diagnoseTokenizer({ ...asked, answer: 1.5 }), 'answer', 'answer: expected a whole number from 0 to 16384, got 1.5');
+  });
+
   test('diagnoseSlidingWindow names its argument: window, sinks, layers, stage, cell, answer, tolerance', () => {
     const layer = { query: input, key: input, value: input, window: 2, stage: /** @type {const} */ ('weight'), row: 0, column: 0, answer: 0 };
     expectAttentionError(() => lab.diagnoseSlidingWindow({ ...layer, window: 0 }), 'window', 'window: expected a whole number from 1 to 1024, got 0');

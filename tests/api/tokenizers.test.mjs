@@ -39,3 +39,34 @@ test('a character outside the Basic Multilingual Plane is one character, not two
   assert.deepEqual(t.codePoints, [0x61, 0x1f642]);
   assert.deepEqual(t.ids, [0, 1, 0]);
 });
+
+test('countPairs ranks the pairs as a training picks them: its first pair is the next merge, at every merge', () => {
+  const text = 'Olé! mmm, hmmm: banana, bandana 🙂';
+  const trained = lab.trainTokenizer({ text, merges: 10 });
+  trained.merges.forEach((merge, k) => {
+    const before = k === 0 ? trained.bytes : lab.trainTokenizer({ text, merges: k }).tokens;
+    const [top] = lab.countPairs({ tokens: before }).pairs;
+    assert.deepEqual(top.pair, merge.pair, `merge ${k}`);
+    assert.equal(top.count, merge.count, `merge ${k}`);
+    assert.equal(top.withoutOverlap, merge.replaced, `merge ${k}`);
+  });
+  const total = lab.countPairs({ tokens: trained.bytes }).pairs.reduce((sum, p) => sum + p.count, 0);
+  assert.equal(total, trained.bytes.length - 1, 'every adjacent pair once');
+});
+
+test('diagnoseTokenizer expects what trainTokenizer and tokenize give, and names each mistake on the lesson’s sentence', () => {
+  const text = 'Olé! mmm, hmmm: banana, bandana 🙂';
+  const trained = lab.trainTokenizer({ text, merges: 10 });
+  const ask = (/** @type {Omit<import('attention-lab').DiagnoseTokenizerArgs, 'text' | 'merges'>} */ rest) => lab.diagnoseTokenizer({ text, merges: 10, ...rest });
+  assert.equal(ask({ question: 'bytes', answer: 0 }).expected, trained.bytes.length);
+  assert.equal(ask({ question: 'bytes', answer: lab.characterTokenizer({ text }).characters.length }).misconception, 'characters');
+  assert.equal(ask({ question: 'count', merge: 0, answer: trained.merges[0].replaced }).misconception, 'noOverlap');
+  assert.equal(ask({ question: 'length', merge: 1, answer: trained.merges[0].length - 1 }).misconception, 'firstOccurrenceOnly');
+  assert.equal(ask({ question: 'length', merge: 1, answer: trained.merges[1].length }).correct, true);
+  const merges = trained.merges.map((m) => m.pair);
+  const tokens = ask({ question: 'tokens', newText: 'an ananas', answer: lab.tokenize({ text: 'an ananas', merges }).tokens.length });
+  assert.equal(tokens.correct, true);
+  const longest = tokens.candidates.find((c) => c.misconception === 'longestMatch');
+  assert.ok(longest && longest.value !== tokens.expected, 'the longest match differs here');
+  assert.equal(ask({ question: 'tokens', newText: 'an ananas', answer: /** @type {number} */ (longest?.value) }).misconception, 'longestMatch');
+});

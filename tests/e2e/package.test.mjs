@@ -149,7 +149,7 @@ describe('the installed package in Node', () => {
     });
   });
 
-  test('the language model’s operations (trainTokenizer, tokenize, characterTokenizer, rmsNorm, rmsNormBackward, swiGlu, swiGluBackward, ropeBackward, decoderLayer, decoderLayerBackward, sample, attentionRollout), called as the docs spell them, give the repository’s numbers', async () => {
+  test('the language model’s operations (trainTokenizer, tokenize, characterTokenizer, countPairs, diagnoseTokenizer, rmsNorm, rmsNormBackward, swiGlu, swiGluBackward, ropeBackward, decoderLayer, decoderLayerBackward, embeddingLookup, embeddingLookupBackward, nextTokenLoss, nextTokenLossBackward, sample, attentionRollout), called as the docs spell them, give the repository’s numbers', async () => {
     const printed = JSON.parse((await run(process.execPath, ['language-model-ops.mjs'], app)).stdout);
     // The same calls on the repository's build (through JSON, as printed).
     const { languageModelOps } = await import(new URL('package-consumer/language-model-ops.mjs', import.meta.url).href);
@@ -162,6 +162,9 @@ describe('the installed package in Node', () => {
     // One shared key/value head of width 2: wK's gradient is 4 × 2.
     assert.deepEqual([printed.gradWK.length, printed.gradWK[0].length], [4, 2]);
     assert.deepEqual([printed.decoder.length, printed.decoder[0].length], [3, 4]);
+    // Token 2 looked up twice: its row of the gradient is the sum of two rows.
+    assert.deepEqual(printed.lookup[0], printed.lookup[2]);
+    assert.ok(printed.loss > 0);
   });
 
   test('a CommonJS consumer loads it with import(); require() works only where Node can require ES modules', async () => {

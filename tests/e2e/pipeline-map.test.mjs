@@ -77,7 +77,7 @@ describe('the pipeline map', () => {
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Tokens');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'pipeline-map-focus-1280.png'), clip: { x: 0, y: 0, width: 1280, height: 260 } });
     await page.keyboard.press('Enter');
-    await page.locator('.lesson-link[data-lesson="self-attention"][aria-current="page"]').waitFor();
+    await page.locator('.lesson-link[data-lesson="tokens"][aria-current="page"]').waitFor();
     assert.deepEqual(problems, []);
     await page.close();
   });

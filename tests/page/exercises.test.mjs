@@ -245,6 +245,9 @@ describe('exercises', () => {
           const { length, width, seed, pull, window, sinks, layers } = s.inputs;
           const tokens = lab.randomMatrix({ rows: length, cols: width, seed }).map((row, t) => [...row, t === 0 ? pull : 1]);
           answer = String(lab.diagnoseSlidingWindow({ query: tokens, key: tokens, value: tokens, window, sinks, layers, stage: e.stage, row: e.row, column: e.column, answer: 0 }).expected);
+        } else if (e.type === 'tokens-numeric') {
+          const { text, merges, newText } = s.inputs;
+          answer = String(lab.diagnoseTokenizer({ text, merges, newText, question: e.question, ...(e.merge === undefined ? {} : { merge: e.merge }), answer: 0 }).expected);
         } else answer = s.steps.filter((step) => step.id !== 'inputs' && !step.id.startsWith('exercise-')).map((step) => step.id).join(',');
         assert.equal(s.answer(e, answer).correct, true, `${id}: ${e.id}`);
         assert.ok(panel.exercise === e);

@@ -28,7 +28,7 @@ const shipped = (id) => JSON.parse(readFileSync(new URL(`../../web/src/walkthrou
 
 /** @type {Record<string, any>} every kind's module, as the page loads them */
 const KINDS = Object.fromEntries(await Promise.all(
-  ['attention', 'attention-backward', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional', 'flash', 'kv-cache', 'rope', 'alibi', 'grouped-query', 'sliding-window', 'efficient'].map(async (kind) => [kind, await loadKind(kind)])));
+  ['attention', 'attention-backward', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional', 'flash', 'kv-cache', 'rope', 'alibi', 'grouped-query', 'sliding-window', 'tokens', 'efficient'].map(async (kind) => [kind, await loadKind(kind)])));
 
 /** @type {Record<string, any>} every kind's script writer, as the page loads it */
 const SCRIPTS = Object.fromEntries(await Promise.all(Object.entries(KINDS).map(async ([kind, module]) => [kind, await module.loadScript()])));
@@ -318,6 +318,8 @@ function expectedBlocks(/** @type {any} */ w, /** @type {any[]} */ steps) {
       blocks.set('weight on the first key (full, window, window + sinks)', onFirst.series.map((/** @type {any} */ s) => s.points.map((/** @type {number[]} */ p) => p[1])));
       return blocks;
     }
+    case 'tokens':
+      return panels(['bytes', 'pair-counts', 'merge-table', 'final-tokens', 'tokenize-steps', 'new-tokens', 'compare', 'character-ids']);
     default:
       throw new Error(`no expectations for ${w.kind}`);
   }
@@ -355,6 +357,8 @@ const SCRIPTED = [
   ['grouped-query', 'multi-query attention, eight heads', { heads: 8, kvHeads: 1, dModel: 16, tokens: 4 }],
   ['sliding-window', 'a sliding window with attention sinks'],
   ['sliding-window', 'a wider window, no sinks', { window: 12, sinks: 0 }],
+  ['text-to-tokens', 'byte-level BPE on a sentence with é and an emoji, then a new sentence'],
+  ['text-to-tokens', 'BPE on a Spanish sentence, twenty merges', { text: 'el niño añora la montaña; la niña sueña', merges: 20, newText: 'una niña y un niño' }],
   ['linear-and-sparse', 'full, sparse (window, global, random) and linear attention'],
 ];
 

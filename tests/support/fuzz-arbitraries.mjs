@@ -37,6 +37,8 @@ export const ARGUMENTS = {
   trainTokenizer: ['text', 'merges'],
   tokenize: ['text', 'merges'],
   characterTokenizer: ['text'],
+  countPairs: ['tokens'],
+  diagnoseTokenizer: ['text', 'merges', 'question', 'merge', 'newText', 'answer'],
 };
 
 /** A cell: mostly ordinary, now and then a value at or past the edge of double range. */
@@ -147,6 +149,10 @@ export const VALID = {
   trainTokenizer: record({ text, merges: count(0, 6) }, ['text', 'merges']),
   tokenize: record({ text, merges }, ['text']),
   characterTokenizer: record({ text }, ['text']),
+  countPairs: record({ tokens: fc.array(count(0, 1279), { minLength: 1, maxLength: 8 }) }, ['tokens']),
+  diagnoseTokenizer: record({
+    text, merges: count(0, 6), question: fc.constantFrom('bytes', 'count', 'first', 'length', 'tokens'), merge: count(0, 3), newText: text, answer: count(0, 20),
+  }, ['text', 'merges', 'question', 'answer']),
 };
 
 /** A list whose length lies: it claims 2^32 − 1 elements. */

@@ -102,6 +102,7 @@ const ENCODERS = Object.assign(Object.create(null), {
   indices: (name, v, spec) => flattenVector(name, v, spec.rows),
   strings: (name, v) => readStrings(name, v),
   text: (name, v) => (typeof v === 'string' ? checkWellFormed(name, v) : fail(name, 'a string', v)),
+  'text?': optional('text'),
   matrixLists: (name, v, spec) => flattenMatrixLists(name, v, { rows: spec.rows, cols: spec.cols }),
   'mask?': encodeMask,
   number: (name, v) => (typeof v === 'number' ? v : fail(name, 'a number', v)),

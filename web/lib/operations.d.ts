@@ -59,6 +59,12 @@ export type WindowStage = 'weight' | 'output' | 'reach';
 /** the mistakes diagnoseSlidingWindow recognises, in its order of precedence */
 export type WindowMisconception = 'offByOneWindow' | 'notCausal' | 'forgotSinks' | 'sinksInsideWindow' | 'layersTimesWindow' | 'windowOnly' | 'singleLayer';
 
+/** the text's bytes; merge k's pair count, its first position, the length after it; the new text's tokens */
+export type TokenizerQuestion = 'bytes' | 'count' | 'first' | 'length' | 'tokens';
+
+/** the mistakes diagnoseTokenizer recognises, in its order of precedence */
+export type TokenizerMisconception = 'characters' | 'wrongTie' | 'noOverlap' | 'firstOccurrenceOnly' | 'longestMatch';
+
 // ---- softmax: Row softmax
 
 /** The arguments of softmax — Row softmax. */
@@ -2408,6 +2414,70 @@ export interface CharacterTokenizerTrace {
   ids: number[];
 }
 
+// ---- countPairs: Adjacent pairs, counted as BPE counts them
+
+/** The arguments of countPairs — Adjacent pairs, counted as BPE counts them. */
+export interface CountPairsArgs {
+  /** (n) 1 … 16384 tokens, whole numbers from 0 to 1279 (bytes, then merges) */
+  tokens: VectorInput;
+}
+
+/** What countPairs returns — Adjacent pairs, counted as BPE counts them. */
+export interface CountPairsTrace {
+  /** every adjacent pair, most frequent first, then by first occurrence: pairs[0] is what a training merges next */
+  pairs: PairCount[];
+}
+
+/** CountPairsTrace.pairs[]: every adjacent pair, most frequent first, then by first occurrence: pairs[0] is what a training merges next */
+export interface PairCount {
+  /** [left, right] */
+  pair: number[];
+  /** its adjacent occurrences, overlapping ones counted */
+  count: number;
+  /** the position of its first occurrence */
+  first: number;
+  /** its occurrences left to right without overlap, as a merge replaces them */
+  withoutOverlap: number;
+}
+
+// ---- diagnoseTokenizer: Grading an answer about byte-pair encoding
+
+/** The arguments of diagnoseTokenizer — Grading an answer about byte-pair encoding. */
+export interface DiagnoseTokenizerArgs {
+  /** (n bytes) 1 … 16384 bytes of UTF-8, read as its bytes */
+  text: string;
+  /** merges to make (fewer when no pair occurs twice); a whole number, 0 … 1024 */
+  merges: number;
+  /** 'bytes' (the text's bytes), 'count', 'first' or 'length' (about merge `merge`), 'tokens' (newText's tokens with the merges) */
+  question: TokenizerQuestion;
+  /** k, a merge the training made: for count, first and length; a whole number, 0 … 1023 */
+  merge?: number | undefined;
+  /** (n bytes) a text to tokenize, 1 … 2048 bytes of UTF-8: for tokens; default none */
+  newText?: string | undefined;
+  /** the learner's whole number; a whole number, 0 … 16384 */
+  answer: number;
+}
+
+/** What diagnoseTokenizer returns — Grading an answer about byte-pair encoding. */
+export interface TokenizerDiagnosis {
+  /** answer = expected */
+  correct: boolean;
+  /** the answer as trainTokenizer and tokenize give it */
+  expected: number;
+  /** the mistake the answer matches (first in candidates' order), or null */
+  misconception: TokenizerMisconception | null;
+  /** each mistake that can change this answer, with the answer it gives */
+  candidates: TokenizerMisconceptionCandidate[];
+}
+
+/** TokenizerDiagnosis.candidates[]: each mistake that can change this answer, with the answer it gives */
+export interface TokenizerMisconceptionCandidate {
+  /** the mistake */
+  misconception: TokenizerMisconception;
+  /** the answer worked out with that mistake */
+  value: number;
+}
+
 // ---- sample: Sampling the next token: temperature, top-k, top-p
 
 /** The arguments of sample — Sampling the next token: temperature, top-k, top-p. */
@@ -2887,6 +2957,16 @@ export interface AttentionOperations {
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
    */
   characterTokenizer(args: CharacterTokenizerArgs): CharacterTokenizerTrace;
+  /**
+   * Adjacent pairs, counted as BPE counts them: docs/engine.md, `countPairs`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  countPairs(args: CountPairsArgs): CountPairsTrace;
+  /**
+   * Grading an answer about byte-pair encoding: docs/engine.md, `diagnoseTokenizer`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  diagnoseTokenizer(args: DiagnoseTokenizerArgs): TokenizerDiagnosis;
   /**
    * Sampling the next token: temperature, top-k, top-p: docs/engine.md, `sample`.
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.

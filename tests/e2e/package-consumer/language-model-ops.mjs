@@ -1,6 +1,8 @@
 // The engine operations a small language model is built from, called from the installed package
-// exactly as docs/engine.md spells them: the tokenizers, RMS norm, the SwiGLU feed-forward and
-// RoPE's backward, the decoder layer and its backward, sampling, and attention rollout. Run as a program it prints the numbers;
+// exactly as docs/engine.md spells them: the tokenizers (with the BPE lesson's pair counts and
+// grading), RMS norm, the SwiGLU feed-forward and RoPE's backward, the decoder layer and its
+// backward, the embedding lookup and the next-token loss with their backwards, sampling, and
+// attention rollout. Run as a program it prints the numbers;
 // tests/e2e/package.test.mjs compares them with languageModelOps on the repository's build.
 import { pathToFileURL } from 'node:url';
 
@@ -15,6 +17,8 @@ export function languageModelOps(lab) {
     merges: trained.merges.map((m) => m.pair),
     tokens: lab.tokenize({ text: 'el gato y la gata', merges: trained.merges.map((m) => m.pair) }).tokens,
     characters: lab.characterTokenizer({ text: 'año' }).ids,
+    pairs: lab.countPairs({ tokens: trained.bytes }).pairs.slice(0, 3),
+    diagnosis: lab.diagnoseTokenizer({ text: 'la gata y el gato; la gata', merges: 4, question: 'tokens', newText: 'el gato', answer: 3 }),
     rms: lab.rmsNorm({ input: x, eps: 1e-6 }).rms,
     gradInput: lab.rmsNormBackward({ input: x, gradOutput: x }).gradInput,
     swiGlu: lab.swiGlu({ input: x, wGate: w, wUp: w, wDown }).output,
@@ -23,6 +27,10 @@ export function languageModelOps(lab) {
     // Two heads of width 2 sharing one key/value head; the projections seeded.
     decoder: lab.decoderLayer({ input: x, heads: 2, kvHeads: 1, wGate: w, wUp: w, wDown, seed: 3 }).output,
     gradWK: lab.decoderLayerBackward({ input: x, heads: 2, kvHeads: 1, wGate: w, wUp: w, wDown, seed: 3, gradOutput: x }).gradWK,
+    lookup: lab.embeddingLookup({ tokens: [2, 0, 2], embedding: w }).output,
+    gradEmbedding: lab.embeddingLookupBackward({ tokens: [2, 0, 2], embedding: w, gradOutput: w.slice(0, 3) }).gradEmbedding,
+    loss: lab.nextTokenLoss({ hidden: w, unembedding: x, targets: [0, 2, 1, 1] }).loss,
+    gradHidden: lab.nextTokenLossBackward({ hidden: w, unembedding: x, targets: [0, 2, 1, 1] }).gradHidden,
     sample: lab.sample({ logits: [2, 1, 0.5, -1], temperature: 0.8, topK: 3, topP: 0.9, seed: 7 }),
     rollout: lab.attentionRollout({ layers: [[head, head], [head]], residual: 0.5 }).rollout,
   };

@@ -43,6 +43,9 @@ function valueSchema(field: FieldShape): Schema {
       return { enum: field.values };
     case 'words':
       return { $ref: '#/$defs/words' };
+    case 'text':
+      // A text of at most n bytes has at most n characters; the page checks the bytes.
+      return { type: 'string', minLength: field.bytes.min, maxLength: field.bytes.max };
     case 'matrix':
       return rowsOf(field.rows, rowsOf(field.cols, { type: 'number' }));
     case 'positions':
@@ -72,6 +75,8 @@ export function valueWords(field: FieldShape): string {
       return field.values.map((v) => `\`${JSON.stringify(v)}\``).join(', ');
     case 'words':
       return `${field.count.min} to ${field.count.max} tokens, each ${field.bytes.min} to ${field.bytes.max} bytes of UTF-8 with no spaces`;
+    case 'text':
+      return `a text of ${field.bytes.min} to ${field.bytes.max} bytes of UTF-8, spaces included`;
     case 'matrix':
       return `${field.rows.min} to ${field.rows.max} rows (${field.rowsName}) of ${field.cols.min} to ${field.cols.max} numbers (${field.colsName})`;
     case 'positions':
@@ -202,6 +207,14 @@ const EXERCISE_BRANCHES: { readonly [T in Exercise['type']]: Schema } = {
       row: { type: 'integer', minimum: 0, maximum: 1023, description: 'The query (the token, for the reach).' },
       column: { type: 'integer', minimum: 0, maximum: 1023, description: 'A key, an output column, or 0 for the reach.' },
       tolerance: { type: 'number', exclusiveMinimum: 0, description: 'How close counts; 0.005 when omitted.' },
+    },
+  },
+  'tokens-numeric': {
+    required: ['question'],
+    properties: {
+      type: { const: 'tokens-numeric', description: 'A whole number about byte-level BPE on the sentence on screen typed by the learner, graded exactly.' },
+      question: { enum: ['bytes', 'count', 'first', 'length', 'tokens'], description: 'What is asked: the sentence\'s bytes; merge `merge`\'s pair count, the position it first occurs at, the length after it; the new sentence\'s tokens.' },
+      merge: { type: 'integer', minimum: 0, maximum: 1023, description: 'The merge k asked about (count, first, length), from 0; one the training made.' },
     },
   },
 };

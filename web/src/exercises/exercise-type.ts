@@ -2,13 +2,13 @@
 // read and graded (by the engine, on the inputs on screen), and what an LMS records it as. One
 // module per type beside this one, registered in index.ts; the answer control it is shown with
 // is widgets/exercise-answers/<type>.ts.
-import type { AlibiMisconception, AttentionLab, GroupedQueryMisconception, Misconception, RopeMisconception, WindowMisconception } from '../../lib/index.js';
+import type { AlibiMisconception, AttentionLab, GroupedQueryMisconception, Misconception, RopeMisconception, TokenizerMisconception, WindowMisconception } from '../../lib/index.js';
 import type { Problem } from '../model/json-checks.js';
 import type { Exercise, ExerciseSizes, PickGrid, Step, Walkthrough } from '../model/types.js';
 
 
-/** A mistake the engine names: attention's (lab.diagnose) or a lesson's own (lab.diagnoseRope, diagnoseAlibi, diagnoseGroupedQuery, diagnoseSlidingWindow). */
-export type Mistake = Misconception | RopeMisconception | AlibiMisconception | GroupedQueryMisconception | WindowMisconception;
+/** A mistake the engine names: attention's (lab.diagnose) or a lesson's own (lab.diagnoseRope, diagnoseAlibi, diagnoseGroupedQuery, diagnoseSlidingWindow, diagnoseTokenizer). */
+export type Mistake = Misconception | RopeMisconception | AlibiMisconception | GroupedQueryMisconception | WindowMisconception | TokenizerMisconception;
 
 /** What grading an answer has to go on. */
 export interface ExerciseContext {

@@ -11,6 +11,7 @@ import { ropeNumeric } from './rope-numeric.js';
 import { alibiNumeric } from './alibi-numeric.js';
 import { groupedQueryNumeric } from './grouped-query-numeric.js';
 import { windowNumeric } from './window-numeric.js';
+import { tokensNumeric } from './tokens-numeric.js';
 import { value } from './value.js';
 
 export const EXERCISE_TYPES: { [T in Exercise['type']]: ExerciseType<Extract<Exercise, { type: T }>> } = {
@@ -24,6 +25,7 @@ export const EXERCISE_TYPES: { [T in Exercise['type']]: ExerciseType<Extract<Exe
   'alibi-numeric': alibiNumeric,
   'grouped-query-numeric': groupedQueryNumeric,
   'window-numeric': windowNumeric,
+  'tokens-numeric': tokensNumeric,
 };
 
 /** The module of an exercise's type. */

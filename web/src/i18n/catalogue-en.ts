@@ -207,6 +207,7 @@ link-training-no-optimizer = The link’s optimizer { $value } is not one of { $
 link-training-bad-steps = The link’s steps { $value } is not a whole number up to 100000, so the model starts untrained.
 link-training-bad-layer = The link’s layer { $value } is not a layer number, so the first layer is shown.
 input-no-words = { $label }: type at least one word.
+input-no-text = { $label }: type some text.
 input-not-number = { $label }: “{ $text }” is not a number.
 input-not-whole = { $label }: expected a whole number, got { $value }.
 input-too-small = { $label }: expected at least { $min }, got { $value }.

@@ -205,6 +205,7 @@ link-training-no-optimizer = El optimizador { $value } del enlace no es ninguno 
 link-training-bad-steps = Los pasos (steps) { $value } del enlace no son un número entero de hasta 100000, así que el modelo empieza sin entrenar.
 link-training-bad-layer = La capa (layer) { $value } del enlace no es un número de capa, así que se muestra la primera.
 input-no-words = { $label }: escribe al menos una palabra.
+input-no-text = { $label }: escribe algún texto.
 input-not-number = { $label }: «{ $text }» no es un número.
 input-not-whole = { $label }: se esperaba un número entero y se ha recibido { $value }.
 input-too-small = { $label }: se esperaba al menos { $min } y se ha recibido { $value }.

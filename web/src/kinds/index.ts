@@ -20,6 +20,7 @@ import rope from './rope/kind.js';
 import alibi from './alibi/kind.js';
 import groupedQuery from './grouped-query/kind.js';
 import slidingWindow from './sliding-window/kind.js';
+import tokens from './tokens/kind.js';
 import efficient from './efficient/kind.js';
 import cost from './cost/kind.js';
 import training from './training/kind.js';
@@ -38,6 +39,7 @@ const REGISTRY = {
   alibi,
   'grouped-query': groupedQuery,
   'sliding-window': slidingWindow,
+  tokens,
   efficient,
   cost,
   training,

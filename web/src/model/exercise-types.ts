@@ -190,4 +190,18 @@ export interface AlibiNumericExercise extends ExerciseBase {
   tolerance?: number;
 }
 
-export type Exercise = NumericExercise | PickKeyExercise | OrderPassesExercise | ValueExercise | PickCellExercise | CostGrowthExercise | RopeNumericExercise | AlibiNumericExercise | GroupedQueryNumericExercise | WindowNumericExercise;
+/**
+ * The lesson "From text to tokens": the learner types a whole number about byte-level BPE on the
+ * sentence on screen (its bytes, a merge's pair count or first position, the length after a merge,
+ * a new sentence's tokens), and the engine grades it (lab.diagnoseTokenizer), naming the mistake
+ * a wrong number matches.
+ */
+export interface TokensNumericExercise extends ExerciseBase {
+  type: 'tokens-numeric';
+  /** As lab.diagnoseTokenizer's `question`. */
+  question: 'bytes' | 'count' | 'first' | 'length' | 'tokens';
+  /** The merge k asked about (count, first, length), from 0. */
+  merge?: number;
+}
+
+export type Exercise = NumericExercise | PickKeyExercise | OrderPassesExercise | ValueExercise | PickCellExercise | CostGrowthExercise | RopeNumericExercise | AlibiNumericExercise | GroupedQueryNumericExercise | WindowNumericExercise | TokensNumericExercise;

@@ -161,6 +161,15 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     definition: 'The first tokens, on which trained models put much of every row\'s weight whatever they say. Kept visible past a sliding window, they keep the rows from changing.',
     source: { title: 'Xiao et al., “Efficient Streaming Language Models with Attention Sinks”, 2023', url: 'https://arxiv.org/abs/2309.17453' },
   },
+  {
+    id: 'bpe', term: 'byte-pair encoding (BPE)', forms: ['byte-pair encoding', 'BPE'],
+    definition: 'A tokenizer learned from text: starting from bytes, the most frequent pair of neighbours becomes a new token, again and again; new text is cut with the merges in the order learned.',
+    source: { title: 'Sennrich, Haddow and Birch, “Neural Machine Translation of Rare Words with Subword Units”, 2016', url: 'https://arxiv.org/abs/1508.07909' },
+  },
+  {
+    id: 'utf-8', term: 'UTF-8', forms: ['UTF-8'],
+    definition: 'The usual way to write Unicode text as bytes: one byte for an ASCII character, two to four for others (an accented letter two, an emoji four).',
+  },
 ];
 
 /** A piece of text: plain, or a glossary term as it appears there. */

@@ -3,7 +3,7 @@
 // TypeScript type (InputsOf), its checks, loose for the edited inputs a link carries and strict
 // for a walkthrough file, the parameters panels' ranges (an integer field is a Range), and the
 // JSON Schema and format doc (scripts/walkthrough-schema.mjs reads `type` and the rest).
-import { type Check, expected, firstProblem, item, list, matrix, nullOr, number, oneOf, problem, sizedMatrix, texts, wholeNumber } from './json-checks.js';
+import { type Check, expected, firstProblem, item, list, matrix, nullOr, number, oneOf, problem, sizedMatrix, string, texts, wholeNumber } from './json-checks.js';
 import { SEED, TOKENS, type Range } from './limits.js';
 
 /** The value's TypeScript type, carried by the field's type only. */
@@ -22,6 +22,8 @@ export type FieldShape =
   | { readonly type: 'integer'; readonly min: number; readonly max: number; readonly doubling?: true }
   | { readonly type: 'choice'; readonly values: readonly (string | number | null)[] }
   | { readonly type: 'words'; readonly count: Range; readonly bytes: Range }
+  /** One text, spaces and all, as the tokenizers read it: `bytes` bytes of UTF-8. */
+  | { readonly type: 'text'; readonly bytes: Range }
   | { readonly type: 'matrix'; readonly rows: Range; readonly rowsName: string; readonly cols: Range; readonly colsName: string }
   /** Whole numbers below `below` (positions, columns); a panel's typed text until read. */
   | { readonly type: 'positions'; readonly count: Range; readonly below: number; readonly what: string }
@@ -84,6 +86,17 @@ const word: Check = (value, path) => {
 /** A sentence, one token per item, as the engine's embedTokens takes it. */
 export const words = (): InputField<string[], false> =>
   field({ type: 'words', count: TOKENS.count, bytes: TOKENS.bytes }, texts, list(word, TOKENS.count, 'words'));
+
+/**
+ * A learner's text of `bytes` bytes of UTF-8, as the engine's tokenizers take it. A link's may be
+ * any text: the engine refuses a bad one in its own words, naming the argument.
+ */
+export const text = (bytes: Range): InputField<string, false> => field({ type: 'text', bytes }, string, (value, path) => {
+  const wanted = `a text of ${bytes.min} to ${bytes.max} bytes of UTF-8`;
+  if (typeof value !== 'string' || value === '') return expected(path, wanted, value);
+  const length = UTF8.encode(value).length;
+  return length > bytes.max ? problem(path, wanted, `${length} bytes`) : undefined;
+});
 
 /**
  * One of `values`. Numbers come from a panel's choice as texts and are read by the kind; `what`

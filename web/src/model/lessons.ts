@@ -21,6 +21,7 @@ export const LESSON_TITLES = [
   ['alibi', 'ALiBi: distance as a bias'],
   ['grouped-query', 'Grouped- and multi-query attention'],
   ['sliding-window', 'Sliding windows and attention sinks'],
+  ['tokens', 'From text to tokens'],
   ['efficient-attention', 'Linear and sparse attention'],
   ['attention-cost', 'What attention costs'],
   ['train', 'Watch attention learn'],

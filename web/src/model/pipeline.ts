@@ -20,7 +20,7 @@ export interface Stage {
 
 /** The stages in the order a transformer's encoder layer computes them. */
 export const STAGES: readonly Stage[] = [
-  { id: 'tokens', label: 'Tokens', lesson: 'self-attention' },
+  { id: 'tokens', label: 'Tokens', lesson: 'tokens' },
   { id: 'embeddings', label: 'Embeddings + positions', lesson: 'positional-encoding' },
   { id: 'qkv', label: 'Q, K, V', lesson: 'why-qkv' },
   { id: 'scores', label: 'Scores QKᵀ', lesson: 'worked-example' },
@@ -54,6 +54,7 @@ function exerciseStages(exercise: Exercise, table: StepTable): readonly StageId[
   if (exercise.type === 'alibi-numeric') return [({ slope: 'heads', bias: 'scale', biased: 'scale', weight: 'softmax', output: 'weighted-sum' } as const)[exercise.stage]];
   if (exercise.type === 'grouped-query-numeric') return exercise.stage === 'kvHead' ? ['heads'] : [];
   if (exercise.type === 'rope-numeric') return [({ rotated: 'qkv', score: 'scores', output: 'weighted-sum' } as const)[exercise.stage]];
+  if (exercise.type === 'tokens-numeric') return ['tokens'];
   if (exercise.type === 'window-numeric') return [({ weight: 'softmax', output: 'weighted-sum', reach: 'mask' } as const)[exercise.stage]];
   return ['scores', 'scale', 'mask', 'softmax', 'weighted-sum'];
 }

@@ -30,6 +30,7 @@ export function readField(field: ParameterField, text: string): ParsedField {
     const tokens = text.trim().split(/\s+/).filter(Boolean);
     return tokens.length > 0 ? { value: tokens } : { error: t('input-no-words', { label: field.label }) };
   }
+  if (field.kind === 'text') return text === '' ? { error: t('input-no-text', { label: field.label }) } : { value: text };
   if (field.kind === 'choice') return { value: text };
   const value = Number(text.trim().replace(/^[−–]/, '-'));
   if (text.trim() === '' || !Number.isFinite(value)) return { error: t('input-not-number', { label: field.label, text: text.slice(0, 20) }) };

@@ -12,7 +12,7 @@ export type {
 export type { LessonId } from './lessons.js';
 export type {
   CostVariant, ExerciseSizes, ExerciseBase, NumericExercise, PickKeyExercise, OrderPassesExercise, ValueExercise, PickRule,
-  PickCellExercise, CostGrowthExercise, RopeNumericExercise, GroupedQueryNumericExercise, WindowNumericExercise, AlibiNumericExercise, Exercise,
+  PickCellExercise, CostGrowthExercise, RopeNumericExercise, GroupedQueryNumericExercise, WindowNumericExercise, AlibiNumericExercise, TokensNumericExercise, Exercise,
 } from './exercise-types.js';
 
 interface WalkthroughBase {
@@ -148,7 +148,8 @@ export interface ParameterField {
   /** The input it sets. */
   name: string;
   label: string;
-  kind: 'integer' | 'number' | 'tokens' | 'choice';
+  /** 'tokens': words split on spaces; 'text': one text, as typed. */
+  kind: 'integer' | 'number' | 'tokens' | 'text' | 'choice';
   value: number | string;
   min?: number;
   max?: number;

@@ -25,6 +25,7 @@ import rotaryPositions from '../walkthroughs/rotary-positions.json';
 import alibi from '../walkthroughs/alibi.json';
 import groupedQuery from '../walkthroughs/grouped-query.json';
 import slidingWindow from '../walkthroughs/sliding-window.json';
+import textToTokens from '../walkthroughs/text-to-tokens.json';
 import linearAndSparse from '../walkthroughs/linear-and-sparse.json';
 import attentionCost from '../walkthroughs/attention-cost.json';
 import workedExamplePractice from '../walkthroughs/worked-example-practice.json';
@@ -46,7 +47,7 @@ const all = [
   softLookup, keyMoves, workedExample, workedExamplePractice, tryAttentionFromScratch, attentionBackward, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
   causalMaskPractice, tryCausalSix,
   multiHead, tryOneHead, crossAttention, whyScale, entropyHeads, positionalEncoding, tryPositionsFifty, encoderLayer,
-  flashWorkedExample, flashCausalTiles, kvCache, rotaryPositions, alibi, groupedQuery, slidingWindow, linearAndSparse, attentionCost, watchAttentionLearn,
+  flashWorkedExample, flashCausalTiles, kvCache, rotaryPositions, alibi, groupedQuery, slidingWindow, textToTokens, linearAndSparse, attentionCost, watchAttentionLearn,
 ] as Walkthrough[];
 
 /** Lessons that have at least one walkthrough, keeping their course numbers. */

@@ -14,8 +14,9 @@ export function parametersView(panel: ParametersPanel, onChange: (field: Paramet
     if (field.kind === 'choice') {
       control = el('select', {}, ...(field.options ?? []).map(([value, label]) => el('option', { value, selected: value === field.value }, label)));
     } else {
-      control = el('input', { type: field.kind === 'tokens' ? 'text' : 'number', value: String(field.value) });
-      if (field.kind === 'tokens') control.classList.add('tokens');
+      const typed = field.kind === 'tokens' || field.kind === 'text';
+      control = el('input', { type: typed ? 'text' : 'number', value: String(field.value) });
+      if (typed) control.classList.add('tokens');
       if (field.min !== undefined) control.min = String(field.min);
       if (field.max !== undefined) control.max = String(field.max);
       if (field.step !== undefined) control.step = String(field.step);

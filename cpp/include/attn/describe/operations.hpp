@@ -25,6 +25,7 @@
 #include "attn/describe/diagnose_grouped_query.hpp"
 #include "attn/describe/diagnose_rope.hpp"
 #include "attn/describe/diagnose_sliding_window.hpp"
+#include "attn/describe/diagnose_tokenizer.hpp"
 #include "attn/describe/encoder_layer.hpp"
 #include "attn/describe/encoder_layer_backward.hpp"
 #include "attn/describe/embedding_lookup.hpp"
@@ -44,6 +45,7 @@
 #include "attn/describe/multi_head_attention.hpp"
 #include "attn/describe/multi_head_attention_backward.hpp"
 #include "attn/describe/next_token_loss.hpp"
+#include "attn/describe/pair_counts.hpp"
 #include "attn/describe/permutation_test.hpp"
 #include "attn/describe/positional_encoding.hpp"
 #include "attn/describe/random_matrix.hpp"
@@ -83,7 +85,8 @@ namespace attn::describe
         rms_norm_backward_operation, swi_glu_operation, swi_glu_backward_operation,
         rope_backward_operation, decoder_layer_operation, decoder_layer_backward_operation,
         train_tokenizer_operation, tokenize_operation, character_tokenizer_operation,
-        sample_operation, attention_rollout_operation, embedding_lookup_operation,
+        count_pairs_operation, diagnose_tokenizer_operation, sample_operation,
+        attention_rollout_operation, embedding_lookup_operation,
         embedding_lookup_backward_operation, next_token_loss_operation,
         next_token_loss_backward_operation>;
 

@@ -18,4 +18,5 @@ export const ANSWER_CONTROLS: Record<Exercise['type'], AnswerControlFactory> = {
   'alibi-numeric': numericAnswer,
   'grouped-query-numeric': numericAnswer,
   'window-numeric': numericAnswer,
+  'tokens-numeric': numericAnswer,
 };

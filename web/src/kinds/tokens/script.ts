@@ -1,0 +1,85 @@
+// The lesson "From text to tokens"'s part of the exported Python script: byte-level BPE written
+// from its definition (Sennrich, Haddow & Birch 2016, on bytes as GPT-2), trained on the sentence,
+// applied to the new one in merge order, and the character tokenizer beside it.
+import type { Script } from '../../export/python.js';
+import type { TokensInputs } from './inputs.js';
+import type { TokensTraces } from './steps.js';
+
+/** Pairs the page's table lists, as steps.ts's PAIR_ROWS. */
+const PAIR_ROWS = 12;
+
+export function tokensScript(inputs: TokensInputs, { trained, applied }: TokensTraces): Script {
+  const { text, merges, newText } = inputs;
+  return {
+    helpers: ['array'],
+    functions: () => [
+      'def pair_counts(seq):',
+      '    """Each adjacent pair\'s count (overlapping ones counted) and first position."""',
+      '    counts, first = {}, {}',
+      '    for i, pair in enumerate(zip(seq, seq[1:])):',
+      '        counts[pair] = counts.get(pair, 0) + 1',
+      '        first.setdefault(pair, i)',
+      '    return counts, first',
+      '',
+      'def merge(seq, pair, token):',
+      '    """Every occurrence of pair replaced by token, left to right without overlap."""',
+      '    out, i = [], 0',
+      '    while i < len(seq):',
+      '        if i + 1 < len(seq) and (seq[i], seq[i + 1]) == pair:',
+      '            out.append(token)',
+      '            i += 2',
+      '        else:',
+      '            out.append(seq[i])',
+      '            i += 1',
+      '    return out',
+      '',
+      'def train(text, merges):',
+      '    """Byte-level BPE: merge the most frequent pair (ties: the earliest) until none occurs twice."""',
+      "    seq = list(text.encode('utf-8'))",
+      '    made = []',
+      '    for k in range(merges):',
+      '        counts, first = pair_counts(seq)',
+      '        if not counts or max(counts.values()) < 2:',
+      '            break',
+      '        pair = min(counts, key=lambda p: (-counts[p], first[p]))',
+      '        shorter = merge(seq, pair, 256 + k)',
+      '        made.append([pair[0], pair[1], counts[pair], len(seq) - len(shorter), 256 + k, len(shorter)])',
+      '        seq = shorter',
+      '    return made, seq',
+      '',
+      'def tokenize(text, pairs):',
+      '    """GPT-2\'s encoder: apply the lowest-numbered merge whose pair occurs, until none does."""',
+      '    rank = {tuple(p): k for k, p in enumerate(pairs)}',
+      "    seq = list(text.encode('utf-8'))",
+      '    steps = []',
+      '    while True:',
+      '        present = [rank[p] for p in zip(seq, seq[1:]) if p in rank]',
+      '        if not present:',
+      '            break',
+      '        k = min(present)',
+      '        shorter = merge(seq, tuple(pairs[k]), 256 + k)',
+      '        steps.append([k, 256 + k, len(seq) - len(shorter), len(shorter)])',
+      '        seq = shorter',
+      '    return steps, seq',
+    ],
+    body: () => [
+      `text = ${JSON.stringify(text)}`,
+      `new_text = ${JSON.stringify(newText)}`,
+      "raw = list(text.encode('utf-8'))",
+      "show('bytes', array([raw]))",
+      'counts, first = pair_counts(raw)',
+      'ranked = sorted(counts, key=lambda p: (-counts[p], first[p]))',
+      `rows = [[counts[p], len(raw) - len(merge(raw, p, -1)), first[p]] for p in ranked[:${PAIR_ROWS}]]`,
+      ...(trained.bytes.length > 1 ? ["show('pair-counts', array(rows))  # count, without overlap, first position"] : []),
+      `made, tokens = train(text, ${merges})`,
+      ...(trained.merges.length > 0 ? ["show('merge-table', array(made))  # left, right, count, replaced, token, length"] : []),
+      "show('final-tokens', array([tokens]))",
+      'steps, new_tokens = tokenize(new_text, [m[:2] for m in made])',
+      ...(applied.steps.length > 0 ? ["show('tokenize-steps', array(steps))  # merge, token, replaced, length"] : []),
+      "show('new-tokens', array([new_tokens]))",
+      'vocabulary = sorted(set(text))  # one token per character, by code point',
+      "show('compare', array([[256, len(raw)], [256 + len(made), len(tokens)], [len(vocabulary), len(text)]]))",
+      "show('character-ids', array([[vocabulary.index(c) for c in text]]))",
+    ],
+  };
+}
