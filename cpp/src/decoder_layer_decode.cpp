@@ -18,12 +18,6 @@ namespace attn
             return row;
         }
 
-        /// The first `count` rows of m.
-        matrix first_rows(const matrix& m, std::size_t count)
-        {
-            return xt::view(m, xt::range(0, count), xt::all());
-        }
-
         void check_step(const decoder_layer_weights& weights, const decoder_layer_cache& cache,
                         const vector& x_t, std::size_t position)
         {
@@ -109,9 +103,8 @@ namespace attn
             {{"query", "input"}, {"key", "input"}, {"value", "input"}},
             [&]
             {
-                return detail::attend_over_cache(q, first_rows(cache.keys, held),
-                                                 first_rows(cache.values, held), weights.heads,
-                                                 weights.kv_heads, nullptr);
+                return detail::attend_over_cache(q, cache.keys, cache.values, held,
+                                                 weights.heads, weights.kv_heads, nullptr);
             });
         s.scores = std::move(a.scores);
         s.scaled = std::move(a.scaled);

@@ -104,12 +104,13 @@ namespace attn
     }
 
     detail::cached_attention detail::attend_over_cache(const matrix& query, const matrix& keys,
-                                                       const matrix& values, std::size_t heads,
-                                                       std::size_t kv_heads, const matrix* bias)
+                                                       const matrix& values, std::size_t held,
+                                                       std::size_t heads, std::size_t kv_heads,
+                                                       const matrix* bias)
     {
-        // Shape contract: query (1 × h·d_k), keys and values (held × g·d_k), bias (h × held) →
-        // scores, scaled and weights (h × held), concat (1 × h·d_k).
-        const std::size_t d_k = cols(query) / heads, held = rows(keys);
+        // Shape contract: query (1 × h·d_k), keys and values (≥ held × g·d_k, rows 0 … held − 1
+        // read), bias (h × held) → scores, scaled and weights (h × held), concat (1 × h·d_k).
+        const std::size_t d_k = cols(query) / heads;
         cached_attention a;
         a.scores = xt::empty<double>({heads, held});
         a.scaled = xt::empty<double>({heads, held});
@@ -122,8 +123,8 @@ namespace attn
             const matrix head_bias =
                 bias ? matrix(xt::view(*bias, xt::range(h, h + 1), xt::all())) : matrix{};
             const attention_trace head = attention_unchecked(
-                columns_of(query, first, d_k), columns_of(keys, kv_first, d_k),
-                columns_of(values, kv_first, d_k), nullptr,
+                block(query, 0, 1, first, d_k), block(keys, 0, held, kv_first, d_k),
+                block(values, 0, held, kv_first, d_k), nullptr,
                 -std::numeric_limits<double>::infinity(), nullptr, bias ? &head_bias : nullptr);
             xt::row(a.scores, h) = xt::row(head.scores, 0);
             xt::row(a.scaled, h) = xt::row(head.scaled, 0);
@@ -244,8 +245,8 @@ namespace attn
                 {{"query", "input"}, {"key", "input"}, {"value", "input"}},
                 [&]
                 {
-                    return detail::attend_over_cache(q, step.keys, step.values, heads, kv_heads,
-                                                     alibi ? &step.bias : nullptr);
+                    return detail::attend_over_cache(q, step.keys, step.values, held, heads,
+                                                     kv_heads, alibi ? &step.bias : nullptr);
                 });
             step.weights = std::move(heads_over_cache.weights);
             const matrix& concat = heads_over_cache.concat;

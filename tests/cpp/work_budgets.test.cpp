@@ -220,6 +220,20 @@ namespace work_budgets_tests
         CHECK_THROWS_AS(run<describe::decoder_layer_backward_operation>(layer), reached_kernel);
     }
 
+    TEST_CASE("the decoder layer decoded one row at a time at n = d_model = d_ff = 1024 is refused "
+              "naming input, and at d_model = 256 it goes on to the kernel",
+              "[budget]")
+    {
+        sizes_source layer;
+        layer.extents["input"] = layer.extents["wGate"] = {1024, 1024};
+        layer.numbers["heads"] = 2;
+        CHECK_THROWS_WITH(run<describe::decoder_layer_decode_operation>(layer),
+                          StartsWith(refusal<describe::decoder_layer_decode_operation>("input")));
+        layer.extents["input"] = {1024, 256};
+        layer.extents["wGate"] = {256, 1024};
+        CHECK_THROWS_AS(run<describe::decoder_layer_decode_operation>(layer), reached_kernel);
+    }
+
     TEST_CASE("every operation with a work budget refuses a request at its caps before reading "
               "it",
               "[budget]")

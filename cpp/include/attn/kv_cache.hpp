@@ -119,13 +119,15 @@ namespace attn
          * @brief Query head i reads key/value head ⌊i·g / h⌋ of the cache: consecutive query
          * heads share one. Overflows are blamed on query, key or value.
          * @param query (1 × h·d_k) the new row's query
-         * @param keys (held × g·d_k) the cached keys
-         * @param values (held × g·d_k) the cached values
+         * @param keys (≥ held × g·d_k) the cache's keys, rows 0 … held − 1 read
+         * @param values (≥ held × g·d_k) the cache's values
+         * @param held how many rows of the cache the row attends over
          * @param bias (h × held) added to each head's scaled scores (ALiBi), or null
          */
         cached_attention attend_over_cache(const matrix& query, const matrix& keys,
-                                           const matrix& values, std::size_t heads,
-                                           std::size_t kv_heads, const matrix* bias);
+                                           const matrix& values, std::size_t held,
+                                           std::size_t heads, std::size_t kv_heads,
+                                           const matrix* bias);
     } // namespace detail
 } // namespace attn
 

@@ -4,6 +4,8 @@
 #include "attn/decoder_layer_decode.hpp"
 #include "attn/describe/decoder_layer.hpp"
 #include "attn/describe/kv_cache.hpp"
+#include "attn/describe/work.hpp"
+#include "attn/work_estimates.hpp"
 
 namespace attn::describe
 {
@@ -59,6 +61,25 @@ namespace attn::describe
         static constexpr const char* title = "Decoding a decoder layer with its key/value cache";
         /// decoderLayer's, read by its reader: the same request decoded one row at a time.
         static constexpr const auto& arguments = forward::arguments;
+
+        static constexpr work_budget budget{
+            3e9,
+            "n·(4·d_model² + 3·d_model·d_ff) + n²·d_model: each row's projections and SwiGLU, "
+            "and its attention over the rows before it (grouped keys and values counted at full "
+            "width)",
+            "Measured through the wasm build in Node: n = d_model = d_ff = 1024 (2 heads, the "
+            "caps), 8.6e9 multiply-adds, took 22 s of CPU, four times decoderLayer's forward: one "
+            "row at a time reads every weight once per row. n = 1024, d_model = 512, d_ff = 1024 "
+            "(3.2e9) took 8.6 s; 3e9 is about ten seconds."};
+
+        /// d_ff is the width of wGate.
+        template <class In> static work_estimate work(In& in)
+        {
+            const extent x = in.extent(forward::input);
+            return {decoder_layer_decode_work(double(x.rows), double(x.cols),
+                                              double(in.extent(forward::w_gate).cols)),
+                    forward::input.name};
+        }
 
         template <class In> static decoder_layer_decode_trace run(In& in)
         {
