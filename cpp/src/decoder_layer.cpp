@@ -90,6 +90,32 @@ namespace attn
         return c;
     }
 
+    detail::decoder_layer_rows
+    detail::decoder_layer_after_attention(const matrix& input, const matrix& attention_output,
+                                          const decoder_layer_weights& weights)
+    {
+        decoder_layer_rows r;
+        // pass 3: the first residual connection; the norm is inside the branch, not after it.
+        r.residual1 = input + attention_output;
+        check_finite_result("input", "residual1", r.residual1);
+        // pass 4: RMSNorm₂ of the residual stream.
+        r.norm2 = with_arguments_renamed(
+            {{"gamma", "gamma2"}},
+            [&] { return rms_norm_unchecked(r.residual1, weights.gamma2, weights.eps); });
+        // pass 5: the SwiGLU feed-forward. Its input, norm2's output, is bounded by γ2·√d_model,
+        // so an overflow inside it is the weights'.
+        r.feed_forward =
+            with_arguments_renamed({{"input", "wGate"}},
+                                   [&] {
+                                       return swi_glu_unchecked(r.norm2.output, weights.w_gate,
+                                                                weights.w_up, weights.w_down);
+                                   });
+        // pass 6: the second residual connection: the layer's output, with no final norm.
+        r.residual2 = r.residual1 + r.feed_forward.output;
+        check_finite_result("wDown", "residual2", r.residual2);
+        return r;
+    }
+
     decoder_layer_trace decoder_layer(const matrix& input, const decoder_layer_params& params,
                                       const decoder_layer_options& options)
     {
@@ -130,21 +156,13 @@ namespace attn
                 return multi_head_attention(t.norm1.output, t.norm1.output, t.norm1.output,
                                             attention_weights, attention_options);
             });
-        // pass 3: the first residual connection; the norm is inside the branch, not after it.
-        t.residual1 = input + t.attention.output;
-        detail::check_finite_result("input", "residual1", t.residual1);
-        // pass 4: RMSNorm₂ of the residual stream.
-        t.norm2 = detail::with_arguments_renamed(
-            {{"gamma", "gamma2"}},
-            [&] { return detail::rms_norm_unchecked(t.residual1, w.gamma2, w.eps); });
-        // pass 5: the SwiGLU feed-forward. Its input, norm2's output, is bounded by γ2·√d_model,
-        // so an overflow inside it is the weights'.
-        t.feed_forward = detail::with_arguments_renamed(
-            {{"input", "wGate"}},
-            [&] { return detail::swi_glu_unchecked(t.norm2.output, w.w_gate, w.w_up, w.w_down); });
-        // pass 6: the second residual connection: the layer's output, with no final norm.
-        t.residual2 = t.residual1 + t.feed_forward.output;
-        detail::check_finite_result("wDown", "residual2", t.residual2);
+        // passes 3 to 6: the residual connections around the attention and the feed-forward.
+        detail::decoder_layer_rows after =
+            detail::decoder_layer_after_attention(input, t.attention.output, w);
+        t.residual1 = std::move(after.residual1);
+        t.norm2 = std::move(after.norm2);
+        t.feed_forward = std::move(after.feed_forward);
+        t.residual2 = std::move(after.residual2);
 
         t.parameter_count = decoder_layer_parameter_count(w);
         return t;

@@ -103,8 +103,8 @@ namespace attn
             {{"query", "input"}, {"key", "input"}, {"value", "input"}},
             [&]
             {
-                return detail::attend_over_cache(q, cache.keys, cache.values, held,
-                                                 weights.heads, weights.kv_heads, nullptr);
+                return detail::attend_over_cache(q, cache.keys, cache.values, held, weights.heads,
+                                                 weights.kv_heads, nullptr);
             });
         s.scores = std::move(a.scores);
         s.scaled = std::move(a.scaled);
@@ -115,27 +115,14 @@ namespace attn
         const matrix attention_output = linear(a.concat, p.w_o, p.b_o);
         s.attention_output = xt::row(attention_output, 0);
 
-        // pass 6: the first residual connection.
-        const matrix residual1 = x + attention_output;
-        detail::check_finite_result("input", "residual1", residual1);
-        s.residual1 = xt::row(residual1, 0);
-
-        // passes 7 and 8: RMSNorm₂ and the SwiGLU feed-forward on this row.
-        s.norm2 = detail::with_arguments_renamed(
-            {{"gamma", "gamma2"}},
-            [&] { return detail::rms_norm_unchecked(residual1, weights.gamma2, weights.eps); });
-        s.feed_forward = detail::with_arguments_renamed({{"input", "wGate"}},
-                                                        [&]
-                                                        {
-                                                            return detail::swi_glu_unchecked(
-                                                                s.norm2.output, weights.w_gate,
-                                                                weights.w_up, weights.w_down);
-                                                        });
-
-        // pass 9: the second residual connection, this position's output.
-        const matrix output = residual1 + s.feed_forward.output;
-        detail::check_finite_result("wDown", "residual2", output);
-        s.output = xt::row(output, 0);
+        // passes 6 to 9: the residual connections around the attention and the feed-forward,
+        // on this row alone, as the whole layer runs them.
+        detail::decoder_layer_rows after =
+            detail::decoder_layer_after_attention(x, attention_output, weights);
+        s.residual1 = xt::row(after.residual1, 0);
+        s.norm2 = std::move(after.norm2);
+        s.feed_forward = std::move(after.feed_forward);
+        s.output = xt::row(after.residual2, 0);
 
         kv_cache_model model;
         model.d_model = weights.d_model;

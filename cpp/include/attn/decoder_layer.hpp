@@ -90,6 +90,25 @@ namespace attn
     /// The parameters of the layer `weights` describes, part by part.
     decoder_parameter_count decoder_layer_parameter_count(const decoder_layer_weights& weights);
 
+    namespace detail
+    {
+        /// Passes 3 to 6 of the layer, which act on each row alone: the residual around the
+        /// attention, RMSNorm₂, SwiGLU and the residual around it.
+        struct decoder_layer_rows
+        {
+            matrix residual1;           ///< input + attention_output
+            rms_norm_trace norm2;       ///< RMSNorm₂(residual1)
+            swi_glu_trace feed_forward; ///< SwiGLU(norm2.output)
+            matrix residual2;           ///< residual1 + feed_forward.output
+        };
+
+        /// Passes 3 to 6 on `input` (n × d_model) and its attention's output (n × d_model), for
+        /// the whole sequence or one decoded row; overflows named as decoder_layer names them.
+        decoder_layer_rows decoder_layer_after_attention(const matrix& input,
+                                                         const matrix& attention_output,
+                                                         const decoder_layer_weights& weights);
+    } // namespace detail
+
     /**
      * @brief One pre-norm decoder layer, every position attending to itself and those before.
      * @param input (n × d_model)
