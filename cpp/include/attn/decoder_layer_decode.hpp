@@ -67,7 +67,8 @@ namespace attn
      * its key and value to `cache`.
      * @param weights the layer, as resolve_decoder_layer_weights gives it
      * @param cache made for these weights, holding positions 0 … position − 1; it holds
-     * position too when the step returns, and is left as it was when it throws
+     * position too when the step returns; when it throws, it still holds positions
+     * 0 … position − 1 as they were (a refused argument writes nothing)
      * @param x_t (d_model) the position's row of the layer's input
      * @param position the next position of the cache (its length), below its capacity
      * @throws attention_error naming position, input or cache
