@@ -2871,7 +2871,7 @@ export interface AttentionOperations {
   /**
    * Decoding a decoder layer with its key/value cache: docs/engine.md, `decoderLayerDecode`.
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
-   * Past its work budget (3e9 multiply-adds, about ten seconds) it throws an AttentionError naming the argument, before any work.
+   * Past its work budget (5e9 multiply-adds, about ten seconds) it throws an AttentionError naming the argument, before any work.
    */
   decoderLayerDecode(args: DecoderLayerDecodeArgs): DecoderLayerDecodeTrace;
   /**
