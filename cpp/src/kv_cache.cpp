@@ -86,23 +86,53 @@ namespace attn
                                          options.window, options.sinks);
             return {options.window, options.sinks.value_or(0)};
         }
-
-        /// Under rope, each head's columns of `row` (1 × heads·d_k) rotated at `position`.
-        matrix rotated(const matrix& row, std::size_t heads, std::size_t d_k,
-                       std::size_t position, const kv_cache_options& options)
-        {
-            matrix out = row;
-            const vector at = {static_cast<double>(position)};
-            for (std::size_t h = 0; h < heads; ++h)
-            {
-                xt::view(out, xt::all(), xt::range(h * d_k, (h + 1) * d_k)) =
-                    detail::rope_unchecked(columns_of(row, h * d_k, d_k), at, options.rope_base,
-                                           options.rope_pairing, {"ropeBase", "input", "input"})
-                        .output;
-            }
-            return out;
-        }
     } // namespace
+
+    matrix detail::rotate_heads_at(const matrix& row, std::size_t heads, std::size_t d_k,
+                                   std::size_t position, double rope_base, rope_convention pairing)
+    {
+        matrix out = row;
+        const vector at = {static_cast<double>(position)};
+        for (std::size_t h = 0; h < heads; ++h)
+        {
+            xt::view(out, xt::all(), xt::range(h * d_k, (h + 1) * d_k)) =
+                rope_unchecked(columns_of(row, h * d_k, d_k), at, rope_base, pairing,
+                               {"ropeBase", "input", "input"})
+                    .output;
+        }
+        return out;
+    }
+
+    detail::cached_attention detail::attend_over_cache(const matrix& query, const matrix& keys,
+                                                       const matrix& values, std::size_t held,
+                                                       std::size_t heads, std::size_t kv_heads,
+                                                       const matrix* bias)
+    {
+        // Shape contract: query (1 × h·d_k), keys and values (≥ held × g·d_k, rows 0 … held − 1
+        // read), bias (h × held) → scores, scaled and weights (h × held), concat (1 × h·d_k).
+        const std::size_t d_k = cols(query) / heads;
+        cached_attention a;
+        a.scores = xt::empty<double>({heads, held});
+        a.scaled = xt::empty<double>({heads, held});
+        a.weights = xt::empty<double>({heads, held});
+        a.concat = xt::empty<double>({std::size_t{1}, heads * d_k});
+        for (std::size_t h = 0; h < heads; ++h)
+        {
+            const std::size_t first = h * d_k;
+            const std::size_t kv_first = kv_head_of(h, heads, kv_heads) * d_k;
+            const matrix head_bias =
+                bias ? matrix(xt::view(*bias, xt::range(h, h + 1), xt::all())) : matrix{};
+            const attention_trace head = attention_unchecked(
+                block(query, 0, 1, first, d_k), block(keys, 0, held, kv_first, d_k),
+                block(values, 0, held, kv_first, d_k), nullptr,
+                -std::numeric_limits<double>::infinity(), nullptr, bias ? &head_bias : nullptr);
+            xt::row(a.scores, h) = xt::row(head.scores, 0);
+            xt::row(a.scaled, h) = xt::row(head.scaled, 0);
+            xt::row(a.weights, h) = xt::row(head.weights, 0);
+            xt::view(a.concat, 0, xt::range(first, first + d_k)) = xt::row(head.output, 0);
+        }
+        return a;
+    }
 
     std::size_t kv_multiply_adds_with_cache(std::size_t held, std::size_t d_model,
                                             std::size_t kv_width)
@@ -168,8 +198,10 @@ namespace attn
             detail::check_linear_result("input", "bV", "value", x, t.params.w_v, t.params.b_v, v);
             if (rope)
             {
-                q = rotated(q, heads, t.d_k, position, options);
-                k = rotated(k, kv_heads, t.d_k, position, options);
+                q = detail::rotate_heads_at(q, heads, t.d_k, position, options.rope_base,
+                                            options.rope_pairing);
+                k = detail::rotate_heads_at(k, kv_heads, t.d_k, position, options.rope_base,
+                                            options.rope_pairing);
             }
             const std::size_t slot = layout.slot(position);
             xt::row(key_cache, slot) = xt::row(k, 0);
@@ -206,30 +238,18 @@ namespace attn
             }
 
             // pass 4: each query head attends from the new row over the cached rows of its
-            // key/value head, ⌊head · g / h⌋: consecutive query heads share one.
-            matrix concat = xt::empty<double>({std::size_t{1}, d_model});
-            step.weights = xt::empty<double>({heads, held});
-            for (std::size_t h = 0; h < heads; ++h)
-            {
-                const std::size_t first = h * t.d_k;
-                const std::size_t kv_first = detail::kv_head_of(h, heads, kv_heads) * t.d_k;
-                const matrix bias = alibi ? matrix(xt::view(step.bias, xt::range(h, h + 1), xt::all()))
-                                          : matrix{};
-                // An overflow inside a head (scores of huge projections) is the input's: every
-                // query, key and value here is a projection of it.
-                const attention_trace head = detail::with_arguments_renamed(
-                    {{"query", "input"}, {"key", "input"}, {"value", "input"}},
-                    [&]
-                    {
-                        return detail::attention_unchecked(
-                            columns_of(q, first, t.d_k), columns_of(step.keys, kv_first, t.d_k),
-                            columns_of(step.values, kv_first, t.d_k), nullptr,
-                            -std::numeric_limits<double>::infinity(), nullptr,
-                            alibi ? &bias : nullptr);
-                    });
-                xt::row(step.weights, h) = xt::row(head.weights, 0);
-                xt::view(concat, 0, xt::range(first, first + t.d_k)) = xt::row(head.output, 0);
-            }
+            // key/value head, ⌊head · g / h⌋: consecutive query heads share one. An overflow
+            // inside a head (scores of huge projections) is the input's: every query, key and
+            // value here is a projection of it.
+            detail::cached_attention heads_over_cache = detail::with_arguments_renamed(
+                {{"query", "input"}, {"key", "input"}, {"value", "input"}},
+                [&]
+                {
+                    return detail::attend_over_cache(q, step.keys, step.values, held, heads,
+                                                     kv_heads, alibi ? &step.bias : nullptr);
+                });
+            step.weights = std::move(heads_over_cache.weights);
+            const matrix& concat = heads_over_cache.concat;
 
             // pass 5: mix the heads, concat·W_O + b_O, this position's output row.
             const matrix out = linear(concat, t.params.w_o, t.params.b_o);

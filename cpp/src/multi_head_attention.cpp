@@ -41,6 +41,17 @@ namespace attn
         }
     }
 
+    void detail::check_attention_cells(std::size_t heads, std::size_t n, std::size_t m)
+    {
+        if (heads * n * m > max_attention_cells)
+        {
+            fail("heads",
+                 "heads × queries × keys of at most " + std::to_string(max_attention_cells) +
+                     " attention weights",
+                 std::to_string(heads) + " × " + std::to_string(n) + " × " + std::to_string(m));
+        }
+    }
+
     namespace
     {
         /// The checks of the options that shape each head, and the window beside a mask.
@@ -121,13 +132,7 @@ namespace attn
         }
         const std::size_t h = options.heads;
         detail::check_heads(h, d_model);
-        if (h * n * m > max_attention_cells)
-        {
-            detail::fail("heads",
-                         "heads × queries × keys of at most " +
-                             std::to_string(max_attention_cells) + " attention weights",
-                         std::to_string(h) + " × " + std::to_string(n) + " × " + std::to_string(m));
-        }
+        detail::check_attention_cells(h, n, m);
         const std::size_t kv_heads = detail::check_kv_heads(options.kv_heads, h);
         const std::size_t d_k = d_model / h, kv_width = kv_heads * d_k;
         check_head_options(options, d_k);

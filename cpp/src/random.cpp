@@ -6,7 +6,7 @@ namespace attn
 {
     std::uint64_t splitmix64::next()
     {
-        state_ += 0x9E3779B97F4A7C15ULL;
+        state_ += increment;
         std::uint64_t z = state_;
         z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
         z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
@@ -39,6 +39,15 @@ namespace attn
     std::uint64_t stream_state(std::uint32_t seed, std::uint64_t k)
     {
         return (static_cast<std::uint64_t>(seed) << 8) | k;
+    }
+
+    std::uint32_t generation_step_seed(std::uint32_t seed, std::uint64_t step)
+    {
+        splitmix64 stream(
+            stream_state(seed, static_cast<std::uint64_t>(input_stream::generation_steps)) +
+            step * splitmix64::increment);
+        // The top bits, as the trainer takes its dropout seeds: splitmix64 mixes them best.
+        return static_cast<std::uint32_t>(stream.next() >> 32);
     }
 
     std::uint64_t fnv1a64(const std::string& bytes, std::uint64_t hash)

@@ -8,6 +8,15 @@ namespace attn
 {
     namespace detail
     {
+        void check_rms_norm_eps(double eps)
+        {
+            // Above 1, eps would outweigh the mean square of any ordinary row.
+            if (!(eps > 0 && eps <= 1))
+            {
+                fail("eps", "a small positive number (at most 1) such as 1e-6", format_number(eps));
+            }
+        }
+
         rms_norm_trace rms_norm_unchecked(const matrix& input, vector gamma, double eps)
         {
             // Shape contract: input (n × d), gamma (d) → mean_square, rms (n), normalized and
@@ -65,12 +74,7 @@ namespace attn
         {
             detail::check_vector("gamma", *gamma, d, "one per column of input");
         }
-        // Above 1, eps would outweigh the mean square of any ordinary row.
-        if (!(eps > 0 && eps <= 1))
-        {
-            detail::fail("eps", "a small positive number (at most 1) such as 1e-6",
-                         detail::format_number(eps));
-        }
+        detail::check_rms_norm_eps(eps);
         return detail::rms_norm_unchecked(input, gamma ? *gamma : vector(xt::ones<double>({d})),
                                           eps);
     }

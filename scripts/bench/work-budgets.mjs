@@ -51,6 +51,10 @@ const cases = [
     run: () => lab.linearAttention({ ...qkv(4096, 512), trace: false }) },
   { name: 'rnnForward', size: 'n = 4096, d = hidden = 512', work: 4096 * 2 * 512 * 512,
     run: () => lab.rnnForward({ input: matrix(4096, 512, 4) }) },
+  // Each row reads every weight once, so its rate is lower than the whole-sequence forward's.
+  { name: 'decoderLayerDecode', size: 'n = 512, d_model = 512, d_ff = 1024, 2 heads',
+    work: 512 * (4 * 512 * 512 + 3 * 512 * 1024) + 512 * 512 * 512,
+    run: () => lab.decoderLayerDecode({ input: matrix(512, 512, 5), heads: 2, wGate: matrix(512, 1024, 6), wUp: matrix(512, 1024, 7), wDown: matrix(1024, 512, 8) }) },
 ];
 for (const variant of ['full', 'flash', 'chunked', 'linear', 'sparse', 'rnn']) {
   const n = variant === 'linear' || variant === 'rnn' || variant === 'sparse' ? 4096 : 2048;

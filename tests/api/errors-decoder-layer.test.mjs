@@ -1,4 +1,4 @@
-// The refusals of decoderLayer and decoderLayerBackward through the wasm build: each an AttentionError whose message names
+// The refusals of decoderLayer, decoderLayerBackward and decoderLayerDecode through the wasm build: each an AttentionError whose message names
 // the argument, asserted on its real text.
 import { describe, test } from 'node:test';
 
@@ -75,5 +75,26 @@ describe('decoderLayerBackward', () => {
 
   test('a gradOutput so large its gradients overflow names gradOutput', () => {
     expectAttentionError(() => lab.decoderLayerBackward({ ...layer, gradOutput: [[1e308, 1e308, 1e308, 1e308], [1e308, 1e308, 1e308, 1e308]] }), 'gradOutput', /^gradOutput: expected values small enough for grad\w+ to stay within double range/);
+  });
+});
+
+describe('decoderLayerDecode', () => {
+  test('a call without an argument object names the operation and what it needs', () => {
+    expectAttentionError(() => untyped.decoderLayerDecode(null), 'decoderLayerDecode', 'decoderLayerDecode: expected one object argument with input, heads, wGate, wUp, wDown, got null');
+  });
+
+  test('decoderLayer\'s arguments are refused as decoderLayer refuses them', () => {
+    expectAttentionError(() => lab.decoderLayerDecode({ ...layer, heads: 3 }), 'heads', 'heads: expected a divisor of d_model = 4, got 3');
+    expectAttentionError(() => lab.decoderLayerDecode({ ...layer, wDown: wGate }), 'wDown', 'wDown: expected a matrix of shape 3×4 (d_ff × d_model), got 4×3');
+    expectAttentionError(() => lab.decoderLayerDecode({ ...layer, eps: 2 }), 'eps', 'eps: expected a small positive number (at most 1) such as 1e-6, got 2');
+    expectAttentionError(() => untyped.decoderLayerDecode({ ...layer, bV: [0, 0, 0, 0] }), 'bV', /^bV: /);
+  });
+
+  test('more steps than the weights every step returns may hold names heads', () => {
+    // d_model 8 in 4 heads over 1024 positions: 4 × 1024 × 1024 weights.
+    const rows = Array.from({ length: 1024 }, (_, i) => [i % 3, 1, -1, 0.5, 0, 1, 2, -2]);
+    const wide = [[1, 0], [0, 1], [1, 1], [0, 0], [1, 0], [0, 1], [1, 1], [0, 0]];
+    const down = [[1, 0, 0, 1, 0, 0, 1, 0], [0, 1, 0, 0, 1, 0, 0, 1]];
+    expectAttentionError(() => lab.decoderLayerDecode({ input: rows, heads: 4, wGate: wide, wUp: wide, wDown: down }), 'heads', 'heads: expected heads × queries × keys of at most 2097152 attention weights, got 4 × 1024 × 1024');
   });
 });

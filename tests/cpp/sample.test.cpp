@@ -1,11 +1,13 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <set>
 #include <vector>
 
 #include <catch2/catch.hpp>
 
 #include "attn/error.hpp"
+#include "attn/random.hpp"
 #include "attn/sample.hpp"
 #include "attn/softmax.hpp"
 
@@ -102,6 +104,35 @@ namespace sample_tests
         {
             const auto t = attn::sample(six, with(1.2, 4, 0.9, seed));
             CHECK(t.probabilities(t.chosen) > 0);
+        }
+    }
+
+    TEST_CASE("a generation's step k samples with the top 32 bits of number k of stream "
+              "seed·256 + 11: different steps draw different numbers, the same seed and step "
+              "the same",
+              "[sample][generation]")
+    {
+        const std::uint32_t seed = GENERATE(0u, 7u, 4294967295u);
+        CAPTURE(seed);
+        // Number k of the stream, walked to one draw after another.
+        attn::splitmix64 stream(attn::stream_state(seed, 11));
+        std::set<std::uint32_t> seeds;
+        std::set<double> draws;
+        for (std::uint64_t step = 0; step < 1000; ++step)
+        {
+            const std::uint32_t step_seed = attn::generation_step_seed(seed, step);
+            CHECK(step_seed == static_cast<std::uint32_t>(stream.next() >> 32));
+            CHECK(attn::generation_step_seed(seed, step) == step_seed);
+            seeds.insert(step_seed);
+            draws.insert(attn::sample(six, with(1, 0, 1, step_seed)).uniform);
+        }
+        CHECK(seeds.size() == 1000);
+        CHECK(draws.size() == 1000);
+        // Another seed's generation draws other numbers at the same steps.
+        for (std::uint64_t step = 0; step < 1000; ++step)
+        {
+            CHECK(attn::generation_step_seed(seed + 1, step) !=
+                  attn::generation_step_seed(seed, step));
         }
     }
 

@@ -206,18 +206,24 @@ namespace work_budgets_tests
         }
     }
 
-    TEST_CASE("the decoder layer's backward at n = d_model = d_ff = 1024 is refused naming input, "
-              "and at d_model = 256 it goes on to the kernel",
+    TEST_CASE("the decoder layer's backward and its decoding one row at a time at n = d_model = "
+              "d_ff = 1024 are refused naming input, and at d_model = 256 they go on to the kernel",
               "[budget]")
     {
-        sizes_source layer;
-        layer.extents["input"] = layer.extents["wGate"] = {1024, 1024};
-        layer.numbers["heads"] = 2;
-        CHECK_THROWS_WITH(run<describe::decoder_layer_backward_operation>(layer),
-                          StartsWith(refusal<describe::decoder_layer_backward_operation>("input")));
-        layer.extents["input"] = {1024, 256};
-        layer.extents["wGate"] = {256, 1024};
-        CHECK_THROWS_AS(run<describe::decoder_layer_backward_operation>(layer), reached_kernel);
+        const auto check = [](auto operation)
+        {
+            using Operation = decltype(operation);
+            INFO(Operation::name);
+            sizes_source layer;
+            layer.extents["input"] = layer.extents["wGate"] = {1024, 1024};
+            layer.numbers["heads"] = 2;
+            CHECK_THROWS_WITH(run<Operation>(layer), StartsWith(refusal<Operation>("input")));
+            layer.extents["input"] = {1024, 256};
+            layer.extents["wGate"] = {256, 1024};
+            CHECK_THROWS_AS(run<Operation>(layer), reached_kernel);
+        };
+        check(describe::decoder_layer_backward_operation{});
+        check(describe::decoder_layer_decode_operation{});
     }
 
     TEST_CASE("every operation with a work budget refuses a request at its caps before reading "

@@ -2306,6 +2306,90 @@ export interface DecoderLayerBackwardTrace {
   gradInput: Matrix;
 }
 
+// ---- decoderLayerDecode: Decoding a decoder layer with its key/value cache
+
+/** The arguments of decoderLayerDecode — Decoding a decoder layer with its key/value cache. */
+export interface DecoderLayerDecodeArgs {
+  /** (n × d_model) x, causal */
+  input: MatrixInput;
+  /** number of heads h, dividing d_model; a whole number, 1 … 1024 */
+  heads: number;
+  /** key/value heads, dividing heads (grouped-query; 1 = multi-query); wK and wV are then kvHeads·d_k wide; a whole number, 1 … 1024; default heads */
+  kvHeads?: number | undefined;
+  /** (d_model × d_model) query projection; default seeded Xavier */
+  wQ?: MatrixInput | undefined;
+  /** (d_model × kvHeads·d_k) key projection; default seeded Xavier */
+  wK?: MatrixInput | undefined;
+  /** (d_model × kvHeads·d_k) value projection; default seeded Xavier */
+  wV?: MatrixInput | undefined;
+  /** (d_model × d_model) output projection; default seeded Xavier */
+  wO?: MatrixInput | undefined;
+  /** (d_model × d_ff) SwiGLU's gate projection, through SiLU */
+  wGate: MatrixInput;
+  /** (d_model × d_ff) SwiGLU's projection the gate multiplies */
+  wUp: MatrixInput;
+  /** (d_ff × d_model) SwiGLU's projection back to d_model */
+  wDown: MatrixInput;
+  /** (d_model) γ of RMSNorm₁, before attention; default ones */
+  gamma1?: VectorInput | undefined;
+  /** (d_model) γ of RMSNorm₂, before SwiGLU; default ones */
+  gamma2?: VectorInput | undefined;
+  /** RoPE's base, finite and > 0; default 10000 */
+  ropeBase?: number | undefined;
+  /** RoPE's pairs: 'half' (i, i + d_k/2) or 'interleaved' (2i, 2i+1); default 'half' */
+  ropeConvention?: RopeConvention | undefined;
+  /** both norms' ε, added to the mean square, in (0, 1]; LLaMA's 1e-6 by default; default 1e-6 */
+  eps?: number | undefined;
+  /** seed of every omitted weight; same seed, same numbers; a whole number, 0 … 4294967295; default 0 */
+  seed?: number | undefined;
+}
+
+/** What decoderLayerDecode returns — Decoding a decoder layer with its key/value cache. */
+export interface DecoderLayerDecodeTrace {
+  /** one decoding step per input row, in order */
+  steps: DecoderLayerStep[];
+  /** the steps' output rows stacked: decoderLayer's output, row for row */
+  output: Matrix;
+  /** per part and in total */
+  parameterCount: DecoderParameterCount;
+}
+
+/** DecoderLayerDecodeTrace.steps[]: one decoding step per input row, in order */
+export interface DecoderLayerStep {
+  /** the row decoded, 0 … n−1 */
+  position: number;
+  /** x_t, the row */
+  input: Vector;
+  /** pass 1: RMSNorm₁(x_t), one row */
+  norm1: RmsNormTrace;
+  /** pass 2: norm1.output·W_Q, each head's d_k columns rotated at position */
+  query: Vector;
+  /** pass 2: norm1.output·W_K (kvHeads·d_k), each key/value head rotated at position: the row this step adds to the cache */
+  key: Vector;
+  /** pass 2: norm1.output·W_V (kvHeads·d_k), added as it is */
+  value: Vector;
+  /** pass 3: h × (position + 1), each head's query · every cached key of its key/value head */
+  scores: Matrix;
+  /** pass 3: scores / √d_k */
+  scaled: Matrix;
+  /** pass 4: h × (position + 1), each head's softmax over the cache (no mask: it holds no later row) */
+  weights: Matrix;
+  /** pass 4: each head's weighted sum of cached values */
+  concat: Vector;
+  /** pass 5: concat·W_O */
+  attentionOutput: Vector;
+  /** pass 6: x_t + attentionOutput */
+  residual1: Vector;
+  /** pass 7: RMSNorm₂(residual1), one row */
+  norm2: RmsNormTrace;
+  /** pass 8: SwiGLU(norm2.output), one row */
+  feedForward: SwiGluTrace;
+  /** pass 9: residual1 + feedForward.output */
+  output: Vector;
+  /** the cache after this step, position + 1 keys and values, counted as kvCacheMemory counts one layer's in 8-byte numbers */
+  cache: KvCacheMemoryTrace;
+}
+
 // ---- trainTokenizer: Byte-level BPE, trained
 
 /** The arguments of trainTokenizer — Byte-level BPE, trained. */
@@ -2942,6 +3026,12 @@ export interface AttentionOperations {
    * Past its work budget (1e10 multiply-adds, about ten seconds) it throws an AttentionError naming the argument, before any work.
    */
   decoderLayerBackward(args: DecoderLayerBackwardArgs): DecoderLayerBackwardTrace;
+  /**
+   * Decoding a decoder layer with its key/value cache: docs/engine.md, `decoderLayerDecode`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   * Past its work budget (5e9 multiply-adds, about ten seconds) it throws an AttentionError naming the argument, before any work.
+   */
+  decoderLayerDecode(args: DecoderLayerDecodeArgs): DecoderLayerDecodeTrace;
   /**
    * Byte-level BPE, trained: docs/engine.md, `trainTokenizer`.
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.

@@ -60,6 +60,55 @@ namespace attn
         decoder_parameter_count parameter_count;
     };
 
+    /// A layer's weights as it runs: every omitted one filled in, every shape checked, so a
+    /// decoding step can use them position after position without checking them again.
+    struct decoder_layer_weights
+    {
+        std::size_t d_model = 0;
+        std::size_t heads = 1;
+        std::size_t kv_heads = 1;
+        std::size_t d_k = 0; ///< d_model / heads, even
+        std::size_t d_ff = 0;
+        resolved_multi_head_params attention; ///< no biases
+        matrix w_gate, w_up, w_down;
+        vector gamma1, gamma2;
+        double rope_base = 10000;
+        rope_convention rope_pairing = rope_convention::half;
+        double eps = default_rms_norm_eps;
+    };
+
+    /**
+     * @brief The weights a decoder layer `d_model` wide uses, checked as decoder_layer checks
+     * them: heads (an even d_k), kvHeads, no attention biases, each γ, the SwiGLU shapes, eps,
+     * ropeBase, and the attention weights given (omitted ones drawn from `seed`).
+     * @throws attention_error naming the argument at fault
+     */
+    decoder_layer_weights resolve_decoder_layer_weights(const decoder_layer_params& params,
+                                                        const decoder_layer_options& options,
+                                                        std::size_t d_model);
+
+    /// The parameters of the layer `weights` describes, part by part.
+    decoder_parameter_count decoder_layer_parameter_count(const decoder_layer_weights& weights);
+
+    namespace detail
+    {
+        /// Passes 3 to 6 of the layer, which act on each row alone: the residual around the
+        /// attention, RMSNorm₂, SwiGLU and the residual around it.
+        struct decoder_layer_rows
+        {
+            matrix residual1;           ///< input + attention_output
+            rms_norm_trace norm2;       ///< RMSNorm₂(residual1)
+            swi_glu_trace feed_forward; ///< SwiGLU(norm2.output)
+            matrix residual2;           ///< residual1 + feed_forward.output
+        };
+
+        /// Passes 3 to 6 on `input` (n × d_model) and its attention's output (n × d_model), for
+        /// the whole sequence or one decoded row; overflows named as decoder_layer names them.
+        decoder_layer_rows decoder_layer_after_attention(const matrix& input,
+                                                         const matrix& attention_output,
+                                                         const decoder_layer_weights& weights);
+    } // namespace detail
+
     /**
      * @brief One pre-norm decoder layer, every position attending to itself and those before.
      * @param input (n × d_model)

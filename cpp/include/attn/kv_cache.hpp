@@ -18,6 +18,7 @@
 #include "attn/error.hpp"
 #include "attn/matrix.hpp"
 #include "attn/multi_head_attention.hpp"
+#include "attn/rope.hpp"
 
 namespace attn
 {
@@ -97,6 +98,37 @@ namespace attn
     /// The multiply-adds of recomputing rows 0 … position without a cache.
     std::size_t kv_multiply_adds_without_cache(std::size_t position, std::size_t d_model,
                                                std::size_t kv_width);
+
+    namespace detail
+    {
+        /// Each of `heads` heads' d_k columns of `row` (1 × heads·d_k) turned by RoPE at
+        /// `position`: how a new row's query meets the cache, and its key enters it.
+        matrix rotate_heads_at(const matrix& row, std::size_t heads, std::size_t d_k,
+                               std::size_t position, double rope_base, rope_convention pairing);
+
+        /// One new row's heads attending over the rows a cache holds.
+        struct cached_attention
+        {
+            matrix scores;  ///< (h × held) each head's query · the cached keys of its kv head
+            matrix scaled;  ///< (h × held) scores / √d_k
+            matrix weights; ///< (h × held) each head's softmax over the cached keys
+            matrix concat;  ///< (1 × h·d_k) each head's weighted sum of values, side by side
+        };
+
+        /**
+         * @brief Query head i reads key/value head ⌊i·g / h⌋ of the cache: consecutive query
+         * heads share one. Overflows are blamed on query, key or value.
+         * @param query (1 × h·d_k) the new row's query
+         * @param keys (≥ held × g·d_k) the cache's keys, rows 0 … held − 1 read
+         * @param values (≥ held × g·d_k) the cache's values
+         * @param held how many rows of the cache the row attends over
+         * @param bias (h × held) added to each head's scaled scores (ALiBi), or null
+         */
+        cached_attention attend_over_cache(const matrix& query, const matrix& keys,
+                                           const matrix& values, std::size_t held,
+                                           std::size_t heads, std::size_t kv_heads,
+                                           const matrix* bias);
+    } // namespace detail
 } // namespace attn
 
 #endif

@@ -170,6 +170,10 @@ namespace attn
         /// and returns it (heads when none).
         std::size_t check_kv_heads(const std::optional<std::size_t>& kv_heads, std::size_t heads);
 
+        /// Refuses more than max_attention_cells weights, heads·n·m ("heads: expected heads ×
+        /// queries × keys of at most 2097152 attention weights, got 8 × 1024 × 1024").
+        void check_attention_cells(std::size_t heads, std::size_t n, std::size_t m);
+
         /// The checks of what shapes each head, shared by multi-head attention and the KV-cache
         /// decode: ropeBase, RoPE on an odd d_k (named as `positional`), the window, and sinks
         /// without a window.

@@ -23,6 +23,9 @@ namespace attn
     class splitmix64
     {
     public:
+        /// What each number adds to the state, 2⁶⁴ divided by the golden ratio, made odd.
+        static constexpr std::uint64_t increment = 0x9E3779B97F4A7C15ULL;
+
         explicit splitmix64(std::uint64_t state) : state_(state) {}
         std::uint64_t next();
         /// Uniform in [0, 1) with 53 random bits.
@@ -73,11 +76,24 @@ namespace attn
         /// Q, K and V of measure_cost, drawn one after another from this one stream.
         cost_inputs = 9,
         /// The one uniform number of lab.sample's draw.
-        sample_draw = 10
+        sample_draw = 10,
+        /// The seeds of a generation's steps, one number per generated token.
+        generation_steps = 11
     };
 
     /// The starting state of stream k for a seed: seed·256 + k (below 2⁴⁰).
     std::uint64_t stream_state(std::uint32_t seed, std::uint64_t k);
+
+    /**
+     * @brief The seed of step `step` (from 0) of a generation seeded `seed`: the top 32 bits of
+     * number `step` of stream seed·256 + 11. Each step samples its token as sample() does with
+     * this seed, so a step's draw depends on the seed and the step alone, never on the tokens
+     * drawn before it, and lab.sample given this seed repeats it.
+     *
+     * splitmix64 reaches that number without drawing the ones before it: after `step` numbers
+     * its state is the start + step·increment (mod 2⁶⁴).
+     */
+    std::uint32_t generation_step_seed(std::uint32_t seed, std::uint64_t step);
 
     /// FNV-1a, 64-bit, over the bytes of `bytes`, continuing from `hash` (the offset basis by
     /// default): for each byte, hash ^= byte; hash *= 0x100000001B3 (mod 2⁶⁴).

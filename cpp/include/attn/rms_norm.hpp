@@ -39,6 +39,10 @@ namespace attn
 
     namespace detail
     {
+        /// Checks eps is in (0, 1] ("eps: expected a small positive number (at most 1) such as
+        /// 1e-6, got 0").
+        void check_rms_norm_eps(double eps);
+
         /// The passes without argument checks; gamma already resolved.
         rms_norm_trace rms_norm_unchecked(const matrix& input, vector gamma, double eps);
     } // namespace detail

@@ -75,6 +75,14 @@ namespace attn
     {
         return multi_head_attention_backward_work(n, n, d) + 3 * 3 * n * d * d_ff;
     }
+
+    /// The decoder layer decoded one row at a time over n tokens of width d: each row's four
+    /// projections, 4·d² (grouped keys and values counted as full width), and SwiGLU's 3·d·d_ff,
+    /// and row t's scores and weighted sum over t + 1 cached rows, about n²·d in all.
+    inline double decoder_layer_decode_work(double n, double d, double d_ff)
+    {
+        return n * (4 * d * d + 3 * d * d_ff) + n * n * d;
+    }
 } // namespace attn
 
 #endif

@@ -20,6 +20,7 @@
 #include "attn/describe/cross_entropy.hpp"
 #include "attn/describe/decoder_layer.hpp"
 #include "attn/describe/decoder_layer_backward.hpp"
+#include "attn/describe/decoder_layer_decode.hpp"
 #include "attn/describe/diagnose.hpp"
 #include "attn/describe/diagnose_alibi.hpp"
 #include "attn/describe/diagnose_grouped_query.hpp"
@@ -84,6 +85,7 @@ namespace attn::describe
         diagnose_grouped_query_operation, diagnose_sliding_window_operation, rms_norm_operation,
         rms_norm_backward_operation, swi_glu_operation, swi_glu_backward_operation,
         rope_backward_operation, decoder_layer_operation, decoder_layer_backward_operation,
+        decoder_layer_decode_operation,
         train_tokenizer_operation, tokenize_operation, character_tokenizer_operation,
         count_pairs_operation, diagnose_tokenizer_operation, sample_operation,
         attention_rollout_operation, embedding_lookup_operation,
