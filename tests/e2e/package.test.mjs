@@ -162,8 +162,10 @@ describe('the installed package in Node', () => {
     // One shared key/value head of width 2: wK's gradient is 4 × 2.
     assert.deepEqual([printed.gradWK.length, printed.gradWK[0].length], [4, 2]);
     assert.deepEqual([printed.decoder.length, printed.decoder[0].length], [3, 4]);
-    // Token 2 looked up twice: its row of the gradient is the sum of two rows.
+    // Token 2 at positions 0 and 2: the same row twice, and its gradient the sum of both
+    // positions' rows of gradOutput ([0.5, −1, 0.25] + [−0.25, 1, 1]).
     assert.deepEqual(printed.lookup[0], printed.lookup[2]);
+    assert.deepEqual(printed.gradEmbedding[2], [0.25, 0, 1.25]);
     assert.ok(printed.loss > 0);
   });
 

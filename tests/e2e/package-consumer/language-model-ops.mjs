@@ -29,8 +29,8 @@ export function languageModelOps(lab) {
     gradWK: lab.decoderLayerBackward({ input: x, heads: 2, kvHeads: 1, wGate: w, wUp: w, wDown, seed: 3, gradOutput: x }).gradWK,
     lookup: lab.embeddingLookup({ tokens: [2, 0, 2], embedding: w }).output,
     gradEmbedding: lab.embeddingLookupBackward({ tokens: [2, 0, 2], embedding: w, gradOutput: w.slice(0, 3) }).gradEmbedding,
-    loss: lab.nextTokenLoss({ hidden: w, unembedding: x, targets: [0, 2, 1, 1] }).loss,
-    gradHidden: lab.nextTokenLossBackward({ hidden: w, unembedding: x, targets: [0, 2, 1, 1] }).gradHidden,
+    loss: lab.nextTokenLoss({ hidden: x, unembedding: wDown, targets: [0, 2, 1] }).loss,
+    gradHidden: lab.nextTokenLossBackward({ hidden: x, unembedding: wDown, targets: [0, 2, 1] }).gradHidden,
     sample: lab.sample({ logits: [2, 1, 0.5, -1], temperature: 0.8, topK: 3, topP: 0.9, seed: 7 }),
     rollout: lab.attentionRollout({ layers: [[head, head], [head]], residual: 0.5 }).rollout,
   };
