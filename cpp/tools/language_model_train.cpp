@@ -97,6 +97,7 @@ namespace
             {"weightDecay", real(t.weight_decay)},
             {"clipNorm", real(t.clip_norm)},
             {"heldOutWindows", size(t.held_out_windows)},
+            {"repeatWindows", size(t.repeat_windows)},
             {"seed", [&t](const std::string& n, const std::string& v)
              { t.seed = static_cast<std::uint32_t>(whole(n, v)); }},
             {"evalEvery", size(o.eval_every)},
@@ -165,6 +166,7 @@ namespace
                 {"weightDecay", t.weight_decay},
                 {"clipNorm", t.clip_norm},
                 {"heldOutWindows", t.held_out_windows},
+                {"repeatWindows", t.repeat_windows},
                 {"seed", t.seed}};
     }
 

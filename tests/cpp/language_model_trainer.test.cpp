@@ -167,6 +167,32 @@ namespace language_model_trainer_tests
         CHECK(loss < 0.1);
     }
 
+    TEST_CASE("the last repeatWindows windows of a batch read the first half of their window "
+              "twice",
+              "[language-model-trainer]")
+    {
+        // Tokens 0 1 2 …, so each window's ids say where they came from.
+        attn::language_model_config config = small_config();
+        config.vocab = 200;
+        const attn::language_model_params wide = attn::language_model_initial(config, 1);
+        std::vector<std::size_t> tokens(200);
+        for (std::size_t i = 0; i < tokens.size(); ++i)
+        {
+            tokens[i] = i;
+        }
+        attn::language_model_training_options o = small_options();
+        o.batch = 2;
+        o.repeat_windows = 1;
+        attn::language_model_trainer trainer(wide, tokens, o);
+        const double plain =
+            attn::language_model_loss_and_gradients(wide, attn::vector{3, 4, 5, 6, 7, 8, 9, 10})
+                .loss.loss;
+        const double twice =
+            attn::language_model_loss_and_gradients(wide, attn::vector{20, 21, 22, 23, 20, 21, 22, 23})
+                .loss.loss;
+        CHECK(trainer.step_on({3, 20}) == (plain + twice) / 2);
+    }
+
     TEST_CASE("two runs with the same seed give bit-identical parameters, another seed others",
               "[language-model-trainer]")
     {
@@ -249,6 +275,12 @@ namespace language_model_trainer_tests
             CHECK_THROWS_MATCHES(refused(text), attn::attention_error,
                                  Message("weightDecay: expected a finite number of at least 0, "
                                          "such as 0.01, got -0.1"));
+        }
+        SECTION("more repeated windows than the batch holds")
+        {
+            o.repeat_windows = 5;
+            CHECK_THROWS_MATCHES(refused(text), attn::attention_error,
+                                 Message("repeatWindows: expected 0 … 4 (batch), got 5"));
         }
         SECTION("a clipping norm of 0")
         {

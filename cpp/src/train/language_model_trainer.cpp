@@ -39,6 +39,18 @@ namespace attn
             return out;
         }
 
+        /// tokens[first … first + half), then the same tokens again.
+        vector passage_twice(const std::vector<std::size_t>& tokens, std::size_t first,
+                             std::size_t half)
+        {
+            vector out = xt::zeros<double>({2 * half});
+            for (std::size_t i = 0; i < half; ++i)
+            {
+                out(i) = out(half + i) = static_cast<double>(tokens[first + i]);
+            }
+            return out;
+        }
+
         double mean_of(const vector& v, std::size_t first, std::size_t count)
         {
             double sum = 0;
@@ -49,7 +61,8 @@ namespace attn
             return sum / static_cast<double>(count);
         }
 
-        void fail_count(const std::string& option, const std::string& expected, std::size_t got)
+        [[noreturn]] void fail_count(const std::string& option, const std::string& expected,
+                                     std::size_t got)
         {
             detail::fail(option, expected, std::to_string(got));
         }
@@ -87,6 +100,11 @@ namespace attn
         if (o.held_out_windows == 0)
         {
             fail_count("heldOutWindows", "a whole number of at least 1", o.held_out_windows);
+        }
+        if (o.repeat_windows > o.batch)
+        {
+            fail_count("repeatWindows", "0 … " + std::to_string(o.batch) + " (batch)",
+                       o.repeat_windows);
         }
     }
 
@@ -252,10 +270,12 @@ namespace attn
             std::fill(t.data, t.data + t.rows * t.cols, 0.0);
         }
         double loss = 0;
-        for (const std::size_t start : starts)
+        const std::size_t plain = starts.size() - std::min(starts.size(), s.options.repeat_windows);
+        for (std::size_t w = 0; w < starts.size(); ++w)
         {
-            language_model_loss window =
-                language_model_loss_and_gradients(s.params, window_of(s.train, start, context));
+            language_model_loss window = language_model_loss_and_gradients(
+                s.params, w < plain ? window_of(s.train, starts[w], context)
+                                    : passage_twice(s.train, starts[w], context / 2));
             loss += window.loss.loss;
             const std::vector<language_model_tensor> g = language_model_tensors(window.gradients);
             for (std::size_t k = 0; k < sum.size(); ++k)

@@ -36,6 +36,11 @@ namespace attn
         double weight_decay = 0.01;        ///< "weightDecay": torch's default; matrices only
         double clip_norm = 1;              ///< "clipNorm": the largest global gradient norm
         std::size_t held_out_windows = 64; ///< "heldOutWindows": fixed windows scored
+        /// "repeatWindows": 0 … batch. The last repeatWindows windows of each batch are passages
+        /// read twice: the first ⌊context/2⌋ tokens of the window, then the same tokens again.
+        /// Text that repeats within a window rewards copying, which an induction head does;
+        /// 0 (the default) trains on the corpus as it is.
+        std::size_t repeat_windows = 0;
         std::uint32_t seed = 0;            ///< the batches' stream (docs/engine.md, stream 21)
     };
 
@@ -90,7 +95,8 @@ namespace attn
         /// One step on the next batch; returns the batch's mean loss before the update.
         double step();
 
-        /// One step on the windows starting at `starts` of the training split.
+        /// One step on the windows starting at `starts` of the training split, the last
+        /// repeatWindows of them read as passages repeated.
         double step_on(const std::vector<std::size_t>& starts);
 
         /// The mean loss of the held-out windows: heldOutWindows windows of `context` tokens,
