@@ -65,6 +65,9 @@ namespace
         o.training.steps = 2000;
         o.training.warmup_steps = 100;
         o.training.batch = 16;
+        // Half of each batch is passages read twice, so that the model learns to copy
+        // (docs/language-model.md, "Learning to copy").
+        o.training.repeat_windows = 8;
         return o;
     }
 

@@ -9,8 +9,10 @@ include(${CMAKE_CURRENT_LIST_DIR}/tool_checks.cmake)
 # 65 characters, d_model 8, one layer: 65·8 + (8·8 + 8·4 + 8·4 + 8·8 + 3·8·8 + 8 + 8) + 8 = 928
 # numbers, 7424 bytes after the header.
 set(tiny model.dModel=8 model.heads=2 model.kvHeads=1 model.layers=1 model.dFF=8
-  model.context=16 steps=3 warmupSteps=1 batch=2 heldOutWindows=2 evalEvery=3
+  model.context=16 steps=3 warmupSteps=1 batch=2 repeatWindows=1 heldOutWindows=2 evalEvery=3
   inductionStrings=2 sampleTokens=5)
+# Fresh files, so a run that writes nothing cannot pass on an earlier run's.
+file(REMOVE_RECURSE ${OUT})
 file(MAKE_DIRECTORY ${OUT})
 foreach(name first second other)
   set(seed 0)
