@@ -62,7 +62,7 @@ namespace
         o.config.layers = 2;
         o.config.d_ff = 172;
         o.config.context = 128;
-        o.training.steps = 2000;
+        o.training.steps = 3000;
         o.training.warmup_steps = 100;
         o.training.batch = 16;
         // Half of each batch is passages read twice, so that the model learns to copy
