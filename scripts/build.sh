@@ -6,7 +6,8 @@
 #   build.sh wasm-tests   the Catch2 suite compiled to WebAssembly against the same core as the
 #                         page's engine (build/wasm), run under Node by `ctest --test-dir build/wasm`
 #   build.sh sanitize     the Catch2 suite under AddressSanitizer + UndefinedBehaviorSanitizer, and
-#                         the tools the tests run (attn_describe, attention-trace), in build/sanitize,
+#                         the tools the tests run (attn_describe, attention-trace,
+#                         attn_language_model_train), in build/sanitize,
 #                         run by `ctest --test-dir build/sanitize`
 #   build.sh sanitize-tools   only the core and attn_describe there (what tests/api needs)
 # `npm test` builds the last three; the plain native build is for benchmarks and tools.
@@ -52,10 +53,10 @@ case "$what" in
     configure build/sanitize cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DATTN_SANITIZE=ON
     # The descriptions' tool, which the docs and types checks run (scripts/engine-descriptions.mjs);
-    # then, unless only the tools were asked for, the suite and attention-trace (its CTest test
-    # runs it, under the sanitizers like the suite).
+    # then, unless only the tools were asked for, the suite, attention-trace and the language
+    # model's training tool (their CTest tests run them, under the sanitizers like the suite).
     targets=(attn_describe)
-    [ "$what" = sanitize ] && targets+=(attn_tests attention_trace)
+    [ "$what" = sanitize ] && targets+=(attn_tests attention_trace attn_language_model_train)
     cmake --build build/sanitize --target "${targets[@]}" -j"$jobs"
     ;;
   *)

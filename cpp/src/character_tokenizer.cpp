@@ -9,11 +9,17 @@ namespace attn
 {
     character_tokenizer_trace character_tokenizer(const std::string& text)
     {
-        // Shape contract: text (n bytes, n ≤ 16384) → characters and ids (c ≤ n characters),
-        // vocabulary and code points (v ≤ c).
+        return detail::character_tokenizer_up_to(text, max_character_text_bytes);
+    }
+
+    character_tokenizer_trace detail::character_tokenizer_up_to(const std::string& text,
+                                                                std::size_t max_bytes)
+    {
+        // Shape contract: text (n bytes, n ≤ max_bytes) → characters and ids (c ≤ n
+        // characters), vocabulary and code points (v ≤ c).
         character_tokenizer_trace t;
         // pass 1: the characters, decoded from the checked UTF-8.
-        const std::vector<char32_t> codes = decode_utf8("text", text, max_character_text_bytes);
+        const std::vector<char32_t> codes = decode_utf8("text", text, max_bytes);
         std::map<char32_t, std::size_t> id_of;
         for (const char32_t c : codes)
         {

@@ -22,19 +22,11 @@
 
 #include "attn/error.hpp"
 #include "attn/train/trainer.hpp"
+#include "option_values.hpp"
 
 namespace
 {
-    double number(const std::string& name, const std::string& text)
-    {
-        std::size_t used = 0;
-        const double x = std::stod(text, &used);
-        if (used != text.size())
-        {
-            throw std::invalid_argument(name + ": expected a number, got " + text);
-        }
-        return x;
-    }
+    using attn_tools::number;
 
     attn::trainer_options read_options(int argc, char** argv, int first)
     {

@@ -15,6 +15,7 @@
 #include "attn/language_model.hpp"
 #include "attn/train/optimizer.hpp"
 #include "golden_operations.hpp"
+#include "language_model_json.hpp"
 
 namespace language_model_tests
 {
@@ -22,73 +23,10 @@ namespace language_model_tests
     using Catch::Matchers::Message;
     using Catch::Matchers::StartsWith;
 
+    using language_model_json::params_json;
+    using language_model_json::params_of;
+
     const char* const fixture_file = "native/language_model.json";
-
-    /// The fixture's config and parameters as the model's.
-    attn::language_model_params params_of(const json& input)
-    {
-        const json& c = input.at("config");
-        attn::language_model_config config;
-        config.vocab = c.at("vocab");
-        config.d_model = c.at("dModel");
-        config.heads = c.at("heads");
-        config.kv_heads = c.at("kvHeads");
-        config.layers = c.at("layers");
-        config.d_ff = c.at("dFF");
-        config.context = c.at("context");
-        config.rope_base = c.at("ropeBase");
-        config.eps = c.at("eps");
-        config.tied = c.at("tied");
-        const json& p = input.at("parameters");
-        attn::language_model_params params;
-        params.config = config;
-        params.embedding = golden::to_matrix(p.at("embedding"));
-        for (const json& l : p.at("layers"))
-        {
-            attn::decoder_layer_params layer;
-            layer.attention.w_q = golden::to_matrix(l.at("wQ"));
-            layer.attention.w_k = golden::to_matrix(l.at("wK"));
-            layer.attention.w_v = golden::to_matrix(l.at("wV"));
-            layer.attention.w_o = golden::to_matrix(l.at("wO"));
-            layer.w_gate = golden::to_matrix(l.at("wGate"));
-            layer.w_up = golden::to_matrix(l.at("wUp"));
-            layer.w_down = golden::to_matrix(l.at("wDown"));
-            layer.gamma1 = golden::to_vector(l.at("gamma1"));
-            layer.gamma2 = golden::to_vector(l.at("gamma2"));
-            params.layers.push_back(layer);
-        }
-        params.final_gamma = golden::to_vector(p.at("finalGamma"));
-        if (!config.tied)
-        {
-            params.unembedding = golden::to_matrix(p.at("unembedding"));
-        }
-        return params;
-    }
-
-    /// Parameters (or gradients) as the fixture writes them.
-    json params_json(const attn::language_model_params& p)
-    {
-        json out = {{"embedding", golden::to_json(p.embedding)},
-                    {"finalGamma", golden::to_json(p.final_gamma)},
-                    {"layers", json::array()}};
-        for (const attn::decoder_layer_params& l : p.layers)
-        {
-            out["layers"].push_back({{"wQ", golden::to_json(*l.attention.w_q)},
-                                     {"wK", golden::to_json(*l.attention.w_k)},
-                                     {"wV", golden::to_json(*l.attention.w_v)},
-                                     {"wO", golden::to_json(*l.attention.w_o)},
-                                     {"wGate", golden::to_json(l.w_gate)},
-                                     {"wUp", golden::to_json(l.w_up)},
-                                     {"wDown", golden::to_json(l.w_down)},
-                                     {"gamma1", golden::to_json(*l.gamma1)},
-                                     {"gamma2", golden::to_json(*l.gamma2)}});
-        }
-        if (!p.config.tied)
-        {
-            out["unembedding"] = golden::to_json(p.unembedding);
-        }
-        return out;
-    }
 
     attn::vector tokens_of(const json& input)
     {

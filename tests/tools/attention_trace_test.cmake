@@ -3,32 +3,7 @@
 # stdin, an operation with nested traces, and the refusals. Called with -DTOOL=… -DEXAMPLES=….
 # A refusal is one line, so every message below is matched from its start to its end.
 
-set(failures 0)
-
-# run(<name> ARGS … [STDIN file]): runs the tool; sets <name>_out, <name>_err, <name>_code.
-function(run name)
-  cmake_parse_arguments(RUN "" "STDIN" "ARGS" ${ARGN})
-  set(input_option)
-  if(RUN_STDIN)
-    set(input_option INPUT_FILE ${RUN_STDIN})
-  endif()
-  execute_process(COMMAND ${TOOL} ${RUN_ARGS} ${input_option}
-    OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE code)
-  set(${name}_out "${out}" PARENT_SCOPE)
-  set(${name}_err "${err}" PARENT_SCOPE)
-  set(${name}_code "${code}" PARENT_SCOPE)
-endfunction()
-
-# expect(<what> <text> <regex>): counts a failure, printing the text, unless the regex matches.
-function(expect what text regex)
-  if(NOT text MATCHES "${regex}")
-    message("NOT OK: ${what}: no match for ${regex} in:\n${text}")
-    math(EXPR failures "${failures} + 1")
-    set(failures ${failures} PARENT_SCOPE)
-  else()
-    message("OK: ${what}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/tool_checks.cmake)
 
 set(example ${EXAMPLES}/worked_example.json)
 

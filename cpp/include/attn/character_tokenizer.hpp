@@ -31,6 +31,14 @@ namespace attn
      * @param text 1 … max_character_text_bytes bytes of well-formed UTF-8
      */
     character_tokenizer_trace character_tokenizer(const std::string& text);
+
+    namespace detail
+    {
+        /// character_tokenizer with another cap than max_character_text_bytes: the native
+        /// training tool reads a whole corpus of megabytes.
+        character_tokenizer_trace character_tokenizer_up_to(const std::string& text,
+                                                            std::size_t max_bytes);
+    } // namespace detail
 } // namespace attn
 
 #endif

@@ -20,6 +20,12 @@ namespace attn
             }
         }
 
+        void check_learning_rate(double learning_rate)
+        {
+            check_option(std::isfinite(learning_rate) && learning_rate > 0, "learningRate",
+                         "a positive finite number such as 1e-3", learning_rate);
+        }
+
         bool in_unit_interval(double x)
         {
             return x >= 0 && x < 1;
@@ -43,9 +49,7 @@ namespace attn
     optimizer::optimizer(optimizer_options options, const std::vector<parameter_ref>& parameters)
         : options_(options), parameters_(parameters)
     {
-        check_option(std::isfinite(options.learning_rate) && options.learning_rate > 0,
-                     "learningRate", "a positive finite number such as 1e-3",
-                     options.learning_rate);
+        check_learning_rate(options.learning_rate);
         check_option(in_unit_interval(options.beta1), "beta1",
                      "a number from 0 up to but not including 1, such as 0.9", options.beta1);
         check_option(in_unit_interval(options.beta2), "beta2",
@@ -89,6 +93,12 @@ namespace attn
     std::size_t optimizer::steps() const
     {
         return steps_;
+    }
+
+    void optimizer::set_learning_rate(double learning_rate)
+    {
+        check_learning_rate(learning_rate);
+        options_.learning_rate = learning_rate;
     }
 
     void optimizer::sgd_step(const parameter_ref& p, state& s) const

@@ -61,6 +61,10 @@ namespace attn
         /// How many times step() has run.
         std::size_t steps() const;
 
+        /// The learning rate of the steps from now on, as a scheduler sets a param group's
+        /// "lr" between steps; the moments and the step count carry on.
+        void set_learning_rate(double learning_rate);
+
     private:
         struct state
         {

@@ -1,0 +1,155 @@
+#ifndef ATTN_TRAIN_LANGUAGE_MODEL_TRAINER_HPP
+#define ATTN_TRAIN_LANGUAGE_MODEL_TRAINER_HPP
+
+/**
+ * @file language_model_trainer.hpp
+ * @brief Training the language model (attn/language_model.hpp) on a stream of token ids, as a
+ * nanoGPT-style PyTorch loop does it: batches of windows drawn at seeded random places of the
+ * training split, the batch's mean next-token loss and its gradient, clipping by global norm
+ * (torch.nn.utils.clip_grad_norm_), then torch.optim.AdamW with two parameter groups (weight
+ * decay on the matrices, none on the RMS norms' γ) under a linear warm-up and a cosine decay of
+ * the learning rate. The last tenth of the tokens is held out and scored on fixed windows.
+ *
+ * Single-threaded and seeded: the same tokens, options and initial parameters give the same
+ * parameters bit for bit. Error messages name the options as JavaScript spells them.
+ */
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "attn/language_model.hpp"
+
+namespace attn
+{
+    struct language_model_training_options
+    {
+        std::size_t batch = 16;            ///< "batch": windows a step, 1 … 1024
+        std::size_t steps = 1000;          ///< "steps": the steps the schedule spans, ≥ 1
+        std::size_t warmup_steps = 100;    ///< "warmupSteps": 0 … steps
+        double learning_rate = 3e-3;       ///< "learningRate": the peak, after the warm-up
+        double min_learning_rate = 3e-4;   ///< "minLearningRate": the end of the cosine, ≤ peak
+        double beta1 = 0.9;                ///< torch.optim.AdamW's default
+        double beta2 = 0.999;              ///< torch.optim.AdamW's default
+        double eps = 1e-8;                 ///< torch.optim.AdamW's default
+        double weight_decay = 0.01;        ///< "weightDecay": torch's default; matrices only
+        double clip_norm = 1;              ///< "clipNorm": the largest global gradient norm
+        std::size_t held_out_windows = 64; ///< "heldOutWindows": fixed windows scored
+        /// "repeatWindows": 0 … batch. The last repeatWindows windows of each batch are passages
+        /// read twice: the first ⌊context/2⌋ tokens of the window, then the same tokens again.
+        /// Text that repeats within a window rewards copying, which an induction head does;
+        /// 0 (the default) trains on the corpus as it is.
+        std::size_t repeat_windows = 0;
+        std::uint32_t seed = 0;            ///< the batches' stream (docs/engine.md, stream 21)
+    };
+
+    /// Checks every option, naming it ("warmupSteps: expected 0 … 10 (steps), got 11").
+    void check_language_model_training_options(const language_model_training_options& o);
+
+    /**
+     * @brief The learning rate of step s (0-based): learningRate·(s + 1)/warmupSteps during the
+     * warm-up (s < warmupSteps), then min + ½(learningRate − min)(1 + cos(π·p)) with
+     * p = (s − warmupSteps)/(steps − warmupSteps), from the peak down towards the minimum.
+     */
+    double language_model_learning_rate(const language_model_training_options& o,
+                                        std::size_t step);
+
+    /// Where the held-out tenth begins: n − ⌊n/10⌋. Tokens before it train, the rest score.
+    std::size_t held_out_start(std::size_t tokens);
+
+    /**
+     * @brief The next-token losses of one window (position i predicting token i + 1, for
+     * i = 0 … n−2), forward only.
+     * @param tokens 2 … context ids of the vocabulary
+     */
+    vector language_model_token_losses(const language_model_params& params,
+                                       const vector& tokens);
+
+    /**
+     * @brief A language model being trained: its parameters, AdamW's moments and the batches'
+     * stream. A window is `context` tokens, scored as LlamaForCausalLM with labels = input_ids
+     * (its context − 1 predictions); a batch's loss is the mean over its windows.
+     */
+    class language_model_trainer
+    {
+    public:
+        /**
+         * @param initial the parameters to start from (language_model_initial, or given)
+         * @param tokens the whole token stream; the last tenth is held out
+         * @throws attention_error naming the option, tokens[i] or a tensor at fault
+         */
+        language_model_trainer(language_model_params initial, std::vector<std::size_t> tokens,
+                               const language_model_training_options& options);
+        ~language_model_trainer();
+        language_model_trainer(const language_model_trainer&) = delete;
+        language_model_trainer& operator=(const language_model_trainer&) = delete;
+
+        /**
+         * @brief Where the next batch's windows start in the training split: for each window
+         * ⌊u·(T − context + 1)⌋ of the next uniform u of the stream seed·256 + 21 (T the
+         * training tokens). Draws them, so the following step trains on the batch after.
+         */
+        std::vector<std::size_t> draw_batch();
+
+        /// One step on the next batch; returns the batch's mean loss before the update.
+        double step();
+
+        /// One step on the windows starting at `starts` of the training split, the last
+        /// repeatWindows of them read as passages repeated.
+        double step_on(const std::vector<std::size_t>& starts);
+
+        /// The mean loss of the held-out windows: heldOutWindows windows of `context` tokens,
+        /// the i-th starting ⌊i·(H − context)/(heldOutWindows − 1)⌋ into the held-out tenth.
+        double held_out_loss() const;
+
+        /// The global gradient norm of the last step, before clipping.
+        double last_gradient_norm() const;
+
+        std::size_t steps_taken() const;
+        const language_model_params& params() const;
+        const std::vector<std::size_t>& train_tokens() const;
+        const std::vector<std::size_t>& held_out_tokens() const;
+
+    private:
+        struct state;
+        std::unique_ptr<state> state_;
+    };
+
+    /// The held-out loss of a character bigram model and the smoothing it chose.
+    struct bigram_baseline
+    {
+        double k = 0;              ///< add-k: P(b | a) = (count(a b) + k) / (count(a ·) + k·vocab)
+        double held_out_loss = 0;  ///< mean −ln P over every held-out bigram
+    };
+
+    /**
+     * @brief A bigram model's held-out loss on the same split: counts from the training tokens;
+     * k the value of 10^(j/4), j = −16 … 4, with the least leave-one-out loss on the training
+     * bigrams (each scored by the counts without itself: (count(a b) − 1 + k) /
+     * (count(a ·) − 1 + k·vocab)); the held-out bigrams are those within the held-out tenth.
+     */
+    bigram_baseline language_model_bigram_baseline(const std::vector<std::size_t>& tokens,
+                                                   std::size_t vocab);
+
+    /// The induction figure: the model's loss on a random string's second copy over its first.
+    struct induction_figure
+    {
+        std::size_t strings = 0;     ///< random strings scored
+        std::size_t length = 0;      ///< tokens of each copy: ⌊context / 2⌋
+        double first_copy_loss = 0;  ///< mean loss predicting tokens 1 … length−1
+        double second_copy_loss = 0; ///< mean loss predicting tokens length+1 … 2·length−1
+        double ratio = 0;            ///< second_copy_loss / first_copy_loss
+    };
+
+    /**
+     * @brief Scores `strings` strings of ⌊context/2⌋ ids drawn uniformly from the vocabulary
+     * (⌊u·vocab⌋, stream seed·256 + 22), each repeated twice. Each copy is scored on the same
+     * number of predictions: the first token of each copy follows nothing it could be copied
+     * from, so neither is counted.
+     */
+    induction_figure language_model_induction(const language_model_params& params,
+                                              std::size_t strings, std::uint32_t seed);
+} // namespace attn
+
+#endif
