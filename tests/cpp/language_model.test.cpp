@@ -15,6 +15,7 @@
 #include "attn/language_model.hpp"
 #include "attn/train/optimizer.hpp"
 #include "golden_operations.hpp"
+#include "language_model_fixture.hpp"
 
 namespace language_model_tests
 {
@@ -22,48 +23,11 @@ namespace language_model_tests
     using Catch::Matchers::Message;
     using Catch::Matchers::StartsWith;
 
-    const char* const fixture_file = "native/language_model.json";
+    using language_model_fixture::params_of;
+    using language_model_fixture::small_config;
+    using language_model_fixture::tokens_of;
 
-    /// The fixture's config and parameters as the model's.
-    attn::language_model_params params_of(const json& input)
-    {
-        const json& c = input.at("config");
-        attn::language_model_config config;
-        config.vocab = c.at("vocab");
-        config.d_model = c.at("dModel");
-        config.heads = c.at("heads");
-        config.kv_heads = c.at("kvHeads");
-        config.layers = c.at("layers");
-        config.d_ff = c.at("dFF");
-        config.context = c.at("context");
-        config.rope_base = c.at("ropeBase");
-        config.eps = c.at("eps");
-        config.tied = c.at("tied");
-        const json& p = input.at("parameters");
-        attn::language_model_params params;
-        params.config = config;
-        params.embedding = golden::to_matrix(p.at("embedding"));
-        for (const json& l : p.at("layers"))
-        {
-            attn::decoder_layer_params layer;
-            layer.attention.w_q = golden::to_matrix(l.at("wQ"));
-            layer.attention.w_k = golden::to_matrix(l.at("wK"));
-            layer.attention.w_v = golden::to_matrix(l.at("wV"));
-            layer.attention.w_o = golden::to_matrix(l.at("wO"));
-            layer.w_gate = golden::to_matrix(l.at("wGate"));
-            layer.w_up = golden::to_matrix(l.at("wUp"));
-            layer.w_down = golden::to_matrix(l.at("wDown"));
-            layer.gamma1 = golden::to_vector(l.at("gamma1"));
-            layer.gamma2 = golden::to_vector(l.at("gamma2"));
-            params.layers.push_back(layer);
-        }
-        params.final_gamma = golden::to_vector(p.at("finalGamma"));
-        if (!config.tied)
-        {
-            params.unembedding = golden::to_matrix(p.at("unembedding"));
-        }
-        return params;
-    }
+    const char* const fixture_file = "native/language_model.json";
 
     /// Parameters (or gradients) as the fixture writes them.
     json params_json(const attn::language_model_params& p)
@@ -88,26 +52,6 @@ namespace language_model_tests
             out["unembedding"] = golden::to_json(p.unembedding);
         }
         return out;
-    }
-
-    attn::vector tokens_of(const json& input)
-    {
-        return golden::to_vector(input.at("tokens"));
-    }
-
-    /// A small model for the cases that need no fixture: 2 layers, vocab 7, d_model 4.
-    attn::language_model_config small_config(bool tied)
-    {
-        attn::language_model_config c;
-        c.vocab = 7;
-        c.d_model = 4;
-        c.heads = 2;
-        c.kv_heads = 1;
-        c.layers = 2;
-        c.d_ff = 6;
-        c.context = 12;
-        c.tied = tied;
-        return c;
     }
 
     TEST_CASE("the model's trace, loss and every gradient match LlamaForCausalLM's to 1e-9",
