@@ -145,6 +145,31 @@ describe('reading the model', () => {
   });
 });
 
+test('making, reading, ablating and disposing models leaves the heap and the handle table as they were', () => {
+  const cycle = () => {
+    const m = lab.createLanguageModel({ model: SHAPE, seed: 5, merges: [[108, 108]] });
+    m.generate({ prompt: 'hello', tokens: 4, seed: 1 });
+    m.tokenLosses({ text: 'hello' });
+    m.attention({ text: 'hello' });
+    m.logitLens({ text: 'hello' });
+    m.headScores({ pattern: 'induction' });
+    m.parameters();
+    const ablated = m.ablate({ layer: 0, head: 1 });
+    ablated.tokenLosses({ text: 'hello' });
+    ablated.dispose();
+    try {
+      m.generate({ prompt: 'hello', tokens: 40 });
+    } catch {
+      // A refused call must free what it made too.
+    }
+    m.dispose();
+  };
+  cycle();
+  const before = lab.memory();
+  for (let k = 0; k < 20; k += 1) cycle();
+  assert.deepEqual(lab.memory(), before);
+});
+
 describe('refusals name the argument', () => {
   test('options the model cannot take', () => {
     expectAttentionError(() => lab.createLanguageModel({ model: SHAPE, temperature: 1 }), 'temperature', 'temperature: expected one of the options of createLanguageModel (model, seed, merges), got an unknown option');
