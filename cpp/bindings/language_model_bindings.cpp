@@ -165,6 +165,20 @@ namespace attn::bindings
                     }
                     const language_model_config config =
                         read_config(request["model"], m->merges.size());
+                    check_language_model_config(config);
+                    // A model beyond this would hold more than 128 MiB of numbers, and take
+                    // seconds per token: a tab's model stays well inside.
+                    const std::uint64_t count = language_model_parameter_count(config);
+                    if (count > max_peak_cells)
+                    {
+                        detail::fail(
+                            "model",
+                            "a model of at most " + std::to_string(max_peak_cells) + " parameters",
+                            std::to_string(count) + " (vocab " + std::to_string(config.vocab) +
+                                ", dModel " + std::to_string(config.d_model) + ", " +
+                                std::to_string(config.layers) + " layers, dFF " +
+                                std::to_string(config.d_ff) + ")");
+                    }
                     const double seed = given(request, "seed") ? request["seed"].as<double>() : 0;
                     m->params = language_model_initial(
                         config, static_cast<std::uint32_t>(

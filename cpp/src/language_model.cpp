@@ -167,6 +167,16 @@ namespace attn
         return refs;
     }
 
+    std::uint64_t language_model_parameter_count(const language_model_config& config)
+    {
+        std::uint64_t count = 0;
+        for (const extent& e : config_extents(config))
+        {
+            count += e.first * e.second;
+        }
+        return count;
+    }
+
     void check_language_model_config(const language_model_config& c)
     {
         const std::pair<const char*, std::size_t> sizes[] = {

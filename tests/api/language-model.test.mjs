@@ -179,6 +179,7 @@ describe('refusals name the argument', () => {
     expectAttentionError(() => lab.createLanguageModel({ model: { dModel: 16 } }), 'model.heads', 'model.heads: expected a whole number from 1 to 1024, got undefined');
     expectAttentionError(() => lab.createLanguageModel({}), 'model', 'model: expected an object with some of dModel, heads, kvHeads, layers, dFF, context, ropeBase, eps, tied, got undefined');
     expectAttentionError(() => lab.createLanguageModel({ model: SHAPE, seed: -1 }), 'seed', 'seed: expected a whole number from 0 to 4294967295, got -1');
+    expectAttentionError(() => lab.createLanguageModel({ model: { dModel: 1024, heads: 8, layers: 8, dFF: 1024, context: 64 } }), 'model', 'model: expected a model of at most 16777216 parameters, got 58999808 (vocab 256, dModel 1024, 8 layers, dFF 1024)');
     expectAttentionError(() => lab.createLanguageModel({ model: SHAPE, merges: [[300, 1]] }), 'merges[0][0]', 'merges[0][0]: expected a whole number from 0 to 255, got 300');
   });
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -175,6 +176,29 @@ namespace language_model_tests
         attn::language_model_params tied = attn::language_model_initial(small_config(true), 7);
         CHECK(tied.unembedding.size() == 0);
         CHECK(attn::language_model_tensors(tied).back().name == "finalGamma");
+    }
+
+    TEST_CASE("a config's parameter count is its tensors' numbers, past 2³² without overflow",
+              "[language-model]")
+    {
+        for (const bool tied : {true, false})
+        {
+            attn::language_model_params p = attn::language_model_initial(small_config(tied), 1);
+            std::uint64_t numbers = 0;
+            for (const attn::language_model_tensor& t : attn::language_model_tensors(p))
+            {
+                numbers += t.rows * t.cols;
+            }
+            CHECK(attn::language_model_parameter_count(p.config) == numbers);
+        }
+        attn::language_model_config largest;
+        largest.vocab = largest.d_model = largest.heads = largest.kv_heads = largest.layers =
+            largest.d_ff = largest.context = 1024;
+        largest.tied = false;
+        // 2 embeddings of 1024², 1024 layers of 7·1024² + 2·1024, a final γ of 1024.
+        const std::uint64_t expected =
+            2ull * 1024 * 1024 + 1024ull * (7ull * 1024 * 1024 + 2048) + 1024;
+        CHECK(attn::language_model_parameter_count(largest) == expected);
     }
 
     TEST_CASE("tokens, configs and parameters the model cannot take are refused naming them",

@@ -78,6 +78,10 @@ namespace attn
     language_model_params language_model_initial(const language_model_config& config,
                                                  std::uint32_t seed);
 
+    /// How many numbers a model of `config` holds: every tensor's, tied or not (64 bits: a
+    /// config of the largest sizes holds more than 2³² even where size_t has 32).
+    std::uint64_t language_model_parameter_count(const language_model_config& config);
+
     /// Checks every size of `config` is 1 … max_dimension, heads divides d_model leaving an even
     /// d_k, kv_heads divides heads, and rope_base and eps are as the layers take them.
     void check_language_model_config(const language_model_config& config);
