@@ -1,7 +1,7 @@
 // Generation with the KV cache (attn/language_model_generate.hpp): every step's logits against
 // the full forward's last row, every step's draw against sample() with the step's seed, the
-// same seed drawing the same tokens, greedy tokens against PyTorch's argmax decoding
-// (tests/fixtures/language_model_cases.py), and each refusal naming its argument.
+// same seed drawing the same tokens, greedy and seeded tokens against PyTorch decoding without
+// a cache (tests/fixtures/language_model_cases.py), and each refusal naming its argument.
 
 #include <cmath>
 #include <cstddef>
@@ -152,6 +152,29 @@ namespace language_model_generate_tests
                         CHECK(s.sample.probabilities(s.token) == 1.0);
                     }
                 }
+            }
+        }
+    }
+
+    TEST_CASE("seeded sampling draws PyTorch's tokens, each step with its own seed",
+              "[language-model][generation][golden]")
+    {
+        for (const golden::fixture_case& c : golden::load(fixture_file))
+        {
+            DYNAMIC_SECTION(c.name)
+            {
+                INFO(c.description);
+                const golden::json& sampling = c.input.at("sampling");
+                attn::generation_options options;
+                options.count = c.input.at("count");
+                options.sampling.temperature = sampling.at("temperature");
+                options.sampling.top_k = sampling.at("topK");
+                options.sampling.top_p = sampling.at("topP");
+                options.sampling.seed = sampling.at("seed");
+                const attn::generation_trace t = attn::language_model_generate(
+                    params_of(c.input), golden::to_vector(c.input.at("prompt")), options);
+                const std::vector<std::size_t> expected = c.expected.at("sampled");
+                CHECK(t.tokens == expected);
             }
         }
     }

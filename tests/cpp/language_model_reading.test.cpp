@@ -98,8 +98,9 @@ namespace language_model_reading_tests
                 INFO(c.name << ": " << c.description);
                 const attn::language_model_params params = params_of(c.input);
                 json actual = readings_json(params, c.input);
-                // The greedy tokens are language_model_generate.test.cpp's to check.
+                // The generated tokens are language_model_generate.test.cpp's to check.
                 actual["greedy"] = c.expected.at("greedy");
+                actual["sampled"] = c.expected.at("sampled");
                 const auto fields = golden::compare(c.expected, actual);
                 REQUIRE(fields.size() >= 20);
                 for (const golden::field_report& field : fields)
