@@ -232,4 +232,28 @@ namespace attn
         }
         return t;
     }
+
+    std::vector<std::size_t> byte_pair_bytes(const std::string& argument,
+                                             const std::vector<std::size_t>& tokens,
+                                             const std::vector<token_pair>& merges)
+    {
+        auto table = byte_table();
+        for (const token_pair& pair : merges)
+        {
+            add_bytes(table, pair);
+        }
+        std::vector<std::size_t> bytes;
+        for (std::size_t i = 0; i < tokens.size(); ++i)
+        {
+            if (tokens[i] >= table.size())
+            {
+                detail::fail(argument + "[" + std::to_string(i) + "]",
+                             "a token id below " + std::to_string(table.size()) +
+                                 " (256 bytes and " + std::to_string(merges.size()) + " merges)",
+                             std::to_string(tokens[i]));
+            }
+            bytes.insert(bytes.end(), table[tokens[i]].begin(), table[tokens[i]].end());
+        }
+        return bytes;
+    }
 } // namespace attn

@@ -19,26 +19,9 @@ namespace attn
         /// The one stream the initial parameters draw from (docs/engine.md, random numbers).
         constexpr std::uint64_t language_model_stream = 15;
 
-        /// The layer options every decoder layer of the model runs with.
-        decoder_layer_options layer_options(const language_model_config& c)
-        {
-            decoder_layer_options options;
-            options.heads = c.heads;
-            options.kv_heads = c.kv_heads;
-            options.rope_base = c.rope_base;
-            options.rope_pairing = rope_convention::half;
-            options.eps = c.eps;
-            return options;
-        }
-
         std::size_t kv_columns(const language_model_config& c)
         {
             return c.kv_heads * (c.d_model / c.heads);
-        }
-
-        const matrix& unembedding_of(const language_model_params& p)
-        {
-            return p.config.tied ? p.embedding : p.unembedding;
         }
 
         /// Checks tokens against the model: 1 … context ids (at least `fewest`), each in the
@@ -184,6 +167,16 @@ namespace attn
         return refs;
     }
 
+    std::uint64_t language_model_parameter_count(const language_model_config& config)
+    {
+        std::uint64_t count = 0;
+        for (const extent& e : config_extents(config))
+        {
+            count += e.first * e.second;
+        }
+        return count;
+    }
+
     void check_language_model_config(const language_model_config& c)
     {
         const std::pair<const char*, std::size_t> sizes[] = {
@@ -282,6 +275,40 @@ namespace attn
         return p;
     }
 
+    namespace detail
+    {
+        decoder_layer_options language_model_layer_options(const language_model_config& c)
+        {
+            decoder_layer_options options;
+            options.heads = c.heads;
+            options.kv_heads = c.kv_heads;
+            options.rope_base = c.rope_base;
+            options.rope_pairing = rope_convention::half;
+            options.eps = c.eps;
+            return options;
+        }
+
+        const matrix& language_model_unembedding(const language_model_params& p)
+        {
+            return p.config.tied ? p.embedding : p.unembedding;
+        }
+
+        language_model_head_trace language_model_head(const language_model_params& params,
+                                                      const matrix& hidden)
+        {
+            language_model_head_trace t;
+            // pass 3: the final norm; the layers' outputs are never normalised at their end.
+            t.final_norm = rms_norm_unchecked(hidden, params.final_gamma, params.config.eps);
+            // pass 4: a logit per token of the vocabulary: the dot product with its
+            // unembedding row.
+            t.logits = matmul_transposed(t.final_norm.output, language_model_unembedding(params));
+            // Only an unembedding near the double limit gets here: |finalNorm| ≤ |γ|·√d_model.
+            check_finite_result(params.config.tied ? "embedding" : "unembedding", "logits",
+                                t.logits);
+            return t;
+        }
+    } // namespace detail
+
     language_model_trace language_model_forward(const language_model_params& params,
                                                 const vector& tokens)
     {
@@ -293,21 +320,36 @@ namespace attn
         // pass 1: each token's row of the embedding.
         t.embeddings = gather_rows(params.embedding, t.tokens);
         // pass 2: the decoder layers, each reading the one before's output.
-        const decoder_layer_options options = layer_options(params.config);
+        const decoder_layer_options options = detail::language_model_layer_options(params.config);
         const matrix* x = &t.embeddings;
         for (const decoder_layer_params& layer : params.layers)
         {
             t.layers.push_back(decoder_layer(*x, layer, options));
             x = &t.layers.back().residual2;
         }
-        // pass 3: the final norm; the layers' outputs are never normalised at their end.
-        t.final_norm = detail::rms_norm_unchecked(*x, params.final_gamma, params.config.eps);
-        // pass 4: a logit per token of the vocabulary: the dot product with its unembedding row.
-        t.logits = matmul_transposed(t.final_norm.output, unembedding_of(params));
-        // Only an unembedding near the double limit gets here: |finalNorm| ≤ |γ|·√d_model.
-        detail::check_finite_result(params.config.tied ? "embedding" : "unembedding", "logits",
-                                    t.logits);
+        // passes 3 and 4: the final norm and the logits.
+        detail::language_model_head_trace head = detail::language_model_head(params, *x);
+        t.final_norm = std::move(head.final_norm);
+        t.logits = std::move(head.logits);
         return t;
+    }
+
+    language_model_token_losses_trace language_model_token_losses(const language_model_params& params,
+                                                                     const vector& tokens)
+    {
+        // Shape contract: tokens (n ≥ 2) → n − 1 losses, position i's of token i + 1.
+        check_language_model_params(params);
+        checked_tokens(params, tokens, 2);
+        language_model_token_losses_trace out;
+        out.forward = language_model_forward(params, tokens);
+        const language_model_trace& f = out.forward;
+        const std::size_t n = f.tokens.size();
+        // pass 5: position i predicts token i + 1; the last position predicts nothing yet.
+        out.loss = detail::next_token_loss_unchecked(
+            block(f.final_norm.output, 0, n - 1, 0, params.config.d_model),
+            detail::language_model_unembedding(params),
+            std::vector<std::size_t>(f.tokens.begin() + 1, f.tokens.end()));
+        return out;
     }
 
     language_model_loss language_model_loss_and_gradients(const language_model_params& params,
@@ -315,18 +357,14 @@ namespace attn
     {
         // Shape contract: tokens (n ≥ 2) → the loss of n − 1 predictions and a gradient of the
         // shape of each parameter.
-        check_language_model_params(params);
-        checked_tokens(params, tokens, 2);
+        language_model_token_losses_trace losses = language_model_token_losses(params, tokens);
         language_model_loss out;
-        out.forward = language_model_forward(params, tokens);
+        out.forward = std::move(losses.forward);
+        out.loss = std::move(losses.loss);
         const language_model_trace& f = out.forward;
         const std::size_t n = f.tokens.size(), d = params.config.d_model;
-        const matrix& unembedding = unembedding_of(params);
-
-        // pass 5: position i predicts token i + 1; the last position predicts nothing yet.
+        const matrix& unembedding = detail::language_model_unembedding(params);
         const matrix predicting = block(f.final_norm.output, 0, n - 1, 0, d);
-        out.loss = detail::next_token_loss_unchecked(
-            predicting, unembedding, std::vector<std::size_t>(f.tokens.begin() + 1, f.tokens.end()));
 
         // Backward, the forward's passes in reverse. pass 6: the loss's own backward.
         const next_token_loss_backward_trace head =

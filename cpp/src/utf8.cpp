@@ -108,6 +108,27 @@ namespace attn
         return out;
     }
 
+    std::string spell_bytes(const std::vector<std::size_t>& bytes)
+    {
+        std::string out;
+        for (std::size_t at = 0; at < bytes.size();)
+        {
+            const std::size_t length = read_one(bytes.data(), bytes.size(), at).second;
+            if (length == 0)
+            {
+                out += encode_utf8(0xFFFD);
+                at += 1;
+                continue;
+            }
+            for (std::size_t k = at; k < at + length; ++k)
+            {
+                out += static_cast<char>(static_cast<unsigned char>(bytes[k]));
+            }
+            at += length;
+        }
+        return out;
+    }
+
     std::string encode_utf8(char32_t c)
     {
         std::string out;

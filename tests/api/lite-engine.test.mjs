@@ -58,7 +58,7 @@ test('the lite engine gives the same numbers as the full one, bit for bit, on ev
 });
 
 test('the lite engine binds exactly the first lessons\' operations; every other one throws an AttentionError naming the full engine', () => {
-  const operations = Object.keys(full).filter((name) => typeof full[name] === 'function' && !['createTrainer', 'memory'].includes(name));
+  const operations = Object.keys(full).filter((name) => typeof full[name] === 'function' && !['createTrainer', 'createLanguageModel', 'memory'].includes(name));
   const bound = operations.filter((name) => {
     try {
       lite[name]({});
@@ -83,6 +83,14 @@ test('createTrainer on the lite engine throws an AttentionError that says how to
     (error) => error instanceof AttentionError && error.argument === 'createTrainer' && /loadAttentionLab\(\)/.test(error.message),
   );
   assert.equal(lite.memory().liveTrainers, 0);
+});
+
+test('createLanguageModel on the lite engine throws an AttentionError naming the full engine', () => {
+  assert.throws(
+    () => lite.createLanguageModel({ model: { dModel: 8, heads: 2, layers: 1, dFF: 8, context: 8 } }),
+    (error) => error instanceof AttentionError && error.argument === 'createLanguageModel' && /loadAttentionLab\(\)/.test(error.message),
+  );
+  assert.equal(lite.memory().liveLanguageModels, 0);
 });
 
 test('loadAttentionLab({ training: false, locateFile }) asks for attention-lite.wasm', async () => {

@@ -3,32 +3,11 @@
 // a real trainer returns: every option the façade accepts is declared and nothing else, and
 // every result's fields are exactly the declared ones, with optionality.
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-
-import ts from 'typescript';
 
 import { loadAttentionLab } from 'attention-lab';
 import { MODEL_OPTIONS, OPTIONS } from '../../web/lib/trainer.js';
-
-const DECLARATIONS = fileURLToPath(new URL('../../web/lib/index.d.ts', import.meta.url));
-const program = ts.createProgram([DECLARATIONS], { strict: true, noEmit: true });
-const checker = program.getTypeChecker();
-const source = /** @type {ts.SourceFile} */ (program.getSourceFile(DECLARATIONS));
-
-/** The declared fields of an exported interface, or of a field of it given by `path`. */
-function declaredFields(/** @type {string} */ name, /** @type {string[]} */ path = []) {
-  const node = source.statements.find((s) => ts.isInterfaceDeclaration(s) && s.name.text === name);
-  assert.ok(node, `index.d.ts declares ${name}`);
-  let type = checker.getTypeAtLocation(/** @type {ts.InterfaceDeclaration} */ (node).name);
-  for (const field of path) {
-    const symbol = /** @type {ts.Symbol} */ (checker.getPropertyOfType(type, field));
-    type = checker.getNonNullableType(checker.getTypeOfSymbol(symbol));
-  }
-  return checker.getPropertiesOfType(type).map((s) => s.name).sort();
-}
-
-const keys = (/** @type {object} */ value) => Object.keys(value).sort();
+import { declaredFields, keys } from '../support/declared-fields.mjs';
 
 test('TrainerOptions and TrainerModelOptions declare exactly the options the façade reads', () => {
   assert.deepEqual(declaredFields('TrainerOptions'), [...OPTIONS].sort());

@@ -5,6 +5,7 @@
 
 #include "attn/byte_pair_encoding.hpp"
 #include "attn/error.hpp"
+#include "attn/utf8.hpp"
 
 namespace byte_pair_encoding_tests
 {
@@ -181,5 +182,39 @@ namespace byte_pair_encoding_tests
                                      "got 300"));
         const auto read = attn::read_merges("merges", attn::matrix{{97, 98}, {256, 99}});
         CHECK(read == std::vector<attn::token_pair>{{97, 98}, {256, 99}});
+    }
+
+    TEST_CASE("tokens give back the bytes they stand for, and any text's tokens give back its "
+              "bytes",
+              "[tokenizer]")
+    {
+        const std::string text = "añ añ añ!";
+        const auto trained = attn::train_byte_pair_encoding(text, 3);
+        REQUIRE(trained.merges.size() == 3);
+        std::vector<attn::token_pair> merges;
+        for (const attn::bpe_merge& m : trained.merges)
+        {
+            merges.push_back({m.pair[0], m.pair[1]});
+        }
+        const tokens bytes = attn::byte_pair_bytes("tokens", trained.tokens, merges);
+        CHECK(bytes == trained.bytes);
+        CHECK(attn::byte_pair_bytes("tokens", {256}, merges) == trained.merges[0].bytes);
+        CHECK(attn::byte_pair_bytes("tokens", {}, merges).empty());
+        REQUIRE_THROWS_MATCHES(attn::byte_pair_bytes("tokens", {97, 259}, merges),
+                               attn::attention_error,
+                               Message("tokens[1]: expected a token id below 259 (256 bytes and "
+                                       "3 merges), got 259"));
+    }
+
+    TEST_CASE("bytes are spelt as text, a byte that starts no whole character as U+FFFD",
+              "[tokenizer]")
+    {
+        // "añ" is 61 C3 B1; a lone C3, a lone B1 and an FF start no whole character.
+        CHECK(attn::spell_bytes({97, 0xC3, 0xB1}) == "añ");
+        const std::string replacement = "\xEF\xBF\xBD"; // U+FFFD in UTF-8
+        CHECK(attn::spell_bytes({97, 0xC3}) == "a" + replacement);
+        CHECK(attn::spell_bytes({0xB1, 97}) == replacement + "a");
+        CHECK(attn::spell_bytes({0xFF, 0xC3, 0xB1}) == replacement + "ñ");
+        CHECK(attn::spell_bytes({}).empty());
     }
 } // namespace byte_pair_encoding_tests

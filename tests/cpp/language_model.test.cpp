@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -15,7 +16,7 @@
 #include "attn/language_model.hpp"
 #include "attn/train/optimizer.hpp"
 #include "golden_operations.hpp"
-#include "language_model_json.hpp"
+#include "language_model_fixture.hpp"
 
 namespace language_model_tests
 {
@@ -23,30 +24,12 @@ namespace language_model_tests
     using Catch::Matchers::Message;
     using Catch::Matchers::StartsWith;
 
-    using language_model_json::params_json;
-    using language_model_json::params_of;
+    using language_model_fixture::params_json;
+    using language_model_fixture::params_of;
+    using language_model_fixture::small_config;
+    using language_model_fixture::tokens_of;
 
     const char* const fixture_file = "native/language_model.json";
-
-    attn::vector tokens_of(const json& input)
-    {
-        return golden::to_vector(input.at("tokens"));
-    }
-
-    /// A small model for the cases that need no fixture: 2 layers, vocab 7, d_model 4.
-    attn::language_model_config small_config(bool tied)
-    {
-        attn::language_model_config c;
-        c.vocab = 7;
-        c.d_model = 4;
-        c.heads = 2;
-        c.kv_heads = 1;
-        c.layers = 2;
-        c.d_ff = 6;
-        c.context = 12;
-        c.tied = tied;
-        return c;
-    }
 
     TEST_CASE("the model's trace, loss and every gradient match LlamaForCausalLM's to 1e-9",
               "[language-model][golden]")
@@ -169,6 +152,29 @@ namespace language_model_tests
         attn::language_model_params tied = attn::language_model_initial(small_config(true), 7);
         CHECK(tied.unembedding.size() == 0);
         CHECK(attn::language_model_tensors(tied).back().name == "finalGamma");
+    }
+
+    TEST_CASE("a config's parameter count is its tensors' numbers, past 2³² without overflow",
+              "[language-model]")
+    {
+        for (const bool tied : {true, false})
+        {
+            attn::language_model_params p = attn::language_model_initial(small_config(tied), 1);
+            std::uint64_t numbers = 0;
+            for (const attn::language_model_tensor& t : attn::language_model_tensors(p))
+            {
+                numbers += t.rows * t.cols;
+            }
+            CHECK(attn::language_model_parameter_count(p.config) == numbers);
+        }
+        attn::language_model_config largest;
+        largest.vocab = largest.d_model = largest.heads = largest.kv_heads = largest.layers =
+            largest.d_ff = largest.context = 1024;
+        largest.tied = false;
+        // 2 embeddings of 1024², 1024 layers of 7·1024² + 2·1024, a final γ of 1024.
+        const std::uint64_t expected =
+            2ull * 1024 * 1024 + 1024ull * (7ull * 1024 * 1024 + 2048) + 1024;
+        CHECK(attn::language_model_parameter_count(largest) == expected);
     }
 
     TEST_CASE("tokens, configs and parameters the model cannot take are refused naming them",

@@ -11,7 +11,7 @@
 
 #include "attn/error.hpp"
 #include "attn/train/language_model_trainer.hpp"
-#include "language_model_json.hpp"
+#include "language_model_fixture.hpp"
 
 namespace language_model_trainer_tests
 {
@@ -110,7 +110,7 @@ namespace language_model_trainer_tests
                 INFO(c.name << ": " << c.description);
                 const attn::language_model_training_options options =
                     options_of(c.input.at("options"));
-                const attn::language_model_params initial = language_model_json::params_of(c.input);
+                const attn::language_model_params initial = language_model_fixture::params_of(c.input);
                 attn::language_model_trainer trainer(
                     initial, c.input.at("tokens").get<std::vector<std::size_t>>(), options);
                 const json& rates = c.expected.at("learningRates");
@@ -134,7 +134,7 @@ namespace language_model_trainer_tests
                                Catch::Matchers::WithinAbs(want.at("gradientNorm"), step_tolerance));
                     const double worst = largest_difference(
                         trainer.params(),
-                        language_model_json::params_of(initial.config, want.at("parameters")));
+                        language_model_fixture::params_of(initial.config, want.at("parameters")));
                     INFO("largest difference from torch's parameters " << worst);
                     CHECK(worst <= step_tolerance);
                 }

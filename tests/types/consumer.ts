@@ -5,6 +5,7 @@
 // prove the declarations refuse wrong names and types (tsc fails if any of them compiles).
 
 import { AttentionError, loadAttentionLab, MAX_DIMENSION } from 'attention-lab';
+import type { Generation, HeadPattern, LanguageModel, LanguageModelAttention, LanguageModelHeadScores, LanguageModelSettings, LogitLens, TokenLosses } from 'attention-lab';
 import type {
   Activation,
   AddPositionalEncodingArgs,
@@ -496,3 +497,25 @@ lab.measureCost({ variant: 'quadratic', n: 8 });
 // @ts-expect-error precision is float64 or float32
 lab.flashAttention({ ...sequence, precision: 'float16' });
 export const usedByGenerated = [mistake, candidates, lean, unknownMistake];
+
+// ---- a language model -------------------------------------------------------------------------
+
+const languageModel: LanguageModel = lab.createLanguageModel({ model: { dModel: 16, heads: 4, kvHeads: 2, layers: 2, dFF: 24, context: 24 }, seed: 3, merges: [[108, 108]] });
+const settings: LanguageModelSettings = languageModel.config();
+const pieces: Array<string | null> = languageModel.tokenize('hello').pieces;
+const generation: Generation = languageModel.generate({ prompt: 'hello', tokens: 4, temperature: 0.8, topK: 5, topP: 0.9, seed: 1 });
+const drawnSeed: number = (generation.steps[0]?.seed ?? 0) + (generation.steps[0]?.probabilities[0] ?? 0) + generation.text.length;
+const tokenLosses: TokenLosses = languageModel.tokenLosses({ text: 'hello' });
+const mapped: LanguageModelAttention = languageModel.attention({ text: 'hello' });
+const lens: LogitLens = languageModel.logitLens({ text: 'hello' });
+const pattern: HeadPattern = 'induction';
+const scored: LanguageModelHeadScores = languageModel.headScores({ pattern, length: 4, seed: 2 });
+const switchedOff: LanguageModel = languageModel.ablate({ layer: 1, head: 0 });
+const weightsByName: Record<string, Matrix | Vector> = switchedOff.parameters();
+switchedOff.dispose();
+languageModel.dispose();
+// @ts-expect-error a pattern is one of the three the engine measures
+languageModel.headScores({ pattern: 'copying' });
+// @ts-expect-error the prompt is text
+languageModel.generate({ prompt: [1, 2], tokens: 3 });
+export const usedByLanguageModel = [settings.vocab, pieces, drawnSeed, tokenLosses.loss, mapped.weights, lens.layers[0]?.topTokens, scored.scores, weightsByName, lab.memory().liveLanguageModels];

@@ -252,6 +252,149 @@ export interface Trainer {
   dispose(): void;
 }
 
+// ---------------------------------------------------------------------------------------------
+// A language model (lab.createLanguageModel): a decoder-only model of the engine with its
+// byte-level BPE tokenizer. Not an engine operation: an object with state, freed by dispose().
+// What it computes: docs/engine.md, "Reading the model".
+
+/** The model's shape, as Hugging Face's LlamaConfig names it in camelCase. */
+export interface LanguageModelConfig {
+  /** Width of the residual stream, divisible by `heads` with an even quotient (RoPE's pairs). */
+  dModel: number;
+  /** Query heads. */
+  heads: number;
+  /** Key/value heads, dividing `heads` (default `heads`). */
+  kvHeads?: number | undefined;
+  layers: number;
+  /** SwiGLU's hidden width. */
+  dFF: number;
+  /** The most tokens the model reads at once. */
+  context: number;
+  /** RoPE's base (default 10000). */
+  ropeBase?: number | undefined;
+  /** Every RMS norm's ε (default 1e-6). */
+  eps?: number | undefined;
+  /** Whether the unembedding is the embedding (default true). */
+  tied?: boolean | undefined;
+}
+
+/** The options of {@link AttentionLab.createLanguageModel}. */
+export interface LanguageModelOptions {
+  model: LanguageModelConfig;
+  /** Seeds the initial parameters (Llama's: N(0, 0.02²), γ ones), 0 … 2³² − 1 (default 0). */
+  seed?: number | undefined;
+  /** The tokenizer's merges in order, as `trainTokenizer` gives them (`[left, right]` each); the vocabulary is 256 + their count. Default none: one token per byte. */
+  merges?: number[][] | undefined;
+}
+
+/** A config as the model holds it: every field, and the vocabulary. */
+export interface LanguageModelSettings extends Required<LanguageModelConfig> {
+  vocab: number;
+}
+
+/** Token ids with what each spells (null for a token holding part of a character). */
+export interface LanguageModelTokens {
+  tokens: number[];
+  pieces: Array<string | null>;
+}
+
+/** One drawn token of {@link LanguageModel.generate}. */
+export interface GenerationStep {
+  token: number;
+  /** What it spells (a byte that is part of a character shows as U+FFFD). */
+  text: string;
+  /** The position whose logits it was drawn from. */
+  position: number;
+  /** The step's seed: `sample({ logits, …, seed })` draws the same token. */
+  seed: number;
+  logits: Vector;
+  /** As `sample` gives them: the distribution drawn from, the tokens kept and the index chosen. */
+  probabilities: Vector;
+  kept: number[];
+  chosen: number;
+}
+
+export interface Generation {
+  /** The prompt's tokens. */
+  prompt: number[];
+  /** The tokens drawn. */
+  tokens: number[];
+  /** What the drawn tokens spell. */
+  text: string;
+  steps: GenerationStep[];
+}
+
+export interface TokenLosses extends LanguageModelTokens {
+  /** `losses[i]`: −ln p(token i + 1 | tokens 0 … i), n − 1 of them. */
+  losses: Vector;
+  /** Their mean. */
+  loss: number;
+}
+
+export interface LanguageModelAttention extends LanguageModelTokens {
+  /** `weights[layer][head]`: a tokens × tokens matrix, row i query i (0 right of the diagonal). */
+  weights: Matrix[][];
+}
+
+export interface LogitLensLayer {
+  logits: Matrix;
+  probabilities: Matrix;
+  topTokens: number[];
+  topPieces: Array<string | null>;
+  topProbabilities: Vector;
+}
+
+export interface LogitLens extends LanguageModelTokens {
+  /** `layers[0]` reads the embeddings, `layers[l + 1]` the output of layer l; the last is the model's own prediction. */
+  layers: LogitLensLayer[];
+}
+
+/** The attention patterns {@link LanguageModel.headScores} measures. */
+export type HeadPattern = 'previous-token' | 'induction' | 'first-token';
+
+export interface LanguageModelHeadScores {
+  pattern: HeadPattern;
+  /** The random sequence read twice. */
+  tokens: number[];
+  /** The [query, key] cells each score averages. */
+  cells: number[][];
+  /** `scores[layer][head]`. */
+  scores: Matrix;
+  /** Mean loss of the first copy's tokens 1 … L − 1 and of the second copy's L + 1 … 2L − 1. */
+  firstCopyLoss: number;
+  secondCopyLoss: number;
+}
+
+/**
+ * A language model in the engine. Every method may throw {@link AttentionError}; after
+ * {@link LanguageModel.dispose} every other method throws one naming itself.
+ */
+export interface LanguageModel {
+  config(): LanguageModelSettings;
+  /** The text's tokens through the model's merges. */
+  tokenize(text: string): LanguageModelTokens;
+  /**
+   * Draws `tokens` tokens after `prompt`, decoding with a KV cache per layer; each step samples
+   * as `sample` does (temperature 0 greedy, default 1; topK 0 off; topP 1 off) with its own
+   * seed from `seed` (default 0), so the same seed gives the same text.
+   */
+  generate(request: { prompt: string; tokens: number; temperature?: number | undefined; topK?: number | undefined; topP?: number | undefined; seed?: number | undefined }): Generation;
+  /** The loss of predicting each token of `text` from those before it. */
+  tokenLosses(request: { text: string }): TokenLosses;
+  /** Every layer's and head's attention weights on `text`. */
+  attention(request: { text: string }): LanguageModelAttention;
+  /** Each layer's prediction of the next token, through the final norm and the unembedding. */
+  logitLens(request: { text: string }): LogitLens;
+  /** Each head's score for `pattern` on a random sequence of `length` tokens (default context / 2) read twice, drawn from `seed` (default 0). */
+  headScores(request: { pattern: HeadPattern; length?: number | undefined; seed?: number | undefined }): LanguageModelHeadScores;
+  /** A new model, this one with head `head` of layer `layer` switched off (its rows of W_O zeroed); dispose it too. */
+  ablate(which: { layer: number; head: number }): LanguageModel;
+  /** Every parameter by name (`"embedding"`, `"layers[0].wQ"`, …, `"finalGamma"`): γ as Vector, the rest as Matrix. */
+  parameters(): Record<string, Matrix | Vector>;
+  /** Frees the model in the engine. Calling it again does nothing. */
+  dispose(): void;
+}
+
 export interface MemoryUse {
   /** Bytes malloc has handed out and not taken back; flat across calls when nothing leaks. */
   heapBytesInUse: number;
@@ -261,6 +404,8 @@ export interface MemoryUse {
   liveHandles: number;
   /** Trainers created and not yet disposed (or collected). */
   liveTrainers: number;
+  /** Language models created and not yet disposed (or collected). */
+  liveLanguageModels: number;
 }
 
 /** `attentionEntropy`'s arguments, by the name they had before the declarations were generated. */
@@ -278,6 +423,8 @@ export interface AttentionLab extends AttentionOperations {
    * 1 GiB, are refused naming the option that costs most ({@link TrainerEstimate}).
    */
   createTrainer(options?: TrainerOptions): Trainer;
+  /** A new language model of `model`'s shape, initialised from `seed` (see {@link LanguageModel}); free it with `dispose()`. Full engine only. */
+  createLanguageModel(options: LanguageModelOptions): LanguageModel;
   /** The cap on every dimension (1024), except the sequence length of the scale operations. */
   readonly maxDimension: number;
   /**

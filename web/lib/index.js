@@ -11,6 +11,7 @@ import { readArguments, specOf } from './arguments.js';
 import { MAX_DIMENSION } from './matrix-io.js';
 import { loadCore } from './load-core.js';
 import { own } from './own.js';
+import { languageModelFactory } from './language-model.js';
 import { trainerFactory } from './trainer.js';
 
 export { AttentionError, MAX_DIMENSION };
@@ -78,6 +79,7 @@ export async function loadAttentionLab(options = {}) {
   return Object.freeze({
     ...Object.fromEntries(Object.keys(operations).map((operation) => [operation, bound(operation)])),
     createTrainer: training ? trainerFactory(core) : fullEngineOnly('createTrainer', 'has no trainer'),
+    createLanguageModel: training ? languageModelFactory(core) : fullEngineOnly('createLanguageModel', 'has no language model'),
     maxDimension: MAX_DIMENSION,
     maxSequence: core.maxSequence,
     maxPeakCells: core.maxPeakCells,
@@ -86,6 +88,7 @@ export async function loadAttentionLab(options = {}) {
       wasmMemoryBytes: core.HEAP8.buffer.byteLength,
       liveHandles: core.count_emval_handles(),
       liveTrainers: training ? core.liveTrainers() : 0,
+      liveLanguageModels: training ? core.liveLanguageModels() : 0,
     }),
   });
 }

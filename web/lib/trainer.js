@@ -31,7 +31,7 @@ const STRING_OPTIONS = ['task', 'optimizer'];
  * @param {string} owner "the options of createTrainer", …
  * @param {string} prefix put before a key to name it, e.g. "model."
  */
-function readRecord(where, record, names, owner, prefix = '') {
+export function readRecord(where, record, names, owner, prefix = '') {
   if (!isRecord(record)) fail(where, `an object with some of ${names.join(', ')}`, record);
   return readOwn(where, record, names, (key) => {
     throw new AttentionError(`${prefix}${showKey(key)}: expected one of ${owner} (${names.join(', ')}), got an unknown option`);
@@ -42,7 +42,7 @@ function readRecord(where, record, names, owner, prefix = '') {
  * A number option as the engine reads it, or undefined when omitted (the engine's default).
  * @param {string} name @param {unknown} value
  */
-function numberOption(name, value) {
+export function numberOption(name, value) {
   if (value == null) return undefined;
   return typeof value === 'number' ? value : fail(name, 'a number', value);
 }
@@ -77,7 +77,7 @@ export function readTrainerOptions(options) {
  * The engine's { ok, value } or { ok: false, name, message } as a value or a throw.
  * @param {{ ok: boolean, value?: unknown, name?: string, message?: string }} result
  */
-function unwrap(result) {
+export function unwrap(result) {
   if (!result.ok) {
     const message = /** @type {string} */ (result.message);
     throw result.name === 'AttentionError' ? new AttentionError(message) : new Error(message);

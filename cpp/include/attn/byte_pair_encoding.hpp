@@ -106,6 +106,17 @@ namespace attn
      */
     bpe_tokenize_trace tokenize_byte_pairs(const std::string& text,
                                            const std::vector<token_pair>& merges);
+
+    /**
+     * @brief The bytes a sequence of tokens stands for: each token's (a merge's are its pair's,
+     * joined), one after another.
+     * @param argument the tokens' name, for the messages
+     * @param tokens ids below 256 + merges
+     * @throws attention_error naming argument[i]
+     */
+    std::vector<std::size_t> byte_pair_bytes(const std::string& argument,
+                                             const std::vector<std::size_t>& tokens,
+                                             const std::vector<token_pair>& merges);
 } // namespace attn
 
 #endif

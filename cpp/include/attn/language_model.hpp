@@ -78,6 +78,10 @@ namespace attn
     language_model_params language_model_initial(const language_model_config& config,
                                                  std::uint32_t seed);
 
+    /// How many numbers a model of `config` holds: every tensor's, tied or not (64 bits: a
+    /// config of the largest sizes holds more than 2³² even where size_t has 32).
+    std::uint64_t language_model_parameter_count(const language_model_config& config);
+
     /// Checks every size of `config` is 1 … max_dimension, heads divides d_model leaving an even
     /// d_k, kv_heads divides heads, and rope_base and eps are as the layers take them.
     void check_language_model_config(const language_model_config& config);
@@ -102,6 +106,24 @@ namespace attn
     language_model_trace language_model_forward(const language_model_params& params,
                                                 const vector& tokens);
 
+    /// The loss of predicting each token of a sequence from the tokens before it.
+    struct language_model_token_losses_trace
+    {
+        language_model_trace forward; ///< the forward pass
+        /// pass 5: positions 0 … n−2 predicting tokens 1 … n−1; `losses[i]` is the loss of
+        /// token i + 1, `loss` their mean
+        next_token_loss_trace loss;
+    };
+
+    /**
+     * @brief Each position's next-token loss: −ln p(token i + 1 | tokens 0 … i) for i = 0 … n−2,
+     * as LlamaForCausalLM's cross-entropy computes it before the mean.
+     * @param tokens (n) 2 … context ids
+     * @throws attention_error naming the argument (tokens[i], a tensor) at fault
+     */
+    language_model_token_losses_trace language_model_token_losses(const language_model_params& params,
+                                                                     const vector& tokens);
+
     struct language_model_loss
     {
         language_model_trace forward;    ///< the forward pass
@@ -118,6 +140,25 @@ namespace attn
      */
     language_model_loss language_model_loss_and_gradients(const language_model_params& params,
                                                            const vector& tokens);
+    namespace detail
+    {
+        /// The options every decoder layer of a model of `config` runs with.
+        decoder_layer_options language_model_layer_options(const language_model_config& config);
+
+        /// The matrix the logits come from: the embedding when tied, else the unembedding.
+        const matrix& language_model_unembedding(const language_model_params& params);
+
+        /// The model's head on rows of the residual stream: passes 3 and 4 of the forward.
+        struct language_model_head_trace
+        {
+            rms_norm_trace final_norm; ///< (n × d_model) RMSNorm of the rows with finalGamma
+            matrix logits;             ///< (n × vocab) finalNorm·unembeddingᵀ
+        };
+
+        /// The final norm and the unembedding of `hidden` (n × d_model), already checked.
+        language_model_head_trace language_model_head(const language_model_params& params,
+                                                      const matrix& hidden);
+    } // namespace detail
 } // namespace attn
 
 #endif

@@ -30,6 +30,10 @@ namespace attn
     /// token that holds part of a character (the lessons then show its bytes).
     std::optional<std::string> whole_characters(const std::vector<std::size_t>& bytes);
 
+    /// The text `bytes` spell, each byte that starts no whole character replaced by U+FFFD
+    /// (as a TextDecoder does): a model's bytes as a learner reads them, even cut mid-character.
+    std::string spell_bytes(const std::vector<std::size_t>& bytes);
+
     /// One code point as UTF-8.
     std::string encode_utf8(char32_t code_point);
 } // namespace attn

@@ -132,26 +132,6 @@ namespace attn
         return tokens - tokens / 10;
     }
 
-    vector language_model_token_losses(const language_model_params& params, const vector& tokens)
-    {
-        // Shape contract: tokens (n ≥ 2) → n − 1 losses; the forward and its loss, no backward.
-        if (tokens.size() < 2)
-        {
-            fail_count("tokens",
-                       "2 … " + std::to_string(params.config.context) +
-                           " token ids (the model's context)",
-                       tokens.size());
-        }
-        const language_model_trace f = language_model_forward(params, tokens);
-        const std::size_t n = f.tokens.size();
-        // Position i predicts token i + 1, through the unembedding the logits came from.
-        const matrix predicting = block(f.final_norm.output, 0, n - 1, 0, params.config.d_model);
-        return detail::next_token_loss_unchecked(
-                   predicting, params.config.tied ? params.embedding : params.unembedding,
-                   std::vector<std::size_t>(f.tokens.begin() + 1, f.tokens.end()))
-            .losses;
-    }
-
     struct language_model_trainer::state
     {
         language_model_training_options options;
@@ -317,7 +297,7 @@ namespace attn
         {
             const std::size_t start = windows == 1 ? 0 : i * room / (windows - 1);
             const vector losses =
-                language_model_token_losses(s.params, window_of(s.held_out, start, context));
+                language_model_token_losses(s.params, window_of(s.held_out, start, context)).loss.losses;
             sum += mean_of(losses, 0, losses.size());
         }
         return sum / static_cast<double>(windows);
@@ -437,7 +417,7 @@ namespace attn
                     static_cast<std::size_t>(draws.uniform() * static_cast<double>(vocab));
             }
             const vector losses =
-                language_model_token_losses(params, window_of(twice, 0, 2 * length));
+                language_model_token_losses(params, window_of(twice, 0, 2 * length)).loss.losses;
             // losses[i] predicts token i + 1: tokens 1 … L−1 of the first copy, L+1 … 2L−1 of
             // the second.
             first += mean_of(losses, 0, length - 1);

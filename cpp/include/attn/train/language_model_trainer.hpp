@@ -59,14 +59,6 @@ namespace attn
     std::size_t held_out_start(std::size_t tokens);
 
     /**
-     * @brief The next-token losses of one window (position i predicting token i + 1, for
-     * i = 0 … n−2), forward only.
-     * @param tokens 2 … context ids of the vocabulary
-     */
-    vector language_model_token_losses(const language_model_params& params,
-                                       const vector& tokens);
-
-    /**
      * @brief A language model being trained: its parameters, AdamW's moments and the batches'
      * stream. A window is `context` tokens, scored as LlamaForCausalLM with labels = input_ids
      * (its context − 1 predictions); a batch's loss is the mean over its windows.

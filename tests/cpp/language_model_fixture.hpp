@@ -1,13 +1,14 @@
-#ifndef ATTN_TESTS_LANGUAGE_MODEL_JSON_HPP
-#define ATTN_TESTS_LANGUAGE_MODEL_JSON_HPP
+#ifndef ATTN_TESTS_LANGUAGE_MODEL_FIXTURE_HPP
+#define ATTN_TESTS_LANGUAGE_MODEL_FIXTURE_HPP
 
-// A language model's config and parameters as the fixtures of tests/fixtures/
-// language_model_cases.py and language_model_training_cases.py write them, both ways.
+// A language model as the fixtures of tests/fixtures/language_model_cases.py and
+// language_model_training_cases.py write it (config, parameters, tokens), both ways, and a small
+// config for the cases that need no fixture.
 
 #include "attn/language_model.hpp"
 #include "golden_operations.hpp"
 
-namespace language_model_json
+namespace language_model_fixture
 {
     using golden::json;
 
@@ -88,6 +89,27 @@ namespace language_model_json
         return out;
     }
 
-} // namespace language_model_json
+    /// A fixture case's token ids.
+    inline attn::vector tokens_of(const json& input)
+    {
+        return golden::to_vector(input.at("tokens"));
+    }
+
+    /// A small model for the cases that need no fixture: 2 layers, vocab 7, d_model 4.
+    inline attn::language_model_config small_config(bool tied)
+    {
+        attn::language_model_config c;
+        c.vocab = 7;
+        c.d_model = 4;
+        c.heads = 2;
+        c.kv_heads = 1;
+        c.layers = 2;
+        c.d_ff = 6;
+        c.context = 12;
+        c.tied = tied;
+        return c;
+    }
+
+} // namespace language_model_fixture
 
 #endif
