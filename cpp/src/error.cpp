@@ -11,6 +11,11 @@ namespace attn::detail
         throw attention_error(argument + ": expected " + expected + ", got " + got);
     }
 
+    void fail_count(const std::string& argument, const std::string& expected, std::size_t got)
+    {
+        fail(argument, expected, std::to_string(got));
+    }
+
     std::string format_number(double x)
     {
         if (std::isnan(x))

@@ -57,6 +57,10 @@ namespace attn
         [[noreturn]] void fail(const std::string& argument, const std::string& expected,
                                const std::string& got);
 
+        /// fail() for a count: "<argument>: expected <expected>, got <got>" with got a whole number.
+        [[noreturn]] void fail_count(const std::string& argument, const std::string& expected,
+                                     std::size_t got);
+
         /// A number as a learner would write it: 3, 0.5, 1e-09, NaN, Infinity, -Infinity.
         std::string format_number(double x);
 

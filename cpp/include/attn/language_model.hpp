@@ -140,8 +140,15 @@ namespace attn
      */
     language_model_loss language_model_loss_and_gradients(const language_model_params& params,
                                                            const vector& tokens);
+    /// Whether a tensor is an RMS norm's γ (gamma1, gamma2, finalGamma): initialised to ones and
+    /// never decayed, where every matrix is drawn and decayed.
+    bool is_norm_gain(const language_model_tensor& t);
+
     namespace detail
     {
+        /// Parameters of the config's shapes, all zero: a model's gradients start from these.
+        language_model_params language_model_zero_params(const language_model_config& config);
+
         /// The options every decoder layer of a model of `config` runs with.
         decoder_layer_options language_model_layer_options(const language_model_config& config);
 

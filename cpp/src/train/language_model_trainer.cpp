@@ -14,18 +14,10 @@ namespace attn
 {
     namespace
     {
-        /// The streams of docs/engine.md's table: where the batches' windows start, and the
-        /// induction figure's random strings.
+        /// The stream of docs/engine.md's table where the batches' windows start.
         constexpr std::uint64_t language_model_batch_stream = 21;
-        constexpr std::uint64_t language_model_induction_stream = 22;
 
         constexpr double pi = 3.141592653589793;
-
-        /// An RMS norm's γ: a 1 × d_model tensor named …gamma1, …gamma2 or finalGamma.
-        bool is_gain(const language_model_tensor& t)
-        {
-            return t.rows == 1 && t.name.find("amma") != std::string::npos;
-        }
 
         /// tokens[first … first + count) as the model takes ids.
         vector window_of(const std::vector<std::size_t>& tokens, std::size_t first,
@@ -51,21 +43,6 @@ namespace attn
             return out;
         }
 
-        double mean_of(const vector& v, std::size_t first, std::size_t count)
-        {
-            double sum = 0;
-            for (std::size_t i = first; i < first + count; ++i)
-            {
-                sum += v(i);
-            }
-            return sum / static_cast<double>(count);
-        }
-
-        [[noreturn]] void fail_count(const std::string& option, const std::string& expected,
-                                     std::size_t got)
-        {
-            detail::fail(option, expected, std::to_string(got));
-        }
     } // namespace
 
     void check_language_model_training_options(const language_model_training_options& o)
@@ -73,11 +50,11 @@ namespace attn
         detail::check_dimension("batch", o.batch);
         if (o.steps == 0)
         {
-            fail_count("steps", "a whole number of at least 1", o.steps);
+            detail::fail_count("steps", "a whole number of at least 1", o.steps);
         }
         if (o.warmup_steps > o.steps)
         {
-            fail_count("warmupSteps", "0 … " + std::to_string(o.steps) + " (steps)",
+            detail::fail_count("warmupSteps", "0 … " + std::to_string(o.steps) + " (steps)",
                        o.warmup_steps);
         }
         if (!(std::isfinite(o.learning_rate) && o.learning_rate > 0))
@@ -99,11 +76,11 @@ namespace attn
         }
         if (o.held_out_windows == 0)
         {
-            fail_count("heldOutWindows", "a whole number of at least 1", o.held_out_windows);
+            detail::fail_count("heldOutWindows", "a whole number of at least 1", o.held_out_windows);
         }
         if (o.repeat_windows > o.batch)
         {
-            fail_count("repeatWindows", "0 … " + std::to_string(o.batch) + " (batch)",
+            detail::fail_count("repeatWindows", "0 … " + std::to_string(o.batch) + " (batch)",
                        o.repeat_windows);
         }
     }
@@ -159,7 +136,7 @@ namespace attn
         // Both splits must hold a window: the held-out tenth at least context tokens.
         if (n / 10 < context)
         {
-            fail_count("tokens",
+            detail::fail_count("tokens",
                        "at least 10·context = " + std::to_string(10 * context) +
                            " token ids (a window of the model's context in the held-out tenth)",
                        n);
@@ -167,7 +144,7 @@ namespace attn
         const std::size_t windows = n / 10 - context + 1;
         if (options.held_out_windows > windows)
         {
-            fail_count("heldOutWindows",
+            detail::fail_count("heldOutWindows",
                        "1 … " + std::to_string(windows) + " (the held-out tenth's windows)",
                        options.held_out_windows);
         }
@@ -190,7 +167,7 @@ namespace attn
         const std::vector<language_model_tensor> tensors = language_model_tensors(s.params);
         for (std::size_t k = 0; k < tensors.size(); ++k)
         {
-            (is_gain(tensors[k]) ? gains : matrices).push_back(s.every[k]);
+            (is_norm_gain(tensors[k]) ? gains : matrices).push_back(s.every[k]);
         }
         optimizer_options adamw;
         adamw.kind = optimizer_kind::adamw;
@@ -231,13 +208,13 @@ namespace attn
         const std::size_t context = s.params.config.context;
         if (starts.empty())
         {
-            fail_count("starts", "at least one window", 0);
+            detail::fail_count("starts", "at least one window", 0);
         }
         for (std::size_t i = 0; i < starts.size(); ++i)
         {
             if (starts[i] + context > s.train.size())
             {
-                fail_count("starts[" + std::to_string(i) + "]",
+                detail::fail_count("starts[" + std::to_string(i) + "]",
                            "0 … " + std::to_string(s.train.size() - context) +
                                " (a window inside the training split)",
                            starts[i]);
@@ -298,7 +275,7 @@ namespace attn
             const std::size_t start = windows == 1 ? 0 : i * room / (windows - 1);
             const vector losses =
                 language_model_token_losses(s.params, window_of(s.held_out, start, context)).loss.losses;
-            sum += mean_of(losses, 0, losses.size());
+            sum += detail::mean_of(losses, 0, losses.size());
         }
         return sum / static_cast<double>(windows);
     }
@@ -326,106 +303,5 @@ namespace attn
     const std::vector<std::size_t>& language_model_trainer::held_out_tokens() const
     {
         return state_->held_out;
-    }
-
-    bigram_baseline language_model_bigram_baseline(const std::vector<std::size_t>& tokens,
-                                                   std::size_t vocab)
-    {
-        detail::check_dimension("vocab", vocab);
-        const std::size_t n = tokens.size(), split = held_out_start(n);
-        for (std::size_t i = 0; i < n; ++i)
-        {
-            if (tokens[i] >= vocab)
-            {
-                fail_count("tokens[" + std::to_string(i) + "]",
-                           "a token id, a whole number from 0 to " + std::to_string(vocab - 1) +
-                               " (a vocabulary of " + std::to_string(vocab) + ")",
-                           tokens[i]);
-            }
-        }
-        if (split < 2 || n - split < 2)
-        {
-            fail_count("tokens", "at least 20 token ids (a bigram in each split)", n);
-        }
-        // pass 1: the training split's bigram counts, and each row's total.
-        std::vector<double> pair(vocab * vocab, 0.0), row(vocab, 0.0);
-        for (std::size_t i = 0; i + 1 < split; ++i)
-        {
-            pair[tokens[i] * vocab + tokens[i + 1]] += 1;
-            row[tokens[i]] += 1;
-        }
-        const double v = static_cast<double>(vocab), bigrams = static_cast<double>(split - 1);
-        // pass 2: k by leave-one-out on the training bigrams: each scored by the counts of the
-        // others, so the choice never sees the held-out tenth.
-        bigram_baseline out;
-        double best = INFINITY;
-        for (int j = -16; j <= 4; ++j)
-        {
-            const double k = std::pow(10.0, j / 4.0);
-            double loss = 0;
-            for (std::size_t a = 0; a < vocab; ++a)
-            {
-                for (std::size_t b = 0; b < vocab; ++b)
-                {
-                    const double c = pair[a * vocab + b];
-                    if (c > 0)
-                    {
-                        loss -= c * std::log((c - 1 + k) / (row[a] - 1 + k * v));
-                    }
-                }
-            }
-            loss /= bigrams;
-            if (loss < best)
-            {
-                best = loss;
-                out.k = k;
-            }
-        }
-        // pass 3: the held-out bigrams under the training counts with that k.
-        double loss = 0;
-        for (std::size_t i = split; i + 1 < n; ++i)
-        {
-            const std::size_t a = tokens[i], b = tokens[i + 1];
-            loss -= std::log((pair[a * vocab + b] + out.k) / (row[a] + out.k * v));
-        }
-        out.held_out_loss = loss / static_cast<double>(n - split - 1);
-        return out;
-    }
-
-    induction_figure language_model_induction(const language_model_params& params,
-                                              std::size_t strings, std::uint32_t seed)
-    {
-        check_language_model_params(params);
-        const std::size_t length = params.config.context / 2, vocab = params.config.vocab;
-        if (length < 2)
-        {
-            fail_count("context", "at least 4 (two copies of a string of two tokens)",
-                       params.config.context);
-        }
-        detail::check_dimension("strings", strings);
-        induction_figure out;
-        out.strings = strings;
-        out.length = length;
-        splitmix64 draws(stream_state(seed, language_model_induction_stream));
-        double first = 0, second = 0;
-        for (std::size_t s = 0; s < strings; ++s)
-        {
-            std::vector<std::size_t> twice(2 * length);
-            for (std::size_t i = 0; i < length; ++i)
-            {
-                twice[i] = twice[length + i] =
-                    static_cast<std::size_t>(draws.uniform() * static_cast<double>(vocab));
-            }
-            const vector losses =
-                language_model_token_losses(params, window_of(twice, 0, 2 * length)).loss.losses;
-            // losses[i] predicts token i + 1: tokens 1 … L−1 of the first copy, L+1 … 2L−1 of
-            // the second.
-            first += mean_of(losses, 0, length - 1);
-            second += mean_of(losses, length, length - 1);
-        }
-        out.first_copy_loss = first / static_cast<double>(strings);
-        out.second_copy_loss = second / static_cast<double>(strings);
-        out.ratio = out.second_copy_loss / out.first_copy_loss;
-        return out;
     }
 } // namespace attn

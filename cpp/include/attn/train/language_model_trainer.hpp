@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "attn/language_model.hpp"
+#include "attn/train/language_model_figures.hpp"
 
 namespace attn
 {
@@ -54,9 +55,6 @@ namespace attn
      */
     double language_model_learning_rate(const language_model_training_options& o,
                                         std::size_t step);
-
-    /// Where the held-out tenth begins: n − ⌊n/10⌋. Tokens before it train, the rest score.
-    std::size_t held_out_start(std::size_t tokens);
 
     /**
      * @brief A language model being trained: its parameters, AdamW's moments and the batches'
@@ -107,41 +105,6 @@ namespace attn
         struct state;
         std::unique_ptr<state> state_;
     };
-
-    /// The held-out loss of a character bigram model and the smoothing it chose.
-    struct bigram_baseline
-    {
-        double k = 0;              ///< add-k: P(b | a) = (count(a b) + k) / (count(a ·) + k·vocab)
-        double held_out_loss = 0;  ///< mean −ln P over every held-out bigram
-    };
-
-    /**
-     * @brief A bigram model's held-out loss on the same split: counts from the training tokens;
-     * k the value of 10^(j/4), j = −16 … 4, with the least leave-one-out loss on the training
-     * bigrams (each scored by the counts without itself: (count(a b) − 1 + k) /
-     * (count(a ·) − 1 + k·vocab)); the held-out bigrams are those within the held-out tenth.
-     */
-    bigram_baseline language_model_bigram_baseline(const std::vector<std::size_t>& tokens,
-                                                   std::size_t vocab);
-
-    /// The induction figure: the model's loss on a random string's second copy over its first.
-    struct induction_figure
-    {
-        std::size_t strings = 0;     ///< random strings scored
-        std::size_t length = 0;      ///< tokens of each copy: ⌊context / 2⌋
-        double first_copy_loss = 0;  ///< mean loss predicting tokens 1 … length−1
-        double second_copy_loss = 0; ///< mean loss predicting tokens length+1 … 2·length−1
-        double ratio = 0;            ///< second_copy_loss / first_copy_loss
-    };
-
-    /**
-     * @brief Scores `strings` strings of ⌊context/2⌋ ids drawn uniformly from the vocabulary
-     * (⌊u·vocab⌋, stream seed·256 + 22), each repeated twice. Each copy is scored on the same
-     * number of predictions: the first token of each copy follows nothing it could be copied
-     * from, so neither is counted.
-     */
-    induction_figure language_model_induction(const language_model_params& params,
-                                              std::size_t strings, std::uint32_t seed);
 } // namespace attn
 
 #endif
