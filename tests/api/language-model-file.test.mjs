@@ -130,6 +130,21 @@ describe('a file that is not a model file is refused naming what is wrong', () =
   test('a source of another kind', () => refused(42, 'source',
     'source: expected a URL (a string or URL object), an ArrayBuffer or a Uint8Array, or nothing for the model the project ships, got 42'));
 
+  test('loading, refusing and disposing leave the heap and the handles as they were', async () => {
+    const cycle = async () => {
+      (await lab.loadLanguageModel(FILE)).dispose();
+      await assert.rejects(lab.loadLanguageModel(FILE.subarray(0, 4000)));
+      await assert.rejects(lab.loadLanguageModel(withHeader({ ...header, version: 3 })));
+    };
+    await cycle(); // the first cycle may grow the heap's free lists
+    const { heapBytesInUse, liveHandles, liveLanguageModels } = lab.memory();
+    for (let k = 0; k < 3; k++) await cycle();
+    assert.deepEqual(
+      [lab.memory().heapBytesInUse, lab.memory().liveHandles, lab.memory().liveLanguageModels],
+      [heapBytesInUse, liveHandles, liveLanguageModels],
+    );
+  });
+
   test('a character outside the vocabulary, in text or in a prompt', () => {
     assert.throws(() => model.tokenize('naïve'), { name: 'AttentionError', message: "text: expected characters of the model's vocabulary (65 characters), got 'ï' at character 2" });
     assert.throws(() => model.generate({ prompt: 'Ω', tokens: 1 }), { name: 'AttentionError', message: "prompt: expected characters of the model's vocabulary (65 characters), got 'Ω' at character 0" });
