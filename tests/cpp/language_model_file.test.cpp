@@ -14,11 +14,25 @@
 #include "attn/error.hpp"
 #include "attn/language_model.hpp"
 #include "attn/language_model_file.hpp"
-#include "language_model_fixture.hpp"
 
 namespace language_model_file_tests
 {
     using Catch::Matchers::Message;
+
+    /// 2 layers, 2 query heads sharing 1 key/value head, a vocabulary of 7.
+    attn::language_model_config small_config(bool tied)
+    {
+        attn::language_model_config c;
+        c.vocab = 7;
+        c.d_model = 4;
+        c.heads = 2;
+        c.kv_heads = 1;
+        c.layers = 2;
+        c.d_ff = 6;
+        c.context = 12;
+        c.tied = tied;
+        return c;
+    }
 
     /// The header a file of `params` states, as the tool writes it and the binding reads it.
     attn::language_model_file_header header_of(attn::language_model_params& params)
@@ -44,7 +58,7 @@ namespace language_model_file_tests
     {
         const bool tied = GENERATE(true, false);
         attn::language_model_params params =
-            attn::language_model_initial(language_model_fixture::small_config(tied), 5);
+            attn::language_model_initial(small_config(tied), 5);
         const std::string bytes = attn::language_model_file_bytes("{\"x\":1}", params);
         // 7 bytes of header and its newline make 8: no padding; then 8 bytes a number.
         REQUIRE(bytes.substr(0, 8) == "{\"x\":1}\n");
@@ -67,7 +81,7 @@ namespace language_model_file_tests
               "[language-model][file]")
     {
         attn::language_model_params params =
-            attn::language_model_initial(language_model_fixture::small_config(true), 5);
+            attn::language_model_initial(small_config(true), 5);
         const std::string bytes = attn::language_model_file_bytes("{}", params);
         CHECK(bytes.substr(0, 8) == "{}     \n");
         // The first number, least significant byte first.
@@ -81,7 +95,7 @@ namespace language_model_file_tests
               "[language-model][file][errors]")
     {
         attn::language_model_params params =
-            attn::language_model_initial(language_model_fixture::small_config(true), 5);
+            attn::language_model_initial(small_config(true), 5);
         const std::string good = attn::language_model_file_bytes("{}", params);
         const std::size_t count = attn::language_model_parameter_count(params.config);
         attn::language_model_file_header h = header_of(params);
