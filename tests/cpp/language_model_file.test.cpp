@@ -14,25 +14,13 @@
 #include "attn/error.hpp"
 #include "attn/language_model.hpp"
 #include "attn/language_model_file.hpp"
+#include "language_model_small_config.hpp"
 
 namespace language_model_file_tests
 {
     using Catch::Matchers::Message;
 
-    /// 2 layers, 2 query heads sharing 1 key/value head, a vocabulary of 7.
-    attn::language_model_config small_config(bool tied)
-    {
-        attn::language_model_config c;
-        c.vocab = 7;
-        c.d_model = 4;
-        c.heads = 2;
-        c.kv_heads = 1;
-        c.layers = 2;
-        c.d_ff = 6;
-        c.context = 12;
-        c.tied = tied;
-        return c;
-    }
+    using language_model_fixture::small_config;
 
     /// The header a file of `params` states, as the tool writes it and the binding reads it.
     attn::language_model_file_header header_of(attn::language_model_params& params)
