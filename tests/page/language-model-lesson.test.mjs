@@ -66,7 +66,8 @@ describe('a language model, step by step', () => {
     const { candidates } = s.trace;
     assert.deepEqual(panelOf(s, 'top-k', 'top-k').data, candidates.map((/** @type {number} */ v) => [sampled.softmax[v], sampled.topKProbabilities[v]]));
     assert.deepEqual(panelOf(s, 'draw', 'kept').data, [sampled.kept.map((/** @type {number} */ v) => sampled.probabilities[v])]);
-    assert.deepEqual(panelOf(s, 'generate', 'generation').data.map((/** @type {number[]} */ row) => row[1]), generation.tokens);
+    assert.deepEqual(panelOf(s, 'generate', 'generated-tokens').data, [generation.tokens]);
+    assert.deepEqual(panelOf(s, 'generate', 'generation').data, generation.steps.map((/** @type {any} */ step) => [step.probabilities[step.token]]));
     assert.equal(panelOf(s, 'generate', 'generated').facts[1][1], generation.text);
   });
 

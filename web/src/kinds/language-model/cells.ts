@@ -89,10 +89,16 @@ export function cellWords(trace: LanguageModelTraces, labels: string[], pieceOf:
         : { lines: [`${name} = ${formatNumber(sample.cumulative[r - 1])} + ${formatNumber(sample.topKProbabilities[v])} = ${formatNumber(cell)}`], note: w('lm-explain-cumulative') };
     },
     kept: (sample: SampleTrace): CellWords => (_r, c, name, cell) => sampled(sample, sample.kept[c], 'final', name, cell),
-    generation: ((r, c, name, cell) => {
+    generatedToken: ((_r, c, name, cell) => ({
+      lines: [is(name, cell)],
+      note: w('lm-explain-generation-token', { piece: pieceOf(trace.generation.tokens[c]), step: String(c + 1) }),
+    })) satisfies CellWords,
+    generation: ((r, _c, name, cell) => {
       const step = trace.generation.steps[r];
-      const notes = ['lm-explain-generation-position', 'lm-explain-generation-token', 'lm-explain-generation-probability', 'lm-explain-generation-kept'];
-      return { lines: [is(name, cell)], note: w(notes[c], { piece: pieceOf(step.token), position: String(step.position), step: String(r + 1) }) };
+      return {
+        lines: [is(name, cell)],
+        note: w('lm-explain-generation-probability', { piece: pieceOf(step.token), position: String(step.position), kept: String(step.kept.length) }),
+      };
     }) satisfies CellWords,
   };
 }

@@ -111,7 +111,7 @@ export function languageModelSteps(lab: AttentionLab, model: LanguageModel, inpu
     { name: 'topP', label: w('lm-top-p'), kind: 'number', value: topP, min: 0.05, max: 1, step: 0.05, slider: true },
     integerField('seed', w('lm-seed'), seed, languageModelInputs.seed),
   ];
-  const parametersPanel = (name: string, fields: ParameterField[]): ParametersPanel => ({ type: 'parameters', name, caption: w('lm-parameters-caption'), fields });
+  const parametersPanel = (name: string, fields: ParameterField[], caption = w('lm-parameters-caption')): ParametersPanel => ({ type: 'parameters', name, caption, fields });
   const steps: Step[] = [];
 
   // ---- prompt: characters to token ids ----------------------------------------------------------
@@ -121,7 +121,7 @@ export function languageModelSteps(lab: AttentionLab, model: LanguageModel, inpu
     text: w('lm-prompt-text', { tokens: String(n), vocab: String(config.vocab), context: String(config.context) }),
     formula: String.raw`\text{prompt} \;\to\; \htmlClass{focus}{(t_0, t_1, \dots, t_{n-1})}`,
     panels: [
-      parametersPanel('prompt', [promptField, integerField('tokens', w('lm-tokens'), inputs.tokens, languageModelInputs.tokens)]),
+      parametersPanel('prompt', [promptField, integerField('tokens', w('lm-tokens'), inputs.tokens, languageModelInputs.tokens)], w('lm-prompt-caption')),
       matrix('token-ids', w('lm-matrix-token-ids'), [tokens.tokens], [w('lm-token-id')], labels, 't', explained.tokenId, 'none'),
       {
         type: 'facts', name: 'model-facts', caption: w('lm-model-facts'),
@@ -276,7 +276,7 @@ export function languageModelSteps(lab: AttentionLab, model: LanguageModel, inpu
   });
 
   // ---- generate: one token at a time, each reading the caches -----------------------------------
-  const rows = generation.steps.map((s) => [s.position, s.token, s.probabilities[s.token], s.kept.length]);
+  const drawn = generation.steps.map((s) => shownPiece(s.text, s.token));
   steps.push({
     id: 'generate',
     title: w('lm-generate-title'),
@@ -285,8 +285,9 @@ export function languageModelSteps(lab: AttentionLab, model: LanguageModel, inpu
     panels: [
       parametersPanel('generation-settings', [promptField, integerField('tokens', w('lm-tokens'), inputs.tokens, languageModelInputs.tokens), ...sliders]),
       { type: 'facts', name: 'generated', caption: w('lm-generated-caption'), facts: [[w('lm-prompt'), prompt], [w('lm-fact-generated'), generation.text]] } satisfies TextPanel,
-      matrix('generation', w('lm-matrix-generation'), rows, generation.steps.map((s) => shownPiece(s.text, s.token)),
-        [w('lm-position'), w('lm-token-id'), w('lm-probability'), w('lm-kept')], 'g', explained.generation, 'none'),
+      matrix('generated-tokens', w('lm-matrix-generated-tokens'), [generation.tokens], [w('lm-token-id')], drawn, 't', explained.generatedToken, 'none'),
+      matrix('generation', w('lm-matrix-generation'), generation.steps.map((s) => [s.probabilities[s.token]]),
+        generation.steps.map((s, k) => `${s.position} ${drawn[k]}`), [w('lm-probability')], 'p', explained.generation, 'none'),
     ],
   });
 

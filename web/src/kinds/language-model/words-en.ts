@@ -11,6 +11,7 @@ lm-top-k = top-k (0 = off)
 lm-top-p = top-p (1 = off)
 lm-seed = seed of the draws
 lm-parameters-caption = Your prompt and the sampling settings
+lm-prompt-caption = Your prompt
 lm-from-engine = From the engine
 lm-prompt-title = The prompt becomes token ids
 lm-prompt-text = The model reads your prompt as { $tokens } tokens, one per character, each a number below { $vocab }, the size of its vocabulary. It can read at most { $context } tokens at once, its context. Everything after this is arithmetic on these numbers, done by the engine. Type another prompt.
@@ -81,9 +82,8 @@ lm-generate-title = Generation, one token at a time
 lm-generate-text = The drawn token is appended and the model runs again, but only on that new token: every layer keeps the keys and values of the tokens before it in its KV cache, so the { $prompt } tokens of the prompt are never read again. Each step adds one key and one value per layer ({ $layers } layers), reads the cache, and draws the next token with the same temperature, top-k and top-p, and a seed of its own derived from yours. { $count } tokens were generated.
 lm-generated-caption = The text
 lm-fact-generated = generated
-lm-matrix-generation = each step of generation
-lm-position = position
-lm-kept = tokens kept
+lm-matrix-generated-tokens = the tokens generated
+lm-matrix-generation = the probability of each token drawn, by position
 lm-explain-token-id = the id of “{ $piece }” in the model’s vocabulary.
 lm-explain-lookup = column of row { $token } of the embedding table, the row of “{ $piece }”: a copy, nothing is computed.
 lm-explain-rms = the root of the row’s mean square plus ε.
@@ -103,10 +103,8 @@ lm-explain-top-k = the probability of “{ $piece }” divided by the sum of the
 lm-explain-final = the probability of “{ $piece }” after top-k, divided by the sum of the tokens top-p kept.
 lm-explain-cumulative-first = the most likely token’s probability starts the running sum.
 lm-explain-cumulative = the running sum so far plus this token’s probability.
-lm-explain-generation-position = step { $step } reads the token at position { $position } through every layer’s cache.
-lm-explain-generation-token = the id of the token drawn, “{ $piece }”.
-lm-explain-generation-probability = the probability “{ $piece }” had when it was drawn.
-lm-explain-generation-kept = how many tokens were left after top-k and top-p at this step.
+lm-explain-generation-token = step { $step } drew “{ $piece }”: its id in the vocabulary.
+lm-explain-generation-probability = the probability “{ $piece }” had when it was drawn, read at position { $position } through every layer’s cache, with { $kept } tokens left after top-k and top-p.
 `;
 
 /** A message of this kind in the page's language. */

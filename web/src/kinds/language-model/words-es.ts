@@ -7,6 +7,7 @@ lm-top-k = top-k (0 = sin filtro)
 lm-top-p = top-p (1 = sin filtro)
 lm-seed = semilla de los sorteos
 lm-parameters-caption = Tu texto inicial y los ajustes del muestreo
+lm-prompt-caption = Tu texto inicial
 lm-from-engine = Del motor
 lm-prompt-title = El texto inicial se vuelve ids de token
 lm-prompt-text = El modelo lee tu texto inicial como { $tokens } tokens, uno por carácter, cada uno un número menor que { $vocab }, el tamaño de su vocabulario. Puede leer como mucho { $context } tokens a la vez, su contexto. Todo lo que sigue es aritmética sobre estos números, hecha por el motor. Escribe otro texto.
@@ -77,9 +78,8 @@ lm-generate-title = Generación, token a token
 lm-generate-text = El token sorteado se añade y el modelo vuelve a correr, pero solo sobre ese token nuevo: cada capa guarda en su caché KV las claves y los valores de los tokens anteriores, así que los { $prompt } tokens del texto inicial no se vuelven a leer. Cada paso añade una clave y un valor por capa ({ $layers } capas), lee la caché y sortea el token siguiente con la misma temperatura, top-k y top-p, y una semilla propia derivada de la tuya. Se generaron { $count } tokens.
 lm-generated-caption = El texto
 lm-fact-generated = generado
-lm-matrix-generation = cada paso de la generación
-lm-position = posición
-lm-kept = tokens que quedan
+lm-matrix-generated-tokens = los tokens generados
+lm-matrix-generation = la probabilidad de cada token sorteado, por posición
 lm-explain-token-id = el id de «{ $piece }» en el vocabulario del modelo.
 lm-explain-lookup = columna de la fila { $token } de la tabla de embeddings, la fila de «{ $piece }»: una copia, no se calcula nada.
 lm-explain-rms = la raíz de la media cuadrática de la fila más ε.
@@ -99,8 +99,6 @@ lm-explain-top-k = la probabilidad de «{ $piece }» dividida por la suma de las
 lm-explain-final = la probabilidad de «{ $piece }» tras top-k, dividida por la suma de los tokens que conservó top-p.
 lm-explain-cumulative-first = la probabilidad del token más probable empieza la suma acumulada.
 lm-explain-cumulative = la suma acumulada hasta aquí más la probabilidad de este token.
-lm-explain-generation-position = el paso { $step } lee el token de la posición { $position } a través de la caché de cada capa.
-lm-explain-generation-token = el id del token sorteado, «{ $piece }».
-lm-explain-generation-probability = la probabilidad que tenía «{ $piece }» al sortearse.
-lm-explain-generation-kept = cuántos tokens quedaban tras top-k y top-p en este paso.
+lm-explain-generation-token = el paso { $step } sorteó «{ $piece }»: su id en el vocabulario.
+lm-explain-generation-probability = la probabilidad que tenía «{ $piece }» al sortearse, leída en la posición { $position } a través de la caché de cada capa, con { $kept } tokens restantes tras top-k y top-p.
 `;
