@@ -112,6 +112,14 @@ describe('a language model, step by step', () => {
     assert.equal(s.answer(exercise('nucleus-size'), `r0c${least}`).correct, true);
   });
 
+  test('a prompt of one token has no losses of its own to show, and the mean the logits step quotes is the prompt’s own', async () => {
+    const { s, notices } = await opened('logits', { ...LESSON.inputs, prompt: 'T' });
+    assert.deepEqual(notices, []);
+    assert.equal(panelOf(s, 'logits', 'prompt-losses'), undefined);
+    const { s: full } = await opened('logits');
+    assert.ok(stepOf(full, 'logits').text.includes(model.tokenLosses({ text: prompt }).loss.toFixed(3)));
+  });
+
   test('a setting the engine refuses names itself and leaves the lesson as it was', async () => {
     const { s, notices } = await opened('top-p');
     const field = s.step.panels.find((/** @type {any} */ p) => p.type === 'parameters').fields.find((/** @type {any} */ f) => f.name === 'topP');

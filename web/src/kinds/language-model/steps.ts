@@ -161,7 +161,7 @@ export function languageModelSteps(lab: AttentionLab, model: LanguageModel, inpu
       id: `layer-${l}-attention`,
       title: w('lm-attention-title', { layer: number }),
       text: w('lm-attention-text', { heads: String(config.heads), kv: String(config.kvHeads), dk: String(layer.attention.dK), base: formatNumber(config.ropeBase) }),
-      formula: String.raw`h = x + \htmlClass{focus}{\mathrm{softmax}\!\left(\frac{R_iq\,(R_jk)^{\top}}{\sqrt{d_k}} + \text{causal}\right)V}\,W_O`,
+      formula: String.raw`h = x + \htmlClass{focus}{\mathrm{softmax}\big(\tfrac{R_iq\,(R_jk)^{\top}}{\sqrt{d_k}} + M\big)V}\,W_O`,
       panels: [
         ...heads.map((head, k): MatrixPanel => ({
           type: 'matrix', name: `head-${l}-${k}`,
@@ -195,11 +195,13 @@ export function languageModelSteps(lab: AttentionLab, model: LanguageModel, inpu
   });
 
   const last = n - 1;
+  // The mean over the prompt's own next characters (the panel's), not the drawn token's.
+  const promptLoss = n > 1 ? model.tokenLosses({ text: prompt }).loss : undefined;
   const candidateRows = candidates.map((token) => [next.logits[last][token], next.probabilities[last][token]]);
   steps.push({
     id: 'logits',
     title: w('lm-logits-title'),
-    text: w('lm-logits-text', { vocab: String(config.vocab), shown: String(candidates.length), loss: formatNumber(next.loss), piece: labels[last] }),
+    text: w(promptLoss === undefined ? 'lm-logits-text-one' : 'lm-logits-text', { vocab: String(config.vocab), shown: String(candidates.length), loss: promptLoss === undefined ? '' : formatNumber(promptLoss), piece: labels[last] }),
     formula: String.raw`\htmlClass{focus}{z = \hat x_{n-1} E^{\top}},\quad p = \mathrm{softmax}(z),\quad \ell_i = -\ln p_i(t_{i+1})`,
     panels: [
       matrix('candidates', w('lm-matrix-candidates', { piece: labels[last] }), candidateRows, candidateLabels, [w('lm-logit'), w('lm-probability')], 'z', explained.candidates(last), 'none'),
@@ -251,7 +253,7 @@ export function languageModelSteps(lab: AttentionLab, model: LanguageModel, inpu
     id: 'top-p',
     title: w('lm-top-p-title'),
     text: w(topP === 1 ? 'lm-top-p-text-off' : 'lm-top-p-text', { p: formatNumber(topP), kept: String(sampled.kept.length) }),
-    formula: String.raw`\htmlClass{focus}{\text{keep the fewest most likely tokens with } \textstyle\sum p^{(k)} \ge p}`,
+    formula: String.raw`\htmlClass{focus}{\text{the fewest top tokens } S : \textstyle\sum_{v \in S} p^{(k)}_v \ge p}`,
     panels: [
       settingsPanel,
       matrix('top-p', w('lm-matrix-top-p', { p: formatNumber(topP) }), ranked.map((v, r) => [sampled.topKProbabilities[v], sampled.cumulative[r], sampled.probabilities[v]]),

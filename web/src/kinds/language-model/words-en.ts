@@ -46,7 +46,8 @@ lm-final-norm-title = The final RMSNorm
 lm-final-norm-text = After the last layer the stream is normalised one more time, with the final γ. Every row now holds what the model predicts for the token after it.
 lm-matrix-final-norm = x̂ = RMSNorm(x), final
 lm-logits-title = The unembedding: a score for every token
-lm-logits-text = The last row, after “{ $piece }”, is compared with every row of the embedding table (the model ties its unembedding to it): one score, a logit, per token of the vocabulary, { $vocab } of them. The softmax turns them into probabilities. The { $shown } most likely are listed, in vocabulary order. The other rows predicted the prompt’s own next characters: their losses, −ln of the probability each gave the character that came, average { $loss } nats (the last counts the token drawn below).
+lm-logits-text = The last row, after “{ $piece }”, is compared with every row of the embedding table (the model ties its unembedding to it): one score, a logit, per token of the vocabulary, { $vocab } of them. The softmax turns them into probabilities. The { $shown } most likely are listed, in vocabulary order. The other rows predicted the prompt’s own next characters: their losses, −ln of the probability each gave the character that came, average { $loss } nats.
+lm-logits-text-one = The last row, after “{ $piece }”, is compared with every row of the embedding table (the model ties its unembedding to it): one score, a logit, per token of the vocabulary, { $vocab } of them. The softmax turns them into probabilities. The { $shown } most likely are listed, in vocabulary order. A prompt of one token has no next character of its own to score.
 lm-matrix-candidates = the most likely tokens after “{ $piece }”
 lm-logit = logit z
 lm-probability = probability

@@ -42,7 +42,8 @@ lm-final-norm-title = La RMSNorm final
 lm-final-norm-text = Después de la última capa el flujo se normaliza una vez más, con el γ final. Cada fila contiene ahora lo que el modelo predice para el token que la sigue.
 lm-matrix-final-norm = x̂ = RMSNorm(x), final
 lm-logits-title = La desincrustación: una puntuación para cada token
-lm-logits-text = La última fila, tras «{ $piece }», se compara con cada fila de la tabla de embeddings (el modelo ata a ella su desincrustación): una puntuación, un logit, por token del vocabulario, { $vocab } en total. El softmax las convierte en probabilidades. Se listan los { $shown } más probables, en el orden del vocabulario. Las otras filas predijeron los propios caracteres siguientes del texto: sus pérdidas, −ln de la probabilidad que cada una dio al carácter que vino, promedian { $loss } nats (la última cuenta el token sorteado más abajo).
+lm-logits-text = La última fila, tras «{ $piece }», se compara con cada fila de la tabla de embeddings (el modelo ata a ella su desincrustación): una puntuación, un logit, por token del vocabulario, { $vocab } en total. El softmax las convierte en probabilidades. Se listan los { $shown } más probables, en el orden del vocabulario. Las otras filas predijeron los propios caracteres siguientes del texto: sus pérdidas, −ln de la probabilidad que cada una dio al carácter que vino, promedian { $loss } nats.
+lm-logits-text-one = La última fila, tras «{ $piece }», se compara con cada fila de la tabla de embeddings (el modelo ata a ella su desincrustación): una puntuación, un logit, por token del vocabulario, { $vocab } en total. El softmax las convierte en probabilidades. Se listan los { $shown } más probables, en el orden del vocabulario. Un texto de un solo token no tiene un carácter siguiente propio que puntuar.
 lm-matrix-candidates = los tokens más probables tras «{ $piece }»
 lm-logit = logit z
 lm-probability = probabilidad
