@@ -68,7 +68,7 @@ describe('a language model, step by step', () => {
     assert.deepEqual(panelOf(s, 'draw', 'kept').data, [sampled.kept.map((/** @type {number} */ v) => sampled.probabilities[v])]);
     assert.deepEqual(panelOf(s, 'generate', 'generated-tokens').data, [generation.tokens]);
     assert.deepEqual(panelOf(s, 'generate', 'generation').data, generation.steps.map((/** @type {any} */ step) => [step.probabilities[step.token]]));
-    assert.equal(panelOf(s, 'generate', 'generated').facts[1][1], generation.text);
+    assert.equal(panelOf(s, 'generate', 'generated').facts[1][1], `“${generation.text}”`);
   });
 
   test('a slider’s move redraws the distribution at once; the link keeps the settings', async () => {

@@ -286,7 +286,7 @@ export function languageModelSteps(lab: AttentionLab, model: LanguageModel, inpu
     formula: String.raw`t_{k+1} \sim \mathrm{sample}\big(\htmlClass{focus}{\mathrm{model}(t_k \mid \text{cache}_{0 \dots k-1})}\big)`,
     panels: [
       parametersPanel('generation-settings', [promptField, integerField('tokens', w('lm-tokens'), inputs.tokens, languageModelInputs.tokens), ...sliders]),
-      { type: 'facts', name: 'generated', caption: w('lm-generated-caption'), facts: [[w('lm-prompt'), prompt], [w('lm-fact-generated'), generation.text]] } satisfies TextPanel,
+      { type: 'facts', name: 'generated', caption: w('lm-generated-caption'), facts: [[w('lm-prompt'), w('lm-quoted', { text: prompt })], [w('lm-fact-generated'), w('lm-quoted', { text: generation.text })]] } satisfies TextPanel,
       matrix('generated-tokens', w('lm-matrix-generated-tokens'), [generation.tokens], [w('lm-token-id')], drawn, 't', explained.generatedToken, 'none'),
       matrix('generation', w('lm-matrix-generation'), generation.steps.map((s) => [s.probabilities[s.token]]),
         generation.steps.map((s, k) => `${s.position} ${drawn[k]}`), [w('lm-probability')], 'p', explained.generation, 'none'),

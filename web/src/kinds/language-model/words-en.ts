@@ -81,6 +81,7 @@ lm-fact-drawn = token drawn
 lm-fact-drawn-probability = its probability
 lm-generate-title = Generation, one token at a time
 lm-generate-text = The drawn token is appended and the model runs again, but only on that new token: every layer keeps the keys and values of the tokens before it in its KV cache, so the { $prompt } tokens of the prompt are never read again. Each step adds one key and one value per layer ({ $layers } layers), reads the cache, and draws the next token with the same temperature, top-k and top-p, and a seed of its own derived from yours. { $count } tokens were generated.
+lm-quoted = “{ $text }”
 lm-generated-caption = The text
 lm-fact-generated = generated
 lm-matrix-generated-tokens = the tokens generated

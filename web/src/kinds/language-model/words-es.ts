@@ -77,6 +77,7 @@ lm-fact-drawn = token sorteado
 lm-fact-drawn-probability = su probabilidad
 lm-generate-title = Generación, token a token
 lm-generate-text = El token sorteado se añade y el modelo vuelve a correr, pero solo sobre ese token nuevo: cada capa guarda en su caché KV las claves y los valores de los tokens anteriores, así que los { $prompt } tokens del texto inicial no se vuelven a leer. Cada paso añade una clave y un valor por capa ({ $layers } capas), lee la caché y sortea el token siguiente con la misma temperatura, top-k y top-p, y una semilla propia derivada de la tuya. Se generaron { $count } tokens.
+lm-quoted = «{ $text }»
 lm-generated-caption = El texto
 lm-fact-generated = generado
 lm-matrix-generated-tokens = los tokens generados
