@@ -36,7 +36,7 @@ describe('a language model, step by step', () => {
     assert.deepEqual(s.steps.map((/** @type {any} */ step) => step.id), [
       'prompt', 'embed',
       'layer-0-norm', 'layer-0-attention', 'layer-0-feed-forward', 'layer-1-norm', 'layer-1-attention', 'layer-1-feed-forward',
-      'final-norm', 'exercise-greedy-pick', 'logits', 'temperature', 'exercise-top-k-renormalised', 'top-k', 'exercise-nucleus-size', 'top-p', 'draw', 'generate',
+      'final-norm', 'exercise-greedy-pick', 'logits', 'temperature', 'exercise-top-k-renormalised', 'top-k', 'exercise-nucleus-size', 'top-p', 'draw', 'cache', 'generate',
     ]);
   });
 
@@ -56,6 +56,18 @@ describe('a language model, step by step', () => {
     }
     assert.equal(candidates.length, 12);
     assert.deepEqual(candidates, lab.sample({ logits: next.logits.at(-1), topK: 12 }).kept, 'the twelve most likely, by the engine');
+  });
+
+  test('the cache step reads layer 1 again one token at a time, and gives the rows of reading it whole', async () => {
+    const { s } = await opened('cache');
+    const layer = s.trace.layers[0];
+    const decoded = lab.decoderLayerDecode({ ...Object.fromEntries(['heads', 'kvHeads'].map((k) => [k, model.config()[k]])), input: s.trace.embedding.output,
+      ...Object.fromEntries(['wQ', 'wK', 'wV', 'wO', 'wGate', 'wUp', 'wDown', 'gamma1', 'gamma2'].map((k) => [k, model.parameters()[`layers[0].${k}`]])) });
+    assert.ok(farthest(decoded.output, layer.output) < 1e-12);
+    const last = decoded.steps.at(-1);
+    assert.deepEqual(panelOf(s, 'cache', 'cache-weights').data, last.weights);
+    assert.deepEqual(panelOf(s, 'cache', 'cache-size').series[0].points, decoded.steps.map((/** @type {any} */ step) => [step.position, step.cache.numbers]));
+    assert.equal(last.cache.numbers, decoded.steps.length * last.cache.numbersPerTokenLayer, 'one key and one value a token');
   });
 
   test('temperature, top-k, top-p and the draw are lab.sample’s with generation’s seed, and the token drawn is generation’s first', async () => {

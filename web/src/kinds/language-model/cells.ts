@@ -89,6 +89,10 @@ export function cellWords(trace: LanguageModelTraces, labels: string[], pieceOf:
         : { lines: [`${name} = ${formatNumber(sample.cumulative[r - 1])} + ${formatNumber(sample.topKProbabilities[v])} = ${formatNumber(cell)}`], note: w('lm-explain-cumulative') };
     },
     kept: (sample: SampleTrace): CellWords => (_r, c, name, cell) => sampled(sample, sample.kept[c], 'final', name, cell),
+    cached: (scaled: Matrix): CellWords => (r, c, name, cell) => ({
+      lines: [`${name} = exp(s${sub(r)}${sub(c)} − max) / Σ = exp(${term(scaled[r][c])} − max) / Σ = ${formatNumber(cell)}`],
+      note: w('lm-explain-cached', { piece: labels[c], head: String(r + 1) }),
+    }),
     generatedToken: ((_r, c, name, cell) => ({
       lines: [is(name, cell)],
       note: w('lm-explain-generation-token', { piece: pieceOf(trace.generation.tokens[c]), step: String(c + 1) }),

@@ -22,6 +22,7 @@ export default defineKind({
     'top-k': [],
     'top-p': [],
     draw: [],
+    cache: ['qkv', 'softmax'],
     generate: [],
   },
   load: () => import('./index.js'),

@@ -5,7 +5,7 @@
 // top-p, the draw) and more tokens generated with the KV cache. Each pass is the engine's own
 // operation fed the model's parameters (embeddingLookup, decoderLayer, rmsNorm, nextTokenLoss,
 // sample); the generation is the model's generate. This file picks numbers out, labels and words them.
-import type { AttentionLab, DecoderLayerTrace, EmbeddingLookupTrace, LanguageModel, LanguageModelTokens, Matrix, RmsNormTrace, Vector } from '../../../lib/index.js';
+import type { AttentionLab, DecoderLayerDecodeTrace, DecoderLayerTrace, EmbeddingLookupTrace, LanguageModel, LanguageModelTokens, Matrix, MatrixDifferenceTrace, RmsNormTrace, Vector } from '../../../lib/index.js';
 import type { Built } from '../kind.js';
 import type { ChartPanel, MatrixPanel, ParameterField, ParametersPanel, Step, TextPanel } from '../../model/types.js';
 import { formatNumber } from '../../model/format.js';
@@ -34,6 +34,9 @@ interface Forward {
   embedding: EmbeddingLookupTrace;
   layers: DecoderLayerTrace[];
   finalNorm: RmsNormTrace;
+  /** Layer 1 read again one token at a time through its KV cache, and how far that is from reading it whole. */
+  decoded: DecoderLayerDecodeTrace;
+  checked: MatrixDifferenceTrace;
 }
 
 /** Each model's last forward pass, by prompt: a slider's every move redraws the sampling steps alone. */
@@ -49,20 +52,25 @@ function forward(lab: AttentionLab, model: LanguageModel, prompt: string): Forwa
   const tokens = model.tokenize(prompt);
   const embedding = lab.embeddingLookup({ tokens: tokens.tokens, embedding: matrixOf('embedding') });
   const layers: DecoderLayerTrace[] = [];
-  let x = embedding.output;
-  for (let l = 0; l < config.layers; l++) {
+  const layerArgs = (l: number, input: Matrix) => {
     const at = (name: string) => `layers[${l}].${name}`;
-    const layer = lab.decoderLayer({
-      input: x, heads: config.heads, kvHeads: config.kvHeads,
+    return {
+      input, heads: config.heads, kvHeads: config.kvHeads,
       wQ: matrixOf(at('wQ')), wK: matrixOf(at('wK')), wV: matrixOf(at('wV')), wO: matrixOf(at('wO')),
       wGate: matrixOf(at('wGate')), wUp: matrixOf(at('wUp')), wDown: matrixOf(at('wDown')),
       gamma1: vectorOf(at('gamma1')), gamma2: vectorOf(at('gamma2')), ropeBase: config.ropeBase, eps: config.eps,
-    });
+    };
+  };
+  let x = embedding.output;
+  for (let l = 0; l < config.layers; l++) {
+    const layer = lab.decoderLayer(layerArgs(l, x));
     layers.push(layer);
     x = layer.output;
   }
   const finalNorm = lab.rmsNorm({ input: x, gamma: vectorOf('finalGamma'), eps: config.eps });
-  const read = { tokens, embedding, layers, finalNorm };
+  const decoded = lab.decoderLayerDecode(layerArgs(0, embedding.output));
+  const checked = lab.matrixDifference({ left: decoded.output, right: layers[0].output });
+  const read = { tokens, embedding, layers, finalNorm, decoded, checked };
   lastForward.set(model, { prompt, forward: read });
   return read;
 }
@@ -75,7 +83,7 @@ export function languageModelSteps(lab: AttentionLab, model: LanguageModel, inpu
   const unembedding = matrixOf(config.tied ? 'embedding' : 'unembedding');
 
   // ---- the forward pass, one engine operation per pass ----------------------------------------
-  const { tokens, embedding, layers, finalNorm } = forward(lab, model, prompt);
+  const { tokens, embedding, layers, finalNorm, decoded, checked } = forward(lab, model, prompt);
   // The generation checks the prompt against the context first: its refusal names `prompt` or `tokens`.
   const generation = model.generate({ prompt, tokens: inputs.tokens, temperature, topK, topP, seed });
   const labels = tokens.pieces.map((piece, i) => shownPiece(piece, tokens.tokens[i]));
@@ -273,6 +281,35 @@ export function languageModelSteps(lab: AttentionLab, model: LanguageModel, inpu
       {
         type: 'facts', name: 'draw-facts', caption: w('lm-from-engine'),
         facts: [[w('lm-fact-uniform'), formatNumber(sampled.uniform)], [w('lm-fact-drawn'), `${pieceOf(chosen)} (${chosen})`], [w('lm-fact-drawn-probability'), formatNumber(sampled.probabilities[chosen])]],
+      } satisfies TextPanel,
+    ],
+  });
+
+  // ---- cache: the prompt read again one token at a time through layer 1's cache ------------------
+  const final = decoded.steps[decoded.steps.length - 1];
+  const headLabels = final.weights.map((_, h) => w('lm-head-label', { head: String(h + 1) }));
+  steps.push({
+    id: 'cache',
+    title: w('lm-cache-title'),
+    text: w('lm-cache-text', {
+      n: String(n), numbers: formatNumber(final.cache.numbersPerTokenLayer), total: formatNumber(final.cache.numbers),
+      difference: formatNumber(checked.maxAbsDifference), identical: String(checked.identicalCells), cells: String(checked.cells),
+    }),
+    formula: String.raw`\htmlClass{focus}{\text{cache}_t = \text{cache}_{t-1} \cup \{(k_t, v_t)\}},\quad y_t = \mathrm{attn}(q_t, \text{cache}_t)`,
+    panels: [
+      matrix('cache-weights', w('lm-matrix-cache-weights', { piece: labels[n - 1] }), final.weights, headLabels, labels, 'w', explained.cached(final.scaled), 'weights'),
+      {
+        type: 'chart', name: 'cache-size', caption: w('lm-cache-chart'), xLabel: w('lm-chart-position'), yLabel: w('lm-chart-numbers'), xScale: 'linear',
+        series: [{ label: w('lm-cache-series'), points: decoded.steps.map((s): [number, number] => [s.position, s.cache.numbers]) }],
+      } satisfies ChartPanel,
+      {
+        type: 'facts', name: 'cache-check', caption: w('lm-from-engine'),
+        facts: [
+          [w('lm-fact-cache-per-token'), formatNumber(final.cache.numbersPerTokenLayer)],
+          [w('lm-fact-cache-numbers'), formatNumber(final.cache.numbers)],
+          [w('lm-fact-max-difference'), formatNumber(checked.maxAbsDifference)],
+          [w('lm-fact-identical'), `${checked.identicalCells} / ${checked.cells}`],
+        ],
       } satisfies TextPanel,
     ],
   });
