@@ -21,6 +21,7 @@ import alibi from './alibi/kind.js';
 import groupedQuery from './grouped-query/kind.js';
 import slidingWindow from './sliding-window/kind.js';
 import tokens from './tokens/kind.js';
+import insideModel from './inside-model/kind.js';
 import efficient from './efficient/kind.js';
 import cost from './cost/kind.js';
 import training from './training/kind.js';
@@ -40,6 +41,7 @@ const REGISTRY = {
   'grouped-query': groupedQuery,
   'sliding-window': slidingWindow,
   tokens,
+  'inside-model': insideModel,
   efficient,
   cost,
   training,

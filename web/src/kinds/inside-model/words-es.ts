@@ -1,0 +1,57 @@
+// The inside-model kind's words in Spanish: words-en.ts translated, message by message.
+export const SPANISH = `
+inside-text = el texto que lee el modelo
+inside-name = un nombre que aparece dos veces
+inside-layer = capa (desde 0)
+inside-head = cabeza (desde 0)
+inside-residual = peso residual r
+inside-parameters-caption = Tu texto y la cabeza en foco
+inside-from-engine = Del motor
+inside-tokens = tokens
+inside-head-weights = adónde mira cada carácter en la cabeza { $head }: enfoca un carácter
+inside-attention-title = Cada cabeza lee tu texto
+inside-attention-text = El modelo lee tu texto como { $tokens } tokens, uno por carácter. Cada una de sus { $layers } capas tiene { $heads } cabezas de atención, { $all } en total, y cada cabeza reparte la atención de cada token entre los tokens anteriores (la máscara causal). Tu nombre, { $name }, aparece dos veces. La tabla toma cada carácter de su segunda copia y muestra, para cada cabeza (capa.cabeza), el peso que da al carácter que siguió a ese mismo carácter en la primera copia: el que viene a continuación. Una cabeza que mira ahí puede copiar el nombre. Debajo, la atención de la cabeza { $head }; elige otra capa y otra cabeza arriba.
+inside-attention-text-no-name = El modelo lee tu texto como { $tokens } tokens, uno por carácter. Cada una de sus { $layers } capas tiene { $heads } cabezas de atención, { $all } en total, y cada cabeza reparte la atención de cada token entre los tokens anteriores (la máscara causal). El nombre «{ $name }» no aparece dos veces en tu texto, con caracteres enteros cada vez, así que no hay segunda copia que mirar: escríbelo dos veces para ver cómo lo copian las cabezas. Debajo, la atención de la cabeza { $head }.
+inside-matrix-copy-weights = segunda copia → el carácter que le sigue en la primera copia, por cabeza
+inside-layer-row = capa { $layer }
+inside-head-column = cabeza { $head }
+inside-atlas-title = Un atlas de cabezas
+inside-atlas-text = ¿Qué hace cada cabeza? El motor mide tres patrones con una prueba propia: una secuencia aleatoria de { $length } tokens leída dos veces, que ningún texto del corpus contiene, así que solo una cabeza que lea la propia secuencia puede predecir su segunda copia. Token anterior: el peso medio sobre el token justo anterior. Inducción (Olsson et al. 2022): en la segunda copia, el peso medio sobre el token que siguió al mismo token la primera vez, como en la tabla del paso anterior. Primer token: el peso medio sobre el token 0, donde aparcan la atención las cabezas sin nada que hacer. En esa secuencia la pérdida del modelo es { $first } en la primera copia y { $second } en la segunda: copiar hace la segunda mucho más fácil. Una cabeza de inducción necesita una cabeza de token anterior en una capa previa; por eso el modelo tiene dos capas.
+inside-matrix-previous-token = puntuación de token anterior
+inside-matrix-induction = puntuación de inducción
+inside-matrix-first-token = puntuación de primer token
+inside-random-length = tokens de la secuencia aleatoria, leída dos veces
+inside-first-copy-loss = pérdida en la primera copia
+inside-second-copy-loss = pérdida en la segunda copia
+inside-ablate-title = Apaga una cabeza
+inside-ablate-text = Apagar la cabeza { $head } pone a cero sus filas de W_O: sus pesos se siguen calculando, pero nada de lo que lee llega al flujo residual (Michel et al. 2019). La primera tabla es la pérdida de cada predicción de tu texto, −ln de la probabilidad que el modelo dio al carácter que vino, con todas las cabezas y con la cabeza { $head } apagada: la media pasa de { $all } a { $off }. Las filas marcadas son la segunda copia de { $name }: si suben mucho, la cabeza estaba copiando. La segunda tabla apaga cada cabeza por turno y mide las dos copias de la secuencia aleatoria de { $length } tokens: la cabeza cuya pérdida en la segunda copia más sube es la que copia.
+inside-ablate-text-no-name = Apagar la cabeza { $head } pone a cero sus filas de W_O: sus pesos se siguen calculando, pero nada de lo que lee llega al flujo residual (Michel et al. 2019). La primera tabla es la pérdida de cada predicción de tu texto, −ln de la probabilidad que el modelo dio al carácter que vino, con todas las cabezas y con la cabeza { $head } apagada: la media pasa de { $all } a { $off }. Escribe «{ $name }» dos veces para ver qué predicciones ayuda a acertar la copia. La segunda tabla apaga cada cabeza por turno y mide las dos copias de la secuencia aleatoria de { $length } tokens: la cabeza cuya pérdida en la segunda copia más sube es la que copia.
+inside-all-heads = todas las cabezas
+inside-head-off = cabeza { $head } apagada
+inside-none-off = ninguna apagada
+inside-first-copy = primera copia
+inside-second-copy = segunda copia
+inside-matrix-losses = pérdida de cada predicción de tu texto
+inside-matrix-copy-losses = pérdida en cada copia de { $length } tokens aleatorios, una cabeza apagada
+inside-lens-title = La lente de logits: la apuesta de cada capa
+inside-lens-text = La lente de logits lee el flujo residual antes de que termine la última capa, como si se saltaran las capas siguientes: pasa por la RMSNorm final y la desincrustación (unembedding) hasta una probabilidad para cada token. La primera tabla muestra, tras cada una de las { $readings } lecturas, el token que el modelo predeciría a continuación y su probabilidad; la última lectura es la predicción del propio modelo. La segunda tabla sigue al carácter que de verdad vino después. En la segunda copia de { $name }, mira cómo se vuelve probable solo tras la capa cuyas cabezas copian.
+inside-lens-text-no-name = La lente de logits lee el flujo residual antes de que termine la última capa, como si se saltaran las capas siguientes: pasa por la RMSNorm final y la desincrustación (unembedding) hasta una probabilidad para cada token. La primera tabla muestra, tras cada una de las { $readings } lecturas, el token que el modelo predeciría a continuación y su probabilidad; la última lectura es la predicción del propio modelo. La segunda tabla sigue al carácter que de verdad vino después. Escribe «{ $name }» dos veces para ver aparecer la copia capa a capa.
+inside-lens-embeddings = embeddings
+inside-lens-after = tras la capa { $layer }
+inside-lens-output = tras la capa { $layer } (salida)
+inside-matrix-lens-top = el siguiente token más probable en cada capa y su probabilidad
+inside-matrix-lens-next = la probabilidad del token que vino después, en cada capa
+inside-rollout-title = Propagación de la atención (rollout)
+inside-rollout-text = ¿De qué tokens se nutre la última posición, a través de las { $layers } capas? Los pesos de una cabeza dicen adónde mira una capa, pero cada capa también suma de nuevo su entrada (la conexión residual), y lo que mira ya lo habían mezclado las capas anteriores. La propagación de la atención (Abnar y Zuidema 2020) promedia las cabezas de cada capa, mezcla la identidad con peso r = { $residual } para el camino residual, renormaliza las filas y multiplica las capas entre sí. Enfoca un carácter para ver su propagación; la fila marcada es el último token, { $last }. Es una estimación, no una medida causal: apagar cabezas (dos pasos atrás) pone a prueba lo que importa.
+inside-rollout-tokens = de qué se nutre cada carácter, a través de todas las capas: enfoca uno
+inside-matrix-rollout = propagación de la atención a través de todas las capas
+inside-explain-copy-weight = la atención de la cabeza { $head } desde la «{ $query }» de la segunda copia (token { $q }) hacia «{ $key }» (token { $k }), el carácter que siguió a «{ $query }» en la primera copia.
+inside-explain-score-previous-token = la media de los pesos(i, i − 1) de la cabeza { $head } sobre las { $cells } consultas de la secuencia aleatoria leída dos veces ({ $length } tokens cada vez).
+inside-explain-score-induction = la media de los pesos(L + j, j + 1) de la cabeza { $head } para j = 0 … { $last }: el peso de cada token de la segunda copia sobre el token que lo siguió en la primera.
+inside-explain-score-first-token = la media de los pesos(i, 0) de la cabeza { $head } sobre las { $cells } consultas de la secuencia aleatoria leída dos veces ({ $length } tokens cada vez).
+inside-explain-loss = −ln de la probabilidad que el modelo ({ $column }) dio a «{ $next }» tras leer hasta «{ $piece }» (token { $i }).
+inside-explain-copy-loss = la pérdida media en la { $copy } de { $length } tokens aleatorios, con { $row }.
+inside-explain-lens-top = el siguiente token más probable tras «{ $piece }» (token { $i }) leído { $layer }: el softmax del flujo residual normalizado por RMS y desincrustado.
+inside-explain-lens-next = la probabilidad de «{ $next }», que vino después, tras «{ $piece }» leído { $layer }.
+inside-explain-rollout = cuánto de «{ $key }» llega a «{ $query }» a través de todas las capas: la fila { $i } de la mezcla de la última capa por la columna { $j } de la propagación anterior.
+`;
