@@ -28,7 +28,7 @@ const shipped = (id) => JSON.parse(readFileSync(new URL(`../../web/src/walkthrou
 
 /** @type {Record<string, any>} every kind's module, as the page loads them */
 const KINDS = Object.fromEntries(await Promise.all(
-  ['attention', 'attention-backward', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional', 'flash', 'kv-cache', 'rope', 'alibi', 'grouped-query', 'sliding-window', 'tokens', 'efficient'].map(async (kind) => [kind, await loadKind(kind)])));
+  ['attention', 'attention-backward', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional', 'flash', 'kv-cache', 'rope', 'alibi', 'grouped-query', 'sliding-window', 'tokens', 'inside-model', 'efficient'].map(async (kind) => [kind, await loadKind(kind)])));
 
 /** @type {Record<string, any>} every kind's script writer, as the page loads it */
 const SCRIPTS = Object.fromEntries(await Promise.all(Object.entries(KINDS).map(async ([kind, module]) => [kind, await module.loadScript()])));
@@ -320,6 +320,8 @@ function expectedBlocks(/** @type {any} */ w, /** @type {any[]} */ steps) {
     }
     case 'tokens':
       return panels(['bytes', 'pair-counts', 'merge-table', 'final-tokens', 'tokenize-steps', 'new-tokens', 'compare', 'character-ids']);
+    case 'inside-model':
+      return panels(['rollout']);
     default:
       throw new Error(`no expectations for ${w.kind}`);
   }
@@ -360,6 +362,7 @@ const SCRIPTED = [
   ['text-to-tokens', 'byte-level BPE on a sentence with é and an emoji, then a new sentence'],
   ['text-to-tokens', 'BPE on a Spanish sentence, twenty merges', { text: 'el niño añora la montaña; la niña sueña', merges: 20, newText: 'una niña y un niño' }],
   ['linear-and-sparse', 'full, sparse (window, global, random) and linear attention'],
+  ['inside-the-model', 'attention rollout of the language model’s heads on a repeated name', { residual: 0.3 }],
 ];
 
 for (const [label, build, available, module] of /** @type {const} */ ([

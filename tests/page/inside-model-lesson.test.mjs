@@ -56,10 +56,11 @@ describe('inside the model', () => {
     assert.deepEqual(table.data, copies.second.map((q, k) => everyHead.map((h) => attention.weights[h.layer][h.head][q][copies.first[k] + 1])));
     assert.deepEqual(table.rowLabels.slice(0, 3), ['V→a', 'a→l', 'l→d']);
     assert.equal(table.rowLabels.at(-1), 'r→␣', 'the last character of the name points at the space after its first copy');
-    assert.deepEqual(table.colLabels, everyHead.map((h) => `${h.layer}.${h.head}`));
+    assert.deepEqual(table.colLabels, everyHead.map((h) => `L${h.layer} H${h.head}`));
     const weights = panelOf(s, 'attention', 'head-weights');
-    assert.deepEqual(weights.weights, attention.weights[layer][head]);
-    assert.equal(weights.queries[1], '␣', 'a space drawn as ␣');
+    assert.deepEqual(weights.data, attention.weights[layer][head]);
+    assert.equal(weights.rowLabels[1], '␣', 'a space drawn as ␣');
+    assert.match(s.explain(weights, 1, 4).note, /the causal mask blocks it/);
   });
 
   test('the head atlas is headScores for each pattern, layer by head, the head in focus marked', async () => {
@@ -106,7 +107,6 @@ describe('inside the model', () => {
     const { s } = await opened('rollout');
     const rollout = lab.attentionRollout({ layers: attention.weights, residual });
     assert.deepEqual(panelOf(s, 'rollout', 'rollout').data, rollout.rollout.at(-1));
-    assert.deepEqual(panelOf(s, 'rollout', 'rollout-tokens').weights, rollout.rollout.at(-1));
     s.changeParameter(fieldOf(s, 'residual'), '0.9');
     assert.deepEqual(panelOf(s, 'rollout', 'rollout').data, lab.attentionRollout({ layers: attention.weights, residual: 0.9 }).rollout.at(-1));
   });
@@ -122,7 +122,7 @@ describe('inside the model', () => {
     };
     const copy = endsIn(panelOf(s, 'attention', 'copy-weights'), 0, 4);
     assert.match(copy.lines[0], new RegExp(`^a₀₄ = A₁,₀\\[${copies.second[0]}, ${copies.first[0] + 1}\\] = `));
-    assert.match(copy.note, /head 1\.0’s attention from the second copy’s “V”/);
+    assert.match(copy.note, /head L1 H0’s attention from the second copy’s “V”/);
     assert.match(endsIn(panelOf(s, 'atlas', 'induction'), 1, 2).note, /weights\(L \+ j, j \+ 1\)/);
     const loss = endsIn(panelOf(s, 'ablate', 'losses'), 3, 1);
     assert.match(loss.lines[0], /^ℒ₃ = −ln p\(x₄ \| x₀ … x₃\) = /);

@@ -24,6 +24,10 @@ export function explainInside({ trace }: Built<InsideTraces>, panel: MatrixPanel
         head: headLabel(layer, head), query: pieceLabel(source.pieces[q]), key: pieceLabel(source.pieces[k]), q: String(q), k: String(k),
       }));
     }
+    case 'head-weight':
+      return done([`${name} = A${sub(source.layer)},${sub(source.head)}[${row}, ${column}] = ${value}`], w(column > row ? 'inside-explain-head-weight-future' : 'inside-explain-head-weight', {
+        head: headLabel(source.layer, source.head), query: pieceLabel(source.pieces[row]), key: pieceLabel(source.pieces[column]), q: String(row), k: String(column),
+      }));
     case 'score': {
       const words = { head: headLabel(row, column), cells: String(source.cells), length: String(source.length), last: String(source.length - 1) };
       return done([`${name} = (1/${source.cells}) Σ A${sub(row)},${sub(column)}[q, k] = ${value}`], w(`inside-explain-score-${source.pattern}`, words));

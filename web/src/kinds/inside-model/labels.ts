@@ -9,8 +9,8 @@ export const pieceLabel = (piece: string | null): string => (piece === null ? '�
 /** "V→a": the token read, then the token that follows it. */
 export const arrowLabel = (from: string | null, to: string | null): string => `${pieceLabel(from)}→${pieceLabel(to)}`;
 
-/** A head as a short column label, layer then head, both from 0: "1.3". */
-export const headLabel = (layer: number, head: number): string => `${layer}.${head}`;
+/** A head as a short column label, layer then head, both from 0: "L1 H3". */
+export const headLabel = (layer: number, head: number): string => `L${layer} H${head}`;
 
 /** Every head of the model, layer by layer: the columns of the per-head tables. */
 export const everyHead = (layers: number, heads: number): { layer: number; head: number }[] =>
@@ -51,6 +51,7 @@ export function findNameCopies(pieces: readonly (string | null)[], name: string)
 
 /** How the cells of each trace-explained panel were computed (the kind's explain.ts writes them out). */
 export type CellSource =
+  | { kind: 'head-weight'; pieces: (string | null)[]; layer: number; head: number }
   | { kind: 'copy-weight'; copies: NameCopies; pieces: (string | null)[]; heads: { layer: number; head: number }[] }
   | { kind: 'score'; pattern: HeadPattern; length: number; cells: number }
   | { kind: 'loss'; pieces: (string | null)[]; columns: string[] }

@@ -8,7 +8,7 @@ import type {
   AttentionLab, AttentionRolloutTrace, HeadPattern, LanguageModel, LanguageModelAttention, LanguageModelHeadScores, LogitLens, TokenLosses,
 } from '../../../lib/index.js';
 import type { Built } from '../kind.js';
-import type { MatrixPanel, ParameterField, ParametersPanel, Step, TextPanel, TokenAttentionPanel } from '../../model/types.js';
+import type { MatrixPanel, ParameterField, ParametersPanel, Step, TextPanel } from '../../model/types.js';
 import { formatNumber } from '../../model/format.js';
 import { shape, titled } from '../shared/fields.js';
 import { arrowLabel, everyHead, findNameCopies, headLabel, pieceLabel, type CellSource, type NameCopies } from './labels.js';
@@ -78,14 +78,8 @@ export function insideSteps(lab: AttentionLab, model: LanguageModel, inputs: Ins
   const steps: Step[] = [];
 
   // ---- attention: every head of every layer on the text ---------------------------------------
-  const headWeights: TokenAttentionPanel = {
-    type: 'tokens',
-    name: 'head-weights',
-    caption: w('inside-head-weights', { head: focused }),
-    queries: labels,
-    keys: labels,
-    weights: attention.weights[layer][head],
-  };
+  const headWeights: MatrixPanel = matrix('head-weights', w('inside-head-weights', { head: focused }), attention.weights[layer][head], labels, labels, 'weights',
+    { kind: 'head-weight', pieces, layer, head }, 'A');
   const copyPanel = copies === undefined
     ? facts('name-missing', [[w('inside-name'), name], [w('inside-tokens'), String(n)]])
     : matrix('copy-weights', w('inside-matrix-copy-weights'),
@@ -189,14 +183,6 @@ export function insideSteps(lab: AttentionLab, model: LanguageModel, inputs: Ins
     formula: String.raw`\tilde{A}^{(\ell)} = r I + (1 - r)\,\bar{A}^{(\ell)}, \qquad \htmlClass{focus}{R^{(\ell)} = \tilde{A}^{(\ell)} R^{(\ell - 1)}}`,
     panels: [
       parameters('residual', [residualField, textField]),
-      {
-        type: 'tokens',
-        name: 'rollout-tokens',
-        caption: w('inside-rollout-tokens'),
-        queries: labels,
-        keys: labels,
-        weights: rollout.rollout[last],
-      } satisfies TokenAttentionPanel,
       {
         ...matrix('rollout', w('inside-matrix-rollout'), rollout.rollout[last], labels, labels, 'weights',
           { kind: 'rollout', pieces, residual, layer: last }, 'R'),

@@ -12,9 +12,9 @@ inside-residual = residual weight r
 inside-parameters-caption = Your text and the head in focus
 inside-from-engine = From the engine
 inside-tokens = tokens
-inside-head-weights = where each character of head { $head } looks: focus a character
+inside-head-weights = head { $head }’s attention weights: each row a character, each column one it looks at
 inside-attention-title = Every head reads your text
-inside-attention-text = The model reads your text as { $tokens } tokens, one per character. Each of its { $layers } layers has { $heads } attention heads, { $all } in all, and each head spreads every token’s attention over the tokens before it (the causal mask). Your name, { $name }, comes twice. The table takes each character of its second copy and shows, for every head (layer.head), the weight it gives to the character that followed the same character in the first copy: the one that comes next. A head that looks there can copy the name. Below, the attention of head { $head }; choose another layer and head above.
+inside-attention-text = The model reads your text as { $tokens } tokens, one per character. Each of its { $layers } layers has { $heads } attention heads, { $all } in all, and each head spreads every token’s attention over the tokens before it (the causal mask). Your name, { $name }, comes twice. The table takes each character of its second copy and shows, for every head (L its layer, H the head, both from 0), the weight it gives to the character that followed the same character in the first copy: the one that comes next. A head that looks there can copy the name. Below, every weight of head { $head }, the character that looks in each row; choose another layer and head above.
 inside-attention-text-no-name = The model reads your text as { $tokens } tokens, one per character. Each of its { $layers } layers has { $heads } attention heads, { $all } in all, and each head spreads every token’s attention over the tokens before it (the causal mask). The name “{ $name }” does not occur twice in your text, whole characters each time, so there is no second copy to look at: put it in twice to see how heads copy it. Below, the attention of head { $head }.
 inside-matrix-copy-weights = second copy → the character after it in the first copy, per head
 inside-layer-row = layer { $layer }
@@ -41,14 +41,15 @@ inside-lens-title = The logit lens: each layer’s guess
 inside-lens-text = The logit lens reads the residual stream before the last layer is done, as if the layers after it were skipped: through the final RMSNorm and the unembedding, to a probability for every token. The first table shows, after each of { $readings } readings, the token the model would predict next and its probability; the last reading is the model’s own prediction. The second table follows the character that really came next. On the second copy of { $name }, watch it become likely only after the layer whose heads copy.
 inside-lens-text-no-name = The logit lens reads the residual stream before the last layer is done, as if the layers after it were skipped: through the final RMSNorm and the unembedding, to a probability for every token. The first table shows, after each of { $readings } readings, the token the model would predict next and its probability; the last reading is the model’s own prediction. The second table follows the character that really came next. Put “{ $name }” in twice to watch copying appear layer by layer.
 inside-lens-embeddings = embeddings
-inside-lens-after = after layer { $layer }
-inside-lens-output = after layer { $layer } (output)
+inside-lens-after = after L{ $layer }
+inside-lens-output = output (L{ $layer })
 inside-matrix-lens-top = each layer’s most likely next token and its probability
 inside-matrix-lens-next = each layer’s probability of the token that came next
 inside-rollout-title = Attention rollout
-inside-rollout-text = Which tokens does the last position draw on, through all { $layers } layers? A head’s weights say where one layer looks, but each layer also adds its input back (the residual connection), and what it looks at was itself mixed by the layers before. Attention rollout (Abnar & Zuidema 2020) averages each layer’s heads, mixes in the identity with weight r = { $residual } for the residual path, renormalises the rows, and multiplies the layers together. Focus a character to see its rollout; the marked row is the last token, { $last }. It is an estimate, not a causal measure: switching heads off (two steps back) tests what matters.
-inside-rollout-tokens = what each character draws on, through every layer: focus one
+inside-rollout-text = Which tokens feed the last position, through all { $layers } layers? A head’s weights say where one layer looks, but each layer also adds its input back (the residual connection), and what it looks at was itself mixed by the layers before. Attention rollout (Abnar & Zuidema 2020) averages each layer’s heads, mixes in the identity with weight r = { $residual } for the residual path, renormalises the rows, and multiplies the layers together. Row i is what reaches character i, column j how much of it comes from character j; the marked row is the last token, “{ $last }”. It is an estimate, not a causal measure: switching heads off (two steps back) tests what matters.
 inside-matrix-rollout = attention rollout through every layer
+inside-explain-head-weight = head { $head }’s attention from “{ $query }” (token { $q }) to “{ $key }” (token { $k }): a row of the softmax of its scaled scores.
+inside-explain-head-weight-future = “{ $key }” (token { $k }) comes after “{ $query }” (token { $q }): the causal mask blocks it, so head { $head } gives it weight 0.
 inside-explain-copy-weight = head { $head }’s attention from the second copy’s “{ $query }” (token { $q }) to “{ $key }” (token { $k }), the character that followed “{ $query }” in the first copy.
 inside-explain-score-previous-token = the mean of head { $head }’s weights(i, i − 1) over the { $cells } queries of the random sequence read twice ({ $length } tokens each time).
 inside-explain-score-induction = the mean of head { $head }’s weights(L + j, j + 1) over j = 0 … { $last }: each second-copy token’s weight on the token that followed it in the first copy.
