@@ -1,11 +1,14 @@
 // Fetching a walkthrough's code: its kind's module (kinds/index.ts) and, for kinds whose steps
 // chart, the chart widget with it, so their charts are drawn at once. The served page's entry
-// starts this for the walkthrough a link opens while the engine loads, before the rest of the page.
+// starts this for the walkthrough a link opens while the engine loads, before the rest of the page
+// (with the full engine and the language model, for a lesson that needs them).
 import { descriptorOf, isStepped, loadKind } from '../kinds/index.js';
 import type { Kind } from '../model/types.js';
 import { DEFAULT_WALKTHROUGH, findWalkthrough, LESSONS } from '../model/walkthroughs.js';
 import { TRAINING_WALKTHROUGH } from '../state/training-link.js';
-import { needsFullEngine } from '../session/kind-and-engine.js';
+import type { AttentionLab } from '../../lib/index.js';
+import { needsFullEngine, needsLanguageModel } from '../session/kind-and-engine.js';
+import { loadLessonModel } from '../session/language-model-source.js';
 import { loadCharts } from '../widgets/chart-panel.js';
 
 /** A kind's module, with the chart widget when its steps chart, so they are drawn at once. */
@@ -22,7 +25,7 @@ export async function loadKindWithWidgets(kind: Kind) {
  * walkthrough (`?src=`) names its kind only in the file it points to; a walkthrough drawn by a
  * view of its own has no kind module (the page fetches its view).
  */
-export function prefetchLinkedWalkthrough(search: string, fullEngine?: () => Promise<unknown>): void {
+export function prefetchLinkedWalkthrough(search: string, fullEngine?: () => Promise<AttentionLab>): void {
   const params = new URLSearchParams(search);
   if (params.has('src')) return;
   const named = params.get('w');
@@ -34,5 +37,9 @@ export function prefetchLinkedWalkthrough(search: string, fullEngine?: () => Pro
   // A lesson that needs the full engine starts loading it at once, beside its code.
   if (!walkthrough || !isStepped(walkthrough.kind)) return;
   loadKindWithWidgets(walkthrough.kind).catch(() => undefined);
-  if (needsFullEngine(walkthrough)) fullEngine?.().catch(() => undefined);
+  if (!needsFullEngine(walkthrough)) return;
+  const engine = fullEngine?.();
+  // A lesson that reads the language model starts fetching it too, on that engine.
+  if (needsLanguageModel(walkthrough)) engine?.then(loadLessonModel).catch(() => undefined);
+  else engine?.catch(() => undefined);
 }

@@ -75,6 +75,12 @@ interface SteppedKind<K extends Kind, F extends InputFields> extends KindBase<K,
    * (tests/page/lite-engine-kinds.test.mjs builds every shipped walkthrough of a lite kind on it.)
    */
   engine: 'lite' | 'full';
+  /**
+   * Its steps read the lessons' language model (session/language-model-source.ts), which the
+   * session loads (on the full engine, which it needs) and hands to its module's `build` before
+   * the first step: only lessons of such kinds fetch the model.
+   */
+  languageModel?: true;
   /** Its module, a chunk of its own fetched when a walkthrough of this kind opens. */
   load(): Promise<{ default: KindModule<WalkthroughOf<K>, unknown> }>;
 }
@@ -87,6 +93,7 @@ interface SteppedKind<K extends Kind, F extends InputFields> extends KindBase<K,
 interface OwnViewKind<K extends Kind, F extends InputFields> extends KindBase<K, F> {
   view: OwnView;
   engine?: undefined;
+  languageModel?: undefined;
   load?: undefined;
   alwaysAccepted?: undefined;
 }

@@ -3,7 +3,7 @@
 // it as steps and panels, turns a changed parameter or an edited cell into new inputs, and writes
 // its part of the exports from the trace it already has. DOM-free: the session calls it, the
 // views only draw the steps it returns.
-import type { AttentionLab } from '../../lib/index.js';
+import type { AttentionLab, LanguageModel } from '../../lib/index.js';
 import type { LatexScope } from '../export/latex.js';
 import type { Script } from '../export/python.js';
 import type { MatrixPanel, Step, Walkthrough } from '../model/types.js';
@@ -59,9 +59,10 @@ export interface KindModule<W extends { inputs: object } = Walkthrough, T = unkn
    * Asks the engine and words its trace as steps; throws the engine's refusal of bad inputs
    * (from `rest` too, for a build in two parts). `trained`: one layer of a trained model whose
    * weights and probe input replace the seeded ones (only kinds whose descriptor says it trains
-   * are given one).
+   * are given one). `languageModel`: the lessons' language model, given to kinds whose
+   * descriptor says `languageModel: true` (and only to them).
    */
-  build(lab: AttentionLab, walkthrough: W, inputs: W['inputs'], trained?: TrainedLayer): Built<T> | Staged<T>;
+  build(lab: AttentionLab, walkthrough: W, inputs: W['inputs'], trained?: TrainedLayer, languageModel?: LanguageModel): Built<T> | Staged<T>;
   /** New inputs after a parameters panel changed `name` (a size, a seed, words, a choice). */
   changeInputs(lab: AttentionLab, inputs: W['inputs'], name: string, value: ParameterValue): W['inputs'];
   /**

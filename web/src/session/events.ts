@@ -68,6 +68,11 @@ export type SessionEvent =
    * accepts makes stale, so the views take it away then.
    */
   | { type: 'notice'; message: string; about?: 'inputs' }
+  /**
+   * Opening waits for something slow to arrive (the lessons' language model): `message` says
+   * what, until a second event with none says it is over (arrived or not).
+   */
+  | { type: 'loading'; message: string | undefined }
   /** A short message for screen readers (what an edit did). */
   | { type: 'announce'; message: string }
   | { type: 'progress'; progress: ProgressEvent };

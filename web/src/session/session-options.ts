@@ -1,6 +1,6 @@
 // What a session is made with: where its walkthroughs come from, and how it runs (exam mode, the
 // engine for the kinds the page's own engine leaves out). session.ts re-exports these.
-import type { AttentionLab } from '../../lib/index.js';
+import type { AttentionLab, LanguageModel } from '../../lib/index.js';
 import type { OwnView } from '../kinds/descriptor.js';
 import type { Walkthrough } from '../model/types.js';
 import type { AnswerLog } from './answer-record.js';
@@ -32,4 +32,10 @@ export interface SessionOptions {
    * Left out, such a walkthrough opens at once (its view then fetches its own code).
    */
   loadView?: (view: OwnView) => Promise<unknown>;
+  /**
+   * The lessons' language model on an engine, for kinds whose descriptor says languageModel:
+   * the session shows that it loads and, when it cannot be loaded, leaves what is open as it was,
+   * with a notice. Left out: session/language-model-source.ts's.
+   */
+  languageModel?: (lab: AttentionLab) => Promise<LanguageModel>;
 }

@@ -22,6 +22,7 @@ import { inputsFingerprint, type Attempt, type Score } from './answer-record.js'
 import { ExamGate } from './exam-gate.js';
 import { changedParameter, flippedMaskCell, typedCell, type EditReading } from './learner-edits.js';
 import { loadViewCode, loadWalkthroughCode, type CodeSources } from './kind-and-engine.js';
+import { loadLessonModel } from './language-model-source.js';
 import type { Catalogue, SessionOptions } from './session-options.js';
 
 export type { Catalogue, SessionOptions } from './session-options.js';
@@ -63,8 +64,8 @@ export class Session extends OpenWalkthrough {
     this.exercises = new ExerciseBook(report, { exam, log: options.answers });
     this.gate = new ExamGate(exam, (exercise) => this.exercises.answered(exercise), { notify: (m) => this.notify(m), announce: (m) => this.announce(m) });
     this.seen = new StepsSeen(report);
-    const { fullEngine, loadView } = options;
-    this.sources = { load, lab, fullEngine, loadView };
+    const { fullEngine, loadView, languageModel = loadLessonModel } = options;
+    this.sources = { load, lab, fullEngine, loadView, languageModel };
   }
 
   /** Calls `listener` on every event; returns the way to stop. */
@@ -118,10 +119,16 @@ export class Session extends OpenWalkthrough {
     }
     const { view } = descriptorOf(walkthrough.kind);
     if (view) return this.openInView(walkthrough, view, state);
-    const code = await loadWalkthroughCode(walkthrough, given, this.sources, (message) => this.notify(message));
+    const code = await loadWalkthroughCode(walkthrough, given, this.sources, {
+      notify: (message) => this.notify(message),
+      loading: (message) => this.emit({ type: 'loading', message }),
+    });
     if (!code) return false;
-    const { kind, lab, trained } = code;
-    const from: BuiltFrom = { walkthrough, kind, lab, inputs: state.inputs ?? walkthrough.inputs, edited: state.inputs !== undefined, ...(trained ? { trained } : {}) };
+    const { kind, lab, trained, languageModel } = code;
+    const from: BuiltFrom = {
+      walkthrough, kind, lab, inputs: state.inputs ?? walkthrough.inputs, edited: state.inputs !== undefined,
+      ...(trained ? { trained } : {}), ...(languageModel ? { languageModel } : {}),
+    };
     const built = this.build(from);
     if (!built) return false;
     // An exercise pointing at a step, panel or cell the walkthrough's own steps do not have: the

@@ -8,7 +8,7 @@
 // on screen (the step list needs them), and once made they must have the same. Any other build
 // is made whole at once, so the engine's refusal comes with the change that caused it. Reading
 // is all it takes: nothing that uses the steps or the trace needs to know which were deferred.
-import type { AttentionLab } from '../../lib/index.js';
+import type { AttentionLab, LanguageModel } from '../../lib/index.js';
 import type { Accepted } from '../kinds/descriptor.js';
 import { descriptorOf } from '../kinds/index.js';
 import { wholeBuild, type AnyKindModule, type Built } from '../kinds/kind.js';
@@ -30,6 +30,8 @@ export interface BuiltFrom {
   edited: boolean;
   /** A trained model's layer whose weights and probe the steps show, instead of seeded ones. */
   trained?: TrainedLayer;
+  /** The lessons' language model, for a kind whose descriptor says languageModel. */
+  languageModel?: LanguageModel;
 }
 
 /** What is on screen: the steps, the one shown, and what they were built from. */
@@ -42,10 +44,10 @@ export interface OnScreen extends BuiltFrom {
  * The steps and trace of a walkthrough as the session shows them; throws the engine's refusal.
  * `screen`: the steps on screen, when these inputs are an edit of theirs.
  */
-export function stepsToShow({ walkthrough, kind, lab, inputs, edited, trained }: BuiltFrom, screen?: OnScreen): Built {
+export function stepsToShow({ walkthrough, kind, lab, inputs, edited, trained, languageModel }: BuiltFrom, screen?: OnScreen): Built {
   // A walkthrough's own words describe its own numbers (step-texts.ts).
   const ownTexts = !edited && !trained;
-  const building = kind.build(lab, walkthrough, inputs, trained);
+  const building = kind.build(lab, walkthrough, inputs, trained, languageModel);
   const whole = (): Built => {
     const { steps, trace } = wholeBuild(building);
     const worded = withStepTexts(walkthrough, steps, ownTexts);

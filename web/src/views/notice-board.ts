@@ -1,6 +1,7 @@
 // The page's notices and its screen-reader announcer: what the session says (a refused value, a
 // step reached) shown in the notices list or spoken, and refusals of values cleared once the
 // engine accepts a change, since they are stale then.
+import { el } from '../widgets/dom.js';
 import { noticeElement } from '../widgets/notice.js';
 import type { ViewContext } from './view-context.js';
 import { t } from '../i18n/messages.js';
@@ -13,6 +14,7 @@ export class NoticeBoard {
       // Not on an opening: a link whose inputs were refused opens with the walkthrough's own,
       // and the notice says so.
       if (event.type === 'recomputed') this.clear('inputs');
+      if (event.type === 'loading') this.loading(event.message);
       if (event.type === 'announce') this.announce(event.message);
       else if (event.type === 'step' && event.announce) {
         this.announce(t('step-announce', { number: String(event.index + 1), total: String(session.steps.length), title: session.step?.title ?? '' }));
@@ -22,6 +24,13 @@ export class NoticeBoard {
 
   notify(message: string, about?: 'inputs'): void {
     this.context.byId('notices').append(noticeElement(message, about));
+  }
+
+  /** What opening waits for, as a line in the notices (a live region) until it is over. */
+  loading(message: string | undefined): void {
+    const notices = this.context.byId('notices');
+    notices.querySelector('.waiting')?.remove();
+    if (message !== undefined) notices.append(el('p', { className: 'notice waiting' }, message));
   }
 
   clear(about: 'inputs'): void {
