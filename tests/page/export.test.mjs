@@ -22,6 +22,7 @@ const { colourScale } = await importCompiled('model/colour');
 const { loadKind } = await importCompiled('kinds/index');
 const { wholeBuild } = await importCompiled('kinds/kind');
 const { trainedLayer } = await importCompiled('model/trained-layer');
+const { loadLessonModel } = await importCompiled('session/language-model-source');
 
 /** @param {string} id a shipped walkthrough */
 const shipped = (id) => JSON.parse(readFileSync(new URL(`../../web/src/walkthroughs/${id}.json`, import.meta.url), 'utf8'));
@@ -34,7 +35,9 @@ const KINDS = Object.fromEntries(await Promise.all(
 const SCRIPTS = Object.fromEntries(await Promise.all(Object.entries(KINDS).map(async ([kind, module]) => [kind, await module.loadScript()])));
 
 /** The steps and trace as the page builds them, every step made. */
-const builtOf = (/** @type {any} */ w) => wholeBuild(KINDS[w.kind].build(lab, w, w.inputs));
+/** The lessons' language model, which the session hands to the kinds that read it. */
+const languageModel = await loadLessonModel(lab);
+const builtOf = (/** @type {any} */ w) => wholeBuild(KINDS[w.kind].build(lab, w, w.inputs, undefined, languageModel));
 const stepsOf = (/** @type {any} */ w) => builtOf(w).steps;
 /** The LaTeX as the page writes it for the kind of `w`. */
 const latexOf = (/** @type {any} */ w, /** @type {any[]} */ steps, /** @type {any} */ current = undefined) => exampleLatex(w, steps, KINDS[w.kind].latex, current);

@@ -17,14 +17,14 @@ const lab = await loadAttentionLab();
 const { parseWalkthrough } = await importCompiled('authoring/validate-walkthrough');
 const { readLink, writeLink } = await importCompiled('state/url-state');
 const { Session } = await importCompiled('session/session');
-const { lessonModel } = await importCompiled('kinds/inside-model/model-source');
+const { loadLessonModel } = await importCompiled('session/language-model-source');
 const { findNameCopies } = await importCompiled('kinds/inside-model/labels');
 
 const INSIDE = JSON.parse(readFileSync(new URL('../../web/src/walkthroughs/inside-the-model.json', import.meta.url), 'utf8'));
 const { text, name, layer, head, residual } = INSIDE.inputs;
 
 const { opened, panelOf, fieldOf } = lessonSession(lab, INSIDE, 'attention');
-const model = lessonModel(lab);
+const model = await loadLessonModel(lab);
 const { layers, heads } = model.config();
 const attention = model.attention({ text });
 const copies = findNameCopies(attention.pieces, name);

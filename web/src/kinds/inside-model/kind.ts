@@ -8,6 +8,7 @@ export default defineKind({
   kind: 'inside-model',
   inputs: insideModelInputs,
   engine: 'full',
+  languageModel: true,
   exercises: [...MATRIX_EXERCISES],
   steps: { attention: ['heads'], atlas: ['heads'], ablate: ['w-o'], lens: [], rollout: ['heads'] },
   load: () => import('./index.js'),
