@@ -4,7 +4,8 @@
 import type katexModule from 'katex';
 import type { AttentionLab } from '../../web/lib/index.js';
 import { DEFAULT_WALKTHROUGH, WALKTHROUGHS } from '../../web/src/model/walkthroughs.js';
-import { isStepped, KINDS as KIND_NAMES, loadKind } from '../../web/src/kinds/index.js';
+import { descriptorOf, isStepped, KINDS as KIND_NAMES, loadKind } from '../../web/src/kinds/index.js';
+import { loadLessonModel } from '../../web/src/session/language-model-source.js';
 import { wholeBuild, type AnyKindModule } from '../../web/src/kinds/kind.js';
 import { formulaMathml } from '../../web/src/widgets/formula-mathml.js';
 
@@ -19,14 +20,16 @@ const KINDS = new Map<string, AnyKindModule>(
  * MathML by LaTeX: `landing` for the landing walkthrough's formulas (in the page's first chunk),
  * `more` for every other shipped walkthrough's (a chunk the page loads when it first needs one).
  */
-export function shippedFormulas(lab: AttentionLab, katex: typeof katexModule): { landing: Record<string, string>, more: Record<string, string> } {
+export async function shippedFormulas(lab: AttentionLab, katex: typeof katexModule): Promise<{ landing: Record<string, string>, more: Record<string, string> }> {
+  // Kinds that read the lessons' language model are built with it, as the session builds them.
+  const languageModel = KIND_NAMES.some((kind) => descriptorOf(kind).languageModel) ? await loadLessonModel(lab) : undefined;
   const landing: Record<string, string> = {};
   const more: Record<string, string> = {};
   for (const walkthrough of WALKTHROUGHS.values()) {
     const kind = KINDS.get(walkthrough.kind);
     if (!kind) continue;
     const table = walkthrough.id === DEFAULT_WALKTHROUGH ? landing : more;
-    for (const step of wholeBuild(kind.build(lab, walkthrough, walkthrough.inputs)).steps) table[step.formula] ??= formulaMathml(katex, step.formula);
+    for (const step of wholeBuild(kind.build(lab, walkthrough, walkthrough.inputs, undefined, languageModel)).steps) table[step.formula] ??= formulaMathml(katex, step.formula);
   }
   for (const latex of Object.keys(landing)) delete more[latex];
   return { landing, more };
