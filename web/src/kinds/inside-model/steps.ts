@@ -43,6 +43,27 @@ function withHeadOff<T>(model: LanguageModel, layer: number, head: number, read:
   }
 }
 
+/** What the steps read of a model whatever the text: the atlas and every head's ablation on the random sequence. */
+interface ModelReadings {
+  scores: Record<HeadPattern, LanguageModelHeadScores>;
+  ablatedScores: LanguageModelHeadScores[];
+}
+
+// Nine forwards on the random sequence read twice, the same at every edit: read once per model.
+const readings = new WeakMap<LanguageModel, ModelReadings>();
+
+function modelReadings(model: LanguageModel, heads: { layer: number; head: number }[]): ModelReadings {
+  let read = readings.get(model);
+  if (!read) {
+    read = {
+      scores: Object.fromEntries(PATTERNS.map((pattern) => [pattern, model.headScores({ pattern })])) as Record<HeadPattern, LanguageModelHeadScores>,
+      ablatedScores: heads.map((h) => withHeadOff(model, h.layer, h.head, (off) => off.headScores({ pattern: 'induction' }))),
+    };
+    readings.set(model, read);
+  }
+  return read;
+}
+
 export function insideSteps(lab: AttentionLab, model: LanguageModel, inputs: InsideModelInputs): Built<InsideTraces> {
   const { text, name, layer, head, residual } = inputs;
   const config = model.config();
@@ -51,9 +72,8 @@ export function insideSteps(lab: AttentionLab, model: LanguageModel, inputs: Ins
   const attention = model.attention({ text });
   const losses = model.tokenLosses({ text });
   const lens = model.logitLens({ text });
-  const scores = Object.fromEntries(PATTERNS.map((pattern) => [pattern, model.headScores({ pattern })])) as Record<HeadPattern, LanguageModelHeadScores>;
   const heads = everyHead(config.layers, config.heads);
-  const ablatedScores = heads.map((h) => withHeadOff(model, h.layer, h.head, (off) => off.headScores({ pattern: 'induction' })));
+  const { scores, ablatedScores } = modelReadings(model, heads);
   const rollout = lab.attentionRollout({ layers: attention.weights, residual });
 
   const { pieces } = attention;
