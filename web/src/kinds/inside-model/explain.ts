@@ -33,8 +33,8 @@ export function explainInside({ trace }: Built<InsideTraces>, panel: MatrixPanel
       return done([`${name} = (1/${source.cells}) Σ A${sub(row)},${sub(column)}[q, k] = ${value}`], w(`inside-explain-score-${source.pattern}`, words));
     }
     case 'loss':
-      return done([`ℒ${sub(row)} = −ln p(x${sub(row + 1)} | x${sub(0)} … x${sub(row)}) = ${value}`], w('inside-explain-loss', {
-        column: source.columns[column], next: pieceLabel(source.pieces[row + 1]), piece: pieceLabel(source.pieces[row]), i: String(row),
+      return done([`ℒ${sub(row)} = −ln p(x${sub(row + 1)} | x${sub(0)} … x${sub(row)}) = ${value}`], w(column === 0 ? 'inside-explain-loss' : 'inside-explain-loss-off', {
+        head: source.head, next: pieceLabel(source.pieces[row + 1]), piece: pieceLabel(source.pieces[row]), i: String(row),
       }), column === 1 ? [{ panel: panel.name, row, col: 0 }] : []);
     case 'copy-loss':
       return done([`${name} = ${value}`], w('inside-explain-copy-loss', {

@@ -54,7 +54,7 @@ export type CellSource =
   | { kind: 'head-weight'; pieces: (string | null)[]; layer: number; head: number }
   | { kind: 'copy-weight'; copies: NameCopies; pieces: (string | null)[]; heads: { layer: number; head: number }[] }
   | { kind: 'score'; pattern: HeadPattern; length: number; cells: number }
-  | { kind: 'loss'; pieces: (string | null)[]; columns: string[] }
+  | { kind: 'loss'; pieces: (string | null)[]; head: string }
   | { kind: 'copy-loss'; length: number; rows: string[] }
   | { kind: 'lens-top'; pieces: (string | null)[]; top: (string | null)[][]; layers: string[] }
   | { kind: 'lens-next'; pieces: (string | null)[]; layers: string[] }

@@ -148,7 +148,7 @@ export function insideSteps(lab: AttentionLab, model: LanguageModel, inputs: Ins
     id: 'ablate',
     title: w('inside-ablate-title'),
     text: w(copies === undefined ? 'inside-ablate-text-no-name' : 'inside-ablate-text', {
-      head: focused, all: number(losses.loss), off: number(ablatedLosses.loss), name, length: String(length),
+      head: focused, all: formatNumber(losses.loss, 4), off: formatNumber(ablatedLosses.loss, 4), name, length: String(length),
     }),
     formula: String.raw`W_O^{(\ell)}[\,h d_k : (h + 1) d_k,\ :\,] \leftarrow 0, \qquad \htmlClass{focus}{\mathcal{L}_i = -\ln p(x_{i+1} \mid x_0 \dots x_i)}`,
     panels: [
@@ -156,7 +156,7 @@ export function insideSteps(lab: AttentionLab, model: LanguageModel, inputs: Ins
       {
         ...matrix('losses', w('inside-matrix-losses'), losses.losses.map((x, i) => [x, ablatedLosses.losses[i]]),
           losses.losses.map((_, i) => arrowLabel(pieces[i], pieces[i + 1])), lossColumns, 'none',
-          { kind: 'loss', pieces, columns: lossColumns }, 'ℒ'),
+          { kind: 'loss', pieces, head: focused }, 'ℒ'),
         // The second copy's tokens after its first: where copying from the first copy helps.
         focus: secondRows.flatMap((i): [number, number][] => [[i, 0], [i, 1]]),
       },
