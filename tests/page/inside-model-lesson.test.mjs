@@ -74,6 +74,9 @@ describe('inside the model', () => {
     const induction = model.headScores({ pattern: 'induction' });
     const facts = Object.fromEntries(panelOf(s, 'atlas', 'atlas-facts').facts);
     assert.equal(facts['tokens in the random sequence, read twice'], String(induction.tokens.length / 2));
+    // The shipped model copies; the seeded stand-in of the page's model source does not.
+    assert.match(s.steps.find((/** @type {any} */ step) => step.id === 'atlas').text,
+      induction.secondCopyLoss < induction.firstCopyLoss ? /copying makes the second easier/ : /this model has not learned to copy/);
   });
 
   test('switching a head off: each prediction’s loss with every head and with it off, and both copies’ losses with each head off in turn', async () => {

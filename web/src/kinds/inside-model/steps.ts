@@ -124,7 +124,8 @@ export function insideSteps(lab: AttentionLab, model: LanguageModel, inputs: Ins
   steps.push({
     id: 'atlas',
     title: w('inside-atlas-title'),
-    text: w('inside-atlas-text', { length: String(length), first: number(induction.firstCopyLoss), second: number(induction.secondCopyLoss) }),
+    // A model that copies has the lower loss on the second copy (docs/language-model.md); an untrained one has not.
+    text: w(induction.secondCopyLoss < induction.firstCopyLoss ? 'inside-atlas-text' : 'inside-atlas-text-no-copy', { length: String(length), first: number(induction.firstCopyLoss), second: number(induction.secondCopyLoss) }),
     formula: String.raw`\mathrm{induction}^{(\ell, h)} = \htmlClass{focus}{\tfrac{1}{L} \textstyle\sum_{j=0}^{L-1} A^{(\ell, h)}_{L + j,\; j + 1}}`,
     panels: [
       ...PATTERNS.map((pattern) => ({
