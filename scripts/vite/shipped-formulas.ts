@@ -21,15 +21,15 @@ const KINDS = new Map<string, AnyKindModule>(
  * `more` for every other shipped walkthrough's (a chunk the page loads when it first needs one).
  */
 export async function shippedFormulas(lab: AttentionLab, katex: typeof katexModule): Promise<{ landing: Record<string, string>, more: Record<string, string> }> {
-  // Kinds that read the lessons' language model are built with it, as the session builds them.
-  const languageModel = KIND_NAMES.some((kind) => descriptorOf(kind).languageModel) ? await loadLessonModel(lab) : undefined;
   const landing: Record<string, string> = {};
   const more: Record<string, string> = {};
   for (const walkthrough of WALKTHROUGHS.values()) {
     const kind = KINDS.get(walkthrough.kind);
     if (!kind) continue;
     const table = walkthrough.id === DEFAULT_WALKTHROUGH ? landing : more;
-    for (const step of wholeBuild(kind.build(lab, walkthrough, walkthrough.inputs, undefined, languageModel)).steps) table[step.formula] ??= formulaMathml(katex, step.formula);
+    // A lesson that reads the language model is handed it, as the session hands it.
+    const model = descriptorOf(walkthrough.kind).languageModel ? await loadLessonModel(lab) : undefined;
+    for (const step of wholeBuild(kind.build(lab, walkthrough, walkthrough.inputs, undefined, model)).steps) table[step.formula] ??= formulaMathml(katex, step.formula);
   }
   for (const latex of Object.keys(landing)) delete more[latex];
   return { landing, more };

@@ -127,18 +127,17 @@ test('coverage of the course in Spanish (untranslated strings listed)', (t) => {
 });
 
 test('on inputs a learner changed, every kind’s steps are in Spanish (kinds/<kind>/words-es.ts), with the English numbers', async () => {
-  const { isStepped, loadKind } = await importCompiled('kinds/index');
+  const { descriptorOf, isStepped, loadKind } = await importCompiled('kinds/index');
   const { wholeBuild } = await importCompiled('kinds/kind');
   const { loadLessonModel } = await importCompiled('session/language-model-source');
-  // The session hands the lessons' language model to the kinds that read it.
-  const languageModel = await loadLessonModel(lab);
   const builds = async () => {
     const found = [];
     // A walkthrough its own view draws has no steps (the training view's words: tests/page/i18n-views.test.mjs).
     for (const walkthrough of [...WALKTHROUGHS.values()].filter((w) => isStepped(w.kind))) {
       const kind = await loadKind(walkthrough.kind);
       const inputs = kind.changeInputs(lab, walkthrough.inputs, 'seed', 7);
-      found.push(...wholeBuild(kind.build(lab, walkthrough, inputs, undefined, languageModel)).steps.map((step) => ({ where: `${walkthrough.id}.${step.id}`, step })));
+      const model = descriptorOf(walkthrough.kind).languageModel ? await loadLessonModel(lab) : undefined;
+      found.push(...wholeBuild(kind.build(lab, walkthrough, inputs, undefined, model)).steps.map((step) => ({ where: `${walkthrough.id}.${step.id}`, step })));
     }
     return found;
   };

@@ -12,6 +12,7 @@ import { OWN_VIEW_KINDS, SHIPPED, STEPPED } from '../support/shipped-walkthrough
 
 const lab = await loadAttentionLab();
 const { Session } = await importCompiled('session/session');
+const { descriptorOf } = await importCompiled('kinds/index');
 
 
 /** A session over the shipped walkthroughs, with every event it emits recorded in order. */
@@ -39,7 +40,9 @@ describe('opening a walkthrough', () => {
       assert.deepEqual(s.state, { walkthrough: id, step: s.steps[0].id, inputs: undefined });
       assert.equal(s.inputs, walkthrough.inputs, 'the walkthrough’s own inputs');
       assert.ok(s.trace !== undefined, 'the trace the steps came from is kept');
-      // A lesson that reads the language model says it is loading it first.
+      // A lesson that reads the language model says it is loading it first, then that it is done.
+      const loading = events.filter((e) => e.type === 'loading').map((e) => e.message === undefined);
+      assert.deepEqual(loading, descriptorOf(walkthrough.kind).languageModel ? [false, true] : []);
       const shown = events.filter((e) => e.type !== 'loading');
       assert.deepEqual(shown.slice(0, 2).map((e) => e.type), ['opened', 'step']);
       assert.equal(shown[0].fresh, true);

@@ -21,6 +21,7 @@ import alibi from './alibi/kind.js';
 import groupedQuery from './grouped-query/kind.js';
 import slidingWindow from './sliding-window/kind.js';
 import tokens from './tokens/kind.js';
+import languageModel from './language-model/kind.js';
 import insideModel from './inside-model/kind.js';
 import efficient from './efficient/kind.js';
 import cost from './cost/kind.js';
@@ -41,6 +42,7 @@ const REGISTRY = {
   'grouped-query': groupedQuery,
   'sliding-window': slidingWindow,
   tokens,
+  'language-model': languageModel,
   'inside-model': insideModel,
   efficient,
   cost,

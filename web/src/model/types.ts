@@ -160,6 +160,11 @@ export interface ParameterField {
   placeholder?: string;
   /** For 'choice': [value, label] pairs. */
   options?: [string, string][];
+  /**
+   * For 'integer' and 'number' with `min` and `max`: a slider, whose every move is a change (the
+   * sampling settings redraw a distribution as they move), with its value written beside it.
+   */
+  slider?: true;
 }
 
 /** Words a learner can focus or hover to see where each one's attention goes. */
