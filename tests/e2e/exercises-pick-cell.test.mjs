@@ -79,6 +79,30 @@ test('a whole matrix is crossed with the keyboard alone: arrows along a row, ↑
   await page.close();
 });
 
+test('the induction head is found with the keyboard on a layer × head grid with its numbers hidden, the engine’s scores deciding', async () => {
+  const { page, problems } = await open('?w=inside-the-model&step=atlas');
+  // The right head by the engine's induction scores, every digit, as the atlas's table titles them.
+  const exact = await page.locator('figure[data-panel="induction"] td[role="gridcell"]').evaluateAll((cells) =>
+    cells.map((td) => ({ value: `r${td.dataset.row}c${td.dataset.col}`, score: Number(td.title.replace(/^exact: /, '')) })));
+  assert.equal(exact.length, 8, 'two layers of four heads');
+  const best = exact.reduce((a, b) => (b.score > a.score ? b : a));
+  await page.locator('.control-previous').click();
+  await page.locator('#step-title', { hasText: 'Your turn: find the induction head' }).waitFor();
+  await group(page).getByRole('radio').first().waitFor();
+  assert.doesNotMatch(await group(page).textContent() ?? '', /\d\.\d/, 'no number shown');
+  await page.locator('#step-title').click();
+  for (let i = 0; i < 20 && !(await page.evaluate(() => document.activeElement?.matches('input[type=radio]'))); i += 1) await page.keyboard.press('Tab');
+  const [row, column] = best.value.slice(1).split('c').map(Number);
+  for (let i = 0; i < row; i += 1) await page.keyboard.press('ArrowDown');
+  for (let j = 0; j < column; j += 1) await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('value')), best.value);
+  await page.keyboard.press('Enter');
+  await feedback(page).filter({ hasText: 'Right' }).waitFor();
+  assert.match(await feedback(page).textContent(), /^Right: row “layer \d”, column “head \d” holds \d\.\d{3}, the largest number of the matrix\.$/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('both of a lesson’s exercises answered: the lesson menu shows its score', async () => {
   const { page, problems } = await open('?w=cross-attention&step=exercise-chat-looks-at');
   // The two come one after the other, after the heads step.

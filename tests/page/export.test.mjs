@@ -19,7 +19,7 @@ const { exampleLatex, latexText } = await importCompiled('export/latex');
 const { examplePython, exampleNumpy } = await importCompiled('export/python');
 const { findGrid } = await importCompiled('export/grid');
 const { colourScale } = await importCompiled('model/colour');
-const { loadKind } = await importCompiled('kinds/index');
+const { descriptorOf, loadKind } = await importCompiled('kinds/index');
 const { wholeBuild } = await importCompiled('kinds/kind');
 const { trainedLayer } = await importCompiled('model/trained-layer');
 const { loadLessonModel } = await importCompiled('session/language-model-source');
@@ -29,7 +29,7 @@ const shipped = (id) => JSON.parse(readFileSync(new URL(`../../web/src/walkthrou
 
 /** @type {Record<string, any>} every kind's module, as the page loads them */
 const KINDS = Object.fromEntries(await Promise.all(
-  ['attention', 'attention-backward', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional', 'flash', 'kv-cache', 'rope', 'alibi', 'grouped-query', 'sliding-window', 'tokens', 'language-model', 'efficient'].map(async (kind) => [kind, await loadKind(kind)])));
+  ['attention', 'attention-backward', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional', 'flash', 'kv-cache', 'rope', 'alibi', 'grouped-query', 'sliding-window', 'tokens', 'language-model', 'inside-model', 'efficient'].map(async (kind) => [kind, await loadKind(kind)])));
 
 /** @type {Record<string, any>} every kind's script writer, as the page loads it */
 const SCRIPTS = Object.fromEntries(await Promise.all(Object.entries(KINDS).map(async ([kind, module]) => [kind, await module.loadScript()])));
@@ -38,7 +38,7 @@ const SCRIPTS = Object.fromEntries(await Promise.all(Object.entries(KINDS).map(a
 const languageModel = await loadLessonModel(lab);
 
 /** The steps and trace as the page builds them, every step made. */
-const builtOf = (/** @type {any} */ w) => wholeBuild(KINDS[w.kind].build(lab, w, w.inputs, undefined, w.kind === 'language-model' ? languageModel : undefined));
+const builtOf = (/** @type {any} */ w) => wholeBuild(KINDS[w.kind].build(lab, w, w.inputs, undefined, descriptorOf(w.kind).languageModel ? languageModel : undefined));
 const stepsOf = (/** @type {any} */ w) => builtOf(w).steps;
 /** The LaTeX as the page writes it for the kind of `w`. */
 const latexOf = (/** @type {any} */ w, /** @type {any[]} */ steps, /** @type {any} */ current = undefined) => exampleLatex(w, steps, KINDS[w.kind].latex, current);
@@ -326,6 +326,8 @@ function expectedBlocks(/** @type {any} */ w, /** @type {any[]} */ steps) {
       return panels(['bytes', 'pair-counts', 'merge-table', 'final-tokens', 'tokenize-steps', 'new-tokens', 'compare', 'character-ids']);
     case 'language-model':
       return panels(['temperature', 'top-k', 'top-p', 'kept']);
+    case 'inside-model':
+      return panels(['rollout']);
     default:
       throw new Error(`no expectations for ${w.kind}`);
   }
@@ -368,6 +370,7 @@ const SCRIPTED = [
   ['language-model-step-by-step', 'the sampling passes on a language model’s logits'],
   ['language-model-step-by-step', 'greedy sampling, top-p alone', { temperature: 0, topK: 0, topP: 0.5 }],
   ['linear-and-sparse', 'full, sparse (window, global, random) and linear attention'],
+  ['inside-the-model', 'attention rollout of the language model’s heads on a repeated name', { residual: 0.3 }],
 ];
 
 for (const [label, build, available, module] of /** @type {const} */ ([

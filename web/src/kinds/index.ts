@@ -22,6 +22,7 @@ import groupedQuery from './grouped-query/kind.js';
 import slidingWindow from './sliding-window/kind.js';
 import tokens from './tokens/kind.js';
 import languageModel from './language-model/kind.js';
+import insideModel from './inside-model/kind.js';
 import efficient from './efficient/kind.js';
 import cost from './cost/kind.js';
 import training from './training/kind.js';
@@ -42,6 +43,7 @@ const REGISTRY = {
   'sliding-window': slidingWindow,
   tokens,
   'language-model': languageModel,
+  'inside-model': insideModel,
   efficient,
   cost,
   training,

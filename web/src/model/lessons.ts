@@ -23,6 +23,7 @@ export const LESSON_TITLES = [
   ['sliding-window', 'Sliding windows and attention sinks'],
   ['tokens', 'From text to tokens'],
   ['language-model', 'A language model, step by step'],
+  ['inside-model', 'Inside the model'],
   ['efficient-attention', 'Linear and sparse attention'],
   ['attention-cost', 'What attention costs'],
   ['train', 'Watch attention learn'],

@@ -96,6 +96,8 @@ export interface MatrixPanel {
   rowSums?: number[];
   /** The mask (1 = attend): cells where it is 0 are drawn as blocked and kept out of the colour range. */
   blocked?: number[][];
+  /** Words drawn in each cell before its number (a predicted token beside its probability); tables only. */
+  cellText?: string[][];
 }
 
 export interface TextPanel {

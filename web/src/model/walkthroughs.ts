@@ -27,6 +27,7 @@ import groupedQuery from '../walkthroughs/grouped-query.json';
 import slidingWindow from '../walkthroughs/sliding-window.json';
 import textToTokens from '../walkthroughs/text-to-tokens.json';
 import languageModelStepByStep from '../walkthroughs/language-model-step-by-step.json';
+import insideTheModel from '../walkthroughs/inside-the-model.json';
 import linearAndSparse from '../walkthroughs/linear-and-sparse.json';
 import attentionCost from '../walkthroughs/attention-cost.json';
 import workedExamplePractice from '../walkthroughs/worked-example-practice.json';
@@ -48,7 +49,7 @@ const all = [
   softLookup, keyMoves, workedExample, workedExamplePractice, tryAttentionFromScratch, attentionBackward, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
   causalMaskPractice, tryCausalSix,
   multiHead, tryOneHead, crossAttention, whyScale, entropyHeads, positionalEncoding, tryPositionsFifty, encoderLayer,
-  flashWorkedExample, flashCausalTiles, kvCache, rotaryPositions, alibi, groupedQuery, slidingWindow, textToTokens, languageModelStepByStep, linearAndSparse, attentionCost, watchAttentionLearn,
+  flashWorkedExample, flashCausalTiles, kvCache, rotaryPositions, alibi, groupedQuery, slidingWindow, textToTokens, languageModelStepByStep, insideTheModel, linearAndSparse, attentionCost, watchAttentionLearn,
 ] as Walkthrough[];
 
 /** Lessons that have at least one walkthrough, keeping their course numbers. */

@@ -23,7 +23,7 @@ export interface OwnViewOpening {
   walkthrough: Walkthrough;
   /** Where it starts: the walkthrough's own inputs, or a link's. */
   inputs: Walkthrough['inputs'];
-  /** Its lesson's label ("Lesson 22 · …"), its title and intro, as the stepped view heads a walkthrough. */
+  /** Its lesson's label ("Lesson 23 · …"), its title and intro, as the stepped view heads a walkthrough. */
   heading: { label: string; title: string; intro: string };
   /** Tells the session what a link should now reproduce. */
   keep(inputs: Walkthrough['inputs']): void;

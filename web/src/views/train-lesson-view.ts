@@ -26,7 +26,7 @@ import type { DrawnWalkthrough, OwnViewOpening } from './own-view.js';
 import type { TrainerHeadScores } from '../session/training/trainer-api.js';
 
 export interface TrainLessonOptions {
-  /** The lesson's label in the course ("Lesson 22 · …"), the walkthrough's title and intro. */
+  /** The lesson's label in the course ("Lesson 23 · …"), the walkthrough's title and intro. */
   heading: OwnViewOpening['heading'];
   /** What a link reproduces changed: options, or the step training stopped at. */
   onInputs: (inputs: TrainingInputs) => void;

@@ -200,11 +200,12 @@ function matrixTable(panel: MatrixPanel, events: MatrixViewEvents, captionId: st
     p.data.forEach((values, i) => values.forEach((x, j) => {
       const blocked = p.blocked?.[i]?.[j] === 0;
       const c = blocked ? undefined : colour(x);
-      const key = `${x}|${blocked}|${c?.background}|${decimals}`;
+      const words = p.cellText?.[i]?.[j];
+      const key = `${x}|${blocked}|${c?.background}|${decimals}|${words}`;
       if (shown[i][j] === key) return;
       shown[i][j] = key;
       const td = cells[i][j];
-      td.textContent = formatWithDecimals(x, decimals);
+      td.textContent = words === undefined ? formatWithDecimals(x, decimals) : `${words} ${formatWithDecimals(x, decimals)}`;
       td.title = t('exact-title', { value: exactNumber(x) });
       td.classList.toggle('blocked', blocked);
       td.classList.toggle('minus-infinity', x === -Infinity);

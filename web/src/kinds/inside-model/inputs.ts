@@ -1,0 +1,28 @@
+// The inputs of an "inside-model" walkthrough, field by field (model/input-fields.ts), from which
+// follow their type, their checks for a file and a link, the parameters panels' ranges, the schema
+// and the format doc; its entry in KindTable (model/types.ts). The kind's descriptor is kind.ts.
+import { decimal, integer, text, type InputsOf } from '../../model/input-fields.js';
+import type { WalkthroughOf } from '../../model/types.js';
+
+export const insideModelInputs = {
+  /** The text the model reads: short enough to show one row per character. */
+  text: text({ min: 2, max: 100 }),
+  /** A name the text holds twice: induction shows on its second copy. */
+  name: text({ min: 1, max: 24 }),
+  /** The layer of the head in focus (counted from 0); the model refuses one it does not have. */
+  layer: integer(0, 7),
+  /** The head in focus within its layer (from 0), shown and switched off. */
+  head: integer(0, 15),
+  /** Attention rollout's weight of the identity, the residual connection. */
+  residual: decimal(0, 1),
+};
+
+export type InsideModelInputs = InputsOf<typeof insideModelInputs>;
+
+export type InsideModelWalkthrough = WalkthroughOf<'inside-model'>;
+
+declare module '../../model/types.js' {
+  interface KindTable {
+    'inside-model': { inputs: InsideModelInputs };
+  }
+}
