@@ -163,7 +163,7 @@ describe('inside the model', () => {
   });
 
   test('a link keeps the text, the name, the head and the residual weight, and opens on them', async () => {
-    const inputs = { text: 'Kate, sweet Kate: "Kate" #1', name: 'Kate', layer: 0, head: 3, residual: 0.25 };
+    const inputs = { text: "Kate, sweet Kate: 'Kate' 3", name: 'Kate', layer: 0, head: 3, residual: 0.25 };
     const url = new URL(writeLink({ walkthrough: 'inside-the-model', step: 'ablate', inputs }), 'http://lab.test/');
     const { state, notices } = readLink({ search: url.search, hash: url.hash });
     assert.deepEqual(notices, []);

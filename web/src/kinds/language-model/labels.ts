@@ -8,13 +8,7 @@ export function shownPiece(piece: string | null, token: number): string {
   return piece.replace(/ /g, '␣').replace(/\n/g, '↵').replace(/\t/g, '⇥');
 }
 
-/**
- * What each token of the model spells, token id by token id: the model's tokenizer's vocabulary
- * when it has one (a model file's characters), else its bytes (a model with no merges spells byte
- * b as b's character below 128, and nothing whole above).
- */
+/** What each token of the model spells, token id by token id (its tokenizer's vocabulary). */
 export function vocabularyOf(model: LanguageModel): (string | null)[] {
-  const own = (model as { tokenizer?: () => { vocabulary: (string | null)[] } }).tokenizer?.().vocabulary;
-  if (own) return own;
-  return Array.from({ length: model.config().vocab }, (_, b) => (b < 128 ? String.fromCharCode(b) : null));
+  return model.tokenizer().vocabulary;
 }
