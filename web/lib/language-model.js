@@ -62,9 +62,10 @@ export function readModelOptions(options) {
 }
 
 /**
- * The createLanguageModel of one loaded engine.
+ * createLanguageModel of one loaded engine, and the object of a model the engine already holds
+ * (a text trainer's, text-trainer.js).
  * @param {any} core the Embind module
- * @returns {(options: unknown) => import('./index.js').LanguageModel}
+ * @returns {{ create: (options: unknown) => import('./index.js').LanguageModel, wrap: (handle: number) => import('./index.js').LanguageModel }}
  */
 export function languageModelFactory(core) {
   // Frees the engine's side of a model the program dropped without dispose().
@@ -133,5 +134,8 @@ export function languageModelFactory(core) {
     return model;
   };
 
-  return (options) => wrap(/** @type {number} */ (unwrap(core.languageModelCreate(readModelOptions(options)))));
+  return {
+    create: (options) => wrap(/** @type {number} */ (unwrap(core.languageModelCreate(readModelOptions(options))))),
+    wrap,
+  };
 }
