@@ -25,6 +25,7 @@ export const LESSON_TITLES = [
   ['efficient-attention', 'Linear and sparse attention'],
   ['attention-cost', 'What attention costs'],
   ['train', 'Watch attention learn'],
+  ['train-your-own', 'Train your own'],
 ] as const satisfies readonly (readonly [string, string])[];
 
 /** A lesson's id, as a walkthrough's `lesson` names it. */
