@@ -17,6 +17,7 @@ import { loadCharts } from '../widgets/chart-panel.js';
 import { el, setText } from '../widgets/dom.js';
 import { trainingSpeed } from '../widgets/training-speed.js';
 import type { DrawnWalkthrough, OwnViewOpening } from './own-view.js';
+import './text-train.css';
 
 /** The options a learner sets in the form, as the engine names them (the model's sizes under `model`). */
 const FIELDS = [
@@ -63,7 +64,7 @@ class TextTrainView implements DrawnWalkthrough {
   private readonly figures = el('dl', { className: 'text-train-figures', id: 'text-train-figures' });
   private readonly chartFigure = el('figure', { className: 'chart-panel', id: 'text-train-loss' });
   private readonly samplesHelp = el('p', { className: 'text-train-samples-help' });
-  private readonly samples = el('ol', { className: 'text-train-samples', id: 'text-train-samples' });
+  private readonly samples = el('ul', { className: 'text-train-samples', id: 'text-train-samples' });
   private readonly speed;
   private chart: Chart | undefined;
   private drawing = false;
@@ -81,7 +82,6 @@ class TextTrainView implements DrawnWalkthrough {
     this.textLabel.htmlFor = this.text.id;
     this.target.min = '1';
     this.target.step = '1';
-    this.samples.reversed = true;
     this.speed = trainingSpeed((speed) => session.setSpeed(speed), speedName, trainingT);
     this.speed.show(session.speed);
     const useText = el('button', { type: 'button', id: 'text-train-use-text' }, t('text-train-use-text'));
@@ -247,7 +247,7 @@ class TextTrainView implements DrawnWalkthrough {
     const { prompt } = snapshot.sample;
     setText(this.samplesHelp, t('text-train-samples-help', { prompt: prompt === '\n' ? '↵' : prompt }));
     this.samples.replaceChildren(...session.snapshots.slice(-SAMPLES_SHOWN).reverse().map((s) =>
-      el('li', { value: String(s.step) }, el('span', { className: 'sample-step' }, t('text-train-sample-step', { step: String(s.step) })), ' ',
+      el('li', {}, el('span', { className: 'sample-step' }, t('text-train-sample-step', { step: String(s.step) })), ' ',
         el('q', { className: 'sample-text' }, `${s.sample.prompt}${s.sample.text}`))));
     void this.drawChart();
   }
