@@ -5,7 +5,6 @@
 // tokenizer, so tokenize, generate, tokenLosses, attention, logitLens, headScores, ablate and
 // parameters are the language model's own, not a second copy of them.
 
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -19,26 +18,16 @@
 #include "convert.hpp"
 #include "guarded.hpp"
 #include "held_language_models.hpp"
+#include "trainer_handles.hpp"
 
 namespace attn::bindings
 {
     namespace
     {
-        /// Live text trainers by handle; handles count up from 1 and are never reused.
-        std::map<double, std::unique_ptr<text_trainer>>& text_trainers()
+        run_table<text_trainer>& text_trainers()
         {
-            static std::map<double, std::unique_ptr<text_trainer>> table;
+            static run_table<text_trainer> table;
             return table;
-        }
-
-        text_trainer& find_text_trainer(double handle)
-        {
-            const auto found = text_trainers().find(handle);
-            if (found == text_trainers().end())
-            {
-                detail::fail("trainer", "a trainer that is not disposed", "a disposed one");
-            }
-            return *found->second;
         }
 
         std::optional<double> number_at(const val& record, const char* name)
@@ -108,13 +97,9 @@ namespace attn::bindings
         val text_create(val request)
         {
             return guarded(
-                [&]
-                {
-                    static double next_handle = 0;
-                    auto made = std::make_unique<text_trainer>(read_text_options(request));
-                    next_handle += 1;
-                    text_trainers().emplace(next_handle, std::move(made));
-                    return val(next_handle);
+                [&] {
+                    return val(text_trainers().hold(
+                        std::make_unique<text_trainer>(read_text_options(request))));
                 });
         }
 
@@ -123,7 +108,7 @@ namespace attn::bindings
             return guarded(
                 [&]
                 {
-                    text_trainer& t = find_text_trainer(handle);
+                    text_trainer& t = text_trainers().find(handle);
                     const std::vector<double> losses = t.step(k);
                     if (t.diverged())
                     {
@@ -148,7 +133,7 @@ namespace attn::bindings
             return guarded(
                 [&]
                 {
-                    const text_trainer_evaluation e = find_text_trainer(handle).evaluate();
+                    const text_trainer_evaluation e = text_trainers().find(handle).evaluate();
                     val out = val::object();
                     out.set("loss", e.loss);
                     out.set("scored", write(e.scored));
@@ -163,7 +148,7 @@ namespace attn::bindings
             return guarded(
                 [&]
                 {
-                    const text_trainer& t = find_text_trainer(handle);
+                    const text_trainer& t = text_trainers().find(handle);
                     val out = val::object();
                     out.set("state", t.diverged() ? "diverged" : "ready");
                     out.set("message", t.status_message());
@@ -173,13 +158,7 @@ namespace attn::bindings
                     data.set("trainTokens", write(t.train_tokens()));
                     data.set("heldOutTokens", write(t.held_out_tokens()));
                     out.set("data", data);
-                    const text_trainer_cost cost = t.cost();
-                    val estimate = val::object();
-                    estimate.set("stepMultiplyAdds", cost.step_multiply_adds);
-                    estimate.set("evaluateMultiplyAdds", cost.evaluate_multiply_adds);
-                    estimate.set("memoryBytes", cost.peak_bytes);
-                    estimate.set("stepsPerCall", write(t.max_steps()));
-                    out.set("estimate", estimate);
+                    out.set("estimate", write_estimate(t.cost(), t.max_steps()));
                     return out;
                 });
         }
@@ -190,7 +169,7 @@ namespace attn::bindings
             return guarded(
                 [&]
                 {
-                    const text_trainer& t = find_text_trainer(handle);
+                    const text_trainer& t = text_trainers().find(handle);
                     auto m = std::make_unique<held_language_models::held_model>();
                     m->params = t.params();
                     held_language_models::held_tokenizer& k = m->tokenizer;
@@ -214,7 +193,7 @@ namespace attn::bindings
 
         double live_text_trainers()
         {
-            return static_cast<double>(text_trainers().size());
+            return text_trainers().size();
         }
     } // namespace
 } // namespace attn::bindings

@@ -5,9 +5,10 @@
 // reads CORPUS (UTF-8), splits it into characters with the engine's character tokenizer,
 // trains a model from language_model_initial(config, seed) with the language model's trainer
 // (attn/train/language_model_trainer.hpp), and writes
-//   MODEL   the model file the page loads (docs/language-model.md): a JSON header, padded with
-//           spaces to a multiple of 8 bytes and ended by a newline, then every tensor's numbers
-//           as little-endian IEEE-754 float64, tensor after tensor in parameter order, row by row;
+//   MODEL   the model file the page loads (docs/language-model.md; attn/language_model_file.hpp):
+//           a JSON header, padded with spaces to a multiple of 8 bytes and ended by a newline,
+//           then every tensor's numbers as little-endian IEEE-754 float64, tensor after tensor
+//           in parameter order, row by row;
 //   REPORT  JSON: each step's batch loss and learning rate, the held-out loss every evalEvery
 //           steps, the bigram baseline, the induction figure and a greedy sample.
 // Options are named as in JavaScript (model.dModel=64 steps=2000 seed=0 …). One thread, no
@@ -16,7 +17,6 @@
 
 #include <chrono>
 #include <cstdint>
-#include <cstring>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -30,6 +30,7 @@
 #include <nlohmann/json.hpp>
 
 #include "attn/character_tokenizer.hpp"
+#include "attn/language_model_file.hpp"
 #include "attn/random.hpp"
 #include "attn/sample.hpp"
 #include "attn/train/language_model_trainer.hpp"
@@ -173,39 +174,22 @@ namespace
                 {"seed", t.seed}};
     }
 
-    /// The model file: the JSON header padded to a multiple of 8 bytes (so the numbers can be
-    /// read in place as a Float64Array), then every number as little-endian float64.
+    /// The model file (attn/language_model_file.hpp): its JSON header, then every number.
     std::string model_file(attn::language_model_params params,
                            const std::vector<std::string>& vocabulary, const json& training)
     {
-        const std::vector<attn::language_model_tensor> tensors = attn::language_model_tensors(params);
-        json header = {{"format", "attention-lab language model"},
-                       {"version", 1},
-                       {"values", "float64 little-endian, tensor after tensor, row by row"},
+        json header = {{"format", attn::language_model_file_format},
+                       {"version", attn::language_model_file_version},
+                       {"values", attn::language_model_file_values},
                        {"tokenizer", {{"kind", "character"}, {"vocabulary", vocabulary}}},
                        {"config", config_json(params.config)},
                        {"tensors", json::array()},
                        {"training", training}};
-        for (const attn::language_model_tensor& t : tensors)
+        for (const attn::language_model_tensor& t : attn::language_model_tensors(params))
         {
             header["tensors"].push_back({{"name", t.name}, {"shape", {t.rows, t.cols}}});
         }
-        std::string bytes = header.dump();
-        bytes.append(7 - bytes.size() % 8, ' ');
-        bytes.push_back('\n');
-        for (const attn::language_model_tensor& t : tensors)
-        {
-            for (std::size_t i = 0; i < t.rows * t.cols; ++i)
-            {
-                std::uint64_t bits = 0;
-                std::memcpy(&bits, &t.data[i], sizeof bits);
-                for (int b = 0; b < 8; ++b)
-                {
-                    bytes.push_back(static_cast<char>((bits >> (8 * b)) & 0xFF));
-                }
-            }
-        }
-        return bytes;
+        return attn::language_model_file_bytes(header.dump(), params);
     }
 
     /// Greedy continuation of `prompt` by the engine's sample() at temperature 0, reading the
@@ -214,22 +198,8 @@ namespace
                               const attn::character_tokenizer_trace& corpus,
                               const std::string& prompt, std::size_t count)
     {
-        std::map<std::string, std::size_t> id_of;
-        for (std::size_t i = 0; i < corpus.vocabulary.size(); ++i)
-        {
-            id_of[corpus.vocabulary[i]] = i;
-        }
-        std::vector<std::size_t> ids;
-        for (const std::string& ch : attn::character_tokenizer(prompt).characters)
-        {
-            const auto found = id_of.find(ch);
-            if (found == id_of.end())
-            {
-                throw std::invalid_argument("prompt: expected characters of the corpus, got '" +
-                                            ch + "'");
-            }
-            ids.push_back(found->second);
-        }
+        std::vector<std::size_t> ids =
+            attn::character_ids("prompt", prompt, corpus.vocabulary);
         std::string text = prompt;
         attn::sample_options greedy;
         greedy.temperature = 0;

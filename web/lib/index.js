@@ -72,12 +72,12 @@ export async function loadAttentionLab(options = {}) {
   // The lite engine ({ training: false }) has no trainer compiled in. Own keys only: a function
   // another script put on Object.prototype under an operation's name is not the engine's.
   const training = typeof own(core, 'liveTrainers') === 'function';
+  const models = training ? languageModelFactory(core) : null;
   /** @param {string} operation */
   const bound = (operation) =>
     typeof own(core, operation) === 'function'
       ? (/** @type {unknown} */ args) => run(core, operation, operations[operation], args)
       : fullEngineOnly(operation, 'has only the operations of the first lessons');
-  const models = training ? languageModelFactory(core) : undefined;
   const trainers = training ? trainerFactory(core) : undefined;
   const textTrainers = models ? textTrainerFactory(core, models.wrap) : undefined;
   return Object.freeze({
@@ -86,6 +86,7 @@ export async function loadAttentionLab(options = {}) {
       ? (/** @type {unknown} */ options) => (asksForText(options) ? textTrainers(options) : trainers(options))
       : fullEngineOnly('createTrainer', 'has no trainer'),
     createLanguageModel: models ? models.create : fullEngineOnly('createLanguageModel', 'has no language model'),
+    loadLanguageModel: models ? models.load : async () => fullEngineOnly('loadLanguageModel', 'has no language model')(),
     maxDimension: MAX_DIMENSION,
     maxSequence: core.maxSequence,
     maxPeakCells: core.maxPeakCells,

@@ -20,7 +20,7 @@ export const TEXT_OPTIONS = ['task', 'text', 'tokenizer', 'model', 'seed', 'batc
 export const TEXT_MODEL_OPTIONS = ['dModel', 'heads', 'kvHeads', 'layers', 'dFF', 'context'];
 const NUMBER_OPTIONS = ['seed', 'batchSize', 'learningRate', 'warmupSteps', 'weightDecay', 'clipNorm'];
 /** What the trained model answers, delegated to a language model of its parameters. */
-const READING = ['config', 'tokenize', 'generate', 'tokenLosses', 'attention', 'logitLens', 'headScores', 'ablate', 'parameters'];
+const READING = ['config', 'tokenize', 'generate', 'tokenLosses', 'attention', 'logitLens', 'headScores', 'ablate', 'parameters', 'tokenizer', 'exportPyTorch'];
 
 /**
  * Whether createTrainer's options ask for the text task: `task` an own property equal to 'text'
