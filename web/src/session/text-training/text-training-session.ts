@@ -7,12 +7,13 @@ import {
   SNAPSHOT_EVERY, type Port, type SampleRequest, type TextTrainerConfig, type TextTrainerOptions, type TextTrainingReply,
   type TextTrainingSnapshot, type TrainingRequest,
 } from '../training/protocol.js';
-import { MAX_TRAINING_STEPS, type TrainingSpeed } from '../../kinds/training/inputs.js';
+import type { TrainingSpeed } from '../../kinds/training/inputs.js';
+import { RunSession, type RunState } from '../training/run-session.js';
 import { DEFAULT_TEXT_SPEED } from '../../kinds/text-training/inputs.js';
 import { formatNumber } from '../../model/format.js';
 import { textTrainingT as t } from './words-en.js';
 
-export type TextTrainingState = 'starting' | 'ready' | 'training' | 'replaying' | 'paused' | 'finished' | 'diverged';
+export type TextTrainingState = RunState;
 
 export type TextTrainingEvent =
   | { type: 'configured' }
@@ -33,16 +34,13 @@ export const DEFAULT_TEXT_STEPS = 1500;
  */
 export const sampleRequest = (text: string | undefined): SampleRequest => ({ prompt: Array.from(text || 'F')[0] as string, temperature: 0.8, seed: 1 });
 
-export class TextTrainingSession {
-  private readonly listeners = new Set<(event: TextTrainingEvent) => void>();
-  private nextId = 1;
+export class TextTrainingSession extends RunSession<TextTrainingReply, TextTrainingEvent> {
   private pending: { id: number; options: TextTrainerOptions; replayTo: number; done: (ok: boolean) => void } | undefined;
 
   /** The options the learner set (the others are the engine's defaults). */
   options: TextTrainerOptions = { task: 'text' };
   config: TextTrainerConfig | undefined;
   defaults: TextTrainerConfig | undefined;
-  state: TextTrainingState = 'starting';
   divergedMessage = '';
   step = 0;
   /** losses[s − 1] is step s's batch loss. */
@@ -52,21 +50,8 @@ export class TextTrainingSession {
   target = DEFAULT_TEXT_STEPS;
   speed: TrainingSpeed = DEFAULT_TEXT_SPEED;
 
-  constructor(private readonly port: Port<TrainingRequest, TextTrainingReply>) {
-    port.listen((message) => this.receive(message));
-  }
-
-  subscribe(listener: (event: TextTrainingEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  private emit(event: TextTrainingEvent): void {
-    for (const listener of this.listeners) listener(event);
-  }
-
-  get running(): boolean {
-    return this.state === 'training' || this.state === 'replaying';
+  constructor(port: Port<TrainingRequest, TextTrainingReply>) {
+    super(port);
   }
 
   get snapshot(): TextTrainingSnapshot | undefined {
@@ -100,10 +85,6 @@ export class TextTrainingSession {
     this.emit({ type: 'announce', message: t('text-train-announce-training', { step: String(this.target) }) });
   }
 
-  pause(): void {
-    if (this.running) this.port.post({ type: 'pause' });
-  }
-
   setSpeed(speed: TrainingSpeed): void {
     if (speed === this.speed) return;
     this.speed = speed;
@@ -116,10 +97,7 @@ export class TextTrainingSession {
 
   /** Sets the step Train runs to: a whole number 1 … MAX_TRAINING_STEPS, else refused with a notice. */
   setTarget(steps: number): boolean {
-    if (!Number.isInteger(steps) || steps < 1 || steps > MAX_TRAINING_STEPS) {
-      this.emit({ type: 'notice', message: `steps: expected a whole number of steps, 1 … ${MAX_TRAINING_STEPS}, got ${String(steps)}` });
-      return false;
-    }
+    if (!this.acceptsTarget(steps)) return false;
     this.target = steps;
     if (this.running) this.port.post({ type: 'run', until: steps, ...(this.state === 'training' ? this.pace() : {}) });
     return true;
@@ -128,13 +106,7 @@ export class TextTrainingSession {
   dispose(): void {
     this.pending?.done(false);
     this.pending = undefined;
-    this.port.post({ type: 'dispose' });
-    this.port.close();
-    this.listeners.clear();
-  }
-
-  private pace(): { stepsPerSecond?: number } {
-    return this.speed === 'step' || this.speed === 'max' ? {} : { stepsPerSecond: Number(this.speed) };
+    this.close();
   }
 
   private run(state: TextTrainingState, until: number, pace: { stepsPerSecond?: number }): void {
@@ -143,7 +115,7 @@ export class TextTrainingSession {
     this.emit({ type: 'state' });
   }
 
-  private receive(message: TextTrainingReply): void {
+  protected receive(message: TextTrainingReply): void {
     // Replies of a run that is being replaced are stale, except the replacement's own.
     if (this.pending && message.type !== 'created' && !(message.type === 'refused' && message.request === 'create')) return;
     switch (message.type) {
