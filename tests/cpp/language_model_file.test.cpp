@@ -14,11 +14,13 @@
 #include "attn/error.hpp"
 #include "attn/language_model.hpp"
 #include "attn/language_model_file.hpp"
-#include "language_model_fixture.hpp"
+#include "language_model_small_config.hpp"
 
 namespace language_model_file_tests
 {
     using Catch::Matchers::Message;
+
+    using language_model_fixture::small_config;
 
     /// The header a file of `params` states, as the tool writes it and the binding reads it.
     attn::language_model_file_header header_of(attn::language_model_params& params)
@@ -44,7 +46,7 @@ namespace language_model_file_tests
     {
         const bool tied = GENERATE(true, false);
         attn::language_model_params params =
-            attn::language_model_initial(language_model_fixture::small_config(tied), 5);
+            attn::language_model_initial(small_config(tied), 5);
         const std::string bytes = attn::language_model_file_bytes("{\"x\":1}", params);
         // 7 bytes of header and its newline make 8: no padding; then 8 bytes a number.
         REQUIRE(bytes.substr(0, 8) == "{\"x\":1}\n");
@@ -67,7 +69,7 @@ namespace language_model_file_tests
               "[language-model][file]")
     {
         attn::language_model_params params =
-            attn::language_model_initial(language_model_fixture::small_config(true), 5);
+            attn::language_model_initial(small_config(true), 5);
         const std::string bytes = attn::language_model_file_bytes("{}", params);
         CHECK(bytes.substr(0, 8) == "{}     \n");
         // The first number, least significant byte first.
@@ -81,7 +83,7 @@ namespace language_model_file_tests
               "[language-model][file][errors]")
     {
         attn::language_model_params params =
-            attn::language_model_initial(language_model_fixture::small_config(true), 5);
+            attn::language_model_initial(small_config(true), 5);
         const std::string good = attn::language_model_file_bytes("{}", params);
         const std::size_t count = attn::language_model_parameter_count(params.config);
         attn::language_model_file_header h = header_of(params);

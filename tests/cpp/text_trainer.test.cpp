@@ -66,7 +66,7 @@ namespace text_trainer_tests
     }
 
     TEST_CASE("A short run on the default passage brings the held-out loss below a uniform guess",
-              "[text-trainer]")
+              "[text-trainer][slow]")
     {
         attn::text_trainer t(small());
         const attn::text_trainer_evaluation before = t.evaluate();
@@ -81,7 +81,7 @@ namespace text_trainer_tests
     }
 
     TEST_CASE("A run whose rate is far too large stops with the parameters from before",
-              "[text-trainer]")
+              "[text-trainer][slow]")
     {
         attn::text_trainer_options o = small();
         o.learning_rate = 1;

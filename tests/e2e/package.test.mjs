@@ -79,7 +79,7 @@ after(() => {
 const installed = (/** @type {string} */ file) => path.join(app, 'node_modules/attention-lab', file);
 
 describe('npm pack', () => {
-  test('packs exactly the façade, its types, the engine’s glue and wasm, the CLI with its offline template, the README and docs/engine.md', (t) => {
+  test('packs exactly the façade, its types, the engine’s glue and wasm, the shipped language model, the CLI with its offline template, the README and docs/engine.md', (t) => {
     assert.deepEqual(packed.files.map((file) => file.path).sort(), EXPECTED_FILES);
     t.diagnostic(`${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} unpacked`);
   });
