@@ -6,7 +6,6 @@
 // state and the data in one erase.
 
 #include <algorithm>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -20,27 +19,21 @@
 #include "attn/train/trainer_budget.hpp"
 #include "convert.hpp"
 #include "guarded.hpp"
+#include "trainer_handles.hpp"
 
 namespace attn::bindings
 {
     namespace
     {
-        /// Live trainers by handle. Handles count up from 1 and are never reused, so a stale
-        /// handle finds nothing rather than another run.
-        std::map<double, std::unique_ptr<trainer>>& trainers()
+        run_table<trainer>& trainers()
         {
-            static std::map<double, std::unique_ptr<trainer>> table;
+            static run_table<trainer> table;
             return table;
         }
 
         trainer& find(double handle)
         {
-            const auto found = trainers().find(handle);
-            if (found == trainers().end())
-            {
-                detail::fail("trainer", "a trainer that is not disposed", "a disposed one");
-            }
-            return *found->second;
+            return trainers().find(handle);
         }
 
         /// record[name] when it is the record's own property, else undefined: a key another
@@ -141,11 +134,7 @@ namespace attn::bindings
             return guarded(
                 [&]
                 {
-                    static double next_handle = 0;
-                    auto made = std::make_unique<trainer>(read_options(request));
-                    next_handle += 1;
-                    trainers().emplace(next_handle, std::move(made));
-                    return val(next_handle);
+                    return val(trainers().hold(std::make_unique<trainer>(read_options(request))));
                 });
         }
 
@@ -287,13 +276,8 @@ namespace attn::bindings
                     out.set("message", t.status_message());
                     out.set("step", write(t.steps()));
                     out.set("options", write_config(t.config()));
-                    const trainer_cost cost = estimate_trainer_cost(t.config());
-                    val estimate = val::object();
-                    estimate.set("stepMultiplyAdds", cost.step_multiply_adds);
-                    estimate.set("evaluateMultiplyAdds", cost.evaluate_multiply_adds);
-                    estimate.set("memoryBytes", cost.peak_bytes);
-                    estimate.set("stepsPerCall", write(t.max_steps()));
-                    out.set("estimate", estimate);
+                    out.set("estimate",
+                            write_estimate(estimate_trainer_cost(t.config()), t.max_steps()));
                     return out;
                 });
         }
@@ -307,7 +291,7 @@ namespace attn::bindings
         /// How many trainers are alive: the leak tests watch this with the heap.
         double live_trainers()
         {
-            return static_cast<double>(trainers().size());
+            return trainers().size();
         }
     } // namespace
 } // namespace attn::bindings

@@ -114,14 +114,15 @@ test(`${CALLS} calls mixing successes and failures leave the heap, the handles a
   assert.ok(seconds < 20, `took ${seconds.toFixed(1)} s`);
 });
 
-test('memory() reports five non-negative whole numbers, and no handle, trainer or language model is left between calls', () => {
+test('memory() reports six non-negative whole numbers, and no handle, trainer or language model is left between calls', () => {
   const m = lab.memory();
-  assert.deepEqual(Object.keys(m).sort(), ['heapBytesInUse', 'liveHandles', 'liveLanguageModels', 'liveTrainers', 'wasmMemoryBytes']);
+  assert.deepEqual(Object.keys(m).sort(), ['heapBytesInUse', 'liveHandles', 'liveLanguageModels', 'liveTextTrainers', 'liveTrainers', 'wasmMemoryBytes']);
   for (const v of Object.values(m)) assert.ok(Number.isInteger(v) && v >= 0);
   assert.ok(m.wasmMemoryBytes >= 65536 && m.wasmMemoryBytes % 65536 === 0, 'whole 64 KiB pages');
   assert.equal(m.liveHandles, 0);
   assert.equal(m.liveTrainers, 0);
   assert.equal(m.liveLanguageModels, 0);
+  assert.equal(m.liveTextTrainers, 0);
 });
 
 // The meter itself: if heapBytesInUse were stuck (say at 0) the leak check above would pass

@@ -188,3 +188,35 @@ test('the lessons, on random or trained weights, say so and link to this lesson'
     await page.close();
   }
 });
+
+test('"Train your own": a pasted text trains in the worker, passes axe, and its link retrains to the same samples, also at 375 px in dark mode', { timeout: TRAINING_MS }, async () => {
+  const text = 'to be or not to be, that is the question. '.repeat(12);
+  const { page, problems } = await open('?w=train-your-own', { ready: '#text-train-status[data-state="ready"]' });
+  await page.fill('#text-train-text', text);
+  await page.locator('#text-train-use-text').click();
+  await page.locator('#text-train-text-note').filter({ hasText: /The link to this page keeps this text/ }).waitFor();
+  await page.fill('#text-train-target', '50');
+  await page.locator('#text-train-target').dispatchEvent('change');
+  await page.locator('#text-train-button').click();
+  await page.locator('#text-train-status[data-state="finished"]').waitFor({ timeout: TRAINING_MS });
+  assert.match(await page.locator('#text-train-status').textContent(), /^Step 50 of 50/);
+  assert.equal(await page.locator('#text-train-samples li').count(), 3, 'a sample at steps 0, 25 and 50');
+  assert.match(await page.locator('#text-train-samples li').first().textContent(), /^step 50/);
+  assert.match(await page.locator('#text-train-figure-held-out').textContent(), /^\d\.\d{3}/);
+  const { violations } = await runAxe(page);
+  assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`), []);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'text-train-trained.png'), fullPage: true });
+  const samples = await page.locator('#text-train-samples').textContent();
+
+  const url = new URL(await settledUrl(page));
+  const again = await open(url.search + url.hash, { width: 375, colorScheme: 'dark', ready: '#text-train-status[data-state="finished"]' });
+  assert.equal(await again.page.locator('#text-train-text').inputValue(), text);
+  assert.equal(await again.page.locator('#text-train-samples').textContent(), samples, 'the same model, so the same samples');
+  const overflow = await again.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `no sideways scrolling at 375 px (${overflow} px too wide)`);
+  await again.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'text-train-375-dark.png'), fullPage: true });
+  assert.deepEqual(again.problems, []);
+  await again.page.close();
+  assert.deepEqual(problems, []);
+  await page.close();
+});

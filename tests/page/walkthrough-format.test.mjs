@@ -179,7 +179,7 @@ const BAD = [
   {
     name: 'an unknown kind is refused, naming kind and listing the kinds',
     doc: changed('attention', (d) => { d.kind = 'foo'; }),
-    error: 'kind: expected one of "attention", "attention-backward", "multi-head", "positional", "encoder", "scaling", "entropy", "flash", "kv-cache", "rope", "alibi", "grouped-query", "sliding-window", "tokens", "language-model", "inside-model", "efficient", "cost", "training", got "foo"',
+    error: 'kind: expected one of "attention", "attention-backward", "multi-head", "positional", "encoder", "scaling", "entropy", "flash", "kv-cache", "rope", "alibi", "grouped-query", "sliding-window", "tokens", "language-model", "inside-model", "efficient", "cost", "training", "text-training", got "foo"',
     schema: true,
   },
   {
@@ -251,7 +251,7 @@ const BAD = [
   {
     name: 'an unknown lesson is refused, naming lesson and listing the lessons',
     doc: changed('attention', (d) => { d.lesson = 'mask'; }),
-    error: 'lesson: expected one of "why-qkv", "worked-example", "backward-pass", "self-attention", "scaling", "masks", "multi-head", "cross-attention", "positional-encoding", "encoder-layer", "entropy", "flash-attention", "kv-cache", "rotary-positions", "alibi", "grouped-query", "sliding-window", "tokens", "language-model", "inside-model", "efficient-attention", "attention-cost", "train", or no lesson field for a walkthrough of your own, got "mask"',
+    error: 'lesson: expected one of "why-qkv", "worked-example", "backward-pass", "self-attention", "scaling", "masks", "multi-head", "cross-attention", "positional-encoding", "encoder-layer", "entropy", "flash-attention", "kv-cache", "rotary-positions", "alibi", "grouped-query", "sliding-window", "tokens", "language-model", "inside-model", "train-your-own", "efficient-attention", "attention-cost", "train", or no lesson field for a walkthrough of your own, got "mask"',
     schema: true,
   },
   {

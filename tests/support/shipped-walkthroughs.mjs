@@ -12,7 +12,7 @@ export const SHIPPED = new Map(readdirSync(FOLDER).filter((f) => f.endsWith('.js
  * The kinds drawn by a view of their own rather than step by step (their descriptor's `view`,
  * web/src/kinds/<kind>/kind.ts): tests/page/session.test.mjs holds this list to the descriptors.
  */
-export const OWN_VIEW_KINDS = new Set(['training']);
+export const OWN_VIEW_KINDS = new Set(['training', 'text-training']);
 
 /** The shipped walkthroughs shown step by step: the tests that step through every one. */
 export const STEPPED = new Map([...SHIPPED].filter(([, w]) => !OWN_VIEW_KINDS.has(w.kind)));

@@ -5,7 +5,7 @@
 // prove the declarations refuse wrong names and types (tsc fails if any of them compiles).
 
 import { AttentionError, loadAttentionLab, MAX_DIMENSION } from 'attention-lab';
-import type { Generation, HeadPattern, LanguageModel, LanguageModelAttention, LanguageModelHeadScores, LanguageModelSettings, LanguageModelSource, LanguageModelTokenizer, LogitLens, TokenLosses } from 'attention-lab';
+import type { Generation, HeadPattern, LanguageModel, LanguageModelAttention, LanguageModelHeadScores, LanguageModelSettings, LanguageModelSource, LanguageModelTokenizer, LogitLens, TextTrainer, TextTrainerEvaluation, TextTrainerStatus, TokenLosses } from 'attention-lab';
 import type {
   Activation,
   AddPositionalEncodingArgs,
@@ -529,3 +529,19 @@ shipped.dispose();
 lab.loadLanguageModel({ url: 'x' });
 export const usedByLoadedModel = [loadedFromBytes, characters, reads.vocabulary[0], script.length];
 export const usedByLanguageModel = [settings.vocab, pieces, drawnSeed, tokenLosses.loss, mapped.weights, lens.layers[0]?.topTokens, scored.scores, weightsByName, lab.memory().liveLanguageModels];
+
+// ---- a language model trained on a text ---------------------------------------------------------
+
+const textTrainer: TextTrainer = lab.createTrainer({ task: 'text', text: 'to be or not to be, '.repeat(40), tokenizer: 'character', model: { dModel: 16, heads: 2, kvHeads: 1, layers: 1, dFF: 24, context: 16 }, seed: 1, batchSize: 4, learningRate: 1e-2, warmupSteps: 5, weightDecay: 0, clipNorm: 1 });
+const textStep: TrainerStep = textTrainer.step(2);
+const textEvaluation: TextTrainerEvaluation = textTrainer.evaluate();
+const textStatus: TextTrainerStatus = textTrainer.status();
+const textSample: Generation = textTrainer.generate({ prompt: 'to', tokens: 4, temperature: 0.8, seed: 1 });
+const textModel: LanguageModel = textTrainer.model();
+textModel.dispose();
+textTrainer.dispose();
+// @ts-expect-error the text task has no optimizer option
+lab.createTrainer({ task: 'text', optimizer: 'sgd' });
+// @ts-expect-error a tokenizer is 'character' or { merges }
+lab.createTrainer({ task: 'text', tokenizer: 'words' });
+export const usedByTextTrainer = [textStep.loss, textEvaluation.bigramLoss, textStatus.options.model.vocab, textSample.text, lab.memory().liveTextTrainers];

@@ -420,6 +420,102 @@ export interface LanguageModel {
   dispose(): void;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The text task (lab.createTrainer({ task: 'text' })): a language model trained on a text in the
+// engine. What it computes: docs/engine.md, "Training on a text".
+
+/** The model's shape for the text task; an omitted field takes its default. */
+export interface TextTrainerModelOptions {
+  /** Width of the residual stream, 2 … 256 (default 32), divisible by `heads` with an even quotient. */
+  dModel?: number | undefined;
+  /** Query heads, 1 … 16 (default 4). */
+  heads?: number | undefined;
+  /** Key/value heads, dividing `heads` (default `heads`). */
+  kvHeads?: number | undefined;
+  /** Decoder layers, 1 … 4 (default 2). */
+  layers?: number | undefined;
+  /** SwiGLU's hidden width, 1 … 1024 (default 86). */
+  dFF?: number | undefined;
+  /** Tokens a window holds, 2 … 256 (default 32); the text needs at least ten times as many tokens. */
+  context?: number | undefined;
+}
+
+/** The options of createTrainer's text task. Every omitted option takes its default ({@link TextTrainerStatus.options}). */
+export interface TextTrainerOptions {
+  task: 'text';
+  /** What to learn from (default: the opening of Coriolanus, 5,593 characters); at most 1 MiB of UTF-8 (with merges: 2,048 bytes). Its last tenth is held out. */
+  text?: string | undefined;
+  /** `'character'` (default): one token per character, the text's distinct characters the vocabulary; or byte-level BPE merges as `trainTokenizer` gives them. */
+  tokenizer?: 'character' | { merges: number[][] } | undefined;
+  model?: TextTrainerModelOptions | undefined;
+  /** Seeds the initial weights and the batches, 0 … 2³² − 1 (default 0): the same options and seed give the same model after the same steps, bit for bit. */
+  seed?: number | undefined;
+  /** Windows of `context` tokens a step, 1 … 64 (default 8). */
+  batchSize?: number | undefined;
+  /** AdamW's rate after the warm-up, above 0, at most 1 (default 1e-2). */
+  learningRate?: number | undefined;
+  /** Steps of linear warm-up, 0 … 10,000 (default 20). */
+  warmupSteps?: number | undefined;
+  /** AdamW's decoupled decay on the matrices (not the γs), 0 … 1 (default 0.01). */
+  weightDecay?: number | undefined;
+  /** Largest global gradient norm before clipping, above 0 (default 1). */
+  clipNorm?: number | undefined;
+}
+
+/** The options a text trainer runs with, defaults filled in. */
+export interface TextTrainerConfig {
+  task: 'text';
+  tokenizer: 'character' | 'bpe';
+  model: { vocab: number; dModel: number; heads: number; kvHeads: number; layers: number; dFF: number; context: number };
+  seed: number;
+  batchSize: number;
+  learningRate: number;
+  warmupSteps: number;
+  weightDecay: number;
+  clipNorm: number;
+  /** The held-out windows each evaluate() scores: at most 16. */
+  heldOutWindows: number;
+}
+
+/** What {@link TextTrainer.evaluate} returns. */
+export interface TextTrainerEvaluation {
+  /** Mean next-token loss (nats a token) over the held-out windows. */
+  loss: number;
+  /** Predictions scored: heldOutWindows × (context − 1). */
+  scored: number;
+  /** A bigram model's loss on the same held-out tokens, counted from the training ones (add-k smoothed). */
+  bigramLoss: number;
+  /** ln(vocab): the loss of a guess that knows nothing. */
+  uniformLoss: number;
+}
+
+export interface TextTrainerStatus {
+  state: 'ready' | 'diverged';
+  /** Why training stopped; empty while ready. */
+  message: string;
+  step: number;
+  options: TextTrainerConfig;
+  /** Tokens of the text that train (the first nine tenths) and that are held out. */
+  data: { trainTokens: number; heldOutTokens: number };
+  estimate: TrainerEstimate;
+}
+
+/**
+ * A language model being trained on a text. It steps like a {@link Trainer} and reads like a
+ * {@link LanguageModel}: its reading methods answer for the parameters as they are now.
+ */
+export interface TextTrainer extends Omit<LanguageModel, 'dispose'> {
+  /** As {@link Trainer.step}: `steps` steps (1 … stepsPerCall, default 1), each on the next batch of windows. */
+  step(steps?: number): TrainerStep;
+  /** The held-out loss now, with the bigram and uniform baselines. */
+  evaluate(): TextTrainerEvaluation;
+  status(): TextTrainerStatus;
+  /** A language model of the parameters as they are now, apart from the trainer: dispose it too. */
+  model(): LanguageModel;
+  /** Frees the model, the optimizer's state and the text in the engine. Calling it again does nothing. */
+  dispose(): void;
+}
+
 export interface MemoryUse {
   /** Bytes malloc has handed out and not taken back; flat across calls when nothing leaks. */
   heapBytesInUse: number;
@@ -431,6 +527,8 @@ export interface MemoryUse {
   liveTrainers: number;
   /** Language models created and not yet disposed (or collected). */
   liveLanguageModels: number;
+  /** Trainers of the text task created and not yet disposed (or collected). */
+  liveTextTrainers: number;
 }
 
 /** `attentionEntropy`'s arguments, by the name they had before the declarations were generated. */
@@ -447,6 +545,7 @@ export interface AttentionLab extends AttentionOperations {
    * evaluation would take more than about ten seconds, or whose trainer would need more than
    * 1 GiB, are refused naming the option that costs most ({@link TrainerEstimate}).
    */
+  createTrainer(options: TextTrainerOptions): TextTrainer;
   createTrainer(options?: TrainerOptions): Trainer;
   /** A new language model of `model`'s shape, initialised from `seed` (see {@link LanguageModel}); free it with `dispose()`. Full engine only. */
   createLanguageModel(options: LanguageModelOptions): LanguageModel;

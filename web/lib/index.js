@@ -12,6 +12,7 @@ import { MAX_DIMENSION } from './matrix-io.js';
 import { loadCore } from './load-core.js';
 import { own } from './own.js';
 import { languageModelFactory } from './language-model.js';
+import { textTrainerFactory, asksForText } from './text-trainer.js';
 import { trainerFactory } from './trainer.js';
 
 export { AttentionError, MAX_DIMENSION };
@@ -77,9 +78,13 @@ export async function loadAttentionLab(options = {}) {
     typeof own(core, operation) === 'function'
       ? (/** @type {unknown} */ args) => run(core, operation, operations[operation], args)
       : fullEngineOnly(operation, 'has only the operations of the first lessons');
+  const trainers = training ? trainerFactory(core) : undefined;
+  const textTrainers = models ? textTrainerFactory(core, models.wrap) : undefined;
   return Object.freeze({
     ...Object.fromEntries(Object.keys(operations).map((operation) => [operation, bound(operation)])),
-    createTrainer: training ? trainerFactory(core) : fullEngineOnly('createTrainer', 'has no trainer'),
+    createTrainer: trainers && textTrainers
+      ? (/** @type {unknown} */ options) => (asksForText(options) ? textTrainers(options) : trainers(options))
+      : fullEngineOnly('createTrainer', 'has no trainer'),
     createLanguageModel: models ? models.create : fullEngineOnly('createLanguageModel', 'has no language model'),
     loadLanguageModel: models ? models.load : async () => fullEngineOnly('loadLanguageModel', 'has no language model')(),
     maxDimension: MAX_DIMENSION,
@@ -91,6 +96,7 @@ export async function loadAttentionLab(options = {}) {
       liveHandles: core.count_emval_handles(),
       liveTrainers: training ? core.liveTrainers() : 0,
       liveLanguageModels: training ? core.liveLanguageModels() : 0,
+      liveTextTrainers: training ? core.liveTextTrainers() : 0,
     }),
   });
 }

@@ -104,9 +104,10 @@ async function sourceBytes(source) {
 }
 
 /**
- * createLanguageModel and loadLanguageModel of one loaded engine.
+ * createLanguageModel and loadLanguageModel of one loaded engine, and the object of a model the
+ * engine already holds (a text trainer's, text-trainer.js).
  * @param {any} core the Embind module
- * @returns {{ create: (options: unknown) => import('./index.js').LanguageModel, load: (source?: unknown) => Promise<import('./index.js').LanguageModel> }}
+ * @returns {{ create: (options: unknown) => import('./index.js').LanguageModel, load: (source?: unknown) => Promise<import('./index.js').LanguageModel>, wrap: (handle: number) => import('./index.js').LanguageModel }}
  */
 export function languageModelFactory(core) {
   // Frees the engine's side of a model the program dropped without dispose().
@@ -198,5 +199,6 @@ export function languageModelFactory(core) {
       const bytes = await sourceBytes(source);
       return wrap(/** @type {number} */ (unwrap(core.languageModelFromFile(headerOf(bytes), bytes))));
     },
+    wrap,
   };
 }

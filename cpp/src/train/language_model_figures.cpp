@@ -114,6 +114,26 @@ namespace attn
         return out;
     }
 
+    double language_model_held_out_loss(const language_model_params& params,
+                                        const std::vector<std::size_t>& held_out,
+                                        std::size_t windows)
+    {
+        const std::size_t context = params.config.context, room = held_out.size() - context;
+        double sum = 0;
+        for (std::size_t i = 0; i < windows; ++i)
+        {
+            const std::size_t start = windows == 1 ? 0 : i * room / (windows - 1);
+            vector window = xt::zeros<double>({context});
+            for (std::size_t j = 0; j < context; ++j)
+            {
+                window(j) = static_cast<double>(held_out[start + j]);
+            }
+            const vector losses = language_model_token_losses(params, window).loss.losses;
+            sum += detail::mean_of(losses, 0, losses.size());
+        }
+        return sum / static_cast<double>(windows);
+    }
+
     namespace detail
     {
         double mean_of(const vector& v, std::size_t first, std::size_t count)

@@ -266,18 +266,8 @@ namespace attn
 
     double language_model_trainer::held_out_loss() const
     {
-        const state& s = *state_;
-        const std::size_t context = s.params.config.context, windows = s.options.held_out_windows;
-        const std::size_t room = s.held_out.size() - context;
-        double sum = 0;
-        for (std::size_t i = 0; i < windows; ++i)
-        {
-            const std::size_t start = windows == 1 ? 0 : i * room / (windows - 1);
-            const vector losses =
-                language_model_token_losses(s.params, window_of(s.held_out, start, context)).loss.losses;
-            sum += detail::mean_of(losses, 0, losses.size());
-        }
-        return sum / static_cast<double>(windows);
+        return language_model_held_out_loss(state_->params, state_->held_out,
+                                            state_->options.held_out_windows);
     }
 
     double language_model_trainer::last_gradient_norm() const

@@ -126,22 +126,6 @@ namespace attn
                                      static_cast<double>(c.length)};
         }
 
-        /// "1.5 GiB", "300 MiB".
-        std::string format_bytes(double bytes)
-        {
-            const double mib = bytes / (1024 * 1024);
-            char buffer[32];
-            if (mib >= 1024)
-            {
-                std::snprintf(buffer, sizeof buffer, "%.1f GiB", mib / 1024);
-            }
-            else
-            {
-                std::snprintf(buffer, sizeof buffer, "%.0f MiB", mib);
-            }
-            return buffer;
-        }
-
         /// "4e+09".
         std::string format_count(double count)
         {
@@ -225,8 +209,8 @@ namespace attn
         {
             detail::fail(
                 costliest_option(config, given, [](const trainer_cost& c) { return c.peak_bytes; }),
-                "options whose trainer needs at most " + format_bytes(budget.bytes) + " of memory",
-                "ones needing an estimated " + format_bytes(cost.peak_bytes));
+                "options whose trainer needs at most " + detail::format_bytes(budget.bytes) + " of memory",
+                "ones needing an estimated " + detail::format_bytes(cost.peak_bytes));
         }
         if (work_of(cost) > budget.multiply_adds)
         {
@@ -245,4 +229,21 @@ namespace attn
         return static_cast<std::size_t>(
             std::max(1.0, std::floor(trainer_work_budget / cost.step_multiply_adds)));
     }
+    namespace detail
+    {
+        std::string format_bytes(double bytes)
+        {
+            const double mib = bytes / (1024 * 1024);
+            char buffer[32];
+            if (mib >= 1024)
+            {
+                std::snprintf(buffer, sizeof buffer, "%.1f GiB", mib / 1024);
+            }
+            else
+            {
+                std::snprintf(buffer, sizeof buffer, "%.0f MiB", mib);
+            }
+            return buffer;
+        }
+    } // namespace detail
 } // namespace attn

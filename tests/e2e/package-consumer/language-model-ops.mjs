@@ -3,7 +3,8 @@
 // grading), RMS norm, the SwiGLU feed-forward and RoPE's backward, the decoder layer and its
 // backward, the embedding lookup and the next-token loss with their backwards, sampling, and
 // attention rollout; then the model the package ships, loaded by loadLanguageModel() from the
-// installed package's own file, and the PyTorch export of it and of a new model. Run as a
+// installed package's own file, the PyTorch export of it and of a new model, and createTrainer's
+// text task. Run as a
 // program it prints the numbers;
 // tests/e2e/package.test.mjs compares them with languageModelOps on the repository's build.
 import { pathToFileURL } from 'node:url';
@@ -36,7 +37,23 @@ export async function languageModelOps(lab) {
     sample: lab.sample({ logits: [2, 1, 0.5, -1], temperature: 0.8, topK: 3, topP: 0.9, seed: 7 }),
     rollout: lab.attentionRollout({ layers: [[head, head], [head]], residual: 0.5 }).rollout,
     ...(await shippedModel(lab)),
+    ...textTask(lab),
   };
+}
+
+/** createTrainer's text task, as docs/engine.md ("The text task") spells it. */
+function textTask(lab) {
+  const run = lab.createTrainer({ task: 'text', text: 'to be or not to be, '.repeat(20), model: { dModel: 8, heads: 2, layers: 1, dFF: 8, context: 8 }, seed: 2, batchSize: 2 });
+  try {
+    return {
+      textLosses: run.step(3).losses,
+      textHeldOut: run.evaluate(),
+      textSample: run.generate({ prompt: 't', tokens: 6, temperature: 0.8, seed: 1 }).text,
+      textOptions: run.status().options,
+    };
+  } finally {
+    run.dispose();
+  }
 }
 
 /** The shipped model and the PyTorch export, as docs/language-model.md spells them. */

@@ -1,12 +1,12 @@
 // Entry of the training Web Worker: loads its own engine and runs the trainer host, replying to
 // the page (browser/training-worker-port.ts starts it). Requests that arrive while the engine loads wait for it.
 import { ENGINES } from '../session/engines.js';
-import type { TrainingReply, TrainingRequest } from '../session/training/protocol.js';
+import type { HostReply, TrainingRequest } from '../session/training/protocol.js';
 import { TrainerHost } from '../session/training/trainer-host.js';
 
 /** The worker's global scope, as much of it as is used (the page's tsconfig has no WebWorker lib). */
 const scope = self as unknown as {
-  postMessage(message: TrainingReply): void;
+  postMessage(message: HostReply): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<TrainingRequest>) => void): void;
 };
 

@@ -16,7 +16,7 @@ import type { KindModule } from './kind.js';
  * page's registry of them (views/own-views.ts) loads each on demand. `training`: a run of the
  * engine's trainer, with its options, curves and heads (the lesson "Watch attention learn").
  */
-export type OwnView = 'training';
+export type OwnView = 'training' | 'text-training';
 
 interface KindBase<K extends Kind, F extends InputFields> {
   kind: K;

@@ -26,6 +26,7 @@ import insideModel from './inside-model/kind.js';
 import efficient from './efficient/kind.js';
 import cost from './cost/kind.js';
 import training from './training/kind.js';
+import textTraining from './text-training/kind.js';
 
 const REGISTRY = {
   attention,
@@ -47,6 +48,7 @@ const REGISTRY = {
   efficient,
   cost,
   training,
+  'text-training': textTraining,
 } satisfies { readonly [K in Kind]: KindDescriptor<K, never> | { kind: K } };
 
 /** The kinds of walkthrough, in the registry's order. */

@@ -24,6 +24,7 @@ export const LESSON_TITLES = [
   ['tokens', 'From text to tokens'],
   ['language-model', 'A language model, step by step'],
   ['inside-model', 'Inside the model'],
+  ['train-your-own', 'Train your own'],
   ['efficient-attention', 'Linear and sparse attention'],
   ['attention-cost', 'What attention costs'],
   ['train', 'Watch attention learn'],

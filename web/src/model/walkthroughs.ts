@@ -37,6 +37,7 @@ import tryCausalSix from '../walkthroughs/try-causal-six.json';
 import tryOneHead from '../walkthroughs/try-one-head.json';
 import tryPositionsFifty from '../walkthroughs/try-positions-fifty.json';
 import watchAttentionLearn from '../walkthroughs/watch-attention-learn.json';
+import trainYourOwn from '../walkthroughs/train-your-own.json';
 
 export interface Lesson {
   id: LessonId;
@@ -49,7 +50,7 @@ const all = [
   softLookup, keyMoves, workedExample, workedExamplePractice, tryAttentionFromScratch, attentionBackward, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
   causalMaskPractice, tryCausalSix,
   multiHead, tryOneHead, crossAttention, whyScale, entropyHeads, positionalEncoding, tryPositionsFifty, encoderLayer,
-  flashWorkedExample, flashCausalTiles, kvCache, rotaryPositions, alibi, groupedQuery, slidingWindow, textToTokens, languageModelStepByStep, insideTheModel, linearAndSparse, attentionCost, watchAttentionLearn,
+  flashWorkedExample, flashCausalTiles, kvCache, rotaryPositions, alibi, groupedQuery, slidingWindow, textToTokens, languageModelStepByStep, insideTheModel, trainYourOwn, linearAndSparse, attentionCost, watchAttentionLearn,
 ] as Walkthrough[];
 
 /** Lessons that have at least one walkthrough, keeping their course numbers. */

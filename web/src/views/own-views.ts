@@ -9,6 +9,7 @@ import type { DrawOwnView } from './own-view.js';
 /** Every view of its own, by the name a descriptor gives it: each its own chunk. */
 const VIEWS: { readonly [V in OwnView]: () => Promise<DrawOwnView> } = {
   training: () => import('./train-lesson-view.js').then((m) => m.drawTrainingLesson),
+  'text-training': () => import('./text-train-view.js').then((m) => m.drawTextTrainingLesson),
 };
 
 const loading = new Map<OwnView, Promise<DrawOwnView>>();

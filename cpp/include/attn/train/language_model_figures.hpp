@@ -52,6 +52,15 @@ namespace attn
      */
     induction_figure language_model_induction(const language_model_params& params,
                                               std::size_t strings, std::uint32_t seed);
+    /**
+     * @brief The mean loss of `windows` held-out windows of `context` tokens, the i-th starting
+     * ⌊i·(H − context)/(windows − 1)⌋ into `held_out` (H its length; one window: at 0), each
+     * window's loss the mean of its context − 1 next-token losses.
+     */
+    double language_model_held_out_loss(const language_model_params& params,
+                                        const std::vector<std::size_t>& held_out,
+                                        std::size_t windows);
+
     namespace detail
     {
         /// The mean of v[first … first + count), summed in order (the figures' last digits

@@ -16,6 +16,7 @@
  */
 
 #include <cstddef>
+#include <string>
 
 #include "attn/train/trainer.hpp"
 
@@ -63,6 +64,12 @@ namespace attn
     /// The most steps one call of step() may take within the work budget (at least 1 for a
     /// configuration that passed check_trainer_budget).
     std::size_t steps_within_budget(const trainer_cost& cost);
+
+    namespace detail
+    {
+        /// A budget's bytes in a message: "1.5 GiB", "300 MiB".
+        std::string format_bytes(double bytes);
+    } // namespace detail
 } // namespace attn
 
 #endif

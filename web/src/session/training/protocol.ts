@@ -5,9 +5,10 @@
 import type {
   Trainer, TrainerAttention, TrainerConfig, TrainerEvaluation, TrainerHeadScores, TrainerOptions,
 } from './trainer-api.js';
-import type { AttentionLab } from '../../../lib/index.js';
+import type { AttentionLab, TextTrainerConfig, TextTrainerEvaluation, TextTrainerOptions } from '../../../lib/index.js';
 
 export type { Trainer, TrainerAttention, TrainerConfig, TrainerEvaluation, TrainerHeadScores, TrainerOptions };
+export type { TextTrainerConfig, TextTrainerEvaluation, TextTrainerOptions };
 
 /** What the page sees of the model at one step: held-out evaluation, the probe's attention, head scores. */
 export interface TrainingSnapshot {
@@ -17,12 +18,34 @@ export interface TrainingSnapshot {
   headScores: TrainerHeadScores;
 }
 
+/**
+ * What a snapshot of a text run draws: a continuation of `prompt`, drawn by the engine at
+ * `temperature` with `seed` (the same at every snapshot, so only the model changes).
+ */
+export interface SampleRequest {
+  prompt: string;
+  /** Tokens drawn; left out: as many as the model's context leaves after the prompt. */
+  tokens?: number;
+  temperature: number;
+  seed: number;
+}
+
+/** What the page sees of a language model trained on a text at one step. */
+export interface TextTrainingSnapshot {
+  step: number;
+  evaluation: TextTrainerEvaluation;
+  /** What the model wrote after the sample's prompt, and the prompt. */
+  sample: { prompt: string; text: string };
+}
+
 export type TrainingRequest =
   /**
    * A new run with these options, at step 0 (the previous run is kept if the engine refuses
    * them). `id` is echoed in the reply, so a late reply to an older request is recognised.
+   * A text run's snapshots draw `sample`.
    */
   | { type: 'create'; id: number; options: TrainerOptions }
+  | { type: 'create'; id: number; options: TextTrainerOptions; sample: SampleRequest }
   /**
    * Train until step `until` (or until paused), `stepsPerSecond` steps a second, or as fast as
    * the engine can when it is left out. Sent again while running, it changes both.
@@ -34,20 +57,26 @@ export type TrainingRequest =
   | { type: 'parameters' }
   | { type: 'dispose' };
 
-export type TrainingReply =
+/** The host's replies about a run whose snapshots are `S` and whose options resolve to `C`. */
+export type TrainingReply<S = TrainingSnapshot, C = TrainerConfig> =
   /** `defaults`: what every option would be had the learner set none but the task. */
-  | { type: 'created'; id: number; config: TrainerConfig; defaults: TrainerConfig; snapshot: TrainingSnapshot }
+  | { type: 'created'; id: number; config: C; defaults: C; snapshot: S }
   /** The engine refused a request; `request` is its type. Nothing changed. */
   | { type: 'refused'; id?: number; request: TrainingRequest['type']; message: string }
   /** One chunk of steps: the loss of each step, in order, ending at `step`. */
   | { type: 'progress'; step: number; losses: number[] }
-  | { type: 'snapshot'; snapshot: TrainingSnapshot }
+  | { type: 'snapshot'; snapshot: S }
   /** Training stopped: asked to (`paused`), or it reached the step it was run until (`reached`). */
   | { type: 'stopped'; step: number; reason: 'paused' | 'reached' }
   /** A loss or gradient went non-finite: the run cannot go on. `message` is the engine's. */
   | { type: 'diverged'; step: number; message: string }
   | { type: 'ablation'; step: number; layer: number; head: number; with: TrainerEvaluation; without: TrainerEvaluation }
   | { type: 'parameters'; step: number; parameters: Record<string, number[][] | number[]> };
+
+/** The replies about a text run. */
+export type TextTrainingReply = TrainingReply<TextTrainingSnapshot, TextTrainerConfig>;
+/** What a host sends: replies about a run of either kind. */
+export type HostReply = TrainingReply | TextTrainingReply;
 
 /** Either end of a conversation: a worker, the worker's own global scope, or an in-page pair. */
 export interface Port<Send, Receive> {
@@ -70,7 +99,11 @@ export const PACED_CHUNKS_PER_SECOND = 20;
  */
 export const SNAPSHOT_EVERY = 25;
 
-/** The page's end of a conversation with a trainer host. */
+/**
+ * The page's end of a conversation with a trainer host. Typed by the toy tasks' replies: the
+ * text lesson's session reads the same port's replies as TextTrainingReply (it asks only for
+ * text runs).
+ */
 export type TrainingPort = Port<TrainingRequest, TrainingReply>;
 
 /** Starts a trainer host for the page (in a worker, or on the page's thread). */

@@ -11,7 +11,8 @@ export function sameThreadPort(lab: AttentionLab): Port<TrainingRequest, Trainin
   let open = true;
   const host = new TrainerHost(lab, (message) => {
     setTimeout(() => {
-      if (open) for (const listener of listeners) listener(message);
+      // A text run's replies go to the text lesson's session, which reads them as such (protocol.ts, TrainingPort).
+      if (open) for (const listener of listeners) listener(message as TrainingReply);
     }, 0);
   });
   return {

@@ -2,11 +2,15 @@
 // chunks it yields (schedule), so a pause, an ablation or a new run asked for meanwhile is
 // handled within one chunk. It knows no transport: entries/training-worker.ts runs it in a Web
 // Worker, same-thread.ts on the page's thread.
-import type { AttentionLab } from '../../../lib/index.js';
+import type { AttentionLab, TextTrainer } from '../../../lib/index.js';
 import {
-  CHUNK_STEPS, PACED_CHUNKS_PER_SECOND, SNAPSHOT_EVERY, type Trainer, type TrainerConfig, type TrainingReply, type TrainingRequest, type TrainingSnapshot,
+  CHUNK_STEPS, PACED_CHUNKS_PER_SECOND, SNAPSHOT_EVERY, type HostReply, type SampleRequest, type TextTrainerConfig, type TextTrainingSnapshot, type Trainer,
+  type TrainerConfig, type TrainingRequest, type TrainingSnapshot,
 } from './protocol.js';
-import { createTrainer } from './trainer-api.js';
+import { createTextTrainer, createTrainer } from './trainer-api.js';
+
+/** A run of a toy task, or of the text task with the sample its snapshots draw. */
+type Run = { text: false; trainer: Trainer } | { text: true; trainer: TextTrainer; sample: SampleRequest };
 
 /** Runs `next` `ms` milliseconds later (0: after pending messages), setTimeout in a worker or a page. */
 export type Schedule = (next: () => void, ms: number) => void;
@@ -14,7 +18,7 @@ export type Schedule = (next: () => void, ms: number) => void;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class TrainerHost {
-  private trainer: Trainer | undefined;
+  private run: Run | undefined;
   private step = 0;
   private until = 0;
   /** Steps a second while running; undefined: as fast as the engine can. */
@@ -27,11 +31,11 @@ export class TrainerHost {
   private chain = 0;
   /** The step of the last snapshot sent, so a stop does not send the same one twice. */
   private snapshotAt = -1;
-  private readonly defaults = new Map<TrainerConfig['task'], TrainerConfig>();
+  private readonly defaults = new Map<TrainerConfig['task'] | 'text', TrainerConfig | TextTrainerConfig>();
 
   constructor(
     private readonly lab: AttentionLab,
-    private readonly reply: (message: TrainingReply) => void,
+    private readonly reply: (message: HostReply) => void,
     private readonly schedule: Schedule = (next, ms) => setTimeout(next, ms),
     /** Milliseconds, for the pace of a set speed. */
     private readonly now: () => number = () => performance.now(),
@@ -50,14 +54,21 @@ export class TrainerHost {
     switch (request.type) {
       case 'create': {
         // Made before the old run is dropped: options the engine refuses leave that run as it was.
-        const next = createTrainer(this.lab, request.options);
+        const next: Run = 'sample' in request
+          ? { text: true, trainer: createTextTrainer(this.lab, request.options), sample: request.sample }
+          : { text: false, trainer: createTrainer(this.lab, request.options) };
         this.running = false;
-        this.trainer?.dispose();
-        this.trainer = next;
+        this.run?.trainer.dispose();
+        this.run = next;
         this.step = 0;
         const snapshot = this.snapshot(next);
-        const config = next.status().options;
-        this.reply({ type: 'created', id: request.id, config, defaults: this.defaultsOf(config.task), snapshot });
+        if (next.text) {
+          const config = next.trainer.status().options;
+          this.reply({ type: 'created', id: request.id, config, defaults: this.defaultsOf('text') as TextTrainerConfig, snapshot: snapshot as TextTrainingSnapshot });
+        } else {
+          const config = next.trainer.status().options;
+          this.reply({ type: 'created', id: request.id, config, defaults: this.defaultsOf(config.task) as TrainerConfig, snapshot: snapshot as TrainingSnapshot });
+        }
         return;
       }
       case 'run': {
@@ -77,26 +88,26 @@ export class TrainerHost {
         if (this.running) this.stop('paused');
         return;
       case 'ablate': {
-        const trainer = this.current('ablate');
+        const trainer = this.toyRun('ablate');
         const without = trainer.ablate({ layer: request.layer, head: request.head });
         this.reply({ type: 'ablation', step: this.step, layer: request.layer, head: request.head, with: trainer.evaluate(), without });
         return;
       }
       case 'parameters':
-        this.reply({ type: 'parameters', step: this.step, parameters: this.current('parameters').parameters() as Record<string, number[][] | number[]> });
+        this.reply({ type: 'parameters', step: this.step, parameters: this.current('parameters').trainer.parameters() as Record<string, number[][] | number[]> });
         return;
       case 'dispose':
         this.running = false;
-        this.trainer?.dispose();
-        this.trainer = undefined;
+        this.run?.trainer.dispose();
+        this.run = undefined;
     }
   }
 
-  /** A task's defaults, from a run created with nothing else set (once per task). */
-  private defaultsOf(task: TrainerConfig['task']): TrainerConfig {
+  /** A task's defaults, from a run created with nothing else set (once per task; the text task's on its own passage). */
+  private defaultsOf(task: TrainerConfig['task'] | 'text'): TrainerConfig | TextTrainerConfig {
     let known = this.defaults.get(task);
     if (!known) {
-      const probe = createTrainer(this.lab, { task });
+      const probe = task === 'text' ? createTextTrainer(this.lab, { task }) : createTrainer(this.lab, { task });
       known = probe.status().options;
       probe.dispose();
       this.defaults.set(task, known);
@@ -104,9 +115,16 @@ export class TrainerHost {
     return known;
   }
 
-  private current(request: string): Trainer {
-    if (!this.trainer) throw new Error(`${request}: expected a training run, got none (create one first)`);
-    return this.trainer;
+  private current(request: string): Run {
+    if (!this.run) throw new Error(`${request}: expected a training run, got none (create one first)`);
+    return this.run;
+  }
+
+  /** The run, which must be of a toy task (a text run is read through its samples instead). */
+  private toyRun(request: string): Trainer {
+    const run = this.current(request);
+    if (run.text) throw new Error(`${request}: expected a run of a toy task, got one of the text task`);
+    return run.trainer;
   }
 
   /**
@@ -115,8 +133,9 @@ export class TrainerHost {
    * one), ends with a snapshot, and the next starts when its share of time is over.
    */
   private tick(chain: number): void {
-    const trainer = this.trainer;
-    if (!this.running || !trainer || chain !== this.chain) return;
+    const run = this.run;
+    if (!this.running || !run || chain !== this.chain) return;
+    const { trainer } = run;
     const started = this.now();
     const pace = this.stepsPerSecond;
     const chunk = pace === undefined ? CHUNK_STEPS : Math.max(1, Math.floor(pace / PACED_CHUNKS_PER_SECOND));
@@ -143,23 +162,30 @@ export class TrainerHost {
     }
     this.step = result.step;
     this.reply({ type: 'progress', step: this.step, losses: Array.from(result.losses) });
-    if (this.step % SNAPSHOT_EVERY === 0 || (pace !== undefined && this.step < this.until)) this.sendSnapshot(trainer);
+    if (this.step % SNAPSHOT_EVERY === 0 || (pace !== undefined && this.step < this.until)) this.sendSnapshot(run);
     if (this.step >= this.until) this.stop('reached');
     else this.schedule(() => this.tick(chain), pace === undefined ? 0 : Math.max(0, (1000 * k) / pace - (this.now() - started)));
   }
 
   private stop(reason: 'paused' | 'reached'): void {
     this.running = false;
-    if (this.trainer && this.snapshotAt !== this.step) this.sendSnapshot(this.trainer);
+    if (this.run && this.snapshotAt !== this.step) this.sendSnapshot(this.run);
     this.reply({ type: 'stopped', step: this.step, reason });
   }
 
-  private sendSnapshot(trainer: Trainer): void {
-    this.reply({ type: 'snapshot', snapshot: this.snapshot(trainer) });
+  private sendSnapshot(run: Run): void {
+    const snapshot = this.snapshot(run);
+    this.reply(run.text ? { type: 'snapshot', snapshot: snapshot as TextTrainingSnapshot } : { type: 'snapshot', snapshot: snapshot as TrainingSnapshot });
   }
 
-  private snapshot(trainer: Trainer): TrainingSnapshot {
+  private snapshot(run: Run): TrainingSnapshot | TextTrainingSnapshot {
     this.snapshotAt = this.step;
+    if (run.text) {
+      const { prompt, tokens, temperature, seed } = run.sample;
+      const room = tokens ?? run.trainer.config().context - run.trainer.tokenize(prompt).tokens.length;
+      return { step: this.step, evaluation: run.trainer.evaluate(), sample: { prompt, text: run.trainer.generate({ prompt, tokens: room, temperature, seed }).text } };
+    }
+    const { trainer } = run;
     return { step: this.step, evaluation: trainer.evaluate(), attention: trainer.attention(), headScores: trainer.headScores() };
   }
 }

@@ -9,18 +9,12 @@ import {
 } from './protocol.js';
 import type { TrainerTask } from './trainer-api.js';
 import { formatNumber, formatPercent } from '../../model/format.js';
-import { DEFAULT_SPEED, MAX_TRAINING_STEPS, type TrainingSpeed } from '../../kinds/training/inputs.js';
+import { DEFAULT_SPEED, type TrainingSpeed } from '../../kinds/training/inputs.js';
 import { speedName } from './speed-name.js';
+import { RunSession, type RunState } from './run-session.js';
 import { trainingT as t } from './words-en.js';
 
-export type TrainingState =
-  | 'starting'   // the first run is being created
-  | 'ready'      // at step 0, not trained yet
-  | 'training'
-  | 'replaying'  // retraining to the step a link names
-  | 'paused'
-  | 'finished'   // reached the steps asked for
-  | 'diverged';  // the loss went non-finite: only a new run helps
+export type TrainingState = RunState;
 
 export interface CurvePoint {
   step: number;
@@ -63,9 +57,7 @@ export const DEFAULT_STEPS: Readonly<Record<TrainerTask, number>> = { reverse: 5
 /** Held-out accuracies announced the first time a run reaches them. */
 const MILESTONES = [0.5, 0.9, 0.99];
 
-export class TrainingSession {
-  private readonly listeners = new Set<(event: TrainingEvent) => void>();
-  private nextId = 1;
+export class TrainingSession extends RunSession<TrainingReply, TrainingEvent> {
   /** The create request whose reply is awaited: replies of the run it replaces are ignored. */
   private pending: { id: number; options: TrainerOptions; replayTo: number; done: (ok: boolean) => void } | undefined;
   private reached = new Set<number>();
@@ -78,7 +70,6 @@ export class TrainingSession {
   config: TrainerConfig | undefined;
   /** The task's defaults, shown beside each option. */
   defaults: TrainerConfig | undefined;
-  state: TrainingState = 'starting';
   /** Why the run stopped when diverged (the engine's words). */
   divergedMessage = '';
   step = 0;
@@ -94,21 +85,8 @@ export class TrainingSession {
   /** The run under way is one step of step-by-step training. */
   private stepping = false;
 
-  constructor(private readonly port: Port<TrainingRequest, TrainingReply>) {
-    port.listen((message) => this.receive(message));
-  }
-
-  subscribe(listener: (event: TrainingEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  private emit(event: TrainingEvent): void {
-    for (const listener of this.listeners) listener(event);
-  }
-
-  get running(): boolean {
-    return this.state === 'training' || this.state === 'replaying';
+  constructor(port: Port<TrainingRequest, TrainingReply>) {
+    super(port);
   }
 
   /**
@@ -158,10 +136,6 @@ export class TrainingSession {
     this.emit({ type: 'announce', message: t('train-announce-training', { step: String(this.target) }) });
   }
 
-  pause(): void {
-    if (this.running) this.port.post({ type: 'pause' });
-  }
-
   /** Sets how fast Train goes; while training, from the next chunk on (step by step pauses it). */
   setSpeed(speed: TrainingSpeed): void {
     if (speed === this.speed) return;
@@ -174,17 +148,9 @@ export class TrainingSession {
     this.emit({ type: 'announce', message: t('train-announce-speed', { speed: speedName(speed) }) });
   }
 
-  /** The run request's pace at the speed set. */
-  private pace(): { stepsPerSecond?: number } {
-    return this.speed === 'step' || this.speed === 'max' ? {} : { stepsPerSecond: Number(this.speed) };
-  }
-
   /** Sets the step Train runs to (a whole number above the current step; else refused). */
   setTarget(steps: number): boolean {
-    if (!Number.isInteger(steps) || steps < 1 || steps > MAX_TRAINING_STEPS) {
-      this.emit({ type: 'notice', message: `steps: expected a whole number of steps, 1 … ${MAX_TRAINING_STEPS}, got ${String(steps)}` });
-      return false;
-    }
+    if (!this.acceptsTarget(steps)) return false;
     this.target = steps;
     if (this.state === 'training' && !this.stepping) this.port.post({ type: 'run', until: steps, ...this.pace() });
     else if (this.state === 'replaying') this.port.post({ type: 'run', until: steps });
@@ -212,9 +178,7 @@ export class TrainingSession {
   dispose(): void {
     this.pending?.done(false);
     this.pending = undefined;
-    this.port.post({ type: 'dispose' });
-    this.port.close();
-    this.listeners.clear();
+    this.close();
   }
 
   /** Retraining to a link's step and a single step go as fast as they can; Train at the speed set. */
@@ -224,7 +188,7 @@ export class TrainingSession {
     this.emit({ type: 'state' });
   }
 
-  private receive(message: TrainingReply): void {
+  protected receive(message: TrainingReply): void {
     // Replies of a run that is being replaced are stale, except the replacement's own.
     if (this.pending && message.type !== 'created' && !(message.type === 'refused' && message.request === 'create')) return;
     switch (message.type) {
