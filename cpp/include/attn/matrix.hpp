@@ -84,6 +84,18 @@ namespace attn
         template <class T>
         void matmul_into(const T* a, const T* b, T* out, std::size_t n, std::size_t k,
                          std::size_t p);
+
+        /**
+         * @brief out = A·b, or out += A·b, by matmul's kernel, where A is read in place with
+         * strides: its cell (i, c) is a[i·a_row + c·a_col] (a_row = 1, a_col = n reads the
+         * transpose of a row-major k × n matrix without copying it). Each cell sums its k terms
+         * in index order from 0, then is stored or added to out.
+         * @param b (k × p) row-major @param out (n × p), must not alias a or b
+         * @param accumulate add to out instead of overwriting it
+         */
+        void product_into(const double* a, std::size_t a_row, std::size_t a_col,
+                          const double* b, double* out, std::size_t n, std::size_t k,
+                          std::size_t p, bool accumulate);
     } // namespace detail
 
     /// Rows of m in the order given: out row i = m row order[i] (a lookup or a shuffle).
