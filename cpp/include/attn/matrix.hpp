@@ -5,10 +5,10 @@
  * @file matrix.hpp
  * @brief The tensor types of the engine and the few linear-algebra kernels it needs.
  *
- * Everything is double precision and row-major. The matrix products are written as plain loops
- * over contiguous rows (rather than xtensor expressions) because they are the hot path of every
- * operation and the loop order below lets both g++ and clang (wasm SIMD) vectorise them without
- * reassociating sums, so native and WebAssembly give bit-identical results.
+ * Everything is double precision and row-major. The matrix products are loops over raw rows
+ * (rather than xtensor expressions) because they are the hot path of every operation: register
+ * tiles (cpp/src/matmul.cpp) that sum every cell's terms in index order without reassociating or
+ * fusing, so native and WebAssembly give bit-identical results.
  */
 
 #include <cstddef>
