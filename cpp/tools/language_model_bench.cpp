@@ -143,13 +143,5 @@ namespace
 
 int main(int argc, char** argv)
 {
-    try
-    {
-        return run(argc, argv);
-    }
-    catch (const std::exception& e)
-    {
-        std::cerr << "attn_language_model_bench: " << e.what() << "\n";
-        return 1;
-    }
+    return attn_tools::main_of("attn_language_model_bench", run, argc, argv);
 }

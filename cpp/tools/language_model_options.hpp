@@ -8,8 +8,10 @@
 
 #include <cstdint>
 #include <cstring>
+#include <exception>
 #include <fstream>
 #include <functional>
+#include <iostream>
 #include <iterator>
 #include <map>
 #include <stdexcept>
@@ -189,6 +191,20 @@ namespace attn_tools
             }
         }
         return bytes;
+    }
+    /// A tool's main: runs `body`, and turns an error into "tool: message" on stderr and exit
+    /// code 1.
+    inline int main_of(const char* tool, int (*body)(int, char**), int argc, char** argv)
+    {
+        try
+        {
+            return body(argc, argv);
+        }
+        catch (const std::exception& e)
+        {
+            std::cerr << tool << ": " << e.what() << "\n";
+            return 1;
+        }
     }
 } // namespace attn_tools
 

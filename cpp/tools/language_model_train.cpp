@@ -161,13 +161,5 @@ namespace
 
 int main(int argc, char** argv)
 {
-    try
-    {
-        return run(argc, argv);
-    }
-    catch (const std::exception& e)
-    {
-        std::cerr << "attn_language_model_train: " << e.what() << "\n";
-        return 1;
-    }
+    return attn_tools::main_of("attn_language_model_train", run, argc, argv);
 }

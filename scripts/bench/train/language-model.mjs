@@ -12,8 +12,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 import { ROOT } from '../../lib/browser.mjs';
-import { PYTHON, pythonEnv } from '../engine/python.mjs';
 import { summary } from '../stats.mjs';
+import { pythonJob } from './contenders.mjs';
 import { JOBS } from './jobs.mjs';
 
 const run = promisify(execFile);
@@ -34,6 +34,8 @@ const smallOptions = (/** @type {number} */ steps) => [`model.dModel=${SMALL.dMo
 /** Generation: a prompt of 8 characters continued to the end of the context. */
 const PROMPT = 'ROMEO:\nO';
 const GENERATED = SHIPPED.context - PROMPT.length;
+/** A generation takes ~0.1 s: many rounds, since the first ones run before V8 has optimised the module. */
+const GENERATION_ROUNDS = 10;
 
 /** The last JSON line a child printed. */
 const lastJson = (/** @type {string} */ stdout) => JSON.parse(stdout.trim().split('\n').at(-1) ?? '');
@@ -47,19 +49,6 @@ async function tool(/** @type {string} */ file, /** @type {string[]} */ args) {
   const [command, argv] = file.endsWith('.js') ? [process.execPath, [file, ...args]] : [file, args];
   const env = args[1] === 'memory' ? { ...process.env, GLIBC_TUNABLES: 'glibc.malloc.tcache_count=0' } : process.env;
   return lastJson((await run(command, argv, { maxBuffer: 16 << 20, env })).stdout);
-}
-
-/** Runs the PyTorch contender on one job (JSON on stdin) and returns its reply. */
-async function torchJob(/** @type {any} */ job) {
-  const child = execFile(PYTHON, [TORCH], { env: pythonEnv(), cwd: path.dirname(TORCH), maxBuffer: 16 << 20 });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout?.on('data', (d) => { out += d; });
-    child.stderr?.on('data', (d) => { err += d; });
-    child.on('close', (code) => (code === 0 ? resolve(lastJson(out)) : reject(new Error(`torch_language_model.py exited ${code}: ${err.slice(-2000)}`))));
-    child.stdin?.end(JSON.stringify(job));
-  });
 }
 
 /**
@@ -100,7 +89,7 @@ export async function benchLanguageModel({ log, lab, chromium, torchInfo, passes
         id: 'torch',
         label: 'PyTorch 1.13 CPU f64 (1 thread)',
         speed: async () => {
-          const reply = await torchJob(job);
+          const reply = await pythonJob(TORCH, job);
           torchCheck = reply.check;
           return reply;
         },
@@ -123,7 +112,7 @@ export async function benchLanguageModel({ log, lab, chromium, torchInfo, passes
     if (torchCheck) log(`language model: PyTorch's first-batch loss differs from the engine's by ${torchCheck.lossDifference.toExponential(1)}`);
 
     // Generation with the KV cache, to the end of the context, in Chromium and in Node.
-    const generateJob = { model: { dModel: SHIPPED.dModel, heads: SHIPPED.heads, kvHeads: SHIPPED.kvHeads, layers: SHIPPED.layers, dFF: SHIPPED.dFF, context: SHIPPED.context }, seed: 1, prompt: PROMPT, tokens: GENERATED, rounds: Math.max(3, rounds) };
+    const generateJob = { model: { dModel: SHIPPED.dModel, heads: SHIPPED.heads, kvHeads: SHIPPED.kvHeads, layers: SHIPPED.layers, dFF: SHIPPED.dFF, context: SHIPPED.context }, seed: 1, prompt: PROMPT, tokens: GENERATED, rounds: GENERATION_ROUNDS };
     /** @type {Record<string, any>} */
     const generation = { tokens: GENERATED, prompt: PROMPT };
     for (const [id, runJob] of /** @type {Array<[string, (job: any) => Promise<any>]>} */ ([['node', async (job) => JOBS.generate(lab, job)], ...(chromium ? [['chromium', (/** @type {any} */ job) => chromium.run('generate', job)]] : [])])) {
