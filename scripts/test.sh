@@ -43,6 +43,10 @@ stage() {
 }
 
 stage "set-up: Debian packages and npm ci (when missing)" bash scripts/setup.sh
+
+# The browser tests check each page with or without taking its picture; nobody looks at a test
+# run's some 850 pictures, so they are left out (`npm run screenshots` takes them).
+export ATTN_SCREENSHOTS="${ATTN_SCREENSHOTS:-0}"
 setup_end=$SECONDS
 
 # wait_for MARKER: until the other lane has written $logs/MARKER (or has failed).

@@ -2,14 +2,14 @@
 # Trains the language model the page ships, natively, from the committed corpus, and writes
 # its model file and its report (docs/language-model.md says what both hold):
 #   scripts/train-language-model.sh [MODEL] [REPORT] [name=value …]
-# MODEL defaults to web/public/models/shakespeare.bin, REPORT to
-# docs/language-model-report.json; name=value pairs override the shipped options
+# MODEL defaults to web/lib/models/shakespeare.bin (in the npm package, beside the façade that
+# loads it), REPORT to docs/language-model-report.json; name=value pairs override the shipped options
 # (steps=200 model.layers=1 …, cpp/tools/language_model_train.cpp). The same options give both
 # files byte for byte. One thread; builds the tool in build/native first (nice, two jobs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-model=web/public/models/shakespeare.bin
+model=web/lib/models/shakespeare.bin
 report=docs/language-model-report.json
 [ $# -gt 0 ] && [[ $1 != *=* ]] && { model=$1; shift; }
 [ $# -gt 0 ] && [[ $1 != *=* ]] && { report=$1; shift; }

@@ -3,9 +3,11 @@
 
 // The language models JS holds by number (language_model_bindings.cpp): the handle table, the
 // reading of a request's model config, and text to and from a model's token ids through its
-// byte-level BPE merges.
+// tokenizer: byte-level BPE merges (a model lab.createLanguageModel made) or a vocabulary of
+// characters (the model file's, lab.loadLanguageModel).
 
 #include <map>
+#include <optional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -14,6 +16,7 @@
 #include <emscripten/val.h>
 
 #include "attn/byte_pair_encoding.hpp"
+#include "attn/character_tokenizer.hpp"
 #include "attn/error.hpp"
 #include "attn/language_model.hpp"
 #include "attn/utf8.hpp"
@@ -23,11 +26,24 @@ namespace attn::bindings::held_language_models
 {
     using emscripten::val;
 
+    /// How a model turns text into token ids: one kind, and what that kind reads.
+    struct held_tokenizer
+    {
+        enum class kind
+        {
+            byte_pairs, ///< the text's UTF-8 bytes (tokens 0 … 255), then `merges` in order
+            characters  ///< one token per character, token i standing for vocabulary[i]
+        };
+        kind how = kind::byte_pairs;
+        std::vector<token_pair> merges;      ///< byte_pairs: vocab = 256 + merges
+        std::vector<std::string> vocabulary; ///< characters: vocab = its size
+    };
+
     /// A model and the tokenizer that turns text into its token ids.
     struct held_model
     {
         language_model_params params;
-        std::vector<token_pair> merges; ///< vocab = 256 + merges
+        held_tokenizer tokenizer;
     };
 
     inline std::map<double, std::unique_ptr<held_model>>& models()
@@ -102,10 +118,20 @@ namespace attn::bindings::held_language_models
         return c;
     }
 
-    /// The text's token ids as the model reads them (the tokenizer's `tokens`).
+    /// The text's token ids as the model reads them (the tokenizer's `tokens`); a character a
+    /// character vocabulary lacks is refused, naming `text` and the character.
+    inline std::vector<std::size_t> token_ids(const held_model& m, const std::string& text)
+    {
+        const held_tokenizer& t = m.tokenizer;
+        return t.how == held_tokenizer::kind::characters
+                   ? character_ids("text", text, t.vocabulary)
+                   : tokenize_byte_pairs(text, t.merges).tokens;
+    }
+
+    /// token_ids as the model's functions take them.
     inline vector tokens_of(const held_model& m, const std::string& text)
     {
-        const std::vector<std::size_t> ids = tokenize_byte_pairs(text, m.merges).tokens;
+        const std::vector<std::size_t> ids = token_ids(m, text);
         vector out = xt::zeros<double>({ids.size()});
         for (std::size_t i = 0; i < ids.size(); ++i)
         {
@@ -114,14 +140,22 @@ namespace attn::bindings::held_language_models
         return out;
     }
 
+    /// What one token spells; nullopt for a byte-pair token that is part of a character.
+    inline std::optional<std::string> piece_of(const held_model& m, std::size_t token)
+    {
+        const held_tokenizer& t = m.tokenizer;
+        return t.how == held_tokenizer::kind::characters
+                   ? std::optional<std::string>(t.vocabulary.at(token))
+                   : whole_characters(byte_pair_bytes("tokens", {token}, t.merges));
+    }
+
     /// Each token as text, null when its bytes are not whole characters.
     inline val pieces_of(const held_model& m, const std::vector<std::size_t>& tokens)
     {
         val out = val::array();
         for (const std::size_t token : tokens)
         {
-            out.call<void>(
-                "push", write(whole_characters(byte_pair_bytes("tokens", {token}, m.merges))));
+            out.call<void>("push", write(piece_of(m, token)));
         }
         return out;
     }
@@ -129,7 +163,41 @@ namespace attn::bindings::held_language_models
     /// What tokens spell, a byte that starts no whole character shown as U+FFFD.
     inline std::string text_of(const held_model& m, const std::vector<std::size_t>& tokens)
     {
-        return spell_bytes(byte_pair_bytes("tokens", tokens, m.merges));
+        const held_tokenizer& t = m.tokenizer;
+        if (t.how == held_tokenizer::kind::byte_pairs)
+        {
+            return spell_bytes(byte_pair_bytes("tokens", tokens, t.merges));
+        }
+        std::string out;
+        for (const std::size_t token : tokens)
+        {
+            out += t.vocabulary.at(token);
+        }
+        return out;
+    }
+
+    /// The tokenizer as JS reads it: its kind, what every token spells and, for BPE, the merges.
+    inline val tokenizer_of(const held_model& m)
+    {
+        val out = val::object();
+        std::vector<std::size_t> every(m.params.config.vocab);
+        for (std::size_t i = 0; i < every.size(); ++i)
+        {
+            every[i] = i;
+        }
+        const bool characters = m.tokenizer.how == held_tokenizer::kind::characters;
+        out.set("kind", characters ? "character" : "bpe");
+        out.set("vocabulary", pieces_of(m, every));
+        if (!characters)
+        {
+            val merges = val::array();
+            for (const token_pair& pair : m.tokenizer.merges)
+            {
+                merges.call<void>("push", write(std::vector<std::size_t>{pair[0], pair[1]}));
+            }
+            out.set("merges", merges);
+        }
+        return out;
     }
 
     inline val config_of(const language_model_config& c)

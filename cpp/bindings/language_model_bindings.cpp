@@ -2,7 +2,8 @@
 // trainer's (trainer_bindings.cpp), a model is state held in a handle table here: JS holds its
 // number, every call is a plain function returning { ok, value } through guarded(), and
 // languageModelDispose frees the parameters in one erase. Text crosses as JS strings; the
-// model reads it through its byte-level BPE merges (attn/byte_pair_encoding.hpp).
+// model reads it through its tokenizer (held_language_models.hpp). A model read from a file
+// comes from language_model_file_bindings.cpp into the same table.
 
 #include <algorithm>
 #include <map>
@@ -38,25 +39,13 @@ namespace attn::bindings
                     const val merges = request["merges"];
                     if (!merges.isUndefined())
                     {
-                        m->merges = read_merges(
+                        m->tokenizer.merges = read_merges(
                             "merges", request_source(request).matrix("merges", max_merges, 2));
                     }
                     const language_model_config config =
-                        read_config(request["model"], m->merges.size());
+                        read_config(request["model"], m->tokenizer.merges.size());
                     check_language_model_config(config);
-                    // A model beyond this would hold more than 128 MiB of numbers, and take
-                    // seconds per token: a tab's model stays well inside.
-                    const std::uint64_t count = language_model_parameter_count(config);
-                    if (count > max_peak_cells)
-                    {
-                        detail::fail(
-                            "model",
-                            "a model of at most " + std::to_string(max_peak_cells) + " parameters",
-                            std::to_string(count) + " (vocab " + std::to_string(config.vocab) +
-                                ", dModel " + std::to_string(config.d_model) + ", " +
-                                std::to_string(config.layers) + " layers, dFF " +
-                                std::to_string(config.d_ff) + ")");
-                    }
+                    check_language_model_size("model", config);
                     const double seed = given(request, "seed") ? request["seed"].as<double>() : 0;
                     m->params = language_model_initial(
                         config, static_cast<std::uint32_t>(
@@ -71,10 +60,10 @@ namespace attn::bindings
                 [&]
                 {
                     const held_model& m = find(handle);
-                    const bpe_tokenize_trace t = tokenize_byte_pairs(text, m.merges);
+                    const std::vector<std::size_t> tokens = token_ids(m, text);
                     val out = val::object();
-                    out.set("tokens", write(t.tokens));
-                    out.set("pieces", pieces_of(m, t.tokens));
+                    out.set("tokens", write(tokens));
+                    out.set("pieces", pieces_of(m, tokens));
                     return out;
                 });
         }
@@ -246,7 +235,7 @@ namespace attn::bindings
                 {
                     const held_model& m = find(handle);
                     auto ablated = std::make_unique<held_model>();
-                    ablated->merges = m.merges;
+                    ablated->tokenizer = m.tokenizer;
                     ablated->params = language_model_ablate(
                         m.params,
                         detail::check_integer("layer", layer, 0,
@@ -287,6 +276,11 @@ namespace attn::bindings
             return guarded([&] { return config_of(find(handle).params.config); });
         }
 
+        val tokenizer(double handle)
+        {
+            return guarded([&] { return tokenizer_of(find(handle)); });
+        }
+
         void dispose(double handle)
         {
             models().erase(handle);
@@ -313,6 +307,7 @@ EMSCRIPTEN_BINDINGS(attention_lab_language_model)
     emscripten::function("languageModelAblate", &ablate);
     emscripten::function("languageModelParameters", &parameters);
     emscripten::function("languageModelConfig", &config);
+    emscripten::function("languageModelTokenizer", &tokenizer);
     emscripten::function("languageModelDispose", &dispose);
     emscripten::function("liveLanguageModels", &live_language_models);
 }

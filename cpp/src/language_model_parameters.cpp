@@ -179,6 +179,20 @@ namespace attn
         }
     }
 
+    void check_language_model_size(const std::string& argument, const language_model_config& c)
+    {
+        const std::uint64_t count = language_model_parameter_count(c);
+        if (count > max_peak_cells)
+        {
+            detail::fail(argument,
+                         "a model of at most " + std::to_string(max_peak_cells) + " parameters",
+                         std::to_string(count) + " (vocab " + std::to_string(c.vocab) +
+                             ", dModel " + std::to_string(c.d_model) + ", " +
+                             std::to_string(c.layers) + " layers, dFF " +
+                             std::to_string(c.d_ff) + ")");
+        }
+    }
+
     void check_language_model_params(const language_model_params& p)
     {
         check_language_model_config(p.config);

@@ -7,7 +7,6 @@
 // attn_language_model_bench times the same training step for npm run bench:train.
 
 #include <cstdint>
-#include <cstring>
 #include <exception>
 #include <fstream>
 #include <functional>
@@ -20,6 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "attn/language_model_file.hpp"
 #include "attn/train/language_model_trainer.hpp"
 #include "option_values.hpp"
 
@@ -158,40 +158,24 @@ namespace attn_tools
                 {"seed", t.seed}};
     }
 
-    /// The model file: the JSON header padded to a multiple of 8 bytes (so the numbers can be
-    /// read in place as a Float64Array), then every number as little-endian float64.
+    /// The model file (attn/language_model_file.hpp): its JSON header, then every number.
     inline std::string model_file(attn::language_model_params params,
-                           const std::vector<std::string>& vocabulary, const json& training)
+                                  const std::vector<std::string>& vocabulary, const json& training)
     {
-        const std::vector<attn::language_model_tensor> tensors = attn::language_model_tensors(params);
-        json header = {{"format", "attention-lab language model"},
-                       {"version", 1},
-                       {"values", "float64 little-endian, tensor after tensor, row by row"},
+        json header = {{"format", attn::language_model_file_format},
+                       {"version", attn::language_model_file_version},
+                       {"values", attn::language_model_file_values},
                        {"tokenizer", {{"kind", "character"}, {"vocabulary", vocabulary}}},
                        {"config", config_json(params.config)},
                        {"tensors", json::array()},
                        {"training", training}};
-        for (const attn::language_model_tensor& t : tensors)
+        for (const attn::language_model_tensor& t : attn::language_model_tensors(params))
         {
             header["tensors"].push_back({{"name", t.name}, {"shape", {t.rows, t.cols}}});
         }
-        std::string bytes = header.dump();
-        bytes.append(7 - bytes.size() % 8, ' ');
-        bytes.push_back('\n');
-        for (const attn::language_model_tensor& t : tensors)
-        {
-            for (std::size_t i = 0; i < t.rows * t.cols; ++i)
-            {
-                std::uint64_t bits = 0;
-                std::memcpy(&bits, &t.data[i], sizeof bits);
-                for (int b = 0; b < 8; ++b)
-                {
-                    bytes.push_back(static_cast<char>((bits >> (8 * b)) & 0xFF));
-                }
-            }
-        }
-        return bytes;
+        return attn::language_model_file_bytes(header.dump(), params);
     }
+
     /// A tool's main: runs `body`, and turns an error into "tool: message" on stderr and exit
     /// code 1.
     inline int main_of(const char* tool, int (*body)(int, char**), int argc, char** argv)

@@ -5,9 +5,10 @@
 // reads CORPUS (UTF-8), splits it into characters with the engine's character tokenizer,
 // trains a model from language_model_initial(config, seed) with the language model's trainer
 // (attn/train/language_model_trainer.hpp), and writes
-//   MODEL   the model file the page loads (docs/language-model.md): a JSON header, padded with
-//           spaces to a multiple of 8 bytes and ended by a newline, then every tensor's numbers
-//           as little-endian IEEE-754 float64, tensor after tensor in parameter order, row by row;
+//   MODEL   the model file the page loads (docs/language-model.md; attn/language_model_file.hpp):
+//           a JSON header, padded with spaces to a multiple of 8 bytes and ended by a newline,
+//           then every tensor's numbers as little-endian IEEE-754 float64, tensor after tensor
+//           in parameter order, row by row;
 //   REPORT  JSON: each step's batch loss and learning rate, the held-out loss every evalEvery
 //           steps, the bigram baseline, the induction figure and a greedy sample.
 // Options are named as in JavaScript (model.dModel=64 steps=2000 seed=0 …). One thread, no
@@ -37,22 +38,8 @@ namespace
                               const attn::character_tokenizer_trace& corpus,
                               const std::string& prompt, std::size_t count)
     {
-        std::map<std::string, std::size_t> id_of;
-        for (std::size_t i = 0; i < corpus.vocabulary.size(); ++i)
-        {
-            id_of[corpus.vocabulary[i]] = i;
-        }
-        std::vector<std::size_t> ids;
-        for (const std::string& ch : attn::character_tokenizer(prompt).characters)
-        {
-            const auto found = id_of.find(ch);
-            if (found == id_of.end())
-            {
-                throw std::invalid_argument("prompt: expected characters of the corpus, got '" +
-                                            ch + "'");
-            }
-            ids.push_back(found->second);
-        }
+        std::vector<std::size_t> ids =
+            attn::character_ids("prompt", prompt, corpus.vocabulary);
         std::string text = prompt;
         attn::sample_options greedy;
         greedy.temperature = 0;

@@ -30,6 +30,7 @@ test('every result of a language model has exactly the fields its type declares'
     assert.deepEqual(keys(lens), declaredFields('LogitLens'));
     assert.deepEqual(keys(lens.layers[0]), declaredFields('LogitLensLayer'));
     assert.deepEqual(keys(model.headScores({ pattern: 'previous-token' })), declaredFields('LanguageModelHeadScores'));
+    assert.deepEqual(keys(model.tokenizer()), declaredFields('LanguageModelTokenizer'));
     const ablated = model.ablate({ layer: 0, head: 1 });
     assert.deepEqual(keys(ablated), declaredFields('LanguageModel'));
     ablated.dispose();

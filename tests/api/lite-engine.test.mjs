@@ -58,7 +58,7 @@ test('the lite engine gives the same numbers as the full one, bit for bit, on ev
 });
 
 test('the lite engine binds exactly the first lessons\' operations; every other one throws an AttentionError naming the full engine', () => {
-  const operations = Object.keys(full).filter((name) => typeof full[name] === 'function' && !['createTrainer', 'createLanguageModel', 'memory'].includes(name));
+  const operations = Object.keys(full).filter((name) => typeof full[name] === 'function' && !['createTrainer', 'createLanguageModel', 'loadLanguageModel', 'memory'].includes(name));
   const bound = operations.filter((name) => {
     try {
       lite[name]({});
@@ -91,6 +91,13 @@ test('createLanguageModel on the lite engine throws an AttentionError naming the
     (error) => error instanceof AttentionError && error.argument === 'createLanguageModel' && /loadAttentionLab\(\)/.test(error.message),
   );
   assert.equal(lite.memory().liveLanguageModels, 0);
+});
+
+test('loadLanguageModel on the lite engine rejects with an AttentionError naming the full engine', async () => {
+  await assert.rejects(
+    lite.loadLanguageModel(),
+    (error) => error instanceof AttentionError && error.argument === 'loadLanguageModel' && /loadAttentionLab\(\)/.test(error.message),
+  );
 });
 
 test('loadAttentionLab({ training: false, locateFile }) asks for attention-lite.wasm', async () => {

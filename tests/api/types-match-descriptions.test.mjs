@@ -24,7 +24,7 @@ const DECLARATION_FILES = ['index.d.ts', 'operations.d.ts', 'values.d.ts'];
  * Members of AttentionLab that are not engine operations: constants, diagnostics, and the
  * trainer, a stateful object whose types tests/api/trainer-types.test.mjs checks instead.
  */
-const NOT_OPERATIONS = ['maxDimension', 'maxSequence', 'maxPeakCells', 'memory', 'createTrainer', 'createLanguageModel'];
+const NOT_OPERATIONS = ['maxDimension', 'maxSequence', 'maxPeakCells', 'memory', 'createTrainer', 'createLanguageModel', 'loadLanguageModel'];
 
 /** How each leaf of a result may be declared. */
 const LEAF_TYPES = {

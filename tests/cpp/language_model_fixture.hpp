@@ -7,6 +7,7 @@
 
 #include "attn/language_model.hpp"
 #include "golden_operations.hpp"
+#include "language_model_small_config.hpp"
 
 namespace language_model_fixture
 {
@@ -93,21 +94,6 @@ namespace language_model_fixture
     inline attn::vector tokens_of(const json& input)
     {
         return golden::to_vector(input.at("tokens"));
-    }
-
-    /// A small model for the cases that need no fixture: 2 layers, vocab 7, d_model 4.
-    inline attn::language_model_config small_config(bool tied)
-    {
-        attn::language_model_config c;
-        c.vocab = 7;
-        c.d_model = 4;
-        c.heads = 2;
-        c.kv_heads = 1;
-        c.layers = 2;
-        c.d_ff = 6;
-        c.context = 12;
-        c.tied = tied;
-        return c;
     }
 
 } // namespace language_model_fixture

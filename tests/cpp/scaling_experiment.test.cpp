@@ -16,7 +16,7 @@ namespace scaling_experiment_tests
 
     TEST_CASE(
         "scores of d_k-dimensional standard normal vectors have variance d_k, and scaled ones 1",
-        "[scaling]")
+        "[scaling][slow]")
     {
         // 2000 samples × 8 keys: the sampling error of a variance is a few percent, so 10% is a
         // tolerance that a correct engine passes for every seed and a wrong scale (√d_k or d_k²)

@@ -64,7 +64,7 @@ namespace trainer_divergence_tests
 
     TEST_CASE("parameters at ±max_parameter_magnitude keep every forward and backward value of "
               "the largest model finite",
-              "[trainer][divergence]")
+              "[trainer][divergence][slow]")
     {
         const char* task = GENERATE("reverse", "induction", "iris");
         const attn::trainer_config c = largest(task);

@@ -36,15 +36,38 @@ export const SCREENSHOT_DIR = path.join(root, 'build', 'screenshots');
 const devtools = new WeakMap();
 
 /**
+ * Whether screenshot() writes its pictures. `npm test` runs with ATTN_SCREENSHOTS=0: nobody looks
+ * at the some 850 pictures of a test run, which cost about a tenth of a CPU-second each (the
+ * checks made beside them run either way); `npm run screenshots` runs the files that take them with
+ * it on, as does running a test file by hand.
+ */
+const TAKE_SCREENSHOTS = process.env.ATTN_SCREENSHOTS !== '0';
+
+/**
+ * Fonts in and two frames drawn, so what the page lays out after a step's first paint (a wide
+ * matrix's column count, measured by a ResizeObserver) is in the picture, or in the checks that
+ * follow, not a frame before it.
+ * @param {import('playwright-core').Page} page
+ */
+async function settled(page) {
+  await page.evaluate(() => document.fonts.ready.then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined))))));
+}
+
+/**
  * A PNG of `page` as it is shown (of the whole page with `fullPage`), written to `file`: what the
  * tests that look at every walkthrough save, some 850 a run. In Chromium it is DevTools' own
  * capture with `optimizeForSpeed` (a faster deflate: files about a quarter larger, some 40% less
  * CPU a shot than Playwright's page.screenshot, measured 0.09 against 0.15 CPU-s on a lesson's
- * whole page); elsewhere Playwright's. It waits for fonts and two frames first.
+ * whole page); elsewhere Playwright's. It waits for fonts and two frames first (and only waits,
+ * under ATTN_SCREENSHOTS=0).
  * @param {import('playwright-core').Page} page @param {string} file
  * @param {{ fullPage?: boolean }} [options]
  */
 export async function screenshot(page, file, { fullPage = false } = {}) {
+  if (!TAKE_SCREENSHOTS) {
+    await settled(page);
+    return;
+  }
   // Only Chromium speaks DevTools' protocol (a persistent context has no browser() to ask).
   if (!devtools.has(page)) devtools.set(page, await page.context().newCDPSession(page).catch(() => null));
   const session = devtools.get(page);
@@ -52,9 +75,7 @@ export async function screenshot(page, file, { fullPage = false } = {}) {
     await page.screenshot({ path: file, fullPage });
     return;
   }
-  // Fonts in and two frames drawn, so what the page lays out after a step's first paint (a wide
-  // matrix's column count, measured by a ResizeObserver) is in the picture, not a frame before it.
-  await page.evaluate(() => document.fonts.ready.then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined))))));
+  await settled(page);
   /** @type {Record<string, unknown>} */
   const request = { format: 'png', optimizeForSpeed: true };
   if (fullPage) {

@@ -1,4 +1,4 @@
-// The page in ar-XB (right to left), every walkthrough's first step and the training lesson (locale-pages.mjs).
+// The page in ar-XB (right to left), the first step of one walkthrough of each kind and the training lesson (locale-pages.mjs).
 import { describe, test } from 'node:test';
 import { usePage } from './browser.mjs';
 import { localeTests } from './locale-pages.mjs';

@@ -1,4 +1,4 @@
-// The page in en-XA (every word stretched), every walkthrough's first step and the training lesson (locale-pages.mjs).
+// The page in en-XA (every word stretched), the first step of one walkthrough of each kind and the training lesson (locale-pages.mjs).
 import { describe, test } from 'node:test';
 import { usePage } from './browser.mjs';
 import { localeTests } from './locale-pages.mjs';

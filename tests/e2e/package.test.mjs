@@ -24,7 +24,7 @@ const EXAMPLE = { query: [[1, 2]], key: [[1, 0], [0, 1], [1, 1]], value: [[0.5, 
 /** The worked example's numbers as the README prints them, to 3 decimals. */
 const PRINTED = { weights: [0.140, 0.284, 0.576], output: [0.355, 0.617] };
 
-/** What a consumer needs and nothing else: the façade, its types, the engine, the CLI and its template, two documents. */
+/** What a consumer needs and nothing else: the façade, its types, the engine, the shipped language model, the CLI and its template, two documents. */
 const EXPECTED_FILES = [
   'README.md',
   'package.json',
@@ -37,6 +37,7 @@ const EXPECTED_FILES = [
   'web/lib/wasm/attention-core.wasm',
   'web/lib/wasm/attention-lite.mjs',
   'web/lib/wasm/attention-lite.wasm',
+  'web/lib/models/shakespeare.bin',
   'dist/attention-lab.mjs',
   'dist/attention-lab-offline.html',
   ...(fs.existsSync(path.join(ROOT, 'LICENSE')) ? ['LICENSE'] : []),
@@ -78,7 +79,7 @@ after(() => {
 const installed = (/** @type {string} */ file) => path.join(app, 'node_modules/attention-lab', file);
 
 describe('npm pack', () => {
-  test('packs exactly the façade, its types, the engine’s glue and wasm, the CLI with its offline template, the README and docs/engine.md', (t) => {
+  test('packs exactly the façade, its types, the engine’s glue and wasm, the shipped language model, the CLI with its offline template, the README and docs/engine.md', (t) => {
     assert.deepEqual(packed.files.map((file) => file.path).sort(), EXPECTED_FILES);
     t.diagnostic(`${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} unpacked`);
   });
@@ -149,11 +150,15 @@ describe('the installed package in Node', () => {
     });
   });
 
-  test('the language model’s operations (trainTokenizer, tokenize, characterTokenizer, countPairs, diagnoseTokenizer, rmsNorm, rmsNormBackward, swiGlu, swiGluBackward, ropeBackward, decoderLayer, decoderLayerBackward, embeddingLookup, embeddingLookupBackward, nextTokenLoss, nextTokenLossBackward, sample, attentionRollout), called as the docs spell them, give the repository’s numbers', async () => {
+  test('the language model’s operations (trainTokenizer, tokenize, characterTokenizer, countPairs, diagnoseTokenizer, rmsNorm, rmsNormBackward, swiGlu, swiGluBackward, ropeBackward, decoderLayer, decoderLayerBackward, embeddingLookup, embeddingLookupBackward, nextTokenLoss, nextTokenLossBackward, sample, attentionRollout, loadLanguageModel, exportPyTorch), called as the docs spell them, give the repository’s numbers', async () => {
     const printed = JSON.parse((await run(process.execPath, ['language-model-ops.mjs'], app)).stdout);
     // The same calls on the repository's build (through JSON, as printed).
     const { languageModelOps } = await import(new URL('package-consumer/language-model-ops.mjs', import.meta.url).href);
-    assert.deepEqual(printed, JSON.parse(JSON.stringify(languageModelOps(await loadAttentionLab()))));
+    assert.deepEqual(printed, JSON.parse(JSON.stringify(await languageModelOps(await loadAttentionLab()))));
+    // The shipped model, read from the installed package's own file.
+    assert.equal(printed.shippedTokenizer, 'character');
+    assert.equal(printed.shippedConfig.vocab, 65);
+    assert.ok(printed.greedy.length === 12 && printed.createdScript.includes('TOKENS = [104, 105]'));
     // 'año': its vocabulary a, o, ñ in code-point order (ñ is U+00F1, after o).
     assert.deepEqual(printed.characters, [0, 2, 1]);
     assert.ok(Math.abs(printed.sample.probabilities.reduce((a, b) => a + b, 0) - 1) < 1e-12);

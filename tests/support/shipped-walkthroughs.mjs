@@ -18,6 +18,12 @@ export const OWN_VIEW_KINDS = new Set(['training']);
 export const STEPPED = new Map([...SHIPPED].filter(([, w]) => !OWN_VIEW_KINDS.has(w.kind)));
 
 /**
+ * Of those, the first of each kind (in file-name order): the tests whose findings are the kind's
+ * views and not one walkthrough's words (a pseudo-locale's stretched and mirrored layout).
+ */
+export const ONE_PER_KIND = new Map([...STEPPED].filter(([, w], i, all) => all.findIndex(([, x]) => x.kind === w.kind) === i));
+
+/**
  * A session (the page's Session class, compiled) on the shipped walkthroughs, and the notices it
  * gives, in order.
  */

@@ -5,7 +5,7 @@
 // prove the declarations refuse wrong names and types (tsc fails if any of them compiles).
 
 import { AttentionError, loadAttentionLab, MAX_DIMENSION } from 'attention-lab';
-import type { Generation, HeadPattern, LanguageModel, LanguageModelAttention, LanguageModelHeadScores, LanguageModelSettings, LogitLens, TokenLosses } from 'attention-lab';
+import type { Generation, HeadPattern, LanguageModel, LanguageModelAttention, LanguageModelHeadScores, LanguageModelSettings, LanguageModelSource, LanguageModelTokenizer, LogitLens, TokenLosses } from 'attention-lab';
 import type {
   Activation,
   AddPositionalEncodingArgs,
@@ -518,4 +518,14 @@ languageModel.dispose();
 languageModel.headScores({ pattern: 'copying' });
 // @ts-expect-error the prompt is text
 languageModel.generate({ prompt: [1, 2], tokens: 3 });
+const shipped: LanguageModel = await lab.loadLanguageModel();
+const source: LanguageModelSource = new Uint8Array(8);
+const loadedFromBytes: Promise<LanguageModel> = lab.loadLanguageModel(source);
+const reads: LanguageModelTokenizer = shipped.tokenizer();
+const characters: 'bpe' | 'character' = reads.kind;
+const script: string = shipped.exportPyTorch({ text: 'ROMEO:' });
+shipped.dispose();
+// @ts-expect-error a model file is a URL or bytes
+lab.loadLanguageModel({ url: 'x' });
+export const usedByLoadedModel = [loadedFromBytes, characters, reads.vocabulary[0], script.length];
 export const usedByLanguageModel = [settings.vocab, pieces, drawnSeed, tokenLosses.loss, mapped.weights, lens.layers[0]?.topTokens, scored.scores, weightsByName, lab.memory().liveLanguageModels];

@@ -253,8 +253,9 @@ export interface Trainer {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A language model (lab.createLanguageModel): a decoder-only model of the engine with its
-// byte-level BPE tokenizer. Not an engine operation: an object with state, freed by dispose().
+// A language model (lab.createLanguageModel, lab.loadLanguageModel): a decoder-only model of the
+// engine with its tokenizer (byte-level BPE, or the model file's characters). Not an engine
+// operation: an object with state, freed by dispose().
 // What it computes: docs/engine.md, "Reading the model".
 
 /** The model's shape, as Hugging Face's LlamaConfig names it in camelCase. */
@@ -365,6 +366,22 @@ export interface LanguageModelHeadScores {
   secondCopyLoss: number;
 }
 
+/** How a model reads text ({@link LanguageModel.tokenizer}). */
+export interface LanguageModelTokenizer {
+  /** `'bpe'`: the text's UTF-8 bytes, then merges (createLanguageModel); `'character'`: one token per character (the model file's vocabulary). */
+  kind: 'bpe' | 'character';
+  /** What each token spells, token id by token id (null for a BPE token holding part of a character). */
+  vocabulary: Array<string | null>;
+  /** BPE only: the merges in order, `[left, right]`, merge k making token 256 + k. */
+  merges?: number[][];
+}
+
+/**
+ * Where {@link AttentionLab.loadLanguageModel} reads a model file (docs/language-model.md, "The
+ * model file"): a URL (fetched; in Node a file: URL is read from disk), or the file's bytes.
+ */
+export type LanguageModelSource = string | URL | ArrayBuffer | Uint8Array;
+
 /**
  * A language model in the engine. Every method may throw {@link AttentionError}; after
  * {@link LanguageModel.dispose} every other method throws one naming itself.
@@ -391,6 +408,14 @@ export interface LanguageModel {
   ablate(which: { layer: number; head: number }): LanguageModel;
   /** Every parameter by name (`"embedding"`, `"layers[0].wQ"`, …, `"finalGamma"`): γ as Vector, the rest as Matrix. */
   parameters(): Record<string, Matrix | Vector>;
+  /** The tokenizer: its kind and what every token spells. */
+  tokenizer(): LanguageModelTokenizer;
+  /**
+   * A standalone Python script (PyTorch, float64, nothing else) that defines this model's
+   * architecture with its weights embedded bit for bit and prints the logits of every position
+   * of `text` (at most `context` tokens); they match `logitLens({ text })`'s last layer to 1e-9.
+   */
+  exportPyTorch(request: { text: string }): string;
   /** Frees the model in the engine. Calling it again does nothing. */
   dispose(): void;
 }
@@ -425,6 +450,15 @@ export interface AttentionLab extends AttentionOperations {
   createTrainer(options?: TrainerOptions): Trainer;
   /** A new language model of `model`'s shape, initialised from `seed` (see {@link LanguageModel}); free it with `dispose()`. Full engine only. */
   createLanguageModel(options: LanguageModelOptions): LanguageModel;
+  /**
+   * A language model read from a model file, by default the one the project ships (a
+   * character-level model of Shakespeare, docs/language-model.md), which comes with the package;
+   * free it with `dispose()`. The engine checks the whole file (format, version, config, the
+   * tensors' names and shapes, the number count, every number finite, the vocabulary) and
+   * rejects with an {@link AttentionError} naming what is wrong (`source.version: …`). Full
+   * engine only.
+   */
+  loadLanguageModel(source?: LanguageModelSource): Promise<LanguageModel>;
   /** The cap on every dimension (1024), except the sequence length of the scale operations. */
   readonly maxDimension: number;
   /**

@@ -71,6 +71,7 @@ export async function loadAttentionLab(options = {}) {
   // The lite engine ({ training: false }) has no trainer compiled in. Own keys only: a function
   // another script put on Object.prototype under an operation's name is not the engine's.
   const training = typeof own(core, 'liveTrainers') === 'function';
+  const models = training ? languageModelFactory(core) : null;
   /** @param {string} operation */
   const bound = (operation) =>
     typeof own(core, operation) === 'function'
@@ -79,7 +80,8 @@ export async function loadAttentionLab(options = {}) {
   return Object.freeze({
     ...Object.fromEntries(Object.keys(operations).map((operation) => [operation, bound(operation)])),
     createTrainer: training ? trainerFactory(core) : fullEngineOnly('createTrainer', 'has no trainer'),
-    createLanguageModel: training ? languageModelFactory(core) : fullEngineOnly('createLanguageModel', 'has no language model'),
+    createLanguageModel: models ? models.create : fullEngineOnly('createLanguageModel', 'has no language model'),
+    loadLanguageModel: models ? models.load : async () => fullEngineOnly('loadLanguageModel', 'has no language model')(),
     maxDimension: MAX_DIMENSION,
     maxSequence: core.maxSequence,
     maxPeakCells: core.maxPeakCells,

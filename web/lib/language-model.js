@@ -1,7 +1,8 @@
 /**
- * lab.createLanguageModel: a decoder-only language model of the C++ engine
- * (attn/language_model.hpp: Llama's layers, RoPE, grouped key/value heads, SwiGLU) with its
- * byte-level BPE tokenizer, one object per model. As with the trainer, the engine keeps the
+ * lab.createLanguageModel and lab.loadLanguageModel: a decoder-only language model of the C++
+ * engine (attn/language_model.hpp: Llama's layers, RoPE, grouped key/value heads, SwiGLU) with
+ * its tokenizer (byte-level BPE for a new model, the file's characters for a loaded one), one
+ * object per model. As with the trainer, the engine keeps the
  * parameters in the wasm heap and this object holds a handle: each method is one call into the
  * engine returning plain values, dispose() frees the model, and a model dropped without
  * dispose() is freed when the garbage collector reclaims it.
@@ -10,7 +11,9 @@
  * booleans); the engine checks every value, so each rule lives in one place.
  */
 import { AttentionError, fail } from './errors.js';
+import { bytesAt } from './fetch-bytes.js';
 import { checkWellFormed, flattenMatrix } from './matrix-io.js';
+import { pyTorchScript } from './pytorch-export.js';
 import { numberOption, readRecord, unwrap } from './trainer.js';
 
 /** The options of createLanguageModel. */
@@ -62,9 +65,48 @@ export function readModelOptions(options) {
 }
 
 /**
- * The createLanguageModel of one loaded engine.
+ * The model the project ships (docs/language-model.md), in the package beside this file. Written
+ * out in full: bundlers (Vite, webpack 5) copy the file only for this literal pattern, as they
+ * do the engine's .wasm (load-core.js).
+ */
+const shippedModel = () => new URL('./models/shakespeare.bin', import.meta.url);
+
+/** A header longer than this is no model file's (the largest model's is tens of kilobytes). */
+const MAX_HEADER_BYTES = 1 << 20;
+
+/**
+ * The file's first line read as JSON, or null when it is not JSON: the engine then says what
+ * the file should have been. Everything the header states is checked by the engine.
+ * @param {Uint8Array} bytes
+ * @returns {unknown}
+ */
+function headerOf(bytes) {
+  const end = bytes.subarray(0, MAX_HEADER_BYTES).indexOf(10);
+  if (end < 0) return null;
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, end)));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The bytes of loadLanguageModel's source.
+ * @param {unknown} source
+ * @returns {Promise<Uint8Array>}
+ */
+async function sourceBytes(source) {
+  if (source === undefined) return bytesAt(String(shippedModel()), 'source', 'the language model the project ships');
+  if (typeof source === 'string' || source instanceof URL) return bytesAt(String(source), 'source', 'a language model file');
+  if (source instanceof Uint8Array) return source;
+  if (source instanceof ArrayBuffer) return new Uint8Array(source);
+  return fail('source', 'a URL (a string or URL object), an ArrayBuffer or a Uint8Array, or nothing for the model the project ships', source);
+}
+
+/**
+ * createLanguageModel and loadLanguageModel of one loaded engine.
  * @param {any} core the Embind module
- * @returns {(options: unknown) => import('./index.js').LanguageModel}
+ * @returns {{ create: (options: unknown) => import('./index.js').LanguageModel, load: (source?: unknown) => Promise<import('./index.js').LanguageModel> }}
  */
 export function languageModelFactory(core) {
   // Frees the engine's side of a model the program dropped without dispose().
@@ -121,6 +163,23 @@ export function languageModelFactory(core) {
         return core.languageModelAblate(handle, layer, head);
       }))),
       parameters: () => call('parameters', () => core.languageModelParameters(handle)),
+      tokenizer: () => call('tokenizer', () => core.languageModelTokenizer(handle)),
+      exportPyTorch: (/** @type {unknown} */ request) => call('exportPyTorch', () => {
+        const given = textOf('exportPyTorch', request);
+        const config = unwrap(core.languageModelConfig(handle));
+        const { tokens } = unwrap(core.languageModelTokenize(handle, given));
+        if (tokens.length > config.context) {
+          throw new AttentionError(`text: expected at most ${config.context} tokens (the model's context), got ${tokens.length} tokens`);
+        }
+        const script = pyTorchScript({
+          config,
+          tokenizer: unwrap(core.languageModelTokenizer(handle)),
+          parameters: unwrap(core.languageModelParameters(handle)),
+          text: given,
+          tokens,
+        });
+        return { ok: true, value: script };
+      }),
       dispose: () => {
         // A second dispose() has nothing left to free.
         if (disposed) return;
@@ -133,5 +192,11 @@ export function languageModelFactory(core) {
     return model;
   };
 
-  return (options) => wrap(/** @type {number} */ (unwrap(core.languageModelCreate(readModelOptions(options)))));
+  return {
+    create: (options) => wrap(/** @type {number} */ (unwrap(core.languageModelCreate(readModelOptions(options))))),
+    load: async (source) => {
+      const bytes = await sourceBytes(source);
+      return wrap(/** @type {number} */ (unwrap(core.languageModelFromFile(headerOf(bytes), bytes))));
+    },
+  };
 }

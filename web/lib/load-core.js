@@ -1,6 +1,6 @@
 /**
  * Loading the compiled engine in Node and in browsers. The façade fetches the .wasm itself
- * rather than leaving it to the Emscripten glue: Node's fetch cannot read file: URLs, and a wrong
+ * (fetch-bytes.js) rather than leaving it to the Emscripten glue: Node's fetch cannot read file: URLs, and a wrong
  * URL then fails with a message that names it instead of Emscripten's "expected magic word".
  * Served as application/wasm, it is compiled while it downloads (compileStreaming); anything else,
  * or a stream that does not compile, is read whole and checked, so every failure gets the same
@@ -9,6 +9,7 @@
 import createAttentionLite from './wasm/attention-lite.mjs';
 import { readOwn } from './arguments.js';
 import { AttentionError, fail, quote, showKey } from './errors.js';
+import { isNode, readFile, request } from './fetch-bytes.js';
 
 /**
  * The two builds of the engine (CMakeLists.txt): the full one, with the trainer, compiled for
@@ -29,50 +30,6 @@ const BUILDS = {
     glue: async () => createAttentionLite,
   },
 };
-
-const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
-
-/**
- * The engine's bytes from a file: URL in Node.
- * @param {string} href
- * @param {string} file the build's file name, for messages
- * @returns {Promise<Uint8Array>}
- */
-async function readFile(href, file) {
-  // Named through a variable, and marked for each bundler that would otherwise follow or warn
-  // about it (webpack: "Critical dependency: the request of a dependency is an expression"), so
-  // browser bundles never try to resolve a Node built-in: this path runs only in Node.
-  const fsModule = 'node:fs/promises';
-  const fs = await import(/* @vite-ignore */ /* webpackIgnore: true */ fsModule);
-  try {
-    return new Uint8Array(await fs.readFile(new URL(href)));
-  } catch (error) {
-    throw new AttentionError(
-      `wasmUrl: expected the engine's ${file} at ${href}, got an error reading it (${/** @type {Error} */ (error).message})`,
-    );
-  }
-}
-
-/**
- * The engine's response from a URL (not read yet).
- * @param {string} href
- * @param {string} file the build's file name, for messages
- * @returns {Promise<Response>}
- */
-async function request(href, file) {
-  let response;
-  try {
-    response = await fetch(href, { credentials: 'same-origin' });
-  } catch (error) {
-    throw new AttentionError(
-      `wasmUrl: expected the engine's ${file} at ${href}, got a failed request (${/** @type {Error} */ (error).message})`,
-    );
-  }
-  if (!response.ok) {
-    throw new AttentionError(`wasmUrl: expected the engine's ${file} at ${href}, got HTTP ${response.status}`);
-  }
-  return response;
-}
 
 /**
  * The module compiled while the response downloads, or undefined when it cannot be (another
@@ -140,9 +97,9 @@ export async function loadCore(options = {}) {
     if (!(typeof url === 'string' || url instanceof URL)) fail(given.has('wasmUrl') ? 'wasmUrl' : 'locateFile', 'a URL (a string or a URL object)', url);
     source = String(url);
     if (isNode && source.startsWith('file:')) {
-      bytes = await readFile(source, build.file);
+      bytes = await readFile(source, 'wasmUrl', `the engine's ${build.file}`);
     } else {
-      const response = await request(source, build.file);
+      const response = await request(source, 'wasmUrl', `the engine's ${build.file}`);
       const streamed = await compileWhileDownloading(response);
       if (streamed) return instantiateOrFail(createCore, streamed, `wasmUrl: expected the engine's WebAssembly at ${source}`);
       bytes = new Uint8Array(await response.arrayBuffer());

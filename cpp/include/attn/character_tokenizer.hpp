@@ -32,6 +32,22 @@ namespace attn
      */
     character_tokenizer_trace character_tokenizer(const std::string& text);
 
+    /**
+     * @brief A text's characters as ids of a fixed vocabulary: a trained model's, where
+     * character_tokenizer would number the text's own.
+     * @param argument the text's name, for the messages
+     * @param text 1 … max_character_text_bytes bytes of well-formed UTF-8
+     * @param vocabulary distinct single characters (check_character_vocabulary)
+     * @throws attention_error naming `argument` and the first character not in `vocabulary`
+     */
+    std::vector<std::size_t> character_ids(const std::string& argument, const std::string& text,
+                                           const std::vector<std::string>& vocabulary);
+
+    /// Checks `vocabulary` holds `size` entries, each one character (one code point of
+    /// well-formed UTF-8) and no two the same: "vocabulary[3]: expected …".
+    void check_character_vocabulary(const std::string& argument,
+                                    const std::vector<std::string>& vocabulary, std::size_t size);
+
     namespace detail
     {
         /// character_tokenizer with another cap than max_character_text_bytes: the native

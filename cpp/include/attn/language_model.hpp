@@ -86,6 +86,11 @@ namespace attn
     /// d_k, kv_heads divides heads, and rope_base and eps are as the layers take them.
     void check_language_model_config(const language_model_config& config);
 
+    /// Checks a model of `config` holds at most max_peak_cells numbers: beyond that it would
+    /// hold more than 128 MiB and take seconds a token, where a tab's model stays well inside.
+    /// The message names `argument` and the config's sizes.
+    void check_language_model_size(const std::string& argument, const language_model_config& config);
+
     /// Checks `p` has the shapes its config says, naming the tensor ("layers[1].wUp: …").
     void check_language_model_params(const language_model_params& p);
 

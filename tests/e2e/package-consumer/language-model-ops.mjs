@@ -2,12 +2,14 @@
 // exactly as docs/engine.md spells them: the tokenizers (with the BPE lesson's pair counts and
 // grading), RMS norm, the SwiGLU feed-forward and RoPE's backward, the decoder layer and its
 // backward, the embedding lookup and the next-token loss with their backwards, sampling, and
-// attention rollout. Run as a program it prints the numbers;
+// attention rollout; then the model the package ships, loaded by loadLanguageModel() from the
+// installed package's own file, and the PyTorch export of it and of a new model. Run as a
+// program it prints the numbers;
 // tests/e2e/package.test.mjs compares them with languageModelOps on the repository's build.
 import { pathToFileURL } from 'node:url';
 
 /** The calls' results, from `lab` (an AttentionLab). */
-export function languageModelOps(lab) {
+export async function languageModelOps(lab) {
   const x = [[1, 0, 2, 1], [0, 1, 1, 0], [2, 1, 0, 1]];
   const w = [[0.5, -1, 0.25], [1, 0.5, -0.5], [-0.25, 1, 1], [0.75, 0, -1]];
   const wDown = [[1, 0, -1, 0.5], [0, 1, 0.5, -0.5], [0.5, -0.5, 1, 0]];
@@ -33,10 +35,32 @@ export function languageModelOps(lab) {
     gradHidden: lab.nextTokenLossBackward({ hidden: x, unembedding: wDown, targets: [0, 2, 1] }).gradHidden,
     sample: lab.sample({ logits: [2, 1, 0.5, -1], temperature: 0.8, topK: 3, topP: 0.9, seed: 7 }),
     rollout: lab.attentionRollout({ layers: [[head, head], [head]], residual: 0.5 }).rollout,
+    ...(await shippedModel(lab)),
   };
+}
+
+/** The shipped model and the PyTorch export, as docs/language-model.md spells them. */
+async function shippedModel(lab) {
+  const shipped = await lab.loadLanguageModel();
+  const created = lab.createLanguageModel({ model: { dModel: 8, heads: 2, layers: 1, dFF: 8, context: 8 }, seed: 1 });
+  try {
+    const script = shipped.exportPyTorch({ text: 'ROMEO:' });
+    return {
+      shippedConfig: shipped.config(),
+      shippedTokenizer: shipped.tokenizer().kind,
+      greedy: shipped.generate({ prompt: 'ROMEO:', tokens: 12, temperature: 0 }).text,
+      losses: shipped.tokenLosses({ text: 'ROMEO:' }).losses,
+      scriptLines: script.split('\n').length,
+      scriptTokens: script.split('\n').find((line) => line.startsWith('TOKENS = ')),
+      createdScript: created.exportPyTorch({ text: 'hi' }),
+    };
+  } finally {
+    shipped.dispose();
+    created.dispose();
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { loadAttentionLab } = await import('attention-lab');
-  console.log(JSON.stringify(languageModelOps(await loadAttentionLab())));
+  console.log(JSON.stringify(await languageModelOps(await loadAttentionLab())));
 }
