@@ -5,6 +5,8 @@
 #   build.sh wasm         only the latter, which is all the page needs
 #   build.sh wasm-tests   the Catch2 suite compiled to WebAssembly against the same core as the
 #                         page's engine (build/wasm), run under Node by `ctest --test-dir build/wasm`
+#   build.sh wasm-bench   the language model's training step timed in wasm under Node
+#                         (build/wasm/attn_language_model_bench_wasm.js, npm run bench:train)
 #   build.sh sanitize     the Catch2 suite under AddressSanitizer + UndefinedBehaviorSanitizer, and
 #                         the tools the tests run (attn_describe, attention-trace,
 #                         attn_language_model_train), in build/sanitize,
@@ -48,6 +50,10 @@ case "$what" in
     configure build/wasm emscripten emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release
     emscripten cmake --build build/wasm --target attn_tests_wasm -j"$jobs"
     ;;
+  wasm-bench)
+    configure build/wasm emscripten emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release
+    emscripten cmake --build build/wasm --target attn_language_model_bench_wasm -j"$jobs"
+    ;;
   sanitize | sanitize-tools)
     # Lightly optimised, with line tables so a finding names file and line (CMakeLists.txt).
     configure build/sanitize cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo \
@@ -60,7 +66,7 @@ case "$what" in
     cmake --build build/sanitize --target "${targets[@]}" -j"$jobs"
     ;;
   *)
-    echo "scripts/build.sh: expected all, wasm, wasm-tests, sanitize or sanitize-tools, got '$what'" >&2
+    echo "scripts/build.sh: expected all, wasm, wasm-tests, wasm-bench, sanitize or sanitize-tools, got '$what'" >&2
     exit 1
     ;;
 esac

@@ -46,22 +46,23 @@ namespace attn
             // lowers every other, so only the difference from that average matters. A fully
             // masked row under −∞ has w = 0 and so gets 0, never NaN. A blocked cell was
             // overwritten by the fill, so the score it came from gets no gradient.
-            t.grad_scaled = xt::zeros<double>({n, m});
+            // Row pointers rather than (i, j): the trainer runs this for every head and window.
+            t.grad_scaled = xt::empty<double>({n, m});
             for (std::size_t i = 0; i < n; ++i)
             {
+                const double* w = forward.weights.data() + i * m;
+                const double* g = t.grad_weights.data() + i * m;
+                const double* allowed = forward.has_mask ? forward.mask.data() + i * m : nullptr;
+                double* out = t.grad_scaled.data() + i * m;
                 double weighted = 0;
                 for (std::size_t j = 0; j < m; ++j)
                 {
-                    weighted += forward.weights(i, j) * t.grad_weights(i, j);
+                    weighted += w[j] * g[j];
                 }
                 for (std::size_t j = 0; j < m; ++j)
                 {
-                    const bool blocked = forward.has_mask && forward.mask(i, j) == 0;
-                    if (!blocked)
-                    {
-                        t.grad_scaled(i, j) =
-                            forward.weights(i, j) * (t.grad_weights(i, j) - weighted);
-                    }
+                    const bool blocked = allowed != nullptr && allowed[j] == 0;
+                    out[j] = blocked ? 0.0 : w[j] * (g[j] - weighted);
                 }
             }
             check_finite_result("gradOutput", "gradScaled", t.grad_scaled);

@@ -99,10 +99,10 @@ namespace attn
         out.forward = language_model_forward(params, tokens);
         const language_model_trace& f = out.forward;
         const std::size_t n = f.tokens.size();
-        // pass 5: position i predicts token i + 1; the last position predicts nothing yet.
-        out.loss = detail::next_token_loss_unchecked(
-            block(f.final_norm.output, 0, n - 1, 0, params.config.d_model),
-            detail::language_model_unembedding(params),
+        // pass 5: position i predicts token i + 1; the last position predicts nothing yet. Its
+        // logits are the forward's first n − 1 rows, the same numbers computed once.
+        out.loss = detail::next_token_loss_from_logits(
+            block(f.logits, 0, n - 1, 0, params.config.vocab),
             std::vector<std::size_t>(f.tokens.begin() + 1, f.tokens.end()));
         return out;
     }

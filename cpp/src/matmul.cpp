@@ -1,13 +1,9 @@
-// The matrix product, alone in its file: the one kernel that the WebAssembly and native builds
+// The matrix products, alone in their file: the kernels that the WebAssembly and native builds
 // compile differently (see below).
 #include <algorithm>
 #include <type_traits>
 
 #include "attn/matrix.hpp"
-
-#if defined(__wasm_simd128__)
-#include <wasm_simd128.h>
-#endif
 
 namespace attn
 {
@@ -20,83 +16,158 @@ namespace attn
 
     namespace
     {
-#if defined(__wasm_simd128__)
-        /**
-         * Rows [0, n − n % 2) of out = a·b in doubles, two rows by eight columns at a time: the
-         * 8 accumulators (v128, two doubles each) stay in registers across all k, and each load
-         * of b serves both rows. 1.5× the strip kernel's multiply-adds per second in V8 (9.4
-         * against 6.1 GFMA/s on 64 × 64 tiles, docs/benchmarks-scale.md), which the compiler
-         * does not find by itself. Every cell still sums its k terms in index order from 0 (a
-         * multiply, then an add: wasm has no fused multiply-add), so results do not change.
-         * @return the rows done; the caller finishes the odd row and the last p % 8 columns
-         */
-        std::size_t matmul_pairs(const double* pa, const double* pb, double* po, std::size_t n,
-                                 std::size_t k, std::size_t p)
+        // Four doubles as one value: an AVX register in the native AVX build below, two SSE2 or
+        // SIMD128 registers elsewhere. `loose` is the same type at a double's alignment, for
+        // loads and stores anywhere in a row.
+        typedef double quad __attribute__((vector_size(32)));
+        typedef double loose_quad __attribute__((vector_size(32), aligned(8)));
+
+        /// What a product reads and writes: out (n × p) = A·b, A's cell (i, c) at
+        /// a[i·a_row + c·a_col] (a_col = 1: a row-major A; a_row = 1: the transpose of a
+        /// row-major matrix, read in place), b (k × p) row-major.
+        struct product_args
         {
-            constexpr std::size_t width = 8, vectors = width / 2;
-            std::size_t i = 0;
-            for (; i + 2 <= n; i += 2)
+            const double* a;
+            std::size_t a_row, a_col;
+            const double* b;
+            double* out;
+            std::size_t n, k, p;
+            bool accumulate; ///< add the product to out instead of overwriting it
+        };
+
+        /**
+         * Rows [first, first + R) of the product by tiles of R rows × 8 columns, then their last
+         * p % 8 columns one cell at a time. A tile's 2R accumulators of four doubles stay in
+         * registers across all k, and each row of b loaded serves R rows of A. Every cell sums
+         * its k terms in index order from 0, a multiply then an add (never fused), so the
+         * result is the plain loop's bit for bit, whatever the registers' width.
+         */
+        template <std::size_t R>
+        [[gnu::always_inline]] inline void product_rows(const product_args& g, std::size_t first)
+        {
+            const std::size_t k = g.k, p = g.p;
+            const double* a = g.a + first * g.a_row;
+            double* out = g.out + first * p;
+            std::size_t j0 = 0;
+            for (; j0 + 8 <= p; j0 += 8)
             {
-                const double* a0 = pa + i * k;
-                const double* a1 = a0 + k;
-                for (std::size_t j0 = 0; j0 + width <= p; j0 += width)
+                quad acc[R][2] = {};
+                const double* b = g.b + j0;
+                for (std::size_t c = 0; c < k; ++c, b += p)
                 {
-                    v128_t acc0[vectors], acc1[vectors];
-                    for (std::size_t v = 0; v < vectors; ++v)
+                    const quad low = *reinterpret_cast<const loose_quad*>(b);
+                    const quad high = *reinterpret_cast<const loose_quad*>(b + 4);
+                    for (std::size_t r = 0; r < R; ++r)
                     {
-                        acc0[v] = acc1[v] = wasm_f64x2_splat(0);
-                    }
-                    const double* b = pb + j0;
-                    for (std::size_t c = 0; c < k; ++c, b += p)
-                    {
-                        const v128_t x0 = wasm_v128_load64_splat(a0 + c);
-                        const v128_t x1 = wasm_v128_load64_splat(a1 + c);
-                        for (std::size_t v = 0; v < vectors; ++v)
-                        {
-                            const v128_t bv = wasm_v128_load(b + 2 * v);
-                            acc0[v] = wasm_f64x2_add(acc0[v], wasm_f64x2_mul(x0, bv));
-                            acc1[v] = wasm_f64x2_add(acc1[v], wasm_f64x2_mul(x1, bv));
-                        }
-                    }
-                    for (std::size_t v = 0; v < vectors; ++v)
-                    {
-                        wasm_v128_store(po + i * p + j0 + 2 * v, acc0[v]);
-                        wasm_v128_store(po + (i + 1) * p + j0 + 2 * v, acc1[v]);
+                        const double x = a[r * g.a_row + c * g.a_col];
+                        acc[r][0] += x * low;
+                        acc[r][1] += x * high;
                     }
                 }
+                for (std::size_t r = 0; r < R; ++r)
+                {
+                    loose_quad* to = reinterpret_cast<loose_quad*>(out + r * p + j0);
+                    to[0] = g.accumulate ? quad(to[0] + acc[r][0]) : acc[r][0];
+                    to[1] = g.accumulate ? quad(to[1] + acc[r][1]) : acc[r][1];
+                }
             }
-            return i;
+            for (; j0 < p; ++j0)
+            {
+                for (std::size_t r = 0; r < R; ++r)
+                {
+                    double sum = 0;
+                    for (std::size_t c = 0; c < k; ++c)
+                    {
+                        sum += a[r * g.a_row + c * g.a_col] * g.b[c * p + j0];
+                    }
+                    out[r * p + j0] = g.accumulate ? out[r * p + j0] + sum : sum;
+                }
+            }
+        }
+
+        /// The whole product: R rows at a time, then the n % R rows left one at a time.
+        template <std::size_t R>
+        [[gnu::always_inline]] inline void product_tiles(const product_args& g)
+        {
+            std::size_t i = 0;
+            for (; i + R <= g.n; i += R)
+            {
+                product_rows<R>(g, i);
+            }
+            for (; i < g.n; ++i)
+            {
+                product_rows<1>(g, i);
+            }
+        }
+
+#if defined(__x86_64__) || defined(__i386__)
+        // Natively the same loops are compiled twice: with AVX (four doubles a register, 16
+        // registers: tiles of 4 rows) and for the baseline SSE2 (two doubles a register: tiles
+        // of 2 rows, so that the accumulators still fit). AVX without FMA adds and multiplies
+        // exactly as SSE2 does, so both give the same bits; the first call picks the one this
+        // CPU runs. 2–3× the plain i-k-j loop's speed on the language model's products.
+        [[gnu::target("avx")]] void product_avx(const product_args& g)
+        {
+            product_tiles<4>(g);
+        }
+
+        void product_sse2(const product_args& g)
+        {
+            product_tiles<2>(g);
+        }
+
+        void product(const product_args& g)
+        {
+            static const bool avx = []
+            {
+                __builtin_cpu_init();
+                return __builtin_cpu_supports("avx") != 0;
+            }();
+            avx ? product_avx(g) : product_sse2(g);
+        }
+#else
+        // WebAssembly: two rows at a time, each quad two SIMD128 registers; each load of b
+        // serves both rows. 1.5× the one-row strip's multiply-adds a second in V8.
+        void product(const product_args& g)
+        {
+            product_tiles<2>(g);
         }
 #endif
     } // namespace
+
+    void detail::product_into(const double* a, std::size_t a_row, std::size_t a_col,
+                              const double* b, double* out, std::size_t n, std::size_t k,
+                              std::size_t p, bool accumulate)
+    {
+        product({a, a_row, a_col, b, out, n, k, p, accumulate});
+    }
 
     template <class T>
     void detail::matmul_into(const T* pa, const T* pb, T* po, std::size_t n, std::size_t k,
                              std::size_t p)
     {
-        // Every out cell sums its k terms in index order, starting from 0, in both loops below,
-        // so native and WebAssembly results are bit-identical however each is vectorised.
-        // The kernel is chosen at compile time: the pair and strip kernels for WebAssembly, the
-        // plain loop natively. ATTN_MATMUL_TILED / ATTN_MATMUL_PLAIN force either, to compare them
-        // (docs/benchmarks.md).
+        // Every out cell sums its k terms in index order, starting from 0, in every kernel
+        // below, so native and WebAssembly results are bit-identical however each is
+        // vectorised. Doubles go through the register tiles above; floats (precision
+        // 'float32') through the strip kernel in WebAssembly and the plain loop natively.
+        // ATTN_MATMUL_TILED / ATTN_MATMUL_PLAIN force either of those for doubles too, to
+        // compare them (docs/benchmarks.md).
+#if !defined(ATTN_MATMUL_TILED) && !defined(ATTN_MATMUL_PLAIN)
+        if constexpr (std::is_same_v<T, double>)
+        {
+            product({pa, k, 1, pb, po, n, k, p, false});
+            return;
+        }
+#endif
 #if defined(ATTN_MATMUL_TILED) || (defined(__wasm_simd128__) && !defined(ATTN_MATMUL_PLAIN))
         // Strip kernel: 8 out cells stay in SIMD registers across all k and are stored once
         // (1.3× faster in wasm; the same loop is ~20% slower under g++ x86-64).
         constexpr std::size_t strip = 8;
-        // In wasm, doubles go two rows at a time first; the rows it did have only their last
-        // p % 8 columns left.
-        std::size_t paired = 0;
-#if defined(__wasm_simd128__)
-        if constexpr (std::is_same_v<T, double>)
-        {
-            paired = matmul_pairs(pa, pb, po, n, k, p);
-        }
-#endif
         for (std::size_t i = 0; i < n; ++i)
         {
             const T* a_row = pa + i * k;
             T* out_row = po + i * p;
-            std::size_t j0 = i < paired ? p - p % strip : 0;
+            std::size_t j0 = 0;
             for (; j0 + strip <= p; j0 += strip)
             {
                 T acc[strip] = {0, 0, 0, 0, 0, 0, 0, 0};

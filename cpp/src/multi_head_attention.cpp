@@ -80,13 +80,14 @@ namespace attn
             return matrix{};
         }
 
-        /// RoPE on one head's projected queries or keys, at positions 0 … rows − 1.
-        matrix rotate(const matrix& x, const multi_head_options& options, const char* blamed)
+        /// RoPE on one head's projected queries or keys, at positions 0 … rows − 1, by angles
+        /// computed once for every head (rope_angles_from_zero with at least as many rows).
+        matrix rotate(const matrix& x, const rope_trace& angles, const multi_head_options& options,
+                      const char* blamed)
         {
-            return detail::rope_unchecked(x, detail::positions_from_zero(rows(x)),
-                                          options.rope_base, options.rope_pairing,
-                                          {"ropeBase", "ropeBase", blamed})
-                .output;
+            matrix out = detail::rotate_pairs(x, angles.cos, angles.sin, options.rope_pairing);
+            detail::check_finite_result(blamed, "output", out);
+            return out;
         }
     } // namespace
 
@@ -177,6 +178,10 @@ namespace attn
         detail::check_linear_result("value", "bV", "projectedValue", value, t.params.w_v,
                                     t.params.b_v, t.projected_value);
 
+        // RoPE's angles at positions 0 … max(n, m) − 1, the same for every sequence and head.
+        const rope_trace angles =
+            rotary ? detail::rope_angles_from_zero(std::max(n, m), d_k, options.rope_base, "ropeBase")
+                   : rope_trace{};
         t.weights = xt::empty<double>({h, sequences * n, m});
         t.concat = xt::empty<double>({sequences * n, d_model});
         t.per_head.reserve(sequences * h);
@@ -194,7 +199,7 @@ namespace attn
             for (std::size_t g = 0; rotary && g < kv_heads; ++g)
             {
                 rotated_keys.push_back(
-                    rotate(block(t.projected_key, s * m, m, g * d_k, d_k), options, "key"));
+                    rotate(block(t.projected_key, s * m, m, g * d_k, d_k), angles, options, "key"));
             }
             for (std::size_t i = 0; i < h; ++i)
             {
@@ -212,7 +217,7 @@ namespace attn
                 if (rotary)
                 {
                     head.rotated = true;
-                    head.rotated_query = rotate(head.query, options, "query");
+                    head.rotated_query = rotate(head.query, angles, options, "query");
                     head.rotated_key = rotated_keys[head.kv_head];
                 }
                 const bool alibi = !biases.empty();

@@ -1,7 +1,7 @@
 #include "attn/multi_head_attention_backward.hpp"
 
 #include "attn/error.hpp"
-#include "attn/rope_backward.hpp"
+#include "attn/rope.hpp"
 #include "attn/sequence_sums.hpp"
 
 namespace attn
@@ -55,13 +55,17 @@ namespace attn
             }
 
             /// RoPE's backward for the gradient of a head's rotated query or key: the rotation
-            /// at rows 0 … r − 1 with the forward's base and pairing, transposed.
-            matrix turned_back(const matrix& grad_rotated, const multi_head_trace& forward)
+            /// at rows 0 … r − 1 with the forward's pairing, transposed, i.e. the turn by the
+            /// opposite angles, whose cos is the same and whose sin is `minus_sin`.
+            matrix turned_back(const matrix& grad_rotated, const rope_trace& angles,
+                               const matrix& minus_sin, const multi_head_trace& forward)
             {
-                const rope_trace angles = rope_unchecked(
-                    grad_rotated, positions_from_zero(rows(grad_rotated)), forward.rope_base,
-                    forward.rope_pairing, {"ropeBase", "ropeBase", "gradOutput"});
-                return rope_backward_from(angles, forward.rope_pairing, grad_rotated).grad_input;
+                matrix out =
+                    rotate_pairs(grad_rotated, angles.cos, minus_sin, forward.rope_pairing);
+                // A turn keeps each pair's length, but one cell can grow by √2: near the double
+                // limit that overflows.
+                check_finite_result("gradOutput", "output", out);
+                return out;
             }
         } // namespace
 
@@ -100,6 +104,13 @@ namespace attn
             t.grad_projected_key = xt::zeros<double>({sequences * m, kv_width});
             t.grad_projected_value = xt::zeros<double>({sequences * m, kv_width});
             t.per_head.reserve(sequences * forward.heads);
+            // RoPE's angles once for every head, as the forward turned them.
+            const bool rotary = !forward.per_head.empty() && forward.per_head.front().rotated;
+            const rope_trace angles =
+                rotary ? rope_angles_from_zero(std::max(n, m), forward.d_k, forward.rope_base,
+                                               "ropeBase")
+                       : rope_trace{};
+            const matrix minus_sin = rotary ? matrix(-angles.sin) : matrix{};
             for (std::size_t s = 0; s < sequences; ++s)
             {
                 for (std::size_t i = 0; i < forward.heads; ++i)
@@ -118,12 +129,14 @@ namespace attn
                     // share a key/value head add up there.
                     const attention_backward_trace& g = t.per_head.back();
                     put_block(t.grad_projected_query,
-                              head.rotated ? turned_back(g.grad_query, forward) : g.grad_query,
+                              head.rotated ? turned_back(g.grad_query, angles, minus_sin, forward)
+                                           : g.grad_query,
                               s * n, first);
                     const std::size_t kv_first = head.kv_head * forward.d_k;
                     add_block(t.grad_projected_key,
-                              head.rotated ? turned_back(g.grad_key, forward) : g.grad_key, s * m,
-                              kv_first);
+                              head.rotated ? turned_back(g.grad_key, angles, minus_sin, forward)
+                                           : g.grad_key,
+                              s * m, kv_first);
                     add_block(t.grad_projected_value, g.grad_value, s * m, kv_first);
                 }
             }

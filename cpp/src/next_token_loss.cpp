@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "attn/error.hpp"
+#include "attn/sequence_sums.hpp"
 
 namespace attn
 {
@@ -17,12 +19,19 @@ namespace attn
             // Shape contract: hidden (n × d_model), unembedding (vocab × d_model), targets (n)
             // → logits, log_probabilities, probabilities (n × vocab), log_sum_exp, losses (n),
             // loss (scalar).
-            const std::size_t n = rows(hidden), vocab = rows(unembedding);
-            next_token_loss_trace t;
             // pass 1: each token's logit is the dot product of the hidden state with its row.
-            t.logits = matmul_transposed(hidden, unembedding);
-            check_finite_result("hidden", "logits", t.logits);
+            matrix logits = matmul_transposed(hidden, unembedding);
+            check_finite_result("hidden", "logits", logits);
+            return next_token_loss_from_logits(std::move(logits), std::move(targets));
+        }
 
+        next_token_loss_trace next_token_loss_from_logits(matrix logits,
+                                                          std::vector<std::size_t> targets)
+        {
+            // Shape contract: logits (n × vocab), targets (n) → passes 2 to 5 of the above.
+            const std::size_t n = rows(logits), vocab = cols(logits);
+            next_token_loss_trace t;
+            t.logits = std::move(logits);
             t.log_sum_exp = xt::empty<double>({n});
             t.log_probabilities = xt::empty<double>({n, vocab});
             t.probabilities = xt::empty<double>({n, vocab});
@@ -85,7 +94,7 @@ namespace attn
             t.grad_hidden = matmul(t.grad_logits, unembedding);
             // pass 3: and ∂L/∂U = gradLogitsᵀ·hidden: token j's row collects every hidden
             // state, weighted by that row's gradient on j.
-            t.grad_unembedding = matmul(matrix(xt::transpose(t.grad_logits)), hidden);
+            t.grad_unembedding = transposed_product(t.grad_logits, hidden);
             return t;
         }
     } // namespace detail

@@ -52,38 +52,57 @@ namespace attn
             return xt::arange<double>(static_cast<double>(n));
         }
 
+        namespace
+        {
+            /// Passes 1 to 3 of rope: theta, the angles of each row at its position, their cos
+            /// and sin.
+            rope_trace rope_angles(const vector& positions, std::size_t d, double base,
+                                   const rope_blame& blame)
+            {
+                const std::size_t n = positions.size(), half = d / 2;
+                rope_trace t;
+
+                // pass 1: one frequency per pair, from 1 (pair 0 turns a radian per position)
+                // down geometrically towards 1/base: fast and slow clocks across the width.
+                t.theta = xt::empty<double>({half});
+                for (std::size_t i = 0; i < half; ++i)
+                {
+                    t.theta(i) =
+                        std::pow(base, -2.0 * static_cast<double>(i) / static_cast<double>(d));
+                }
+                check_finite_result(blame.base, "theta", t.theta);
+
+                // pass 2: the angle each pair of each row turns by.
+                t.angles = xt::empty<double>({n, half});
+                for (std::size_t r = 0; r < n; ++r)
+                {
+                    for (std::size_t i = 0; i < half; ++i)
+                    {
+                        t.angles(r, i) = positions(r) * t.theta(i);
+                    }
+                }
+                check_finite_result(blame.positions, "angles", t.angles);
+
+                // pass 3: the rotation of each angle.
+                t.cos = xt::cos(t.angles);
+                t.sin = xt::sin(t.angles);
+                return t;
+            }
+        } // namespace
+
+        rope_trace rope_angles_from_zero(std::size_t rows, std::size_t d, double base,
+                                         const char* blamed_base)
+        {
+            return rope_angles(positions_from_zero(rows), d, base,
+                               {blamed_base, blamed_base, blamed_base});
+        }
+
         rope_trace rope_unchecked(const matrix& input, const vector& positions, double base,
                                   rope_convention convention, const rope_blame& blame)
         {
             // Shape contract: input (n × d), d even, positions (n) → theta (d/2), angles, cos,
             // sin (n × d/2), output (n × d).
-            const std::size_t n = rows(input), d = cols(input), half = d / 2;
-            rope_trace t;
-
-            // pass 1: one frequency per pair, from 1 (pair 0 turns a radian per position)
-            // down geometrically towards 1/base: fast and slow clocks across the width.
-            t.theta = xt::empty<double>({half});
-            for (std::size_t i = 0; i < half; ++i)
-            {
-                t.theta(i) = std::pow(base, -2.0 * static_cast<double>(i) / static_cast<double>(d));
-            }
-            check_finite_result(blame.base, "theta", t.theta);
-
-            // pass 2: the angle each pair of each row turns by.
-            t.angles = xt::empty<double>({n, half});
-            for (std::size_t r = 0; r < n; ++r)
-            {
-                for (std::size_t i = 0; i < half; ++i)
-                {
-                    t.angles(r, i) = positions(r) * t.theta(i);
-                }
-            }
-            check_finite_result(blame.positions, "angles", t.angles);
-
-            // pass 3: the rotation of each angle.
-            t.cos = xt::cos(t.angles);
-            t.sin = xt::sin(t.angles);
-
+            rope_trace t = rope_angles(positions, cols(input), base, blame);
             // pass 4: rotate pair (a, b) by its angle.
             t.output = rotate_pairs(input, t.cos, t.sin, convention);
             check_finite_result(blame.input, "output", t.output);

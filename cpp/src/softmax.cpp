@@ -26,10 +26,12 @@ namespace attn
             std::fill(weights, weights + m, T(0));
             return;
         }
-        // pass 2: exponentials of the shifted logits and their sum.
+        // pass 2: exponentials of the shifted logits and their sum. A blocked −∞ logit's is
+        // exp(−∞) = 0 exactly, without calling exp: half of a causal row's cells.
+        constexpr T blocked = -std::numeric_limits<T>::infinity();
         for (std::size_t j = 0; j < m; ++j)
         {
-            exps[j] = std::exp(logits[j] - max);
+            exps[j] = logits[j] == blocked ? T(0) : std::exp(logits[j] - max);
             sum += exps[j];
         }
         // pass 3: normalise. sum ≥ 1 because the max term is exactly 1.

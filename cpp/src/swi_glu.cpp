@@ -36,12 +36,13 @@ namespace attn
             check_finite_result("input", "gate", t.gate);
             t.up = matmul(input, w_up);
             check_finite_result("input", "up", t.up);
-            // pass 2: SiLU of the gate, cell by cell; then the gate multiplies up.
-            t.activated = t.gate;
-            for (double& x : t.activated)
+            // pass 2: SiLU of the gate, cell by cell, x·σ(x); then the gate multiplies up.
+            t.sigmoid = t.gate;
+            for (double& x : t.sigmoid)
             {
-                x = silu(x);
+                x = sigmoid(x);
             }
+            t.activated = t.gate * t.sigmoid;
             t.hidden = t.activated * t.up;
             check_finite_result("input", "hidden", t.hidden);
             // pass 3: back to d_model.

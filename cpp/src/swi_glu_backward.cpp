@@ -30,14 +30,16 @@ namespace attn
             t.grad_activated = t.grad_hidden * forward.up;
             t.grad_up = t.grad_hidden * forward.activated;
 
-            // pass 3: SiLU acted cell by cell, so its gradient does too.
+            // pass 3: SiLU acted cell by cell, so its gradient does too: SiLU′(x) =
+            // σ(x)·(1 + x·(1 − σ(x))), with the σ(x) the forward kept (silu_derivative's
+            // numbers, without a second exp per cell).
             t.grad_gate = t.grad_activated;
-            for (std::size_t i = 0; i < rows(t.grad_gate); ++i)
+            const double* x = forward.gate.data();
+            const double* s = forward.sigmoid.data();
+            double* g = t.grad_gate.data();
+            for (std::size_t k = 0; k < t.grad_gate.size(); ++k)
             {
-                for (std::size_t j = 0; j < cols(t.grad_gate); ++j)
-                {
-                    t.grad_gate(i, j) *= silu_derivative(forward.gate(i, j));
-                }
+                g[k] *= s[k] * (1.0 + x[k] * (1.0 - s[k]));
             }
 
             // pass 4: gate = input·W_gate and up = input·W_up; the input feeds both, so its

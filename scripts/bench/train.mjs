@@ -3,14 +3,17 @@
  * in one run, in Node (wasm), in a Chromium Web Worker (wasm), natively (g++ -O3) and in
  * PyTorch 1.13 (CPU, float64, one thread, the same architecture started from our trainer's
  * initial weights); the time to 99 % held-out accuracy on reverse in Chromium; and the
- * engine's memory over 10,000 steps and after dispose(). A benchmark, not a test: it reports
- * its goals as met or missed and never fails on a timing. It stops (exit 1) only when
- * the contenders disagree: Node and Chromium must give the same losses bit for bit, native
- * the same to 2e-10 relative (the C libraries' exp/log differ in the last bit), and PyTorch
- * the same attention weights on the probe from the same initial weights.
+ * engine's memory over 10,000 steps and after dispose(). Then the language model's
+ * (train/language-model.mjs): the shipped shape's training steps per second natively, in wasm
+ * and in PyTorch, generation tokens per second in Chromium and Node, and the heap over 10,000
+ * steps. A benchmark, not a test: it reports its goals as met or missed and never fails on a
+ * timing. It stops (exit 1) only when the contenders disagree: Node and Chromium must give the
+ * same losses bit for bit, native the same to 2e-10 relative (the C libraries' exp/log differ
+ * in the last bit), PyTorch the same attention weights on the probe from the same initial
+ * weights, and the same language model loss on the engine's first batch to 1e-9.
  *
  *   node scripts/bench/train.mjs [--quick] [--passes P] [--rounds R] [--steps S]
- *        [--contenders native,node,chromium,torch] [--out FILE]
+ *        [--contenders native,node,chromium,torch] [--language-model-only] [--out FILE]
  *
  * Timing: for each model, P passes; in each pass every contender runs R rounds of S steps
  * (after S untimed warm-up steps), contenders in an order rotated from pass to pass, so load
@@ -28,6 +31,7 @@ import { readArgs } from './args.mjs';
 import { cpuModel, osName } from './machine.mjs';
 import { summary } from './stats.mjs';
 import { startContenders } from './train/contenders.mjs';
+import { benchLanguageModel } from './train/language-model.mjs';
 import { JOBS } from './train/jobs.mjs';
 import { report } from './train/report.mjs';
 
@@ -49,10 +53,13 @@ const NATIVE_RELATIVE = 2e-10;
 const EVALUATE_EVERY = 50;
 
 function parseArgs(/** @type {string[]} */ argv) {
-  const o = { passes: 5, rounds: 3, steps: 50, contenders: ['native', 'node', 'chromium', 'torch'], out: path.join(ROOT, 'build/bench/train.json'), memorySteps: 10_000 };
+  const o = { passes: 5, rounds: 3, steps: 50, contenders: ['native', 'node', 'chromium', 'torch'], out: path.join(ROOT, 'build/bench/train.json'), memorySteps: 10_000, languageModelOnly: false,
+    // The language model's steps take ~0.1–1 s each: fewer, shorter rounds.
+    languageModel: { passes: 3, rounds: 2, steps: 3 } };
   readArgs(argv, (arg, { value, count }) => {
     switch (arg) {
-      case '--quick': Object.assign(o, { passes: 1, rounds: 2, steps: 20, memorySteps: 1000 }); break;
+      case '--quick': Object.assign(o, { passes: 1, rounds: 2, steps: 20, memorySteps: 1000, languageModel: { passes: 1, rounds: 1, steps: 1 } }); break;
+      case '--language-model-only': o.languageModelOnly = true; break;
       case '--passes': o.passes = count(1); break;
       case '--rounds': o.rounds = count(1); break;
       case '--steps': o.steps = count(1); break;
@@ -88,6 +95,49 @@ async function checkAgreement(/** @type {any[]} */ contenders, /** @type {(t: st
   return checked;
 }
 
+/**
+ * The lesson's toy models: agreement, steps per second of every contender, reverse to 99 % in
+ * Chromium, and lab.memory() over memorySteps steps.
+ * @param {any} lab @param {any[]} contenders @param {any} o @param {(t: string) => void} log
+ */
+async function benchToyModels(lab, contenders, o, log) {
+  const agreement = await checkAgreement(contenders, log);
+  /** @type {any[]} */
+  const speed = [];
+  for (const model of MODELS) {
+    /** @type {Record<string, number[]>} */
+    const rounds = Object.fromEntries(contenders.map((c) => [c.id, []]));
+    /** @type {Record<string, unknown>} */
+    const checks = {};
+    for (let pass = 0; pass < o.passes; pass += 1) {
+      for (let k = 0; k < contenders.length; k += 1) {
+        const c = contenders[(pass + k) % contenders.length];
+        const reply = await c.speed({ options: model.options, steps: o.steps, rounds: o.rounds });
+        rounds[c.id].push(...reply.roundMs);
+        if (reply.check) checks[c.id] = reply.check;
+      }
+    }
+    const perContender = Object.fromEntries(contenders.map((c) => {
+      const s = summary(rounds[c.id]);
+      return [c.id, { label: c.label, roundMs: rounds[c.id], medianRoundMs: s.median, stepsPerSecond: (o.steps * 1000) / s.median, p10StepsPerSecond: (o.steps * 1000) / s.p90, p90StepsPerSecond: (o.steps * 1000) / s.p10 }];
+    }));
+    speed.push({ ...model, contenders: perContender, checks });
+    log(`${model.name}: ${Object.entries(perContender).map(([id, r]) => `${id} ${r.stepsPerSecond.toFixed(0)}/s`).join(', ')}`);
+  }
+  const chromium = contenders.find((c) => c.id === 'chromium');
+  const timeTo99 = chromium
+    ? { ...await /** @type {any} */ (chromium.info).run('timeToAccuracy', { options: { task: 'reverse' }, accuracy: 0.99, every: EVALUATE_EVERY, maxSteps: 3000 }), every: EVALUATE_EVERY }
+    : null;
+  if (timeTo99) log(`reverse to 99 % in Chromium: ${timeTo99.ms === null ? 'not reached' : `${timeTo99.ms.toFixed(0)} ms`} (${timeTo99.steps} steps)`);
+  const memoryJob = { options: { task: 'reverse' }, warmup: 100, steps: o.memorySteps };
+  const memory = {
+    node: JOBS.memory(lab, memoryJob),
+    chromium: chromium ? await /** @type {any} */ (chromium.info).run('memory', memoryJob) : null,
+    steps: o.memorySteps,
+  };
+  return { agreement, speed, timeTo99, memory };
+}
+
 async function main() {
   const o = parseArgs(process.argv.slice(2));
   const log = (/** @type {string} */ text) => process.stderr.write(`bench:train: ${text}\n`);
@@ -97,41 +147,11 @@ async function main() {
   if (!o.contenders.includes('node')) o.contenders.push('node');
   const contenders = await startContenders(lab, log, o.contenders);
   try {
-    const agreement = await checkAgreement(contenders, log);
-    /** @type {any[]} */
-    const speed = [];
-    for (const model of MODELS) {
-      /** @type {Record<string, number[]>} */
-      const rounds = Object.fromEntries(contenders.map((c) => [c.id, []]));
-      /** @type {Record<string, unknown>} */
-      const checks = {};
-      for (let pass = 0; pass < o.passes; pass += 1) {
-        for (let k = 0; k < contenders.length; k += 1) {
-          const c = contenders[(pass + k) % contenders.length];
-          const reply = await c.speed({ options: model.options, steps: o.steps, rounds: o.rounds });
-          rounds[c.id].push(...reply.roundMs);
-          if (reply.check) checks[c.id] = reply.check;
-        }
-      }
-      const perContender = Object.fromEntries(contenders.map((c) => {
-        const s = summary(rounds[c.id]);
-        return [c.id, { label: c.label, roundMs: rounds[c.id], medianRoundMs: s.median, stepsPerSecond: (o.steps * 1000) / s.median, p10StepsPerSecond: (o.steps * 1000) / s.p90, p90StepsPerSecond: (o.steps * 1000) / s.p10 }];
-      }));
-      speed.push({ ...model, contenders: perContender, checks });
-      log(`${model.name}: ${Object.entries(perContender).map(([id, r]) => `${id} ${r.stepsPerSecond.toFixed(0)}/s`).join(', ')}`);
-    }
     const chromium = contenders.find((c) => c.id === 'chromium');
-    const timeTo99 = chromium
-      ? { ...await /** @type {any} */ (chromium.info).run('timeToAccuracy', { options: { task: 'reverse' }, accuracy: 0.99, every: EVALUATE_EVERY, maxSteps: 3000 }), every: EVALUATE_EVERY }
-      : null;
-    if (timeTo99) log(`reverse to 99 % in Chromium: ${timeTo99.ms === null ? 'not reached' : `${timeTo99.ms.toFixed(0)} ms`} (${timeTo99.steps} steps)`);
-    const memoryJob = { options: { task: 'reverse' }, warmup: 100, steps: o.memorySteps };
-    const memory = {
-      node: JOBS.memory(lab, memoryJob),
-      chromium: chromium ? await /** @type {any} */ (chromium.info).run('memory', memoryJob) : null,
-      steps: o.memorySteps,
-    };
-    const results = { machine: { ...machine, loadAverageAtEnd: os.loadavg(), torch: contenders.find((c) => c.id === 'torch')?.info, chromium: /** @type {any} */ (chromium?.info)?.userAgent }, options: o, agreement, speed, timeTo99, memory };
+    const toys = o.languageModelOnly ? {} : await benchToyModels(lab, contenders, o, log);
+    const torch = contenders.find((c) => c.id === 'torch');
+    const languageModel = await benchLanguageModel({ log, lab, chromium: chromium?.info ?? null, torchInfo: torch?.info ?? null, ...o.languageModel, memorySteps: o.memorySteps });
+    const results = { machine: { ...machine, loadAverageAtEnd: os.loadavg(), torch: torch?.info, chromium: /** @type {any} */ (chromium?.info)?.userAgent }, options: o, ...toys, languageModel };
     mkdirSync(path.dirname(o.out), { recursive: true });
     writeFileSync(o.out, `${JSON.stringify(results, null, 1)}\n`);
     console.log(report(results));

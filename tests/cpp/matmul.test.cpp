@@ -1,7 +1,9 @@
-// The matrix product kernel (cpp/src/matmul.cpp) is compiled three ways: the plain loop
-// natively, the strip kernel and, for doubles in WebAssembly, the two-row SIMD kernel. Every
-// one must sum each cell's terms in index order from 0, so all give the textbook loop's
-// numbers bit for bit, whatever the shape's remainders (odd rows, columns not a multiple of 8).
+// The matrix product kernels (cpp/src/matmul.cpp): for doubles, register tiles of 4 rows (AVX)
+// or 2 rows (SSE2, WebAssembly) by 8 columns, which also read a transposed A in place and add
+// into out for transposed_product; for floats the plain loop natively and the strip kernel in
+// WebAssembly. Every one must sum each cell's terms in index order from 0, so all give the
+// textbook loop's numbers bit for bit, whatever the shape's remainders (rows not a multiple of
+// the tile, columns not a multiple of 8).
 
 #include <cstddef>
 #include <vector>
@@ -45,6 +47,35 @@ namespace matmul_tests
             }
         }
     } // namespace
+
+    TEST_CASE("a transposed A read in place and added into out sums in index order, bit for bit",
+              "[matmul]")
+    {
+        for (const std::size_t n : {1, 3, 4, 6, 9})
+        {
+            for (const std::size_t p : {1, 8, 13, 20})
+            {
+                const std::size_t k = 7;
+                // a is k × n row-major; A = aᵀ, its cell (i, c) at a[c·n + i].
+                const std::vector<double> a = filled<double>(k * n, 0.37), b = filled<double>(k * p, -0.21);
+                std::vector<double> out = filled<double>(n * p, 1.3), start = out;
+                attn::detail::product_into(a.data(), 1, n, b.data(), out.data(), n, k, p, true);
+                for (std::size_t i = 0; i < n; ++i)
+                {
+                    for (std::size_t j = 0; j < p; ++j)
+                    {
+                        double sum = 0;
+                        for (std::size_t c = 0; c < k; ++c)
+                        {
+                            sum += a[c * n + i] * b[c * p + j];
+                        }
+                        INFO(n << " x " << k << " x " << p << ", cell " << i << ", " << j);
+                        REQUIRE(out[i * p + j] == start[i * p + j] + sum);
+                    }
+                }
+            }
+        }
+    }
 
     TEST_CASE("the matrix product sums each cell in index order, bit for bit, for every remainder",
               "[matmul]")

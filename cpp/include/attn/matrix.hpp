@@ -5,10 +5,10 @@
  * @file matrix.hpp
  * @brief The tensor types of the engine and the few linear-algebra kernels it needs.
  *
- * Everything is double precision and row-major. The matrix products are written as plain loops
- * over contiguous rows (rather than xtensor expressions) because they are the hot path of every
- * operation and the loop order below lets both g++ and clang (wasm SIMD) vectorise them without
- * reassociating sums, so native and WebAssembly give bit-identical results.
+ * Everything is double precision and row-major. The matrix products are loops over raw rows
+ * (rather than xtensor expressions) because they are the hot path of every operation: register
+ * tiles (cpp/src/matmul.cpp) that sum every cell's terms in index order without reassociating or
+ * fusing, so native and WebAssembly give bit-identical results.
  */
 
 #include <cstddef>
@@ -84,6 +84,18 @@ namespace attn
         template <class T>
         void matmul_into(const T* a, const T* b, T* out, std::size_t n, std::size_t k,
                          std::size_t p);
+
+        /**
+         * @brief out = A·b, or out += A·b, by matmul's kernel, where A is read in place with
+         * strides: its cell (i, c) is a[i·a_row + c·a_col] (a_row = 1, a_col = n reads the
+         * transpose of a row-major k × n matrix without copying it). Each cell sums its k terms
+         * in index order from 0, then is stored or added to out.
+         * @param b (k × p) row-major @param out (n × p), must not alias a or b
+         * @param accumulate add to out instead of overwriting it
+         */
+        void product_into(const double* a, std::size_t a_row, std::size_t a_col,
+                          const double* b, double* out, std::size_t n, std::size_t k,
+                          std::size_t p, bool accumulate);
     } // namespace detail
 
     /// Rows of m in the order given: out row i = m row order[i] (a lookup or a shuffle).

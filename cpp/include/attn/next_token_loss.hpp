@@ -64,6 +64,11 @@ namespace attn
                                                         const matrix& unembedding,
                                                         std::vector<std::size_t> targets);
 
+        /// The same from pass 2 on, for a caller that has the logits hidden·Uᵀ already (a
+        /// language model's forward computes them for every position).
+        next_token_loss_trace next_token_loss_from_logits(matrix logits,
+                                                          std::vector<std::size_t> targets);
+
         /// The backward passes without checks, from the forward trace the caller already has.
         next_token_loss_backward_trace
         next_token_loss_backward_from(const matrix& hidden, const matrix& unembedding,

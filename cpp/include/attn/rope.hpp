@@ -69,6 +69,14 @@ namespace attn
         rope_trace rope_unchecked(const matrix& input, const vector& positions, double base,
                                   rope_convention convention, const rope_blame& blame);
 
+        /**
+         * Passes 1 to 3 of rope alone, at positions 0 … rows − 1: theta, the angles and their
+         * cos and sin (output left empty), for turning many matrices by the same angles with
+         * rotate_pairs (every head of an attention) without computing them again.
+         */
+        rope_trace rope_angles_from_zero(std::size_t rows, std::size_t d, double base,
+                                         const char* blamed_base);
+
         /// Pass 4 of rope: pair i of each row (a, b) → (a·cos − b·sin, a·sin + b·cos), with
         /// cos and sin (n × d/2) of whatever angles the caller chose.
         matrix rotate_pairs(const matrix& input, const matrix& cos, const matrix& sin,

@@ -16,6 +16,9 @@ namespace attn
         matrix gate;      ///< (n × d_ff) x·W_gate
         matrix up;        ///< (n × d_ff) x·W_up
         matrix activated; ///< (n × d_ff) SiLU(gate) = gate·σ(gate)
+        /// (n × d_ff) σ(gate), kept so the backward's SiLU′ need not compute it again (not a
+        /// field of the operation's description: the page reads gate and activated)
+        matrix sigmoid;
         matrix hidden;    ///< (n × d_ff) activated ∘ up
         matrix output;    ///< (n × d_model) hidden·W_down
     };

@@ -89,14 +89,19 @@ function initialParameters(/** @type {import('../../../web/lib/index.js').Attent
 }
 
 /** Runs torch_train.py on one job (JSON on stdin) and returns its reply. */
-async function torchRequest(/** @type {any} */ job) {
-  const child = execFile(PYTHON, [TORCH], { env: pythonEnv(), maxBuffer: 64 << 20 });
+function torchRequest(/** @type {any} */ job) {
+  return pythonJob(TORCH, job);
+}
+
+/** Runs a Python contender on one job (JSON on stdin, one thread) and returns its last JSON line. */
+export async function pythonJob(/** @type {string} */ script, /** @type {any} */ job) {
+  const child = execFile(PYTHON, [script], { env: pythonEnv(), cwd: path.dirname(script), maxBuffer: 64 << 20 });
   const done = new Promise((resolve, reject) => {
     let out = '';
     let err = '';
     child.stdout?.on('data', (d) => { out += d; });
     child.stderr?.on('data', (d) => { err += d; });
-    child.on('close', (code) => (code === 0 ? resolve(lastJson(out)) : reject(new Error(`torch_train.py exited ${code}: ${err.slice(-2000)}`))));
+    child.on('close', (code) => (code === 0 ? resolve(lastJson(out)) : reject(new Error(`${path.basename(script)} exited ${code}: ${err.slice(-2000)}`))));
   });
   child.stdin?.end(JSON.stringify(job));
   return done;

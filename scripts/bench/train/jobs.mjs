@@ -57,6 +57,28 @@ export const JOBS = {
   },
 
   /**
+   * Generation tokens per second: a language model of `model`'s shape (random weights from
+   * `seed`: the speed does not depend on them) continues `prompt` by `tokens` tokens with the KV
+   * cache, once untimed, then `rounds` timed rounds, each generate() call timed with
+   * performance.now().
+   */
+  generate: (/** @type {AttentionLab} */ lab, /** @type {{ model: Record<string, number>, seed: number, prompt: string, tokens: number, rounds: number }} */ { model, seed, prompt, tokens, rounds }) => {
+    const lm = lab.createLanguageModel({ model, seed });
+    try {
+      lm.generate({ prompt, tokens, seed });
+      const roundMs = [];
+      for (let r = 0; r < rounds; r += 1) {
+        const start = performance.now();
+        lm.generate({ prompt, tokens, seed: seed + r, temperature: 1 });
+        roundMs.push(performance.now() - start);
+      }
+      return { roundMs };
+    } finally {
+      lm.dispose();
+    }
+  },
+
+  /**
    * The engine's memory (lab.memory()) before the trainer, after `warmup` steps, after
    * `steps` steps in all, and after dispose().
    */

@@ -22,6 +22,7 @@ Run with Debian's /usr/bin/python3 and OPENBLAS_NUM_THREADS=1 (contenders.mjs se
 """
 import json
 import math
+import os
 import sys
 import time
 
@@ -38,7 +39,11 @@ def info():
         out["blas"] = [{key: lib.get(key) for key in ("internal_api", "version", "num_threads", "filepath")}
                        for lib in threadpool_info() if lib.get("user_api") == "blas"]
     except ImportError:
-        out["blas"] = []
+        # Without threadpoolctl, the BLAS libraries this process mapped (Debian's libblas3 is
+        # the reference BLAS; OpenBLAS is libopenblas*).
+        mapped = {line.split()[-1] for line in open("/proc/self/maps") if len(line.split()) >= 6}
+        files = sorted(f for f in mapped if "blas" in os.path.basename(f))
+        out["blas"] = [{"internal_api": None, "version": None, "num_threads": None, "filepath": f} for f in files]
     return out
 
 
