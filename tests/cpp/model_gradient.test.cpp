@@ -30,7 +30,7 @@ namespace model_gradient_tests
 
     TEST_CASE("the whole model's loss gradient matches central finite differences in every "
               "parameter",
-              "[trainer][gradient][slow]")
+              "[trainer][gradient]")
     {
         // Dropout is part of the checked function: a fixed dropout state gives the same masks in
         // every evaluation of the loss.
