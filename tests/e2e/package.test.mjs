@@ -150,7 +150,7 @@ describe('the installed package in Node', () => {
     });
   });
 
-  test('the language model’s operations (trainTokenizer, tokenize, characterTokenizer, countPairs, diagnoseTokenizer, rmsNorm, rmsNormBackward, swiGlu, swiGluBackward, ropeBackward, decoderLayer, decoderLayerBackward, embeddingLookup, embeddingLookupBackward, nextTokenLoss, nextTokenLossBackward, sample, attentionRollout, loadLanguageModel, exportPyTorch, createTrainer's text task), called as the docs spell them, give the repository’s numbers', async () => {
+  test('the language model’s operations (trainTokenizer, tokenize, characterTokenizer, countPairs, diagnoseTokenizer, rmsNorm, rmsNormBackward, swiGlu, swiGluBackward, ropeBackward, decoderLayer, decoderLayerBackward, embeddingLookup, embeddingLookupBackward, nextTokenLoss, nextTokenLossBackward, sample, attentionRollout, loadLanguageModel, exportPyTorch, createTrainer’s text task), called as the docs spell them, give the repository’s numbers', async () => {
     const printed = JSON.parse((await run(process.execPath, ['language-model-ops.mjs'], app)).stdout);
     // The same calls on the repository's build (through JSON, as printed).
     const { languageModelOps } = await import(new URL('package-consumer/language-model-ops.mjs', import.meta.url).href);
