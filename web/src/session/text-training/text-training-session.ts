@@ -8,7 +8,7 @@ import {
   type TextTrainingSnapshot, type TrainingRequest,
 } from '../training/protocol.js';
 import type { TrainingSpeed } from '../../kinds/training/inputs.js';
-import { RunSession, type RunState } from '../training/run-session.js';
+import { type PendingRun, RunSession, type RunState } from '../training/run-session.js';
 import { DEFAULT_TEXT_SPEED } from '../../kinds/text-training/inputs.js';
 import { formatNumber } from '../../model/format.js';
 import { textTrainingT as t } from './words-en.js';
@@ -39,8 +39,7 @@ export const DEFAULT_TEXT_STEPS = 600;
  */
 export const sampleRequest = (text: string | undefined): SampleRequest => ({ prompt: Array.from(text || 'F')[0] as string, temperature: 0.8, seed: 1 });
 
-export class TextTrainingSession extends RunSession<TextTrainingReply, TextTrainingEvent> {
-  private pending: { id: number; options: TextTrainerOptions; replayTo: number; done: (ok: boolean) => void } | undefined;
+export class TextTrainingSession extends RunSession<TextTrainingReply, TextTrainingEvent, TextTrainerOptions> {
 
   /** The options the learner set (the others are the engine's defaults). */
   options: TextTrainerOptions = { task: 'text' };
@@ -108,12 +107,6 @@ export class TextTrainingSession extends RunSession<TextTrainingReply, TextTrain
     return true;
   }
 
-  dispose(): void {
-    this.pending?.done(false);
-    this.pending = undefined;
-    this.close();
-  }
-
   private run(state: TextTrainingState, until: number, pace: { stepsPerSecond?: number }): void {
     this.state = state;
     this.port.post({ type: 'run', until, ...pace });
@@ -121,8 +114,7 @@ export class TextTrainingSession extends RunSession<TextTrainingReply, TextTrain
   }
 
   protected receive(message: TextTrainingReply): void {
-    // Replies of a run that is being replaced are stale, except the replacement's own.
-    if (this.pending && message.type !== 'created' && !(message.type === 'refused' && message.request === 'create')) return;
+    if (this.stale(message)) return;
     switch (message.type) {
       case 'created':
         if (this.pending?.id === message.id) this.created(message.config, message.defaults, message.snapshot);
@@ -171,7 +163,7 @@ export class TextTrainingSession extends RunSession<TextTrainingReply, TextTrain
   }
 
   private created(config: TextTrainerConfig, defaults: TextTrainerConfig, snapshot: TextTrainingSnapshot): void {
-    const pending = this.pending as NonNullable<TextTrainingSession['pending']>;
+    const pending = this.pending as PendingRun<TextTrainerOptions>;
     this.pending = undefined;
     this.options = pending.options;
     this.config = config;

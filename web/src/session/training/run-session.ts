@@ -18,9 +18,14 @@ export type RunState =
 /** The events both sessions emit (each adds its own). */
 type NoticeEvent = { type: 'notice'; message: string };
 
-export abstract class RunSession<Reply, Event extends { type: string } | NoticeEvent> {
+/** A run being created: its request's id, its options, the step to replay to, and who waits for it. */
+export type PendingRun<Options> = { id: number; options: Options; replayTo: number; done: (ok: boolean) => void };
+
+export abstract class RunSession<Reply extends { type: string; request?: string }, Event extends { type: string } | NoticeEvent, Options> {
   private readonly listeners = new Set<(event: Event) => void>();
   protected nextId = 1;
+  /** The run being created, until the host answers. */
+  protected pending: PendingRun<Options> | undefined;
   state: RunState = 'starting';
   /** How fast Train goes ('step': one step per press). */
   abstract speed: TrainingSpeed;
@@ -60,6 +65,17 @@ export abstract class RunSession<Reply, Event extends { type: string } | NoticeE
     if (Number.isInteger(steps) && steps >= 1 && steps <= MAX_TRAINING_STEPS) return true;
     this.emit({ type: 'notice', message: `steps: expected a whole number of steps, 1 … ${MAX_TRAINING_STEPS}, got ${String(steps)}` } as Event);
     return false;
+  }
+
+  /** Whether `message` belongs to a run being replaced: only the replacement's own replies count. */
+  protected stale(message: Reply): boolean {
+    return this.pending !== undefined && message.type !== 'created' && !(message.type === 'refused' && message.request === 'create');
+  }
+
+  dispose(): void {
+    this.pending?.done(false);
+    this.pending = undefined;
+    this.close();
   }
 
   /** Ends the conversation: the host frees the run, the port closes, no listener hears more. */

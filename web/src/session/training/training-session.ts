@@ -11,7 +11,7 @@ import type { TrainerTask } from './trainer-api.js';
 import { formatNumber, formatPercent } from '../../model/format.js';
 import { DEFAULT_SPEED, type TrainingSpeed } from '../../kinds/training/inputs.js';
 import { speedName } from './speed-name.js';
-import { RunSession, type RunState } from './run-session.js';
+import { type PendingRun, RunSession, type RunState } from './run-session.js';
 import { trainingT as t } from './words-en.js';
 
 export type TrainingState = RunState;
@@ -57,9 +57,8 @@ export const DEFAULT_STEPS: Readonly<Record<TrainerTask, number>> = { reverse: 5
 /** Held-out accuracies announced the first time a run reaches them. */
 const MILESTONES = [0.5, 0.9, 0.99];
 
-export class TrainingSession extends RunSession<TrainingReply, TrainingEvent> {
+export class TrainingSession extends RunSession<TrainingReply, TrainingEvent, TrainerOptions> {
   /** The create request whose reply is awaited: replies of the run it replaces are ignored. */
-  private pending: { id: number; options: TrainerOptions; replayTo: number; done: (ok: boolean) => void } | undefined;
   private reached = new Set<number>();
   private trainWhenCreated = false;
   private waitingForParameters: ((p: { step: number; parameters: Record<string, number[][] | number[]> }) => void)[] = [];
@@ -175,12 +174,6 @@ export class TrainingSession extends RunSession<TrainingReply, TrainingEvent> {
     });
   }
 
-  dispose(): void {
-    this.pending?.done(false);
-    this.pending = undefined;
-    this.close();
-  }
-
   /** Retraining to a link's step and a single step go as fast as they can; Train at the speed set. */
   private run(state: TrainingState, until: number): void {
     this.state = state;
@@ -189,8 +182,7 @@ export class TrainingSession extends RunSession<TrainingReply, TrainingEvent> {
   }
 
   protected receive(message: TrainingReply): void {
-    // Replies of a run that is being replaced are stale, except the replacement's own.
-    if (this.pending && message.type !== 'created' && !(message.type === 'refused' && message.request === 'create')) return;
+    if (this.stale(message)) return;
     switch (message.type) {
       case 'created':
         if (this.pending?.id === message.id) this.created(message.config, message.defaults, message.snapshot);
@@ -252,7 +244,7 @@ export class TrainingSession extends RunSession<TrainingReply, TrainingEvent> {
   }
 
   private created(config: TrainerConfig, defaults: TrainerConfig, snapshot: TrainingSnapshot): void {
-    const pending = this.pending as NonNullable<TrainingSession['pending']>;
+    const pending = this.pending as PendingRun<TrainerOptions>;
     this.pending = undefined;
     const sameTask = this.config?.task === config.task;
     this.options = pending.options;
