@@ -61,6 +61,29 @@ async function problemsOn(page) {
  * @param {import('playwright-core').Page} page @param {string} lesson @param {'wide' | 'phone'} screen
  * @returns {Promise<string[]>}
  */
+/** A phone's screen, in CSS pixels. */
+export const PHONE = { width: 375, height: 667 };
+
+/**
+ * What a phone's first screen must be, as `page` (at PHONE's size) shows it: a one-line header, a
+ * player of at most 56 px, the lesson list folded and the step's title above the player. The
+ * problems found (none: []).
+ * @param {import('playwright-core').Page} page
+ */
+export async function phoneFirstScreen(page) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const heightOf = (/** @type {string} */ selector) => page.locator(selector).first().evaluate((e) => e.getBoundingClientRect().height);
+  const problems = [];
+  const header = await heightOf('.site-header');
+  if (header > 64) problems.push(`header ${header} px`);
+  const player = await heightOf('.player');
+  if (player > 56) problems.push(`player ${player} px`);
+  if (await page.locator('.lesson-list').isVisible()) problems.push('the lesson list is not folded');
+  const title = await page.locator('#step-title').evaluate((e) => e.getBoundingClientRect().bottom);
+  if (title >= PHONE.height - player) problems.push(`the step title ends at ${title} px, under the player`);
+  return problems;
+}
+
 export async function checkFirstScreen(page, lesson, screen) {
   fs.mkdirSync(FIRST_SCREENS, { recursive: true });
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -1,17 +1,13 @@
-// The page on a phone (375 × 667): the lesson menu folds to one line, the player is one row of at
-// most 56 px, and the first screen of every lesson shows its content, in one number format, with
-// formulas that fit or show that they scroll (first-screens.mjs; screenshots light and dark).
+// The page on a phone (375 × 667): the folded controls, and what else a phone changes. The first
+// screen of every walkthrough on a phone (a one-line header, a player of at most 56 px, the step's
+// title above it, one number format, formulas that fit: first-screens.mjs) is checked in the visit
+// walkthrough-screens.test.mjs makes to each walkthrough, not in a page of its own here.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { runAxe, SCREENSHOT_DIR, usePage } from './browser.mjs';
-import { checkFirstScreen } from './first-screens.mjs';
-import { STEPPED } from '../support/shipped-walkthroughs.mjs';
+import { PHONE } from './first-screens.mjs';
 
-/** Every walkthrough shown step by step (the training lesson at 375 px: train-lesson.test.mjs). */
-const WALKTHROUGHS = [...STEPPED.values()];
-
-const PHONE = { width: 375, height: 667 };
 const { open } = usePage();
 
 /** Opens a walkthrough at 375 × 667. */
@@ -20,26 +16,6 @@ async function openPhone(query) {
   await opened.page.setViewportSize(PHONE);
   return opened;
 }
-
-/** The height of what the selector matches, in CSS pixels. */
-const heightOf = (page, selector) => page.locator(selector).first().evaluate((e) => e.getBoundingClientRect().height);
-
-describe('on a phone, the first screen of every walkthrough shows the lesson', () => {
-  for (const walkthrough of WALKTHROUGHS) {
-    test(`${walkthrough.id}: a one-line header, a player of at most 56 px, the step's title on the first screen, one number format, formulas that fit or show they scroll`, async () => {
-      const { page, problems } = await openPhone(`?w=${walkthrough.id}`);
-      assert.ok(await heightOf(page, '.site-header') <= 64, `header ${await heightOf(page, '.site-header')} px`);
-      const player = await heightOf(page, '.player');
-      assert.ok(player <= 56, `player ${player} px`);
-      assert.ok(!(await page.locator('.lesson-list').isVisible()), 'the lesson list is folded');
-      const title = await page.locator('#step-title').evaluate((e) => e.getBoundingClientRect().bottom);
-      assert.ok(title < PHONE.height - player, `the step title ends at ${title} px, under the player`);
-      assert.deepEqual(await checkFirstScreen(page, walkthrough.id, 'phone'), []);
-      assert.deepEqual(problems, []);
-      await page.close();
-    });
-  }
-});
 
 describe('on a phone, the folded controls', () => {
   test('"Lessons" unfolds the menu by keyboard, a lesson chosen folds it, Escape folds it and returns the focus', async () => {

@@ -4,15 +4,17 @@
 // 1280 × 800 in light and dark (one number format, formulas that fit or show that they scroll:
 // first-screens.mjs); stepped through from its first step to its last with no console error, no
 // policy violation, no sideways scrolling and a screenshot of each step at 1280 px; at the last step, axe-core finds no
-// accessibility violation in light and in dark mode; then, resized to 375 px in dark mode, no
-// sideways scrolling and a screenshot of the whole page, for a person to look at
-// (build/screenshots/<walkthrough>-<nn>-<step>.png, <walkthrough>-phone-dark.png). One visit a
+// accessibility violation in light and in dark mode; then, resized to 375 × 667, its first step as
+// a phone shows it (a one-line header, a player of at most 56 px, the step's title above it, one
+// number format, formulas that fit: phoneFirstScreen and checkFirstScreen) and its last step in
+// dark mode with no sideways scrolling, and a screenshot of the whole page, for a person to look
+// at (build/screenshots/<walkthrough>-<nn>-<step>.png, <walkthrough>-phone-dark.png). One visit a
 // walkthrough for all of these: each visit costs about a CPU-second of Chromium.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { cspViolations, runAxe, screenshot, SCREENSHOT_DIR, usePage } from './browser.mjs';
-import { checkFirstScreen } from './first-screens.mjs';
+import { checkFirstScreen, phoneFirstScreen, PHONE } from './first-screens.mjs';
 import { STEPPED } from '../support/shipped-walkthroughs.mjs';
 
 const { open } = usePage({ csp: true });
@@ -78,9 +80,14 @@ for (const walkthrough of STEPPED.values()) {
       }
     });
 
-    test('readable at 375 px in dark mode', async () => {
+    test('on a phone: its first screen shows the lesson, one number format, formulas that fit or show they scroll; its last step readable in dark mode (screenshots)', async () => {
       const { page, problems } = await atLastStep();
-      await page.setViewportSize({ width: 375, height: 667 });
+      await page.setViewportSize(PHONE);
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.locator('body').press('Home');
+      await page.locator('#progress').filter({ hasText: /^Step 1 of/ }).waitFor();
+      assert.deepEqual(await phoneFirstScreen(page), []);
+      assert.deepEqual(await checkFirstScreen(page, walkthrough.id, 'phone'), []);
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.locator('body').press('End');
       await screenshot(page, path.join(SCREENSHOT_DIR, `${walkthrough.id}-phone-dark.png`), { fullPage: true });
