@@ -19,6 +19,11 @@ namespace attn
         return static_cast<double>(next() >> 11) * 0x1.0p-53;
     }
 
+    std::size_t splitmix64::below(std::size_t count)
+    {
+        return static_cast<std::size_t>(uniform() * static_cast<double>(count));
+    }
+
     double normal_stream::next()
     {
         if (has_spare_)

@@ -105,12 +105,18 @@ namespace
         if (mode == "first")
         {
             write_file(argv[3], model_file(initial, corpus.vocabulary, training_json(o)));
-            const std::vector<std::size_t> starts = trainer.draw_batch();
-            const double loss = trainer.step_on(starts);
-            std::cout << "{\"starts\":[";
-            for (std::size_t i = 0; i < starts.size(); ++i)
+            const std::vector<attn::language_model_window> windows = trainer.draw_batch();
+            const double loss = trainer.step_on(windows);
+            std::cout << "{\"windows\":[";
+            for (std::size_t i = 0; i < windows.size(); ++i)
             {
-                std::cout << (i ? "," : "") << starts[i];
+                const attn::language_model_window& w = windows[i];
+                std::cout << (i ? "," : "") << "{\"start\":" << w.start << ",\"passage\":[";
+                for (std::size_t j = 0; j < w.passage.size(); ++j)
+                {
+                    std::cout << (j ? "," : "") << w.passage[j];
+                }
+                std::cout << "],\"from\":" << w.from << ",\"to\":" << w.to << "}";
             }
             std::cout << "],\"loss\":" << exact(loss)
                       << ",\"gradientNorm\":" << exact(trainer.last_gradient_norm()) << "}\n";

@@ -67,6 +67,23 @@ namespace
         return out.str();
     }
 
+    json induction_json(const attn::induction_figure& f)
+    {
+        json lengths = json::array();
+        for (const attn::induction_at_length& at : f.lengths)
+        {
+            lengths.push_back({{"length", at.length},
+                               {"firstCopyLoss", at.first_copy_loss},
+                               {"secondCopyLoss", at.second_copy_loss},
+                               {"ratio", at.ratio}});
+        }
+        return {{"strings", f.strings},
+                {"lengths", lengths},
+                {"firstCopyLoss", f.first_copy_loss},
+                {"secondCopyLoss", f.second_copy_loss},
+                {"ratio", f.ratio}};
+    }
+
     int run(int argc, char** argv)
     {
         if (argc < 4)
@@ -102,9 +119,12 @@ namespace
             if (done % o.eval_every == 0 || done == o.training.steps)
             {
                 const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
+                // The induction figure on a few strings, to watch copying being learned (stderr
+                // only: the report's figure is measured once, at the end, on more strings).
                 std::cerr << "step " << done << ": batch loss " << curve["trainLoss"].back()
                           << ", " << 1000 * spent.count() / static_cast<double>(done)
-                          << " ms a step\n";
+                          << " ms a step, induction ratio "
+                          << attn::language_model_induction(trainer.params(), 4, 1).ratio << "\n";
                 score(done);
             }
         }
@@ -130,12 +150,7 @@ namespace
             {"heldOut", held_out},
             {"heldOutLoss", held_out.back()["loss"]},
             {"bigram", {{"k", bigram.k}, {"heldOutLoss", bigram.held_out_loss}}},
-            {"induction",
-             {{"strings", induction.strings},
-              {"length", induction.length},
-              {"firstCopyLoss", induction.first_copy_loss},
-              {"secondCopyLoss", induction.second_copy_loss},
-              {"ratio", induction.ratio}}},
+            {"induction", induction_json(induction)},
             {"greedySample", greedy_sample(trainer.params(), corpus, o.prompt, o.sample_tokens)}};
         write_file(argv[2], model_file(trainer.params(), corpus.vocabulary, training));
         write_file(argv[3], report.dump(1) + "\n");

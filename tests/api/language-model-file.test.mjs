@@ -41,36 +41,40 @@ describe('the shipped model', () => {
     assert.ok(loss < REPORT.bigram.heldOutLoss - 0.5, `loss ${loss}, bigram ${REPORT.bigram.heldOutLoss}`);
   });
 
-  test('copies a random string it reads a second time, as the report\'s induction figure says', () => {
+  test('copies a random string it reads a second time, at every length the report measured', () => {
     const vocabulary = REPORT.corpus.vocabulary;
     let state = 12345; // a linear congruential generator: the same strings every run
     const draw = () => {
       state = (Math.imul(state, 1103515245) + 12345) >>> 0;
       return vocabulary[(state >>> 8) % vocabulary.length];
     };
-    const L = REPORT.induction.length;
-    const ratios = [0, 1, 2, 3].map(() => {
-      const string = Array.from({ length: L }, draw).join('');
-      const { losses } = model.tokenLosses({ text: string + string });
-      // Each copy scored on its characters 2 … L (losses[i] is the loss of character i + 1).
-      return mean(losses.slice(L, 2 * L - 1)) / mean(losses.slice(0, L - 1));
-    });
-    const ratio = mean(ratios);
-    assert.ok(ratio < 0.5, `ratio ${ratio}`);
-    assert.ok(Math.abs(ratio - REPORT.induction.ratio) < 0.1, `ratio ${ratio}, report ${REPORT.induction.ratio}`);
+    assert.ok(REPORT.induction.lengths.length >= 3, 'the figure is measured at several lengths');
+    for (const { length: L, ratio: reported } of REPORT.induction.lengths) {
+      const ratios = [0, 1, 2, 3].map(() => {
+        const string = Array.from({ length: L }, draw).join('');
+        const { losses } = model.tokenLosses({ text: string + string });
+        // Each copy scored on its characters 2 … L (losses[i] is the loss of character i + 1).
+        return mean(losses.slice(L, 2 * L - 1)) / mean(losses.slice(0, L - 1));
+      });
+      const ratio = mean(ratios);
+      assert.ok(ratio < 0.5, `length ${L}: ratio ${ratio}`);
+      assert.ok(Math.abs(ratio - reported) < 0.15, `length ${L}: ratio ${ratio}, report ${reported}`);
+    }
   });
 
-  test('has an induction head in its second layer, and switching it off undoes the copying', () => {
-    const scores = model.headScores({ pattern: 'induction' });
-    const best = Math.max(...scores.scores[1]);
-    assert.ok(best > 0.3, `best induction score ${best}`);
-    assert.ok(Math.max(...scores.scores[0]) < best);
-    const ablated = model.ablate({ layer: 1, head: scores.scores[1].indexOf(best) });
-    try {
-      const without = ablated.headScores({ pattern: 'induction' });
-      assert.ok(without.secondCopyLoss > 1.5 * scores.secondCopyLoss, `${without.secondCopyLoss} vs ${scores.secondCopyLoss}`);
-    } finally {
-      ablated.dispose();
+  test('has an induction head in its second layer at every length, and switching it off undoes the copying', () => {
+    for (const { length } of REPORT.induction.lengths) {
+      const scores = model.headScores({ pattern: 'induction', length });
+      const best = Math.max(...scores.scores[1]);
+      assert.ok(best > 0.3, `length ${length}: best induction score ${best}`);
+      assert.ok(Math.max(...scores.scores[0]) < best);
+      const ablated = model.ablate({ layer: 1, head: scores.scores[1].indexOf(best) });
+      try {
+        const without = ablated.headScores({ pattern: 'induction', length });
+        assert.ok(without.secondCopyLoss > 1.5 * scores.secondCopyLoss, `length ${length}: ${without.secondCopyLoss} vs ${scores.secondCopyLoss}`);
+      } finally {
+        ablated.dispose();
+      }
     }
   });
 

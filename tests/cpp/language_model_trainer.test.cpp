@@ -4,6 +4,7 @@
 // text; bit-identical reruns; its refusals; the bigram baseline and the induction figure.
 
 #include <cmath>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -126,9 +127,15 @@ namespace language_model_trainer_tests
                 {
                     INFO("after step " << s + 1);
                     const json& want = steps[s];
-                    const std::vector<std::size_t> starts = trainer.draw_batch();
+                    const std::vector<attn::language_model_window> windows = trainer.draw_batch();
+                    std::vector<std::size_t> starts;
+                    for (const attn::language_model_window& w : windows)
+                    {
+                        CHECK(w.passage.empty());
+                        starts.push_back(w.start);
+                    }
                     CHECK(starts == want.at("starts").get<std::vector<std::size_t>>());
-                    const double loss = trainer.step_on(starts);
+                    const double loss = trainer.step_on(windows);
                     CHECK_THAT(loss, Catch::Matchers::WithinAbs(want.at("loss"), step_tolerance));
                     CHECK_THAT(trainer.last_gradient_norm(),
                                Catch::Matchers::WithinAbs(want.at("gradientNorm"), step_tolerance));
@@ -167,8 +174,7 @@ namespace language_model_trainer_tests
         CHECK(loss < 0.1);
     }
 
-    TEST_CASE("the last repeatWindows windows of a batch read the first half of their window "
-              "twice",
+    TEST_CASE("a window's passage is written from its place to the window's end, over and over",
               "[language-model-trainer]")
     {
         // Tokens 0 1 2 …, so each window's ids say where they came from.
@@ -187,10 +193,68 @@ namespace language_model_trainer_tests
         const double plain =
             attn::language_model_loss_and_gradients(wide, attn::vector{3, 4, 5, 6, 7, 8, 9, 10})
                 .loss.loss;
-        const double twice =
-            attn::language_model_loss_and_gradients(wide, attn::vector{20, 21, 22, 23, 20, 21, 22, 23})
+        // Window 20 … 27 with the passage 150 199 from token 1 on: 20, then 150 199 three times
+        // and a half.
+        const double repeated =
+            attn::language_model_loss_and_gradients(wide, attn::vector{20, 150, 199, 150, 199, 150, 199, 150})
                 .loss.loss;
-        CHECK(trainer.step_on({3, 20}) == (plain + twice) / 2);
+        CHECK(trainer.step_on({{3}, {20, {150, 199}, 1}}) == (plain + repeated) / 2);
+        const std::string expected = "a passage read at least twice whole from `from` within the "
+                                     "window's 8 tokens, got ";
+        CHECK_THROWS_MATCHES(trainer.step_on({{3}, {20, {1, 2, 3}, 3}}), attn::attention_error,
+                             Message("windows[1]: expected " + expected + "length 3, from 3"));
+        CHECK_THROWS_MATCHES(trainer.step_on({{3, {1, 2, 3, 4, 5}, 0}}), attn::attention_error,
+                             Message("windows[0]: expected " + expected + "length 5, from 0"));
+        CHECK_THROWS_MATCHES(trainer.step_on({{3, {1, 200}, 1}}), attn::attention_error,
+                             Message("windows[0].passage[1]: expected a token id below 200 (the "
+                                     "vocabulary), got 200"));
+    }
+
+    TEST_CASE("the last repeatWindows windows end in a random string of any length, from "
+              "anywhere, read over and over",
+              "[language-model-trainer]")
+    {
+        attn::language_model_config config = small_config();
+        config.context = 32;
+        attn::language_model_training_options o = small_options();
+        o.batch = 8;
+        o.repeat_windows = 3;
+        std::vector<std::size_t> text(400);
+        for (std::size_t i = 0; i < text.size(); ++i)
+        {
+            text[i] = i % 5;
+        }
+        attn::language_model_trainer trainer(attn::language_model_initial(config, 1), text, o);
+        std::set<std::size_t> lengths, places, tokens;
+        for (int b = 0; b < 200; ++b)
+        {
+            const std::vector<attn::language_model_window> batch = trainer.draw_batch();
+            REQUIRE(batch.size() == 8);
+            for (std::size_t k = 0; k < batch.size(); ++k)
+            {
+                const attn::language_model_window& w = batch[k];
+                const std::size_t length = w.passage.size();
+                if (k < 5)
+                {
+                    CHECK(length == 0);
+                    continue;
+                }
+                CHECK(length >= 4);
+                CHECK(length <= 16);
+                CHECK(w.from + 2 * length <= 32);
+                for (std::size_t token : w.passage)
+                {
+                    tokens.insert(token);
+                }
+                lengths.insert(length);
+                places.insert(w.from);
+            }
+        }
+        // Every length 4 … 16, many places and every token of the vocabulary: no one distance,
+        // and no string the corpus predicts, to learn instead of copying.
+        CHECK(lengths.size() == 13);
+        CHECK(places.size() > 16);
+        CHECK(tokens.size() == config.vocab);
     }
 
     TEST_CASE("two runs with the same seed give bit-identical parameters, another seed others",
@@ -316,9 +380,9 @@ namespace language_model_trainer_tests
         SECTION("a window reaching past the training split")
         {
             attn::language_model_trainer trainer(initial, text, o);
-            CHECK_THROWS_MATCHES(trainer.step_on({0, 173}), attn::attention_error,
-                                 Message("starts[1]: expected 0 … 172 (a window inside the "
-                                         "training split), got 173"));
+            CHECK_THROWS_MATCHES(trainer.step_on({{0}, {173}}), attn::attention_error,
+                                 Message("windows[1].start: expected 0 … 172 (a window inside "
+                                         "the training split), got 173"));
             CHECK(trainer.steps_taken() == 0);
         }
     }
@@ -358,7 +422,8 @@ namespace language_model_trainer_tests
         const attn::language_model_params params = attn::language_model_initial(c, 2);
         const attn::induction_figure f = attn::language_model_induction(params, 6, 0);
         CHECK(f.strings == 6);
-        CHECK(f.length == 4);
+        REQUIRE(f.lengths.size() == 1);
+        CHECK(f.lengths[0].length == 4);
         CHECK_THAT(f.first_copy_loss, Catch::Matchers::WithinAbs(std::log(5.0), 0.05));
         CHECK_THAT(f.ratio, Catch::Matchers::WithinAbs(1.0, 0.02));
         CHECK(f.ratio == f.second_copy_loss / f.first_copy_loss);

@@ -30,6 +30,8 @@ namespace attn
         std::uint64_t next();
         /// Uniform in [0, 1) with 53 random bits.
         double uniform();
+        /// ⌊u·count⌋ of the next uniform u: 0 … count − 1 (u < 1, so never count itself).
+        std::size_t below(std::size_t count);
 
     private:
         std::uint64_t state_;

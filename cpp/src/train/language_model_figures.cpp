@@ -82,8 +82,8 @@ namespace attn
                                               std::size_t strings, std::uint32_t seed)
     {
         check_language_model_params(params);
-        const std::size_t length = params.config.context / 2, vocab = params.config.vocab;
-        if (length < 2)
+        const std::size_t longest = params.config.context / 2, vocab = params.config.vocab;
+        if (longest < 2)
         {
             detail::fail_count("context", "at least 4 (two copies of a string of two tokens)",
                        params.config.context);
@@ -91,25 +91,35 @@ namespace attn
         detail::check_dimension("strings", strings);
         induction_figure out;
         out.strings = strings;
-        out.length = length;
         splitmix64 draws(stream_state(seed, language_model_induction_stream));
-        double first = 0, second = 0;
-        for (std::size_t s = 0; s < strings; ++s)
+        for (std::size_t length = longest; out.lengths.empty() || length >= 8; length /= 2)
         {
-            vector twice = xt::zeros<double>({2 * length});
-            for (std::size_t i = 0; i < length; ++i)
+            induction_at_length at;
+            at.length = length;
+            double first = 0, second = 0;
+            for (std::size_t s = 0; s < strings; ++s)
             {
-                twice(i) = twice(length + i) =
-                    std::floor(draws.uniform() * static_cast<double>(vocab));
+                vector twice = xt::zeros<double>({2 * length});
+                for (std::size_t i = 0; i < length; ++i)
+                {
+                    twice(i) = twice(length + i) =
+                        std::floor(draws.uniform() * static_cast<double>(vocab));
+                }
+                const vector losses = language_model_token_losses(params, twice).loss.losses;
+                // losses[i] predicts token i + 1: tokens 1 … L−1 of the first copy, L+1 … 2L−1
+                // of the second.
+                first += detail::mean_of(losses, 0, length - 1);
+                second += detail::mean_of(losses, length, length - 1);
             }
-            const vector losses = language_model_token_losses(params, twice).loss.losses;
-            // losses[i] predicts token i + 1: tokens 1 … L−1 of the first copy, L+1 … 2L−1 of
-            // the second.
-            first += detail::mean_of(losses, 0, length - 1);
-            second += detail::mean_of(losses, length, length - 1);
+            at.first_copy_loss = first / static_cast<double>(strings);
+            at.second_copy_loss = second / static_cast<double>(strings);
+            at.ratio = at.second_copy_loss / at.first_copy_loss;
+            out.first_copy_loss += at.first_copy_loss;
+            out.second_copy_loss += at.second_copy_loss;
+            out.lengths.push_back(at);
         }
-        out.first_copy_loss = first / static_cast<double>(strings);
-        out.second_copy_loss = second / static_cast<double>(strings);
+        out.first_copy_loss /= static_cast<double>(out.lengths.size());
+        out.second_copy_loss /= static_cast<double>(out.lengths.size());
         out.ratio = out.second_copy_loss / out.first_copy_loss;
         return out;
     }

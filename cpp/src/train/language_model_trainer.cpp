@@ -31,17 +31,19 @@ namespace attn
             return out;
         }
 
-        /// tokens[first … first + half), then the same tokens again.
-        vector passage_twice(const std::vector<std::size_t>& tokens, std::size_t first,
-                             std::size_t half)
+        /// The window's ids, its passage (if any) written from `from` to the end, over and over.
+        vector window_of(const std::vector<std::size_t>& tokens, const language_model_window& w,
+                         std::size_t context)
         {
-            vector out = xt::zeros<double>({2 * half});
-            for (std::size_t i = 0; i < half; ++i)
+            vector out = window_of(tokens, w.start, context);
+            const std::size_t length = w.passage.size();
+            for (std::size_t i = w.from; length > 0 && i < context; ++i)
             {
-                out(i) = out(half + i) = static_cast<double>(tokens[first + i]);
+                out(i) = static_cast<double>(w.passage[(i - w.from) % length]);
             }
             return out;
         }
+
 
     } // namespace
 
@@ -183,16 +185,37 @@ namespace attn
 
     language_model_trainer::~language_model_trainer() = default;
 
-    std::vector<std::size_t> language_model_trainer::draw_batch()
+    std::vector<language_model_window> language_model_trainer::draw_batch()
     {
         state& s = *state_;
-        const double places = static_cast<double>(s.train.size() - s.params.config.context + 1);
-        std::vector<std::size_t> starts(s.options.batch);
-        for (std::size_t& start : starts)
+        const std::size_t context = s.params.config.context;
+        std::vector<language_model_window> windows(s.options.batch);
+        for (language_model_window& w : windows)
         {
-            start = static_cast<std::size_t>(s.batches.uniform() * places);
+            w.start = s.batches.below(s.train.size() - context + 1);
         }
-        return starts;
+        // The strings read over and over: any length from a few tokens to half the window, from
+        // anywhere, so a later copy lies any distance after the one before (an induction head
+        // must find the earlier copy by its content; a fixed distance would teach a head to look
+        // that far back instead, as the model trained on passages repeated ⌊context/2⌋ later did).
+        const std::size_t half = context / 2, shortest = std::min<std::size_t>(4, half);
+        const std::size_t vocab = s.params.config.vocab;
+        for (std::size_t k = windows.size() - s.options.repeat_windows; k < windows.size(); ++k)
+        {
+            language_model_window& w = windows[k];
+            if (half == 0)
+            {
+                break;
+            }
+            const std::size_t length = shortest + s.batches.below(half - shortest + 1);
+            w.passage.resize(length);
+            for (std::size_t& token : w.passage)
+            {
+                token = s.batches.below(vocab);
+            }
+            w.from = s.batches.below(context - 2 * length + 1);
+        }
+        return windows;
     }
 
     double language_model_trainer::step()
@@ -200,24 +223,45 @@ namespace attn
         return step_on(draw_batch());
     }
 
-    double language_model_trainer::step_on(const std::vector<std::size_t>& starts)
+    double language_model_trainer::step_on(const std::vector<language_model_window>& windows)
     {
-        // Shape contract: starts (batch) of windows of context tokens → one update of every
-        // parameter; the batch's mean loss.
+        // Shape contract: windows (batch) of context tokens → one update of every parameter;
+        // the batch's mean loss.
         state& s = *state_;
         const std::size_t context = s.params.config.context;
-        if (starts.empty())
+        if (windows.empty())
         {
-            detail::fail_count("starts", "at least one window", 0);
+            detail::fail_count("windows", "at least one window", 0);
         }
-        for (std::size_t i = 0; i < starts.size(); ++i)
+        for (std::size_t i = 0; i < windows.size(); ++i)
         {
-            if (starts[i] + context > s.train.size())
+            const language_model_window& w = windows[i];
+            const std::string name = "windows[" + std::to_string(i) + "]";
+            if (w.start + context > s.train.size())
             {
-                detail::fail_count("starts[" + std::to_string(i) + "]",
-                           "0 … " + std::to_string(s.train.size() - context) +
-                               " (a window inside the training split)",
-                           starts[i]);
+                detail::fail_count(name + ".start",
+                                   "0 … " + std::to_string(s.train.size() - context) +
+                                       " (a window inside the training split)",
+                                   w.start);
+            }
+            const std::size_t length = w.passage.size();
+            if (length > 0 && w.from + 2 * length > context)
+            {
+                detail::fail(name,
+                             "a passage read at least twice whole from `from` within the "
+                             "window's " + std::to_string(context) + " tokens",
+                             "length " + std::to_string(length) + ", from " +
+                                 std::to_string(w.from));
+            }
+            for (std::size_t j = 0; j < length; ++j)
+            {
+                if (w.passage[j] >= s.params.config.vocab)
+                {
+                    detail::fail_count(name + ".passage[" + std::to_string(j) + "]",
+                                       "a token id below " +
+                                           std::to_string(s.params.config.vocab) + " (the vocabulary)",
+                                       w.passage[j]);
+                }
             }
         }
         // pass 1: each window's loss and gradient, the gradients added up in window order.
@@ -227,12 +271,10 @@ namespace attn
             std::fill(t.data, t.data + t.rows * t.cols, 0.0);
         }
         double loss = 0;
-        const std::size_t plain = starts.size() - std::min(starts.size(), s.options.repeat_windows);
-        for (std::size_t w = 0; w < starts.size(); ++w)
+        for (const language_model_window& w : windows)
         {
-            language_model_loss window = language_model_loss_and_gradients(
-                s.params, w < plain ? window_of(s.train, starts[w], context)
-                                    : passage_twice(s.train, starts[w], context / 2));
+            language_model_loss window =
+                language_model_loss_and_gradients(s.params, window_of(s.train, w, context));
             loss += window.loss.loss;
             const std::vector<language_model_tensor> g = language_model_tensors(window.gradients);
             for (std::size_t k = 0; k < sum.size(); ++k)
@@ -244,7 +286,7 @@ namespace attn
             }
         }
         // pass 2: the batch's mean, of the loss and so of its gradient.
-        const double count = static_cast<double>(starts.size());
+        const double count = static_cast<double>(windows.size());
         for (const language_model_tensor& t : sum)
         {
             for (std::size_t i = 0; i < t.rows * t.cols; ++i)

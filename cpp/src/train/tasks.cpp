@@ -14,11 +14,6 @@ namespace attn
                                                                 {"iris", task_kind::iris},
                                                                 {"compare", task_kind::compare}};
 
-        /// ⌊u·count⌋: uniform over 0 … count − 1 (u < 1, so never count itself).
-        std::size_t draw_below(splitmix64& generator, std::size_t count)
-        {
-            return static_cast<std::size_t>(generator.uniform() * static_cast<double>(count));
-        }
     } // namespace
 
     task_kind parse_task(const std::string& name)
@@ -53,7 +48,7 @@ namespace attn
         if (task == task_kind::induction)
         {
             // The period, then h distinct symbols by a partial Fisher–Yates over the vocabulary.
-            e.period = 2 + draw_below(generator, length / 2 - 1);
+            e.period = 2 + generator.below(length / 2 - 1);
             std::vector<std::size_t> symbols(vocabulary);
             for (std::size_t s = 0; s < vocabulary; ++s)
             {
@@ -61,7 +56,7 @@ namespace attn
             }
             for (std::size_t i = 0; i < e.period; ++i)
             {
-                std::swap(symbols[i], symbols[i + draw_below(generator, vocabulary - i)]);
+                std::swap(symbols[i], symbols[i + generator.below(vocabulary - i)]);
             }
             for (std::size_t i = 0; i < length; ++i)
             {
@@ -76,7 +71,7 @@ namespace attn
         }
         for (std::size_t& token : e.tokens)
         {
-            token = draw_below(generator, vocabulary);
+            token = generator.below(vocabulary);
         }
         if (task == task_kind::reverse)
         {

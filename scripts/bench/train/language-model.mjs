@@ -84,7 +84,7 @@ export async function benchLanguageModel({ log, lab, chromium, torchInfo, passes
     if (torchInfo) {
       const model = path.join(scratch, 'initial.bin');
       const first = await tool(NATIVE, [CORPUS, 'first', model]);
-      const job = { corpus: CORPUS, model, starts: first.starts, loss: first.loss, gradientNorm: first.gradientNorm, steps, rounds };
+      const job = { corpus: CORPUS, model, windows: first.windows, loss: first.loss, gradientNorm: first.gradientNorm, steps, rounds };
       contenders.push({
         id: 'torch',
         label: 'PyTorch 1.13 CPU f64 (1 thread)',

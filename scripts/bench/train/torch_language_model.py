@@ -8,7 +8,7 @@
 
 The job names the corpus, the engine's initial parameters (`model`: the model file
 attn_language_model_bench's `first` mode wrote, docs/language-model.md), the engine's first
-batch (`starts`, its `loss` and `gradientNorm`), the training options and the timing
+batch (`windows`, its `loss` and `gradientNorm`), the training options and the timing
 (`steps`, `rounds`). The model is the engine's Llama-style decoder written with torch ops in
 float64, the whole batch as one tensor program: the tied embedding, per layer RMSNorm₁, the
 q/k/v projections without biases, RoPE on q and k (rotate_half), key/value heads repeated to
@@ -18,8 +18,8 @@ window's positions 0 … n−2 predicting tokens 1 … n−1. A step: forward, b
 clip_grad_norm_ over every parameter, torch.optim.AdamW with two groups (weight decay on the
 matrices, none on the γs), the engine's learning rate.
 
-First it rebuilds the engine's first batch (the last `repeatWindows` windows are passages read
-twice) and checks its loss equals the engine's to 1e-9, and the gradient norm too; then it times
+First it rebuilds the engine's first batch (in the last `repeatWindows` windows a random string
+is read twice) and checks its loss equals the engine's to 1e-9, and the gradient norm too; then it times
 steps on fresh random windows. Run with Debian's /usr/bin/python3 and OPENBLAS_NUM_THREADS=1
 (contenders.mjs's pythonEnv sets it).
 """
@@ -107,13 +107,34 @@ class Model:
         return F.cross_entropy(logits[:, :-1].reshape(-1, logits.shape[-1]), ids[:, 1:].reshape(-1))
 
 
-def windows(tokens, starts, context, repeat):
-    """The engine's batch: a window of context tokens from each start, the last `repeat` of
-    them the first ⌊context/2⌋ tokens read twice."""
-    half, plain = context // 2, len(starts) - repeat
-    rows = [tokens[s:s + context] if w < plain else tokens[s:s + half] * 2
-            for w, s in enumerate(starts)]
+def windows(tokens, batch, context):
+    """The engine's batch: a window of context tokens from each start; where a window has a
+    passage, it written at `from` and again at `to`."""
+    rows = []
+    for w in batch:
+        row = tokens[w["start"]:w["start"] + context]
+        passage = w.get("passage", [])
+        for at in (w.get("from", 0), w.get("to", 0)):
+            row[at:at + len(passage)] = passage
+        rows.append(row)
     return torch.tensor(rows, dtype=torch.int64)
+
+
+def random_windows(generator, places, batch, repeat, context, vocab):
+    """A fresh batch with the engine's shape of repeats (language_model_window), drawn with
+    torch's generator rather than the engine's stream: the timing needs the same work, not the
+    same numbers."""
+    def below(n):
+        return int(torch.randint(0, n, (1,), generator=generator).item())
+    batch_windows = [{"start": below(places)} for _ in range(batch)]
+    half = context // 2
+    shortest = min(4, half)
+    for w in batch_windows[batch - repeat:]:
+        n = shortest + below(half - shortest + 1)
+        passage = [below(vocab) for _ in range(n)]
+        a = below(context - 2 * n + 1)
+        w.update(passage=passage, **{"from": a, "to": a + n + below(context - 2 * n - a + 1)})
+    return batch_windows
 
 
 def learning_rate(o, step):
@@ -157,7 +178,7 @@ def run(job):
         return loss.item(), norm
 
     # The check: the engine's first batch from the engine's initial parameters.
-    loss, norm = step(windows(train, job["starts"], context, repeat))
+    loss, norm = step(windows(train, job["windows"], context))
     check = {"loss": loss, "engineLoss": job["loss"], "lossDifference": abs(loss - job["loss"]),
              "gradientNorm": norm, "engineGradientNorm": job["gradientNorm"],
              "gradientNormDifference": abs(norm - job["gradientNorm"])}
@@ -169,8 +190,7 @@ def run(job):
 
     def random_step():
         # A fresh batch each step, drawn inside the step as the engine's trainer draws its own.
-        starts = torch.randint(0, places, (batch,), generator=generator).tolist()
-        step(windows(train, starts, context, repeat))
+        step(windows(train, random_windows(generator, places, batch, repeat, context, len(vocabulary)), context))
 
     for _ in range(job["steps"]):
         random_step()

@@ -34,21 +34,33 @@ namespace attn
     bigram_baseline language_model_bigram_baseline(const std::vector<std::size_t>& tokens,
                                                    std::size_t vocab);
 
-    /// The induction figure: the model's loss on a random string's second copy over its first.
-    struct induction_figure
+    /// The induction figure at one length: the model's loss on random strings' second copies
+    /// over that on their first.
+    struct induction_at_length
     {
-        std::size_t strings = 0;     ///< random strings scored
-        std::size_t length = 0;      ///< tokens of each copy: ⌊context / 2⌋
+        std::size_t length = 0;      ///< tokens of each copy
         double first_copy_loss = 0;  ///< mean loss predicting tokens 1 … length−1
         double second_copy_loss = 0; ///< mean loss predicting tokens length+1 … 2·length−1
         double ratio = 0;            ///< second_copy_loss / first_copy_loss
     };
 
+    /// The induction figure: at each length, and over them all (each length weighing the same).
+    struct induction_figure
+    {
+        std::size_t strings = 0;     ///< random strings scored at each length
+        std::vector<induction_at_length> lengths;
+        double first_copy_loss = 0;  ///< the mean of the lengths' first-copy losses
+        double second_copy_loss = 0; ///< the mean of the lengths' second-copy losses
+        double ratio = 0;            ///< second_copy_loss / first_copy_loss
+    };
+
     /**
-     * @brief Scores `strings` strings of ⌊context/2⌋ ids drawn uniformly from the vocabulary
-     * (⌊u·vocab⌋, stream seed·256 + 22), each repeated twice. Each copy is scored on the same
-     * number of predictions: the first token of each copy follows nothing it could be copied
-     * from, so neither is counted.
+     * @brief At each length H, H/2, H/4, … down to 8 (H = ⌊context/2⌋; H alone when it is below
+     * 16), scores `strings` strings of that many ids drawn uniformly from the vocabulary
+     * (⌊u·vocab⌋, stream seed·256 + 22, longest length first), each repeated twice. Each copy
+     * is scored on the same number of predictions: the first token of each copy follows nothing
+     * it could be copied from, so neither is counted. Several lengths, because a model trained
+     * on passages repeated at one distance can learn to look that far back rather than to copy.
      */
     induction_figure language_model_induction(const language_model_params& params,
                                               std::size_t strings, std::uint32_t seed);

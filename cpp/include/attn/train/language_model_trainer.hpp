@@ -37,12 +37,26 @@ namespace attn
         double weight_decay = 0.01;        ///< "weightDecay": torch's default; matrices only
         double clip_norm = 1;              ///< "clipNorm": the largest global gradient norm
         std::size_t held_out_windows = 64; ///< "heldOutWindows": fixed windows scored
-        /// "repeatWindows": 0 … batch. The last repeatWindows windows of each batch are passages
-        /// read twice: the first ⌊context/2⌋ tokens of the window, then the same tokens again.
-        /// Text that repeats within a window rewards copying, which an induction head does;
-        /// 0 (the default) trains on the corpus as it is.
+        /// "repeatWindows": 0 … batch. The last repeatWindows windows of each batch end in a random
+        /// string read over and over (language_model_window), its length, its tokens and where
+        /// it begins drawn at random: only its content, not how far back it was, says where to
+        /// copy from, and nothing but copying predicts its later readings. That rewards an
+        /// induction head, which the corpus alone rewards too seldom for a model this small to
+        /// learn; 0 (the default) trains on the corpus as it is.
         std::size_t repeat_windows = 0;
         std::uint32_t seed = 0;            ///< the batches' stream (docs/engine.md, stream 21)
+    };
+
+    /**
+     * @brief One window of a batch: `context` tokens of the training split from `start`; when
+     * `passage` is not empty, it is written over the window from `from` to the window's end, over
+     * and over (at from, from + its length, …; the last copy cut short), at least twice whole.
+     */
+    struct language_model_window
+    {
+        std::size_t start = 0;
+        std::vector<std::size_t> passage; ///< token ids read over and over; empty: the corpus
+        std::size_t from = 0;
     };
 
     /// Checks every option, naming it ("warmupSteps: expected 0 … 10 (steps), got 11").
@@ -76,18 +90,20 @@ namespace attn
         language_model_trainer& operator=(const language_model_trainer&) = delete;
 
         /**
-         * @brief Where the next batch's windows start in the training split: for each window
-         * ⌊u·(T − context + 1)⌋ of the next uniform u of the stream seed·256 + 21 (T the
-         * training tokens). Draws them, so the following step trains on the batch after.
+         * @brief The next batch's windows, from the stream seed·256 + 21 (u its next uniform):
+         * first where each window starts in the training split, ⌊u·(T − context + 1)⌋ (T the
+         * training tokens); then, for each of the last repeatWindows windows in order, the
+         * random string read over and over (H = ⌊context/2⌋, m = min(4, H)): its length
+         * L = m + ⌊u·(H − m + 1)⌋, its L tokens ⌊u·vocab⌋, then where it begins,
+         * from = ⌊u·(context − 2L + 1)⌋. Draws them, so the following step trains on the batch after.
          */
-        std::vector<std::size_t> draw_batch();
+        std::vector<language_model_window> draw_batch();
 
         /// One step on the next batch; returns the batch's mean loss before the update.
         double step();
 
-        /// One step on the windows starting at `starts` of the training split, the last
-        /// repeatWindows of them read as passages repeated.
-        double step_on(const std::vector<std::size_t>& starts);
+        /// One step on the given windows of the training split.
+        double step_on(const std::vector<language_model_window>& windows);
 
         /// The mean loss of the held-out windows: heldOutWindows windows of `context` tokens,
         /// the i-th starting ⌊i·(H − context)/(heldOutWindows − 1)⌋ into the held-out tenth.
