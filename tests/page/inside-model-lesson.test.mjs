@@ -1,8 +1,8 @@
 // The lesson "Inside the model" without a browser: every head's weights, the head atlas, the
 // losses with a head switched off, the logit lens and the rollout are the engine's (the language
 // model's attention, headScores, ablate, tokenLosses, logitLens; attentionRollout); explanations
-// end in the cell's value; the text is editable, the head a link keeps, a head the model lacks
-// refused by the engine; the exercises are graded on the engine's scores and ablations.
+// end in the cell's value; the text is editable, the head a link keeps (its layer and head counted
+// from 1, as every lesson counts them), a head the model lacks refused; the exercises are graded on the engine's scores and ablations.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
@@ -21,7 +21,9 @@ const { loadLessonModel } = await importCompiled('session/language-model-source'
 const { findNameCopies } = await importCompiled('kinds/inside-model/labels');
 
 const INSIDE = JSON.parse(readFileSync(new URL('../../web/src/walkthroughs/inside-the-model.json', import.meta.url), 'utf8'));
-const { text, name, layer, head, residual } = INSIDE.inputs;
+const { text, name, residual } = INSIDE.inputs;
+// The lesson counts layers and heads from 1, the engine from 0: the head in focus, as the engine names it.
+const layer = INSIDE.inputs.layer - 1, head = INSIDE.inputs.head - 1;
 
 const { opened, panelOf, fieldOf } = lessonSession(lab, INSIDE, 'attention');
 const model = await loadLessonModel(lab);
@@ -56,7 +58,7 @@ describe('inside the model', () => {
     assert.deepEqual(table.data, copies.second.map((q, k) => everyHead.map((h) => attention.weights[h.layer][h.head][q][copies.first[k] + 1])));
     assert.deepEqual(table.rowLabels.slice(0, 3), ['V→a', 'a→l', 'l→d']);
     assert.equal(table.rowLabels.at(-1), 'r→␣', 'the last character of the name points at the space after its first copy');
-    assert.deepEqual(table.colLabels, everyHead.map((h) => `L${h.layer} H${h.head}`));
+    assert.deepEqual(table.colLabels, everyHead.map((h) => `L${h.layer + 1} H${h.head + 1}`));
     const weights = panelOf(s, 'attention', 'head-weights');
     assert.deepEqual(weights.data, attention.weights[layer][head]);
     assert.equal(weights.rowLabels[1], '␣', 'a space drawn as ␣');
@@ -69,7 +71,7 @@ describe('inside the model', () => {
       const panel = panelOf(s, 'atlas', pattern);
       assert.deepEqual(panel.data, model.headScores({ pattern }).scores, pattern);
       assert.deepEqual(panel.focus, [[layer, head]]);
-      assert.deepEqual(panel.rowLabels, Array.from({ length: layers }, (_, l) => `layer ${l}`));
+      assert.deepEqual(panel.rowLabels, Array.from({ length: layers }, (_, l) => `layer ${l + 1}`));
     }
     const induction = model.headScores({ pattern: 'induction' });
     const facts = Object.fromEntries(panelOf(s, 'atlas', 'atlas-facts').facts);
@@ -124,8 +126,8 @@ describe('inside the model', () => {
       return e;
     };
     const copy = endsIn(panelOf(s, 'attention', 'copy-weights'), 0, 4);
-    assert.match(copy.lines[0], new RegExp(`^a₀₄ = A₁,₀\\[${copies.second[0]}, ${copies.first[0] + 1}\\] = `));
-    assert.match(copy.note, /head L1 H0’s attention from the second copy’s “V”/);
+    assert.match(copy.lines[0], new RegExp(`^a₀₄ = A₂,₁\\[${copies.second[0]}, ${copies.first[0] + 1}\\] = `));
+    assert.match(copy.note, /head L2 H1’s attention from the second copy’s “V”/);
     assert.match(endsIn(panelOf(s, 'atlas', 'induction'), 1, 2).note, /weights\(L \+ j, j \+ 1\)/);
     const loss = endsIn(panelOf(s, 'ablate', 'losses'), 3, 1);
     assert.match(loss.lines[0], /^ℒ₃ = −ln p\(x₄ \| x₀ … x₃\) = /);
@@ -137,7 +139,7 @@ describe('inside the model', () => {
     assert.equal(rolled.lines[1].split(' + ').length, 4, 'keys 2 … 5 carry anything under the causal mask');
   });
 
-  test('the text and the head are editable; a name not there twice is said, a head the model lacks is the engine’s to refuse', async () => {
+  test('the text and the head are editable; a name not there twice is said, a head the model lacks is refused, counted from 1 as the lesson counts', async () => {
     const { s, notices } = await opened('ablate');
     s.changeParameter(fieldOf(s, 'text'), 'Ann saw Ann.');
     s.changeParameter(fieldOf(s, 'name'), 'Ann');
@@ -147,23 +149,24 @@ describe('inside the model', () => {
     assert.equal(panelOf(s, 'attention', 'copy-weights'), undefined);
     assert.match(s.steps[0].text, /The name “Bob” does not occur twice/);
     const field = fieldOf(s, 'layer');
-    assert.equal(field.max, layers - 1, 'the control’s range is the model’s');
+    assert.equal(field.min, 1, 'layers counted from 1, as the page counts them');
+    assert.equal(field.max, layers, 'the control’s range is the model’s');
     const before = s.inputs;
-    s.changeParameter(field, String(layers));
+    s.changeParameter(field, String(layers + 1));
     assert.equal(s.inputs, before);
-    assert.equal(notices.at(-1), `layer (from 0): expected at most ${layers - 1}, got ${layers}.`);
-    // A link may name any layer up to the format's 7: the engine refuses one the model lacks.
+    assert.equal(notices.at(-1), `layer: expected at most ${layers}, got ${layers + 1}.`);
+    // A link may name any layer up to the format's 8: one the model lacks is refused, in the lesson's count.
     const linked = new Session(lab, { find: () => INSIDE, fallback: INSIDE.id });
     /** @type {string[]} */
     const said = [];
     linked.subscribe((/** @type {any} */ e) => { if (e.type === 'notice') said.push(e.message); });
-    assert.equal(await linked.open({ walkthrough: INSIDE.id, step: 'ablate', inputs: { ...INSIDE.inputs, layer: layers } }), false);
-    assert.match(said.join('\n'), new RegExp(`layer: expected a layer from 0 to ${layers - 1}, got ${layers}`));
+    assert.equal(await linked.open({ walkthrough: INSIDE.id, step: 'ablate', inputs: { ...INSIDE.inputs, layer: layers + 1 } }), false);
+    assert.match(said.join('\n'), new RegExp(`layer: expected a layer from 1 to ${layers}, got ${layers + 1}`));
     assert.match(parseWalkthrough({ ...INSIDE, id: 'mine', inputs: { ...INSIDE.inputs, text: 'x'.repeat(101) } }).error, /^inputs\.text: expected a text of 2 to 100 bytes of UTF-8/);
   });
 
   test('a link keeps the text, the name, the head and the residual weight, and opens on them', async () => {
-    const inputs = { text: "Kate, sweet Kate: 'Kate' 3", name: 'Kate', layer: 0, head: 3, residual: 0.25 };
+    const inputs = { text: "Kate, sweet Kate: 'Kate' 3", name: 'Kate', layer: 1, head: 4, residual: 0.25 };
     const url = new URL(writeLink({ walkthrough: 'inside-the-model', step: 'ablate', inputs }), 'http://lab.test/');
     const { state, notices } = readLink({ search: url.search, hash: url.hash });
     assert.deepEqual(notices, []);

@@ -8,8 +8,8 @@ export default {
   fields: {
     text: 'The text the model reads, one row per token; put a name in it twice to see induction.',
     name: 'A name the text holds twice: the steps look at its second copy, where an induction head can copy from the first.',
-    layer: 'The layer of the head in focus, from 0; the model refuses a layer it does not have.',
-    head: 'The head in focus within its layer, from 0: its attention is shown and it is the head switched off.',
+    layer: 'The layer of the head in focus, counted from 1 as every lesson counts layers; a layer the model does not have is refused.',
+    head: 'The head in focus within its layer, from 1: its attention is shown and it is the head switched off.',
     residual: 'Attention rollout\'s weight of the identity (the residual connection) in each layer\'s mix, 0 to 1.',
   },
 } satisfies About<typeof insideModelInputs>;

@@ -9,10 +9,13 @@ export const insideModelInputs = {
   text: text({ min: 2, max: 100 }),
   /** A name the text holds twice: induction shows on its second copy. */
   name: text({ min: 1, max: 24 }),
-  /** The layer of the head in focus (counted from 0); the model refuses one it does not have. */
-  layer: integer(0, 7),
-  /** The head in focus within its layer (from 0), shown and switched off. */
-  head: integer(0, 15),
+  /**
+   * The layer of the head in focus, counted from 1 as every lesson counts layers and heads (the
+   * engine's arguments count from 0); one the model does not have is refused.
+   */
+  layer: integer(1, 8),
+  /** The head in focus within its layer (from 1), shown and switched off. */
+  head: integer(1, 16),
   /** Attention rollout's weight of the identity, the residual connection. */
   residual: decimal(0, 1),
 };

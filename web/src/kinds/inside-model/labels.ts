@@ -9,8 +9,11 @@ export const pieceLabel = (piece: string | null): string => (piece === null ? '�
 /** "V→a": the token read, then the token that follows it. */
 export const arrowLabel = (from: string | null, to: string | null): string => `${pieceLabel(from)}→${pieceLabel(to)}`;
 
-/** A head as a short column label, layer then head, both from 0: "L1 H3". */
-export const headLabel = (layer: number, head: number): string => `L${layer} H${head}`;
+/**
+ * A head as a short column label, layer then head, both counted from 1 as the page counts them
+ * (the engine's indices are one less): layer index 1, head index 3 is "L2 H4".
+ */
+export const headLabel = (layer: number, head: number): string => `L${layer + 1} H${head + 1}`;
 
 /** Every head of the model, layer by layer: the columns of the per-head tables. */
 export const everyHead = (layers: number, heads: number): { layer: number; head: number }[] =>

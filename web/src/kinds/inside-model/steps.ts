@@ -11,6 +11,7 @@ import type { Built } from '../kind.js';
 import type { MatrixPanel, ParameterField, ParametersPanel, Step, TextPanel } from '../../model/types.js';
 import { formatNumber } from '../../model/format.js';
 import { shape, titled } from '../shared/fields.js';
+import { InputRefusal } from '../../model/refusal.js';
 import { arrowLabel, everyHead, findNameCopies, headLabel, pieceLabel, type CellSource, type NameCopies } from './labels.js';
 import type { InsideModelInputs } from './inputs.js';
 import { w } from './words-en.js';
@@ -65,9 +66,13 @@ function modelReadings(model: LanguageModel, heads: { layer: number; head: numbe
 }
 
 export function insideSteps(lab: AttentionLab, model: LanguageModel, inputs: InsideModelInputs): Built<InsideTraces> {
-  const { text, name, layer, head, residual } = inputs;
+  const { text, name, residual } = inputs;
   const config = model.config();
-  // First what the engine may refuse: a head the model does not have, a text it cannot read.
+  // The learner counts layers and heads from 1, the engine from 0.
+  if (inputs.layer > config.layers) throw new InputRefusal(`layer: expected a layer from 1 to ${config.layers}, got ${inputs.layer}`);
+  if (inputs.head > config.heads) throw new InputRefusal(`head: expected a head from 1 to ${config.heads}, got ${inputs.head}`);
+  const layer = inputs.layer - 1, head = inputs.head - 1;
+  // First what the engine may refuse: a text it cannot read.
   const ablatedLosses = withHeadOff(model, layer, head, (off) => off.tokenLosses({ text }));
   const attention = model.attention({ text });
   const losses = model.tokenLosses({ text });
@@ -90,8 +95,8 @@ export function insideSteps(lab: AttentionLab, model: LanguageModel, inputs: Ins
   const facts = (panelName: string, list: [string, string][]): TextPanel => ({ type: 'facts', name: panelName, caption: w('inside-from-engine'), facts: list });
   const textField: ParameterField = { name: 'text', label: w('inside-text'), kind: 'text', value: text };
   const nameField: ParameterField = { name: 'name', label: w('inside-name'), kind: 'text', value: name };
-  const layerField: ParameterField = { name: 'layer', label: w('inside-layer'), kind: 'integer', value: layer, min: 0, max: config.layers - 1 };
-  const headField: ParameterField = { name: 'head', label: w('inside-head'), kind: 'integer', value: head, min: 0, max: config.heads - 1 };
+  const layerField: ParameterField = { name: 'layer', label: w('inside-layer'), kind: 'integer', value: inputs.layer, min: 1, max: config.layers };
+  const headField: ParameterField = { name: 'head', label: w('inside-head'), kind: 'integer', value: inputs.head, min: 1, max: config.heads };
   const residualField: ParameterField = { name: 'residual', label: w('inside-residual'), kind: 'number', value: residual, min: 0, max: 1, step: 0.05 };
   const parameters = (panelName: string, fields: ParameterField[]): ParametersPanel => ({ type: 'parameters', name: panelName, caption: w('inside-parameters-caption'), fields });
   const number = (x: number) => formatNumber(x, 3);
@@ -119,8 +124,8 @@ export function insideSteps(lab: AttentionLab, model: LanguageModel, inputs: Ins
   // ---- atlas: each head's score for three patterns, on a random sequence read twice -----------
   const induction = scores.induction;
   const length = induction.tokens.length / 2;
-  const layerNames = Array.from({ length: config.layers }, (_, l) => w('inside-layer-row', { layer: String(l) }));
-  const headColumns = Array.from({ length: config.heads }, (_, h) => w('inside-head-column', { head: String(h) }));
+  const layerNames = Array.from({ length: config.layers }, (_, l) => w('inside-layer-row', { layer: String(l + 1) }));
+  const headColumns = Array.from({ length: config.heads }, (_, h) => w('inside-head-column', { head: String(h + 1) }));
   steps.push({
     id: 'atlas',
     title: w('inside-atlas-title'),
@@ -172,7 +177,7 @@ export function insideSteps(lab: AttentionLab, model: LanguageModel, inputs: Ins
 
   // ---- lens: each layer's prediction of the next token ----------------------------------------
   const lensLayers = lens.layers.map((_, l) => (l === 0 ? w('inside-lens-embeddings') : l === lens.layers.length - 1
-    ? w('inside-lens-output', { layer: String(l - 1) }) : w('inside-lens-after', { layer: String(l - 1) })));
+    ? w('inside-lens-output', { layer: String(l) }) : w('inside-lens-after', { layer: String(l) })));
   const top = pieces.map((_, i) => lens.layers.map((reading) => reading.topPieces[i]));
   const nextRows = pieces.slice(0, -1).map((piece, i) => arrowLabel(piece, pieces[i + 1]));
   steps.push({
