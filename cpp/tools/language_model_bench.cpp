@@ -116,7 +116,7 @@ namespace
                 {
                     std::cout << (j ? "," : "") << w.passage[j];
                 }
-                std::cout << "],\"from\":" << w.from << ",\"to\":" << w.to << "}";
+                std::cout << "],\"from\":" << w.from << "}";
             }
             std::cout << "],\"loss\":" << exact(loss)
                       << ",\"gradientNorm\":" << exact(trainer.last_gradient_norm()) << "}\n";

@@ -18,8 +18,8 @@ window's positions 0 … n−2 predicting tokens 1 … n−1. A step: forward, b
 clip_grad_norm_ over every parameter, torch.optim.AdamW with two groups (weight decay on the
 matrices, none on the γs), the engine's learning rate.
 
-First it rebuilds the engine's first batch (in the last `repeatWindows` windows a random string
-is read twice) and checks its loss equals the engine's to 1e-9, and the gradient norm too; then it times
+First it rebuilds the engine's first batch (the last `repeatWindows` windows end in a random
+string read over and over) and checks its loss equals the engine's to 1e-9, and the gradient norm too; then it times
 steps on fresh random windows. Run with Debian's /usr/bin/python3 and OPENBLAS_NUM_THREADS=1
 (contenders.mjs's pythonEnv sets it).
 """
@@ -109,13 +109,13 @@ class Model:
 
 def windows(tokens, batch, context):
     """The engine's batch: a window of context tokens from each start; where a window has a
-    passage, it written at `from` and again at `to`."""
+    passage, it written over the window from `from` to its end, over and over."""
     rows = []
     for w in batch:
         row = tokens[w["start"]:w["start"] + context]
-        passage = w.get("passage", [])
-        for at in (w.get("from", 0), w.get("to", 0)):
-            row[at:at + len(passage)] = passage
+        passage, at = w.get("passage", []), w.get("from", 0)
+        for i in range(at, context if passage else at):
+            row[i] = passage[(i - at) % len(passage)]
         rows.append(row)
     return torch.tensor(rows, dtype=torch.int64)
 
@@ -131,9 +131,7 @@ def random_windows(generator, places, batch, repeat, context, vocab):
     shortest = min(4, half)
     for w in batch_windows[batch - repeat:]:
         n = shortest + below(half - shortest + 1)
-        passage = [below(vocab) for _ in range(n)]
-        a = below(context - 2 * n + 1)
-        w.update(passage=passage, **{"from": a, "to": a + n + below(context - 2 * n - a + 1)})
+        w.update(passage=[below(vocab) for _ in range(n)], **{"from": below(context - 2 * n + 1)})
     return batch_windows
 
 
