@@ -23,7 +23,7 @@ const WASM = path.join(ROOT, 'build/wasm/attn_language_model_bench_wasm.js');
 const TORCH = path.join(ROOT, 'scripts/bench/train/torch_language_model.py');
 
 /** The shipped model's shape and batch: the tools' defaults (cpp/tools/language_model_options.hpp). */
-export const SHIPPED = { dModel: 64, heads: 4, kvHeads: 2, layers: 2, dFF: 172, context: 128, batch: 16, repeatWindows: 12 };
+export const SHIPPED = { dModel: 64, heads: 4, kvHeads: 2, layers: 2, dFF: 172, context: 128, batch: 16, repeatWindows: 16 };
 
 /** The small model whose heap is followed over 10,000 steps (the shipped one would take hours in wasm). */
 const SMALL = { dModel: 16, heads: 2, kvHeads: 1, layers: 2, dFF: 32, context: 32, batch: 4, repeatWindows: 2 };

@@ -24,7 +24,7 @@ function languageModelReport(/** @type {any} */ lm) {
   const out = [];
   const ids = Object.keys(lm.speed);
   const s = lm.shape;
-  out.push(`Language model, the shipped shape (d_model ${s.dModel}, ${s.heads} heads, ${s.kvHeads} key/value heads, ${s.layers} layers, d_ff ${s.dFF}, context ${s.context}; batch ${s.batch} windows, ${s.repeatWindows} read twice): training steps per second (median over ${lm.passes} passes × ${lm.rounds} rounds of ${lm.steps} steps; p10–p90 in brackets):`, '');
+  out.push(`Language model, the shipped shape (d_model ${s.dModel}, ${s.heads} heads, ${s.kvHeads} key/value heads, ${s.layers} layers, d_ff ${s.dFF}, context ${s.context}; batch ${s.batch} windows, ${s.repeatWindows} of them ending in a random string read over and over): training steps per second (median over ${lm.passes} passes × ${lm.rounds} rounds of ${lm.steps} steps; p10–p90 in brackets):`, '');
   out.push(markdownTable([...ids.map((id) => lm.speed[id].label)], [ids.map((id) => {
     const c = lm.speed[id];
     return `${fmt(c.stepsPerSecond, 2)} (${fmt(c.p10StepsPerSecond, 2)}–${fmt(c.p90StepsPerSecond, 2)})`;
