@@ -36,10 +36,9 @@ namespace attn
                          std::size_t context)
         {
             vector out = window_of(tokens, w.start, context);
-            const std::size_t length = w.passage.size();
-            for (std::size_t i = w.from; length > 0 && i < context; ++i)
+            for (std::size_t i = w.from; !w.passage.empty() && i < context; ++i)
             {
-                out(i) = static_cast<double>(w.passage[(i - w.from) % length]);
+                out(i) = static_cast<double>(w.passage[(i - w.from) % w.passage.size()]);
             }
             return out;
         }
@@ -200,13 +199,12 @@ namespace attn
         // that far back instead, as the model trained on passages repeated ⌊context/2⌋ later did).
         const std::size_t half = context / 2, shortest = std::min<std::size_t>(4, half);
         const std::size_t vocab = s.params.config.vocab;
-        for (std::size_t k = windows.size() - s.options.repeat_windows; k < windows.size(); ++k)
+        // (A context below 2 has no room for a string read twice: its windows stay as they are.)
+        const std::size_t first =
+            half == 0 ? windows.size() : windows.size() - s.options.repeat_windows;
+        for (std::size_t k = first; k < windows.size(); ++k)
         {
             language_model_window& w = windows[k];
-            if (half == 0)
-            {
-                break;
-            }
             const std::size_t length = shortest + s.batches.below(half - shortest + 1);
             w.passage.resize(length);
             for (std::size_t& token : w.passage)

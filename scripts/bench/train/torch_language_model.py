@@ -26,12 +26,11 @@ steps on fresh random windows. Run with Debian's /usr/bin/python3 and OPENBLAS_N
 import json
 import math
 import sys
-import time
 
 import torch
 import torch.nn.functional as F
 
-from torch_train import info
+from torch_train import info, timed_rounds
 
 torch.set_num_threads(1)
 DTYPE = torch.float64
@@ -109,13 +108,13 @@ class Model:
 
 def windows(tokens, batch, context):
     """The engine's batch: a window of context tokens from each start; where a window has a
-    passage, it written over the window from `from` to its end, over and over."""
+    passage, it is written over the window from `from` to its end, over and over."""
     rows = []
     for w in batch:
         row = tokens[w["start"]:w["start"] + context]
         passage, at = w.get("passage", []), w.get("from", 0)
-        for i in range(at, context if passage else at):
-            row[i] = passage[(i - at) % len(passage)]
+        if passage:
+            row[at:] = (passage * context)[:context - at]
         rows.append(row)
     return torch.tensor(rows, dtype=torch.int64)
 
@@ -190,15 +189,7 @@ def run(job):
         # A fresh batch each step, drawn inside the step as the engine's trainer draws its own.
         step(windows(train, random_windows(generator, places, batch, repeat, context, len(vocabulary)), context))
 
-    for _ in range(job["steps"]):
-        random_step()
-    round_ms = []
-    for _ in range(job["rounds"]):
-        start = time.perf_counter()
-        for _ in range(job["steps"]):
-            random_step()
-        round_ms.append((time.perf_counter() - start) * 1000)
-    return {"roundMs": round_ms, "check": check}
+    return {"roundMs": timed_rounds(random_step, job["steps"], job["rounds"]), "check": check}
 
 
 if __name__ == "__main__":

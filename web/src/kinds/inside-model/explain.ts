@@ -6,7 +6,7 @@ import type { MatrixPanel } from '../../model/types.js';
 import { formatNumber } from '../../model/format.js';
 import type { Built, Explanation } from '../kind.js';
 import { panelCell, sub, sumOfProducts } from '../shared/explain-terms.js';
-import { headLabel, pieceLabel } from './labels.js';
+import { counted, headLabel, pieceLabel } from './labels.js';
 import type { InsideTraces } from './steps.js';
 import { w } from './words-en.js';
 
@@ -20,12 +20,12 @@ export function explainInside({ trace }: Built<InsideTraces>, panel: MatrixPanel
       const { layer, head } = source.heads[column];
       const q = source.copies.second[row];
       const k = source.copies.first[row] + 1;
-      return done([`${name} = A${sub(layer + 1)},${sub(head + 1)}[${q}, ${k}] = ${value}`], w('inside-explain-copy-weight', {
+      return done([`${name} = A${sub(counted(layer))},${sub(counted(head))}[${q}, ${k}] = ${value}`], w('inside-explain-copy-weight', {
         head: headLabel(layer, head), query: pieceLabel(source.pieces[q]), key: pieceLabel(source.pieces[k]), q: String(q), k: String(k),
       }));
     }
     case 'head-weight':
-      return done([`${name} = A${sub(source.layer + 1)},${sub(source.head + 1)}[${row}, ${column}] = ${value}`], w(column > row ? 'inside-explain-head-weight-future' : 'inside-explain-head-weight', {
+      return done([`${name} = A${sub(counted(source.layer))},${sub(counted(source.head))}[${row}, ${column}] = ${value}`], w(column > row ? 'inside-explain-head-weight-future' : 'inside-explain-head-weight', {
         head: headLabel(source.layer, source.head), query: pieceLabel(source.pieces[row]), key: pieceLabel(source.pieces[column]), q: String(row), k: String(column),
       }));
     case 'score': {

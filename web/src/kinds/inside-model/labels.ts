@@ -10,10 +10,13 @@ export const pieceLabel = (piece: string | null): string => (piece === null ? 'â
 export const arrowLabel = (from: string | null, to: string | null): string => `${pieceLabel(from)}â†’${pieceLabel(to)}`;
 
 /**
- * A head as a short column label, layer then head, both counted from 1 as the page counts them
- * (the engine's indices are one less): layer index 1, head index 3 is "L2 H4".
+ * A layer or head as the page counts it, from 1, from the engine's index, from 0 (the one place
+ * the lesson converts; its inputs are counted, steps.ts takes 1 off them for the engine).
  */
-export const headLabel = (layer: number, head: number): string => `L${layer + 1} H${head + 1}`;
+export const counted = (index: number): number => index + 1;
+
+/** A head as a short column label, layer then head, both counted: layer 1, head 3 is "L2 H4". */
+export const headLabel = (layer: number, head: number): string => `L${counted(layer)} H${counted(head)}`;
 
 /** Every head of the model, layer by layer: the columns of the per-head tables. */
 export const everyHead = (layers: number, heads: number): { layer: number; head: number }[] =>

@@ -12,7 +12,7 @@ import type { MatrixPanel, ParameterField, ParametersPanel, Step, TextPanel } fr
 import { formatNumber } from '../../model/format.js';
 import { shape, titled } from '../shared/fields.js';
 import { InputRefusal } from '../../model/refusal.js';
-import { arrowLabel, everyHead, findNameCopies, headLabel, pieceLabel, type CellSource, type NameCopies } from './labels.js';
+import { arrowLabel, counted, everyHead, findNameCopies, headLabel, pieceLabel, type CellSource, type NameCopies } from './labels.js';
 import type { InsideModelInputs } from './inputs.js';
 import { w } from './words-en.js';
 
@@ -124,8 +124,8 @@ export function insideSteps(lab: AttentionLab, model: LanguageModel, inputs: Ins
   // ---- atlas: each head's score for three patterns, on a random sequence read twice -----------
   const induction = scores.induction;
   const length = induction.tokens.length / 2;
-  const layerNames = Array.from({ length: config.layers }, (_, l) => w('inside-layer-row', { layer: String(l + 1) }));
-  const headColumns = Array.from({ length: config.heads }, (_, h) => w('inside-head-column', { head: String(h + 1) }));
+  const layerNames = Array.from({ length: config.layers }, (_, l) => w('inside-layer-row', { layer: String(counted(l)) }));
+  const headColumns = Array.from({ length: config.heads }, (_, h) => w('inside-head-column', { head: String(counted(h)) }));
   steps.push({
     id: 'atlas',
     title: w('inside-atlas-title'),
@@ -177,7 +177,7 @@ export function insideSteps(lab: AttentionLab, model: LanguageModel, inputs: Ins
 
   // ---- lens: each layer's prediction of the next token ----------------------------------------
   const lensLayers = lens.layers.map((_, l) => (l === 0 ? w('inside-lens-embeddings') : l === lens.layers.length - 1
-    ? w('inside-lens-output', { layer: String(l) }) : w('inside-lens-after', { layer: String(l) })));
+    ? w('inside-lens-output', { layer: String(counted(l - 1)) }) : w('inside-lens-after', { layer: String(counted(l - 1)) })));
   const top = pieces.map((_, i) => lens.layers.map((reading) => reading.topPieces[i]));
   const nextRows = pieces.slice(0, -1).map((piece, i) => arrowLabel(piece, pieces[i + 1]));
   steps.push({
