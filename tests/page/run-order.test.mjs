@@ -1,7 +1,9 @@
 // How npm test orders and times its test files (scripts/lib/test-files.mjs, the run summary
 // reporter): every test file runs whatever the times say, the slowest first, new ones last, and
-// the times the reporter writes read back as they were written.
+// the times the reporter writes read back as they were written; the summary names each failed
+// test, its file and what differed (CI keeps only a run's tail).
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,4 +42,27 @@ test('the times the reporter writes read back as they were, relative to the repo
 test('the committed times name only test files that exist', () => {
   const missing = [...readTimes(COMMITTED).keys()].filter((file) => !fs.existsSync(file));
   assert.deepEqual(missing, []);
+});
+
+test('the run summary names each failed test with its file and what differed, and a failed hook, not the suites around them', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'run-summary-'));
+  const file = path.join(dir, 'failing.test.mjs');
+  fs.writeFileSync(file, [
+    "import assert from 'node:assert/strict';",
+    "import { before, describe, test } from 'node:test';",
+    "describe('a suite', () => { test('passes', () => {}); test('adds wrong', () => assert.equal(1 + 1, 3)); });",
+    "describe('a suite whose hook throws', () => { before(() => { throw new Error('no browser'); }); test('waits', () => {}); });",
+    "test('not written yet', { todo: true }, () => { throw new Error('later'); });",
+  ].join('\n'));
+  const reporter = path.resolve('tests/support/run-summary-reporter.mjs');
+  // Without NODE_TEST_CONTEXT the child reports to its own reporter, not to this run's.
+  const { NODE_TEST_CONTEXT, ...env } = process.env;
+  const run = spawnSync(process.execPath, ['--test', `--test-reporter=${reporter}`, file], { cwd: dir, env, encoding: 'utf8' });
+  fs.rmSync(dir, { recursive: true });
+  const lines = run.stdout.split('\n');
+  assert.equal(lines[0], 'failed: 3', run.stdout);
+  assert.equal(lines[1], '  failing.test.mjs › adds wrong: Expected values to be strictly equal: 2 !== 3');
+  assert.match(lines[2], /^ {2}failing\.test\.mjs › waits: /);
+  assert.equal(lines[3], '  failing.test.mjs › a suite whose hook throws: no browser');
+  assert.equal(lines[4], 'skipped: none');
 });

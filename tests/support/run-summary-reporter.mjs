@@ -6,6 +6,8 @@
 // missing); then the slowest test files, so a run that got slower says where. With
 // ATTN_FILE_TIMES set, it also writes every file's time there (`ms<TAB>file`, slowest first),
 // from which the next run starts the slowest files first (scripts/lib/test-files.mjs).
+// Failed tests come first, each with its file and its error's first lines: CI keeps only the tail
+// of a run's output, where node's TAP reporter no longer shows which test failed.
 import fs from 'node:fs';
 
 /**
@@ -49,19 +51,46 @@ export function timesTable(times) {
   return [...times].sort(([, a], [, b]) => b - a).map(([file, ms]) => `${Math.round(ms)}\t${relative(file)}\n`).join('');
 }
 
+/**
+ * The lines for the failed tests (each `{ file, name, message }`): the count, then one line per
+ * failure, at most `shown`, or nothing when none failed.
+ */
+export function failureLines(failures, shown = 20) {
+  if (failures.length === 0) return [];
+  const line = ({ file, name, message }) => `  ${file ? `${relative(file)} › ` : ''}${name}: ${message}`;
+  const more = failures.length > shown ? [`  … and ${failures.length - shown} more`] : [];
+  return [`failed: ${failures.length}`, ...failures.slice(0, shown).map(line), ...more];
+}
+
+/**
+ * An error's first two lines, whatever node wrapped it in (a test's failure cause is in `cause`):
+ * an assertion's first line only says what kind of comparison failed, its second what differed.
+ */
+function firstLines(error) {
+  const inner = error?.cause ?? error;
+  const lines = String(inner?.message ?? inner ?? '').split('\n').map((part) => part.trim()).filter(Boolean);
+  return lines.slice(0, 2).join(' ').slice(0, 300) || 'no error given';
+}
+
 export default async function* runSummary(source) {
   const tests = new Map();
   const suites = new Map();
   const times = new Map();
+  const failures = [];
   for await (const event of source) {
     if (event.type !== 'test:pass' && event.type !== 'test:fail') continue;
     const { file, nesting, details } = event.data;
     if (file && nesting === 0) times.set(file, (times.get(file) ?? 0) + (details?.duration_ms ?? 0));
+    // A suite fails when a test in it does; only its own errors (a hook's) are worth a line.
+    const ownFailure = details?.type !== 'suite' || details?.error?.failureType !== 'subtestsFailed';
+    if (event.type === 'test:fail' && !event.data.todo && ownFailure) {
+      failures.push({ file, name: event.data.name, message: firstLines(details?.error) });
+    }
     const reason = skipReason(event.data);
     if (reason === null) continue;
     const counts = details?.type === 'suite' ? suites : tests;
     counts.set(reason, (counts.get(reason) ?? 0) + 1);
   }
   if (process.env.ATTN_FILE_TIMES) fs.writeFileSync(process.env.ATTN_FILE_TIMES, timesTable(times));
-  yield `${summarise(tests, suites)}\n${slowestFiles(times).join('\n')}\n`;
+  yield `${[...failureLines(failures), summarise(tests, suites), ...slowestFiles(times)].join('\n')}\n`;
 }
