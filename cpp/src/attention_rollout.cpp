@@ -1,18 +1,14 @@
 #include "attn/attention_rollout.hpp"
 
-#include <cmath>
 #include <string>
 
+#include "attn/attention_weights_check.hpp"
 #include "attn/error.hpp"
 
 namespace attn
 {
     namespace
     {
-        /// How far a row of attention weights may sum from 1: rounding of a softmax computed in
-        /// float32 stays well inside it, a row that is not a distribution does not.
-        constexpr double row_sum_tolerance = 1e-6;
-
         std::string head_name(std::size_t l, std::size_t h)
         {
             return "layers[" + std::to_string(l) + "][" + std::to_string(h) + "]";
@@ -49,27 +45,7 @@ namespace attn
                                          " (the shape of layers[0][0], square)",
                                      detail::format_shape(rows(a), cols(a)));
                     }
-                    for (std::size_t i = 0; i < n; ++i)
-                    {
-                        double sum = 0;
-                        for (std::size_t j = 0; j < n; ++j)
-                        {
-                            if (a(i, j) < 0)
-                            {
-                                detail::fail(name + "[" + std::to_string(i) + "][" +
-                                                 std::to_string(j) + "]",
-                                             "a non-negative attention weight",
-                                             detail::format_number(a(i, j)));
-                            }
-                            sum += a(i, j);
-                        }
-                        if (std::abs(sum - 1) > row_sum_tolerance)
-                        {
-                            detail::fail(name + "[" + std::to_string(i) + "]",
-                                         "a row of attention weights summing to 1 (within 1e-6)",
-                                         "a sum of " + detail::format_number(sum));
-                        }
-                    }
+                    detail::check_attention_weights(name, a);
                 }
             }
             return n;

@@ -29,7 +29,7 @@ const shipped = (id) => JSON.parse(readFileSync(new URL(`../../web/src/walkthrou
 
 /** @type {Record<string, any>} every kind's module, as the page loads them */
 const KINDS = Object.fromEntries(await Promise.all(
-  ['attention', 'attention-backward', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional', 'flash', 'kv-cache', 'rope', 'alibi', 'grouped-query', 'sliding-window', 'tokens', 'language-model', 'inside-model', 'efficient'].map(async (kind) => [kind, await loadKind(kind)])));
+  ['attention', 'attention-backward', 'multi-head', 'encoder', 'entropy', 'scaling', 'positional', 'flash', 'kv-cache', 'rope', 'alibi', 'grouped-query', 'sliding-window', 'tokens', 'language-model', 'inside-model', 'model-sentence', 'efficient'].map(async (kind) => [kind, await loadKind(kind)])));
 
 /** @type {Record<string, any>} every kind's script writer, as the page loads it */
 const SCRIPTS = Object.fromEntries(await Promise.all(Object.entries(KINDS).map(async ([kind, module]) => [kind, await module.loadScript()])));
@@ -328,6 +328,8 @@ function expectedBlocks(/** @type {any} */ w, /** @type {any[]} */ steps) {
       return panels(['temperature', 'top-k', 'top-p', 'kept']);
     case 'inside-model':
       return panels(['rollout']);
+    case 'model-sentence':
+      return panels([`head-${w.inputs.head}-words`]);
     default:
       throw new Error(`no expectations for ${w.kind}`);
   }
@@ -371,6 +373,8 @@ const SCRIPTED = [
   ['language-model-step-by-step', 'greedy sampling, top-p alone', { temperature: 0, topK: 0, topP: 0.5 }],
   ['linear-and-sparse', 'full, sparse (window, global, random) and linear attention'],
   ['inside-the-model', 'attention rollout of the language model’s heads on a repeated name', { residual: 0.3 }],
+  ['model-reads-a-sentence', 'a head of the language model between the words of a sentence'],
+  ['model-heads-on-a-sentence', 'another head, between the words of another sentence', { text: 'Now is the winter of our discontent', head: 4 }],
 ];
 
 for (const [label, build, available, module] of /** @type {const} */ ([

@@ -179,7 +179,7 @@ const BAD = [
   {
     name: 'an unknown kind is refused, naming kind and listing the kinds',
     doc: changed('attention', (d) => { d.kind = 'foo'; }),
-    error: 'kind: expected one of "attention", "attention-backward", "multi-head", "positional", "encoder", "scaling", "entropy", "flash", "kv-cache", "rope", "alibi", "grouped-query", "sliding-window", "tokens", "language-model", "inside-model", "efficient", "cost", "training", "text-training", got "foo"',
+    error: 'kind: expected one of "attention", "attention-backward", "multi-head", "positional", "encoder", "scaling", "entropy", "flash", "kv-cache", "rope", "alibi", "grouped-query", "sliding-window", "tokens", "language-model", "inside-model", "model-sentence", "efficient", "cost", "training", "text-training", got "foo"',
     schema: true,
   },
   {

@@ -2708,6 +2708,28 @@ export interface NextTokenLossBackwardTrace {
   gradUnembedding: Matrix;
 }
 
+// ---- wordAttention: Attention between words (Clark et al. 2019)
+
+/** The arguments of wordAttention — Attention between words (Clark et al. 2019). */
+export interface WordAttentionArgs {
+  /** (n) the tokens the weights were computed over, in order (1 … 64 bytes each) */
+  tokens: ReadonlyArray<string>;
+  /** (n × n) one head's attention weights; rows non-negative, summing to 1 */
+  weights: MatrixInput;
+}
+
+/** What wordAttention returns — Attention between words (Clark et al. 2019). */
+export interface WordAttentionTrace {
+  /** pass 1: each word's text, whitespace trimmed */
+  words: string[];
+  /** pass 1: the word each token belongs to (whitespace joins the next word) */
+  wordOf: number[];
+  /** pass 2: each token's weights summed over each word's tokens (n × m) */
+  toWords: Matrix;
+  /** pass 3: toWords averaged over each word's own tokens (m × m); rows sum to 1 */
+  weights: Matrix;
+}
+
 // ---- the arguments several operations share, for building a request from parts
 
 /** which keys each query may attend to, and what blocked scores become */
@@ -3087,4 +3109,9 @@ export interface AttentionOperations {
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
    */
   nextTokenLossBackward(args: NextTokenLossBackwardArgs): NextTokenLossBackwardTrace;
+  /**
+   * Attention between words (Clark et al. 2019): docs/engine.md, `wordAttention`.
+   * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
+   */
+  wordAttention(args: WordAttentionArgs): WordAttentionTrace;
 }

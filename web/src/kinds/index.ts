@@ -23,6 +23,7 @@ import slidingWindow from './sliding-window/kind.js';
 import tokens from './tokens/kind.js';
 import languageModel from './language-model/kind.js';
 import insideModel from './inside-model/kind.js';
+import modelSentence from './model-sentence/kind.js';
 import efficient from './efficient/kind.js';
 import cost from './cost/kind.js';
 import training from './training/kind.js';
@@ -45,6 +46,7 @@ const REGISTRY = {
   tokens,
   'language-model': languageModel,
   'inside-model': insideModel,
+  'model-sentence': modelSentence,
   efficient,
   cost,
   training,

@@ -12,7 +12,9 @@ import customMask from '../walkthroughs/custom-mask.json';
 import fullyMasked from '../walkthroughs/fully-masked-row.json';
 import fullyMaskedFill from '../walkthroughs/fully-masked-row-fill.json';
 import sentence from '../walkthroughs/sentence-self-attention.json';
+import modelReadsASentence from '../walkthroughs/model-reads-a-sentence.json';
 import multiHead from '../walkthroughs/multi-head.json';
+import modelHeadsOnASentence from '../walkthroughs/model-heads-on-a-sentence.json';
 import crossAttention from '../walkthroughs/cross-attention.json';
 import whyScale from '../walkthroughs/why-scale.json';
 import entropyHeads from '../walkthroughs/entropy-heads.json';
@@ -47,9 +49,9 @@ export interface Lesson {
 }
 
 const all = [
-  softLookup, keyMoves, workedExample, workedExamplePractice, tryAttentionFromScratch, attentionBackward, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
+  softLookup, keyMoves, workedExample, workedExamplePractice, tryAttentionFromScratch, attentionBackward, modelReadsASentence, sentence, causalMask, paddingMask, customMask, fullyMasked, fullyMaskedFill,
   causalMaskPractice, tryCausalSix,
-  multiHead, tryOneHead, crossAttention, whyScale, entropyHeads, positionalEncoding, tryPositionsFifty, encoderLayer,
+  modelHeadsOnASentence, multiHead, tryOneHead, crossAttention, whyScale, entropyHeads, positionalEncoding, tryPositionsFifty, encoderLayer,
   flashWorkedExample, flashCausalTiles, kvCache, rotaryPositions, alibi, groupedQuery, slidingWindow, textToTokens, languageModelStepByStep, insideTheModel, trainYourOwn, linearAndSparse, attentionCost, watchAttentionLearn,
 ] as Walkthrough[];
 

@@ -64,6 +64,7 @@
 #include "attn/describe/swi_glu_backward.hpp"
 #include "attn/describe/token_embedding.hpp"
 #include "attn/describe/work.hpp"
+#include "attn/describe/word_attention.hpp"
 
 namespace attn::describe
 {
@@ -90,7 +91,7 @@ namespace attn::describe
         count_pairs_operation, diagnose_tokenizer_operation, sample_operation,
         attention_rollout_operation, embedding_lookup_operation,
         embedding_lookup_backward_operation, next_token_loss_operation,
-        next_token_loss_backward_operation>;
+        next_token_loss_backward_operation, word_attention_operation>;
 
     /// Whether the lite engine binds Operation: its description says `static constexpr bool
     /// lite = true;`. The lite engine is the page's landing build (`{ training: false }`): the

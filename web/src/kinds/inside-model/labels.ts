@@ -2,6 +2,7 @@
 // name sits among the tokens, and what "explain this number" needs to know of each panel.
 // Formatting and string search only: every number comes from the engine's traces.
 import type { HeadPattern } from '../../../lib/index.js';
+import { InputRefusal } from '../../model/refusal.js';
 
 /** A token as a label: a space drawn as ␣ and a newline as ⏎, which a label would otherwise lose; part of a character as ⟨…⟩. */
 export const pieceLabel = (piece: string | null): string => (piece === null ? '⟨…⟩' : piece.replace(/ /g, '␣').replace(/\n/g, '⏎'));
@@ -14,6 +15,16 @@ export const arrowLabel = (from: string | null, to: string | null): string => `$
  * the lesson converts; its inputs are counted, steps.ts takes 1 off them for the engine).
  */
 export const counted = (index: number): number => index + 1;
+
+/**
+ * The head in focus as the engine indexes it (from 0), from the layer and head a learner counts
+ * (from 1); a layer or head the model does not have is refused in the learner's count.
+ */
+export function engineHead(inputs: { layer: number; head: number }, config: { layers: number; heads: number }): { layer: number; head: number } {
+  if (inputs.layer > config.layers) throw new InputRefusal(`layer: expected a layer from 1 to ${config.layers}, got ${inputs.layer}`);
+  if (inputs.head > config.heads) throw new InputRefusal(`head: expected a head from 1 to ${config.heads}, got ${inputs.head}`);
+  return { layer: inputs.layer - 1, head: inputs.head - 1 };
+}
 
 /** A head as a short column label, layer then head, both counted: layer 1, head 3 is "L2 H4". */
 export const headLabel = (layer: number, head: number): string => `L${counted(layer)} H${counted(head)}`;

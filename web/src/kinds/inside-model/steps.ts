@@ -11,8 +11,7 @@ import type { Built } from '../kind.js';
 import type { MatrixPanel, ParameterField, ParametersPanel, Step, TextPanel } from '../../model/types.js';
 import { formatNumber } from '../../model/format.js';
 import { shape, titled } from '../shared/fields.js';
-import { InputRefusal } from '../../model/refusal.js';
-import { arrowLabel, counted, everyHead, findNameCopies, headLabel, pieceLabel, type CellSource, type NameCopies } from './labels.js';
+import { arrowLabel, counted, engineHead, everyHead, findNameCopies, headLabel, pieceLabel, type CellSource, type NameCopies } from './labels.js';
 import type { InsideModelInputs } from './inputs.js';
 import { w } from './words-en.js';
 
@@ -69,9 +68,7 @@ export function insideSteps(lab: AttentionLab, model: LanguageModel, inputs: Ins
   const { text, name, residual } = inputs;
   const config = model.config();
   // The learner counts layers and heads from 1, the engine from 0.
-  if (inputs.layer > config.layers) throw new InputRefusal(`layer: expected a layer from 1 to ${config.layers}, got ${inputs.layer}`);
-  if (inputs.head > config.heads) throw new InputRefusal(`head: expected a head from 1 to ${config.heads}, got ${inputs.head}`);
-  const layer = inputs.layer - 1, head = inputs.head - 1;
+  const { layer, head } = engineHead(inputs, config);
   // First what the engine may refuse: a text it cannot read.
   const ablatedLosses = withHeadOff(model, layer, head, (off) => off.tokenLosses({ text }));
   const attention = model.attention({ text });

@@ -24,12 +24,17 @@ export const cellSub = (row: number, column: number) => (row > 9 || column > 9 ?
 /** Numbers inside arithmetic: negative ones in parentheses so "a·(−b)" reads right. */
 export const term = (x: number) => (x < 0 ? `(${formatNumber(x)})` : formatNumber(x));
 
-/** At most eight terms are written out; longer sums show their ends. Only the factors are written. */
-export function sumOfProducts(terms: Pick<ProductTerm, 'left' | 'right'>[]): string {
-  const written = terms.map((t) => `${term(t.left)}·${term(t.right)}`);
+/** At most eight terms are written out; longer sums show their ends and how many terms there are. */
+function writtenSum(written: string[]): string {
   if (written.length <= 8) return written.join(' + ');
   return `${written.slice(0, 4).join(' + ')} + … + ${written.slice(-2).join(' + ')}  ${w('explain-terms-count', { count: String(written.length) })}`;
 }
+
+/** A sum of products, written as its factors. */
+export const sumOfProducts = (terms: Pick<ProductTerm, 'left' | 'right'>[]): string => writtenSum(terms.map((t) => `${term(t.left)}·${term(t.right)}`));
+
+/** A sum of numbers, written as its terms. */
+export const sumOfTerms = (values: number[]): string => writtenSum(values.map(term));
 
 /**
  * A cell of a trace-explained panel (kinds whose steps record how each cell was computed): its
