@@ -20,8 +20,9 @@ export interface TrainedSource {
 /**
  * The run a walkthrough's "trained" choice opens on: reverse with the task's defaults, trained
  * past ~100 % held-out accuracy (it gets there by step ~200). Its tokens are digits of that toy
- * task, never words: no model here is trained on real text, so every walkthrough opens on its
- * own random weights and offers this layer as a choice, labelled for what it is. The page does
+ * task, never words (the language model, which reads text, has walkthroughs of its own: kind
+ * model-sentence), so a walkthrough of words opens on its own random weights and offers this
+ * layer as a choice, labelled for what it is. The page does
  * not train it: its layer ships as data (model/trained-reverse.json, written by
  * scripts/trained-weights.mjs with the engine's trainer; model/shipped-trained.ts loads it).
  */
@@ -99,7 +100,7 @@ export function trainedLayer(
 
 /**
  * What a model was trained on, as its labels say it: a toy task's digits ("the toy task “reverse”
- * on digits") or Iris flowers' measurements. Never words: no model here learns from real text.
+ * on digits") or Iris flowers' measurements. Never words: these toy models know no text.
  */
 export function trainedOn(task: TrainerTask = QUICK_TRAINING.options.task ?? 'reverse'): string {
   return task === 'iris' ? t('weights-what-iris') : t('weights-what-toy', { task });
