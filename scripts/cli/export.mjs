@@ -6,7 +6,7 @@
  * memory by scripts/offline/scorm-package.mjs.
  */
 import { embedParams, readEmbedOptions } from '../../web/src/state/embed-options.ts';
-import { DEFAULT_MASTERY, OFFLINE_FORMATS, offlineFile } from '../../web/src/embed/offline-package.ts';
+import { DEFAULT_MASTERY, OFFLINE_FORMATS, offlineFile, readsLanguageModel } from '../../web/src/embed/offline-package.ts';
 import { parseWalkthroughText } from '../../web/src/authoring/validate-walkthrough.ts';
 import { WALKTHROUGHS } from '../../web/src/model/walkthroughs.ts';
 import { LANGUAGES } from '../../web/src/i18n/languages.ts';
@@ -81,9 +81,10 @@ export const isShippedId = (name) => WALKTHROUGHS.has(name);
  * @param {ReturnType<typeof parseExportArgs>} options
  * @param {string | undefined} text the walkthrough file's text, or undefined for a shipped id
  * @param {import('../../web/lib/index.js').AttentionLab} lab the full engine
+ * @param {() => Uint8Array} readModel the lessons' language model file, read only for a walkthrough that reads it
  * @returns {Promise<{ name: string, type: string, bytes: Uint8Array }>}
  */
-export async function exportOffline(template, options, text, lab) {
+export async function exportOffline(template, options, text, lab, readModel) {
   let walkthrough = WALKTHROUGHS.get(options.walkthrough);
   if (text !== undefined) {
     const parsed = parseWalkthroughText(text, { takenIds: WALKTHROUGHS });
@@ -98,7 +99,11 @@ export async function exportOffline(template, options, text, lab) {
   const { options: embed, notices } = readEmbedOptions(options.embed ? '1' : null, options.hide, options.exam ? 'exam' : null);
   if (notices.length > 0) throw new UsageError(`--${notices[0]}`);
   const source = text === undefined ? '--walkthrough' : options.walkthrough;
-  const problem = await openingProblem(walkthrough, { source, step: options.step, exam: embed.exam }, lab);
+  // Read once, by the opening check and the file alike, and only for a lesson that reads it.
+  /** @type {Uint8Array | undefined} */
+  let modelBytes;
+  const model = () => (modelBytes ??= readModel());
+  const problem = await openingProblem(walkthrough, { source, step: options.step, exam: embed.exam }, lab, model);
   if (problem) throw new UsageError(problem);
   const query = new URLSearchParams([...(options.step ? [['step', options.step]] : []), ...embedParams(embed), ...(lang === 'en' ? [] : [['lang', lang]])]);
   return offlineFile(template, {
@@ -107,5 +112,6 @@ export async function exportOffline(template, options, text, lab) {
     shipped: text === undefined,
     link: `?${query}`,
     mastery: options.mastery,
+    ...(readsLanguageModel(walkthrough) ? { languageModel: model() } : {}),
   });
 }

@@ -15,6 +15,8 @@ import { exportOffline, isShippedId, MAX_JSON_LENGTH, parseExportArgs, USAGE, Us
 /** The template is shipped beside this file (dist/ of the package), the engine in the façade's folder. */
 const TEMPLATE = new URL('./attention-lab-offline.html', import.meta.url);
 const ENGINE = new URL('../web/lib/wasm/attention-core.wasm', import.meta.url);
+/** The lessons' language model, which a file for a lesson that reads it carries. */
+const MODEL = new URL('../web/lib/models/shakespeare.bin', import.meta.url);
 
 /** What a file that is not a regular one is, for the message that refuses it. */
 function fileType(stat) {
@@ -99,7 +101,7 @@ async function main(argv) {
   const options = parseExportArgs(rest);
   const text = !isShippedId(options.walkthrough) || fs.existsSync(options.walkthrough) ? readWalkthroughFile(options.walkthrough) : undefined;
   const lab = await loadAttentionLab({ wasmBinary: fs.readFileSync(ENGINE) });
-  const file = await exportOffline(fs.readFileSync(TEMPLATE, 'utf8'), options, text, lab);
+  const file = await exportOffline(fs.readFileSync(TEMPLATE, 'utf8'), options, text, lab, () => new Uint8Array(fs.readFileSync(MODEL)));
   const given = options.out ?? file.name;
   const out = path.resolve(given);
   writeOut(out, given, file.bytes, checkOut(out, given));

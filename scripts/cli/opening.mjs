@@ -14,11 +14,13 @@ import { Session } from '../../web/src/session/session.ts';
  * @param {{ source: string, step?: string, exam: boolean }} opening `source`: how the messages
  *   name the walkthrough (its file, or --walkthrough for a shipped one)
  * @param {import('../../web/lib/index.js').AttentionLab} lab the full engine
+ * @param {() => Uint8Array} readModel the lessons' language model file, for a walkthrough that
+ *   reads it (the command is one bundled file: the façade's own path to the model is not beside it)
  * @returns {Promise<string | undefined>}
  */
-export async function openingProblem(walkthrough, { source, step, exam }, lab) {
+export async function openingProblem(walkthrough, { source, step, exam }, lab, readModel) {
   const catalogue = { find: (/** @type {string} */ id) => (id === walkthrough.id ? walkthrough : undefined), fallback: walkthrough.id };
-  const session = new Session(lab, catalogue, undefined, { exam });
+  const session = new Session(lab, catalogue, undefined, { exam, languageModel: (engine) => engine.loadLanguageModel(readModel()) });
   /** @type {string[]} */
   const notices = [];
   session.subscribe((event) => {

@@ -48,7 +48,8 @@ export async function buildScormPackage({ walkthrough = DEFAULT_WALKTHROUGH, emb
   const cli = await importBundled(path.join(ROOT, 'scripts', 'cli', 'export.mjs'));
   if (!cli.isShippedId(walkthrough)) throw new Error(`--walkthrough: expected the id of a shipped walkthrough (web/src/walkthroughs/), got “${walkthrough}”`);
   const options = { walkthrough, format: FORMATS[scorm], embed, hide: hide.join(','), exam, mastery };
-  const file = await cli.exportOffline(await buildOfflineTemplate(), options, undefined, await loadAttentionLab());
+  const model = () => new Uint8Array(fs.readFileSync(path.join(ROOT, 'web', 'lib', 'models', 'shakespeare.bin')));
+  const file = await cli.exportOffline(await buildOfflineTemplate(), options, undefined, await loadAttentionLab(), model);
   return { zip: writeFile(path.join(outDir, file.name), file.bytes), walkthrough, href: 'attention-lab.html', scorm };
 }
 

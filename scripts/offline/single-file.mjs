@@ -32,6 +32,9 @@ export const SINGLE_FILE = path.join(ROOT, 'build', 'single', 'attention-lab.htm
  */
 const PACKAGE_MARKER = '<script type="application/json" id="attention-lab-package">null</script>';
 
+/** The template's block for the language model, empty: baked-package.ts's MODEL_MARKER, filled for a lesson that reads the model. */
+const MODEL_MARKER = '<script type="application/octet-stream" id="attention-lab-language-model"></script>';
+
 /** Runs a Vite build without writing anything; returns its chunks and assets. */
 export async function buildInMemory(config) {
   const result = await build({ ...config, build: { ...config.build, write: false } });
@@ -137,7 +140,7 @@ function assemble({ script, style }) {
   const external = html.replace(moduleScript, '').match(/\b(?:src|href)="(?!data:|#)[^"]*"/);
   if (external) throw new Error(`single file: web/index.html refers to ${external[0]}, which is not inlined`);
   // Function replacers: the script may contain "$&"-like sequences that a string replacement would expand.
-  html = html.replace('</head>', () => `    ${PACKAGE_MARKER}\n    <style>\n${style}\n    </style>\n  </head>`);
+  html = html.replace('</head>', () => `    ${PACKAGE_MARKER}\n    ${MODEL_MARKER}\n    <style>\n${style}\n    </style>\n  </head>`);
   return html.replace(moduleScript, () => `<script>\n${safeScript}\n</script>`);
 }
 

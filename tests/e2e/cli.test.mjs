@@ -97,6 +97,24 @@ describe('npx attention-lab export', () => {
     }
   });
 
+  test('the file of a lesson that reads the language model carries it and opens on it from file://; a file of another lesson says it does not', async () => {
+    await cli('export', '--walkthrough', 'model-reads-a-sentence', '--format', 'html', '--step', 'words');
+    await cli('export', '--walkthrough', 'worked-example', '--format', 'html');
+    const browser = await launchBrowser();
+    try {
+      const { page, problems } = await openPage(browser.context, pathToFileURL(path.join(app, 'attention-lab-model-reads-a-sentence.html')).href);
+      assert.equal(await page.locator('#step-list button[aria-current="step"]').getAttribute('data-step'), 'words');
+      const words = page.locator('figure[data-panel="head-1-words"] tbody th');
+      await words.first().waitFor();
+      assert.deepEqual(await words.allTextContents(), ['Ask', 'Valdomir', 'if', 'Valdomir', 'will', 'come.']);
+      assert.deepEqual(problems, []);
+      const other = await openPage(browser.context, `${pathToFileURL(path.join(app, 'attention-lab-worked-example.html')).href}?w=model-reads-a-sentence`, { ready: '.notice' });
+      await other.page.locator('.notice', { hasText: 'This offline file does not carry the language model this walkthrough reads' }).waitFor();
+    } finally {
+      await browser.close();
+    }
+  });
+
   for (const [format, walkthrough, name] of [['scorm12', 'my.json', 'attention-lab-my-example.zip'], ['scorm2004', 'worked-example-practice', 'attention-lab-worked-example-practice-scorm2004.zip']]) {
     test(`--format ${format} writes a package whose manifest validates and whose SCO has the lesson baked in`, { skip: hasXmllint ? false : NO_XMLLINT }, async () => {
       const out = path.join('packages', name);

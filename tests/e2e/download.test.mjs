@@ -11,6 +11,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { unzipSync } from 'fflate';
+import { ROOT } from '../../scripts/lib/browser.mjs';
 import { serveFiles } from '../../scripts/lib/static-server.mjs';
 import { launchBrowser, openPage, runAxe, SCREENSHOT_DIR, servePage } from './browser.mjs';
 import { hasXmllint, LMS_PAGES, NO_XMLLINT, SCORM_AGAIN, validateManifest } from './scorm-support.mjs';
@@ -202,6 +203,20 @@ describe('the Download buttons of the Embed dialog', () => {
     assert.deepEqual(violations.map((v) => v.id), []);
     assert.deepEqual(problems, []);
     await page.close();
+  });
+
+  test('the file of a lesson that reads the language model carries the model the page fetched, and opens on it from file://', async () => {
+    const { page } = await openPage(browser.context, `${lab.url}?w=model-heads-on-a-sentence&step=heads`);
+    await openDialog(page);
+    const { saved, name } = await download(page, 'Single HTML file');
+    assert.equal(name, 'attention-lab-model-heads-on-a-sentence.html');
+    const block = /id="attention-lab-language-model">([^<]*)</.exec(fs.readFileSync(saved, 'utf8'))?.[1] ?? '';
+    assert.ok(Buffer.from(block, 'base64').equals(fs.readFileSync(path.join(ROOT, 'web/lib/models/shakespeare.bin'))), 'the model file, byte for byte');
+    const offline = await openPage(browser.context, pathToFileURL(saved).href);
+    await offline.page.locator('figure[data-panel="head-4-words"] td[data-row]').first().waitFor();
+    assert.deepEqual(offline.problems, []);
+    await page.close();
+    await offline.page.close();
   });
 
   test('a template that cannot be fetched is a visible notice, and the buttons work again after it', async () => {

@@ -4,6 +4,7 @@
 // mistake is one sentence naming the flag. A walkthrough the page would open broken is refused:
 // the export opens it with the page's own session and the engine first.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 
@@ -52,6 +53,19 @@ describe('attention-lab export', () => {
       [['--walkthrough', 'x', '--format', 'html', '--lang', 'fr'], '--lang: expected en or es, got “fr”'],
       [['--walkthrough', 'x', '--format', 'html', '--out', ''], '--out: expected the name of a file to write, got an empty one'],
     ]) assert.throws(() => cli.parseExportArgs(args), (error) => error instanceof cli.UsageError && error.message === message, args.join(' '));
+  });
+
+  test('the file of a lesson that reads the language model carries the model file, read only then', async () => {
+    const template = '<!doctype html><html><head><title>Attention Lab</title><script type="application/json" id="attention-lab-package">null</script><script type="application/octet-stream" id="attention-lab-language-model"></script></head><body></body></html>';
+    const model = new Uint8Array(readFileSync(path.join(ROOT, 'web', 'lib', 'models', 'shakespeare.bin')));
+    let reads = 0;
+    const readModel = () => { reads += 1; return model; };
+    const block = (/** @type {Uint8Array} */ bytes) => /id="attention-lab-language-model">([^<]*)</.exec(new TextDecoder().decode(bytes))?.[1];
+    const sentence = await cli.exportOffline(template, cli.parseExportArgs(['--walkthrough', 'model-reads-a-sentence', '--format', 'html']), undefined, lab, readModel);
+    assert.equal(Buffer.from(block(sentence.bytes) ?? '', 'base64').equals(Buffer.from(model)), true);
+    const masked = await cli.exportOffline(template, cli.parseExportArgs(['--walkthrough', 'causal-mask', '--format', 'html']), undefined, lab, readModel);
+    assert.equal(block(masked.bytes), '');
+    assert.equal(reads, 1, 'the model is read for the lesson that reads it only');
   });
 
   test('--lang es: the link opens the page in Spanish, and a shipped walkthrough’s file and manifest have its Spanish title', async () => {

@@ -11,6 +11,7 @@ import type { Attempt } from './session/answer-record.js';
 import { ProgressStore } from './session/progress-store.js';
 import { Session } from './session/session.js';
 import type { TrainingPortFactory } from './session/training/protocol.js';
+import type { SessionOptions } from './session/session-options.js';
 import { CostMeasurements } from './session/cost/measurements.js';
 import type { CostPortFactory } from './session/cost/protocol.js';
 import type { PageState } from './state/url-state.js';
@@ -72,6 +73,11 @@ export interface AppOptions {
    * resume): they stand for what this browser kept of that walkthrough.
    */
   resumed?: { walkthrough: string; attempts: readonly Attempt[] };
+  /**
+   * Where the lessons that read the language model get it (an offline file: from its own bytes),
+   * instead of fetching the model the project ships (session/language-model-source.ts).
+   */
+  languageModel?: SessionOptions['languageModel'];
 }
 
 const START: PageState = { walkthrough: DEFAULT_WALKTHROUGH, step: 'inputs' };
@@ -92,6 +98,7 @@ export class App {
       answers: store,
       fullEngine: options.fullEngine,
       loadView: loadOwnView,
+      ...(options.languageModel ? { languageModel: options.languageModel } : {}),
     });
     this.context = new ViewContext(options.root, this.session, embed);
     this.url = new UrlSync(this.session, embed, options.urlState);

@@ -33,9 +33,11 @@ export interface StartPageOptions {
   fullEngine?: AppOptions['fullEngine'];
   /** An LMS's record of a walkthrough's answers (app.ts). */
   resumed?: AppOptions['resumed'];
+  /** Where the lessons that read the language model get it (app.ts). */
+  languageModel?: AppOptions['languageModel'];
 }
 
-export async function startPage({ load, engine, onProgress, trainingPort, costPort, fullEngine, resumed }: StartPageOptions = {}): Promise<App | undefined> {
+export async function startPage({ load, engine, onProgress, trainingPort, costPort, fullEngine, resumed, languageModel }: StartPageOptions = {}): Promise<App | undefined> {
   const host = document.getElementById('attention-lab') as HTMLElement;
   const params = new URLSearchParams(window.location.search);
   const { options: embed, notices } = readEmbedOptions(params.get('embed'), params.get('hide'), params.get('mode'));
@@ -60,6 +62,7 @@ export async function startPage({ load, engine, onProgress, trainingPort, costPo
       costPort,
       fullEngine,
       resumed,
+      languageModel,
       onProgress: (event) => {
         frame.progress(event);
         onProgress?.(event);

@@ -1,8 +1,8 @@
 // The Download buttons' work, loaded only when one is clicked (never on the landing page): fetch
 // the offline template from beside the page (scripts/vite/offline-template.js puts it there),
-// bake the lesson into it (embed/offline-package.ts, as the CLI does), and hand the file to the
-// browser as a download.
-import { offlineFile, TEMPLATE_FILE, type OfflineRequest } from '../embed/offline-package.js';
+// bake the lesson into it (embed/offline-package.ts, as the CLI does) with the language model's
+// file for a lesson that reads it, and hand the file to the browser as a download.
+import { offlineFile, readsLanguageModel, TEMPLATE_FILE, type OfflineRequest } from '../embed/offline-package.js';
 import { WALKTHROUGHS } from '../model/walkthroughs.js';
 import { DEFAULT_LANGUAGE } from '../i18n/languages.js';
 import { currentLanguage } from '../i18n/messages.js';
@@ -35,6 +35,21 @@ async function fetchTemplate(pageBase: string): Promise<string> {
   return response.text();
 }
 
+/** The lessons' language model file (the one the engine's façade loads), fetched once per page. */
+let model: Promise<Uint8Array> | undefined;
+
+async function fetchModel(): Promise<Uint8Array> {
+  const url = new URL('../../lib/models/shakespeare.bin', import.meta.url);
+  let response: Response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    throw new Error(`the language model this lesson reads could not be loaded for its file: ${(error as Error).message}`);
+  }
+  if (!response.ok) throw new Error(`the language model this lesson reads could not be loaded for its file (HTTP ${response.status})`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
 /**
  * Makes the file of the walkthrough as the request's link shows it (step, edits, embed options)
  * and starts its download; resolves with its name and size.
@@ -45,9 +60,17 @@ export async function downloadOffline(request: Omit<OfflineRequest, 'shipped'>, 
     throw error;
   });
   const text = await template;
+  let languageModel: Uint8Array | undefined;
+  if (readsLanguageModel(request.walkthrough)) {
+    model ??= fetchModel().catch((error: unknown) => {
+      model = undefined; // the next click tries again
+      throw error;
+    });
+    languageModel = await model;
+  }
   // Zipping takes the thread for a few hundred milliseconds: "Preparing the file…" is painted first.
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  const file = offlineFile(text, { ...request, link: withLanguage(request.link ?? ''), shipped: WALKTHROUGHS.has(request.walkthrough.id) });
+  const file = offlineFile(text, { ...request, link: withLanguage(request.link ?? ''), shipped: WALKTHROUGHS.has(request.walkthrough.id), ...(languageModel ? { languageModel } : {}) });
   download(new Blob([file.bytes as BlobPart], { type: file.type }), file.name);
   return { name: file.name, size: file.bytes.length };
 }

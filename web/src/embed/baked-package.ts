@@ -1,7 +1,9 @@
 // What an offline file opens, baked into the offline template's data block: written by
 // embed/offline-package.ts (the Download buttons, the CLI), read by the template's entry
-// (entries/offline-template.ts) as it starts. Kept apart from offline-package.ts so the template
-// does not carry the zip code and the schema files; DOM-free (tests/page/baked-package.test.mjs).
+// (entries/offline-template.ts) as it starts; and, for a walkthrough that reads the lessons'
+// language model, the model file in a second block, as base64 (an offline file cannot fetch it).
+// Kept apart from offline-package.ts so the template does not carry the zip code and the schema
+// files; DOM-free (tests/page/baked-package.test.mjs).
 import type { Walkthrough } from '../model/types.js';
 import { escapeMarkup } from '../model/escape-markup.js';
 import type { ScormVersion } from './scorm-data.js';
@@ -11,6 +13,12 @@ export const PACKAGE_DATA_ID = 'attention-lab-package';
 
 /** The data block as the template carries it, before anything is baked in. */
 export const PACKAGE_MARKER = `<script type="application/json" id="${PACKAGE_DATA_ID}">null</script>`;
+
+/** The id of the template's block for the language model's file (base64; empty in the template). */
+export const MODEL_DATA_ID = 'attention-lab-language-model';
+
+/** The model's block as the template carries it: empty, so only files that need the model carry it. */
+export const MODEL_MARKER = `<script type="application/octet-stream" id="${MODEL_DATA_ID}"></script>`;
 
 /** What a downloaded file opens, read by the template at start (entries/offline-template.ts). */
 export interface BakedPackage {
@@ -54,12 +62,43 @@ export function offlineLink(link: string, walkthrough: Walkthrough, shipped: boo
   return `?${search}${fragment ? `#${fragment}` : ''}`;
 }
 
-/** The template with `baked` in its data block and `title` as the document's title. */
-export function bakeTemplate(template: string, baked: BakedPackage, title: string): string {
-  const at = template.indexOf(PACKAGE_MARKER);
-  if (at < 0) throw new Error(`The offline template has no data block (${PACKAGE_MARKER}): is it a build of web/src/entries/offline-template.ts?`);
+/** Base64 of `bytes`, a chunk at a time (a model file is most of a megabyte). */
+function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** The model file's bytes from its block's text; undefined when the block is empty (or not base64). */
+export function readBakedModel(text: string | null | undefined): Uint8Array | undefined {
+  const trimmed = text?.trim() ?? '';
+  if (trimmed === '') return undefined;
+  let binary: string;
+  try {
+    binary = atob(trimmed);
+  } catch {
+    return undefined;
+  }
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** Replaces the template's `marker` with `filled`; refuses a template without it. */
+function fill(template: string, marker: string, filled: string): string {
+  const at = template.indexOf(marker);
+  if (at < 0) throw new Error(`The offline template has no data block ${marker}: is it a build of web/src/entries/offline-template.ts?`);
+  return `${template.slice(0, at)}${filled}${template.slice(at + marker.length)}`;
+}
+
+/**
+ * The template with `baked` in its data block, `title` as the document's title and, for a
+ * walkthrough that reads it, the language model's file (`model`) in its block.
+ */
+export function bakeTemplate(template: string, baked: BakedPackage, title: string, model?: Uint8Array): string {
   // "<" as \u003c: no "</script" can end the block early; JSON.parse reads it back the same.
   const json = JSON.stringify(baked).replace(/</g, '\\u003c');
-  const withData = `${template.slice(0, at)}${PACKAGE_MARKER.replace('>null<', () => `>${json}<`)}${template.slice(at + PACKAGE_MARKER.length)}`;
-  return withData.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeMarkup(title)}</title>`);
+  let html = fill(template, PACKAGE_MARKER, PACKAGE_MARKER.replace('>null<', () => `>${json}<`));
+  if (model) html = fill(html, MODEL_MARKER, MODEL_MARKER.replace('><', () => `>${base64(model)}<`));
+  return html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeMarkup(title)}</title>`);
 }

@@ -1,13 +1,15 @@
 // The offline files, from the page's Download buttons and from the CLI alike: the offline
 // template (the whole page in one HTML file, engine inlined: web/src/entries/offline-template.ts,
-// built by scripts/offline/single-file.mjs) with a lesson baked into it, as a single HTML file or as
-// the SCO of a SCORM 1.2 or 2004 zip (manifest and schema files beside it). DOM-free: the page
+// built by scripts/offline/single-file.mjs) with a lesson baked into it (and the language model,
+// for a lesson that reads it), as a single HTML file or as the SCO of a SCORM 1.2 or 2004 zip
+// (manifest and schema files beside it). DOM-free: the page
 // fetches the template and Node reads it from the package; both hand it here as text.
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { Walkthrough } from '../model/types.js';
 import type { ScormVersion } from './scorm-data.js';
 import { bakeTemplate, offlineLink, type BakedPackage } from './baked-package.js';
 import { SCO_FILE, scormManifest } from './scorm-manifest.js';
+import { descriptorOf } from '../kinds/index.js';
 
 /** The template's file name, beside the served page's index.html and in the npm package's dist/. */
 export const TEMPLATE_FILE = 'attention-lab-offline.html';
@@ -34,7 +36,15 @@ export interface OfflineRequest {
   link?: string;
   /** Percent of the exercises right that passes (SCORM, a walkthrough with exercises). */
   mastery?: number;
+  /**
+   * The lessons' language model file (web/lib/models/shakespeare.bin), for a walkthrough whose
+   * kind reads it (`readsLanguageModel`): the file carries it, since it cannot fetch it.
+   */
+  languageModel?: Uint8Array;
 }
+
+/** Whether the file of `walkthrough` must carry the language model (its kind reads it). */
+export const readsLanguageModel = (walkthrough: Walkthrough): boolean => descriptorOf(walkthrough.kind).languageModel === true;
 
 export interface OfflineFile {
   name: string;
@@ -62,14 +72,16 @@ const ZIP_TIME = new Date('2024-01-01T00:00:00Z');
 export const offlineFileName = (walkthrough: string, format: OfflineFormat): string => `attention-lab-${walkthrough}${OFFLINE_FORMATS[format].ending}`;
 
 /** Builds the file: the baked template, or the SCORM zip around it. */
-export function offlineFile(template: string, { format, walkthrough, shipped, link = '', mastery = DEFAULT_MASTERY }: OfflineRequest): OfflineFile {
+export function offlineFile(template: string, { format, walkthrough, shipped, link = '', mastery = DEFAULT_MASTERY, languageModel }: OfflineRequest): OfflineFile {
   if (!Object.hasOwn(OFFLINE_FORMATS, format)) throw new Error(`format: expected html, scorm12 or scorm2004, got “${format}”`);
+  const needsModel = readsLanguageModel(walkthrough);
+  if (needsModel && !languageModel) throw new Error(`languageModel: expected the language model file's bytes, which “${walkthrough.id}” reads (its file cannot fetch them), got none`);
   if (!Number.isInteger(mastery) || mastery < 0 || mastery > 100) throw new Error(`mastery: expected a whole percent from 0 to 100, got ${mastery}`);
   const title = `Attention Lab: ${walkthrough.title}`;
   const name = offlineFileName(walkthrough.id, format);
   const version = OFFLINE_FORMATS[format].scorm;
   const baked: BakedPackage = { link: offlineLink(link, walkthrough, shipped), ...(version ? { scorm: { version, mastery } } : {}) };
-  const html = bakeTemplate(template, baked, title);
+  const html = bakeTemplate(template, baked, title, needsModel ? languageModel : undefined);
   if (!version) return { name, type: 'text/html', bytes: strToU8(html) };
 
   const hasExercises = (walkthrough.exercises?.length ?? 0) > 0;

@@ -6,13 +6,17 @@
 //   - a link and a SCORM version: a SCORM package's SCO, which also reports completion, the
 //     exercises' answers, score and passed/failed, and resumes at the learner's step with their
 //     answers (embed/scorm.ts).
+// A file made for a lesson that reads the language model carries the model too, in a block of
+// its own (the model's bytes, base64), which the lesson reads instead of fetching it.
 // A baked link is written into the document's own address before the page starts (the
 // manifest's href is the bare file name), unless the address names a walkthrough already (a
 // reload, or a link to the file with its own ?w=…).
 import { connectScorm, type ScormSession } from '../embed/scorm.js';
-import { PACKAGE_DATA_ID, readBakedPackage } from '../embed/baked-package.js';
+import { MODEL_DATA_ID, PACKAGE_DATA_ID, readBakedModel, readBakedPackage } from '../embed/baked-package.js';
 import type { App } from '../app.js';
-import { startPage } from '../start-page.js';
+import { startPage, type StartPageOptions } from '../start-page.js';
+import type { LanguageModel } from '../../lib/index.js';
+import { t } from '../i18n/messages.js';
 import { encodeInputs } from '../state/link-parts.js';
 import wasmDataUrl from '../../lib/wasm/attention-core.wasm?url&inline';
 import '../styles/index.css';
@@ -27,6 +31,26 @@ function inlinedWasm(): Uint8Array {
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
   return bytes;
+}
+
+/**
+ * Where the lessons that read the language model get it: the file's own copy, baked in when it
+ * was made for such a lesson; a file made for another lesson has none, and says so, rather than
+ * try a fetch that cannot work from a file.
+ */
+function offlineLanguageModel(): NonNullable<StartPageOptions['languageModel']> {
+  const bytes = readBakedModel(document.getElementById(MODEL_DATA_ID)?.textContent);
+  let loaded: Promise<LanguageModel> | undefined;
+  return (lab) => {
+    if (!bytes) {
+      // Its own sentence, not "check the connection": no connection brings the model to a file.
+      const missing = new Error(t('notice-language-model-not-in-file'));
+      missing.name = 'LanguageModelNotInFile';
+      return Promise.reject(missing);
+    }
+    loaded ??= lab.loadLanguageModel(bytes);
+    return loaded;
+  };
 }
 
 let app: App | undefined;
@@ -59,7 +83,7 @@ if (baked && !own.has('w') && !own.has('lesson') && !own.has('train')) {
 // The LMS's record of the package's walkthrough stands for what this browser kept of it.
 const scoWalkthrough = launch.get('w');
 const resumed = scorm?.connected && scoWalkthrough ? { walkthrough: scoWalkthrough, attempts: scorm.resume.attempts } : undefined;
-void startPage({ load: { wasmBinary: inlinedWasm() }, onProgress: (event) => scorm?.progress(event), resumed }).then((started) => {
+void startPage({ load: { wasmBinary: inlinedWasm() }, onProgress: (event) => scorm?.progress(event), resumed, languageModel: offlineLanguageModel() }).then((started) => {
   if (!started) return;
   app = started;
   if (!scorm) return;

@@ -215,6 +215,7 @@ input-too-large = { $label }: expected at most { $max }, got { $value }.
 notice-code-unavailable = This walkthrough’s code could not be loaded ({ $reason }); check the connection and try again.
 notice-engine-unavailable = The engine this lesson needs could not be loaded ({ $reason }); check the connection and try again.
 notice-language-model-unavailable = The language model this lesson reads could not be loaded ({ $reason }); check the connection and try again.
+notice-language-model-not-in-file = This offline file does not carry the language model this walkthrough reads. Download this walkthrough from the lab (its file carries the model), or open it on the lab’s site; the lesson’s other walkthroughs work here.
 loading-language-model = Loading the language model…
 notice-trained-unavailable = The trained weights could not be loaded ({ $reason }), so this walkthrough shows random weights.
 notice-trained-refused = “{ $title }” cannot show a trained model’s weights (only self-attention walkthroughs of multi-head attention and the encoder layer can), so it shows its own.

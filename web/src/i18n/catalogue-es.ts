@@ -213,6 +213,7 @@ input-too-large = { $label }: se esperaba como mucho { $max } y se ha recibido {
 notice-code-unavailable = No se ha podido cargar el código de este recorrido ({ $reason }); comprueba la conexión y vuelve a intentarlo.
 notice-engine-unavailable = No se ha podido cargar el motor que necesita esta lección ({ $reason }); comprueba la conexión y vuelve a intentarlo.
 notice-language-model-unavailable = No se ha podido cargar el modelo de lenguaje que lee esta lección ({ $reason }); comprueba la conexión y vuelve a intentarlo.
+notice-language-model-not-in-file = Este archivo sin conexión no lleva el modelo de lenguaje que lee este recorrido. Descarga este recorrido desde el laboratorio (su archivo lleva el modelo) o ábrelo en el sitio del laboratorio; los demás recorridos de la lección funcionan aquí.
 loading-language-model = Cargando el modelo de lenguaje…
 notice-trained-unavailable = No se han podido cargar los pesos entrenados ({ $reason }), así que este recorrido muestra pesos aleatorios.
 notice-trained-refused = «{ $title }» no puede mostrar los pesos de un modelo entrenado (solo pueden los recorridos de autoatención multicabeza y de la capa del codificador), así que muestra los suyos.

@@ -85,7 +85,9 @@ export async function withLanguageModel(code: WalkthroughCode, { languageModel }
   try {
     return { ...code, languageModel: await languageModel(code.lab) };
   } catch (error) {
-    return { notice: t('notice-language-model-unavailable', { reason: (error as Error).message }) };
+    // An offline file made for another lesson has no model to give, and says so in full (entries/offline-template.ts).
+    const { name, message } = error as Error;
+    return { notice: name === 'LanguageModelNotInFile' ? message : t('notice-language-model-unavailable', { reason: message }) };
   } finally {
     report.loading(undefined);
   }
