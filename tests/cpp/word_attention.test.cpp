@@ -67,7 +67,7 @@ namespace word_attention_tests
         CHECK_THAT(t.weights(0, 0), WithinAbs(1, 1e-15));
     }
 
-    TEST_CASE("a token that starts with a space starts a word; one that does not continues it",
+    TEST_CASE("a token that starts with a space starts a word, and one that does not continues it",
               "[word-attention]")
     {
         const attn::matrix uniform4 = xt::ones<double>({4, 4}) / 4.0;
