@@ -54,11 +54,11 @@ describe('the pipeline map', () => {
   test('a stage’s link opens the lesson that covers it, as a link to its first walkthrough', async () => {
     const { page, problems } = await open('?w=worked-example&step=softmax');
     const wO = page.locator(`${MAP} a`, { hasText: 'W_O' });
-    assert.equal(await wO.getAttribute('href'), '?w=multi-head');
+    assert.equal(await wO.getAttribute('href'), '?w=model-heads-on-a-sentence');
     await wO.click();
     await page.locator('.lesson-link[data-lesson="multi-head"][aria-current="page"]').waitFor();
-    assert.match(new URL(page.url()).search, /w=multi-head/);
-    assert.deepEqual(await current(page), ['Tokens', 'Embeddings + positions'], 'the new lesson’s first step');
+    assert.match(new URL(page.url()).search, /w=model-heads-on-a-sentence/);
+    assert.deepEqual(await current(page), ['Tokens'], 'the new lesson’s first step: the model’s characters');
     assert.equal(await page.locator(`${MAP} a`, { hasText: 'Q, K, V' }).getAttribute('title'), 'Lesson 1: Why Q, K and V');
     assert.deepEqual(problems, []);
     await page.close();

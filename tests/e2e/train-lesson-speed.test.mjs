@@ -69,7 +69,9 @@ test('the lesson opens on compare at a watchable speed; step by step takes one s
   for (const expected of [1, 2, 3]) {
     await page.keyboard.press('Enter');
     await page.locator('#announcer').filter({ hasText: new RegExp(`^Step ${expected}: training loss `) }).waitFor({ timeout: TRAINING_MS });
-    assert.equal(await stepOf(page), expected);
+    // The status line is redrawn on the next frame (RedrawScheduler), the announcement at once.
+    await waitForStep(page, expected);
+    assert.equal(await stepOf(page), expected, 'one step per press, no more');
   }
   await waitForState(page, 'paused');
   assert.match(await page.locator('.probe dt').last().textContent(), /^Predicted at step 3$/, 'the heads are shown at the step taken');

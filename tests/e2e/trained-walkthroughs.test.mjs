@@ -125,7 +125,7 @@ test('the encoder walkthrough opens on a trained layer from its link: the traine
   await page.close();
 });
 
-test('the sentence and multi-head lessons open on words with random weights, said so on every step, and offer the toy task’s trained layer labelled as digits, at 1280 and 375 px with axe clean', { timeout: 2 * TRAINING_MS }, async () => {
+test('the sentence and multi-head lessons’ seeded walkthroughs show words with random weights, said so on every step, and offer the toy task’s trained layer labelled as digits, at 1280 and 375 px with axe clean', { timeout: 2 * TRAINING_MS }, async () => {
   const randomNote = 'These weights are random (untrained): the pattern is exact arithmetic, but it means nothing yet. See weights trained on a toy task (digits)';
   const trainedNote = 'These weights were trained on the toy task “reverse” on digits for 300 steps (held-out accuracy 100 %): the pattern is what the model learned there, not anything about words. Compare with random weights';
   const violationsOf = async (page) => (await runAxe(page)).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
@@ -170,6 +170,9 @@ test('the sentence and multi-head lessons open on words with random weights, sai
   const trainedFetches = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('trained-reverse')).length);
   assert.equal(await trainedFetches(), 0, 'not on landing');
   await page.locator('.lesson-link[data-lesson="self-attention"]').click();
+  // The lesson opens on the language model; its walkthrough of words with seeded weights is the next tab.
+  await page.locator('.walkthrough-tabs a[aria-current="true"]', { hasText: 'A trained model reads a sentence' }).waitFor();
+  await page.locator('.walkthrough-tabs a', { hasText: 'the cat sat on the mat' }).click();
   await page.locator('#step-list button[data-step="heads"]').click();
   await page.locator('#weights-note:not(.trained)').waitFor();
   assert.deepEqual(await page.locator('figure[data-panel="head-0-weights"] th[scope="row"]').allTextContents(), ['the', 'cat', 'sat', 'on', 'the', 'mat']);

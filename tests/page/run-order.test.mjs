@@ -3,13 +3,12 @@
 // the times the reporter writes read back as they were written; the summary names each failed
 // test, its file and what differed (CI keeps only a run's tail).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { COMMITTED, readTimes, slowestFirst } from '../../scripts/lib/test-files.mjs';
-import { timesTable } from '../support/run-summary-reporter.mjs';
+import runSummary, { timesTable } from '../support/run-summary-reporter.mjs';
 
 const FOLDERS = ['tests/api', 'tests/page', 'tests/e2e'];
 
@@ -44,25 +43,35 @@ test('the committed times name only test files that exist', () => {
   assert.deepEqual(missing, []);
 });
 
-test('the run summary names each failed test with its file and what differed, and a failed hook, not the suites around them', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'run-summary-'));
-  const file = path.join(dir, 'failing.test.mjs');
-  fs.writeFileSync(file, [
-    "import assert from 'node:assert/strict';",
-    "import { before, describe, test } from 'node:test';",
-    "describe('a suite', () => { test('passes', () => {}); test('adds wrong', () => assert.equal(1 + 1, 3)); });",
-    "describe('a suite whose hook throws', () => { before(() => { throw new Error('no browser'); }); test('waits', () => {}); });",
-    "test('not written yet', { todo: true }, () => { throw new Error('later'); });",
-  ].join('\n'));
-  const reporter = path.resolve('tests/support/run-summary-reporter.mjs');
-  // Without NODE_TEST_CONTEXT the child reports to its own reporter, not to this run's.
-  const { NODE_TEST_CONTEXT, ...env } = process.env;
-  const run = spawnSync(process.execPath, ['--test', `--test-reporter=${reporter}`, file], { cwd: dir, env, encoding: 'utf8' });
-  fs.rmSync(dir, { recursive: true });
-  const lines = run.stdout.split('\n');
-  assert.equal(lines[0], 'failed: 3', run.stdout);
-  assert.equal(lines[1], '  failing.test.mjs › adds wrong: Expected values to be strictly equal: 2 !== 3');
-  assert.match(lines[2], /^ {2}failing\.test\.mjs › waits: /);
-  assert.equal(lines[3], '  failing.test.mjs › a suite whose hook throws: no browser');
-  assert.equal(lines[4], 'skipped: none');
+test('the run summary names each failed test with its file and what differed, and a failed hook, not the suites around them', async () => {
+  // Events as node:test 20 emits them for a file with a failing test, a suite whose hook threw and a
+  // todo test that threw (tests/support/run-summary-reporter.mjs reads these fields).
+  const file = path.join(process.cwd(), 'tests/page/failing.test.mjs');
+  const failure = (/** @type {string} */ message, /** @type {string} */ failureType = 'testCodeFailure') =>
+    ({ failureType, cause: Object.assign(new Error(message), { code: 'ERR_ASSERTION' }) });
+  const events = [
+    { type: 'test:pass', data: { name: 'passes', nesting: 1, file, details: { duration_ms: 1 } } },
+    { type: 'test:fail', data: { name: 'adds wrong', nesting: 1, file, details: { duration_ms: 1, error: failure('Expected values to be strictly equal:\n\n2 !== 3\n') } } },
+    { type: 'test:fail', data: { name: 'a suite', nesting: 0, file, details: { duration_ms: 3, type: 'suite', error: failure('1 subtest failed', 'subtestsFailed') } } },
+    { type: 'test:fail', data: { name: 'waits', nesting: 1, file, details: { duration_ms: 0, error: failure('test did not finish before its parent and was cancelled', 'cancelledByParent') } } },
+    { type: 'test:fail', data: { name: 'a suite whose hook throws', nesting: 0, file, details: { duration_ms: 2, type: 'suite', error: failure('no browser', 'hookFailed') } } },
+    { type: 'test:fail', data: { name: 'not written yet', nesting: 0, file, todo: true, details: { duration_ms: 1, error: failure('later') } } },
+  ];
+  const source = (async function* () { yield* events; })();
+  let written = '';
+  const { ATTN_FILE_TIMES } = process.env;
+  delete process.env.ATTN_FILE_TIMES; // this run's table of file times is not the test's to write
+  try {
+    for await (const chunk of runSummary(source)) written += chunk;
+  } finally {
+    if (ATTN_FILE_TIMES !== undefined) process.env.ATTN_FILE_TIMES = ATTN_FILE_TIMES;
+  }
+  const lines = written.split('\n');
+  assert.deepEqual(lines.slice(0, 5), [
+    'failed: 3',
+    '  tests/page/failing.test.mjs › adds wrong: Expected values to be strictly equal: 2 !== 3',
+    '  tests/page/failing.test.mjs › waits: test did not finish before its parent and was cancelled',
+    '  tests/page/failing.test.mjs › a suite whose hook throws: no browser',
+    'skipped: none',
+  ]);
 });
