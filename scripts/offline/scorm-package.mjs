@@ -29,7 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import { loadAttentionLab } from '../../web/lib/index.js';
 import { readFlags } from '../cli/args.mjs';
-import { buildOfflineTemplate, importBundled, ROOT, writeFile } from './single-file.mjs';
+import { buildOfflineTemplate, importBundled, LANGUAGE_MODEL_FILE, ROOT, writeFile } from './single-file.mjs';
 
 export const SCORM_DIR = path.join(ROOT, 'build', 'scorm');
 export const DEFAULT_WALKTHROUGH = 'worked-example';
@@ -48,7 +48,7 @@ export async function buildScormPackage({ walkthrough = DEFAULT_WALKTHROUGH, emb
   const cli = await importBundled(path.join(ROOT, 'scripts', 'cli', 'export.mjs'));
   if (!cli.isShippedId(walkthrough)) throw new Error(`--walkthrough: expected the id of a shipped walkthrough (web/src/walkthroughs/), got “${walkthrough}”`);
   const options = { walkthrough, format: FORMATS[scorm], embed, hide: hide.join(','), exam, mastery };
-  const model = () => new Uint8Array(fs.readFileSync(path.join(ROOT, 'web', 'lib', 'models', 'shakespeare.bin')));
+  const model = () => new Uint8Array(fs.readFileSync(LANGUAGE_MODEL_FILE));
   const file = await cli.exportOffline(await buildOfflineTemplate(), options, undefined, await loadAttentionLab(), model);
   return { zip: writeFile(path.join(outDir, file.name), file.bytes), walkthrough, href: 'attention-lab.html', scorm };
 }

@@ -65,8 +65,11 @@ export async function buildSingleHtml({ entry }) {
       modulePreload: false,
       // Any other asset becomes a data: URL. The .wasm that the façade and Emscripten's glue locate with
       // new URL(…, import.meta.url) is left out (never fetched: the entry passes wasmBinary);
-      // the entry's own `?url&inline` import of it is inlined whatever this says.
-      assetsInlineLimit: (file) => !file.endsWith('.wasm'),
+      // the entry's own `?url&inline` import of it is inlined whatever this says. So is the
+      // language model the façade locates the same way (.bin, 0.73 MB gzip): only the files of
+      // lessons that read it carry it, in a block of their own (embed/baked-package.ts), which
+      // the entry hands the lessons; the façade's own URL for it is never fetched.
+      assetsInlineLimit: (file) => !file.endsWith('.wasm') && !file.endsWith('.bin'),
       rolldownOptions: {
         input: path.join(ROOT, 'web', entry),
         output: { format: 'iife', codeSplitting: false },
@@ -77,7 +80,8 @@ export async function buildSingleHtml({ entry }) {
   });
   const chunks = outputs.filter((o) => o.type === 'chunk');
   const css = outputs.filter((o) => o.type === 'asset' && o.fileName.endsWith('.css'));
-  const others = outputs.filter((o) => o.type === 'asset' && !o.fileName.endsWith('.css') && !o.fileName.endsWith('.wasm'));
+  // The .wasm and the language model (.bin) are emitted but never fetched (assetsInlineLimit above).
+  const others = outputs.filter((o) => o.type === 'asset' && !o.fileName.endsWith('.css') && !o.fileName.endsWith('.wasm') && !o.fileName.endsWith('.bin'));
   if (chunks.length !== 1 || css.length > 1 || others.length > 0) {
     throw new Error(`single file: expected one script, at most one style sheet and nothing else, got ${outputs.map((o) => o.fileName).join(', ')}`);
   }
@@ -164,13 +168,20 @@ export async function buildOfflineTemplate() {
   return fs.readFileSync(path.join(folder, 'attention-lab.html'), 'utf8');
 }
 
+/** The lessons' language model file, which the whole-course file and a model lesson's file carry. */
+export const LANGUAGE_MODEL_FILE = path.join(ROOT, 'web', 'lib', 'models', 'shakespeare.bin');
+
 /**
- * Builds the offline page to `outFile`.
+ * Builds the offline page to `outFile`: the whole course, so it carries the language model in
+ * its block (the template leaves it empty) and every lesson works from it.
  * @param {{ outFile?: string }} [options]
  * @returns {Promise<string>} the file written
  */
 export async function buildSingleFile({ outFile = SINGLE_FILE } = {}) {
-  return writeFile(outFile, await buildOfflineTemplate());
+  const template = await buildOfflineTemplate();
+  if (!template.includes(MODEL_MARKER)) throw new Error(`single file: the template has no model block (${MODEL_MARKER})`);
+  const model = fs.readFileSync(LANGUAGE_MODEL_FILE).toString('base64');
+  return writeFile(outFile, template.replace(MODEL_MARKER, () => MODEL_MARKER.replace('><', `>${model}<`)));
 }
 
 /**

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { buildSingleFile } from '../../scripts/offline/single-file.mjs';
+import { buildSingleFile, LANGUAGE_MODEL_FILE } from '../../scripts/offline/single-file.mjs';
 import { launchBrowser, openPage } from './browser.mjs';
 
 /** Records every request the browser makes, by URL (data: URLs are not requests to anything), until stop(). */
@@ -50,13 +50,17 @@ describe('the offline single file', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test('is one HTML file with a classic script, an empty data block, and nothing to fetch', () => {
+  test('is one HTML file with a classic script, an empty data block, the language model, and nothing to fetch', () => {
     const html = fs.readFileSync(file, 'utf8');
     // The document's own tags, without the inlined code (whose strings may mention tags).
     const tags = html.replace(/<script>[\s\S]*?<\/script>/g, '<script></script>').replace(/<style>[\s\S]*?<\/style>/g, '<style></style>');
-    // The classic script, and the template's data block (empty: nothing baked in).
-    assert.equal(tags.match(/<script\b[^>]*>/g)?.join(' '), '<script type="application/json" id="attention-lab-package"> <script>');
+    // The classic script, the template's data block (empty: nothing baked in) and, the whole
+    // course being in it, the language model's block, holding the model file byte for byte.
+    assert.equal(tags.match(/<script\b[^>]*>/g)?.join(' '), '<script type="application/json" id="attention-lab-package"> <script type="application/octet-stream" id="attention-lab-language-model"> <script>');
     assert.match(html, /<script type="application\/json" id="attention-lab-package">null<\/script>/);
+    const model = /id="attention-lab-language-model">([^<]*)</.exec(html)?.[1] ?? '';
+    assert.ok(Buffer.from(model, 'base64').equals(fs.readFileSync(LANGUAGE_MODEL_FILE)), 'the model, byte for byte');
+    assert.doesNotMatch(html, /application\/octet-stream;base64,[A-Za-z0-9+/]{100000}/, 'and not a second time, as a data: URL in the script');
     assert.ok(!/<link[^>]+rel="stylesheet"/.test(tags), 'a linked style sheet');
     // Formulas are MathML, laid out by the browser: no font files to carry.
     assert.doesNotMatch(html, /@font-face/);
