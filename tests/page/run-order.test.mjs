@@ -52,6 +52,7 @@ test('the run summary names each failed test with its file and what differed, an
   const events = [
     { type: 'test:pass', data: { name: 'passes', nesting: 1, file, details: { duration_ms: 1 } } },
     { type: 'test:fail', data: { name: 'adds wrong', nesting: 1, file, details: { duration_ms: 1, error: failure('Expected values to be strictly equal:\n\n2 !== 3\n') } } },
+    { type: 'test:fail', data: { name: 'lists wrong', nesting: 1, file, details: { duration_ms: 1, error: { failureType: 'testCodeFailure', cause: Object.assign(new Error('Expected values to be strictly deep-equal:\n+ actual - expected'), { code: 'ERR_ASSERTION', actual: ['a', 1], expected: ['a'], operator: 'deepStrictEqual' }) } } } },
     { type: 'test:fail', data: { name: 'a suite', nesting: 0, file, details: { duration_ms: 3, type: 'suite', error: failure('1 subtest failed', 'subtestsFailed') } } },
     { type: 'test:fail', data: { name: 'waits', nesting: 1, file, details: { duration_ms: 0, error: failure('test did not finish before its parent and was cancelled', 'cancelledByParent') } } },
     { type: 'test:fail', data: { name: 'a suite whose hook throws', nesting: 0, file, details: { duration_ms: 2, type: 'suite', error: failure('no browser', 'hookFailed') } } },
@@ -67,9 +68,10 @@ test('the run summary names each failed test with its file and what differed, an
     if (ATTN_FILE_TIMES !== undefined) process.env.ATTN_FILE_TIMES = ATTN_FILE_TIMES;
   }
   const lines = written.split('\n');
-  assert.deepEqual(lines.slice(0, 5), [
-    'failed: 3',
+  assert.deepEqual(lines.slice(0, 6), [
+    'failed: 4',
     '  tests/page/failing.test.mjs › adds wrong: Expected values to be strictly equal: 2 !== 3',
+    "  tests/page/failing.test.mjs › lists wrong: deepStrictEqual: got [ 'a', 1 ], expected [ 'a' ]",
     '  tests/page/failing.test.mjs › waits: test did not finish before its parent and was cancelled',
     '  tests/page/failing.test.mjs › a suite whose hook throws: no browser',
     'skipped: none',

@@ -9,6 +9,7 @@
 // Failed tests come first, each with its file and its error's first lines: CI keeps only the tail
 // of a run's output, where node's TAP reporter no longer shows which test failed.
 import fs from 'node:fs';
+import { inspect } from 'node:util';
 
 /**
  * The line for the skipped tests and suites (each a map of reason → count), most frequent
@@ -62,12 +63,19 @@ export function failureLines(failures, shown = 20) {
   return [`failed: ${failures.length}`, ...failures.slice(0, shown).map(line), ...more];
 }
 
+/** A value as an assertion's summary shows it: strings quoted, everything on one line, cut short. */
+const shown = (/** @type {unknown} */ x) => (typeof x === 'string' ? JSON.stringify(x) : inspect(x, { breakLength: Infinity, depth: 3 })).slice(0, 160);
+
 /**
- * An error's first two lines, whatever node wrapped it in (a test's failure cause is in `cause`):
- * an assertion's first line only says what kind of comparison failed, its second what differed.
+ * An error in one line, whatever node wrapped it in (a test's failure cause is in `cause`): an
+ * assertion's values (its message's first line only says what kind of comparison failed, and a
+ * diff's lines are no use on one line), else the message's first two lines.
  */
 function firstLines(error) {
   const inner = error?.cause ?? error;
+  if (inner?.code === 'ERR_ASSERTION' && 'actual' in inner && 'expected' in inner) {
+    return `${inner.operator ?? 'assert'}: got ${shown(inner.actual)}, expected ${shown(inner.expected)}`;
+  }
   const lines = String(inner?.message ?? inner ?? '').split('\n').map((part) => part.trim()).filter(Boolean);
   return lines.slice(0, 2).join(' ').slice(0, 300) || 'no error given';
 }
