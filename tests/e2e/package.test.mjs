@@ -150,7 +150,7 @@ describe('the installed package in Node', () => {
     });
   });
 
-  test('the language model’s operations (trainTokenizer, tokenize, characterTokenizer, countPairs, diagnoseTokenizer, rmsNorm, rmsNormBackward, swiGlu, swiGluBackward, ropeBackward, decoderLayer, decoderLayerBackward, embeddingLookup, embeddingLookupBackward, nextTokenLoss, nextTokenLossBackward, sample, attentionRollout, loadLanguageModel, exportPyTorch, createTrainer’s text task), called as the docs spell them, give the repository’s numbers', async () => {
+  test('the language model’s operations (trainTokenizer, tokenize, characterTokenizer, countPairs, diagnoseTokenizer, rmsNorm, rmsNormBackward, swiGlu, swiGluBackward, ropeBackward, decoderLayer, decoderLayerBackward, embeddingLookup, embeddingLookupBackward, nextTokenLoss, nextTokenLossBackward, sample, attentionRollout, wordAttention, loadLanguageModel and the model’s attention, headScores, logitLens, ablate and parameters, exportPyTorch, createTrainer’s text task), called as the docs spell them, give the repository’s numbers', async () => {
     const printed = JSON.parse((await run(process.execPath, ['language-model-ops.mjs'], app)).stdout);
     // The same calls on the repository's build (through JSON, as printed).
     const { languageModelOps } = await import(new URL('package-consumer/language-model-ops.mjs', import.meta.url).href);
@@ -172,6 +172,8 @@ describe('the installed package in Node', () => {
     assert.deepEqual(printed.lookup[0], printed.lookup[2]);
     assert.deepEqual(printed.gradEmbedding[2], [0.25, 0, 1.25]);
     assert.ok(printed.loss > 0);
+    assert.deepEqual(printed.words.map((row) => row.length), [6, 6, 6, 6, 6, 6], 'To be, or not to be.: six words');
+    assert.equal(printed.induction.length, printed.shippedConfig.layers);
   });
 
   test('a CommonJS consumer loads it with import(); require() works only where Node can require ES modules', async () => {

@@ -56,6 +56,24 @@ function textTask(lab) {
   }
 }
 
+/** What the lessons read of the shipped model, through the calls docs/language-model.md spells. */
+function readShipped(lab, shipped) {
+  const text = 'To be, or not to be.';
+  const attention = shipped.attention({ text });
+  const off = shipped.ablate({ layer: 1, head: 0 });
+  try {
+    return {
+      words: lab.wordAttention({ tokens: attention.pieces, weights: attention.weights[1][0] }).weights,
+      induction: shipped.headScores({ pattern: 'induction' }).scores,
+      lensTop: shipped.logitLens({ text }).layers.map((layer) => layer.topPieces),
+      ablatedLoss: off.tokenLosses({ text }).loss,
+      parameterNames: Object.keys(shipped.parameters()),
+    };
+  } finally {
+    off.dispose();
+  }
+}
+
 /** The shipped model and the PyTorch export, as docs/language-model.md spells them. */
 async function shippedModel(lab) {
   const shipped = await lab.loadLanguageModel();
@@ -67,6 +85,8 @@ async function shippedModel(lab) {
       shippedTokenizer: shipped.tokenizer().kind,
       greedy: shipped.generate({ prompt: 'ROMEO:', tokens: 12, temperature: 0 }).text,
       losses: shipped.tokenLosses({ text: 'ROMEO:' }).losses,
+      // Reading the model (lessons 4, 7 and 20): a head by word, the pattern scores, the lens, a head off.
+      ...readShipped(lab, shipped),
       scriptLines: script.split('\n').length,
       scriptTokens: script.split('\n').find((line) => line.startsWith('TOKENS = ')),
       createdScript: created.exportPyTorch({ text: 'hi' }),
