@@ -1,6 +1,7 @@
-// How the lesson "Inside the model" writes tokens and heads in its labels, where the learner's
-// name sits among the tokens, and what "explain this number" needs to know of each panel.
-// Formatting and string search only: every number comes from the engine's traces.
+// How the lessons that read the language model ("Inside the model", and a sentence read by it)
+// write tokens and heads in their labels, count layers and heads from 1, where the learner's name
+// sits among the tokens, and what "explain this number" needs to know of each panel. Formatting,
+// counting and string search only: every number comes from the engine's traces.
 import type { HeadPattern } from '../../../lib/index.js';
 import { InputRefusal } from '../../model/refusal.js';
 
