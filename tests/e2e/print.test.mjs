@@ -98,8 +98,13 @@ test('a worksheet prints each question: keys to tick for a pick, the passes to n
 test('edited inputs print as they are on screen: their numbers and the formulas typeset for them', { skip: noPoppler }, async () => {
   const inputs = { query: [[1, 2, 3]], key: [[1, 0, 1], [0, 1, 0], [1, 1, 1]], value: [[0.5, 0.3], [0.8, 0.2], [0.1, 0.9]] };
   const { page, problems } = await open(`?w=worked-example#in=${encodeURIComponent(JSON.stringify(inputs))}`);
-  // The page readies every step's formula once the first is painted: loads settle, then print.
+  // The page readies every step's formula once the first is painted, KaTeX loaded on the way; on
+  // a busy machine that can outlast the network's quiet, so the test waits for the scale step's
+  // own formula to be typeset (shown on screen) before it prints.
   await page.waitForLoadState('networkidle');
+  await page.locator('#step-list button[data-step="scale"]').click();
+  await page.locator('#formula:not([aria-busy="true"])').filter({ hasText: '1.732' }).waitFor();
+  await page.locator('#step-list button[data-step="inputs"]').click();
   const { text } = await printToPdf(page, 'edited-worked-example');
   // d_k = 3: a formula no build prerendered, typeset for the handout.
   assert.ok(text.includes('Scale: divide by √d_k = 1.732'), 'the step title');
