@@ -45,7 +45,7 @@ namespace attn
                                          " (the shape of layers[0][0], square)",
                                      detail::format_shape(rows(a), cols(a)));
                     }
-                    detail::check_attention_weights(name, a);
+                    detail::check_attention_rows(name, a);
                 }
             }
             return n;

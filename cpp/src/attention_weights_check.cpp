@@ -15,10 +15,15 @@ namespace attn::detail
             fail(argument, "a square matrix of attention weights (one row and one column per token)",
                  format_shape(rows(a), cols(a)));
         }
-        for (std::size_t i = 0; i < n; ++i)
+        check_attention_rows(argument, a);
+    }
+
+    void check_attention_rows(const std::string& argument, const matrix& a)
+    {
+        for (std::size_t i = 0; i < rows(a); ++i)
         {
             double sum = 0;
-            for (std::size_t j = 0; j < n; ++j)
+            for (std::size_t j = 0; j < cols(a); ++j)
             {
                 if (a(i, j) < 0)
                 {

@@ -24,6 +24,10 @@ namespace attn::detail
      * summing to 1 (within 1e-6), got a sum of 0.9".
      */
     void check_attention_weights(const std::string& argument, const matrix& a);
+
+    /// The rows' half of check_attention_weights, for a caller that has checked `a` is finite and
+    /// square with a message of its own (attention_rollout names the shape every head must have).
+    void check_attention_rows(const std::string& argument, const matrix& a);
 } // namespace attn::detail
 
 #endif

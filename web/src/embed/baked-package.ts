@@ -5,6 +5,7 @@
 // Kept apart from offline-package.ts so the template does not carry the zip code and the schema
 // files; DOM-free (tests/page/baked-package.test.mjs).
 import type { Walkthrough } from '../model/types.js';
+import { base64ToBytes, bytesToBase64 } from '../model/base64.js';
 import { escapeMarkup } from '../model/escape-markup.js';
 import type { ScormVersion } from './scorm-data.js';
 
@@ -62,26 +63,15 @@ export function offlineLink(link: string, walkthrough: Walkthrough, shipped: boo
   return `?${search}${fragment ? `#${fragment}` : ''}`;
 }
 
-/** Base64 of `bytes`, a chunk at a time (a model file is most of a megabyte). */
-function base64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
 /** The model file's bytes from its block's text; undefined when the block is empty (or not base64). */
 export function readBakedModel(text: string | null | undefined): Uint8Array | undefined {
   const trimmed = text?.trim() ?? '';
   if (trimmed === '') return undefined;
-  let binary: string;
   try {
-    binary = atob(trimmed);
+    return base64ToBytes(trimmed);
   } catch {
     return undefined;
   }
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes;
 }
 
 /** Replaces the template's `marker` with `filled`; refuses a template without it. */
@@ -99,6 +89,6 @@ export function bakeTemplate(template: string, baked: BakedPackage, title: strin
   // "<" as \u003c: no "</script" can end the block early; JSON.parse reads it back the same.
   const json = JSON.stringify(baked).replace(/</g, '\\u003c');
   let html = fill(template, PACKAGE_MARKER, PACKAGE_MARKER.replace('>null<', () => `>${json}<`));
-  if (model) html = fill(html, MODEL_MARKER, MODEL_MARKER.replace('><', () => `>${base64(model)}<`));
+  if (model) html = fill(html, MODEL_MARKER, MODEL_MARKER.replace('><', () => `>${bytesToBase64(model)}<`));
   return html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeMarkup(title)}</title>`);
 }

@@ -18,6 +18,8 @@ import { startPage, type StartPageOptions } from '../start-page.js';
 import type { LanguageModel } from '../../lib/index.js';
 import { t } from '../i18n/messages.js';
 import { encodeInputs } from '../state/link-parts.js';
+import { base64ToBytes } from '../model/base64.js';
+import { LanguageModelUnavailable } from '../session/language-model-source.js';
 import wasmDataUrl from '../../lib/wasm/attention-core.wasm?url&inline';
 import '../styles/index.css';
 
@@ -26,12 +28,7 @@ import '../styles/index.css';
  * (`?url&inline`; a plain `?inline` does not load a .wasm in Vite 8), decoded here into the bytes
  * the façade takes as `wasmBinary`, so the engine never fetches.
  */
-function inlinedWasm(): Uint8Array {
-  const binary = atob(wasmDataUrl.slice(wasmDataUrl.indexOf(',') + 1));
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
+const inlinedWasm = (): Uint8Array => base64ToBytes(wasmDataUrl.slice(wasmDataUrl.indexOf(',') + 1));
 
 /**
  * Where the lessons that read the language model get it: the file's own copy, baked in when it
@@ -42,12 +39,8 @@ function offlineLanguageModel(): NonNullable<StartPageOptions['languageModel']> 
   const bytes = readBakedModel(document.getElementById(MODEL_DATA_ID)?.textContent);
   let loaded: Promise<LanguageModel> | undefined;
   return (lab) => {
-    if (!bytes) {
-      // Its own sentence, not "check the connection": no connection brings the model to a file.
-      const missing = new Error(t('notice-language-model-not-in-file'));
-      missing.name = 'LanguageModelNotInFile';
-      return Promise.reject(missing);
-    }
+    // Its own sentence, not "check the connection": no connection brings the model to a file.
+    if (!bytes) return Promise.reject(new LanguageModelUnavailable(t('notice-language-model-not-in-file')));
     loaded ??= lab.loadLanguageModel(bytes);
     return loaded;
   };

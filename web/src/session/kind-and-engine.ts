@@ -12,6 +12,7 @@ import type { AnyKindModule } from '../kinds/kind.js';
 import type { TrainedLayer } from '../model/trained-layer.js';
 import type { Walkthrough } from '../model/types.js';
 import { t } from '../i18n/messages.js';
+import { LanguageModelUnavailable } from './language-model-source.js';
 
 export interface WalkthroughCode {
   kind: AnyKindModule;
@@ -85,9 +86,9 @@ export async function withLanguageModel(code: WalkthroughCode, { languageModel }
   try {
     return { ...code, languageModel: await languageModel(code.lab) };
   } catch (error) {
-    // An offline file made for another lesson has no model to give, and says so in full (entries/offline-template.ts).
-    const { name, message } = error as Error;
-    return { notice: name === 'LanguageModelNotInFile' ? message : t('notice-language-model-unavailable', { reason: message }) };
+    // A source that says why in full (an offline file without the model) is shown as it says it.
+    const { message } = error as Error;
+    return { notice: error instanceof LanguageModelUnavailable ? message : t('notice-language-model-unavailable', { reason: message }) };
   } finally {
     report.loading(undefined);
   }

@@ -8,6 +8,14 @@ import type { AttentionLab, LanguageModel } from '../../lib/index.js';
 
 const loaded = new WeakMap<AttentionLab, Promise<LanguageModel>>();
 
+/**
+ * A source's refusal that is a sentence for the learner in full (an offline file made for another
+ * lesson has no model to give): the session shows it as it is, not as a failed download.
+ */
+export class LanguageModelUnavailable extends Error {
+  override readonly name = 'LanguageModelUnavailable';
+}
+
 /** The lessons' language model on `lab` (the full engine), loaded once. */
 export function loadLessonModel(lab: AttentionLab): Promise<LanguageModel> {
   let model = loaded.get(lab);

@@ -3,6 +3,7 @@
 // "%" and quietly drops a repeated name; here both are reported, so the page can say so.
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import { t } from '../i18n/messages.js';
+import { base64ToBytes, bytesToBase64 } from '../model/base64.js';
 
 export interface LinkParams {
   /** Each name's value, decoded; the first one when the name came more than once. */
@@ -66,10 +67,7 @@ export function encodeInputs(inputs: unknown): string {
   const json = JSON.stringify(inputs);
   if (encodeURIComponent(json).length <= READABLE_LIMIT) return json;
   const bytes = deflateSync(strToU8(json), { level: 9 });
-  let binary = '';
-  // In slices: String.fromCharCode(...bytes) on 50 KB would overflow the argument list.
-  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-  return COMPRESSED + btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  return COMPRESSED + bytesToBase64(bytes).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }
 
 /** The inputs' JSON text from an `in=` value, or an error sentence. */
@@ -78,8 +76,7 @@ export function decodeInputs(value: string): { json: string } | { error: string 
   const base64 = value.slice(COMPRESSED.length);
   if (!/^[A-Za-z0-9_-]*$/.test(base64)) return { error: t('link-inputs-not-base64') };
   try {
-    const binary = atob(base64.replaceAll('-', '+').replaceAll('_', '/'));
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const bytes = base64ToBytes(base64.replaceAll('-', '+').replaceAll('_', '/'));
     const out = inflateSync(bytes, { out: new Uint8Array(LARGEST_INPUTS + 1) });
     if (out.length > LARGEST_INPUTS) return { error: t('link-inputs-too-large', { megabytes: String(LARGEST_INPUTS / 1024 / 1024) }) };
     return { json: strFromU8(out) };

@@ -8,7 +8,7 @@ import { formatNumber } from '../../model/format.js';
 import type { Built, Explanation } from '../kind.js';
 import { panelCell, sub, sumOfTerms } from '../shared/explain-terms.js';
 import { counted, headLabel, pieceLabel } from '../inside-model/labels.js';
-import type { SentenceTraces } from './steps.js';
+import { tokensOf, type SentenceTraces } from './steps.js';
 import { w } from './words-en.js';
 
 export function explainSentence({ trace }: Built<SentenceTraces>, panel: MatrixPanel, row: number, column: number): Explanation | undefined {
@@ -21,14 +21,13 @@ export function explainSentence({ trace }: Built<SentenceTraces>, panel: MatrixP
   const words = trace.words[head];
   const piece = (i: number) => pieceLabel(trace.attention.pieces[i]);
   const A = `A${sub(counted(layer))},${sub(counted(head))}`;
-  const membersOf = (word: number) => words.wordOf.flatMap((owner, i) => (owner === word ? [i] : []));
   switch (source.kind) {
     case 'head-weight':
       return done([`${name} = ${A}[${row}, ${column}] = ${value}`], w(column > row ? 'sentence-explain-head-future' : 'sentence-explain-head', {
         head: headLabel(layer, head), query: piece(row), key: piece(column), q: String(row), k: String(column),
       }));
     case 'to-word': {
-      const keys = membersOf(column);
+      const keys = tokensOf(words.wordOf, column);
       return done([
         `${name} = Σⱼ ${A}[${row}, j] (j = ${keys.join(', ')})`,
         `= ${sumOfTerms(keys.map((j) => weights[row][j]))}`,
@@ -37,7 +36,7 @@ export function explainSentence({ trace }: Built<SentenceTraces>, panel: MatrixP
       keys.map((j) => ({ panel: 'head-weights', row, col: j })));
     }
     case 'word-weight': {
-      const queries = membersOf(row);
+      const queries = tokensOf(words.wordOf, row);
       return done([
         `${name} = (1/${queries.length}) · Σᵢ S[i, ${column}] (i = ${queries.join(', ')})`,
         `= (${sumOfTerms(queries.map((i) => words.toWords[i][column]))}) / ${queries.length}`,

@@ -29,6 +29,9 @@ export interface SentenceTraces {
   cells: Record<string, SentenceCell>;
 }
 
+/** The tokens of word `word`, in order, from the engine's word of each token (wordAttention's wordOf). */
+export const tokensOf = (wordOf: readonly number[], word: number): number[] => wordOf.flatMap((owner, i) => (owner === word ? [i] : []));
+
 /** The word panel of head `h`: its name, for the panels and the exercises that point at them. */
 export const wordPanel = (h: number): string => `head-${counted(h)}-words`;
 
@@ -46,8 +49,8 @@ export function sentenceSteps(lab: AttentionLab, model: LanguageModel, inputs: M
   try {
     words = attention.weights[layer].map((weights) => lab.wordAttention({ tokens, weights }));
   } catch (error) {
-    // The engine names its own argument; the learner typed `text`.
-    if (isRefusal(error) && error.message.startsWith('tokens:')) throw new InputRefusal(`text: expected at least one word (a character that is not a space), got ${JSON.stringify(text)}`);
+    // The engine names its own argument, the tokens; the learner typed `text`.
+    if (isRefusal(error) && (error as { argument?: string }).argument === 'tokens') throw new InputRefusal(`text: expected at least one word (a character that is not a space), got ${JSON.stringify(text)}`);
     throw error;
   }
   const focus = words[head];
@@ -68,7 +71,7 @@ export function sentenceSteps(lab: AttentionLab, model: LanguageModel, inputs: M
   const steps: Step[] = [];
 
   // ---- characters: the tokens, and the words they make ------------------------------------------
-  const members = wordLabels.map((_, word) => pieces.flatMap((_, i) => (focus.wordOf[i] === word ? [i] : [])));
+  const members = wordLabels.map((_, word) => tokensOf(focus.wordOf, word));
   const wordsPanel: TextPanel = {
     type: 'facts',
     name: 'words',
