@@ -132,4 +132,24 @@ describe('a sentence read by the model', () => {
     const { s } = await lessonSession(lab, HEADS, 'heads').opened('heads', state.inputs);
     assert.deepEqual(panelOf(s, 'words', 'head-4-words').data, byWord(0, 3, inputs.text).weights);
   });
+
+  test('the exercises are graded on the engine’s word weights: “if” on the first “Valdomir”, and where “if” looks in head 1', async () => {
+    const { s } = await opened();
+    const value = SENTENCE.exercises.find((/** @type {any} */ e) => e.id === 'if-on-valdomir');
+    const weight = byWord(layer, head).weights[2][1];
+    assert.equal(s.answer(value, weight.toFixed(3)).correct, true);
+    // The mean of the three characters' rows, rounded each to two decimals, is still within the tolerance.
+    const rows = byWord(layer, head).toWords.slice(12, 15).map((/** @type {number[]} */ r) => Number(r[1].toFixed(2)));
+    assert.equal(s.answer(value, String(rows.reduce((a, b) => a + b, 0) / 3)).correct, true);
+    assert.equal(s.answer(value, String(weight * 3)).correct, false, 'the sum, not the mean, is wrong');
+
+    const heads = lessonSession(lab, HEADS, 'characters');
+    const { s: other } = await heads.opened();
+    const pick = HEADS.exercises.find((/** @type {any} */ e) => e.id === 'short-word-looks-back');
+    const row = byWord(0, 0).weights[2];
+    const best = row.indexOf(Math.max(...row));
+    assert.equal(best, 1, 'head 1 of layer 1: “if” looks most at the word before it');
+    assert.equal(other.answer(pick, `r2c${best}`).correct, true);
+    assert.equal(other.answer(pick, 'r2c2').correct, false);
+  });
 });
