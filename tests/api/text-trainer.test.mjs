@@ -3,6 +3,7 @@
 // it reads like a language model (the reading methods are the language model's, on the
 // parameters as they are), BPE merges work, and each refusal names its option.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, describe, test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
@@ -115,6 +116,13 @@ describe('the text task refuses by name', () => {
   });
   test('a text too short for its held-out tenth', () => {
     refuses({ text: 'to be or not to be' }, 'text', 'at least 160 tokens', 'got 18');
+  });
+  test('a text past 2 MiB of UTF-8; the whole shipped corpus fits', () => {
+    refuses({ text: 'ab'.repeat(2 ** 20) + 'c' }, 'text', '1 to 2097152 bytes of UTF-8', 'got 2097153 bytes');
+    const corpus = readFileSync(new URL('../../cpp/data/tinyshakespeare.txt', import.meta.url), 'utf8');
+    const t = lab.createTrainer({ ...SMALL, text: corpus });
+    assert.ok(Number.isFinite(t.step(1).losses[0]));
+    t.dispose();
   });
   test('a text that is not a string, a tokenizer of no known kind', () => {
     refuses({ text: 3 }, 'text', 'a string');

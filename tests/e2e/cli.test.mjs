@@ -153,8 +153,9 @@ describe('npx attention-lab export', () => {
       [['export', '--format', 'html'], /^attention-lab: --walkthrough: expected a walkthrough JSON file/m],
       [['publish'], /^attention-lab: expected the command export, got “publish”/m],
     ];
+    // The installed command itself: npx, which finds it, is run by the other tests.
     for (const [args, message] of cases) {
-      const { code, stderr } = await failing(...args);
+      const { code, stderr } = await refused(args);
       assert.equal(code, 1, args.join(' '));
       assert.match(stderr, message);
     }
