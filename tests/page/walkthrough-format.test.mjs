@@ -185,7 +185,7 @@ const BAD = [
   {
     name: 'a misspelt field is refused, naming it and listing the fields',
     doc: changed('attention', (d) => { d.tilte = d.title; delete d.title; }),
-    error: 'tilte: expected one of the fields "$schema", "id", "lesson", "kind", "title", "intro", "inputs", "stepTexts", "queryLabels", "keyLabels", "exercises", got an unknown field',
+    error: 'tilte: expected one of the fields "$schema", "id", "lesson", "kind", "title", "intro", "inputs", "stepTexts", "queryLabels", "keyLabels", "exercises", "perLearner", got an unknown field',
     schema: true,
   },
   {

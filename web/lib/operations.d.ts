@@ -2730,6 +2730,40 @@ export interface WordAttentionTrace {
   weights: Matrix;
 }
 
+// ---- drawNumbers: A learner's own numbers, drawn from a grid
+
+/** The arguments of drawNumbers — A learner's own numbers, drawn from a grid. */
+export interface DrawNumbersArgs {
+  /** (1 … 256 bytes) who the numbers are for: an LMS's learner id, a link's seed (UTF-8) */
+  learner: string;
+  /** (1 … 256 bytes) what is drawn, e.g. a walkthrough's id and input name: another draw, other numbers */
+  draw: string;
+  /** rows of the matrix; a whole number, 1 … 64 */
+  rows: number;
+  /** columns of the matrix; a whole number, 1 … 64 */
+  columns: number;
+  /** the grid's first number, at most 6 decimals */
+  from: number;
+  /** the grid's last end, above from (a number past it is not drawn) */
+  to: number;
+  /** the grid's spacing, above 0, at most 6 decimals */
+  step: number;
+}
+
+/** What drawNumbers returns — A learner's own numbers, drawn from a grid. */
+export interface DrawNumbersTrace {
+  /** pass 1: FNV-1a 64 of draw, a 0 byte and learner, in 16 hex digits: splitmix64's first state */
+  seed: string;
+  /** pass 2: the decimals of from and step (0 … 6) */
+  decimals: number;
+  /** pass 2: the grid's numbers from from to to */
+  choices: number;
+  /** pass 3: each number's place on the grid, 0 … choices − 1, row by row */
+  picks: number[];
+  /** pass 4: from + pick · step, each the decimal it is (rows × columns) */
+  numbers: Matrix;
+}
+
 // ---- the arguments several operations share, for building a request from parts
 
 /** which keys each query may attend to, and what blocked scores become */
@@ -3114,4 +3148,9 @@ export interface AttentionOperations {
    * The full engine only: on the lite engine (`{ training: false }`) it throws an AttentionError.
    */
   wordAttention(args: WordAttentionArgs): WordAttentionTrace;
+  /**
+   * A learner's own numbers, drawn from a grid: docs/engine.md, `drawNumbers`.
+   * Both engines have it.
+   */
+  drawNumbers(args: DrawNumbersArgs): DrawNumbersTrace;
 }

@@ -78,6 +78,12 @@ export interface AppOptions {
    * instead of fetching the model the project ships (session/language-model-source.ts).
    */
   languageModel?: SessionOptions['languageModel'];
+  /**
+   * The LMS's learner id (a SCORM package's `cmi.core.student_id` / `cmi.learner_id`): a
+   * walkthrough that draws numbers per learner draws them for it, before any `seed` the link or
+   * the component gives.
+   */
+  learner?: string;
 }
 
 const START: PageState = { walkthrough: DEFAULT_WALKTHROUGH, step: 'inputs' };
@@ -99,6 +105,7 @@ export class App {
       fullEngine: options.fullEngine,
       loadView: loadOwnView,
       ...(options.languageModel ? { languageModel: options.languageModel } : {}),
+      learner: options.learner ?? embed.seed,
     });
     this.context = new ViewContext(options.root, this.session, embed);
     this.url = new UrlSync(this.session, embed, options.urlState);

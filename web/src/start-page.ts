@@ -35,12 +35,15 @@ export interface StartPageOptions {
   resumed?: AppOptions['resumed'];
   /** Where the lessons that read the language model get it (app.ts). */
   languageModel?: AppOptions['languageModel'];
+  /** The LMS's learner id, for walkthroughs that draw numbers per learner (app.ts). */
+  learner?: AppOptions['learner'];
 }
 
-export async function startPage({ load, engine, onProgress, trainingPort, costPort, fullEngine, resumed, languageModel }: StartPageOptions = {}): Promise<App | undefined> {
+export async function startPage({ load, engine, onProgress, trainingPort, costPort, fullEngine, resumed, languageModel, learner }: StartPageOptions = {}): Promise<App | undefined> {
   const host = document.getElementById('attention-lab') as HTMLElement;
   const params = new URLSearchParams(window.location.search);
-  const { options: embed, notices } = readEmbedOptions(params.get('embed'), params.get('hide'), params.get('mode'));
+  // Beside `train=`, `seed=` is the training run's (state/training-link.ts), not a learner's.
+  const { options: embed, notices } = readEmbedOptions(params.get('embed'), params.get('hide'), params.get('mode'), params.has('train') ? null : params.get('seed'));
   const frame = connectToParent();
   prefetchLinkedWalkthrough(window.location.search, fullEngine);
   // ?lang=, else the browser's languages; a language other than English fetches its catalogue
@@ -63,6 +66,7 @@ export async function startPage({ load, engine, onProgress, trainingPort, costPo
       fullEngine,
       resumed,
       languageModel,
+      learner,
       onProgress: (event) => {
         frame.progress(event);
         onProgress?.(event);

@@ -14,6 +14,7 @@ import { fixedStepIds } from '../model/pipeline.js';
 import { stepTextsProblem } from '../model/validate-step-texts.js';
 import { exercisesProblem } from '../exercises/validate-exercises.js';
 import { inputsProblem } from '../kinds/check-inputs.js';
+import { drawableInputs, perLearnerProblem } from './per-learner.js';
 import { descriptorOf, isKind, KINDS } from '../kinds/index.js';
 
 export { KINDS };
@@ -40,10 +41,16 @@ const TOP = '(top level)';
 const COMMON_FIELDS = ['$schema', 'id', 'lesson', 'kind', 'title', 'intro', 'inputs', 'stepTexts'];
 const LABEL_FIELDS = ['queryLabels', 'keyLabels'];
 
-/** The fields a walkthrough of `kind` may have: labels where its kind has them, exercises where it has some. */
+/**
+ * The fields a walkthrough of `kind` may have: labels where its kind has them, exercises where it
+ * has some, inputs drawn per learner where it has a matrix input.
+ */
 export function fieldsOf(kind: Kind): string[] {
   const { labels, exercises } = descriptorOf(kind);
-  return [...COMMON_FIELDS, ...(labels ? LABEL_FIELDS : []), ...(exercises.length > 0 ? ['exercises'] : [])];
+  return [
+    ...COMMON_FIELDS, ...(labels ? LABEL_FIELDS : []), ...(exercises.length > 0 ? ['exercises'] : []),
+    ...(drawableInputs(kind).length > 0 ? ['perLearner'] : []),
+  ];
 }
 
 /** The fields named for a file whose kind is unknown (a misspelt "kind" is named as such). */
@@ -90,7 +97,8 @@ export function parseWalkthrough(json: unknown, options: ParseOptions = {}): Par
     ?? inputsProblem(kind, json.inputs, 'inputs')
     ?? labelsOfProblem(kind, json)
     ?? placedExercisesProblem(kind, json)
-    ?? stepTextsProblem(json.stepTexts, kind, fixedStepIds(descriptorOf(kind).steps));
+    ?? stepTextsProblem(json.stepTexts, kind, fixedStepIds(descriptorOf(kind).steps))
+    ?? perLearnerProblem(kind, json);
   if (error) return { error };
   const { $schema: _schema, ...walkthrough } = json;
   return { walkthrough: walkthrough as unknown as Walkthrough };

@@ -9,6 +9,7 @@ import { TOKENS } from '../model/limits.js';
 import { fixedStepIds } from '../model/pipeline.js';
 import type { Exercise, Kind } from '../model/types.js';
 import { STEP_TEXT_LIMITS } from '../model/validate-step-texts.js';
+import { drawableInputs } from './per-learner.js';
 import { EXERCISE_TEXT, MAX_EXERCISES } from '../exercises/validate-exercises.js';
 import { PICK_GRID_MAX } from '../exercises/pick-cell.js';
 import type { About } from '../kinds/descriptor.js';
@@ -260,6 +261,10 @@ function kindBranch(kind: Kind): Schema {
         inputs: { $ref: `#/$defs/${inputsDef(kind)}` },
         ...(exercises.length > 0 ? { exercises: { $ref: `#/$defs/${camel(kind)}Exercises` } } : {}),
         ...(labels ? { queryLabels: { $ref: '#/$defs/queryLabels' }, keyLabels: { $ref: '#/$defs/keyLabels' } } : {}),
+        // A kind with no matrix input has nothing to draw.
+        perLearner: drawableInputs(kind).length > 0
+          ? { type: 'object', minProperties: 1, propertyNames: { enum: drawableInputs(kind) }, additionalProperties: { $ref: '#/$defs/drawnRange' } }
+          : false,
       },
     },
   };
@@ -304,6 +309,12 @@ export function walkthroughSchema(abouts: Abouts): Schema {
       intro: text(TEXT_LIMITS.intro, `One or two sentences shown above the steps, 1 … ${TEXT_LIMITS.intro} characters of plain text (never read as HTML).`),
       inputs: { type: 'object', description: 'The numbers or words to start from; their fields depend on kind. Learners can change them on the page.' },
       stepTexts: { $ref: '#/$defs/stepTexts' },
+      perLearner: {
+        type: 'object',
+        description: 'For a practice or an exam: numbers of its own for every learner. Names matrix inputs of the kind (each given in inputs, whose shape it keeps), each with the grid its numbers are drawn from. '
+          + 'The engine draws them from the learner\'s id (the LMS\'s in a SCORM package, a link\'s seed=, the component\'s seed attribute) and the walkthrough\'s id, so a learner gets the same numbers on every visit; without a learner id the page shows the file\'s own numbers. '
+          + 'The intro, stepTexts and exercise prompts are shown with the learner\'s numbers, so they should fit any numbers of the grids.',
+      },
     },
     allOf: KINDS.map(kindBranch),
     unevaluatedProperties: false,
@@ -321,6 +332,18 @@ export function walkthroughSchema(abouts: Abouts): Schema {
             title: text(STEP_TEXT_LIMITS.title, `The step's title, 1 … ${STEP_TEXT_LIMITS.title} characters.`),
             text: text(STEP_TEXT_LIMITS.text, `The step's explanation, 1 … ${STEP_TEXT_LIMITS.text} characters.`),
           },
+        },
+      },
+      drawnRange: {
+        description: 'The grid an input drawn per learner takes its numbers from: from, from + step, … up to to (to itself when the steps land on it). '
+          + 'from and step have at most 6 decimals and the grid at most a million numbers (checked by the engine when the walkthrough opens).',
+        type: 'object',
+        required: ['from', 'to', 'step'],
+        additionalProperties: false,
+        properties: {
+          from: { type: 'number', description: 'The grid\'s first number.' },
+          to: { type: 'number', description: 'The grid\'s end, above from.' },
+          step: { type: 'number', exclusiveMinimum: 0, description: 'The grid\'s spacing, above 0 and at most to − from.' },
         },
       },
       text: { type: 'string', minLength: 1, pattern: '\\S', description: 'Plain text, not only spaces. The page shows it as it is, never as HTML.' },

@@ -41,7 +41,7 @@ const ATTRIBUTE_PARAMS: Record<string, string> = { lesson: 'lesson', walkthrough
 
 export class AttentionLabElement extends HTMLElement {
   /**
-   * walkthrough, step and label are followed at any time; hide, embed and wasm-url are read once,
+   * walkthrough, step and label are followed at any time; hide, embed, mode, seed and wasm-url are read once,
    * when the element starts (the layout and the engine are set up for them).
    */
   static readonly observedAttributes = [...Object.keys(ATTRIBUTE_PARAMS), 'label'];
@@ -118,7 +118,7 @@ export class AttentionLabElement extends HTMLElement {
   }
 
   private start(lab: AttentionLab, frame: HTMLElement, refusedLanguage: string | undefined): void {
-    const { options: embed, notices: embedNotices } = readEmbedOptions(this.getAttribute('embed'), this.getAttribute('hide'), this.getAttribute('mode'));
+    const { options: embed, notices: embedNotices } = readEmbedOptions(this.getAttribute('embed'), this.getAttribute('hide'), this.getAttribute('mode'), this.getAttribute('seed'));
     const { state, notices } = this.requestedState();
     if (refusedLanguage !== undefined) {
       notices.unshift(t('notice-lang-refused', { ...refusedLanguageArgs(refusedLanguage), shown: languageName(currentLanguage()) }));

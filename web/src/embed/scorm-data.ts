@@ -19,6 +19,8 @@ export interface CmiElements {
   interactionCount: string;
   /** The LMS's pass mark: 1.2 a percent (mastery_score), 2004 a scaled score −1 … 1. */
   passMark: string;
+  /** Who the learner is, as the LMS names them: what a walkthrough that draws numbers per learner draws them for. */
+  learnerId: string;
 }
 
 export const CMI: Record<ScormVersion, CmiElements> = {
@@ -31,6 +33,7 @@ export const CMI: Record<ScormVersion, CmiElements> = {
     sessionTime: 'cmi.core.session_time',
     interactionCount: 'cmi.interactions._count',
     passMark: 'cmi.student_data.mastery_score',
+    learnerId: 'cmi.core.student_id',
   },
   '2004': {
     status: 'cmi.completion_status',
@@ -41,6 +44,7 @@ export const CMI: Record<ScormVersion, CmiElements> = {
     sessionTime: 'cmi.session_time',
     interactionCount: 'cmi.interactions._count',
     passMark: 'cmi.scaled_passing_score',
+    learnerId: 'cmi.learner_id',
   },
 };
 

@@ -26,6 +26,8 @@ export interface ScormSession {
   readonly connected: boolean;
   /** What to open at launch: the stored step and answers (none on a first launch or without an LMS). */
   readonly resume: ScormResume;
+  /** The LMS's id of the learner (undefined without an LMS, or when it gives none). */
+  readonly learner: string | undefined;
   /** Passes the page's progress on: the step, completion, each exercise's answer and the score. */
   progress(event: ProgressEvent): void;
   /** Where notices go once the page is up (the ones raised before are delivered then). */
@@ -83,7 +85,7 @@ function noticeQueue() {
  */
 export function connectScorm(version: ScormVersion, walkthrough: string, options: ScormOptions = {}, win: Window = window): ScormSession {
   const notices = noticeQueue();
-  const inert: ScormSession = { connected: false, resume: { attempts: [], ungraded: [] }, progress: () => {}, showNoticesWith: (notify) => notices.attach(notify) };
+  const inert: ScormSession = { connected: false, resume: { attempts: [], ungraded: [] }, learner: undefined, progress: () => {}, showNoticesWith: (notify) => notices.attach(notify) };
   const lms = findScormRuntime(version, win);
   if (!lms) return inert;
   const cmi = CMI[version];
@@ -121,6 +123,8 @@ export function connectScorm(version: ScormVersion, walkthrough: string, options
   started = true;
   const startedAt = Date.now();
   const resume = readResume(version, get, notices.say);
+  // Read once: a practice or exam that draws numbers per learner draws them for this id.
+  const learner = get(cmi.learnerId).trim() || undefined;
 
   let status = get(cmi.status);
   if (status === 'not attempted' || status === 'unknown' || status === '') {
@@ -156,6 +160,7 @@ export function connectScorm(version: ScormVersion, walkthrough: string, options
   return {
     connected: true,
     resume,
+    learner,
     showNoticesWith: (notify) => notices.attach(notify),
     progress(event) {
       if (finished || event.walkthrough !== walkthrough) return;

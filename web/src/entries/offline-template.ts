@@ -76,7 +76,7 @@ if (baked && !own.has('w') && !own.has('lesson') && !own.has('train')) {
 // The LMS's record of the package's walkthrough stands for what this browser kept of it.
 const scoWalkthrough = launch.get('w');
 const resumed = scorm?.connected && scoWalkthrough ? { walkthrough: scoWalkthrough, attempts: scorm.resume.attempts } : undefined;
-void startPage({ load: { wasmBinary: inlinedWasm() }, onProgress: (event) => scorm?.progress(event), resumed, languageModel: offlineLanguageModel() }).then((started) => {
+void startPage({ load: { wasmBinary: inlinedWasm() }, onProgress: (event) => scorm?.progress(event), resumed, languageModel: offlineLanguageModel(), learner: scorm?.learner }).then((started) => {
   if (!started) return;
   app = started;
   if (!scorm) return;

@@ -30,6 +30,20 @@ interface WalkthroughBase {
    * shown while the inputs are the walkthrough's own, so they may describe its numbers.
    */
   stepTexts?: Record<string, StepText>;
+  /**
+   * Inputs drawn per learner (a practice's or an exam's): for each matrix input named, every
+   * number is drawn by the engine (lab.drawNumbers) from the grid from, from + step, … up to `to`,
+   * seeded by the learner's id (an LMS's, a link's `seed=`, a component's `seed`) and the
+   * walkthrough's id; the file's own numbers are shown when there is no learner.
+   */
+  perLearner?: Record<string, DrawnRange>;
+}
+
+/** The grid a drawn input's numbers come from: from, from + step, … up to to. */
+export interface DrawnRange {
+  from: number;
+  to: number;
+  step: number;
 }
 
 /** A step's title, text or both, as a walkthrough words it (`stepTexts`). */

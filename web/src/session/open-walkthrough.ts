@@ -54,6 +54,14 @@ export class OpenWalkthrough {
     return this.steps[this.index];
   }
 
+  /**
+   * The learner id the walkthrough's numbers were drawn for, when they are a learner's own
+   * (its file's `perLearner`, own-numbers.ts); undefined for the file's numbers.
+   */
+  get drawnFor(): string | undefined {
+    return this.current?.drawnFor;
+  }
+
   /** The trained layer on screen, or undefined when the weights are the walkthrough's seeded ones. */
   get trained(): TrainedLayer | undefined {
     return this.current?.trained;

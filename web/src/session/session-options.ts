@@ -38,4 +38,10 @@ export interface SessionOptions {
    * with a notice. Left out: session/language-model-source.ts's.
    */
   languageModel?: (lab: AttentionLab) => Promise<LanguageModel>;
+  /**
+   * Who the learner is (an LMS's learner id, a link's `seed=`, the component's `seed`): a
+   * walkthrough that draws its numbers per learner (`perLearner`) draws them for this id.
+   * Left out, such a walkthrough shows the file's own numbers.
+   */
+  learner?: string;
 }

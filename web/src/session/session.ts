@@ -29,6 +29,7 @@ export type { Catalogue, SessionOptions } from './session-options.js';
 import { stepsToShow, type BuiltFrom, type OnScreen } from './steps-on-read.js';
 import { StepsSeen } from './steps-seen.js';
 import { OpenWalkthrough } from './open-walkthrough.js';
+import { ownNumbers } from './own-numbers.js';
 import { t } from '../i18n/messages.js';
 
 type Inputs = Walkthrough['inputs'];
@@ -50,6 +51,8 @@ export class Session extends OpenWalkthrough {
   private readonly sources: CodeSources;
   /** In an exam, the steps and walkthroughs an unanswered question keeps shut (exam-gate.ts). */
   private readonly gate: ExamGate;
+  /** Who a walkthrough that draws numbers per learner draws them for (session-options.ts). */
+  private readonly learner: string | undefined;
 
   constructor(
     lab: AttentionLab,
@@ -66,6 +69,7 @@ export class Session extends OpenWalkthrough {
     this.seen = new StepsSeen(report);
     const { fullEngine, loadView, languageModel = loadLessonModel } = options;
     this.sources = { load, lab, fullEngine, loadView, languageModel };
+    this.learner = options.learner;
   }
 
   /** Calls `listener` on every event; returns the way to stop. */
@@ -125,9 +129,10 @@ export class Session extends OpenWalkthrough {
     });
     if (!code) return false;
     const { kind, lab, trained, languageModel } = code;
+    const own = ownNumbers(lab, walkthrough, this.learner, (message) => this.notify(message));
     const from: BuiltFrom = {
-      walkthrough, kind, lab, inputs: state.inputs ?? walkthrough.inputs, edited: state.inputs !== undefined,
-      ...(trained ? { trained } : {}), ...(languageModel ? { languageModel } : {}),
+      walkthrough: own.walkthrough, kind, lab, inputs: state.inputs ?? own.walkthrough.inputs, edited: state.inputs !== undefined,
+      ...(trained ? { trained } : {}), ...(languageModel ? { languageModel } : {}), ...(own.drawnFor ? { drawnFor: own.drawnFor } : {}),
     };
     const built = this.build(from);
     if (!built) return false;
@@ -266,7 +271,8 @@ export class Session extends OpenWalkthrough {
     const c = this.current;
     // Only a walkthrough with questions needs it: a large matrix takes milliseconds to write out.
     if (!c?.walkthrough.exercises?.length) return undefined;
-    const made = { ...(c.edited ? { inputs: c.inputs } : {}), ...(c.trained ? { weights: c.trained.source } : {}) };
+    // Numbers drawn for another learner id are other numbers too.
+    const made = { ...(c.edited ? { inputs: c.inputs } : {}), ...(c.trained ? { weights: c.trained.source } : {}), ...(c.drawnFor ? { learner: c.drawnFor } : {}) };
     return Object.keys(made).length === 0 ? undefined : inputsFingerprint(JSON.stringify(made));
   }
 

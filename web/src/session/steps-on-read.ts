@@ -32,6 +32,8 @@ export interface BuiltFrom {
   trained?: TrainedLayer;
   /** The lessons' language model, for a kind whose descriptor says languageModel. */
   languageModel?: LanguageModel;
+  /** The learner id the walkthrough's own numbers were drawn for (own-numbers.ts), if they were. */
+  drawnFor?: string;
 }
 
 /** What is on screen: the steps, the one shown, and what they were built from. */

@@ -1,7 +1,7 @@
 // Embed options: what an instructor can hide when the page sits in a course (an iframe, the web
-// component, the offline file), and exam mode. Read from the link (?embed=1&hide=prose,editors,
-// ?mode=exam) or from the component's attributes; unknown parts give a notice, like every other
-// bad link parameter.
+// component, the offline file), exam mode, and the learner a practice or exam draws its numbers
+// for. Read from the link (?embed=1&hide=prose,editors, ?mode=exam, ?seed=ana) or from the
+// component's attributes; unknown parts give a notice, like every other bad link parameter.
 import { echo } from '../i18n/echo.js';
 
 /** The parts of the page that can be hidden, in the order the docs list them. */
@@ -32,10 +32,19 @@ export interface EmbedOptions {
    * engine's diagnosis or value, and no restart (implies hiding `editors` and `reset`).
    */
   exam: boolean;
+  /**
+   * Who the learner is, for a walkthrough that draws its numbers per learner (`?seed=`, the
+   * component's `seed`): any text of 1 … 256 characters, e.g. a name or a number the instructor
+   * hands out. An LMS's learner id, where there is one, comes first (app.ts).
+   */
+  seed?: string;
 }
 
 /** The link parameters read here (the page state's own are in state/url-state.ts). */
-export const EMBED_PARAMS = ['embed', 'hide', 'mode'] as const;
+export const EMBED_PARAMS = ['embed', 'hide', 'mode', 'seed'] as const;
+
+/** The longest learner seed, in characters (the engine takes 256 bytes of UTF-8: 64 characters of 4 bytes fit). */
+export const MAX_SEED_LENGTH = 64;
 
 export const NOT_EMBEDDED: EmbedOptions = { embedded: false, hide: new Set(), exam: false };
 
@@ -45,11 +54,17 @@ const EXAM_HIDES: readonly Part[] = ['editors', 'reset'];
 const isPart = (name: string): name is Part => Object.hasOwn(PARTS, name);
 
 /**
- * Reads `embed` ("1"/"true"/"0"/"false"), `hide` (comma- or space-separated parts) and `mode`
- * ("exam", or "practice", the default).
+ * Reads `embed` ("1"/"true"/"0"/"false"), `hide` (comma- or space-separated parts), `mode`
+ * ("exam", or "practice", the default) and `seed` (a learner's: 1 … 64 characters, spaces
+ * around it trimmed).
  */
-export function readEmbedOptions(embed: string | null, hide: string | null, mode: string | null = null): { options: EmbedOptions; notices: string[] } {
+export function readEmbedOptions(embed: string | null, hide: string | null, mode: string | null = null, seed: string | null = null): { options: EmbedOptions; notices: string[] } {
   const notices: string[] = [];
+  const learner = seed?.trim();
+  if (seed !== null && (!learner || [...learner].length > MAX_SEED_LENGTH)) {
+    notices.push(`seed: expected a learner's seed of 1 to ${MAX_SEED_LENGTH} characters, got ${echo(seed)}; the page shows the walkthrough's own numbers.`);
+  }
+  const seeded = learner && [...learner].length <= MAX_SEED_LENGTH ? { seed: learner } : {};
   let exam = false;
   if (mode !== null) {
     if (mode.toLowerCase() === 'exam') exam = true;
@@ -65,7 +80,7 @@ export function readEmbedOptions(embed: string | null, hide: string | null, mode
     if (isPart(name)) parts.add(name);
     else notices.push(`hide: ${echo(name)} is not a part of the page; expected some of ${Object.keys(PARTS).join(', ')}.`);
   }
-  return { options: { embedded, hide: parts, exam }, notices };
+  return { options: { embedded, hide: parts, exam, ...seeded }, notices };
 }
 
 /** The link parameters that reproduce these options (empty when there are none). */
@@ -76,5 +91,6 @@ export function embedParams(options: EmbedOptions): [string, string][] {
     ...(options.embedded ? [['embed', '1'] as [string, string]] : []),
     ...(hide.length > 0 ? [['hide', hide.join(',')] as [string, string]] : []),
     ...(options.exam ? [['mode', 'exam'] as [string, string]] : []),
+    ...(options.seed !== undefined ? [['seed', options.seed] as [string, string]] : []),
   ];
 }

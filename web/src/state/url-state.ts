@@ -242,7 +242,8 @@ export function writeLink(state: PageState, extras: LinkExtras = {}): string {
   const run = trainingRun(state);
   if (run) query.push(...trainingParams({ inputs: run }));
   else if (state.weights) query.push(...trainingParams({ inputs: trainingInputsOf(state.weights.options, state.weights.steps), layer: state.weights.layer }));
-  query.push(...(extras.params ?? []));
+  // The state's own parameters win: a training link's seed is its run's, not a learner's (`seed=`).
+  query.push(...[...(extras.params ?? [])].filter(([key]) => !query.some(([taken]) => taken === key)));
   const own = new Set(PARAMS.map((p) => p.key));
   for (const [key, value] of readParams(extras.hash ?? '').values) {
     if (!own.has(key) && OTHER_HASH_KEYS.has(key)) hash.push([key, value]);

@@ -11,6 +11,7 @@ import { setTextWithTerms } from '../widgets/glossary-terms.js';
 import { revealInStrip } from '../widgets/lesson-menu.js';
 import type { ViewContext } from './view-context.js';
 import { t } from '../i18n/messages.js';
+import { clip } from '../i18n/echo.js';
 import './weights-note.css';
 
 export class WalkthroughView {
@@ -62,6 +63,7 @@ export class WalkthroughView {
         el('p', { className: 'lesson-label' }, label),
         el('h2', { id: 'walkthrough-title', tabIndex: -1 }, title),
         introParagraph(intro),
+        this.ownNumbersNote(),
         this.weightsChoice(),
         tabs),
       el('div', { className: 'layout' },
@@ -86,6 +88,15 @@ export class WalkthroughView {
         t('edit-help')),
     );
     this.renderStepList();
+  }
+
+  /**
+   * Whose numbers these are, when a walkthrough that gives every learner numbers of their own
+   * drew them for this learner's id; nothing with the file's numbers (no learner id).
+   */
+  private ownNumbersNote(): HTMLElement | string {
+    const learner = this.context.session.drawnFor;
+    return learner === undefined ? '' : el('p', { id: 'own-numbers', className: 'own-numbers' }, t('own-numbers-drawn', { learner: clip(learner) }));
   }
 
   /**
@@ -175,7 +186,8 @@ export class WalkthroughView {
  */
 export function walkthroughHeading(walkthrough: Walkthrough, trained: TrainedLayer | undefined) {
   const lesson = LESSONS.find((l) => l.id === walkthrough.lesson);
-  const shipped = lesson?.walkthroughs.includes(walkthrough) ?? false;
+  // By id: a practice that draws numbers per learner is a copy of its shipped walkthrough.
+  const shipped = lesson?.walkthroughs.some((w) => w.id === walkthrough.id) ?? false;
   return {
     lesson,
     shipped,

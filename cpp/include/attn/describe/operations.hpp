@@ -22,6 +22,7 @@
 #include "attn/describe/decoder_layer_backward.hpp"
 #include "attn/describe/decoder_layer_decode.hpp"
 #include "attn/describe/diagnose.hpp"
+#include "attn/describe/draw_numbers.hpp"
 #include "attn/describe/diagnose_alibi.hpp"
 #include "attn/describe/diagnose_grouped_query.hpp"
 #include "attn/describe/diagnose_rope.hpp"
@@ -91,7 +92,7 @@ namespace attn::describe
         count_pairs_operation, diagnose_tokenizer_operation, sample_operation,
         attention_rollout_operation, embedding_lookup_operation,
         embedding_lookup_backward_operation, next_token_loss_operation,
-        next_token_loss_backward_operation, word_attention_operation>;
+        next_token_loss_backward_operation, word_attention_operation, draw_numbers_operation>;
 
     /// Whether the lite engine binds Operation: its description says `static constexpr bool
     /// lite = true;`. The lite engine is the page's landing build (`{ training: false }`): the
