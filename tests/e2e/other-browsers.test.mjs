@@ -1,7 +1,8 @@
 // The page's core flows in the two other browser engines learners use: Firefox (Gecko, Debian's
 // Firefox ESR over WebDriver BiDi) and WebKit (WebKitGTK's MiniBrowser over WebDriver, the
 // engine of Safari). Chromium runs the whole e2e suite; here each engine runs what must never
-// differ between browsers: the engine's numbers in the worked example, an edit and a refusal,
+// differ between browsers: the engine's numbers in the worked example, an edit and a refusal, a
+// learner's own numbers drawn from `?seed=` (the same in every browser),
 // a walkthrough of every kind from first to last step, the training lesson in its Web Worker, and the
 // trainer's losses equal to Node's bit for bit (the same loss at every
 // step, in Node and in every browser). The page scripts run through the DOM, as a learner's
@@ -16,6 +17,7 @@ import { launchOther, unavailable } from '../../scripts/lib/other-browsers.mjs';
 import { serveTrainerWorkerPage } from '../../scripts/lib/trainer-worker.mjs';
 import { servePage } from './browser.mjs';
 import { ONE_PER_KIND } from '../support/shipped-walkthroughs.mjs';
+import { drawnFor } from '../support/drawn-numbers.mjs';
 
 /**
  * A walkthrough of each kind shown step by step (the training lesson: its own test below): what
@@ -114,6 +116,15 @@ for (const name of /** @type {const} */ (['firefox', 'webkit'])) {
       assert.deepEqual(seen.scores, ['2', '2', '4']);
       assert.deepEqual(seen.key, ['1', '0', '0', '1', '1', '1']);
       assert.match(seen.notice, /not a finite number/);
+    });
+
+    test('?seed= draws the practice’s numbers for that learner as in Node and Chromium', async () => {
+      await browser.goto(`${site.url}?w=worked-example-practice&seed=ana`);
+      const seen = await browser.run(`${STEP_SHOWN}; ${CELLS}
+        return { note: document.querySelector('#own-numbers')?.textContent, query: cells('query'), key: cells('key'), value: cells('value') };`);
+      const drawn = drawnFor(lab, 'ana');
+      const asShown = (/** @type {number[][]} */ m) => m.flat().map((x) => String(x).replace('-', '−'));
+      assert.deepEqual(seen, { note: 'Your own numbers, drawn for “ana”: other learners have other ones.', query: asShown(drawn.query), key: asShown(drawn.key), value: asShown(drawn.value) });
     });
 
     test('a walkthrough of every kind steps from its first step to its last', { timeout: 600_000 }, async () => {

@@ -11,27 +11,12 @@ import { loadAttentionLab } from 'attention-lab';
 
 import { answerHere, withoutStoredProgress } from './answers.mjs';
 import { runAxe, settledUrl, usePage } from './browser.mjs';
+import { drawnFor as drawn, PRACTICE, shownInputs as shown } from '../support/drawn-numbers.mjs';
 
 const { open } = usePage();
 const lab = await loadAttentionLab({ training: false });
 
-/** The practice's grids, as its file gives them. */
-const { default: PRACTICE } = await import('../../web/src/walkthroughs/worked-example-practice.json', { with: { type: 'json' } });
-
-/** What the engine draws for `learner`: each input's matrix, as the page must show it. */
-export function drawnFor(learner) {
-  return Object.fromEntries(Object.entries(PRACTICE.perLearner).map(([input, { from, to, step }]) => {
-    const shape = PRACTICE.inputs[input];
-    return [input, lab.drawNumbers({ learner, draw: `worked-example-practice/${input}`, rows: shape.length, columns: shape[0].length, from, to, step }).numbers];
-  }));
-}
-
-/** The numbers of the inputs step's query, key and value panels, read back from their cells. */
-const shown = (page) => page.evaluate(() => Object.fromEntries(['query', 'key', 'value'].map((panel) => {
-  const figure = document.querySelector(`figure[data-panel="${panel}"]`);
-  const rows = [...figure.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td[data-row]')].map((td) => Number(td.textContent.replace('−', '-'))));
-  return [panel, rows];
-})));
+const drawnFor = (/** @type {string} */ learner) => drawn(lab, learner);
 
 test('?seed= shows the engine’s draw for that learner, says whose numbers they are, keeps them in the address and after a reload', async () => {
   const { page, problems } = await open('?w=worked-example-practice&seed=ana', { width: 375, colorScheme: 'dark' });

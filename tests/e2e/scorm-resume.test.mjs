@@ -8,16 +8,21 @@
 // learner has passed or failed and seen every step, the SCO exits normally (1.2: "", 2004:
 // "normal") so that the LMS closes the attempt. A
 // corrupt suspend_data starts from the beginning with a notice, and a refused call is a notice
-// too, never a broken lesson.
+// too, never a broken lesson. The LMS's learner id (cmi.core.student_id, cmi.learner_id) draws
+// the practice's numbers for that learner, and its answers are graded and resumed on them.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { loadAttentionLab } from 'attention-lab';
 import { buildScormPackage, readZip } from '../../scripts/offline/scorm-package.mjs';
 import { serveFiles } from '../../scripts/lib/static-server.mjs';
 import { launchBrowser, openPage, runAxe } from './browser.mjs';
 import { LMS_PAGES, SCORM_AGAIN } from './scorm-support.mjs';
+import { drawnFor, shownInputs } from '../support/drawn-numbers.mjs';
+
+const lab = await loadAttentionLab({ training: false });
 
 /** What each version calls its elements, read from the run-time's CMI as JSON, for one test body. */
 const VERSIONS = [
@@ -177,6 +182,27 @@ for (const version of VERSIONS) {
       assert.equal(cmi.status, version.scorm === '1.2' ? 'passed' : 'completed passed');
       assert.deepEqual(last.problems, []);
       await last.page.close();
+    });
+
+    test('the LMS’s learner id draws the practice’s numbers for that learner, graded on them and kept on relaunch', async () => {
+      const id = 'learner-7';
+      const stored = version.scorm === '1.2' ? { core: { student_id: id } } : { learner_id: id };
+      const first = await launch(stored);
+      assert.equal(await first.sco.locator('#own-numbers').textContent(), `Your own numbers, drawn for “${id}”: other learners have other ones.`);
+      const frame = () => first.page.frames().find((f) => f.url().includes('attention-lab.html'));
+      const numbers = drawnFor(lab, id);
+      assert.deepEqual(await shownInputs(frame()), numbers);
+      const score = lab.attention(numbers).scores[0][2];
+      await answer(first.sco, 'score-k2', String(score));
+      assert.equal(await first.sco.locator('.exercise-feedback').getAttribute('data-result'), 'correct');
+      assert.equal((await first.cmi()).interactions[0].split(' ').slice(0, 4).join(' '), `score-k2 numeric ${score} correct`);
+      const kept = await leave(first.page);
+      await first.page.close();
+      const again = await launch(kept);
+      assert.equal(await again.sco.getByLabel('Your answer').inputValue(), String(score));
+      assert.equal(await again.sco.locator('.exercise-feedback').getAttribute('data-result'), 'correct');
+      assert.deepEqual(again.problems, []);
+      await again.page.close();
     });
 
     test('answers given on edited inputs resume on those inputs', async () => {
