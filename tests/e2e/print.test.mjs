@@ -1,7 +1,8 @@
 // Paper: printing a walkthrough gives one handout of every step with its
 // formula, text and numbers, black on white, without the page's controls; a walkthrough with
 // questions prints as a worksheet without the steps that show the answers, its answer key a
-// section of its own printed only when the instructor asks for it. Chromium prints each
+// section of its own printed only when the instructor asks for it; a practice that draws numbers
+// per learner prints as many versions as asked, each on its own numbers, then their keys. Chromium prints each
 // walkthrough to PDF (page.pdf, A4); poppler's pdftotext reads the text back and pdftoppm
 // renders the pages to PNG in build/screenshots/ for a person to look at.
 import assert from 'node:assert/strict';
@@ -10,11 +11,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 
+import { loadAttentionLab } from 'attention-lab';
+
 import { runAxe, SCREENSHOT_DIR, usePage } from './browser.mjs';
+import { drawnFor } from '../support/drawn-numbers.mjs';
 
 const noPoppler = spawnSync('pdftotext', ['-v']).error ? 'pdftotext and pdftoppm (Debian poppler-utils) are not installed' : false;
 
 const { open } = usePage();
+const lab = await loadAttentionLab({ training: false });
 
 /** The worked example's numbers, as README.md tabulates them: scaled scores, weights, output. */
 const CANONICAL = ['0.707', '1.414', '2.121', '0.140', '0.284', '0.576', '0.355', '0.617'];
@@ -192,6 +197,38 @@ test('a practice walkthrough prints as a worksheet, its questions without the st
   await page.close();
 });
 
+test('Export prints versions of a practice that draws numbers per learner: each on its own numbers, then each version’s answer key', { skip: noPoppler }, async () => {
+  const { page, problems } = await open('?w=worked-example-practice');
+  await page.evaluate(() => {
+    window.printCalls = 0;
+    window.print = () => { window.printCalls += 1; };
+  });
+  await page.locator('.export-menu > summary').click();
+  const count = page.getByLabel('Versions');
+  await count.fill('0');
+  await page.getByRole('button', { name: 'Print versions with answer keys' }).click();
+  assert.equal(await page.locator('.export-status').textContent(), 'Versions: expected a whole number from 1 to 30, got “0”.');
+  await count.fill('3');
+  await page.getByRole('button', { name: 'Print versions with answer keys' }).click();
+  await page.waitForFunction(() => window.printCalls === 1);
+  assert.deepEqual(await page.locator('.print-handout > .handout-version').allTextContents(), ['Version 1 of 3', 'Version 2 of 3', 'Version 3 of 3']);
+  assert.deepEqual(await page.locator('.print-handout .handout-key > .handout-key-version').allTextContents(), ['Version 1 of 3', 'Version 2 of 3', 'Version 3 of 3']);
+  // Each version's numbers are the engine's draw for it, and its key's scores the engine's on them.
+  const cells = (selector) => page.locator(selector).evaluateAll((sections) => sections.map((section) => [...section.querySelectorAll('td[data-row]')].map((td) => Number(td.textContent.replace('−', '-')))));
+  const queries = await cells('.print-handout > .handout-step[data-step="inputs"] figure[data-panel="query"]');
+  const scores = await cells('.print-handout .handout-key .handout-step[data-step="scores"] figure[data-panel="scores"]');
+  const versions = [1, 2, 3].map((k) => drawnFor(lab, `worksheet-${k}`));
+  assert.deepEqual(queries, versions.map((v) => v.query.flat()));
+  assert.deepEqual(scores, versions.map((v) => lab.attention(v).scores.flat()));
+  assert.notDeepEqual(queries[0], queries[1]);
+  const printed = await printToPdf(page, 'practice-versions');
+  const key = printed.text.indexOf('Answer key, for the instructor');
+  assert.ok(key > printed.text.lastIndexOf('Your turn: the output'), 'the keys come after every version’s questions');
+  assert.ok(printed.pages >= 6, `${printed.pages} pages: each version and each key on pages of their own`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('an exam prints its questions without the steps that show the answers, and offers no answer key', async () => {
   const { page, problems } = await open('?w=worked-example-practice&mode=exam');
   await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
@@ -201,6 +238,7 @@ test('an exam prints its questions without the steps that show the answers, and 
   await page.locator('.export-menu > summary').click();
   await page.getByRole('button', { name: 'Print handout', exact: true }).waitFor();
   assert.equal(await page.getByRole('button', { name: 'Print handout with answer key' }).count(), 0);
+  assert.equal(await page.getByRole('button', { name: 'Print versions with answer keys' }).count(), 0, 'nor versions with their keys');
   assert.deepEqual(problems, []);
   await page.close();
 });

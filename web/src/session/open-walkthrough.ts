@@ -7,6 +7,7 @@ import type { Step, Walkthrough } from '../model/types.js';
 import { weightsLabel, type TrainedLayer } from '../model/trained-layer.js';
 import type { PageState } from '../state/url-state.js';
 import type { OnScreen } from './steps-on-read.js';
+import { stepsForLearner } from './own-numbers.js';
 
 type Inputs = Walkthrough['inputs'];
 
@@ -60,6 +61,15 @@ export class OpenWalkthrough {
    */
   get drawnFor(): string | undefined {
     return this.current?.drawnFor;
+  }
+
+  /**
+   * The open walkthrough's steps on the numbers it draws for `learner` (a printed worksheet's
+   * version: own-numbers.ts), built by the engine like those on screen; [] when nothing is open.
+   * Throws the refusal sentence when the draw is refused.
+   */
+  stepsFor(learner: string): Step[] {
+    return this.current ? stepsForLearner(this.current, learner) : [];
   }
 
   /** The trained layer on screen, or undefined when the weights are the walkthrough's seeded ones. */

@@ -6,7 +6,8 @@
 import type { AttentionLab } from '../../lib/index.js';
 import { t } from '../i18n/messages.js';
 import { inputsProblem } from '../kinds/check-inputs.js';
-import type { Walkthrough } from '../model/types.js';
+import type { Step, Walkthrough } from '../model/types.js';
+import { stepsToShow, type BuiltFrom } from './steps-on-read.js';
 
 /** What is drawn for one input of one walkthrough: the engine's `draw`, part of the seed. */
 export const drawName = (walkthrough: string, input: string): string => `${walkthrough}/${input}`;
@@ -47,4 +48,19 @@ export function ownNumbers(lab: AttentionLab, walkthrough: Walkthrough, learner:
     return { walkthrough };
   }
   return { walkthrough: drawn.walkthrough, drawnFor: learner };
+}
+
+/** What a worksheet's version `k` (1, 2, …) is drawn for: the same in every language and on every printing. */
+export const versionLearner = (k: number): string => `worksheet-${k}`;
+
+/**
+ * The steps of the open walkthrough as `learner` would see them (its own inputs, no trained
+ * layer): a printed worksheet's version. Throws the refusal sentence when the draw is refused.
+ */
+export function stepsForLearner(open: BuiltFrom, learner: string): Step[] {
+  const file = open.walkthrough;
+  const drawn = withOwnNumbers(open.lab, file, learner);
+  if ('error' in drawn) throw new Error(drawn.error);
+  const { trained: _trained, ...rest } = open;
+  return stepsToShow({ ...rest, walkthrough: drawn.walkthrough, inputs: drawn.walkthrough.inputs, edited: false, drawnFor: learner }).steps;
 }

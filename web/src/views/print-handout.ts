@@ -18,6 +18,7 @@ import type { ViewContext } from './view-context.js';
 import { panelView, withoutControls, type PanelActions } from './panel-registry.js';
 import { walkthroughHeading } from './walkthrough-view.js';
 import { worksheetSteps } from '../session/worksheet.js';
+import { versionLearner } from '../session/own-numbers.js';
 import './print-handout.css';
 
 /**
@@ -36,6 +37,12 @@ export class PrintHandout {
   private formulas: Promise<unknown> = Promise.resolve();
   /** The next handout has the answer key (asked for with Export; the browser's own printing has none). */
   private keyed = false;
+  /**
+   * How many versions the next handout prints, each on the numbers drawn for it (a walkthrough
+   * that gives every learner numbers of their own), with every version's answer key after them;
+   * 0: the numbers on screen.
+   */
+  private versions = 0;
 
   constructor(private readonly context: ViewContext, private readonly actions: PanelActions) {
     context.session.subscribe((event) => {
@@ -51,7 +58,21 @@ export class PrintHandout {
     window.addEventListener('afterprint', () => {
       this.drop();
       this.keyed = false;
+      this.versions = 0;
     });
+  }
+
+  /**
+   * Prints `count` versions of the worksheet, each on the numbers the engine draws for it
+   * (versionLearner: the same on every printing), then each version's answer key.
+   */
+  async printVersions(count: number): Promise<void> {
+    this.drop();
+    this.keyed = true;
+    this.versions = count;
+    this.build();
+    await this.formulas;
+    window.print();
   }
 
   /** Lays the handout out (with the answer key when asked), waits for its formulas, and opens the browser's print dialog. */
@@ -71,10 +92,18 @@ export class PrintHandout {
     if (!walkthrough || session.view || !shell || (this.element && this.builtFrom === session.steps)) return;
     this.drop();
     const heading = walkthroughHeading(walkthrough, session.trained);
-    const { questions, answers } = worksheetSteps(session.steps);
-    const number = (step: Step) => session.steps.indexOf(step);
-    const steps = questions.map((step) => this.stepSection(step, number(step), session.steps.length));
-    const key = this.keyed ? answers.map((step) => this.stepSection(step, number(step), session.steps.length)) : [];
+    // One worksheet on the numbers on screen, or each version on its own (a page each).
+    const sheets = this.versions > 0
+      ? Array.from({ length: this.versions }, (_, k) => ({ title: t('handout-version', { number: String(k + 1), count: String(this.versions) }), steps: session.stepsFor(versionLearner(k + 1)) }))
+      : [{ title: '', steps: session.steps }];
+    const parts = sheets.map(({ title, steps: all }) => {
+      const { questions, answers } = worksheetSteps(all);
+      const section = (step: Step) => this.stepSection(step, all.indexOf(step), all.length);
+      return { title, questions: questions.map(section), answers: this.keyed ? answers.map(section) : [], withheld: answers.length > 0 };
+    });
+    const steps = parts.flatMap((part) => part.questions);
+    const key = parts.flatMap((part) => part.answers);
+    const versionHead = (title: string, className: string) => (title ? [el('h2', { className }, title)] : []);
     this.element = el('div', { className: 'print-handout' },
       el('div', { className: 'handout-head' },
         el('p', { className: 'lesson-label' }, heading.label),
@@ -82,13 +111,13 @@ export class PrintHandout {
         el('p', { className: 'intro' }, forPaper(withoutLessonLinks(heading.intro))),
         session.weightsSource ? el('p', { className: 'handout-weights' }, session.weightsSource) : '',
         el('p', { className: 'handout-note' }, t('handout-note')),
-        answers.length > 0 ? el('p', { className: 'handout-note' }, t('handout-questions-note')) : ''),
-      ...steps.map((s) => s.section),
+        parts[0].withheld ? el('p', { className: 'handout-note' }, t('handout-questions-note')) : ''),
+      ...parts.flatMap((part) => [...versionHead(part.title, 'handout-version'), ...part.questions.map((s) => s.section)]),
       key.length > 0
         ? el('section', { className: 'handout-key' },
           el('h2', {}, t('handout-key-heading')),
           el('p', { className: 'handout-note' }, t('handout-key-note')),
-          ...key.map((s) => s.section))
+          ...parts.flatMap((part) => [...versionHead(part.title, 'handout-key-version'), ...part.answers.map((s) => s.section)]))
         : '');
     this.formulas = Promise.all([...steps, ...key].map((s) => s.formula));
     this.builtFrom = session.steps;

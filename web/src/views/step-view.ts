@@ -74,6 +74,8 @@ export class StepView {
         print: () => this.handout.print(),
         // The answer key is the instructor's: an exam's page never offers it (its practice link does).
         ...(session.walkthrough?.exercises?.length && !session.exam ? { printKey: () => this.handout.print(true) } : {}),
+        // Versions on numbers of their own, for a walkthrough that draws them per learner.
+        ...(session.walkthrough?.perLearner && !session.exam ? { printVersions: (count: number) => this.handout.printVersions(count) } : {}),
       })));
     }
     const explain = byId('explain');

@@ -26,7 +26,15 @@ export interface ExportContext {
   print?: () => void | Promise<void>;
   /** Prints the handout with its answer key, for the instructor (walkthroughs with questions). */
   printKey?: () => void | Promise<void>;
+  /**
+   * Prints that many versions of the worksheet, each on numbers of its own, with their answer
+   * keys (a walkthrough that draws numbers per learner; for the instructor).
+   */
+  printVersions?: (count: number) => void | Promise<void>;
 }
+
+/** The most versions of a worksheet printed at once. */
+export const MAX_VERSIONS = 30;
 
 let nextId = 0;
 
@@ -135,7 +143,7 @@ export function exportBody(current: () => ExportContext): HTMLElement[] {
       })));
 
   // ---- on paper --------------------------------------------------------------------------
-  const { print, printKey } = current();
+  const { print, printKey, printVersions } = current();
   let paperGroup: HTMLElement | '' = '';
   if (print) {
     const printButtons = [button(t('export-print'), print), ...(printKey ? [button(t('export-print-key'), printKey)] : [])];
@@ -143,8 +151,27 @@ export function exportBody(current: () => ExportContext): HTMLElement[] {
     paperGroup = el('fieldset', { className: 'export-group export-paper' },
       el('legend', {}, t('export-paper-group')),
       ...printButtons,
+      ...(printVersions ? [versionsControl(`${id}-versions`, printVersions, button, say)] : []),
       el('p', { id: `${id}-paper-note`, className: 'export-note' }, t('export-paper-note')));
   }
 
   return [matrixGroup, exampleGroup, paperGroup, status, fallbackBox].filter((part): part is HTMLElement => part !== '');
+}
+
+/**
+ * How many versions of the worksheet to print (1 … MAX_VERSIONS, each on numbers of its own) and
+ * the button that prints them with their answer keys; a count out of range is said, not printed.
+ */
+function versionsControl(id: string, printVersions: (count: number) => void | Promise<void>,
+  button: (label: string, action: () => void | Promise<void>) => HTMLButtonElement, say: (message: string) => void): HTMLElement {
+  const count = Object.assign(el('input', { id, type: 'number', value: '3', className: 'export-versions' }), { min: '1', max: String(MAX_VERSIONS), step: '1' });
+  const print = button(t('export-print-versions'), () => {
+    const n = Number(count.value);
+    if (!Number.isInteger(n) || n < 1 || n > MAX_VERSIONS) {
+      say(t('export-versions-refused', { max: String(MAX_VERSIONS), value: count.value }));
+      return undefined;
+    }
+    return printVersions(n);
+  });
+  return el('p', { className: 'export-versions-row' }, Object.assign(el('label', {}, t('export-versions')), { htmlFor: id }), count, print);
 }
