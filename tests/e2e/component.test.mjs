@@ -10,7 +10,10 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser, openPage, runAxe, SCREENSHOT_DIR } from './browser.mjs';
 import { sharedComponent } from '../../scripts/lib/shared-builds.mjs';
+import { loadAttentionLab } from 'attention-lab';
+import { drawnFor } from '../support/drawn-numbers.mjs';
 
+const lab = await loadAttentionLab({ training: false });
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 
@@ -80,6 +83,7 @@ before(async () => {
   fs.writeFileSync(path.join(site, 'wrong-wasm.html'), HOST_PAGE.replace(/<attention-lab id="first"[^>]*>/, '<attention-lab id="first" wasm-url="missing/attention-core.wasm">'));
   fs.writeFileSync(path.join(site, 'spanish.html'), HOST_PAGE.replace('<html lang="en">', '<html lang="es">'));
   fs.writeFileSync(path.join(site, 'exam.html'), HOST_PAGE.replace(/<attention-lab id="first"[^>]*>/, '<attention-lab id="first" walkthrough="worked-example-practice" mode="exam">'));
+  fs.writeFileSync(path.join(site, 'seed.html'), HOST_PAGE.replace(/<attention-lab id="first"[^>]*>/, '<attention-lab id="first" walkthrough="worked-example-practice" seed="ana">'));
   fs.copyFileSync(path.join(root, 'web', 'public', 'favicon.svg'), path.join(site, 'favicon.svg'));
   server = await serveFolder(site);
   browser = await launchBrowser();
@@ -213,7 +217,7 @@ describe('the <attention-lab> web component', () => {
   test('no property of the element shares an attribute’s name, so frameworks that set properties where there is one (React 19) set the attributes', () => onHostPage(async (page) => {
     const shadowed = await page.evaluate(() => {
       const lab = document.createElement('attention-lab');
-      return ['lesson', 'walkthrough', 'step', 'label', 'hide', 'embed', 'mode'].filter((name) => name in lab);
+      return ['lesson', 'walkthrough', 'step', 'label', 'hide', 'embed', 'mode', 'seed'].filter((name) => name in lab);
     });
     assert.deepEqual(shadowed, []);
   }));
@@ -299,6 +303,17 @@ describe('the <attention-lab> web component', () => {
     await first.evaluate((lab) => lab.setAttribute('walkthrough', 'worked-example'));
     await first.locator('#notices', { hasText: 'before opening another walkthrough' }).waitFor();
     assert.equal(await first.locator('#walkthrough-title').textContent(), 'Practice: one query, three keys');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('its seed attribute draws a practice’s numbers for that learner, as lab.drawNumbers does', async () => {
+    const { page, problems } = await openPage(browser.context, `${server.url}seed.html`, { ready: '#second #step-title:text("Softmax")' });
+    const first = page.locator('#first');
+    await first.locator('#own-numbers').waitFor();
+    assert.equal(await first.locator('#own-numbers').textContent(), 'Your own numbers, drawn for “ana”: other learners have other ones.');
+    const query = await first.locator('figure[data-panel="query"] td[data-row]').allTextContents();
+    assert.deepEqual(query.map((x) => Number(x.replace('−', '-'))), drawnFor(lab, 'ana').query.flat());
     assert.deepEqual(problems, []);
     await page.close();
   });
