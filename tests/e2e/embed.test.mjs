@@ -402,7 +402,11 @@ describe('the iframe protocol, with a course page of another origin', () => {
     assert.equal(answered.correct, true);
     assert.equal(answered.statement.verb.id, 'http://adlnet.gov/expapi/verbs/answered');
     assert.match(answered.statement.object.id, /\?w=worked-example-practice#exercise=score-k2$/);
-    assert.deepEqual({ ...answered.statement.result, duration: undefined }, { success: true, response: '3', duration: undefined });
+    assert.deepEqual({ ...answered.statement.result, duration: undefined }, {
+      success: true, response: '3', duration: undefined,
+      // The attempt and the engine's diagnosis, for a class report to read.
+      extensions: { 'urn:attention-lab:xapi:attempt': 1, 'urn:attention-lab:xapi:misconception': null },
+    });
     assert.match(answered.statement.result.duration, /^PT\d+(\.\d+)?S$/);
     const [score] = await until(() => received(page, 'score'), (list) => list.length === 1, 'score');
     assert.equal(score.statement.verb.id, 'http://adlnet.gov/expapi/verbs/scored');

@@ -14,8 +14,20 @@ export interface XapiStatement {
     /** ISO 8601 duration. */
     duration?: string;
     score?: { raw: number; min: number; max: number; scaled: number };
+    /** An answer's attempt (1 for the first) and the engine's diagnosis of it (XAPI_EXTENSIONS). */
+    extensions?: Record<string, unknown>;
   };
 }
+
+/**
+ * The result extensions an answer carries, so that a class report (report/class-report.ts) can
+ * tell a learner's first try and name the mistake: the attempt (1, 2, …) and the misconception
+ * the engine matched (null when right or none matched). URNs: IRIs the lab owns wherever it is served.
+ */
+export const XAPI_EXTENSIONS = {
+  attempt: 'urn:attention-lab:xapi:attempt',
+  misconception: 'urn:attention-lab:xapi:misconception',
+} as const;
 
 const ADL = 'http://adlnet.gov/expapi';
 
@@ -34,7 +46,12 @@ export function answeredStatement(event: AnsweredEvent, page: string): XapiState
       objectType: 'Activity',
       definition: { type: `${ADL}/activities/cmi.interaction` },
     },
-    result: { success: event.correct, response: event.response, duration: duration(event.latencySeconds) },
+    result: {
+      success: event.correct,
+      response: event.response,
+      duration: duration(event.latencySeconds),
+      extensions: { [XAPI_EXTENSIONS.attempt]: event.attempt, [XAPI_EXTENSIONS.misconception]: event.misconception },
+    },
   };
 }
 
