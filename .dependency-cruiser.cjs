@@ -10,8 +10,9 @@
 //   exercises  exercises/                    each exercise type: its checks and grading
 //   state      state/                        the page's state in its link (and embed options)
 //   session    session/                      the session the views draw: walkthrough, step, edits
-//   hosts      authoring/, embed/            instructors' own walkthroughs; the host the page
-//                                            reports to (iframe, SCORM, xAPI), offline files
+//   hosts      authoring/, embed/, report/   instructors' own walkthroughs; the host the page
+//                                            reports to (iframe, SCORM, xAPI), offline files; what
+//                                            a course's results say (the class report)
 //   widgets    widgets/                      DOM pieces, each drawing what it is handed
 //   browser    browser/                      the address bar, Web Workers, downloads, code fetched
 //   views      views/, styles/               each part of the page, drawn from the session
@@ -34,7 +35,7 @@ const LAYERS = [
   ['exercises', 'web/src/exercises/'],
   ['state', 'web/src/state/'],
   ['session', 'web/src/session/'],
-  ['hosts', 'web/src/(authoring|embed)/'],
+  ['hosts', 'web/src/(authoring|embed|report)/'],
   ['widgets', 'web/src/widgets/'],
   ['browser', 'web/src/browser/'],
   ['views', 'web/src/(views|styles)/'],

@@ -1,7 +1,6 @@
 // The class report's reading of xAPI statements (report/class-statements.ts) and its summary per
-// question (report/class-summary.ts), on statements made from real runs of the lab: sessions of
-// the shipped practice, each learner's answers graded and diagnosed by the engine, turned into
-// the statements the frame sends (embed/xapi.ts) with the actor a host adds. Right at first try,
+// question (report/class-summary.ts), on statements made from real runs of the lab
+// (tests/support/class-runs.mjs: three learners' sessions of the shipped practice). Right at first try,
 // the mistakes named, the first try found by attempt, time or order; foreign statements passed
 // over; broken ones refused, naming the statement and field.
 import assert from 'node:assert/strict';
@@ -9,40 +8,14 @@ import { test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
 
+import { classStatements } from '../support/class-runs.mjs';
 import { importCompiled } from '../support/compiled.mjs';
-import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
 
 const lab = await loadAttentionLab({ training: false });
-const { Session } = await importCompiled('session/session');
-const { answeredStatement, scoreStatement } = await importCompiled('embed/xapi');
 const { answersFromStatements } = await importCompiled('report/class-statements');
 const { classSummary } = await importCompiled('report/class-summary');
 
-const PAGE = 'https://lab.example.org/';
-const PRACTICE = SHIPPED.get('worked-example-practice');
-const exercise = (id) => PRACTICE.exercises.find((e) => e.id === id);
-
-/** A learner's run: their answers (exercise id, text) in a session, as the statements the host records. */
-async function run(name, answers) {
-  const s = new Session(lab, { find: (id) => SHIPPED.get(id), fallback: 'worked-example' });
-  const statements = [];
-  s.subscribe((event) => {
-    if (event.type !== 'progress') return;
-    const made = event.progress.type === 'answered' ? answeredStatement(event.progress, PAGE) : event.progress.type === 'score' ? scoreStatement(event.progress, PAGE) : undefined;
-    if (made) statements.push({ actor: { objectType: 'Agent', account: { homePage: 'https://moodle.example.org', name } }, ...made });
-  });
-  assert.equal(await s.open({ walkthrough: 'worked-example-practice', step: 'inputs' }), true);
-  for (const [id, text] of answers) s.answer(exercise(id), text);
-  return statements;
-}
-
-// Three learners: right at once; the unscaled weight (a named mistake), then right; a wrong score
-// the engine names no mistake for.
-const CLASS = [
-  ...(await run('ana', [['score-k2', '3'], ['weight-k2', '0.576']])),
-  ...(await run('ben', [['score-k2', '3'], ['weight-k2', '0.665'], ['weight-k2', '0.576']])),
-  ...(await run('cy', [['score-k2', '17'], ['weight-k2', '0.665']])),
-];
+const CLASS = await classStatements(lab);
 
 test('statements from real runs give, per question, the learners right at first try and the mistakes named', () => {
   const read = answersFromStatements(JSON.stringify(CLASS));

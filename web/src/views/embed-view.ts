@@ -32,6 +32,9 @@ export function openEmbedDialog(context: ViewContext, url: UrlSync, custom: Cust
       },
       exercises: (walkthrough.exercises?.length ?? 0) > 0,
     },
+    // The class report's dialog takes the focus after this one: its own code, fetched when asked for.
+    report: () => void import('./class-report-view.js').then(({ openClassReport }) => openClassReport(context))
+      .catch((error: Error) => session.notify(`The class report could not be loaded (${error.message}); check the connection and try again.`)),
     onClose: () => context.root.querySelector<HTMLElement>('.control-embed')?.focus(),
   });
   context.byId('main').append(dialog);

@@ -33,6 +33,8 @@ export interface EmbedDialogOptions {
     /** The walkthrough has exercises (the dialog asks for the SCORM pass mark). */
     exercises: boolean;
   };
+  /** Opens the class report (the results a course exported), once this dialog has closed. */
+  report?: () => void;
   onClose: () => void;
 }
 
@@ -99,6 +101,7 @@ export function embedDialog(options: EmbedDialogOptions): HTMLDialogElement {
     }
   });
   const close = el('button', { type: 'button', className: 'embed-close' }, t('embed-close'));
+  const report = options.report && el('button', { type: 'button', className: 'embed-report' }, t('report-button'));
 
   const dialog = el('dialog', { className: 'embed-dialog', ariaLabelledBy: 'embed-heading' },
     el('h2', { id: 'embed-heading' }, t('embed-heading')),
@@ -107,9 +110,13 @@ export function embedDialog(options: EmbedDialogOptions): HTMLDialogElement {
     el('fieldset', { className: 'embed-choices' }, el('legend', {}, t('embed-options')), ...checks),
     code,
     ...(download
-      ? [el('div', { className: 'embed-actions' }, copy), status, downloadButtons({ make: (format, mastery) => download.make(format, current(), mastery), exercises: download.exercises }), el('div', { className: 'embed-actions' }, close)]
-      : [el('div', { className: 'embed-actions' }, copy, close), status]));
+      ? [el('div', { className: 'embed-actions' }, copy), status, downloadButtons({ make: (format, mastery) => download.make(format, current(), mastery), exercises: download.exercises }), el('div', { className: 'embed-actions' }, ...(report ? [report] : []), close)]
+      : [el('div', { className: 'embed-actions' }, copy, ...(report ? [report] : []), close), status]));
   close.addEventListener('click', () => dialog.close());
+  report?.addEventListener('click', () => {
+    dialog.close();
+    options.report?.();
+  });
   dialog.addEventListener('close', () => {
     dialog.remove();
     options.onClose();

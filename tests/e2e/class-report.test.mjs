@@ -1,0 +1,70 @@
+// The class report in the page: from the Embed dialog, the instructor opens a statements file made
+// from real runs of the lab (tests/support/class-runs.mjs) and sees per question the learners right
+// at first try and the mistakes the engine named, as bars and as a table with the same numbers;
+// a broken file is said in the dialog, naming the statement and field, and the report shown
+// before stays. Axe-clean at 1280 px and at 375 px in dark mode; screenshots of both.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+
+import { loadAttentionLab } from 'attention-lab';
+
+import { runAxe, screenshot, SCREENSHOT_DIR, usePage } from './browser.mjs';
+import { classStatements } from '../support/class-runs.mjs';
+
+const { open } = usePage();
+const lab = await loadAttentionLab({ training: false });
+const CLASS = JSON.stringify(await classStatements(lab));
+
+/** Opens the class report from the Embed dialog. */
+async function openReport(page) {
+  // On a phone the Embed button is folded under "More step controls".
+  if (!(await page.locator('.control-embed').isVisible())) await page.getByRole('button', { name: /More step controls/ }).click();
+  await page.locator('.control-embed').click();
+  await page.getByRole('button', { name: 'Class report…' }).click();
+  await page.locator('.report-dialog[open]').waitFor();
+}
+
+/** The rows of each question's table: [answer, learners, share]. */
+const tables = (page) => page.locator('.report-table').evaluateAll((all) => all.map((table) => [...table.querySelectorAll('tbody tr')].map((tr) => [tr.querySelector('th').firstChild.textContent, ...[...tr.querySelectorAll('td')].map((td) => td.textContent)])));
+
+for (const [width, colorScheme] of /** @type {const} */ ([[1280, 'light'], [375, 'dark']])) {
+  test(`a statements file shows each question's first tries and the mistakes named, at ${width} px (${colorScheme})`, async () => {
+    const { page, problems } = await open('?w=worked-example-practice', { width, colorScheme });
+    await openReport(page);
+    await page.locator('#report-file').setInputFiles({ name: 'statements.json', mimeType: 'application/json', buffer: Buffer.from(CLASS) });
+    await page.locator('.report-question').first().waitFor();
+    assert.equal(await page.locator('.report-status').textContent(), 'statements.json: 3 learners, 2 questions.');
+    assert.deepEqual(await page.locator('.report-question h3').allTextContents(), ['Your turn: a score (worked-example-practice)', 'Your turn: a weight (worked-example-practice)']);
+    assert.deepEqual(await page.locator('.report-question > p').allTextContents(), [
+      'Right at first try: 2 of 3 learners (67 %).',
+      'Right at first try: 1 of 3 learners (33 %).',
+    ]);
+    assert.deepEqual(await tables(page), [
+      [['Right', '2', '67 %'], ['Wrong, no mistake named', '1', '33 %']],
+      [['Right', '1', '33 %'], ['unscaled', '2', '67 %']],
+    ]);
+    assert.equal(await page.locator('.report-table .report-detail').first().textContent(), 'That is the value without dividing the scores by √d_k.');
+    // The bars say the same, and are hidden from screen readers (the table is their text).
+    assert.equal(await page.locator('.report-bars').first().getAttribute('aria-hidden'), 'true');
+    const overflow = await page.evaluate(() => document.querySelector('.report-dialog').scrollWidth - document.querySelector('.report-dialog').clientWidth);
+    assert.ok(overflow <= 0, `the dialog scrolls sideways by ${overflow} px`);
+    const axe = await runAxe(page);
+    assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`), []);
+    await screenshot(page, path.join(SCREENSHOT_DIR, `class-report-${width}-${colorScheme}.png`), { fullPage: true });
+
+    // A broken file: said in the dialog, naming the statement and field; the report stays.
+    const broken = JSON.parse(CLASS);
+    const second = broken.findIndex((st, k) => k > 0 && st.verb.id.endsWith('/answered'));
+    broken[second].result.success = 'yes';
+    await page.locator('#report-file').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
+    await page.locator('.report-status.refused').waitFor();
+    assert.equal(await page.locator('.report-status').textContent(), `broken.json could not be read: statements[${second}].result.success: expected true or false (whether the answer was right), got "yes"`);
+    assert.equal(await page.locator('.report-question').count(), 2, 'the report shown before stays');
+    // Closing gives the focus back to the Embed button (on a phone, to "More", which unfolds it).
+    await page.getByRole('button', { name: 'Close' }).click();
+    assert.equal(await page.evaluate(() => document.activeElement?.className), width > 500 ? 'control-embed' : 'control-more');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
