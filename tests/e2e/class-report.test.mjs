@@ -10,11 +10,12 @@ import { test } from 'node:test';
 import { loadAttentionLab } from 'attention-lab';
 
 import { runAxe, screenshot, SCREENSHOT_DIR, usePage } from './browser.mjs';
-import { classStatements } from '../support/class-runs.mjs';
+import { classStatements, moodleInteractionsReport } from '../support/class-runs.mjs';
 
 const { open } = usePage();
 const lab = await loadAttentionLab({ training: false });
 const CLASS = JSON.stringify(await classStatements(lab));
+const MOODLE = await moodleInteractionsReport(lab);
 
 /** Opens the class report from the Embed dialog. */
 async function openReport(page) {
@@ -68,3 +69,23 @@ for (const [width, colorScheme] of /** @type {const} */ ([[1280, 'light'], [375,
     await page.close();
   });
 }
+
+test('Moodle’s SCORM interactions report shows the same first tries, each question named by its title, and says it records no diagnosis', async () => {
+  const { page, problems } = await open('?w=worked-example');
+  await openReport(page);
+  await page.locator('#report-file').setInputFiles({ name: 'Course Attention-20261129_0912-tab_separated.txt', mimeType: 'text/plain', buffer: Buffer.from(MOODLE) });
+  await page.locator('.report-question').first().waitFor();
+  assert.equal(await page.locator('.report-status').textContent(), 'Course Attention-20261129_0912-tab_separated.txt: 3 learners, 2 questions.');
+  assert.deepEqual(await page.locator('.report-question h3').allTextContents(), ['Your turn: a score (worked-example-practice)', 'Your turn: a weight (worked-example-practice)']);
+  assert.deepEqual(await tables(page), [
+    [['Right', '2', '67 %'], ['Wrong (the file records no diagnosis)', '1', '33 %']],
+    [['Right', '1', '33 %'], ['Wrong (the file records no diagnosis)', '2', '67 %']],
+  ]);
+  // Downloaded without the question and result columns: the dialog says which boxes to tick.
+  const responsesOnly = MOODLE.split('\n').map((line) => line.split('\t').filter((_, k) => !/^"(Question|Result) \d+"$/.test(MOODLE.split('\n')[0].split('\t')[k])).join('\t')).join('\n');
+  await page.locator('#report-file').setInputFiles({ name: 'responses.txt', mimeType: 'text/plain', buffer: Buffer.from(responsesOnly) });
+  await page.locator('.report-status.refused').waitFor();
+  assert.match(await page.locator('.report-status').textContent(), /^responses\.txt could not be read: line 1: expected the columns "Question 0" and "Result 0", … \(in Moodle's report, tick "Summary of question" and "Summary of result" before downloading\)/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -8,12 +8,13 @@ import { test } from 'node:test';
 
 import { loadAttentionLab } from 'attention-lab';
 
-import { classStatements } from '../support/class-runs.mjs';
+import { classStatements, moodleInteractionsReport } from '../support/class-runs.mjs';
 import { importCompiled } from '../support/compiled.mjs';
 
 const lab = await loadAttentionLab({ training: false });
 const { answersFromStatements } = await importCompiled('report/class-statements');
 const { classSummary } = await importCompiled('report/class-summary');
+const { answersFromMoodle } = await importCompiled('report/moodle-interactions');
 
 const CLASS = await classStatements(lab);
 
@@ -22,8 +23,8 @@ test('statements from real runs give, per question, the learners right at first 
   assert.ok('answers' in read, read.error);
   assert.equal(read.answers.length, 7, 'the score statements are passed over');
   assert.deepEqual(classSummary(read.answers), [
-    { walkthrough: 'worked-example-practice', exercise: 'score-k2', learners: 3, rightFirst: 2, misconceptions: [], unnamed: 1 },
-    { walkthrough: 'worked-example-practice', exercise: 'weight-k2', learners: 3, rightFirst: 1, misconceptions: [['unscaled', 2]], unnamed: 0 },
+    { walkthrough: 'worked-example-practice', exercise: 'score-k2', learners: 3, rightFirst: 2, misconceptions: [], unnamed: 1, undiagnosed: 0 },
+    { walkthrough: 'worked-example-practice', exercise: 'weight-k2', learners: 3, rightFirst: 1, misconceptions: [['unscaled', 2]], unnamed: 0, undiagnosed: 0 },
   ]);
 });
 
@@ -41,7 +42,7 @@ test('a learner’s first try is their lowest attempt, else their earliest time,
   const byTime = answersFromStatements(JSON.stringify(dated));
   assert.equal(classSummary(byTime.answers).find((q) => q.exercise === 'weight-k2').rightFirst, 1);
   const byOrder = answersFromStatements(JSON.stringify(undated));
-  assert.deepEqual(classSummary(byOrder.answers).map((q) => [q.rightFirst, q.misconceptions]), [[2, []], [1, []]], 'no diagnosis recorded: no mistake named');
+  assert.deepEqual(classSummary(byOrder.answers).map((q) => [q.rightFirst, q.misconceptions, q.unnamed, q.undiagnosed]), [[2, [], 0, 1], [1, [], 0, 2]], 'no diagnosis recorded: none named, and said so');
 });
 
 test('statements of other activities and verbs are passed over; a file with no answer of the lab is refused', () => {
@@ -65,4 +66,34 @@ test('a broken file is refused with a sentence naming the statement and the fiel
   assert.equal(broken((st) => { st.actor = { name: 'Ana' }; }), 'statements[1].actor: expected the learner: an Agent with an account, mbox, mbox_sha1sum or openid, got an object');
   assert.equal(broken((st) => { st.result.success = 'yes'; }), 'statements[1].result.success: expected true or false (whether the answer was right), got "yes"');
   assert.equal(broken((st) => { st.result.extensions['urn:attention-lab:xapi:attempt'] = 0; }), 'statements[1].result.extensions["urn:attention-lab:xapi:attempt"]: expected the attempt, a whole number from 1, got 0');
+});
+
+const MOODLE = await moodleInteractionsReport(lab);
+/** The page's walkthrough of a SCO's title (the view asks the page's walkthroughs). */
+const byTitle = (title) => (title === 'Practice: one query, three keys' ? 'worked-example-practice' : undefined);
+
+test('Moodle’s interactions report, from real SCORM runs, gives the same first tries; it records no diagnosis, and says so', () => {
+  const read = answersFromMoodle(MOODLE, byTitle);
+  assert.ok('answers' in read, read.error);
+  assert.deepEqual(classSummary(read.answers), [
+    { walkthrough: 'worked-example-practice', exercise: 'score-k2', learners: 3, rightFirst: 2, misconceptions: [], unnamed: 0, undiagnosed: 1 },
+    { walkthrough: 'worked-example-practice', exercise: 'weight-k2', learners: 3, rightFirst: 1, misconceptions: [], unnamed: 0, undiagnosed: 2 },
+  ]);
+  // An LF or a CRLF file, a learner with no attempt, and a second attempt whose answers come after the first's.
+  const [header, ...rows] = MOODLE.replace(/\n$/, '').split('\n');
+  const never = ['"Dee Fox"', 'dee@example.org', '-', '-', '-', '-', '"Not attempted"', ...header.split('\t').slice(7).map(() => '')].join('\t');
+  const again = rows[2].replace('\t1\t', '\t2\t').replace(/\t17\t/, '\t3\t').replace(/\twrong/, '\tcorrect');
+  const more = answersFromMoodle([header, again, ...rows, never].join('\r\n'), byTitle);
+  assert.ok('answers' in more, more.error);
+  assert.equal(classSummary(more.answers)[0].rightFirst, 2, 'cy’s second attempt, first in the file, is not his first try');
+});
+
+test('a file that is not Moodle’s report, or lacks the question or result columns, is refused naming the line and column', () => {
+  const [header, ...rows] = MOODLE.replace(/\n$/, '').split('\n');
+  assert.match(answersFromMoodle('id,score\n1,2\n', byTitle).error, /^line 1: expected the header of Moodle's SCORM interactions report \("Name", "Attempt", .*got no "Name", "Attempt", "Started on", "Last accessed on", "Score"$/);
+  const responsesOnly = [header.split('\t').filter((h) => !/^"?(Question|Result)/.test(h)).join('\t')].join('\n');
+  assert.match(answersFromMoodle(responsesOnly, byTitle).error, /^line 1: expected the columns "Question 0" and "Result 0", … \(in Moodle's report, tick "Summary of question" and "Summary of result" before downloading\), got no "Question N" column$/);
+  assert.equal(answersFromMoodle([header, rows[0].split('\t').slice(0, 5).join('\t')].join('\n'), byTitle).error, `line 2: expected ${header.split('\t').length} fields like the header, got 5`);
+  assert.equal(answersFromMoodle([header, rows[0].replace('\t1\t', '\tone\t')].join('\n'), byTitle).error, 'line 2, "Attempt": expected a whole number from 1, or -, got "one"');
+  assert.equal(answersFromMoodle([header, rows[0].replace('\tcorrect', '\tmaybe')].join('\n'), byTitle).error, 'line 2, "Result 0": expected correct, wrong or incorrect, got "maybe"');
 });

@@ -16,13 +16,13 @@ export interface RecordedAnswer {
   walkthrough: string;
   exercise: string;
   correct: boolean;
-  /** The mistake the engine named (a wrong answer), or null. */
-  misconception: string | null;
+  /** The mistake the engine named (a wrong answer), null when it named none, undefined when the file does not say. */
+  misconception: string | null | undefined;
   /** 1 for the learner's first answer to the exercise, 2 for the next, …; undefined when not recorded. */
   attempt: number | undefined;
   /** When it was answered (ms since 1970), when the statement says; else undefined. */
   time: number | undefined;
-  /** Its place in the file, for the order of answers a statement does not date. */
+  /** Its order where nothing above says: its place in the file (statements), its attempt and interaction (Moodle's report). */
   index: number;
 }
 
@@ -73,13 +73,13 @@ function answerOf(statement: unknown, index: number): RecordedAnswer | undefined
   if (attempt !== undefined && !(Number.isInteger(attempt) && (attempt as number) >= 1)) {
     return { problem: expected(`${path}.result.extensions["${XAPI_EXTENSIONS.attempt}"]`, 'the attempt, a whole number from 1', attempt) };
   }
-  const misconception = extensions[XAPI_EXTENSIONS.misconception] ?? null;
-  if (misconception !== null && typeof misconception !== 'string') {
+  const misconception = extensions[XAPI_EXTENSIONS.misconception];
+  if (misconception !== undefined && misconception !== null && typeof misconception !== 'string') {
     return { problem: expected(`${path}.result.extensions["${XAPI_EXTENSIONS.misconception}"]`, 'the mistake\'s name (a text) or null', misconception) };
   }
   const time = typeof statement.timestamp === 'string' ? Date.parse(statement.timestamp) : Number.NaN;
   return {
-    learner, ...place, correct: result.success, misconception: result.success ? null : misconception,
+    learner, ...place, correct: result.success, misconception: result.success ? null : misconception as string | null | undefined,
     attempt: attempt as number | undefined, time: Number.isNaN(time) ? undefined : time, index,
   };
 }

@@ -16,6 +16,8 @@ export interface QuestionSummary {
   misconceptions: [string, number][];
   /** Wrong first tries the engine matched to no named mistake. */
   unnamed: number;
+  /** Wrong first tries whose file records no diagnosis (Moodle's report; statements without it). */
+  undiagnosed: number;
 }
 
 /** Which of two answers came first: the attempt number, then the time, then the file's order. */
@@ -45,7 +47,8 @@ export function classSummary(answers: readonly RecordedAnswer[]): QuestionSummar
       learners: tries.length,
       rightFirst: tries.filter((t) => t.correct).length,
       misconceptions: [...named].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
-      unnamed: tries.filter((t) => !t.correct && !t.misconception).length,
+      unnamed: tries.filter((t) => !t.correct && t.misconception === null).length,
+      undiagnosed: tries.filter((t) => !t.correct && t.misconception === undefined).length,
     };
   });
 }

@@ -1,10 +1,12 @@
 // "Class report": the instructor opens the results their course exported (the xAPI statements the
-// lab sends, as JSON; report/class-statements.ts) and sees, per question, the share of learners
+// lab sends, as JSON: report/class-statements.ts; or Moodle's SCORM interactions report:
+// report/moodle-interactions.ts) and sees, per question, the share of learners
 // right at their first try and the mistakes the engine named in the wrong first tries, as bars
 // and as a table with the same numbers (the bars are hidden from screen readers: the table is
 // their text). The file is read in the browser; nothing leaves it. A file that cannot be read is
 // said in the dialog, naming the statement and field, and the report shown before stays.
 import { answersFromStatements } from '../report/class-statements.js';
+import { answersFromMoodle, type WalkthroughOfTitle } from '../report/moodle-interactions.js';
 import { classSummary, type QuestionSummary } from '../report/class-summary.js';
 import { formatCount, formatPercent } from '../model/format.js';
 import { el } from './dom.js';
@@ -14,6 +16,8 @@ import './class-report.css';
 export interface ClassReportOptions {
   /** An exercise's title, when the page knows its walkthrough; undefined otherwise (its id is shown). */
   exerciseTitle: (walkthrough: string, exercise: string) => string | undefined;
+  /** The walkthrough a SCORM package's title names (Moodle's report has the title, not the id). */
+  walkthroughOfTitle: WalkthroughOfTitle;
   onClose: () => void;
 }
 
@@ -36,6 +40,7 @@ function questionSection(q: QuestionSummary, options: ClassReportOptions, index:
     { label: t('report-right'), learners: q.rightFirst },
     ...q.misconceptions.map(([name, learners]) => ({ label: name, detail: mistakeWords(name), learners })),
     ...(q.unnamed > 0 ? [{ label: t('report-unnamed'), learners: q.unnamed }] : []),
+    ...(q.undiagnosed > 0 ? [{ label: t('report-undiagnosed'), learners: q.undiagnosed }] : []),
   ];
   const id = `report-q${index}`;
   const bars = el('div', { className: 'report-bars' },
@@ -64,11 +69,13 @@ export function classReportDialog(options: ClassReportOptions): HTMLDialogElemen
   const status = el('p', { className: 'report-status', role: 'status' });
   const results = el('div', { className: 'report-results' });
   const picker = el('input', { type: 'file', id: 'report-file', className: 'report-file' });
-  picker.accept = '.json,application/json';
+  picker.accept = '.json,application/json,.txt,.csv,text/plain,text/csv,text/tab-separated-values';
   picker.addEventListener('change', async () => {
     const file = picker.files?.[0];
     if (!file) return;
-    const read = answersFromStatements(await file.text());
+    const text = await file.text();
+    // Statements are JSON (a list or an object); Moodle's report is lines of tab-separated text.
+    const read = /^\s*[[{]/.test(text) ? answersFromStatements(text) : answersFromMoodle(text, options.walkthroughOfTitle);
     if ('error' in read) {
       status.textContent = t('report-refused', { file: file.name, reason: read.error });
       status.classList.add('refused');
