@@ -11,6 +11,7 @@ import { loadAttentionLab } from 'attention-lab';
 
 import { runAxe, screenshot, SCREENSHOT_DIR, usePage } from './browser.mjs';
 import { classStatements, moodleInteractionsReport } from '../support/class-runs.mjs';
+import { PRACTICE } from '../support/drawn-numbers.mjs';
 
 const { open } = usePage();
 const lab = await loadAttentionLab({ training: false });
@@ -70,13 +71,15 @@ for (const [width, colorScheme] of /** @type {const} */ ([[1280, 'light'], [375,
   });
 }
 
-test('Moodle’s SCORM interactions report shows the same first tries, each question named by its title, and says it records no diagnosis', async () => {
+test('Moodle’s SCORM interactions report shows the same first tries, each question named by its title; a practice of per-learner numbers stays undiagnosed', async () => {
   const { page, problems } = await open('?w=worked-example');
   await openReport(page);
   await page.locator('#report-file').setInputFiles({ name: 'Course Attention-20261129_0912-tab_separated.txt', mimeType: 'text/plain', buffer: Buffer.from(MOODLE) });
   await page.locator('.report-question').first().waitFor();
   assert.equal(await page.locator('.report-status').textContent(), 'Course Attention-20261129_0912-tab_separated.txt: 3 learners, 2 questions.');
   assert.deepEqual(await page.locator('.report-question h3').allTextContents(), ['Your turn: a score (worked-example-practice)', 'Your turn: a weight (worked-example-practice)']);
+  // Moodle keeps no diagnosis, nor the learner id this practice drew its numbers for: no mistake
+  // can be named afterwards.
   assert.deepEqual(await tables(page), [
     [['Right', '2', '67 %'], ['Wrong (the file records no diagnosis)', '1', '33 %']],
     [['Right', '1', '33 %'], ['Wrong (the file records no diagnosis)', '2', '67 %']],
@@ -86,6 +89,27 @@ test('Moodle’s SCORM interactions report shows the same first tries, each ques
   await page.locator('#report-file').setInputFiles({ name: 'responses.txt', mimeType: 'text/plain', buffer: Buffer.from(responsesOnly) });
   await page.locator('.report-status.refused').waitFor();
   assert.match(await page.locator('.report-status').textContent(), /^responses\.txt could not be read: line 1: expected the columns "Question 0" and "Result 0", … \(in Moodle's report, tick "Summary of question" and "Summary of result" before downloading\)/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('from Moodle’s report the engine names the mistakes again when the walkthrough’s numbers are its own', async () => {
+  // The instructor's copy of the practice, without numbers per learner, as its SCORM package's title names it.
+  const mine = { ...structuredClone(PRACTICE), id: 'my-practice', title: 'My practice' };
+  delete mine.lesson;
+  delete mine.perLearner;
+  const { page, problems } = await open(`?w=my-practice#${new URLSearchParams({ walkthrough: JSON.stringify(mine) })}`);
+  await page.locator('#walkthrough-title', { hasText: 'My practice' }).waitFor();
+  await openReport(page);
+  const report = MOODLE.replace('"Attention Lab: Practice: one query, three keys"', '"Attention Lab: My practice"');
+  await page.locator('#report-file').setInputFiles({ name: 'my-practice.txt', mimeType: 'text/plain', buffer: Buffer.from(report) });
+  await page.locator('.report-question').first().waitFor();
+  assert.deepEqual(await page.locator('.report-question h3').allTextContents(), ['Your turn: a score (my-practice)', 'Your turn: a weight (my-practice)']);
+  // Moodle keeps the responses: each wrong one graded again by the engine, as the lesson graded it.
+  assert.deepEqual(await tables(page), [
+    [['Right', '2', '67 %'], ['Wrong, no mistake named', '1', '33 %']],
+    [['Right', '1', '33 %'], ['unscaled', '2', '67 %']],
+  ]);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -15,6 +15,7 @@ const lab = await loadAttentionLab({ training: false });
 const { answersFromStatements } = await importCompiled('report/class-statements');
 const { classSummary } = await importCompiled('report/class-summary');
 const { answersFromMoodle } = await importCompiled('report/moodle-interactions');
+const { withDiagnoses } = await importCompiled('report/rediagnose');
 
 const CLASS = await classStatements(lab);
 
@@ -96,4 +97,19 @@ test('a file that is not Moodle’s report, or lacks the question or result colu
   assert.equal(answersFromMoodle([header, rows[0].split('\t').slice(0, 5).join('\t')].join('\n'), byTitle).error, `line 2: expected ${header.split('\t').length} fields like the header, got 5`);
   assert.equal(answersFromMoodle([header, rows[0].replace('\t1\t', '\tone\t')].join('\n'), byTitle).error, 'line 2, "Attempt": expected a whole number from 1, or -, got "one"');
   assert.equal(answersFromMoodle([header, rows[0].replace('\tcorrect', '\tmaybe')].join('\n'), byTitle).error, 'line 2, "Result 0": expected correct, wrong or incorrect, got "maybe"');
+});
+
+test('responses a file kept without a diagnosis are graded again, once each; right answers and known diagnoses are left', async () => {
+  const read = answersFromMoodle(MOODLE, byTitle);
+  const asked = [];
+  const diagnose = async (walkthrough, exercise, response) => {
+    asked.push(`${walkthrough} ${exercise} ${response}`);
+    return response === '0.665' ? 'unscaled' : response === '17' ? null : undefined;
+  };
+  const answers = await withDiagnoses(read.answers, diagnose);
+  assert.deepEqual(asked.sort(), ['worked-example-practice score-k2 17', 'worked-example-practice weight-k2 0.665'], 'each wrong response once');
+  assert.deepEqual(classSummary(answers).map((q) => [q.misconceptions, q.unnamed, q.undiagnosed]), [[[], 1, 0], [[['unscaled', 2]], 0, 0]]);
+  // A grader that cannot grade (another walkthrough, numbers of each learner's own) leaves them undiagnosed.
+  const none = await withDiagnoses(read.answers, async () => undefined);
+  assert.deepEqual(classSummary(none).map((q) => q.undiagnosed), [1, 2]);
 });

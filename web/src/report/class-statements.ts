@@ -20,6 +20,8 @@ export interface RecordedAnswer {
   misconception: string | null | undefined;
   /** 1 for the learner's first answer to the exercise, 2 for the next, …; undefined when not recorded. */
   attempt: number | undefined;
+  /** What the learner answered, where the file keeps it (Moodle's "Response N"), for a diagnosis made afterwards. */
+  response?: string;
   /** When it was answered (ms since 1970), when the statement says; else undefined. */
   time: number | undefined;
   /** Its order where nothing above says: its place in the file (statements), its attempt and interaction (Moodle's report). */

@@ -6,8 +6,8 @@
 // teacher ticked: "Question N" (the interaction's id, our exercise id), "Response N", "Right
 // answer N", "Result N". The report needs "Question N" and "Result N" (Moodle's "Summary of
 // question" and "Summary of result"). A learner is their email address, else their name; their
-// answers are ordered by attempt, then interaction. The file carries no diagnosis: no mistake is
-// named from it. DOM-free.
+// answers are ordered by attempt, then interaction. The file carries no diagnosis; where it has
+// "Response N" (SCORM 1.2's), the page asks the engine afterwards (rediagnose.ts). DOM-free.
 import { problem } from '../model/json-checks.js';
 import type { RecordedAnswer } from './class-statements.js';
 
@@ -74,6 +74,7 @@ export function answersFromMoodle(text: string, walkthroughOf: WalkthroughOfTitl
   }));
   const questions = numbered('Question');
   const results = numbered('Result');
+  const responses = numbered('Response');
   if (questions.size === 0 || results.size === 0) {
     return { error: problem('line 1', 'the columns "Question 0" and "Result 0", … (in Moodle\'s report, tick "Summary of question" and "Summary of result" before downloading)', `no "${questions.size === 0 ? 'Question' : 'Result'} N" column`) };
   }
@@ -97,9 +98,11 @@ export function answersFromMoodle(text: string, walkthroughOf: WalkthroughOfTitl
       if (!exercise || resultColumn === undefined) continue;
       const result = row[resultColumn];
       if (!Object.hasOwn(RESULTS, result)) return { error: problem(`${at}, "Result ${n}"`, 'correct, wrong or incorrect', `"${result}"`) };
+      const responseColumn = responses.get(n);
+      const response = responseColumn === undefined ? '' : unescaped(row[responseColumn]);
       answers.push({
         learner: unescaped(row[who]), walkthrough, exercise, correct: RESULTS[result], misconception: RESULTS[result] ? null : undefined,
-        attempt: undefined, time: undefined, index: attempt * 100_000 + n,
+        ...(response ? { response } : {}), attempt: undefined, time: undefined, index: attempt * 100_000 + n,
       });
     }
   }

@@ -1,6 +1,7 @@
 // What is open in a session, read-only: the walkthrough, its inputs, steps and trace, the step
 // shown, the weights on screen and what a link keeps of them. Session (session.ts) makes every
 // change; this is what views and the URL sync read.
+import type { AttentionLab } from '../../lib/index.js';
 import type { OwnView } from '../kinds/descriptor.js';
 import { acceptsTrainedWeights } from '../kinds/index.js';
 import type { Step, Walkthrough } from '../model/types.js';
@@ -70,6 +71,11 @@ export class OpenWalkthrough {
    */
   stepsFor(learner: string): Step[] {
     return this.current ? stepsForLearner(this.current, learner) : [];
+  }
+
+  /** The engine the open walkthrough runs on (the page's, or the full one), or undefined. */
+  get engine(): AttentionLab | undefined {
+    return this.current?.lab;
   }
 
   /** The trained layer on screen, or undefined when the weights are the walkthrough's seeded ones. */

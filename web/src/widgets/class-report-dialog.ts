@@ -7,6 +7,7 @@
 // said in the dialog, naming the statement and field, and the report shown before stays.
 import { answersFromStatements } from '../report/class-statements.js';
 import { answersFromMoodle, type WalkthroughOfTitle } from '../report/moodle-interactions.js';
+import { withDiagnoses, type Diagnose } from '../report/rediagnose.js';
 import { classSummary, type QuestionSummary } from '../report/class-summary.js';
 import { formatCount, formatPercent } from '../model/format.js';
 import { el } from './dom.js';
@@ -18,6 +19,8 @@ export interface ClassReportOptions {
   exerciseTitle: (walkthrough: string, exercise: string) => string | undefined;
   /** The walkthrough a SCORM package's title names (Moodle's report has the title, not the id). */
   walkthroughOfTitle: WalkthroughOfTitle;
+  /** The engine's diagnosis of a response a file kept without one (Moodle's report). */
+  diagnose: Diagnose;
   onClose: () => void;
 }
 
@@ -81,8 +84,9 @@ export function classReportDialog(options: ClassReportOptions): HTMLDialogElemen
       status.classList.add('refused');
       return;
     }
-    const summary = classSummary(read.answers);
-    const learners = new Set(read.answers.map((a) => a.learner)).size;
+    const answers = await withDiagnoses(read.answers, options.diagnose);
+    const summary = classSummary(answers);
+    const learners = new Set(answers.map((a) => a.learner)).size;
     status.classList.remove('refused');
     status.textContent = t('report-read', { file: file.name, learners: formatCount(learners), questions: formatCount(summary.length) });
     results.replaceChildren(...summary.map((q, k) => questionSection(q, options, k)));
