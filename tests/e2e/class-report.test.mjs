@@ -4,6 +4,8 @@
 // a broken file is said in the dialog, naming the statement and field, and the report shown
 // before stays. Axe-clean at 1280 px and at 375 px in dark mode; screenshots of both.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 
@@ -63,6 +65,14 @@ for (const [width, colorScheme] of /** @type {const} */ ([[1280, 'light'], [375,
     await page.locator('.report-status.refused').waitFor();
     assert.equal(await page.locator('.report-status').textContent(), `broken.json could not be read: statements[${second}].result.success: expected true or false (whether the answer was right), got "yes"`);
     assert.equal(await page.locator('.report-question').count(), 2, 'the report shown before stays');
+    // 60 MB that take no room on disk: refused by its size before a byte is read.
+    const huge = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'attention-lab-report-')), 'huge.json');
+    fs.closeSync(fs.openSync(huge, 'w'));
+    fs.truncateSync(huge, 60_000_000);
+    await page.locator('#report-file').setInputFiles(huge);
+    await page.locator('.report-status', { hasText: 'huge.json' }).waitFor();
+    assert.equal(await page.locator('.report-status').textContent(), 'huge.json could not be read: expected a results file of at most 50.0 MB, got 60.0 MB');
+    fs.rmSync(path.dirname(huge), { recursive: true, force: true });
     // Closing gives the focus back to the Embed button (on a phone, to "More", which unfolds it).
     await page.getByRole('button', { name: 'Close' }).click();
     assert.equal(await page.evaluate(() => document.activeElement?.className), width > 500 ? 'control-embed' : 'control-more');

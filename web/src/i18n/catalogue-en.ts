@@ -88,6 +88,7 @@ report-intro = Open the results your course exported: the statements the lab sen
 report-open = Results file (JSON, or Moodle’s report)
 report-read = { $file }: { $learners } learners, { $questions } questions.
 report-refused = { $file } could not be read: { $reason }
+report-too-large = expected a results file of at most { $max }, got { $size }
 report-question = { $title } ({ $walkthrough })
 report-right-first = Right at first try: { $right } of { $learners } learners ({ $share }).
 report-table-caption = First tries at “{ $title }”

@@ -86,6 +86,7 @@ report-intro = Abre los resultados que exportó tu curso: las declaraciones que 
 report-open = Archivo de resultados (JSON, o el informe de Moodle)
 report-read = { $file }: { $learners } estudiantes, { $questions } preguntas.
 report-refused = No se pudo leer { $file }: { $reason }
+report-too-large = se esperaba un archivo de resultados de { $max } como mucho, y tiene { $size }
 report-question = { $title } ({ $walkthrough })
 report-right-first = Acertaron al primer intento: { $right } de { $learners } estudiantes ({ $share }).
 report-table-caption = Primeros intentos en «{ $title }»

@@ -9,7 +9,7 @@ import { answersFromStatements } from '../report/class-statements.js';
 import { answersFromMoodle, type WalkthroughOfTitle } from '../report/moodle-interactions.js';
 import { withDiagnoses, type Diagnose } from '../report/rediagnose.js';
 import { classSummary, type QuestionSummary } from '../report/class-summary.js';
-import { formatCount, formatPercent } from '../model/format.js';
+import { formatCount, formatFileSize, formatPercent } from '../model/format.js';
 import { el } from './dom.js';
 import { t } from '../i18n/messages.js';
 import './class-report.css';
@@ -23,6 +23,9 @@ export interface ClassReportOptions {
   diagnose: Diagnose;
   onClose: () => void;
 }
+
+/** The largest results file read: tens of thousands of statements, far past a class's. */
+export const MAX_REPORT_BYTES = 50_000_000;
 
 /** The learner-facing sentence for a mistake the engine names, or undefined when the page has none. */
 function mistakeWords(name: string): string | undefined {
@@ -76,6 +79,12 @@ export function classReportDialog(options: ClassReportOptions): HTMLDialogElemen
   picker.addEventListener('change', async () => {
     const file = picker.files?.[0];
     if (!file) return;
+    // Refused by its size before a byte is read: a course's results are far smaller.
+    if (file.size > MAX_REPORT_BYTES) {
+      status.textContent = t('report-refused', { file: file.name, reason: t('report-too-large', { max: formatFileSize(MAX_REPORT_BYTES), size: formatFileSize(file.size) }) });
+      status.classList.add('refused');
+      return;
+    }
     const text = await file.text();
     // Statements are JSON (a list or an object); Moodle's report is lines of tab-separated text.
     const read = /^\s*[[{]/.test(text) ? answersFromStatements(text) : answersFromMoodle(text, options.walkthroughOfTitle);
