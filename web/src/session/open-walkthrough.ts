@@ -1,10 +1,14 @@
 // What is open in a session, read-only: the walkthrough, its inputs, steps and trace, the step
-// shown, the weights on screen and what a link keeps of them. Session (session.ts) makes every
+// shown, the weights on screen and what a link keeps of them, and the numbers read from them (a
+// cell's arithmetic, the whole example as a file, another learner's steps). Session (session.ts) makes every
 // change; this is what views and the URL sync read.
 import type { AttentionLab } from '../../lib/index.js';
 import type { OwnView } from '../kinds/descriptor.js';
+import type { Explanation } from '../kinds/kind.js';
+import { explainCell } from '../kinds/shared/explain.js';
 import { acceptsTrainedWeights } from '../kinds/index.js';
-import type { Step, Walkthrough } from '../model/types.js';
+import type { MatrixPanel, Step, Walkthrough } from '../model/types.js';
+import type { ExampleFile, ExampleFormat } from './example-file.js';
 import { weightsLabel, type TrainedLayer } from '../model/trained-layer.js';
 import type { PageState } from '../state/url-state.js';
 import type { OnScreen } from './steps-on-read.js';
@@ -108,5 +112,23 @@ export class OpenWalkthrough {
     const state: PageState = { walkthrough: c.walkthrough.id, step: c.built.steps[c.index].id, inputs: c.edited ? c.inputs : undefined };
     // A trained layer is kept as the run that reproduces it; random weights are every walkthrough's default.
     return c.trained ? { ...state, weights: c.trained.source } : state;
+  }
+
+  // ---- reading the numbers --------------------------------------------------------------------
+
+  /** The arithmetic behind a cell, from the engine; undefined when the panel explains none. */
+  explain(panel: MatrixPanel, row: number, column: number): Explanation | undefined {
+    // A panel names the attention call its numbers come from, whatever the kind of walkthrough.
+    const c = this.current;
+    if (!panel.explain || !c) return undefined;
+    if (panel.explain.stage === 'trace') return c.kind.explain?.(c.built, panel, row, column);
+    return explainCell(c.lab, panel.explain, panel, row, column);
+  }
+
+  /** The whole example as a file, from the steps and trace on screen (its writers fetched when first asked for). */
+  async example(format: ExampleFormat): Promise<ExampleFile> {
+    const c = this.current as OnScreen;
+    const { exampleFile } = await import('./example-file.js');
+    return exampleFile(c.walkthrough, c.inputs, c.kind, c.built, c.built.steps[c.index], format, c.trained);
   }
 }

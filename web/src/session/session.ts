@@ -8,14 +8,12 @@
 import type { AttentionLab } from '../../lib/index.js';
 import type { OwnView } from '../kinds/descriptor.js';
 import { descriptorOf, loadKind } from '../kinds/index.js';
-import type { AnyKindModule, Built, Explanation } from '../kinds/kind.js';
-import { explainCell } from '../kinds/shared/explain.js';
+import type { AnyKindModule, Built } from '../kinds/kind.js';
 import { isRefusal } from '../model/refusal.js';
 import type { Exercise, MatrixPanel, ParameterField, Walkthrough } from '../model/types.js';
 import { weightsLabel, type TrainedLayer } from '../model/trained-layer.js';
 import type { PageState } from '../state/url-state.js';
 import type { ProgressEvent, SessionEvent, SessionListener } from './events.js';
-import type { ExampleFile, ExampleFormat } from './example-file.js';
 import type { ExerciseContext } from '../exercises/exercise-type.js';
 import { ExerciseBook, exercisesPlacedProblem, type ExerciseFeedback, type ReviewItem } from './exercises.js';
 import { inputsFingerprint, type Attempt, type Score } from './answer-record.js';
@@ -384,23 +382,5 @@ export class Session extends OpenWalkthrough {
     const c = this.current;
     if (!c) return;
     if (!this.apply(structuredClone(c.walkthrough.inputs), false)) this.announce(t('inputs-reset'));
-  }
-
-  // ---- reading the numbers --------------------------------------------------------------------
-
-  /** The arithmetic behind a cell, from the engine; undefined when the panel explains none. */
-  explain(panel: MatrixPanel, row: number, column: number): Explanation | undefined {
-    // A panel names the attention call its numbers come from, whatever the kind of walkthrough.
-    const c = this.current;
-    if (!panel.explain || !c) return undefined;
-    if (panel.explain.stage === 'trace') return c.kind.explain?.(c.built, panel, row, column);
-    return explainCell(c.lab, panel.explain, panel, row, column);
-  }
-
-  /** The whole example as a file, from the steps and trace on screen (its writers fetched when first asked for). */
-  async example(format: ExampleFormat): Promise<ExampleFile> {
-    const c = this.current as Current;
-    const { exampleFile } = await import('./example-file.js');
-    return exampleFile(c.walkthrough, c.inputs, c.kind, c.built, c.built.steps[c.index], format, c.trained);
   }
 }
