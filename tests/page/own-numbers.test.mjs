@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import { loadAttentionLab } from 'attention-lab';
 
 import { importCompiled } from '../support/compiled.mjs';
+import { drawnFor } from '../support/drawn-numbers.mjs';
 import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
 
 const lab = await loadAttentionLab({ training: false });
@@ -31,12 +32,8 @@ async function opened(learner, walkthrough = PRACTICE, answers = undefined) {
   return { s, notices };
 }
 
-/** What the engine draws for `learner` and one input of the practice. */
-const drawn = (learner, input) => {
-  const { from, to, step } = PRACTICE.perLearner[input];
-  const shape = PRACTICE.inputs[input];
-  return lab.drawNumbers({ learner, draw: `worked-example-practice/${input}`, rows: shape.length, columns: shape[0].length, from, to, step }).numbers;
-};
+/** What the engine draws for `learner` and one input of the practice (tests/support/drawn-numbers.mjs). */
+const drawn = (learner, input) => drawnFor(lab, learner)[input];
 
 test('seed= is a learner’s: trimmed, written back into links, refused with a notice when empty or too long', () => {
   const { options, notices } = readEmbedOptions(null, null, null, '  ana  ');

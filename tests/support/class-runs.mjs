@@ -20,17 +20,26 @@ const PRACTICE = SHIPPED.get('worked-example-practice');
  * @param {import('attention-lab').AttentionLab} lab @param {string} name @param {[string, string][]} answers
  */
 export async function learnerRun(lab, name, answers) {
-  const s = new Session(lab, { find: (/** @type {string} */ id) => SHIPPED.get(id), fallback: 'worked-example' });
   /** @type {object[]} */
   const statements = [];
-  s.subscribe((/** @type {any} */ event) => {
-    if (event.type !== 'progress') return;
-    const made = event.progress.type === 'answered' ? answeredStatement(event.progress, PAGE) : event.progress.type === 'score' ? scoreStatement(event.progress, PAGE) : undefined;
+  await practiceRun(lab, answers, (/** @type {any} */ progress) => {
+    const made = progress.type === 'answered' ? answeredStatement(progress, PAGE) : progress.type === 'score' ? scoreStatement(progress, PAGE) : undefined;
     if (made) statements.push({ actor: { objectType: 'Agent', account: { homePage: 'https://moodle.example.org', name } }, ...made });
   });
+  return statements;
+}
+
+/**
+ * A session of the shipped practice on `lab` that answers `answers` ([exercise id, text]) in
+ * order, each progress event handed to `onProgress` (made before it opens, to catch them all).
+ * @param {import('attention-lab').AttentionLab} lab @param {[string, string][]} answers
+ * @param {(progress: any, session: any) => void} onProgress
+ */
+async function practiceRun(lab, answers, onProgress) {
+  const s = new Session(lab, { find: (/** @type {string} */ id) => SHIPPED.get(id), fallback: 'worked-example' });
+  s.subscribe((/** @type {any} */ event) => event.type === 'progress' && onProgress(event.progress, s));
   assert.equal(await s.open({ walkthrough: 'worked-example-practice', step: 'inputs' }), true);
   for (const [id, text] of answers) s.answer(PRACTICE.exercises.find((/** @type {any} */ e) => e.id === id), text);
-  return statements;
 }
 
 /** The three learners' statements, in the order they were sent. @param {import('attention-lab').AttentionLab} lab */
@@ -66,11 +75,12 @@ async function scormRun(lab, answers) {
   /** @type {any} */
   const win = { API: api, addEventListener: () => undefined, removeEventListener: () => undefined };
   win.parent = win;
-  const s = new Session(lab, { find: (/** @type {string} */ id) => SHIPPED.get(id), fallback: 'worked-example' });
-  const scorm = connectScorm('1.2', 'worked-example-practice', { attempts: () => s.attempts, exercises: () => 4 }, win);
-  s.subscribe((/** @type {any} */ event) => event.type === 'progress' && scorm.progress(event.progress));
-  assert.equal(await s.open({ walkthrough: 'worked-example-practice', step: 'inputs' }), true);
-  for (const [id, text] of answers) s.answer(PRACTICE.exercises.find((/** @type {any} */ e) => e.id === id), text);
+  /** @type {any} */
+  let scorm;
+  await practiceRun(lab, answers, (progress, s) => {
+    scorm ??= connectScorm('1.2', 'worked-example-practice', { attempts: () => s.attempts, exercises: () => 4 }, win);
+    scorm.progress(progress);
+  });
   return cmi;
 }
 
