@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { prerenderFormulas } from './scripts/vite/prerender-formulas.js';
+import { dropGlobalCss } from './scripts/vite/drop-global-css.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -27,25 +28,11 @@ const classicLoader = {
   },
 };
 
-/**
- * The component adopts its CSS inside its shadow root (component/styles.ts imports it with
- * ?inline); the side-effect imports of the export menu's, the exercises', the print handout's and
- * the pipeline map's CSS, which the page needs, are dropped here so that no global style sheet is
- * emitted.
- */
-const GLOBAL_CSS = new Set(['./export-menu.css', './exercise-answers/exercise-answers.css', './print-handout.css', './pipeline-map.css', './weights-note.css', './language.css']);
-const dropGlobalCss = {
-  name: 'attention-lab:drop-global-css',
-  enforce: 'pre',
-  resolveId: (id) => (GLOBAL_CSS.has(id) ? '\0attention-lab:no-global-css' : undefined),
-  load: (id) => (id === '\0attention-lab:no-global-css' ? 'export {};' : undefined),
-};
-
 export default defineConfig({
   root: path.join(root, 'web'),
   base: './',
   publicDir: false,
-  plugins: [dropGlobalCss, classicLoader, prerenderFormulas()],
+  plugins: [dropGlobalCss(), classicLoader, prerenderFormulas()],
   build: {
     outDir: path.join(root, 'build', 'component'),
     emptyOutDir: true,

@@ -49,3 +49,24 @@ done
 if ! node scripts/lib/installed-deps.mjs; then
   npm ci --no-audit --no-fund --loglevel=error
 fi
+
+# h5p-standalone (npm, MIT; github.com/tunapanda/h5p-standalone): the H5P player that the tests
+# play the lab's .h5p packages in, and whose bundle of H5P's core scripts they give the Lumi H5P
+# server's player (which ships none). Its preinstall script insists on yarn, so it is not a
+# dependency: its tarball is unpacked here, checked against the registry's and this pin's
+# integrity. Where npm ci rebuilds node_modules, this runs again after it.
+h5p_standalone=node_modules/.cache/h5p-standalone-3.8.2
+if [ ! -f "$h5p_standalone/dist/main.bundle.js" ]; then
+  unpack=$(mktemp -d)
+  npm pack h5p-standalone@3.8.2 --pack-destination "$unpack" --json --loglevel=error >"$unpack/packed.json"
+  node -e '
+    const [packed] = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    const pinned = "sha512-r7eQtTzBk/dbaQZ+tA9XD5FeSmyMxlypRZXudiheCnC8zAT0/zNgUvO4MZtZaznwfYVo98o7do5uxLTUQrxxwg==";
+    if (packed.integrity !== pinned) { console.error(`setup: h5p-standalone 3.8.2: expected integrity ${pinned}, got ${packed.integrity}`); process.exit(1); }
+  ' "$unpack/packed.json"
+  tar -xzf "$unpack"/h5p-standalone-3.8.2.tgz -C "$unpack"
+  mkdir -p "$(dirname "$h5p_standalone")"
+  rm -rf "$h5p_standalone"
+  mv "$unpack/package" "$h5p_standalone"
+  rm -rf "$unpack"
+fi

@@ -6,7 +6,7 @@
  * memory by scripts/offline/scorm-package.mjs.
  */
 import { embedParams, readEmbedOptions } from '../../web/src/state/embed-options.ts';
-import { DEFAULT_MASTERY, OFFLINE_FORMATS, offlineFile, readsLanguageModel } from '../../web/src/embed/offline-package.ts';
+import { DEFAULT_MASTERY, FORMAT_NAMES, OFFLINE_FORMATS, offlineFile, readsLanguageModel } from '../../web/src/embed/offline-package.ts';
 import { parseWalkthroughText } from '../../web/src/authoring/validate-walkthrough.ts';
 import { WALKTHROUGHS } from '../../web/src/model/walkthroughs.ts';
 import { LANGUAGES } from '../../web/src/i18n/languages.ts';
@@ -15,24 +15,25 @@ import SPANISH from '../../web/src/i18n/lessons/es.json';
 import { readFlags } from './args.mjs';
 import { openingProblem } from './opening.mjs';
 
-export { offlineFileName } from '../../web/src/embed/offline-package.ts';
+export { offlineFileName, OFFLINE_FORMATS } from '../../web/src/embed/offline-package.ts';
 export { MAX_JSON_LENGTH } from '../../web/src/authoring/validate-walkthrough.ts';
 
-export const USAGE = `Usage: attention-lab export --walkthrough FILE.json|ID --format html|scorm12|scorm2004 [options]
+export const USAGE = `Usage: attention-lab export --walkthrough FILE.json|ID --format html|scorm12|scorm2004|h5p [options]
 
-Writes the lesson as one HTML file that opens with no server, or as a SCORM 1.2 or 2004 package
-(a zip for an LMS), with the engine inside: no build tools needed.
+Writes the lesson as one HTML file that opens with no server, as a SCORM 1.2 or 2004 package
+(a zip for an LMS), or as an H5P package (.h5p, for Moodle, WordPress, Drupal and other H5P
+hosts), with the engine inside: no build tools needed.
 
   --walkthrough  your walkthrough's JSON file (docs/walkthrough-format.md), or the id of a
                  shipped one (${[...WALKTHROUGHS.keys()].sort().slice(0, 3).join(', ')}, …)
-  --format       html, scorm12 or scorm2004
-  --out          the file to write (default: attention-lab-<id>.html, .zip or -scorm2004.zip
-                 in the current folder)
+  --format       html, scorm12, scorm2004 or h5p
+  --out          the file to write (default: attention-lab-<id>.html, .zip, -scorm2004.zip
+                 or .h5p in the current folder)
   --step         the step it opens on (default: the first)
   --embed        the compact layout for a frame (no site header, no Embed button)
   --hide         parts to hide, comma-separated: as a link's hide= (prose, steps, editors, …)
   --exam         exam mode: one answer per exercise, recorded without feedback
-  --mastery      percent of the exercises right that passes (SCORM; 0 … 100, default ${DEFAULT_MASTERY})
+  --mastery      percent of the exercises right that passes (SCORM, H5P; 0 … 100, default ${DEFAULT_MASTERY})
   --lang         the language the lesson speaks: ${Object.entries(LANGUAGES).map(([tag, name]) => `${tag} (${name})`).join(', ')};
                  default en. A shipped walkthrough's title, texts and exercises are in it too;
                  your own walkthrough's words stay as you wrote them`;
@@ -64,7 +65,7 @@ export function parseExportArgs(argv) {
   const options = { ...rest, mastery: /^\d{1,3}$/.test(mastery) ? Number(mastery) : NaN };
   if (!(options.mastery <= 100)) throw new UsageError(`--mastery: expected a whole percent from 0 to 100, got “${mastery}”`);
   if (!options.walkthrough) throw new UsageError('--walkthrough: expected a walkthrough JSON file or a shipped walkthrough’s id');
-  if (!Object.hasOwn(OFFLINE_FORMATS, options.format)) throw new UsageError(`--format: expected html, scorm12 or scorm2004, got “${options.format}”`);
+  if (!Object.hasOwn(OFFLINE_FORMATS, options.format)) throw new UsageError(`--format: expected ${FORMAT_NAMES}, got “${options.format}”`);
   if (!Object.hasOwn(LANGUAGES, options.lang)) throw new UsageError(`--lang: expected ${Object.keys(LANGUAGES).join(' or ')}, got “${options.lang}”`);
   if (options.out !== undefined && options.out.trim() === '') throw new UsageError('--out: expected the name of a file to write, got an empty one');
   if (options.step !== undefined && !/^[a-z0-9-]{1,40}$/.test(options.step)) throw new UsageError(`--step: expected a step id such as softmax, got “${options.step}”`);
@@ -77,14 +78,14 @@ export const isShippedId = (name) => WALKTHROUGHS.has(name);
 /**
  * The file for these options, once the walkthrough opens in the page at the step asked for (every
  * step built by the engine, every exercise placed); a UsageError naming what stops it otherwise.
- * @param {string} template the offline template's text
+ * @param {string} made the text of the file the format is made from (OFFLINE_FORMATS: the offline template, the H5P library's script)
  * @param {ReturnType<typeof parseExportArgs>} options
  * @param {string | undefined} text the walkthrough file's text, or undefined for a shipped id
  * @param {import('../../web/lib/index.js').AttentionLab} lab the full engine
  * @param {() => Uint8Array} readModel the lessons' language model file, read only for a walkthrough that reads it
  * @returns {Promise<{ name: string, type: string, bytes: Uint8Array }>}
  */
-export async function exportOffline(template, options, text, lab, readModel) {
+export async function exportOffline(made, options, text, lab, readModel) {
   let walkthrough = WALKTHROUGHS.get(options.walkthrough);
   if (text !== undefined) {
     const parsed = parseWalkthroughText(text, { takenIds: WALKTHROUGHS });
@@ -106,7 +107,7 @@ export async function exportOffline(template, options, text, lab, readModel) {
   const problem = await openingProblem(walkthrough, { source, step: options.step, exam: embed.exam }, lab, model);
   if (problem) throw new UsageError(problem);
   const query = new URLSearchParams([...(options.step ? [['step', options.step]] : []), ...embedParams(embed), ...(lang === 'en' ? [] : [['lang', lang]])]);
-  return offlineFile(template, {
+  return offlineFile(made, {
     format: options.format,
     walkthrough,
     shipped: text === undefined,

@@ -1,7 +1,8 @@
 /**
  * The npm package's command, `npx attention-lab export …` (bundled into dist/attention-lab.mjs
- * with the offline template beside it, by scripts/cli/build.mjs at `npm pack`): writes a lesson
- * as a single HTML file or a SCORM package with no cmake, Emscripten or bundler. Every mistake
+ * with the offline template and the H5P library's script beside it, by scripts/cli/build.mjs at
+ * `npm pack`): writes a lesson as a single HTML file, a SCORM package or an H5P package with no
+ * cmake, Emscripten or bundler. Every mistake
  * (an option, a file it cannot read or write, a field of the walkthrough file, a walkthrough the
  * page would open broken) is one line, `attention-lab: <argument>: <what was expected>`, and
  * exit code 1.
@@ -10,10 +11,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadAttentionLab } from '../../web/lib/index.js';
 import { clip } from '../../web/src/i18n/echo.ts';
-import { exportOffline, isShippedId, MAX_JSON_LENGTH, parseExportArgs, USAGE, UsageError } from './export.mjs';
+import { exportOffline, isShippedId, MAX_JSON_LENGTH, OFFLINE_FORMATS, parseExportArgs, USAGE, UsageError } from './export.mjs';
 
-/** The template is shipped beside this file (dist/ of the package), the engine in the façade's folder. */
-const TEMPLATE = new URL('./attention-lab-offline.html', import.meta.url);
+/**
+ * The file each format is made from (the offline template, the H5P library's script) is shipped
+ * beside this one (dist/ of the package), the engine in the façade's folder.
+ */
+const sourceOf = (format) => fs.readFileSync(new URL(`./${OFFLINE_FORMATS[format].source}`, import.meta.url), 'utf8');
 const ENGINE = new URL('../web/lib/wasm/attention-core.wasm', import.meta.url);
 /** The lessons' language model, which a file for a lesson that reads it carries. */
 const MODEL = new URL('../web/lib/models/shakespeare.bin', import.meta.url);
@@ -101,7 +105,7 @@ async function main(argv) {
   const options = parseExportArgs(rest);
   const text = !isShippedId(options.walkthrough) || fs.existsSync(options.walkthrough) ? readWalkthroughFile(options.walkthrough) : undefined;
   const lab = await loadAttentionLab({ wasmBinary: fs.readFileSync(ENGINE) });
-  const file = await exportOffline(fs.readFileSync(TEMPLATE, 'utf8'), options, text, lab, () => new Uint8Array(fs.readFileSync(MODEL)));
+  const file = await exportOffline(sourceOf(options.format), options, text, lab, () => new Uint8Array(fs.readFileSync(MODEL)));
   const given = options.out ?? file.name;
   const out = path.resolve(given);
   writeOut(out, given, file.bytes, checkOut(out, given));

@@ -48,9 +48,9 @@ export async function sharedPackage() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { buildOfflineTemplate, importBundled } = await import('../offline/single-file.mjs');
+  const { buildH5pLibrary, buildOfflineTemplate, importBundled } = await import('../offline/single-file.mjs');
   // One after another: each is a build that keeps both cores busy on its own.
-  for (const [name, make] of Object.entries({ page: sharedPage, component: sharedComponent, 'offline template': buildOfflineTemplate, 'the CLI, bundled': () => importBundled(path.join(ROOT, 'scripts', 'cli', 'export.mjs')), package: sharedPackage })) {
+  for (const [name, make] of Object.entries({ page: sharedPage, component: sharedComponent, 'offline template': buildOfflineTemplate, 'H5P library': buildH5pLibrary, 'the CLI, bundled': () => importBundled(path.join(ROOT, 'scripts', 'cli', 'export.mjs')), package: sharedPackage })) {
     const started = performance.now();
     await make();
     console.log(`${name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);

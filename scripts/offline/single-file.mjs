@@ -21,6 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { cachedBuild } from '../lib/build-cache.mjs';
 import { prerenderFormulas } from '../vite/prerender-formulas.js';
+import { dropGlobalCss } from '../vite/drop-global-css.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SINGLE_FILE = path.join(ROOT, 'build', 'single', 'attention-lab.html');
@@ -42,12 +43,12 @@ export async function buildInMemory(config) {
 }
 
 /**
- * Builds one entry into a single HTML document (returned, not written).
- * @param {{ entry: string }} options
- *   entry: the entry module, relative to web/ (e.g. "src/entries/offline-template.ts")
- * @returns {Promise<string>}
+ * Builds one entry of web/ (e.g. "src/entries/offline-template.ts") into one classic script
+ * (and the style sheet its modules import, if any); nothing is written.
+ * @param {{ entry: string, plugins?: import('vite').Plugin[] }} options
+ * @returns {Promise<{ script: string, style: string }>}
  */
-export async function buildSingleHtml({ entry }) {
+async function buildClassicScript({ entry, plugins = [] }) {
   const outputs = await buildInMemory({
     configFile: false,
     root: path.join(ROOT, 'web'),
@@ -58,7 +59,7 @@ export async function buildSingleHtml({ entry }) {
     // Vite's helper for the page's dynamic imports asks import.meta.resolve first; a classic
     // script has none, so it takes its other path (and the build has no import.meta left to warn of).
     define: { 'import.meta.url': 'document.baseURI', 'import.meta.resolve': 'undefined' },
-    plugins: [prerenderFormulas(), withoutDownloads()],
+    plugins: [...plugins, prerenderFormulas(), withoutDownloads()],
     build: {
       target: 'es2022',
       cssCodeSplit: false,
@@ -83,12 +84,38 @@ export async function buildSingleHtml({ entry }) {
   // The .wasm and the language model (.bin) are emitted but never fetched (assetsInlineLimit above).
   const others = outputs.filter((o) => o.type === 'asset' && !o.fileName.endsWith('.css') && !o.fileName.endsWith('.wasm') && !o.fileName.endsWith('.bin'));
   if (chunks.length !== 1 || css.length > 1 || others.length > 0) {
-    throw new Error(`single file: expected one script, at most one style sheet and nothing else, got ${outputs.map((o) => o.fileName).join(', ')}`);
+    throw new Error(`${entry}: expected one script, at most one style sheet and nothing else, got ${outputs.map((o) => o.fileName).join(', ')}`);
   }
-  return assemble({
-    script: chunks[0].code,
-    style: css.length ? String(css[0].source) : '',
+  return { script: chunks[0].code, style: css.length ? String(css[0].source) : '' };
+}
+
+/**
+ * Builds one entry into a single HTML document (returned, not written).
+ * @param {{ entry: string }} options
+ *   entry: the entry module, relative to web/ (e.g. "src/entries/offline-template.ts")
+ * @returns {Promise<string>}
+ */
+export async function buildSingleHtml({ entry }) {
+  return assemble(await buildClassicScript({ entry }));
+}
+
+/** The H5P library's script's name: H5P_LIBRARY_FILE of web/src/embed/h5p-package.ts (which refuses a script that is not one). */
+export const H5P_LIBRARY_FILE = 'attention-lab-h5p.js';
+
+/**
+ * The H5P library's script (web/src/entries/h5p-library.ts): one classic script, as H5P players
+ * load a library's (no modules, no .wasm file: hosts' whitelists refuse it), with the engine
+ * inlined and the page's styles adopted in a shadow root (no style sheet of its own). Built once
+ * for the sources as they are and kept in build/cache/.
+ * @returns {Promise<string>}
+ */
+export async function buildH5pLibrary() {
+  const folder = await cachedBuild('h5p-library', async (outDir) => {
+    const { script, style } = await buildClassicScript({ entry: 'src/entries/h5p-library.ts', plugins: [dropGlobalCss()] });
+    if (style) throw new Error('h5p library: expected no style sheet (its styles are adopted in its shadow root)');
+    fs.writeFileSync(path.join(outDir, H5P_LIBRARY_FILE), script);
   });
+  return fs.readFileSync(path.join(folder, H5P_LIBRARY_FILE), 'utf8');
 }
 
 /** The Download buttons' module (browser/offline-download.ts), which a copy of the page leaves out. */

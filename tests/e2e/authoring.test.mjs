@@ -39,7 +39,7 @@ describe('instructors’ walkthroughs', () => {
     const { page, problems } = await open(`?step=scores${hashOf(mine)}`);
     assert.equal(await page.locator('#walkthrough-title').textContent(), HOSTILE.title);
     assert.equal(await page.locator('.intro').textContent(), HOSTILE.intro);
-    assert.equal(await page.locator('.lesson-label').textContent(), 'Your own walkthrough');
+    assert.equal(await page.locator('.lesson-label').textContent(), 'Written for this course');
     assert.deepEqual(await page.locator('figure[data-panel="scores"] tbody th').allTextContents(), [HOSTILE.query]);
     assert.deepEqual(await page.locator('figure[data-panel="scores"] thead th').allTextContents(), [HOSTILE.key, 'k₁']);
     assert.deepEqual(await page.locator('figure[data-panel="scores"] td[data-row]').allTextContents(), ['2', '0']);

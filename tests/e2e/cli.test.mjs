@@ -146,7 +146,7 @@ describe('npx attention-lab export', () => {
 
   test('bad options are one line each, naming the option, and exit code 1', async () => {
     const cases = [
-      [['export', '--walkthrough', 'my.json', '--format', 'pdf'], /^attention-lab: --format: expected html, scorm12 or scorm2004, got “pdf”$/m],
+      [['export', '--walkthrough', 'my.json', '--format', 'pdf'], /^attention-lab: --format: expected html, scorm12, scorm2004 or h5p, got “pdf”$/m],
       [['export', '--walkthrough', 'missing.json', '--format', 'html'], /^attention-lab: --walkthrough: cannot read missing\.json \(ENOENT\)$/m],
       [['export', '--walkthrough', 'my.json', '--format', 'html', '--hide', 'everything'], /^attention-lab: --hide: “everything” is not a part of the page/m],
       [['export', '--walkthrough', 'my.json', '--format', 'scorm12', '--mastery', '120'], /^attention-lab: --mastery: expected a whole percent from 0 to 100, got “120”$/m],

@@ -1,7 +1,7 @@
-// The Embed dialog's downloads: the page makes, in the browser, a single HTML file and
-// SCORM 1.2 and 2004 packages of the walkthrough on screen with its step, edited inputs, hidden
-// parts and exercises. The HTML file opens from file:// with the engine's numbers for the edited
-// inputs; the zips' manifests validate against their schemas (xmllint) and a package runs in
+// The Embed dialog's downloads: the page makes, in the browser, a single HTML file, SCORM 1.2
+// and 2004 packages and an H5P package of the walkthrough on screen with its step, edited inputs,
+// hidden parts and exercises. The HTML file opens from file://, and the H5P package plays in
+// h5p-standalone, with the engine's numbers for the edited inputs; the zips' manifests validate against their schemas (xmllint) and a package runs in
 // scorm-again, recording an answer. An instructor's own walkthrough travels inside the file; a
 // template that cannot be fetched is a visible notice.
 import assert from 'node:assert/strict';
@@ -15,6 +15,7 @@ import { ROOT } from '../../scripts/lib/browser.mjs';
 import { serveFiles } from '../../scripts/lib/static-server.mjs';
 import { launchBrowser, openPage, runAxe, SCREENSHOT_DIR, servePage } from './browser.mjs';
 import { hasXmllint, LMS_PAGES, NO_XMLLINT, SCORM_AGAIN, validateManifest } from './scorm-support.mjs';
+import { playInStandalone } from './h5p-standalone.mjs';
 
 /** @type {Awaited<ReturnType<typeof servePage>>} */ let lab;
 /** @type {Awaited<ReturnType<typeof launchBrowser>>} */ let browser;
@@ -33,6 +34,21 @@ after(async () => {
 
 /** The printed numbers of one matrix panel of the current step, in a page or a frame. */
 const cells = (scope, panel) => scope.locator(`figure[data-panel="${panel}"] td[data-row]`).allTextContents();
+
+/**
+ * In the causal mask at its inputs step, sets the first key's first number to 2.5 (every later
+ * query's weights change; the first query sees only that key) and goes to the softmax step;
+ * returns the weights shown there.
+ */
+async function editedAtSoftmax(page) {
+  const key = page.locator('figure[data-panel="key"] td[data-row="0"][data-col="0"]');
+  await key.click();
+  await key.locator('input').fill('2.5');
+  await page.keyboard.press('Enter');
+  await key.filter({ hasText: '2.5' }).waitFor();
+  await page.locator('#step-list button[data-step="softmax"]').click();
+  return cells(page, 'weights');
+}
 
 /** Opens the Embed dialog on an open page. */
 async function openDialog(page) {
@@ -79,14 +95,7 @@ async function answerInLms(version, unpacked) {
 describe('the Download buttons of the Embed dialog', () => {
   test('the single HTML file opens from file:// on the step, with the edited input computed by the engine and the hidden parts hidden', async () => {
     const { page, problems } = await openPage(browser.context, `${lab.url}?w=causal-mask`);
-    // The first key: every later query's weights change (the first query sees only that key).
-    const key = page.locator('figure[data-panel="key"] td[data-row="0"][data-col="0"]');
-    await key.click();
-    await key.locator('input').fill('2.5');
-    await page.keyboard.press('Enter');
-    await key.filter({ hasText: '2.5' }).waitFor();
-    await page.locator('#step-list button[data-step="softmax"]').click();
-    const weights = await cells(page, 'weights');
+    const weights = await editedAtSoftmax(page);
     await openDialog(page);
     await page.getByLabel('Hide the explanations').check();
     for (const [width, colorScheme] of [[1280, 'light'], [375, 'dark']]) {
@@ -132,6 +141,25 @@ describe('the Download buttons of the Embed dialog', () => {
       assert.deepEqual(problems, []);
     });
   }
+
+  test('the H5P package plays in h5p-standalone on the step, with the edited input computed by the engine and the hidden parts hidden', async () => {
+    const { page, problems } = await openPage(browser.context, `${lab.url}?w=causal-mask&hide=prose`);
+    const weights = await editedAtSoftmax(page);
+    await openDialog(page);
+    const { saved, name } = await download(page, 'H5P package');
+    assert.equal(name, 'attention-lab-causal-mask.h5p');
+    const played = await playInStandalone(browser.context, new Uint8Array(fs.readFileSync(saved)), { id: 'cy', name: 'Cy', mail: 'cy@example.test' });
+    try {
+      const frame = played.frame;
+      await frame.locator('#step-list button[aria-current="step"][data-step="softmax"]').waitFor();
+      assert.deepEqual(await cells(frame, 'weights'), weights);
+      assert.ok(await frame.locator('.attention-lab.hide-prose.embedded').count() === 1, 'embedded, explanations hidden');
+      assert.deepEqual([...problems, ...played.problems()], []);
+    } finally {
+      await played.close();
+      await page.close();
+    }
+  });
 
   test('a file downloaded from the page in Spanish opens in Spanish, decimal commas and all', async () => {
     const { page, problems } = await openPage(browser.context, `${lab.url}?w=worked-example&step=softmax&lang=es`);

@@ -40,6 +40,7 @@ const EXPECTED_FILES = [
   'web/lib/models/shakespeare.bin',
   'dist/attention-lab.mjs',
   'dist/attention-lab-offline.html',
+  'dist/attention-lab-h5p.js',
   ...(fs.existsSync(path.join(ROOT, 'LICENSE')) ? ['LICENSE'] : []),
 ].sort();
 
@@ -79,7 +80,7 @@ after(() => {
 const installed = (/** @type {string} */ file) => path.join(app, 'node_modules/attention-lab', file);
 
 describe('npm pack', () => {
-  test('packs exactly the façade, its types, the engine’s glue and wasm, the shipped language model, the CLI with its offline template, the README and docs/engine.md', (t) => {
+  test('packs exactly the façade, its types, the engine’s glue and wasm, the shipped language model, the CLI with its offline template and H5P library, the README and docs/engine.md', (t) => {
     assert.deepEqual(packed.files.map((file) => file.path).sort(), EXPECTED_FILES);
     t.diagnostic(`${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} unpacked`);
   });

@@ -49,7 +49,7 @@ describe('attention-lab export', () => {
       [['--walkthrough', 'x', '--pdf'], '--pdf: not an option of export (see attention-lab export --help)'],
       [['--walkthrough', 'x', '--format', 'html', '--mastery', '120'], '--mastery: expected a whole percent from 0 to 100, got “120”'],
       [['--format', 'html'], '--walkthrough: expected a walkthrough JSON file or a shipped walkthrough’s id'],
-      [['--walkthrough', 'x', '--format', 'pdf'], '--format: expected html, scorm12 or scorm2004, got “pdf”'],
+      [['--walkthrough', 'x', '--format', 'pdf'], '--format: expected html, scorm12, scorm2004 or h5p, got “pdf”'],
       [['--walkthrough', 'x', '--format', 'html', '--lang', 'fr'], '--lang: expected en or es, got “fr”'],
       [['--walkthrough', 'x', '--format', 'html', '--out', ''], '--out: expected the name of a file to write, got an empty one'],
     ]) assert.throws(() => cli.parseExportArgs(args), (error) => error instanceof cli.UsageError && error.message === message, args.join(' '));

@@ -1,8 +1,8 @@
 // The Download buttons' work, loaded only when one is clicked (never on the landing page): fetch
-// the offline template from beside the page (scripts/vite/offline-template.js puts it there),
-// bake the lesson into it (embed/offline-package.ts, as the CLI does) with the language model's
+// the file the format is made from (the offline template, or the H5P library's script) from
+// beside the page (scripts/vite/offline-template.js puts them there), bake the lesson into it (embed/offline-package.ts, as the CLI does) with the language model's
 // file for a lesson that reads it, and hand the file to the browser as a download.
-import { offlineFile, readsLanguageModel, TEMPLATE_FILE, type OfflineRequest } from '../embed/offline-package.js';
+import { OFFLINE_FORMATS, offlineFile, readsLanguageModel, type OfflineRequest } from '../embed/offline-package.js';
 import { WALKTHROUGHS } from '../model/walkthroughs.js';
 import { DEFAULT_LANGUAGE } from '../i18n/languages.js';
 import { currentLanguage } from '../i18n/messages.js';
@@ -20,18 +20,18 @@ export function withLanguage(link: string, language = currentLanguage()): string
   return `?${query}${at < 0 ? '' : link.slice(at)}`;
 }
 
-/** The template, fetched once per page. */
-let template: Promise<string> | undefined;
+/** Each source file (the template, the H5P library's script), fetched once per page. */
+const sources = new Map<string, Promise<string>>();
 
-async function fetchTemplate(pageBase: string): Promise<string> {
-  const url = new URL(TEMPLATE_FILE, pageBase);
+async function fetchSource(file: string, pageBase: string): Promise<string> {
+  const url = new URL(file, pageBase);
   let response: Response;
   try {
     response = await fetch(url);
   } catch (error) {
-    throw new Error(`the page’s offline template (${TEMPLATE_FILE}) could not be loaded: ${(error as Error).message}. Downloads work from the page on its site.`);
+    throw new Error(`the page’s ${file} could not be loaded: ${(error as Error).message}. Downloads work from the page on its site.`);
   }
-  if (!response.ok) throw new Error(`the page’s offline template (${TEMPLATE_FILE}) could not be loaded (HTTP ${response.status}); \`npm run build\` puts it beside index.html.`);
+  if (!response.ok) throw new Error(`the page’s ${file} could not be loaded (HTTP ${response.status}); \`npm run build\` puts it beside index.html.`);
   return response.text();
 }
 
@@ -55,11 +55,14 @@ async function fetchModel(): Promise<Uint8Array> {
  * and starts its download; resolves with its name and size.
  */
 export async function downloadOffline(request: Omit<OfflineRequest, 'shipped'>, pageBase: string): Promise<{ name: string; size: number }> {
-  template ??= fetchTemplate(pageBase).catch((error: unknown) => {
-    template = undefined; // the next click tries again
-    throw error;
-  });
-  const text = await template;
+  const file = OFFLINE_FORMATS[request.format].source;
+  if (!sources.has(file)) {
+    sources.set(file, fetchSource(file, pageBase).catch((error: unknown) => {
+      sources.delete(file); // the next click tries again
+      throw error;
+    }));
+  }
+  const text = await (sources.get(file) as Promise<string>);
   let languageModel: Uint8Array | undefined;
   if (readsLanguageModel(request.walkthrough)) {
     model ??= fetchModel().catch((error: unknown) => {
@@ -70,7 +73,7 @@ export async function downloadOffline(request: Omit<OfflineRequest, 'shipped'>, 
   }
   // Zipping takes the thread for a few hundred milliseconds: "Preparing the file…" is painted first.
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  const file = offlineFile(text, { ...request, link: withLanguage(request.link ?? ''), shipped: WALKTHROUGHS.has(request.walkthrough.id), ...(languageModel ? { languageModel } : {}) });
-  download(new Blob([file.bytes as BlobPart], { type: file.type }), file.name);
-  return { name: file.name, size: file.bytes.length };
+  const made = offlineFile(text, { ...request, link: withLanguage(request.link ?? ''), shipped: WALKTHROUGHS.has(request.walkthrough.id), ...(languageModel ? { languageModel } : {}) });
+  download(new Blob([made.bytes as BlobPart], { type: made.type }), made.name);
+  return { name: made.name, size: made.bytes.length };
 }

@@ -11,14 +11,24 @@ import printHandoutCss from '../views/print-handout.css?inline';
 import pipelineMapCss from '../views/pipeline-map.css?inline';
 import weightsNoteCss from '../views/weights-note.css?inline';
 import languageCss from '../views/language.css?inline';
+import textTrainCss from '../views/text-train.css?inline';
+import trainingHeadsCss from '../views/training-heads.css?inline';
+import classReportCss from '../widgets/class-report.css?inline';
+import downloadButtonsCss from '../widgets/download-buttons.css?inline';
+import parametersCss from '../widgets/parameters.css?inline';
 
 let sheet: CSSStyleSheet | undefined;
 
-/** What every shadow root adopts: the component's resets, the page's rules (export menu, exercises, print handout, pipeline map, weights note and left-to-right formulas included). */
+/**
+ * What every shadow root adopts: the component's resets and every rule of the page, including
+ * those its modules import for themselves (scripts/vite/drop-global-css.js drops those imports
+ * from the builds whose styles live here).
+ */
 export function componentSheet(): CSSStyleSheet {
   if (!sheet) {
     sheet = new CSSStyleSheet();
-    sheet.replaceSync([componentCss, pageCss, exportMenuCss, exerciseCss, printHandoutCss, pipelineMapCss, weightsNoteCss, languageCss].join('\n'));
+    sheet.replaceSync([componentCss, pageCss, exportMenuCss, exerciseCss, printHandoutCss, pipelineMapCss, weightsNoteCss, languageCss,
+      textTrainCss, trainingHeadsCss, classReportCss, downloadButtonsCss, parametersCss].join('\n'));
   }
   return sheet;
 }

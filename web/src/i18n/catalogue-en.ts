@@ -38,7 +38,7 @@ steps-heading = Steps
 next-in-course = Next in the course
 edit-help = Arrow keys move between numbers. Enter edits an input number or explains a computed one.
 lesson-label = Lesson { $number } · { $title }
-own-walkthrough = Your own walkthrough
+own-walkthrough = Written for this course
 weights-random = Random weights
 weights-trained = Trained on { $what }
 weights-trained-detail = The tokens are the probe example of { $what }, not the walkthrough’s words: that model knows only its task’s symbols, so this walkthrough shows words only with random weights. Switch to random weights to compare; the lab’s language model, trained on real text, is in “A trained model reads a sentence”.
@@ -133,11 +133,12 @@ export-paper-note = Every step with its numbers and formulas, laid out for A4 or
 
 ## Downloads (the embed dialog)
 download-heading = Or download it
-download-intro = This lesson with the options above, at this step with your edits, as a file made here in your browser with the engine inside: a single HTML file that opens without a server, or a SCORM package for an LMS (Moodle, Canvas, …) that records progress and exercise scores. Each file’s size is said once it is made.
+download-intro = This lesson with the options above, at this step with your edits, as a file made here in your browser with the engine inside: a single HTML file that opens without a server, a SCORM package for an LMS (Moodle, Canvas, …) that records progress and exercise scores, or an H5P package for Moodle, WordPress, Drupal and other H5P hosts, which records the answers and the score as xAPI statements. Each file’s size is said once it is made.
 download-html = Single HTML file
 download-scorm12 = SCORM 1.2 package
 download-scorm2004 = SCORM 2004 package
-download-pass-before = Pass mark of the SCORM packages:
+download-h5p = H5P package
+download-pass-before = Pass mark of the SCORM and H5P packages:
 download-pass-after = % of the exercises right
 download-pass-refused = Pass mark: expected a whole percent from 0 to 100, got “{ $text }”
 download-preparing = Preparing the file…

@@ -36,7 +36,7 @@ steps-heading = Pasos
 next-in-course = Lo siguiente del curso
 edit-help = Las flechas se mueven entre los números. Intro edita un número de entrada o explica uno calculado.
 lesson-label = Lección { $number } · { $title }
-own-walkthrough = Tu propio recorrido
+own-walkthrough = Escrito para este curso
 weights-random = Pesos aleatorios
 weights-trained = Entrenado en { $what }
 weights-trained-detail = Los tokens son el ejemplo de prueba de { $what }, no las palabras del recorrido: ese modelo solo conoce los símbolos de su tarea, así que este recorrido muestra las palabras solo con pesos aleatorios. Cambia a pesos aleatorios para comparar; el modelo de lenguaje del laboratorio, entrenado con texto real, está en «Un modelo entrenado lee una frase».
@@ -131,11 +131,12 @@ export-paper-note = Todos los pasos con sus números y fórmulas, maquetados par
 
 ## Descargas (el diálogo de inserción)
 download-heading = O descárgalo
-download-intro = Esta lección con las opciones de arriba, en este paso y con tus cambios, como un archivo hecho aquí en tu navegador con el motor dentro: un único archivo HTML que se abre sin servidor, o un paquete SCORM para un LMS (Moodle, Canvas, …) que registra el progreso y las notas de los ejercicios. El tamaño de cada archivo se indica al crearlo.
+download-intro = Esta lección con las opciones de arriba, en este paso y con tus cambios, como un archivo hecho aquí en tu navegador con el motor dentro: un único archivo HTML que se abre sin servidor, un paquete SCORM para un LMS (Moodle, Canvas, …) que registra el progreso y las notas de los ejercicios, o un paquete H5P para Moodle, WordPress, Drupal y otros sitios con H5P, que registra las respuestas y la nota como sentencias xAPI. El tamaño de cada archivo se indica al crearlo.
 download-html = Un único archivo HTML
 download-scorm12 = Paquete SCORM 1.2
 download-scorm2004 = Paquete SCORM 2004
-download-pass-before = Nota para aprobar en los paquetes SCORM:
+download-h5p = Paquete H5P
+download-pass-before = Nota para aprobar en los paquetes SCORM y H5P:
 download-pass-after = % de los ejercicios bien resueltos
 download-pass-refused = Nota para aprobar: se esperaba un porcentaje entero de 0 a 100 y se recibió «{ $text }»
 download-preparing = Preparando el archivo…

@@ -1,12 +1,14 @@
 // A class's answers, read from the xAPI statements the lab sends (embed/xapi.ts) as a Learning
 // Record Store or an LMS exports them: a JSON list of statements, or an object holding one in
 // `statements` (an LRS's GET /statements). Each `answered` statement of an exercise of the lab
-// (its object id names `?w=<walkthrough>` and `#exercise=<id>`) is one learner's answer: who (the
+// (its object id names `?w=<walkthrough>` and `#exercise=<id>`, or, from an H5P package, its
+// object's definition does: embed/h5p-content.ts) is one learner's answer: who (the
 // actor), right or not, the attempt and the engine's diagnosis (the lab's result extensions).
 // Other statements (scores, other activities) are passed over; a statement of the lab's that
 // lacks what a report needs is refused, naming its place in the file. DOM-free; nothing here
 // leaves the browser.
 import { XAPI_EXTENSIONS } from '../embed/xapi.js';
+import { EXERCISE_EXTENSION } from '../embed/h5p-content.js';
 import { describe, expected, isRecord, type Problem, problem } from '../model/json-checks.js';
 
 /** One learner's answer to one exercise, as a statement records it. */
@@ -55,6 +57,17 @@ function exerciseOf(id: string): { walkthrough: string; exercise: string } | und
   return walkthrough && exercise ? { walkthrough, exercise } : undefined;
 }
 
+/**
+ * The walkthrough and exercise an H5P package's statement names in its object's definition
+ * (EXERCISE_EXTENSION): its activity id is the host's, which says nothing of the lab.
+ */
+function exerciseNamed(object: unknown): { walkthrough: string; exercise: string } | undefined {
+  const definition = isRecord(object) && isRecord(object.definition) ? object.definition : undefined;
+  const named = definition && isRecord(definition.extensions) ? definition.extensions[EXERCISE_EXTENSION] : undefined;
+  if (!isRecord(named) || typeof named.walkthrough !== 'string' || typeof named.exercise !== 'string' || !named.walkthrough || !named.exercise) return undefined;
+  return { walkthrough: named.walkthrough, exercise: named.exercise };
+}
+
 /** One statement: an answer of the lab's, nothing (another kind of statement), or the problem. */
 function answerOf(statement: unknown, index: number): RecordedAnswer | undefined | { problem: Problem } {
   const path = `${TOP}[${index}]`;
@@ -64,7 +77,7 @@ function answerOf(statement: unknown, index: number): RecordedAnswer | undefined
   if (!verb.endsWith(ANSWERED)) return undefined;
   const object = isRecord(statement.object) ? statement.object.id : undefined;
   if (typeof object !== 'string') return { problem: expected(`${path}.object.id`, 'the activity\'s IRI (a text)', object) };
-  const place = exerciseOf(object);
+  const place = exerciseOf(object) ?? exerciseNamed(statement.object);
   if (!place) return undefined;
   const learner = learnerOf(statement.actor);
   if (!learner) return { problem: problem(`${path}.actor`, 'the learner: an Agent with an account, mbox, mbox_sha1sum or openid', describe(statement.actor)) };

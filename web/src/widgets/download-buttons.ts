@@ -1,5 +1,5 @@
 // The Embed dialog's downloads: the lesson as set up in the dialog (walkthrough, step, edits,
-// hidden parts, exam mode) as one HTML file or a SCORM package, made in the browser. The work
+// hidden parts, exam mode) as one HTML file, a SCORM package or an H5P package, made in the browser. The work
 // (fetching the offline template, baking, zipping) is the caller's, loaded only on a click;
 // this draws the buttons, says what is happening (a live region) and shows a failure as a notice.
 import type { OfflineFormat } from '../embed/offline-package.js';
@@ -13,7 +13,7 @@ export type Download = (format: OfflineFormat, mastery: number) => Promise<{ nam
 
 export interface DownloadOptions {
   make: Download;
-  /** The walkthrough has exercises: the SCORM packages score them, against a pass mark asked for here. */
+  /** The walkthrough has exercises: the SCORM and H5P packages score them, against a pass mark asked for here. */
   exercises: boolean;
 }
 
@@ -24,6 +24,7 @@ const CHOICES: [OfflineFormat, string][] = [
   ['html', 'download-html'],
   ['scorm12', 'download-scorm12'],
   ['scorm2004', 'download-scorm2004'],
+  ['h5p', 'download-h5p'],
 ];
 
 export function downloadButtons({ make, exercises }: DownloadOptions): HTMLElement {
