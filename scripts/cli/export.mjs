@@ -8,6 +8,7 @@
 import { embedParams, readEmbedOptions } from '../../web/src/state/embed-options.ts';
 import { DEFAULT_MASTERY, FORMAT_NAMES, OFFLINE_FORMATS, offlineFile, readsLanguageModel } from '../../web/src/embed/offline-package.ts';
 import { parseWalkthroughText } from '../../web/src/authoring/validate-walkthrough.ts';
+import { asOwnCopy } from '../../web/src/authoring/draft.ts';
 import { WALKTHROUGHS } from '../../web/src/model/walkthroughs.ts';
 import { LANGUAGES } from '../../web/src/i18n/languages.ts';
 import { translatedWalkthrough } from '../../web/src/model/lesson-text.ts';
@@ -83,12 +84,17 @@ export const isShippedId = (name) => WALKTHROUGHS.has(name);
  * @param {string | undefined} text the walkthrough file's text, or undefined for a shipped id
  * @param {import('../../web/lib/index.js').AttentionLab} lab the full engine
  * @param {() => Uint8Array} readModel the lessons' language model file, read only for a walkthrough that reads it
- * @returns {Promise<{ name: string, type: string, bytes: Uint8Array }>}
+ * @returns {Promise<{ name: string, type: string, bytes: Uint8Array, notes: string[] }>} the file, and what to say beside it
  */
 export async function exportOffline(made, options, text, lab, readModel) {
   let walkthrough = WALKTHROUGHS.get(options.walkthrough);
+  /** What the command says beside the file (a copy of a shipped walkthrough renamed). */
+  const notes = [];
   if (text !== undefined) {
-    const parsed = parseWalkthroughText(text, { takenIds: WALKTHROUGHS });
+    // A copy of a shipped walkthrough keeps its id: it gets one of its own, and the command says which.
+    const own = asOwnCopy(text, (id) => WALKTHROUGHS.has(id));
+    if (own.renamed) notes.push(`${options.walkthrough}: its id “${own.renamed.from}” is a shipped walkthrough’s; exported as “${own.renamed.to}”`);
+    const parsed = parseWalkthroughText(own.text, { takenIds: WALKTHROUGHS });
     if ('error' in parsed) throw new UsageError(`${options.walkthrough}: ${parsed.error}`);
     walkthrough = parsed.walkthrough;
   }
@@ -107,7 +113,7 @@ export async function exportOffline(made, options, text, lab, readModel) {
   const problem = await openingProblem(walkthrough, { source, step: options.step, exam: embed.exam }, lab, model);
   if (problem) throw new UsageError(problem);
   const query = new URLSearchParams([...(options.step ? [['step', options.step]] : []), ...embedParams(embed), ...(lang === 'en' ? [] : [['lang', lang]])]);
-  return offlineFile(made, {
+  const file = offlineFile(made, {
     format: options.format,
     walkthrough,
     shipped: text === undefined,
@@ -115,4 +121,5 @@ export async function exportOffline(made, options, text, lab, readModel) {
     mastery: options.mastery,
     ...(readsLanguageModel(walkthrough) ? { languageModel: model() } : {}),
   });
+  return { ...file, notes };
 }

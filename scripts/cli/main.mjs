@@ -109,6 +109,7 @@ async function main(argv) {
   const given = options.out ?? file.name;
   const out = path.resolve(given);
   writeOut(out, given, file.bytes, checkOut(out, given));
+  for (const note of file.notes) console.error(`attention-lab: ${clip(note, Infinity)}`);
   console.log(`${path.relative(process.cwd(), out) || out}: ${(file.bytes.length / 1024).toFixed(1)} KB`);
   return 0;
 }

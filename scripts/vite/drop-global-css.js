@@ -5,7 +5,7 @@
 // added here and to styles.ts (the builds refuse a style sheet they would emit).
 const GLOBAL_CSS = new Set([
   './export-menu.css', './exercise-answers/exercise-answers.css', './print-handout.css', './pipeline-map.css', './weights-note.css', './language.css',
-  './text-train.css', './training-heads.css', './class-report.css', './download-buttons.css', './parameters.css',
+  './text-train.css', './training-heads.css', './class-report.css', './download-buttons.css', './parameters.css', './editor.css',
 ]);
 const DROPPED = '\0attention-lab:no-global-css';
 

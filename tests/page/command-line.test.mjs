@@ -111,6 +111,14 @@ describe('attention-lab export opens the walkthrough as the page would, and refu
     assert.equal(shipped.name, 'attention-lab-causal-mask.html');
   });
 
+  test('a copy of a shipped walkthrough that kept its id is exported under one of its own, and the command says so', async () => {
+    const copy = JSON.stringify({ ...structuredClone(SHIPPED.get('causal-mask')), title: 'My mask' });
+    const file = await exported(copy);
+    assert.equal(file.name, 'attention-lab-causal-mask-copy.html');
+    assert.deepEqual(file.notes, ['mine.json: its id “causal-mask” is a shipped walkthrough’s; exported as “causal-mask-copy”']);
+    assert.deepEqual((await exported(mine('causal-mask', () => undefined))).notes, []);
+  });
+
   for (const [name, text, args, message] of [
     ['duplicate global tokens', mine('linear-and-sparse', (w) => { w.inputs.globalTokens = [1, 1]; }), [],
       /^mine\.json: The engine refused these inputs: [^\n]*global[^\n]*expected/],

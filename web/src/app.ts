@@ -9,6 +9,7 @@ import type { TrainedLayer } from './model/trained-layer.js';
 import type { ProgressEvent } from './session/events.js';
 import type { Attempt } from './session/answer-record.js';
 import { ProgressStore } from './session/progress-store.js';
+import { openEditorOnDemand } from './views/editor-on-demand.js';
 import { Session } from './session/session.js';
 import type { TrainingPortFactory } from './session/training/protocol.js';
 import type { SessionOptions } from './session/session-options.js';
@@ -120,7 +121,13 @@ export class App {
     new StepView(this.context, costs);
     new PipelineMapView(this.context, (id) => void this.navigate(id));
     const progress = new ProgressView(this.context, store, (id) => void this.navigate(id));
-    this.menu = new LessonMenuView(this.context, (id) => this.navigate(id), (hash) => this.url.setHash(hash), (m) => this.board.announce(m));
+    this.menu = new LessonMenuView(this.context, (id) => this.navigate(id), (hash) => this.url.setHash(hash), (m) => this.board.announce(m),
+      // The editor writes its draft into the address bar: the page only.
+      options.urlState ? () => void openEditorOnDemand({
+        context: this.context, renderMenu: () => this.menu.render(), setHash: (hash) => this.url.setHash(hash),
+        link: () => this.url.linkSearch(undefined, this.context.embed, window.location.hash), pageBase: () => this.url.pageBase(),
+        announce: (m) => this.board.announce(m),
+      }, (m) => this.notify(m)) : undefined);
     this.menu.afterRender = () => progress.markMenu();
   }
 

@@ -2,8 +2,9 @@
 // docs/walkthrough.schema.json (a JSON Schema) and the input tables of docs/walkthrough-format.md.
 // Each kind's part comes from its fields (kinds/<kind>/inputs.ts) and its words (about.ts); the
 // parts every kind shares (ids, texts, steps' words, exercises) are declared here. Run at build
-// time only, by scripts/walkthrough-schema.mjs; tests/page/walkthrough-format.test.mjs checks the
-// committed files against it and holds the schema and the validator to the same answers.
+// time by scripts/walkthrough-schema.mjs (tests/page/walkthrough-format.test.mjs checks the
+// committed files against it and holds the schema and the validator to the same answers), and in
+// the page only by the editor, whose exercise forms are made from EXERCISE_BRANCHES.
 import { numberRangeWords, type FieldShape, type InputField, type InputFields } from '../model/input-fields.js';
 import { TOKENS } from '../model/limits.js';
 import { fixedStepIds } from '../model/pipeline.js';
@@ -16,7 +17,7 @@ import type { About } from '../kinds/descriptor.js';
 import { descriptorOf, KINDS } from '../kinds/index.js';
 import { LESSON_IDS, TEXT_LIMITS } from './validate-walkthrough.js';
 
-type Schema = Record<string, unknown>;
+export type Schema = Record<string, unknown>;
 
 /** Each kind's words (kinds/<kind>/about.ts), by kind. */
 export type Abouts = Readonly<Record<Kind, About<InputFields>>>;
@@ -106,8 +107,11 @@ function inputsSchema(kind: Kind, about: About<InputFields>): Schema {
   };
 }
 
-/** Each exercise type's own fields, as one branch of an exercise's oneOf. */
-const EXERCISE_BRANCHES: { readonly [T in Exercise['type']]: Schema } = {
+/**
+ * Each exercise type's own fields, as one branch of an exercise's oneOf (also what the editor's
+ * forms are made from: authoring/draft.ts).
+ */
+export const EXERCISE_BRANCHES: { readonly [T in Exercise['type']]: Schema } = {
   numeric: {
     required: ['stage', 'row', 'column'],
     properties: {

@@ -16,6 +16,7 @@ import trainingHeadsCss from '../views/training-heads.css?inline';
 import classReportCss from '../widgets/class-report.css?inline';
 import downloadButtonsCss from '../widgets/download-buttons.css?inline';
 import parametersCss from '../widgets/parameters.css?inline';
+import editorCss from '../views/editor.css?inline';
 
 let sheet: CSSStyleSheet | undefined;
 
@@ -28,7 +29,7 @@ export function componentSheet(): CSSStyleSheet {
   if (!sheet) {
     sheet = new CSSStyleSheet();
     sheet.replaceSync([componentCss, pageCss, exportMenuCss, exerciseCss, printHandoutCss, pipelineMapCss, weightsNoteCss, languageCss,
-      textTrainCss, trainingHeadsCss, classReportCss, downloadButtonsCss, parametersCss].join('\n'));
+      textTrainCss, trainingHeadsCss, classReportCss, downloadButtonsCss, parametersCss, editorCss].join('\n'));
   }
   return sheet;
 }

@@ -75,6 +75,11 @@ export function addCustomWalkthrough(walkthrough: Walkthrough): void {
   custom.set(walkthrough.id, walkthrough);
 }
 
+/** Takes an instructor's walkthrough out of the page (the editor's draft, renamed). */
+export function removeCustomWalkthrough(id: string): void {
+  custom.delete(id);
+}
+
 export const customWalkthroughs = (): Walkthrough[] => [...custom.values()];
 
 /** A shipped or loaded walkthrough by id. */

@@ -1,5 +1,5 @@
-// The lesson menu: the course's lessons, the instructor's own walkthroughs, and "Open your own…",
-// which validates a walkthrough file, adds it to the menu and opens it.
+// The lesson menu: the course's lessons, the instructor's own walkthroughs, "Open your own…",
+// which validates a walkthrough file, adds it to the menu and opens it, and "Write a walkthrough…".
 import { hashFor, walkthroughFromFile } from '../authoring/load-walkthrough.js';
 import type { ParsedWalkthrough } from '../authoring/validate-walkthrough.js';
 import { addCustomWalkthrough, customWalkthroughs, LESSONS } from '../model/walkthroughs.js';
@@ -17,6 +17,8 @@ export class LessonMenuView {
     /** The opened file's walkthrough, carried in the link's hash so it can be shared or reloaded. */
     private readonly onHash: (hash: string) => void,
     private readonly announce: (message: string) => void,
+    /** Opens the walkthrough editor, where the page has one. */
+    private readonly onWrite?: () => void,
   ) {}
 
   render(): void {
@@ -25,6 +27,7 @@ export class LessonMenuView {
       custom: customWalkthroughs(),
       onOpen: (walkthrough) => void this.onOpen(walkthrough),
       onFile: (file) => void this.openFile(file),
+      ...(this.onWrite ? { onWrite: this.onWrite } : {}),
     });
     // The page's language switcher (shell.ts) sits at the end of the menu: beside "Open your
     // own…" on a wide screen, inside the folded menu on a phone, whose header has room for one line.

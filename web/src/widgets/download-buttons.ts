@@ -15,6 +15,10 @@ export interface DownloadOptions {
   make: Download;
   /** The walkthrough has exercises: the SCORM and H5P packages score them, against a pass mark asked for here. */
   exercises: boolean;
+  /** Where they are (the Embed dialog's, by default, or the editor's): the ids of their heading and pass mark start with it. */
+  idPrefix?: string;
+  /** The heading and the sentence under it, when not the Embed dialog's. */
+  words?: { heading: string; intro: string };
 }
 
 /** The pass mark offered at first, as the CLI's and build:scorm's default. */
@@ -27,8 +31,8 @@ const CHOICES: [OfflineFormat, string][] = [
   ['h5p', 'download-h5p'],
 ];
 
-export function downloadButtons({ make, exercises }: DownloadOptions): HTMLElement {
-  const passMark = el('input', { type: 'number', id: 'download-pass-mark', className: 'download-pass-mark' });
+export function downloadButtons({ make, exercises, idPrefix = 'download', words }: DownloadOptions): HTMLElement {
+  const passMark = el('input', { type: 'number', id: `${idPrefix}-pass-mark`, className: 'download-pass-mark' });
   Object.assign(passMark, { min: '0', max: '100', step: '1', value: String(DEFAULT_PASS_MARK) });
   /** The pass mark typed, or an error naming the field. */
   const mastery = (): number => {
@@ -68,10 +72,9 @@ export function downloadButtons({ make, exercises }: DownloadOptions): HTMLEleme
     });
     return button;
   });
-  return el('section', { className: 'download-section', ariaLabelledBy: 'download-heading' },
-    el('h3', { id: 'download-heading' }, t('download-heading')),
-    el('p', { className: 'download-intro' },
-      t('download-intro')),
+  return el('section', { className: 'download-section', ariaLabelledBy: `${idPrefix}-heading` },
+    el('h3', { id: `${idPrefix}-heading` }, words?.heading ?? t('download-heading')),
+    el('p', { className: 'download-intro' }, words?.intro ?? t('download-intro')),
     ...(exercises ? [el('label', { className: 'download-pass' }, `${t('download-pass-before')} `, passMark, ` ${t('download-pass-after')}`)] : []),
     el('div', { className: 'download-actions' }, ...buttons),
     status,

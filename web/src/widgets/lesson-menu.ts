@@ -1,5 +1,5 @@
 // The lesson menu: one link per lesson (to its first walkthrough), one per walkthrough an
-// instructor loaded, and the button that opens a walkthrough file. Links are real links (a
+// instructor loaded, the button that opens a walkthrough file and the one that opens the editor. Links are real links (a
 // middle-click opens a new tab on that lesson); a plain click is handed to the app.
 import type { Walkthrough } from '../model/types.js';
 import type { Lesson } from '../model/walkthroughs.js';
@@ -13,9 +13,11 @@ export interface LessonMenuOptions {
   custom: Walkthrough[];
   onOpen: (walkthroughId: string) => void;
   onFile: (file: File) => void;
+  /** Opens the walkthrough editor (the page only: not in a frame or a component). */
+  onWrite?: () => void;
 }
 
-export function lessonMenu({ lessons, custom, onOpen, onFile }: LessonMenuOptions): [HTMLButtonElement, HTMLElement] {
+export function lessonMenu({ lessons, custom, onOpen, onFile, onWrite }: LessonMenuOptions): [HTMLButtonElement, HTMLElement] {
   const link = (walkthroughId: string, className: string, ...content: (Node | string)[]) => {
     const a = el('a', { href: writeLink({ walkthrough: walkthroughId, step: 'inputs' }) || '?', className }, ...content);
     a.addEventListener('click', (event) => {
@@ -51,6 +53,11 @@ export function lessonMenu({ lessons, custom, onOpen, onFile }: LessonMenuOption
   const open = el('button', { type: 'button', className: 'open-file', title: t('open-own-description') }, t('open-own'));
   open.addEventListener('click', () => picker.click());
   const holder = el('span', { className: 'open-file-holder' }, open, picker);
+  if (onWrite) {
+    const write = el('button', { type: 'button', className: 'open-editor', title: t('editor-open-description') }, t('editor-open'));
+    write.addEventListener('click', onWrite);
+    holder.append(write);
+  }
   const body = el('div', { className: 'lesson-menu-body', id: 'lesson-menu-body' }, list, holder);
   return [menuToggle(body), body];
 }
