@@ -24,6 +24,8 @@ let tmp = '';
 let h5p = new Uint8Array();
 /** @type {Awaited<ReturnType<typeof launchBrowser>> | undefined} */
 let browser;
+/** A shipped walkthrough without exercises, as the command packs it. */
+let withoutExercises = new Uint8Array();
 /** What H5P would save of the first visit to h5p-standalone (the content's getCurrentState, as JSON). */
 let state = '';
 const lab = await loadAttentionLab();
@@ -42,6 +44,8 @@ before(async () => {
   fs.writeFileSync(path.join(app, 'my.json'), JSON.stringify(MINE, null, 2));
   await run('npx', ['--offline', 'attention-lab', 'export', '--walkthrough', 'my.json', '--format', 'h5p', '--mastery', '75'], app);
   h5p = new Uint8Array(fs.readFileSync(path.join(app, 'attention-lab-my-practice.h5p')));
+  await run('npx', ['--offline', 'attention-lab', 'export', '--walkthrough', 'worked-example', '--format', 'h5p'], app);
+  withoutExercises = new Uint8Array(fs.readFileSync(path.join(app, 'attention-lab-worked-example.h5p')));
   browser = await launchBrowser();
 });
 after(async () => {
@@ -166,6 +170,22 @@ describe('the H5P package from `npx attention-lab export --format h5p`', () => {
       assert.equal(await frame.getByLabel('Your answer').inputValue(), trace.scaled[0][2].toFixed(6));
       assert.deepEqual(await frame.evaluate(() => [H5P.instances[0].getScore(), H5P.instances[0].getMaxScore(), H5P.instances[0].getAnswerGiven()]), [3, 4, true]);
       assert.deepEqual((await played.page.evaluate(() => window.statements)).map((s) => s.verb.id.replace(/.*\//, '')), ['attempted']);
+      assert.deepEqual(played.problems(), []);
+    } finally {
+      await played.close();
+    }
+  });
+
+  test('a walkthrough without exercises is completed, unscored, once every step is seen', async () => {
+    assert.ok(browser);
+    const played = await playInStandalone(browser.context, withoutExercises, { id: 'ana', name: 'Ana', mail: 'ana@example.test' });
+    try {
+      const steps = await played.frame.locator('#step-list button').all();
+      for (const step of steps.slice(0, -1)) await step.click();
+      assert.deepEqual((await played.page.evaluate(() => window.statements)).map((s) => s.verb.id.replace(/.*\//, '')), ['attempted']);
+      await steps.at(-1)?.click();
+      const [completed] = await statementsOf(played.page).then((all) => all.filter((s) => s.verb.id.endsWith('/completed')));
+      assert.deepEqual([completed.result.score.raw, completed.result.score.max, completed.result.completion, completed.result.success], [0, 0, true, true]);
       assert.deepEqual(played.problems(), []);
     } finally {
       await played.close();

@@ -34,7 +34,7 @@ const page = (user, state) => `<!doctype html>
 
 /**
  * Plays `h5p` (the package's bytes) for `user` (H5P's user: name, mail and an id) in a new page of
- * `context`; resolves once the lab's frame is there.
+ * `context`; resolves once the lab in its frame shows its first step.
  * @param {import('playwright-core').BrowserContext} context @param {Uint8Array} h5p
  * @param {{ id: string, name: string, mail: string }} user
  * @param {{ state?: string }} [options] state: what a host saved of an earlier visit (the content's getCurrentState, as JSON)
@@ -57,6 +57,8 @@ export async function playInStandalone(context, h5p, user, { state } = {}) {
   await browserPage.goto(server.url);
   const frame = await (await browserPage.waitForSelector('iframe.h5p-iframe')).contentFrame();
   if (!frame) throw new Error('h5p-standalone wrote no frame for the content');
+  // The lab has started: its step list is drawn (every step's button).
+  await frame.locator('#step-title').filter({ hasText: /\S/ }).waitFor();
   return {
     page: browserPage,
     frame,

@@ -99,14 +99,13 @@ class Lab {
       return;
     }
     const at = content.link.indexOf('#');
-    const search = at < 0 ? content.link : content.link.slice(0, at);
-    const query = new URLSearchParams(search);
-    const { language, refused } = resolveLanguage(query.get('lang'), [...navigator.languages]);
+    const link = { search: at < 0 ? content.link : content.link.slice(0, at), hash: at < 0 ? '' : content.link.slice(at) };
+    const { language, refused } = resolveLanguage(new URLSearchParams(link.search).get('lang'), [...navigator.languages]);
     Promise.all([loadEngine(), useLanguage(language, frame)]).then(
       ([lab]) => {
         frame.lang = currentLanguage();
         frame.dir = directionOf(currentLanguage());
-        this.start(lab, shadow, frame, content, at < 0 ? '' : content.link.slice(at), refused);
+        this.start(lab, shadow, frame, content, link, refused);
       },
       (error: Error) => this.fail(frame, t('engine-failed', { reason: error.message })),
     );
@@ -116,15 +115,15 @@ class Lab {
     frame.replaceChildren(el('p', { className: 'loading error', role: 'alert' }, message));
   }
 
-  private start(lab: AttentionLab, shadow: ShadowRoot, frame: HTMLElement, content: H5pContent, hash: string, refused: string | undefined): void {
-    const at = content.link.indexOf('#');
-    const query = new URLSearchParams(at < 0 ? content.link : content.link.slice(0, at));
+  private start(lab: AttentionLab, shadow: ShadowRoot, frame: HTMLElement, content: H5pContent, link: { search: string; hash: string }, refused: string | undefined): void {
+    const { search, hash } = link;
+    const query = new URLSearchParams(search);
     // The compact layout of a frame: the host's page is around it.
     const { options: embed, notices: embedNotices } = readEmbedOptions('1', query.get('hide'), query.get('mode'), null);
     // The instructor's walkthrough the lesson carries is known before its link is read, which names it.
     const own = walkthroughFromHash(hash);
     if (own && !('error' in own)) addCustomWalkthrough(own.walkthrough);
-    const { state, notices } = readLink({ search: at < 0 ? content.link : content.link.slice(0, at), hash });
+    const { state, notices } = readLink({ search, hash });
     if (own && 'error' in own) notices.unshift(own.error);
     if (refused !== undefined) notices.unshift(t('notice-lang-refused', { ...refusedLanguageArgs(refused), shown: languageName(currentLanguage()) }));
     const actor = this.instance.createXAPIEventTemplate('interacted').data.statement.actor;
@@ -151,7 +150,10 @@ class Lab {
     else if (event.type === 'score') {
       // The score counts first answers only: once every exercise is answered it cannot change.
       if (event.answered === event.total && !this.completed) this.complete(event.correct, event.total, mastery);
-    } else if (event.type === 'completed' && event.total === 0 && !this.completed) this.complete(0, 0, mastery);
+    } else if (event.type === 'completed' && this.app?.exerciseCount === 0 && !this.completed) {
+      // Every step seen, of a walkthrough with no exercises: complete, with nothing to score.
+      this.complete(0, 0, mastery);
+    }
   }
 
   private complete(correct: number, total: number, mastery: number): void {
