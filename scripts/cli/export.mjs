@@ -8,7 +8,7 @@
 import { embedParams, readEmbedOptions } from '../../web/src/state/embed-options.ts';
 import { DEFAULT_MASTERY, FORMAT_NAMES, OFFLINE_FORMATS, offlineFile, readsLanguageModel } from '../../web/src/embed/offline-package.ts';
 import { parseWalkthroughText } from '../../web/src/authoring/validate-walkthrough.ts';
-import { asOwnCopy } from '../../web/src/authoring/draft.ts';
+import { asOwnCopy } from '../../web/src/authoring/own-copy.ts';
 import { WALKTHROUGHS } from '../../web/src/model/walkthroughs.ts';
 import { LANGUAGES } from '../../web/src/i18n/languages.ts';
 import { translatedWalkthrough } from '../../web/src/model/lesson-text.ts';

@@ -152,6 +152,12 @@ describe('the walkthrough editor', () => {
     await chooser.setFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(mine)) });
     await page.locator('#walkthrough-title').filter({ hasText: 'Mío' }).waitFor();
     assert.equal(await page.locator('#editor-id').inputValue(), 'mine');
+    // A copy of a shipped walkthrough's file that kept its id: the file is the instructor's, under an id of its own.
+    const copied = { ...mine, id: 'causal-mask', title: 'Copiado' };
+    const [again] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Empezar a partir de un archivo…' }).click()]);
+    await again.setFiles({ name: 'copied.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(copied)) });
+    await page.locator('#walkthrough-title').filter({ hasText: 'Copiado' }).waitFor();
+    assert.equal(await page.locator('#editor-id').inputValue(), 'causal-mask-copy');
     await page.locator('#editor-start').selectOption('multi-head');
     await page.getByRole('button', { name: 'Empezar a partir de este' }).click();
     await page.locator('#editor .editor-status').filter({ hasText: /^Comprobado/ }).waitFor();

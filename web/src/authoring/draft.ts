@@ -6,20 +6,13 @@
 // (walkthrough-schema.ts), where each type's fields are described once.
 import type { Exercise, Walkthrough } from '../model/types.js';
 import { EXERCISE_BRANCHES, type Schema } from './walkthrough-schema.js';
-import { parseWalkthroughText, TEXT_LIMITS, type ParsedWalkthrough } from './validate-walkthrough.js';
+import { parseWalkthroughText, type ParsedWalkthrough } from './validate-walkthrough.js';
+import { freshId } from './own-copy.js';
+
+export { asOwnCopy, freshId } from './own-copy.js';
 
 /** A walkthrough being written: any JSON object (the checks say what is wrong with it). */
 export type Draft = Record<string, unknown>;
-
-/** An id not taken: `id` itself, else `<id>-copy`, `<id>-copy-2`, … (cut to the 64 characters an id may have). */
-export function freshId(id: string, taken: (id: string) => boolean): string {
-  if (!taken(id)) return id;
-  for (let k = 1; ; k += 1) {
-    const suffix = k === 1 ? '-copy' : `-copy-${k}`;
-    const candidate = `${id.slice(0, TEXT_LIMITS.id - suffix.length)}${suffix}`;
-    if (!taken(candidate)) return candidate;
-  }
-}
 
 /**
  * The draft made from `walkthrough`: a deep copy under an id no other walkthrough has, outside the
@@ -28,24 +21,6 @@ export function freshId(id: string, taken: (id: string) => boolean): string {
 export function draftFrom(walkthrough: Walkthrough, taken: (id: string) => boolean): Draft {
   const { lesson: _lesson, ...rest } = structuredClone(walkthrough) as Walkthrough & { lesson?: string };
   return { ...rest, id: freshId(walkthrough.id, taken) };
-}
-
-/**
- * A walkthrough file's text whose id is a shipped walkthrough's (a copy of one), under an id of its
- * own, and the two ids; the text as it is otherwise (its checks are the file's).
- */
-export function asOwnCopy(text: string, taken: (id: string) => boolean): { text: string; renamed?: { from: string; to: string } } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { text };
-  }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return { text };
-  const { id } = json as { id?: unknown };
-  if (typeof id !== 'string' || !taken(id)) return { text };
-  const to = freshId(id, taken);
-  return { text: JSON.stringify({ ...json, id: to }), renamed: { from: id, to } };
 }
 
 /** A path's parts: "exercises[1].row" → ["exercises", 1, "row"]. */

@@ -5,6 +5,7 @@
 import type { Walkthrough } from '../model/types.js';
 import { parseWalkthroughText, type ParsedWalkthrough } from './validate-walkthrough.js';
 import { WALKTHROUGHS } from '../model/walkthroughs.js';
+import { asOwnCopy } from './own-copy.js';
 import { clip, echo } from '../i18n/echo.js';
 
 /** The hash key of a walkthrough carried in the link itself. */
@@ -58,9 +59,12 @@ export function hashFor(walkthrough: Walkthrough): string {
   return `#${new URLSearchParams({ [HASH_KEY]: JSON.stringify(walkthrough) }).toString()}`;
 }
 
-/** Reads a walkthrough file the instructor picked. */
+/**
+ * Reads a walkthrough file the instructor picked. A copy of a shipped walkthrough that kept its id
+ * gets one of its own (`<id>-copy`), as the CLI gives it: the file is theirs.
+ */
 export async function walkthroughFromFile(file: File): Promise<ParsedWalkthrough> {
-  return named(file.name, parse(await file.text()));
+  return named(file.name, parse(asOwnCopy(await file.text(), (id) => WALKTHROUGHS.has(id)).text));
 }
 
 /** Prefixes an error with where the walkthrough came from. */
