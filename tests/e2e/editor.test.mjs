@@ -55,16 +55,17 @@ describe('the walkthrough editor', () => {
     assert.equal(await page.locator('#editor-id').inputValue(), 'worked-example-copy');
     assert.match(await status(page), /^Checked: the lesson on the page is “One query, three keys”/);
 
-    await commit(page, 'editor-title', 'My look-up');
-    await page.locator('#walkthrough-title').filter({ hasText: 'My look-up' }).waitFor();
-    assert.equal(await page.locator('.lesson-label').textContent(), 'Written for this course');
-
-    // The numbers: set in the lesson's own grid, then kept as the walkthrough's.
+    // The numbers: set in the lesson's own grid (kept while other fields change), then kept as the walkthrough's.
     const cell = page.locator('figure[data-panel="query"] td[data-row="0"][data-col="0"]');
     await cell.click();
     await cell.locator('input').fill('3');
     await page.keyboard.press('Enter');
     await cell.filter({ hasText: '3' }).waitFor();
+
+    await commit(page, 'editor-title', 'My look-up');
+    await page.locator('#walkthrough-title').filter({ hasText: 'My look-up' }).waitFor();
+    assert.equal(await page.locator('.lesson-label').textContent(), 'Written for this course');
+    assert.equal(await cell.textContent(), '3', 'the edited number stays while the title changes');
     await page.getByRole('button', { name: 'Use the numbers on screen' }).click();
     await page.locator('#announcer').filter({ hasText: 'The numbers on screen are the walkthrough’s now.' }).waitFor();
 

@@ -96,21 +96,34 @@ export class EditorView {
     }
     this.clearRefusal();
     const { walkthrough } = checked;
-    if (this.shownId && this.shownId !== walkthrough.id) removeCustomWalkthrough(this.shownId);
+    const previous = this.shownId;
+    if (previous && previous !== walkthrough.id) removeCustomWalkthrough(previous);
     addCustomWalkthrough(walkthrough);
     this.shownId = walkthrough.id;
     this.host.renderMenu();
     const { session } = this.host.context;
-    const same = session.state?.walkthrough === walkthrough.id;
-    const step = same ? session.state?.step ?? 'inputs' : 'inputs';
+    // The draft on screen before this change (under its id then) keeps its step and the numbers
+    // edited in its grids, not yet kept as the walkthrough's.
+    const before = session.state;
+    const continuing = before !== undefined && (before.walkthrough === walkthrough.id || before.walkthrough === previous);
+    const step = continuing ? before.step : 'inputs';
+    // Numbers the same as the draft's are its own (its step words then show), not an edit.
+    const edited = continuing && before.inputs !== undefined && JSON.stringify(before.inputs) !== JSON.stringify(walkthrough.inputs);
+    const inputs = edited ? before.inputs : undefined;
     // The draft changed under the same id: shown afresh (its heading and words too), not as the same one.
-    if (same) session.close();
+    if (before?.walkthrough === walkthrough.id) session.close();
     // The engine's refusal of the draft comes as the session's notice: shown beside its field too.
     const notices: string[] = [];
     const stop = session.subscribe((event) => {
       if (event.type === 'notice') notices.push(event.message);
     });
-    const opened = await session.open({ walkthrough: walkthrough.id, step }).finally(stop);
+    let opened = await session.open({ walkthrough: walkthrough.id, step, inputs }).catch(() => false);
+    if (!opened && inputs) {
+      // The edited numbers do not fit the changed draft (another shape): its own numbers, and only its refusals count.
+      notices.length = 0;
+      opened = await session.open({ walkthrough: walkthrough.id, step }).catch(() => false);
+    }
+    stop();
     if (opened) {
       this.lastShown = walkthrough;
       this.dropStaleNotices();
