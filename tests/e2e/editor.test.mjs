@@ -3,7 +3,8 @@
 // title, a step's words, the numbers set in the lesson's own grids and exercises added, each
 // shown at once in the lesson beside it; a refusal of the validator and one of the engine shown
 // beside the field they name, the last good draft staying on screen; the draft kept over a
-// reload; the JSON, the single file and the H5P package downloaded, each opening on it; a start
+// reload; the JSON, the single file, a SCORM package and the H5P package downloaded, each opening
+// on it (the SCORM one carrying it); a start
 // from a file; Spanish; axe clean at 1280 px light and 375 px
 // dark, with pictures for a person to look at.
 import assert from 'node:assert/strict';
@@ -12,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
+import { strFromU8, unzipSync } from 'fflate';
 import { runAxe, screenshot, SCREENSHOT_DIR, usePage } from './browser.mjs';
 import { playInStandalone } from './h5p-standalone.mjs';
 
@@ -129,6 +131,11 @@ describe('the walkthrough editor', () => {
     await reopened.page.goto(pathToFileURL(single).href);
     await reopened.page.locator('#walkthrough-title').filter({ hasText: 'My look-up' }).waitFor();
     await reopened.page.close();
+    // The SCORM package's SCO is the offline file of the walkthrough written (played in scorm-again by download.test.mjs).
+    const scorm = unzipSync(new Uint8Array(fs.readFileSync(await saved(page, page.locator('#editor').getByRole('button', { name: 'SCORM 2004 package' })))));
+    const sco = strFromU8(scorm['attention-lab.html']);
+    assert.match(sco, /<title>Attention Lab: My look-up<\/title>/);
+    assert.ok(sco.includes(encodeURIComponent('"title":"My look-up"').replace(/%20/g, '+')) || sco.includes('My+look-up'), 'the walkthrough is baked into the SCO');
     const h5p = await saved(page, page.locator('#editor').getByRole('button', { name: 'H5P package' }));
     assert.equal(path.basename(h5p), 'attention-lab-worked-example-copy.h5p');
     const played = await playInStandalone(page.context(), new Uint8Array(fs.readFileSync(h5p)), { id: 'ana', name: 'Ana', mail: 'ana@example.test' });
