@@ -8,7 +8,7 @@
 import { strFromU8 } from 'fflate';
 import { base64ToBytes } from '../model/base64.js';
 import type { AnsweredEvent } from '../session/events.js';
-import { XAPI_EXTENSIONS } from './xapi.js';
+import { answerExtensions, duration } from './xapi.js';
 
 export interface H5pContent {
   /** The link the content opens (offlineLink's: "?w=…&step=…#in=…&walkthrough=…"). */
@@ -78,9 +78,6 @@ export interface AnswerStatementParts {
   result: { score: { min: 0; max: 1; raw: 0 | 1; scaled: 0 | 1 }; success: boolean; completion: true; response: string; duration: string; extensions: Record<string, unknown> };
 }
 
-/** Seconds as an ISO 8601 duration, PT…S. */
-const duration = (seconds: number): string => `PT${Math.max(0, Math.round(seconds * 100) / 100)}S`;
-
 /** The statement of one answer: its exercise's activity under the content's, the lab's extensions in its result. */
 export function answerStatement(event: AnsweredEvent, parent: string, prompt: string): AnswerStatementParts {
   const raw = event.correct ? 1 : 0;
@@ -105,7 +102,7 @@ export function answerStatement(event: AnsweredEvent, parent: string, prompt: st
       completion: true,
       response: event.response,
       duration: duration(event.latencySeconds),
-      extensions: { [XAPI_EXTENSIONS.attempt]: event.attempt, [XAPI_EXTENSIONS.misconception]: event.misconception },
+      extensions: answerExtensions(event),
     },
   };
 }

@@ -35,8 +35,13 @@ const ADL = 'http://adlnet.gov/expapi';
 const activity = (page: string, walkthrough: string, exercise?: string): string =>
   `${page}?w=${encodeURIComponent(walkthrough)}${exercise === undefined ? '' : `#exercise=${encodeURIComponent(exercise)}`}`;
 
+/** An answer's result extensions: its attempt and the engine's diagnosis (XAPI_EXTENSIONS). */
+export const answerExtensions = (event: AnsweredEvent): Record<string, unknown> => ({
+  [XAPI_EXTENSIONS.attempt]: event.attempt, [XAPI_EXTENSIONS.misconception]: event.misconception,
+});
+
 /** Seconds as an ISO 8601 duration, PT…S. */
-const duration = (seconds: number): string => `PT${Math.max(0, Math.round(seconds * 100) / 100)}S`;
+export const duration = (seconds: number): string => `PT${Math.max(0, Math.round(seconds * 100) / 100)}S`;
 
 export function answeredStatement(event: AnsweredEvent, page: string): XapiStatement {
   return {
@@ -50,7 +55,7 @@ export function answeredStatement(event: AnsweredEvent, page: string): XapiState
       success: event.correct,
       response: event.response,
       duration: duration(event.latencySeconds),
-      extensions: { [XAPI_EXTENSIONS.attempt]: event.attempt, [XAPI_EXTENSIONS.misconception]: event.misconception },
+      extensions: answerExtensions(event),
     },
   };
 }

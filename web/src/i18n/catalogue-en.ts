@@ -2,6 +2,8 @@
 // `id = text`, `{ $name }` an argument. The source every other catalogue translates and the
 // pseudo-locales are generated from (i18n/pseudo.ts). tests/page/i18n.test.mjs checks that every
 // catalogue has each id here, with the same arguments.
+import { ENGLISH_AUTHORING } from './catalogue-en-authoring.js';
+
 export const ENGLISH = `
 ## The page
 tagline = Attention, one exact number at a time.
@@ -130,77 +132,6 @@ export-copy-refused = This browser did not allow copying: the text is in the box
 export-print = Print handout
 export-paper-group = On paper
 export-paper-note = Every step with its numbers and formulas, laid out for A4 or Letter.
-
-## Downloads (the embed dialog)
-download-heading = Or download it
-download-intro = This lesson with the options above, at this step with your edits, as a file made here in your browser with the engine inside: a single HTML file that opens without a server, a SCORM package for an LMS (Moodle, Canvas, …) that records progress and exercise scores, or an H5P package for Moodle, WordPress, Drupal and other H5P hosts, which records the answers and the score as xAPI statements. Each file’s size is said once it is made.
-download-html = Single HTML file
-download-scorm12 = SCORM 1.2 package
-download-scorm2004 = SCORM 2004 package
-download-h5p = H5P package
-download-pass-before = Pass mark of the SCORM and H5P packages:
-download-pass-after = % of the exercises right
-download-pass-refused = Pass mark: expected a whole percent from 0 to 100, got “{ $text }”
-download-preparing = Preparing the file…
-download-done = Downloaded { $name } ({ $size }).
-download-failed = The file could not be made: { $reason }
-editor-open = Write a walkthrough…
-editor-open-description = Write a walkthrough of your own, starting from one of the lab’s or a file: its numbers, words and exercises, previewed as learners will see them
-editor-failed = The editor could not be loaded ({ $reason }); check the connection and try again.
-editor-heading = Write a walkthrough
-editor-intro = The lesson on the page is the preview: it shows your walkthrough as learners will see it, and its grids are where you set its numbers. Each change is checked as a walkthrough file is; a refusal is shown beside the field it concerns.
-editor-close = Close the editor
-editor-started = Started from “{ $title }”.
-editor-ok = Checked: the lesson on the page is “{ $title }”, as learners will see it.
-editor-refused = Not shown yet: { $reason }
-editor-none = (none)
-editor-start-legend = Start from
-editor-start-label = A walkthrough of the kind you want
-editor-start = Start from this one
-editor-start-file = Start from a file…
-editor-about-legend = Title and introduction
-editor-id = Id (letters, digits and “-”; it goes in the link)
-editor-title = Title
-editor-intro-field = Introduction
-editor-inputs-legend = Numbers
-editor-inputs-text = Edit the numbers in the lesson’s grids (at its first step), then keep them as the walkthrough’s.
-editor-inputs-use = Use the numbers on screen
-editor-inputs-used = The numbers on screen are the walkthrough’s now.
-editor-inputs-same = The numbers on screen are the walkthrough’s already: edit some in the lesson’s grids first.
-editor-steps-legend = Words of each step (left empty: the page’s own)
-editor-step-title = Title of step “{ $step }”
-editor-step-text = Text of step “{ $step }”
-editor-exercises-legend = Exercises
-editor-exercise-heading = Exercise { $number }: { $type }
-editor-exercise-id = Id
-editor-exercise-title = Title
-editor-exercise-prompt = Question
-editor-exercise-after = After the step
-editor-exercise-after-last = (last)
-editor-exercise-remove = Remove exercise { $number }
-editor-exercise-removed = Exercise { $number } removed.
-editor-exercise-added = Exercise { $number } added, after the step on screen.
-editor-add-type = Add an exercise:
-editor-add = Add
-editor-new-title = Your turn
-editor-new-prompt = Write the question here.
-editor-type-numeric = a number typed, graded with a tolerance
-editor-type-pick-key = predict, then reveal: pick the key
-editor-type-pick-cell = pick the cell
-editor-type-order-passes = order the passes
-editor-type-value = a number of a later step
-editor-field-stage = Matrix (stage)
-editor-field-row = Row
-editor-field-column = Column
-editor-field-tolerance = Tolerance (how close counts)
-editor-field-step = Step of the matrix
-editor-field-panel = Matrix (panel)
-editor-field-rule = Which cell is right (rule)
-editor-field-numbers = Numbers on the grid
-editor-download-legend = Download
-editor-download-json = The walkthrough’s JSON file
-editor-files-heading = Or as a file learners open
-editor-files-intro = Your walkthrough, at the step on screen, as a single HTML file, a SCORM package or an H5P package, made here in your browser with the engine inside.
 
 ## Exercises
 exercise-check = Check
@@ -405,4 +336,4 @@ export-example-withheld = The whole example is offered once every question of th
 
 ## A training link’s speed
 link-training-no-speed = The link’s speed { $value } is not one of { $speeds }, so the lesson’s default speed is used.
-`;
+` + ENGLISH_AUTHORING;

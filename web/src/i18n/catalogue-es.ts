@@ -1,5 +1,7 @@
 // Las palabras de la página en español: the Spanish catalogue, loaded only when the page speaks
 // Spanish (i18n/messages.ts). Same ids and arguments as catalogue-en.ts (tests/page/i18n.test.mjs).
+import { SPANISH_AUTHORING } from './catalogue-es-authoring.js';
+
 export const SPANISH = `
 ## La página
 tagline = La atención, un número exacto cada vez.
@@ -128,77 +130,6 @@ export-copy-refused = Este navegador no permitió copiar: el texto está en el c
 export-print = Imprimir la hoja
 export-paper-group = En papel
 export-paper-note = Todos los pasos con sus números y fórmulas, maquetados para A4 o Carta.
-
-## Descargas (el diálogo de inserción)
-download-heading = O descárgalo
-download-intro = Esta lección con las opciones de arriba, en este paso y con tus cambios, como un archivo hecho aquí en tu navegador con el motor dentro: un único archivo HTML que se abre sin servidor, un paquete SCORM para un LMS (Moodle, Canvas, …) que registra el progreso y las notas de los ejercicios, o un paquete H5P para Moodle, WordPress, Drupal y otros sitios con H5P, que registra las respuestas y la nota como sentencias xAPI. El tamaño de cada archivo se indica al crearlo.
-download-html = Un único archivo HTML
-download-scorm12 = Paquete SCORM 1.2
-download-scorm2004 = Paquete SCORM 2004
-download-h5p = Paquete H5P
-download-pass-before = Nota para aprobar en los paquetes SCORM y H5P:
-download-pass-after = % de los ejercicios bien resueltos
-download-pass-refused = Nota para aprobar: se esperaba un porcentaje entero de 0 a 100 y se recibió «{ $text }»
-download-preparing = Preparando el archivo…
-download-done = Descargado { $name } ({ $size }).
-download-failed = No se pudo crear el archivo: { $reason }
-editor-open = Escribir un recorrido…
-editor-open-description = Escribe un recorrido propio a partir de uno del laboratorio o de un archivo: sus números, textos y ejercicios, vistos como los verán los estudiantes
-editor-failed = No se pudo cargar el editor ({ $reason }); comprueba la conexión e inténtalo de nuevo.
-editor-heading = Escribir un recorrido
-editor-intro = La lección de la página es la vista previa: muestra tu recorrido como lo verán los estudiantes, y en sus tablas fijas sus números. Cada cambio se comprueba como un archivo de recorrido; un rechazo se muestra junto al campo al que se refiere.
-editor-close = Cerrar el editor
-editor-started = Empezado a partir de «{ $title }».
-editor-ok = Comprobado: la lección de la página es «{ $title }», como la verán los estudiantes.
-editor-refused = Aún no se muestra: { $reason }
-editor-none = (ninguno)
-editor-start-legend = Empezar a partir de
-editor-start-label = Un recorrido del tipo que quieres
-editor-start = Empezar a partir de este
-editor-start-file = Empezar a partir de un archivo…
-editor-about-legend = Título e introducción
-editor-id = Identificador (letras, cifras y «-»; va en el enlace)
-editor-title = Título
-editor-intro-field = Introducción
-editor-inputs-legend = Números
-editor-inputs-text = Cambia los números en las tablas de la lección (en su primer paso) y luego guárdalos como los del recorrido.
-editor-inputs-use = Usar los números en pantalla
-editor-inputs-used = Los números en pantalla son ahora los del recorrido.
-editor-inputs-same = Los números en pantalla ya son los del recorrido: cambia antes alguno en las tablas de la lección.
-editor-steps-legend = Textos de cada paso (vacíos: los de la página)
-editor-step-title = Título del paso «{ $step }»
-editor-step-text = Texto del paso «{ $step }»
-editor-exercises-legend = Ejercicios
-editor-exercise-heading = Ejercicio { $number }: { $type }
-editor-exercise-id = Identificador
-editor-exercise-title = Título
-editor-exercise-prompt = Pregunta
-editor-exercise-after = Después del paso
-editor-exercise-after-last = (al final)
-editor-exercise-remove = Quitar el ejercicio { $number }
-editor-exercise-removed = Ejercicio { $number } quitado.
-editor-exercise-added = Ejercicio { $number } añadido, después del paso en pantalla.
-editor-add-type = Añadir un ejercicio:
-editor-add = Añadir
-editor-new-title = Tu turno
-editor-new-prompt = Escribe aquí la pregunta.
-editor-type-numeric = un número escrito, calificado con una tolerancia
-editor-type-pick-key = predice y comprueba: elige la clave
-editor-type-pick-cell = elige la celda
-editor-type-order-passes = ordena los pasos
-editor-type-value = un número de un paso posterior
-editor-field-stage = Matriz (stage)
-editor-field-row = Fila
-editor-field-column = Columna
-editor-field-tolerance = Tolerancia (cuánto se acepta de diferencia)
-editor-field-step = Paso de la matriz
-editor-field-panel = Matriz (panel)
-editor-field-rule = Qué celda es la correcta (rule)
-editor-field-numbers = Números en la cuadrícula
-editor-download-legend = Descargar
-editor-download-json = El archivo JSON del recorrido
-editor-files-heading = O como un archivo que abren los estudiantes
-editor-files-intro = Tu recorrido, en el paso en pantalla, como un único archivo HTML, un paquete SCORM o un paquete H5P, hecho aquí en tu navegador con el motor dentro.
 
 ## Ejercicios
 exercise-check = Comprobar
@@ -403,4 +334,4 @@ export-example-withheld = El ejemplo completo se ofrece cuando se han respondido
 
 ## La velocidad de un enlace de entrenamiento
 link-training-no-speed = La velocidad { $value } del enlace no es ninguna de { $speeds }, así que se usa la de la lección por defecto.
-`;
+` + SPANISH_AUTHORING;
