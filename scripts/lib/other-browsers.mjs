@@ -115,6 +115,32 @@ async function waitForPort(port, child, timeoutMs = 20000) {
   }
 }
 
+/** A mark set on the document in the window before navigating away from it. */
+const LEAVING = '__attentionLabLeaving';
+
+/**
+ * Resolves once the window shows a new document, loaded: one without the mark `goto` left on the
+ * one before. WebKitWebDriver's `get` can return while the previous document is still in the
+ * window (its load state read before the new navigation commits), and a script run then is cut
+ * off when the old document unloads ("Callback was not called before the unload event", seen once
+ * on a loaded CI machine). A check cut off by that unload is simply made again.
+ */
+async function settled(driver, url, timeoutMs = 60000) {
+  const until = Date.now() + timeoutMs;
+  let seen = 'nothing';
+  for (;;) {
+    try {
+      const [old, href, state] = await driver.executeScript(`return [window.${LEAVING} === true, location.href, document.readyState];`);
+      if (!old && state === 'complete') return;
+      seen = `${href} (${old ? 'the previous document' : state})`;
+    } catch (error) {
+      seen = String(error?.message ?? error);
+    }
+    if (Date.now() > until) throw new Error(`webkit: ${url} was not loaded within ${timeoutMs} ms; the window showed ${seen}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** WebKitGTK's MiniBrowser on a virtual display, over classic WebDriver. @returns {Promise<Driven>} */
 export async function launchWebKit() {
   const { Builder, Capabilities } = await import('selenium-webdriver');
@@ -142,7 +168,9 @@ export async function launchWebKit() {
       name: 'webkit',
       version,
       goto: async (url) => {
+        await driver.executeScript(`window.${LEAVING} = true;`);
         await driver.get(url);
+        await settled(driver, url);
       },
       run: async (body) => unwrap(await driver.executeScript(wrap(body)), 'webkit'),
       close: async () => {
