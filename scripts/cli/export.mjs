@@ -7,8 +7,7 @@
  */
 import { embedParams, readEmbedOptions } from '../../web/src/state/embed-options.ts';
 import { DEFAULT_MASTERY, FORMAT_NAMES, OFFLINE_FORMATS, offlineFile, readsLanguageModel } from '../../web/src/embed/offline-package.ts';
-import { parseWalkthroughText } from '../../web/src/authoring/validate-walkthrough.ts';
-import { asOwnCopy } from '../../web/src/authoring/own-copy.ts';
+import { parseOwnFile } from '../../web/src/authoring/load-walkthrough.ts';
 import { WALKTHROUGHS } from '../../web/src/model/walkthroughs.ts';
 import { LANGUAGES } from '../../web/src/i18n/languages.ts';
 import { translatedWalkthrough } from '../../web/src/model/lesson-text.ts';
@@ -92,9 +91,8 @@ export async function exportOffline(made, options, text, lab, readModel) {
   const notes = [];
   if (text !== undefined) {
     // A copy of a shipped walkthrough keeps its id: it gets one of its own, and the command says which.
-    const own = asOwnCopy(text, (id) => WALKTHROUGHS.has(id));
-    if (own.renamed) notes.push(`${options.walkthrough}: its id “${own.renamed.from}” is a shipped walkthrough’s; exported as “${own.renamed.to}”`);
-    const parsed = parseWalkthroughText(own.text, { takenIds: WALKTHROUGHS });
+    const { parsed, renamed } = parseOwnFile(text);
+    if (renamed) notes.push(`${options.walkthrough}: its id “${renamed.from}” is a shipped walkthrough’s; exported as “${renamed.to}”`);
     if ('error' in parsed) throw new UsageError(`${options.walkthrough}: ${parsed.error}`);
     walkthrough = parsed.walkthrough;
   }

@@ -9,7 +9,8 @@ import { describe, test } from 'node:test';
 import { importCompiled } from '../support/compiled.mjs';
 import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
 
-const { asOwnCopy, checkDraft, draftFrom, exerciseFields, freshId, getAt, newExercise, pathParts, refusedPaths, setAt } = await importCompiled('authoring/draft');
+const { checkDraft, draftFrom, exerciseFields, getAt, newExercise, pathParts, refusedPaths, setAt } = await importCompiled('authoring/draft');
+const { asOwnCopy, freshId } = await importCompiled('authoring/own-copy');
 
 const taken = (/** @type {string} */ id) => SHIPPED.has(id);
 const WORDS = { title: 'Your turn', prompt: 'Write the question here.' };

@@ -9,8 +9,6 @@ import { EXERCISE_BRANCHES, type Schema } from './walkthrough-schema.js';
 import { parseWalkthroughText, type ParsedWalkthrough } from './validate-walkthrough.js';
 import { freshId } from './own-copy.js';
 
-export { asOwnCopy, freshId } from './own-copy.js';
-
 /** A walkthrough being written: any JSON object (the checks say what is wrong with it). */
 export type Draft = Record<string, unknown>;
 

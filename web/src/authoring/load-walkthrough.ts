@@ -60,11 +60,18 @@ export function hashFor(walkthrough: Walkthrough): string {
 }
 
 /**
- * Reads a walkthrough file the instructor picked. A copy of a shipped walkthrough that kept its id
- * gets one of its own (`<id>-copy`), as the CLI gives it: the file is theirs.
+ * An instructor's walkthrough file's text, checked: a copy of a shipped walkthrough that kept its
+ * id gets one of its own (`<id>-copy`), since the file is theirs, and `renamed` says which. The
+ * page's file picker and the CLI's export read files this way.
  */
+export function parseOwnFile(text: string): { parsed: ParsedWalkthrough; renamed?: { from: string; to: string } } {
+  const own = asOwnCopy(text, (id) => WALKTHROUGHS.has(id));
+  return { parsed: parse(own.text), ...(own.renamed ? { renamed: own.renamed } : {}) };
+}
+
+/** Reads a walkthrough file the instructor picked (parseOwnFile). */
 export async function walkthroughFromFile(file: File): Promise<ParsedWalkthrough> {
-  return named(file.name, parse(asOwnCopy(await file.text(), (id) => WALKTHROUGHS.has(id)).text));
+  return named(file.name, parseOwnFile(await file.text()).parsed);
 }
 
 /** Prefixes an error with where the walkthrough came from. */
