@@ -96,7 +96,7 @@ async function main() {
   const bytes = { single: compressedSizes(html), parts: composition(html.toString('utf8')), scormZip: zip };
 
   await waitForQuiet(options.waitQuiet, 0.15, log);
-  const browser = await launchBrowser({ shell: false });
+  const browser = await launchBrowser({ forTests: false });
   const cpu = new CpuMonitor();
   const url = pathToFileURL(SINGLE_FILE).href;
   try {

@@ -227,7 +227,7 @@ async function main() {
     }
   }
   const quiet = await waitForQuiet(options.waitQuiet, 0.15, log);
-  const browser = await launchBrowser({ shell: false });
+  const browser = await launchBrowser({ forTests: false });
   const { context } = browser;
   await context.addInitScript(instrumentPage);
   if (options.injectCss) {
