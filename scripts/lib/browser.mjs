@@ -33,8 +33,7 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
  * renderer faults its memory in afresh (a test file's page faults: 384,000 → 325,000).
  * Measured over every test file, each alone in a cgroup: node --test 1,933 → 1,647 CPU-s, the
  * files that open most pages a fifth to two fifths less (walkthrough-screens 187 → 147,
- * exercises-pick-cell 60 → 35), every test passing. Frames of another site still get their own
- * process (site isolation outranks the limit), so the embedding tests see what a site sees.
+ * exercises-pick-cell 60 → 35), every test passing.
  */
 const ONE_RENDERER = '--renderer-process-limit=1';
 
