@@ -89,7 +89,9 @@ namespace attn
                 // pass 3: combine the query chunk's summaries against the max over all keys:
                 // each chunk's sum and output are scaled by exp(chunk_max − global_max), summed
                 // over the key chunks, and the output sum divided by the weight sum.
-                chunk_combination combination{q0, rows};
+                chunk_combination combination;
+                combination.query_start = q0;
+                combination.rows = rows;
                 if (traced)
                 {
                     combination.global_max = xt::empty<double>({rows});

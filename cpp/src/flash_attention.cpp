@@ -72,7 +72,11 @@ namespace attn
                     const std::size_t cols = std::min(bc, m - j0);
                     if (traced)
                     {
-                        tile = flash_tile{rb, cb, i0, j0};
+                        tile = flash_tile{};
+                        tile.row_block = rb;
+                        tile.col_block = cb;
+                        tile.row_start = i0;
+                        tile.col_start = j0;
                         tile.max_before = detail::widen(running_max.data(), rows);
                     }
 
