@@ -16,6 +16,7 @@ import { el } from '../widgets/dom.js';
 import { download } from '../widgets/download.js';
 import { downloadButtons } from '../widgets/download-buttons.js';
 import { exerciseFieldset, field, fieldId, labelFor, typeWords } from '../widgets/editor-fields.js';
+import { fileButton } from '../widgets/file-button.js';
 import type { ViewContext } from './view-context.js';
 import './editor.css';
 
@@ -221,20 +222,15 @@ export class EditorView {
       const chosen = findWalkthrough(select.value);
       if (chosen) this.startFrom(chosen);
     });
-    const picker = el('input', { type: 'file', className: 'visually-hidden' });
-    picker.accept = '.json,application/json';
-    picker.tabIndex = -1;
-    picker.setAttribute('aria-hidden', 'true');
-    picker.addEventListener('change', async () => {
-      const file = picker.files?.[0];
-      picker.value = '';
-      if (!file) return;
-      const parsed = await walkthroughFromFile(file);
-      if ('error' in parsed) this.showRefusal(parsed.error);
-      else this.startFrom(parsed.walkthrough);
+    const [open, picker] = fileButton({
+      label: t('editor-start-file'),
+      accept: '.json,application/json',
+      onFile: async (file) => {
+        const parsed = await walkthroughFromFile(file);
+        if ('error' in parsed) this.showRefusal(parsed.error);
+        else this.startFrom(parsed.walkthrough);
+      },
     });
-    const open = el('button', { type: 'button' }, t('editor-start-file'));
-    open.addEventListener('click', () => picker.click());
     return el('fieldset', { className: 'editor-start' }, el('legend', {}, t('editor-start-legend')),
       el('div', { className: 'editor-field' }, labelFor('editor-start', t('editor-start-label')), select),
       el('div', { className: 'editor-actions' }, start, open, picker));

@@ -11,6 +11,7 @@ import { withDiagnoses, type Diagnose } from '../report/rediagnose.js';
 import { classSummary, type QuestionSummary } from '../report/class-summary.js';
 import { formatCount, formatFileSize, formatPercent } from '../model/format.js';
 import { el } from './dom.js';
+import { fileButton } from './file-button.js';
 import { t } from '../i18n/messages.js';
 import './class-report.css';
 
@@ -74,11 +75,7 @@ function questionSection(q: QuestionSummary, options: ClassReportOptions, index:
 export function classReportDialog(options: ClassReportOptions): HTMLDialogElement {
   const status = el('p', { className: 'report-status', role: 'status' });
   const results = el('div', { className: 'report-results' });
-  const picker = el('input', { type: 'file', id: 'report-file', className: 'report-file' });
-  picker.accept = '.json,application/json,.txt,.csv,text/plain,text/csv,text/tab-separated-values';
-  picker.addEventListener('change', async () => {
-    const file = picker.files?.[0];
-    if (!file) return;
+  const openResults = async (file: File) => {
     // Refused by its size before a byte is read: a course's results are far smaller.
     if (file.size > MAX_REPORT_BYTES) {
       status.textContent = t('report-refused', { file: file.name, reason: t('report-too-large', { max: formatFileSize(MAX_REPORT_BYTES), size: formatFileSize(file.size) }) });
@@ -99,12 +96,18 @@ export function classReportDialog(options: ClassReportOptions): HTMLDialogElemen
     status.classList.remove('refused');
     status.textContent = t('report-read', { file: file.name, learners: formatCount(learners), questions: formatCount(summary.length) });
     results.replaceChildren(...summary.map((q, k) => questionSection(q, options, k)));
+  };
+  const [open, picker] = fileButton({
+    label: t('report-open'),
+    accept: '.json,application/json,.txt,.csv,text/plain,text/csv,text/tab-separated-values',
+    onFile: (file) => void openResults(file),
+    inputId: 'report-file',
   });
   const close = el('button', { type: 'button', className: 'embed-close' }, t('embed-close'));
   const dialog = el('dialog', { className: 'embed-dialog report-dialog', ariaLabelledBy: 'report-heading' },
     el('h2', { id: 'report-heading' }, t('report-heading')),
     el('p', {}, t('report-intro')),
-    el('p', { className: 'report-open' }, Object.assign(el('label', {}, t('report-open')), { htmlFor: 'report-file' }), picker),
+    el('p', { className: 'report-open' }, open, picker),
     status,
     results,
     el('div', { className: 'embed-actions' }, close));

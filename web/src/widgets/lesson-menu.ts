@@ -6,6 +6,7 @@ import type { Lesson } from '../model/walkthroughs.js';
 import { writeLink } from '../state/url-state.js';
 import { disclosure } from './disclosure.js';
 import { el } from './dom.js';
+import { fileButton } from './file-button.js';
 import { t } from '../i18n/messages.js';
 
 export interface LessonMenuOptions {
@@ -40,18 +41,7 @@ export function lessonMenu({ lessons, custom, onOpen, onFile, onWrite }: LessonM
     list.append(el('li', {}, a));
   }
 
-  // The file input itself is hidden: the button is the control a keyboard or screen reader uses.
-  const picker = el('input', { type: 'file', className: 'visually-hidden' });
-  picker.accept = '.json,application/json';
-  picker.tabIndex = -1;
-  picker.setAttribute('aria-hidden', 'true');
-  picker.addEventListener('change', () => {
-    const file = picker.files?.[0];
-    if (file) onFile(file);
-    picker.value = '';
-  });
-  const open = el('button', { type: 'button', className: 'open-file', title: t('open-own-description') }, t('open-own'));
-  open.addEventListener('click', () => picker.click());
+  const [open, picker] = fileButton({ label: t('open-own'), title: t('open-own-description'), className: 'open-file', accept: '.json,application/json', onFile });
   const holder = el('span', { className: 'open-file-holder' }, open, picker);
   if (onWrite) {
     const write = el('button', { type: 'button', className: 'open-editor', title: t('editor-open-description') }, t('editor-open'));
