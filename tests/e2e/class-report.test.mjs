@@ -36,7 +36,9 @@ for (const [width, colorScheme] of /** @type {const} */ ([[1280, 'light'], [375,
   test(`a statements file shows each question's first tries and the mistakes named, at ${width} px (${colorScheme})`, async () => {
     const { page, problems } = await open('?w=worked-example-practice', { width, colorScheme });
     await openReport(page);
-    await page.locator('#report-file').setInputFiles({ name: 'statements.json', mimeType: 'application/json', buffer: Buffer.from(CLASS) });
+    // The button in the page's words opens the browser's file chooser (its own input is hidden).
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Open a results file (JSON, or Moodle’s report)…' }).click()]);
+    await chooser.setFiles({ name: 'statements.json', mimeType: 'application/json', buffer: Buffer.from(CLASS) });
     await page.locator('.report-question').first().waitFor();
     assert.equal(await page.locator('.report-status').textContent(), 'statements.json: 3 learners, 2 questions.');
     assert.deepEqual(await page.locator('.report-question h3').allTextContents(), ['Your turn: a score (worked-example-practice)', 'Your turn: a weight (worked-example-practice)']);
