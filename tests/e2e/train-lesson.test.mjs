@@ -189,7 +189,7 @@ test('the lessons, on random or trained weights, say so and link to this lesson'
   }
 });
 
-test('"Train your own": a pasted text trains in the worker, passes axe, and its link retrains to the same samples, also at 375 px in dark mode', { timeout: TRAINING_MS }, async () => {
+test('"Train your own": a pasted text trains in the worker, passes axe, and its link retrains to the same samples, also at 375 px in dark mode, where an emptied box is refused beside the buttons', { timeout: TRAINING_MS }, async () => {
   const text = 'to be or not to be, that is the question. '.repeat(12);
   const { page, problems } = await open('?w=train-your-own', { ready: '#text-train-status[data-state="ready"]' });
   await page.fill('#text-train-text', text);
@@ -215,6 +215,22 @@ test('"Train your own": a pasted text trains in the worker, passes axe, and its 
   const overflow = await again.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(overflow <= 0, `no sideways scrolling at 375 px (${overflow} px too wide)`);
   await again.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'text-train-375-dark.png'), fullPage: true });
+
+  // An emptied box, on a phone: the engine's refusal in the lesson's words, beside the buttons and
+  // on screen (the page's notices are at its top), and the trained run kept, its text back in the box.
+  await again.page.fill('#text-train-text', '');
+  await again.page.locator('#text-train-use-text').click();
+  const refusal = again.page.locator('.text-train-refusal');
+  await refusal.filter({ hasText: 'The box was empty, so the model keeps the text it had: paste a text to train on, or press “Use the built-in passage”.' }).waitFor();
+  const onScreen = await refusal.evaluate((p) => {
+    const box = p.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight + 1; // scrolled to its edge: a fraction of a pixel
+  });
+  assert.ok(onScreen, 'the refusal is in view where the learner pressed the button');
+  assert.equal(await again.page.locator('#notices .notice').count(), 0, 'said once, beside the controls');
+  assert.equal(await again.page.locator('#text-train-samples').textContent(), samples, 'the trained run is kept');
+  assert.equal(await again.page.locator('#text-train-text').inputValue(), text, 'with its text back in the box');
+  await again.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'text-train-375-empty-box.png') });
   assert.deepEqual(again.problems, []);
   await again.page.close();
   assert.deepEqual(problems, []);

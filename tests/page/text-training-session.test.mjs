@@ -70,6 +70,19 @@ describe('training a language model on a text in the lesson', { timeout: 120_000
     assert.equal(session.state, 'ready');
     session.dispose();
   });
+
+  test('an empty box is refused by the engine and said in the lesson’s words; the run stays', async () => {
+    const session = await trained(SMALL, 0);
+    const notices = [];
+    session.subscribe((event) => {
+      if (event.type === 'notice') notices.push(event.message);
+    });
+    assert.equal(await session.configure({ ...SMALL, text: '' }), false);
+    assert.deepEqual(notices, ['The box was empty, so the model keeps the text it had: paste a text to train on, or press “Use the built-in passage”.']);
+    assert.equal(session.config.model.context, 16);
+    assert.equal(session.state, 'ready');
+    session.dispose();
+  });
 });
 
 describe('what a link holds', () => {

@@ -61,6 +61,14 @@ class TextTrainView implements DrawnWalkthrough {
   private readonly resetButton = el('button', { type: 'button', id: 'text-train-reset' }, t('text-train-button-reset'));
   private readonly status = el('p', { className: 'training-status', id: 'text-train-status', ariaLive: 'off' });
   private readonly diverged = el('p', { className: 'notice training-diverged', role: 'alert', hidden: true });
+  /**
+   * A refusal of the learner's own change (their text, an option), shown beside the text's buttons
+   * and the options: the page's notices are at its top, out of sight of a learner scrolled down to
+   * these controls on a phone.
+   */
+  private readonly refusal = el('p', { className: 'notice text-train-refusal', role: 'alert', hidden: true });
+  /** Whether a change the learner made is being configured (its refusal is shown beside the controls). */
+  private changing = false;
   private readonly figures = el('dl', { className: 'text-train-figures', id: 'text-train-figures' });
   private readonly chartFigure = el('figure', { className: 'chart-panel', id: 'text-train-loss' });
   private readonly samplesHelp = el('p', { className: 'text-train-samples-help' });
@@ -121,6 +129,7 @@ class TextTrainView implements DrawnWalkthrough {
         this.text,
         el('div', { className: 'training-buttons' }, useText, usePassage),
         this.textNote,
+        this.refusal,
         options,
         el('div', { className: 'training-buttons' },
           el('label', { className: 'text-train-target' }, t('text-train-target'), this.target),
@@ -135,7 +144,10 @@ class TextTrainView implements DrawnWalkthrough {
         el('h3', { id: 'text-train-samples-heading' }, t('text-train-samples-heading')), this.samplesHelp, this.samples));
 
     this.unsubscribe = session.subscribe((event) => {
-      if (event.type === 'notice') notify(event.message);
+      if (event.type === 'notice') {
+        if (this.changing) this.showRefusal(event.message);
+        else notify(event.message);
+      }
       else if (event.type === 'announce') announce(event.message);
       else if (event.type === 'configured') {
         this.showForm();
@@ -175,8 +187,19 @@ class TextTrainView implements DrawnWalkthrough {
   }
 
   private async configure(options: TextTrainerOptions): Promise<void> {
+    this.refusal.hidden = true;
+    this.changing = true;
+    const created = await this.session.configure(options).finally(() => {
+      this.changing = false;
+    });
     // Refused: the fields go back to the run that is kept.
-    if (!(await this.session.configure(options))) this.showForm();
+    if (!created) this.showForm();
+  }
+
+  private showRefusal(message: string): void {
+    this.refusal.textContent = message;
+    this.refusal.hidden = false;
+    this.refusal.scrollIntoView({ block: 'nearest' });
   }
 
   /** What a link reproduces; a text too long for a link is left out of it, and the note says so. */

@@ -122,9 +122,12 @@ export class TextTrainingSession extends RunSession<TextTrainingReply, TextTrain
       case 'refused':
         if (message.request === 'create') {
           if (!this.pending || this.pending.id !== message.id) return;
-          const { done } = this.pending;
+          const { done, options } = this.pending;
           this.pending = undefined;
-          this.emit({ type: 'notice', message: t('text-train-refused', { reason: message.message }) });
+          // An empty box is refused by the engine like any text out of its range ("text: expected a
+          // text of 1 to 2097152 bytes…"); the learner is told what to do in the lesson's words.
+          const empty = options.text === '' && message.message.startsWith('text: ');
+          this.emit({ type: 'notice', message: empty ? t('text-train-empty') : t('text-train-refused', { reason: message.message }) });
           done(false);
           return;
         }

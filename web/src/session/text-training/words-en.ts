@@ -13,6 +13,7 @@ text-train-text-in-link = The link to this page keeps this text.
 text-train-text-not-in-link = This text is { $bytes } bytes: too long for a link (at most { $most }). The link keeps the options, the seed and the steps; whoever opens it trains on the built-in passage unless they paste your text.
 text-train-use-text = Train on this text
 text-train-use-passage = Use the built-in passage
+text-train-empty = The box was empty, so the model keeps the text it had: paste a text to train on, or press “Use the built-in passage”.
 text-train-passage-note = The built-in passage is the opening of Shakespeare’s Coriolanus.
 text-train-options-label = The model and its training
 text-train-option-seed = Seed

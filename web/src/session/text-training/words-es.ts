@@ -9,6 +9,7 @@ text-train-text-in-link = El enlace a esta página guarda este texto.
 text-train-text-not-in-link = Este texto ocupa { $bytes } bytes: demasiado para un enlace (como mucho { $most }). El enlace guarda las opciones, la semilla y los pasos; quien lo abra entrenará con el pasaje incluido salvo que pegue tu texto.
 text-train-use-text = Entrenar con este texto
 text-train-use-passage = Usar el pasaje incluido
+text-train-empty = El cuadro estaba vacío, así que el modelo conserva el texto que tenía: pega un texto con el que entrenar, o pulsa «Usar el pasaje incluido».
 text-train-passage-note = El pasaje incluido es el comienzo de Coriolano, de Shakespeare.
 text-train-options-label = El modelo y su entrenamiento
 text-train-option-seed = Semilla
