@@ -58,30 +58,27 @@ describe('training a language model on a text in the lesson', { timeout: 120_000
     b.dispose();
   });
 
-  test('options the engine refuses leave the run as it was, with the engine’s words', async () => {
+  /** The notices a trained run's session says when `options` are refused; the run must be kept. */
+  const refusedWith = async (options) => {
     const session = await trained(SMALL, 0);
     const notices = [];
     session.subscribe((event) => {
       if (event.type === 'notice') notices.push(event.message);
     });
-    assert.equal(await session.configure({ ...SMALL, text: 'too short' }), false);
-    assert.match(notices[0], /text: expected at least 160 tokens/);
+    assert.equal(await session.configure(options), false);
     assert.equal(session.config.model.context, 16);
     assert.equal(session.state, 'ready');
     session.dispose();
+    return notices;
+  };
+
+  test('options the engine refuses leave the run as it was, with the engine’s words', async () => {
+    const notices = await refusedWith({ ...SMALL, text: 'too short' });
+    assert.match(notices[0], /text: expected at least 160 tokens/);
   });
 
   test('an empty box is refused by the engine and said in the lesson’s words; the run stays', async () => {
-    const session = await trained(SMALL, 0);
-    const notices = [];
-    session.subscribe((event) => {
-      if (event.type === 'notice') notices.push(event.message);
-    });
-    assert.equal(await session.configure({ ...SMALL, text: '' }), false);
-    assert.deepEqual(notices, ['The box was empty, so the model keeps the text it had: paste a text to train on, or press “Use the built-in passage”.']);
-    assert.equal(session.config.model.context, 16);
-    assert.equal(session.state, 'ready');
-    session.dispose();
+    assert.deepEqual(await refusedWith({ ...SMALL, text: '' }), ['The box was empty, so the model keeps the text it had: paste a text to train on, or press “Use the built-in passage”.']);
   });
 });
 
