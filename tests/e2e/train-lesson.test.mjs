@@ -109,7 +109,8 @@ test('a refused option shows the engine’s message and keeps the run; a learnin
   const heads = page.locator('#train-heads');
   await heads.fill('3');
   await heads.dispatchEvent('change');
-  await page.locator('.notice').filter({ hasText: /model\.heads/ }).waitFor();
+  await page.locator('.change-refusal').filter({ hasText: /model\.heads/ }).waitFor();
+  assert.equal(await page.locator('#notices .notice').count(), 0, 'said beside the options, not at the top of the page');
   assert.notEqual(await heads.inputValue(), '3', 'the field goes back to the run that is kept');
   assert.equal(await stateOf(page), 'ready');
 
@@ -220,7 +221,7 @@ test('"Train your own": a pasted text trains in the worker, passes axe, and its 
   // on screen (the page's notices are at its top), and the trained run kept, its text back in the box.
   await again.page.fill('#text-train-text', '');
   await again.page.locator('#text-train-use-text').click();
-  const refusal = again.page.locator('.text-train-refusal');
+  const refusal = again.page.locator('.change-refusal');
   await refusal.filter({ hasText: 'The box was empty, so the model keeps the text it had: paste a text to train on, or press “Use the built-in passage”.' }).waitFor();
   const onScreen = await refusal.evaluate((p) => {
     const box = p.getBoundingClientRect();

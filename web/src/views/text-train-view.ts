@@ -15,6 +15,7 @@ import type { ChartPanel } from '../model/types.js';
 import type { Chart } from '../widgets/chart.js';
 import { loadCharts } from '../widgets/chart-panel.js';
 import { el, setText } from '../widgets/dom.js';
+import { ChangeRefusal } from '../widgets/change-refusal.js';
 import { trainingSpeed } from '../widgets/training-speed.js';
 import type { DrawnWalkthrough, OwnViewOpening } from './own-view.js';
 import './text-train.css';
@@ -61,14 +62,8 @@ class TextTrainView implements DrawnWalkthrough {
   private readonly resetButton = el('button', { type: 'button', id: 'text-train-reset' }, t('text-train-button-reset'));
   private readonly status = el('p', { className: 'training-status', id: 'text-train-status', ariaLive: 'off' });
   private readonly diverged = el('p', { className: 'notice training-diverged', role: 'alert', hidden: true });
-  /**
-   * A refusal of the learner's own change (their text, an option), shown beside the text's buttons
-   * and the options: the page's notices are at its top, out of sight of a learner scrolled down to
-   * these controls on a phone.
-   */
-  private readonly refusal = el('p', { className: 'notice text-train-refusal', role: 'alert', hidden: true });
-  /** Whether a change the learner made is being configured (its refusal is shown beside the controls). */
-  private changing = false;
+  /** A refusal of the learner's own change (their text, an option), beside the text's buttons. */
+  private readonly refusal = new ChangeRefusal();
   private readonly figures = el('dl', { className: 'text-train-figures', id: 'text-train-figures' });
   private readonly chartFigure = el('figure', { className: 'chart-panel', id: 'text-train-loss' });
   private readonly samplesHelp = el('p', { className: 'text-train-samples-help' });
@@ -129,7 +124,7 @@ class TextTrainView implements DrawnWalkthrough {
         this.text,
         el('div', { className: 'training-buttons' }, useText, usePassage),
         this.textNote,
-        this.refusal,
+        this.refusal.element,
         options,
         el('div', { className: 'training-buttons' },
           el('label', { className: 'text-train-target' }, t('text-train-target'), this.target),
@@ -145,8 +140,7 @@ class TextTrainView implements DrawnWalkthrough {
 
     this.unsubscribe = session.subscribe((event) => {
       if (event.type === 'notice') {
-        if (this.changing) this.showRefusal(event.message);
-        else notify(event.message);
+        if (!this.refusal.take(event.message)) notify(event.message);
       }
       else if (event.type === 'announce') announce(event.message);
       else if (event.type === 'configured') {
@@ -187,19 +181,8 @@ class TextTrainView implements DrawnWalkthrough {
   }
 
   private async configure(options: TextTrainerOptions): Promise<void> {
-    this.refusal.hidden = true;
-    this.changing = true;
-    const created = await this.session.configure(options).finally(() => {
-      this.changing = false;
-    });
     // Refused: the fields go back to the run that is kept.
-    if (!created) this.showForm();
-  }
-
-  private showRefusal(message: string): void {
-    this.refusal.textContent = message;
-    this.refusal.hidden = false;
-    this.refusal.scrollIntoView({ block: 'nearest' });
+    if (!(await this.refusal.during(() => this.session.configure(options)))) this.showForm();
   }
 
   /** What a link reproduces; a text too long for a link is left out of it, and the note says so. */

@@ -12,6 +12,7 @@ import { TrainingSession } from '../session/training/training-session.js';
 import { trainingScript, weightsJson } from '../export/training-script.js';
 import { el, setAttr, setText } from '../widgets/dom.js';
 import { download } from '../widgets/download.js';
+import { ChangeRefusal } from '../widgets/change-refusal.js';
 import { trainingForm } from '../widgets/training-form.js';
 import { trainingSpeed } from '../widgets/training-speed.js';
 import { speedName } from '../session/training/speed-name.js';
@@ -71,6 +72,8 @@ export class TrainLessonView implements DrawnWalkthrough {
   private readonly status = el('p', { className: 'training-status', id: 'training-status' });
   private readonly seeing = el('p', { className: 'training-seeing', id: 'training-seeing' });
   private readonly diverged = el('p', { className: 'notice training-diverged', role: 'alert', hidden: true });
+  /** A refusal of the learner's own change (an option, the task), beside the options. */
+  private readonly refusal = new ChangeRefusal();
   private readonly redraw: RedrawScheduler;
   private readonly observer: IntersectionObserver | undefined;
   private unsubscribe: () => void;
@@ -107,6 +110,7 @@ export class TrainLessonView implements DrawnWalkthrough {
       // id "step": where the page's skip link ("Skip to the current step") leads.
       el('section', { className: 'training-setup', id: 'step', tabIndex: -1, ariaLabel: t('train-setup-label') },
         this.form.element,
+        this.refusal.element,
         el('div', { className: 'training-buttons' }, this.speed.element, this.trainButton, this.resetButton,
           el('span', { className: 'export-label' }, t('train-export-label')), exportJson, exportScript),
         this.status,
@@ -131,8 +135,9 @@ export class TrainLessonView implements DrawnWalkthrough {
     }
 
     this.unsubscribe = session.subscribe((event) => {
-      if (event.type === 'notice') options.notify(event.message);
-      else if (event.type === 'announce') options.announce(event.message);
+      if (event.type === 'notice') {
+        if (!this.refusal.take(event.message)) options.notify(event.message);
+      } else if (event.type === 'announce') options.announce(event.message);
       else if (event.type === 'configured') {
         this.showForm();
         this.redraw.invalidate(true);
@@ -167,7 +172,7 @@ export class TrainLessonView implements DrawnWalkthrough {
 
   private async configure(options: Parameters<TrainingSession['configure']>[0]): Promise<void> {
     // Refused: the fields go back to the run that is kept.
-    if (!(await this.session.configure(options))) this.showForm();
+    if (!(await this.refusal.during(() => this.session.configure(options)))) this.showForm();
   }
 
   private showForm(): void {
