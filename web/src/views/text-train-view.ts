@@ -141,8 +141,7 @@ class TextTrainView implements DrawnWalkthrough {
     this.unsubscribe = session.subscribe((event) => {
       if (event.type === 'notice') {
         if (!this.refusal.take(event.message)) notify(event.message);
-      }
-      else if (event.type === 'announce') announce(event.message);
+      } else if (event.type === 'announce') announce(event.message);
       else if (event.type === 'configured') {
         this.showForm();
         this.drawResults();

@@ -6,22 +6,23 @@ import { el } from './dom.js';
 
 export class ChangeRefusal {
   readonly element = el('p', { className: 'notice change-refusal', role: 'alert', hidden: true });
-  private changing = false;
+  /** How many of the learner's changes are running (a second may start before the first is answered). */
+  private running = 0;
 
   /** Runs the learner's change; a refusal said while it runs is shown here (take). */
   async during<T>(change: () => Promise<T>): Promise<T> {
     this.element.hidden = true;
-    this.changing = true;
+    this.running += 1;
     try {
       return await change();
     } finally {
-      this.changing = false;
+      this.running -= 1;
     }
   }
 
   /** Shows `message` here when a change of the learner's is running; false (not shown) otherwise. */
   take(message: string): boolean {
-    if (!this.changing) return false;
+    if (this.running === 0) return false;
     this.element.textContent = message;
     this.element.hidden = false;
     this.element.scrollIntoView({ block: 'nearest' });
