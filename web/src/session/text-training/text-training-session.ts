@@ -126,7 +126,7 @@ export class TextTrainingSession extends RunSession<TextTrainingReply, TextTrain
           this.pending = undefined;
           // An empty box is refused by the engine like any text out of its range ("text: expected a
           // text of 1 to 2097152 bytes…"); the learner is told what to do in the lesson's words.
-          const empty = options.text === '' && message.message.startsWith('text: ');
+          const empty = options.text === '' && message.argument === 'text';
           this.emit({ type: 'notice', message: empty ? t('text-train-empty') : t('text-train-refused', { reason: message.message }) });
           done(false);
           return;

@@ -62,7 +62,7 @@ export type TrainingReply<S = TrainingSnapshot, C = TrainerConfig> =
   /** `defaults`: what every option would be had the learner set none but the task. */
   | { type: 'created'; id: number; config: C; defaults: C; snapshot: S }
   /** The engine refused a request; `request` is its type. Nothing changed. */
-  | { type: 'refused'; id?: number; request: TrainingRequest['type']; message: string }
+  | { type: 'refused'; id?: number; request: TrainingRequest['type']; message: string; argument?: string }
   /** One chunk of steps: the loss of each step, in order, ending at `step`. */
   | { type: 'progress'; step: number; losses: number[] }
   | { type: 'snapshot'; snapshot: S }

@@ -16,6 +16,11 @@ type Run = { text: false; trainer: Trainer } | { text: true; trainer: TextTraine
 export type Schedule = (next: () => void, ms: number) => void;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** The argument an AttentionError names (its `argument`), for the session to word a refusal by. */
+const argumentOf = (error: unknown) => {
+  const argument = (error as { argument?: unknown } | null)?.argument;
+  return typeof argument === 'string' && argument !== '' ? { argument } : {};
+};
 
 export class TrainerHost {
   private run: Run | undefined;
@@ -46,7 +51,7 @@ export class TrainerHost {
     try {
       this.dispatch(request);
     } catch (error) {
-      this.reply({ type: 'refused', request: request.type, message: messageOf(error), ...(request.type === 'create' ? { id: request.id } : {}) });
+      this.reply({ type: 'refused', request: request.type, message: messageOf(error), ...argumentOf(error), ...(request.type === 'create' ? { id: request.id } : {}) });
     }
   }
 
