@@ -44,12 +44,16 @@ const devtools = new WeakMap();
 const TAKE_SCREENSHOTS = process.env.ATTN_SCREENSHOTS !== '0';
 
 /**
- * Fonts in and two frames drawn, so what the page lays out after a step's first paint (a wide
- * matrix's column count, measured by a ResizeObserver) is in the picture, or in the checks that
- * follow, not a frame before it.
+ * The step's late panels in, fonts in and two frames drawn, so what the page lays out after a
+ * step's first paint (a wide matrix's column count, measured by a ResizeObserver; a box that
+ * scrolls made a keyboard stop) is in the picture, or in the checks that follow, not a frame
+ * before it.
  * @param {import('playwright-core').Page} page
  */
-async function settled(page) {
+export async function settled(page) {
+  // A panel fetched when its step first shows (the cost lab, an exercise: widgets/lazy-panel-view.ts)
+  // in its place, or saying why it is not.
+  await page.waitForFunction(() => !document.querySelector('.panel-loading:not([role="alert"])'));
   await page.evaluate(() => document.fonts.ready.then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined))))));
 }
 
@@ -199,10 +203,13 @@ let axeSource = '';
  * same violations without opening a blank page to put the frames' results together. A page
  * with a frame from another origin (a course page embedding the lab) gets
  * @axe-core/playwright's default, the only one that reaches into such a frame.
+ * It checks the page as laid out (settled): what a ResizeObserver does in the frame after a
+ * resize or a step (a box that now scrolls made a keyboard stop) is done before axe looks.
  * @param {import('playwright-core').Page} page @param {string} [include] a selector
  * @returns {Promise<import('axe-core').AxeResults>}
  */
 export async function runAxe(page, include) {
+  await settled(page);
   const origin = new URL(page.url()).origin;
   const foreign = page.frames().some((frame) => frame !== page.mainFrame() && new URL(frame.url() || 'about:blank').origin !== origin);
   const options = { resultTypes: /** @type {const} */ (['violations']) };

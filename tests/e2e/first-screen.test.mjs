@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 
-import { runAxe, SCREENSHOT_DIR, usePage } from './browser.mjs';
-import { checkFirstScreen, FIRST_SCREENS, settled } from './first-screens.mjs';
+import { runAxe, SCREENSHOT_DIR, settled, usePage } from './browser.mjs';
+import { checkFirstScreen, FIRST_SCREENS } from './first-screens.mjs';
 import { OWN_VIEW_KINDS, SHIPPED, STEPPED } from '../support/shipped-walkthroughs.mjs';
 
 const { open } = usePage();

@@ -6,12 +6,9 @@
 // view (first-screen.test.mjs).
 import fs from 'node:fs';
 import path from 'node:path';
-import { screenshot, SCREENSHOT_DIR } from './browser.mjs';
+import { screenshot, settled, SCREENSHOT_DIR } from './browser.mjs';
 
 export const FIRST_SCREENS = path.join(SCREENSHOT_DIR, 'first-screens');
-
-/** Once the fonts are in and two frames drawn: what a screenshot then shows is what a learner sees. */
-export const settled = (/** @type {import('playwright-core').Page} */ page) => page.evaluate(() => document.fonts.ready.then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))));
 
 /** Numbers on screen written another way than the page's one format (model/format.ts). */
 const OTHER_FORMATS = [

@@ -14,7 +14,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runAxe, screenshot, SCREENSHOT_DIR } from './browser.mjs';
+import { runAxe, screenshot, settled, SCREENSHOT_DIR } from './browser.mjs';
 import { ONE_PER_KIND, STEPPED } from '../support/shipped-walkthroughs.mjs';
 
 /** Where the locales' screenshots go. */
@@ -50,6 +50,7 @@ async function look(page, lang, dir, name, { fullPage = false, fits = '' } = {})
   for (const [width, height, colorScheme, axe] of isPseudo(lang) ? PSEUDO_VIEWS : VIEWS) {
     await page.setViewportSize({ width, height });
     await page.emulateMedia({ colorScheme });
+    await settled(page);
     const seen = await layout(page);
     assert.equal(seen.lang, lang);
     assert.equal(seen.dir, dir);
