@@ -1,4 +1,4 @@
-// No English left in Spanish: the glossary, the cost lab's controls and the training lesson,
+// No English left in Spanish: the glossary, the cost lab's controls and the training lessons,
 // opened with ?lang=es, are searched for visible text that reads as English
 // (tests/e2e/english-left.mjs): there must be none. What is found is listed in
 // build/screenshots/i18n/english-left.txt. Every step of every walkthrough is searched so by
@@ -13,7 +13,7 @@ import { englishLeft, PROBE } from './english-left.mjs';
 const { open } = usePage();
 const DIR = path.join(SCREENSHOT_DIR, 'i18n');
 
-test('in Spanish, the glossary, the cost lab and the training lesson show no English', { timeout: 600_000 }, async () => {
+test('in Spanish, the glossary, the cost lab and the training lessons show no English, and training on a text its defaults with a decimal comma', { timeout: 600_000 }, async () => {
   const { page, problems } = await open('?w=worked-example&lang=es');
   const found = [];
   // The glossary's definitions, opened.
@@ -22,6 +22,7 @@ test('in Spanish, the glossary, the cost lab and the training lesson show no Eng
   // The cost lab's controls.
   await page.goto(new URL('?w=attention-cost&lang=es', page.url()).href);
   await page.locator('.cost-start').filter({ hasText: 'Empezar a medir' }).waitFor();
+  for (const f of await englishLeft(page)) found.push({ where: 'cost lab', ...f });
   // The training lesson, before and after a few steps.
   await page.goto(new URL('?train=reverse&lang=es', page.url()).href);
   await page.locator('#training-status[data-state="ready"]').waitFor();
@@ -33,6 +34,14 @@ test('in Spanish, the glossary, the cost lab and the training lesson show no Eng
   await page.locator('.ablate').first().click();
   await page.locator('.ablation-result').filter({ hasText: /\S/ }).waitFor();
   for (const f of await englishLeft(page, PROBE)) found.push({ where: 'training, step 20', ...f });
+  // Training on a text: its options, and their defaults in the page's number format (0,01), as
+  // the training lesson's are.
+  await page.goto(new URL('?w=train-your-own&lang=es', page.url()).href);
+  await page.locator('#text-train-status[data-state="ready"]').waitFor();
+  for (const f of await englishLeft(page)) found.push({ where: 'training on a text', ...f });
+  const defaults = await page.locator('.text-train-option .hint').allTextContents();
+  assert.ok(defaults.includes('por defecto 0,01'), `the learning rate's default: ${defaults.join(' | ')}`);
+  assert.deepEqual(defaults.filter((d) => /\d\.\d/.test(d)), [], 'no default with a decimal point');
 
   const line = (f) => `${f.where} | ${f.place} | ${f.text}`;
   fs.mkdirSync(DIR, { recursive: true });

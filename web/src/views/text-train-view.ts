@@ -202,7 +202,7 @@ class TextTrainView implements DrawnWalkthrough {
     for (const field of FIELDS) {
       const { input, hint } = this.fields.get(field.name) as { input: HTMLInputElement; hint: HTMLElement };
       input.value = String(read(config, field.name));
-      setText(hint, t('text-train-option-default', { value: String(read(defaults, field.name)) }));
+      setText(hint, t('text-train-option-default', { value: formatNumber(read(defaults, field.name), 6) }));
     }
     if (options.text !== undefined && this.text.value !== options.text) this.text.value = options.text;
     this.drawStatus();
