@@ -1,6 +1,6 @@
 // The page in another language, beyond the first steps every locale is checked at
-// (i18n-pages-*.test.mjs): a language the page does not offer, the switcher, the Embed dialog,
-// and steps after an edit speaking Spanish with decimal commas. Screenshots go to
+// (i18n-pages-*.test.mjs): a language the page does not offer, the switcher, a slider's value,
+// the Embed dialog, and steps after an edit speaking Spanish with decimal commas. Screenshots go to
 // build/screenshots/i18n/.
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -26,6 +26,25 @@ test('the switcher’s link reloads the page in Spanish at the same step, and nu
   assert.equal(url.searchParams.get('lang'), 'es');
   assert.equal(url.searchParams.get('step'), 'softmax');
   assert.match(await page.locator('#panels').innerText(), /0,140/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('in Spanish, a slider’s value is written with a decimal comma beside it and for a screen reader, as it moves', async () => {
+  const { page, problems } = await open('?w=language-model-step-by-step&lang=es&step=temperature');
+  const temperature = page.locator('fieldset[data-panel="sampling"] input[type="range"]').first();
+  await temperature.waitFor();
+  const shown = page.locator('fieldset[data-panel="sampling"] .slider-value').first();
+  const before = await temperature.inputValue();
+  assert.equal(await shown.textContent(), before.replace('.', ','));
+  assert.equal(await temperature.getAttribute('aria-valuetext'), before.replace('.', ','));
+  assert.match(before, /^\d\.\d+$/, 'a temperature with decimals to show');
+  await temperature.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((was) => document.querySelector('fieldset[data-panel="sampling"] input[type="range"]')?.value !== was, before);
+  const after = await temperature.inputValue();
+  await shown.filter({ hasText: after.replace('.', ',') }).waitFor();
+  assert.equal(await temperature.getAttribute('aria-valuetext'), after.replace('.', ','));
   assert.deepEqual(problems, []);
   await page.close();
 });
