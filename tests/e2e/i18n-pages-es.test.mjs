@@ -3,7 +3,7 @@
 // English left (english-left.mjs): there must be none. The glossary, the cost lab's controls and
 // the training lesson are searched by i18n-english-left.test.mjs.
 import { describe, test } from 'node:test';
-import { usePage } from './browser.mjs';
+import { settled, usePage } from './browser.mjs';
 import { englishLeft, PROBE } from './english-left.mjs';
 import { localeTests } from './locale-pages.mjs';
 
@@ -14,7 +14,7 @@ const tests = localeTests(open, 'es', 'ltr', {
     says: 'no English left',
     async check(page, walkthrough, step) {
       await page.locator('#progress').filter({ hasText: new RegExp(`^Paso ${step} de`) }).waitFor();
-      await page.locator('.panel-loading').first().waitFor({ state: 'detached' }).catch(() => {});
+      await settled(page);
       const tokens = [...PROBE, ...Object.values(walkthrough.inputs ?? {}).flat().filter((x) => typeof x === 'string')];
       return (await englishLeft(page, tokens)).map((f) => `${f.place} | ${f.text}`);
     },

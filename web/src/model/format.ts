@@ -227,6 +227,14 @@ export function formatPercent(fraction: number, digits = 1, locale?: string): st
   return `${formatFixed(100 * fraction, digits, locale)}${UNIT_SPACE}%`;
 }
 
+/**
+ * A value a learner sets (an option, a slider, a size) as the page writes numbers: as set, to at
+ * most 6 decimals (a learning rate of 0.003, "0,003" in Spanish); words as they are.
+ */
+export function formatSetting(value: number | string): string {
+  return typeof value === 'number' ? formatNumber(value, 6) : value;
+}
+
 /** The exact double, as JavaScript prints it (its decimal separator the locale's). */
 export function exactNumber(x: number, locale?: string): string {
   if (x === -Infinity) return '−∞';

@@ -2,7 +2,7 @@
 // step view asks this table and knows no panel type itself.
 import type { CostPlan, Exercise, MatrixPanel, Panel, ParameterField } from '../model/types.js';
 import { heatmapAsMatrix } from '../model/heatmap-as-matrix.js';
-import { formatNumber } from '../model/format.js';
+import { formatSetting } from '../model/format.js';
 import { loadCatalogues } from '../i18n/messages.js';
 import type { CostMeasurement } from '../session/cost/measurement.js';
 import { chartView } from '../widgets/chart-panel.js';
@@ -59,7 +59,7 @@ const PANEL_VIEWS: Factories = {
  */
 export function withoutControls(panel: Panel, hide: { editors: boolean; explain: boolean }): Panel {
   if (hide.editors && panel.type === 'parameters') {
-    return { type: 'facts', name: panel.name, caption: panel.caption, facts: panel.fields.map((f) => [f.label, typeof f.value === 'number' ? formatNumber(f.value, 6) : f.value]) };
+    return { type: 'facts', name: panel.name, caption: panel.caption, facts: panel.fields.map((f) => [f.label, formatSetting(f.value)]) };
   }
   if (panel.type === 'heatmap' && hide.explain && panel.explain) return { ...panel, explain: undefined };
   if (panel.type === 'matrix' && ((hide.editors && panel.editable) || (hide.explain && panel.explain))) {

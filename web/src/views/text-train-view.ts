@@ -10,7 +10,7 @@ import { TextTrainingSession } from '../session/text-training/text-training-sess
 import { textTrainingT as t } from '../session/text-training/words-en.js';
 import { trainingT } from '../session/training/words-en.js';
 import { speedName } from '../session/training/speed-name.js';
-import { exactNumber, formatNumber } from '../model/format.js';
+import { exactNumber, formatNumber, formatSetting } from '../model/format.js';
 import type { ChartPanel } from '../model/types.js';
 import type { Chart } from '../widgets/chart.js';
 import { loadCharts } from '../widgets/chart-panel.js';
@@ -202,7 +202,7 @@ class TextTrainView implements DrawnWalkthrough {
     for (const field of FIELDS) {
       const { input, hint } = this.fields.get(field.name) as { input: HTMLInputElement; hint: HTMLElement };
       input.value = String(read(config, field.name));
-      setText(hint, t('text-train-option-default', { value: formatNumber(read(defaults, field.name), 6) }));
+      setText(hint, t('text-train-option-default', { value: formatSetting(read(defaults, field.name)) }));
     }
     if (options.text !== undefined && this.text.value !== options.text) this.text.value = options.text;
     this.drawStatus();

@@ -1,6 +1,6 @@
 // Controls that change a walkthrough's inputs: sizes, heads, seed, tokens, d_k. The widget only
 // passes on what was typed; the session reads and applies it, and the engine accepts or refuses it.
-import { formatNumber } from '../model/format.js';
+import { formatSetting } from '../model/format.js';
 import type { Panel, ParameterField, ParametersPanel } from '../model/types.js';
 import { el, setText } from './dom.js';
 import type { PanelView } from './panel-view.js';
@@ -11,7 +11,7 @@ import './parameters.css';
  * reader: the control's own value is always written with a point.
  */
 function showSliderValue(slider: HTMLInputElement, shown: HTMLOutputElement, value: string | number): void {
-  const text = formatNumber(Number(value), 6);
+  const text = formatSetting(Number(value));
   setText(shown, text);
   slider.setAttribute('aria-valuetext', text);
 }

@@ -6,7 +6,7 @@ import type { TrainerConfig, TrainerTask } from '../../lib/index.js';
 import type { t as Words } from '../i18n/messages.js';
 import type { OptionField } from '../session/training/options.js';
 import { el } from './dom.js';
-import { formatNumber } from '../model/format.js';
+import { formatSetting } from '../model/format.js';
 
 export interface TrainingFormOptions {
   tasks: readonly (readonly [TrainerTask, string])[];
@@ -25,8 +25,6 @@ export interface TrainingForm {
   /** Disables every field (while training: a change would start a new run). */
   setDisabled(disabled: boolean): void;
 }
-
-const shown = (value: number | string) => (typeof value === 'number' ? formatNumber(value, 6) : value);
 
 export function trainingForm({ tasks, fields, onTask, onField, onTarget, words: t }: TrainingFormOptions): TrainingForm {
   const task = el('select', { id: 'train-task' });
@@ -70,7 +68,7 @@ export function trainingForm({ tasks, fields, onTask, onField, onTarget, words: 
       task.value = config.task;
       for (const { field, input, hint } of controls) {
         input.value = String(field.read(config));
-        hint.textContent = t('train-form-default', { value: shown(field.read(defaults)) });
+        hint.textContent = t('train-form-default', { value: formatSetting(field.read(defaults)) });
       }
       target.value = String(steps);
     },
