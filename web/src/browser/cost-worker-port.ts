@@ -4,6 +4,7 @@
 // and the fallback time the full engine (compiled for speed), not the page's lite one (compiled
 // for size), so a learner's figures are the same wherever they were measured.
 import type { CostEngine, CostPort, CostReply, CostRequest } from '../session/cost/protocol.js';
+import { t } from '../i18n/messages.js';
 import { ENGINES } from '../session/engines.js';
 import { workerPort } from './worker-port.js';
 
@@ -11,5 +12,5 @@ export const workerCostPort = (_pageLab: CostEngine): CostPort => workerPort<Cos
   start: () => new Worker(new URL('../entries/cost-worker.ts', import.meta.url), { type: 'module', name: 'attention-lab-cost' }),
   fallback: () => Promise.all([import('../session/cost/same-thread.js'), ENGINES.full()])
     .then(([{ sameThreadCostPort }, lab]) => sameThreadCostPort(lab)),
-  refuse: (message, error) => ({ type: 'refused', id: message.id, message: `The engine could not be loaded to measure (${error.message}); check the connection and reload.` }),
+  refuse: (message, error) => ({ type: 'refused', id: message.id, message: t('cost-engine-failed', { reason: error.message }) }),
 });

@@ -3,6 +3,7 @@
 // runs on the lite engine ({ training: false }: no trainer compiled in), so the fallback loads
 // the full engine, as the worker does, before it trains.
 import type { AttentionLab } from '../../lib/index.js';
+import { t } from '../i18n/messages.js';
 import { ENGINES } from '../session/engines.js';
 import type { TrainingPort, TrainingReply, TrainingRequest } from '../session/training/protocol.js';
 import { workerPort } from './worker-port.js';
@@ -15,7 +16,7 @@ export const workerTrainingPort = (_pageLab: AttentionLab): TrainingPort => work
   refuse: (message, error) => ({
     type: 'refused',
     request: message.type,
-    message: `The training engine could not be loaded (${error.message}); check the connection and reload.`,
+    message: t('training-engine-failed', { reason: error.message }),
     ...(message.type === 'create' ? { id: message.id } : {}),
   }),
 });

@@ -2,10 +2,16 @@
 // cost-worker-port.ts). Only that page's entry imports them, so the offline single file and the
 // SCORM package (classic scripts from file://, where a worker cannot start and nothing may be
 // fetched) are built without workers and run their hosts on the page's thread. If the worker
-// fails to start all the same (a strict CSP without worker-src, an old browser), the port falls
+// fails to start all the same (a strict CSP without worker-src, an old browser), or starts but
+// cannot load its engine (it says so with ENGINE_FAILED instead of answering), the port falls
 // back to that host, re-sending what it was asked; if the host cannot load either, each waiting
-// message gets the refusal `refuse` makes of it, so nothing is lost silently.
+// message gets the refusal `refuse` makes of it, in the page's words (a worker does not know the
+// page's language), so nothing is lost silently.
 import type { Port } from '../session/training/protocol.js';
+
+/** What a worker entry posts, instead of an answer, when its engine cannot load. */
+export const ENGINE_FAILED = 'worker-engine-failed';
+export type EngineFailed = { type: typeof ENGINE_FAILED; message: string };
 
 export interface WorkerPortOptions<Send, Receive> {
   /** Makes the worker (each port writes `new Worker(new URL(…, import.meta.url))` itself, which is how the bundler finds the worker's code). */
@@ -57,9 +63,15 @@ export function workerPort<Send, Receive>({ start, fallback, refuse }: WorkerPor
 
   try {
     worker = start();
-    worker.addEventListener('message', (event: MessageEvent<Receive>) => {
+    worker.addEventListener('message', (event: MessageEvent<Receive | EngineFailed>) => {
+      const data = event.data as Receive | EngineFailed;
+      if (isEngineFailed(data)) {
+        // Before any answer: the page's thread tries the engine itself; after one, the worker has it.
+        if (unanswered && !fallingBack) fallBack();
+        return;
+      }
       unanswered = undefined;
-      deliver(event.data);
+      deliver(data);
     });
     worker.addEventListener('error', (event) => {
       // An error before any reply means the worker never started; after one, it is the engine's.
@@ -90,3 +102,6 @@ export function workerPort<Send, Receive>({ start, fallback, refuse }: WorkerPor
     },
   };
 }
+
+const isEngineFailed = (data: unknown): data is EngineFailed =>
+  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === ENGINE_FAILED;

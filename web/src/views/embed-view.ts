@@ -1,5 +1,6 @@
 // The Embed dialog: the snippet that shows this step in a course page, an iframe of this page's
 // link (or, in the web component, the component's own tag).
+import { t } from '../i18n/messages.js';
 import type { EmbedOptions } from '../state/embed-options.js';
 import { privateAddress } from '../embed/public-address.js';
 import type { PageState } from '../state/url-state.js';
@@ -34,7 +35,7 @@ export function openEmbedDialog(context: ViewContext, url: UrlSync, custom: Cust
     },
     // The class report's dialog takes the focus after this one: its own code, fetched when asked for.
     report: () => void import('./class-report-view.js').then(({ openClassReport }) => openClassReport(context))
-      .catch((error: Error) => session.notify(`The class report could not be loaded (${error.message}); check the connection and try again.`)),
+      .catch((error: Error) => session.notify(t('class-report-failed', { reason: error.message }))),
     onClose: () => context.root.querySelector<HTMLElement>('.control-embed')?.focus(),
   });
   context.byId('main').append(dialog);

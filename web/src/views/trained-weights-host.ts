@@ -82,7 +82,7 @@ export class TrainedWeightsHost {
       trained = await retrainLayer((this.port ?? sameThreadPort)(this.lab), state.weights, (p) => view.update(p), controller.signal);
     } catch (error) {
       if (this.retraining !== controller) return; // the learner went elsewhere meanwhile
-      if (!controller.signal.aborted) this.board.notify(`${(error as Error).message} The walkthrough shows its own random weights instead.`);
+      if (!controller.signal.aborted) this.board.notify(t('retrain-shows-own', { reason: (error as Error).message }));
     }
     if (this.retraining !== controller) return;
     this.retraining = undefined;

@@ -145,6 +145,7 @@ retrain-why = Rather than carry its weights in the link, the page trains it agai
 retrain-cancelled = Retraining was cancelled.
 retrain-diverged = Retraining diverged: { $reason }
 retrain-refused = The engine refused the link’s training options.
+retrain-shows-own = { $reason } The walkthrough shows its own random weights instead.
 
 ## Overfitting and early stopping, read from the held-out losses
 iris-lowest = The held-out loss is lowest so far at step { $best }: { $lowest }. If it starts to rise while training goes on, the model is overfitting: ever more confident on the training flowers, worse on flowers it has not seen. Early stopping keeps the parameters of the step where the held-out loss was lowest.

@@ -140,6 +140,7 @@ retrain-why = En lugar de llevar sus pesos en el enlace, la página lo vuelve a 
 retrain-cancelled = Se canceló el reentrenamiento.
 retrain-diverged = El reentrenamiento divergió: { $reason }
 retrain-refused = El motor rechazó las opciones de entrenamiento del enlace.
+retrain-shows-own = { $reason } El recorrido muestra en su lugar sus propios pesos aleatorios.
 
 ## Sobreajuste y parada temprana, leídos de las pérdidas con datos reservados
 iris-lowest = La pérdida con datos reservados es la más baja hasta ahora en el paso { $best }: { $lowest }. Si empieza a subir mientras sigue el entrenamiento, el modelo se sobreajusta: cada vez más seguro con las flores de entrenamiento, peor con las que no ha visto. La parada temprana conserva los parámetros del paso en que la pérdida con datos reservados fue la más baja.
