@@ -234,6 +234,42 @@ own-numbers-drawn = Your own numbers, drawn for “{ $learner }”: other learne
 notice-no-step = This walkthrough has no step “{ $step }”, so it starts at the first step.
 notice-refused-inputs = The engine refused these inputs: { $reason }
 notice-refused-value = The engine refused this value: { $reason }
+## An engine's refusal, phrase by phrase (i18n/refusals.ts).
+refusal = { $argument }: expected { $expected }, got { $got }
+refusal-with-reason = { $what } ({ $why })
+refusal-whole-number-range = a whole number from { $low } to { $high }
+refusal-number-range = a number from { $low } to { $high }
+refusal-positive-at-most = a positive number at most { $high }, such as { $example }
+refusal-above-at-most = a number above { $low } and at most { $high }, such as { $example }
+refusal-probability = a probability from { $low } up to (not including) { $high }
+refusal-top-p = a number in (0, 1] (1 keeps every token)
+refusal-divisor = a divisor of { $name } = { $value }
+refusal-divisor-even = a divisor of { $name } = { $value } leaving an even d_k = dModel / heads (RoPE rotates pairs of columns)
+refusal-one-of = { $choices } or { $last }
+refusal-token-not-listed = a token not listed before
+refusal-text-bytes = a text of { $low } to { $high } bytes of UTF-8
+refusal-tokens-for-held-out = at least { $count } tokens (ten times model.context, so that the held-out tenth holds a window)
+refusal-vocabulary = characters of the model's vocabulary ({ $count } characters)
+refusal-token-ids = { $low } … { $high } token ids (the model's context)
+refusal-token-ids-room = { $low } … { $high } token ids (the model's context of { $context } less room for a new token)
+refusal-even-columns = an even number of columns (RoPE rotates pairs)
+refusal-draws = samples × keys × dK of at most { $high } draws
+refusal-layer = a layer from { $low } to { $high }
+refusal-head = a head from { $low } to { $high }
+refusal-column = a column number (a whole number from 0)
+refusal-columns-to-plot = { $low } to { $high } column numbers to plot
+refusal-column-below = at least one column below d_model = { $value }
+refusal-token-position = a token position (a whole number from 0), or "{ $none }" alone
+refusal-a-word = at least one word (a character that is not a space)
+refusal-why-queries = n, the queries
+refusal-why-keys = m, the keys
+refusal-why-keys-there-are = the keys there are
+refusal-why-context-less-prompt = the model's context of { $context } less the prompt's { $prompt } tokens
+refusal-got-as-is = { $value }
+refusal-got-bytes = { $count } bytes
+refusal-got-also = { $value } (also { $other })
+refusal-got-empty = an empty string
+refusal-got-at-character = { $character } at character { $index }
 
 ## Picking a cell, grids, charts, the course's platform
 pick-cell-of-row = of row “{ $row }”

@@ -5,6 +5,7 @@
 import type { AttentionLab } from '../../lib/index.js';
 import type { AnyKindModule } from '../kinds/kind.js';
 import { t } from '../i18n/messages.js';
+import { refusalInPageWords } from '../i18n/refusals.js';
 import { isRefusal } from '../model/refusal.js';
 import type { MatrixPanel, ParameterField, Walkthrough } from '../model/types.js';
 import { parseCell, readField } from '../model/read-input.js';
@@ -43,6 +44,6 @@ export function changedParameter(kind: AnyKindModule, lab: AttentionLab, inputs:
     return { inputs: edited, said: t('edit-parameter-said', { label: field.label, value }) };
   } catch (error) {
     if (!isRefusal(error)) throw error;
-    return { refused: t('notice-refused-value', { reason: error.message }) };
+    return { refused: t('notice-refused-value', { reason: refusalInPageWords(error.message) }) };
   }
 }

@@ -29,6 +29,7 @@ import { StepsSeen } from './steps-seen.js';
 import { OpenWalkthrough } from './open-walkthrough.js';
 import { ownNumbers } from './own-numbers.js';
 import { t } from '../i18n/messages.js';
+import { refusalInPageWords } from '../i18n/refusals.js';
 
 type Inputs = Walkthrough['inputs'];
 
@@ -212,7 +213,7 @@ export class Session extends OpenWalkthrough {
       return stepsToShow(from, screen);
     } catch (error) {
       if (!isRefusal(error)) throw error;
-      this.refuse(t('notice-refused-inputs', { reason: error.message }));
+      this.refuse(t('notice-refused-inputs', { reason: refusalInPageWords(error.message) }));
       return undefined;
     }
   }

@@ -11,6 +11,7 @@ import { loadCharts } from '../widgets/chart-panel.js';
 import { el, setAttr, setText, focusableWhileScrolling } from '../widgets/dom.js';
 import type { PanelView } from '../widgets/panel-view.js';
 import { costT as t } from './cost-lab-words-en.js';
+import { refusalInPageWords } from '../i18n/refusals.js';
 
 /** A variant's name, in the page's language. */
 const nameOf = (variant: CostVariant): string => t(`cost-variant-${variant}`);
@@ -58,7 +59,7 @@ function measured(cell: CostCell, show: (c: CostCell & { result: NonNullable<Cos
 /** The engine's refusals, one note per variant that had any. */
 function refusalNotes(m: CostMeasurement): HTMLElement {
   const refused = m.cells.filter((c) => c.refused);
-  return el('ul', { className: 'cost-notes' }, ...refused.map((c) => el('li', {}, t('cost-refusal', { variant: nameOf(c.variant), n: String(c.n), reason: c.refused ?? '' }))));
+  return el('ul', { className: 'cost-notes' }, ...refused.map((c) => el('li', {}, t('cost-refusal', { variant: nameOf(c.variant), n: String(c.n), reason: refusalInPageWords(c.refused ?? '') }))));
 }
 
 export function costLabView(panel: CostPanel, m: CostMeasurement): PanelView {

@@ -58,7 +58,7 @@ export function globalPositions(inputs: EfficientInputs): number[] {
   return given.map((position, i) => {
     const value = typeof position === 'number' ? position : Number(position);
     if (!Number.isInteger(value)) {
-      throw new InputRefusal(`globalTokens[${i}]: expected a token position (a whole number from 0), or "${NONE}" alone, got ${String(position).slice(0, 20)}`);
+      throw new InputRefusal(`globalTokens[${i}]: expected a token position (a whole number from 0), or "${NONE}" alone, got ${JSON.stringify(String(position).slice(0, 20))}`);
     }
     return value;
   });

@@ -31,7 +31,7 @@ function waveColumns(dimensions: (number | string)[], dModel: number): { columns
   dimensions.forEach((given, i) => {
     const column = typeof given === 'number' ? given : Number(given);
     if (!Number.isInteger(column) || column < 0) {
-      throw new InputRefusal(`dimensions[${i}]: expected a column number (a whole number from 0), got ${String(given).slice(0, 20)}`);
+      throw new InputRefusal(`dimensions[${i}]: expected a column number (a whole number from 0), got ${JSON.stringify(String(given).slice(0, 20))}`);
     }
     if (column >= dModel) dropped.push(column);
     else if (!columns.includes(column)) columns.push(column);

@@ -12,6 +12,7 @@ import { type PendingRun, RunSession, type RunState } from '../training/run-sess
 import { DEFAULT_TEXT_SPEED } from '../../kinds/text-training/inputs.js';
 import { formatNumber } from '../../model/format.js';
 import { textTrainingT as t } from './words-en.js';
+import { refusalInPageWords } from '../../i18n/refusals.js';
 
 export type TextTrainingState = RunState;
 
@@ -127,7 +128,7 @@ export class TextTrainingSession extends RunSession<TextTrainingReply, TextTrain
           // An empty box is refused by the engine like any text out of its range ("text: expected a
           // text of 1 to 2097152 bytes…"); the learner is told what to do in the lesson's words.
           const empty = options.text === '' && message.argument === 'text';
-          this.emit({ type: 'notice', message: empty ? t('text-train-empty') : t('text-train-refused', { reason: message.message }) });
+          this.emit({ type: 'notice', message: empty ? t('text-train-empty') : t('text-train-refused', { reason: refusalInPageWords(message.message) }) });
           done(false);
           return;
         }

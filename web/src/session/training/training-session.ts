@@ -13,6 +13,7 @@ import { DEFAULT_SPEED, type TrainingSpeed } from '../../kinds/training/inputs.j
 import { speedName } from './speed-name.js';
 import { type PendingRun, RunSession, type RunState } from './run-session.js';
 import { trainingT as t } from './words-en.js';
+import { refusalInPageWords } from '../../i18n/refusals.js';
 
 export type TrainingState = RunState;
 
@@ -289,7 +290,7 @@ export class TrainingSession extends RunSession<TrainingReply, TrainingEvent, Tr
       if (!pending || pending.id !== message.id) return;
       this.pending = undefined;
       this.trainWhenCreated = false;
-      this.emit({ type: 'notice', message: t('train-refused', { reason: message.message }) });
+      this.emit({ type: 'notice', message: t('train-refused', { reason: refusalInPageWords(message.message) }) });
       pending.done(false);
       return;
     }

@@ -1,0 +1,144 @@
+// The engine's refusals in the page's language (web/src/i18n/refusals.ts). Every refusal a
+// learner's controls can provoke is provoked here, on the real engine: each lesson's parameters
+// controls at the values their fields allow and a few more (the engine checks what one field
+// cannot know alone: heads that do not divide d_model, a block wider than the keys), words and
+// texts that are too long or outside a model's vocabulary, and the training lessons' options,
+// which go to the engine as typed. Each message must be recognised phrase by phrase, said in
+// English exactly as the engine said it, and in Spanish with no English word or decimal point
+// left; every phrase the page knows must be one of them, so a phrase the engine rewords fails
+// here rather than turning English on a Spanish page.
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+
+import { loadAttentionLab } from 'attention-lab';
+
+import '../support/json-modules.mjs';
+import { importCompiled } from '../support/compiled.mjs';
+import { SHIPPED } from '../support/shipped-walkthroughs.mjs';
+import { ENGLISH_WORDS } from '../e2e/english-left.mjs';
+
+const lab = await loadAttentionLab({ training: true });
+const { isStepped, loadKind, descriptorOf } = await importCompiled('kinds/index');
+const { wholeBuild } = await importCompiled('kinds/kind');
+const { loadLessonModel } = await importCompiled('session/language-model-source');
+const { OPTION_FIELDS } = await importCompiled('session/training/options');
+const { sayRefusal, REFUSAL_PHRASES } = await importCompiled('i18n/refusals');
+const { setLanguage } = await importCompiled('i18n/messages');
+const { setPageLocale } = await importCompiled('model/format');
+
+/** The refusal of `attempt`, if it is one (an AttentionError, or the page's own InputRefusal). */
+function refusalOf(/** @type {() => unknown} */ attempt) {
+  try {
+    attempt();
+  } catch (error) {
+    if (error instanceof Error && (error.name === 'AttentionError' || error.name === 'InputRefusal')) return error.message;
+    throw error;
+  }
+  return undefined;
+}
+
+/** @type {Map<string, string>} each message provoked, with where */
+const provoked = new Map();
+const keep = (/** @type {string | undefined} */ message, /** @type {string} */ where) => {
+  if (message !== undefined && !provoked.has(message)) provoked.set(message, where);
+};
+
+/** Values a numeric control may be given: its limits, the middle, small odd numbers that divide nothing. */
+const tries = (/** @type {any} */ field) => {
+  if (field.kind === 'text') return ['☃☃☃', 'x'.repeat(20_000), 'a'.repeat(300), 'a', ' '];
+  if (field.kind === 'tokens') return [['a'], Array(300).fill('7'), ['99']];
+  if (field.kind === 'choice') return [];
+  const middle = field.min !== undefined && field.max !== undefined ? Math.round((field.min + field.max) / 2) : 3;
+  return [field.min ?? 0, field.max ?? 1e9, middle, 3, 5, 7];
+};
+
+before(async () => {
+  // Each lesson's parameters controls (the page reads a control's text within its field's limits
+  // first, in its own words: model/read-input.ts; what passes goes to the kind and the engine).
+  for (const walkthrough of SHIPPED.values()) {
+    if (!isStepped(walkthrough.kind)) continue;
+    const kind = await loadKind(walkthrough.kind);
+    const model = descriptorOf(walkthrough.kind).languageModel ? await loadLessonModel(lab) : undefined;
+    const build = (/** @type {any} */ inputs) => wholeBuild(kind.build(lab, walkthrough, inputs, undefined, model));
+    const fields = new Map();
+    for (const step of build(walkthrough.inputs).steps) for (const panel of step.panels ?? []) for (const field of panel.fields ?? []) fields.set(field.name, field);
+    const change = (/** @type {any} */ inputs, /** @type {string} */ name, /** @type {unknown} */ value) => kind.changeInputs(lab, structuredClone(inputs), name, value);
+    for (const field of fields.values()) {
+      for (const value of tries(field)) {
+        keep(refusalOf(() => build(change(walkthrough.inputs, field.name, value))), `${walkthrough.id}: ${field.name} = ${String(value).slice(0, 12)}`);
+      }
+    }
+    // A long text with each number at its largest (a prompt leaves less of the model's context to generate).
+    for (const text of [...fields.values()].filter((f) => f.kind === 'text')) {
+      for (const field of [...fields.values()].filter((f) => f.max !== undefined)) {
+        keep(refusalOf(() => build(change(change(walkthrough.inputs, text.name, 'a'.repeat(120)), field.name, field.max))), `${walkthrough.id}: a long ${text.name}, ${field.name} = ${field.max}`);
+      }
+    }
+  }
+  // "Watch attention learn": every option as typed, for each task; "Train your own": its options and texts.
+  const typed = [0, -1, 0.5, 1e9, Number.NaN, 3, 1e-12];
+  for (const task of ['reverse', 'sort', 'iris']) {
+    for (const field of OPTION_FIELDS) {
+      for (const value of field.kind === 'choice' ? ['nope'] : typed) {
+        keep(refusalOf(() => lab.createTrainer(field.with({ task }, value)).dispose()), `${task}: ${field.name} = ${value}`);
+      }
+    }
+  }
+  for (const name of ['seed', 'context', 'dModel', 'heads', 'layers', 'learningRate', 'batchSize']) {
+    for (const value of typed) {
+      const options = ['context', 'dModel', 'heads', 'layers'].includes(name) ? { task: 'text', model: { [name]: value } } : { task: 'text', [name]: value };
+      keep(refusalOf(() => lab.createTrainer(options).dispose()), `text: ${name} = ${value}`);
+    }
+  }
+  for (const text of ['', 'ab', 'x'.repeat(3_000_000)]) keep(refusalOf(() => lab.createTrainer({ task: 'text', text }).dispose()), `text: a text of ${text.length}`);
+});
+
+describe('a refusal a learner can provoke', () => {
+  test('is provoked here, and every phrase the page knows is in one of them', () => {
+    assert.ok(provoked.size >= 60, `only ${provoked.size} refusals provoked`);
+    const used = new Set();
+    for (const message of provoked.keys()) {
+      const ids = [];
+      sayRefusal(message, ids);
+      for (const id of ids) used.add(id);
+    }
+    assert.deepEqual(REFUSAL_PHRASES.filter((id) => !used.has(id)), []);
+  });
+
+  test('is read phrase by phrase and said in English exactly as the engine said it', async () => {
+    await setLanguage('en');
+    const unread = [...provoked].filter(([message]) => sayRefusal(message) !== message).map(([message, where]) => `${where}: ${message} → ${sayRefusal(message)}`);
+    assert.deepEqual(unread, []);
+  });
+
+  test('is said in Spanish with no English and numbers written with a decimal comma', async () => {
+    setPageLocale('es');
+    await setLanguage('es');
+    try {
+      const english = [];
+      for (const [message, where] of provoked) {
+        const spanish = sayRefusal(message);
+        // The argument is the API's name (model.heads), and what came is the learner's own text or number.
+        const said = spanish?.replace(/^[^:]+: /, '').replace(/'[^']*'|"[^"]*"|«[^»]*»/g, '');
+        if (!spanish || !said || ENGLISH_WORDS.test(said) || /\d\.\d/.test(said)) english.push(`${where}: ${spanish ?? message}`);
+      }
+      assert.deepEqual(english, []);
+      assert.equal(sayRefusal('model.heads: expected a divisor of model.dModel = 16, got 3'), 'model.heads: se esperaba un divisor de model.dModel = 16, y llegó 3');
+      assert.equal(sayRefusal('learningRate: expected a number above 0 and at most 1, such as 1e-2, got 1.5'),
+        'learningRate: se esperaba un número mayor que 0 y no mayor que 1, como 1e-2, y llegó 1,5');
+    } finally {
+      await setLanguage('en');
+      setPageLocale(undefined);
+    }
+  });
+
+  test('that is not one a learner can provoke is shown as the engine wrote it', async () => {
+    await setLanguage('es');
+    try {
+      assert.equal(sayRefusal('query: expected a matrix (an array of rows of numbers), got an object'), undefined);
+      assert.equal(sayRefusal('not a refusal at all'), undefined);
+    } finally {
+      await setLanguage('en');
+    }
+  });
+});

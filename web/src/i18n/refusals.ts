@@ -1,0 +1,110 @@
+// An engine's refusal in the page's language. Every refusal has one shape, "<argument>: expected
+// <what>, got <what came>" (web/lib/errors.js, cpp/src/error.cpp's fail(), the page's own
+// InputRefusal): the argument is a name of the API (model.heads, text), kept as it is; what was
+// expected and what came are English phrases, each matched here against the phrases a learner's
+// controls can provoke and said by a message of the page's catalogue (refusal-* in
+// catalogue-*.ts). tests/page/refusals.test.mjs provokes every refusal the lessons' controls and
+// the training lessons' options can make and checks that each is recognised, says in English
+// exactly what the engine said, and in Spanish no English. A phrase not listed (a developer's
+// mistake through the API, which a control cannot make) is shown as the engine wrote it.
+import { decimalSeparator } from '../model/format.js';
+import { t, type MessageArgs } from './messages.js';
+
+/** A catalogue message and the English it says, with its arguments as named groups. */
+type Phrase = readonly [id: string, pattern: RegExp];
+
+const NUMBER = String.raw`-?(?:\d+(?:\.\d+)?(?:e[+-]?\d+)?|Infinity)|NaN`;
+const N = (name: string) => `(?<${name}>${NUMBER})`;
+const phrase = (id: string, source: string): Phrase => [id, new RegExp(`^${source}$`)];
+
+/** What the engine expected: the phrases of its checks that a learner's controls reach. */
+const EXPECTED: readonly Phrase[] = [
+  phrase('refusal-whole-number-range', `a whole number from ${N('low')} to ${N('high')}`),
+  phrase('refusal-number-range', `a number from ${N('low')} to ${N('high')}`),
+  phrase('refusal-positive-at-most', `a positive number at most ${N('high')}, such as ${N('example')}`),
+  phrase('refusal-above-at-most', `a number above ${N('low')} and at most ${N('high')}, such as ${N('example')}`),
+  phrase('refusal-probability', `a probability from ${N('low')} up to \\(not including\\) ${N('high')}`),
+  phrase('refusal-top-p', `a number in \\(0, 1\\] \\(1 keeps every token\\)`),
+  phrase('refusal-divisor', `a divisor of (?<name>[\\w.]+) = ${N('value')}`),
+  phrase('refusal-divisor-even', `a divisor of (?<name>[\\w.]+) = ${N('value')} leaving an even d_k = dModel / heads \\(RoPE rotates pairs of columns\\)`),
+  phrase('refusal-one-of', `(?<choices>'[^']*'(?:, '[^']*')*) or (?<last>'[^']*')`),
+  phrase('refusal-text-bytes', `a text of ${N('low')} to ${N('high')} bytes of UTF-8`),
+  phrase('refusal-tokens-for-held-out', `at least ${N('count')} tokens \\(ten times model\\.context, so that the held-out tenth holds a window\\)`),
+  phrase('refusal-vocabulary', `characters of the model's vocabulary \\(${N('count')} characters\\)`),
+  phrase('refusal-token-ids', `${N('low')} … ${N('high')} token ids \\(the model's context\\)`),
+  phrase('refusal-token-ids-room', `${N('low')} … ${N('high')} token ids \\(the model's context of ${N('context')} less room for a new token\\)`),
+  phrase('refusal-even-columns', `an even number of columns \\(RoPE rotates pairs\\)`),
+  phrase('refusal-draws', `samples × keys × dK of at most ${N('high')} draws`),
+  phrase('refusal-layer', `a layer from ${N('low')} to ${N('high')}`),
+  phrase('refusal-head', `a head from ${N('low')} to ${N('high')}`),
+  phrase('refusal-column', `a column number \\(a whole number from 0\\)`),
+  phrase('refusal-columns-to-plot', `${N('low')} to ${N('high')} column numbers to plot`),
+  phrase('refusal-column-below', `at least one column below d_model = ${N('value')}`),
+  phrase('refusal-token-position', `a token position \\(a whole number from 0\\), or "(?<none>[^"]*)" alone`),
+  phrase('refusal-token-not-listed', `a token not listed before`),
+  phrase('refusal-a-word', `at least one word \\(a character that is not a space\\)`),
+];
+
+/** Why a range is what it is, after a whole number's range: "(m, the keys)". */
+const WHY: readonly Phrase[] = [
+  phrase('refusal-why-queries', `n, the queries`),
+  phrase('refusal-why-keys', `m, the keys`),
+  phrase('refusal-why-keys-there-are', `the keys there are`),
+  phrase('refusal-why-context-less-prompt', `the model's context of ${N('context')} less the prompt's ${N('prompt')} tokens`),
+];
+
+/** What came instead. A number, a size or a caller's quoted text is shown as it is. */
+const GOT: readonly Phrase[] = [
+  phrase('refusal-got-as-is', `(?<value>${NUMBER}|\\d+(?: × \\d+)+|\\d+(?:, \\d+)+|'[^']*'|"[^"]*")`),
+  phrase('refusal-got-bytes', `${N('count')} bytes`),
+  phrase('refusal-got-empty', `an empty string`),
+  phrase('refusal-got-also', `${N('value')} \\(also (?<other>[\\w.\\[\\]]+)\\)`),
+  phrase('refusal-got-at-character', `(?<character>'[^']*') at character ${N('index')}`),
+];
+
+const A_NUMBER = new RegExp(`^(?:${NUMBER})$`);
+/** A number with the page's decimal separator ("0,003" in Spanish); anything else as it is. */
+const inPageNumbers = (text: string): string => (A_NUMBER.test(text) ? text.replace('.', decimalSeparator()) : text);
+
+/** The catalogue's words for `text`, the first phrase that says it (its id added to `used`), or undefined. */
+function say(phrases: readonly Phrase[], text: string, used: string[]): string | undefined {
+  for (const [id, pattern] of phrases) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    used.push(id);
+    const args: MessageArgs = {};
+    for (const [name, value] of Object.entries(match.groups ?? {})) if (value !== undefined) args[name] = inPageNumbers(value);
+    return t(id, args);
+  }
+  return undefined;
+}
+
+/** What was expected, with the reason its range has, in parentheses, said apart. */
+function sayExpected(text: string, used: string[]): string | undefined {
+  const whole = say(EXPECTED, text, used);
+  if (whole !== undefined) return whole;
+  const reasoned = /^(?<what>.*) \((?<why>[^()]*)\)$/.exec(text)?.groups;
+  if (!reasoned) return undefined;
+  const what = say(EXPECTED, reasoned.what, used);
+  const why = say(WHY, reasoned.why, used);
+  return what !== undefined && why !== undefined ? t('refusal-with-reason', { what, why }) : undefined;
+}
+
+/** Every phrase's catalogue id, for the test that provokes each. */
+export const REFUSAL_PHRASES: readonly string[] = [...EXPECTED, ...WHY, ...GOT].map(([id]) => id);
+
+/**
+ * A refusal's message in the page's language, or undefined when a part of it is not one of the
+ * phrases above. The English catalogue says it exactly as it came (the test holds it to that).
+ * `used` gathers the ids of the phrases that said it.
+ */
+export function sayRefusal(message: string, used: string[] = []): string | undefined {
+  const parts = /^(?<argument>[^:]+): expected (?<expected>.*?), got (?<got>.*)$/s.exec(message)?.groups;
+  if (!parts) return undefined;
+  const expected = sayExpected(parts.expected, used);
+  const got = say(GOT, parts.got, used);
+  return expected !== undefined && got !== undefined ? t('refusal', { argument: parts.argument, expected, got }) : undefined;
+}
+
+/** A refusal as a learner reads it: in the page's language where its phrases are known. */
+export const refusalInPageWords = (message: string): string => sayRefusal(message) ?? message;
