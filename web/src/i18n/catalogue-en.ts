@@ -234,7 +234,7 @@ own-numbers-drawn = Your own numbers, drawn for “{ $learner }”: other learne
 notice-no-step = This walkthrough has no step “{ $step }”, so it starts at the first step.
 notice-refused-inputs = The engine refused these inputs: { $reason }
 notice-refused-value = The engine refused this value: { $reason }
-## An engine's refusal, phrase by phrase (i18n/refusals.ts).
+## An engine's refusal, phrase by phrase (i18n/engine-sentences.ts).
 refusal = { $argument }: expected { $expected }, got { $got }
 refusal-with-reason = { $what } ({ $why })
 refusal-whole-number-range = a whole number from { $low } to { $high }
@@ -270,6 +270,10 @@ refusal-got-bytes = { $count } bytes
 refusal-got-also = { $value } (also { $other })
 refusal-got-empty = an empty string
 refusal-got-at-character = { $character } at character { $index }
+diverged = training diverged at step { $step }: { $why }
+diverged-parameters-kept = training diverged at step { $step }: { $why }; the parameters are those before that step. Try a smaller learningRate.
+diverged-loss-past-uniform = the loss became { $loss }, more than ten times that of guessing uniformly ({ $uniform })
+diverged-loss = the loss became { $loss }
 
 ## Picking a cell, grids, charts, the course's platform
 pick-cell-of-row = of row “{ $row }”

@@ -232,7 +232,7 @@ own-numbers-drawn = Tus propios números, sorteados para «{ $learner }»: otros
 notice-no-step = Este recorrido no tiene ningún paso «{ $step }», así que empieza por el primero.
 notice-refused-inputs = El motor ha rechazado estas entradas: { $reason }
 notice-refused-value = El motor ha rechazado este valor: { $reason }
-## Los rechazos del motor, frase a frase (i18n/refusals.ts).
+## Los rechazos del motor, frase a frase (i18n/engine-sentences.ts).
 refusal = { $argument }: se esperaba { $expected }, y llegó { $got }
 refusal-with-reason = { $what } ({ $why })
 refusal-whole-number-range = un número entero de { $low } a { $high }
@@ -268,6 +268,10 @@ refusal-got-bytes = { $count } bytes
 refusal-got-also = { $value } (también en { $other })
 refusal-got-empty = un texto vacío
 refusal-got-at-character = { $character } en el carácter { $index }
+diverged = el entrenamiento divergió en el paso { $step }: { $why }
+diverged-parameters-kept = el entrenamiento divergió en el paso { $step }: { $why }; los parámetros son los de antes de ese paso. Prueba con una tasa de aprendizaje menor.
+diverged-loss-past-uniform = la pérdida llegó a { $loss }, más de diez veces la de adivinar de manera uniforme ({ $uniform })
+diverged-loss = la pérdida llegó a { $loss }
 
 ## Elegir una celda, cuadrículas, gráficos, la plataforma del curso
 pick-cell-of-row = de la fila «{ $row }»

@@ -12,7 +12,7 @@ import { type PendingRun, RunSession, type RunState } from '../training/run-sess
 import { DEFAULT_TEXT_SPEED } from '../../kinds/text-training/inputs.js';
 import { formatNumber } from '../../model/format.js';
 import { textTrainingT as t } from './words-en.js';
-import { refusalInPageWords } from '../../i18n/refusals.js';
+import { divergenceInPageWords, refusalInPageWords } from '../../i18n/engine-sentences.js';
 
 export type TextTrainingState = RunState;
 
@@ -158,7 +158,7 @@ export class TextTrainingSession extends RunSession<TextTrainingReply, TextTrain
       case 'diverged':
         this.step = message.step;
         this.state = 'diverged';
-        this.divergedMessage = message.message;
+        this.divergedMessage = divergenceInPageWords(message.message);
         this.emit({ type: 'state' });
         this.emit({ type: 'announce', message: t('text-train-announce-diverged', { step: String(message.step) }) });
         return;

@@ -13,7 +13,7 @@ import { DEFAULT_SPEED, type TrainingSpeed } from '../../kinds/training/inputs.j
 import { speedName } from './speed-name.js';
 import { type PendingRun, RunSession, type RunState } from './run-session.js';
 import { trainingT as t } from './words-en.js';
-import { refusalInPageWords } from '../../i18n/refusals.js';
+import { divergenceInPageWords, refusalInPageWords } from '../../i18n/engine-sentences.js';
 
 export type TrainingState = RunState;
 
@@ -224,7 +224,7 @@ export class TrainingSession extends RunSession<TrainingReply, TrainingEvent, Tr
         this.stepping = false;
         this.step = message.step;
         this.state = 'diverged';
-        this.divergedMessage = message.message;
+        this.divergedMessage = divergenceInPageWords(message.message);
         this.emit({ type: 'state' });
         this.emit({ type: 'announce', message: t('train-announce-diverged', { step: String(message.step) }) });
         return;

@@ -1,4 +1,4 @@
-// The engine's refusals in the page's language (web/src/i18n/refusals.ts). Every refusal a
+// The engine's refusals and divergences in the page's language (web/src/i18n/engine-sentences.ts). Every refusal a
 // learner's controls can provoke is provoked here, on the real engine: each lesson's parameters
 // controls at the values their fields allow and a few more (the engine checks what one field
 // cannot know alone: heads that do not divide d_model, a block wider than the keys), words and
@@ -6,7 +6,9 @@
 // which go to the engine as typed. Each message must be recognised phrase by phrase, said in
 // English exactly as the engine said it, and in Spanish with no English word or decimal point
 // left; every phrase the page knows must be one of them, so a phrase the engine rewords fails
-// here rather than turning English on a Spanish page.
+// here rather than turning English on a Spanish page. Each trainer is made to diverge too (a
+// learning rate of 10 in "Watch attention learn", as a learner may set it), and its sentence read
+// the same way.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 
@@ -22,7 +24,7 @@ const { isStepped, loadKind, descriptorOf } = await importCompiled('kinds/index'
 const { wholeBuild } = await importCompiled('kinds/kind');
 const { loadLessonModel } = await importCompiled('session/language-model-source');
 const { OPTION_FIELDS } = await importCompiled('session/training/options');
-const { sayRefusal, REFUSAL_PHRASES } = await importCompiled('i18n/refusals');
+const { sayRefusal, sayDivergence, ENGINE_PHRASES } = await importCompiled('i18n/engine-sentences');
 const { setLanguage } = await importCompiled('i18n/messages');
 const { setPageLocale } = await importCompiled('model/format');
 
@@ -39,6 +41,8 @@ function refusalOf(/** @type {() => unknown} */ attempt) {
 
 /** @type {Map<string, string>} each message provoked, with where */
 const provoked = new Map();
+/** @type {Map<string, string>} each divergence's sentence, with where */
+const diverged = new Map();
 const keep = (/** @type {string | undefined} */ message, /** @type {string} */ where) => {
   if (message !== undefined && !provoked.has(message)) provoked.set(message, where);
 };
@@ -91,9 +95,26 @@ before(async () => {
     }
   }
   for (const text of ['', 'ab', 'x'.repeat(3_000_000)]) keep(refusalOf(() => lab.createTrainer({ task: 'text', text }).dispose()), `text: a text of ${text.length}`);
+
+  // Runs that diverge: the sentence each trainer's status gives.
+  // (The text trainer's lesson keeps gradients clipped; through the API, unclipped, it diverges.)
+  const unclipped = { task: 'text', model: { dModel: 16, heads: 2, layers: 1, dFF: 32, context: 16 }, batchSize: 4, seed: 0, learningRate: 1, warmupSteps: 0, clipNorm: 1e6 };
+  for (const [options, where] of [[{ task: 'reverse', learningRate: 10 }, 'reverse at a learning rate of 10'], [{ task: 'iris', learningRate: 10, optimizer: 'sgd' }, 'iris by SGD at 10'], [unclipped, 'text at 1, unclipped']]) {
+    const trainer = lab.createTrainer(options);
+    for (let call = 0; call < 20 && trainer.status().state !== 'diverged'; call += 1) {
+      try {
+        trainer.step(50);
+      } catch (error) {
+        if (!(error instanceof Error && error.name === 'AttentionError')) throw error;
+      }
+    }
+    assert.equal(trainer.status().state, 'diverged', where);
+    diverged.set(trainer.status().message, where);
+    trainer.dispose();
+  }
 });
 
-describe('a refusal a learner can provoke', () => {
+describe('a refusal a learner can provoke, or a divergence', () => {
   test('is provoked here, and every phrase the page knows is in one of them', () => {
     assert.ok(provoked.size >= 60, `only ${provoked.size} refusals provoked`);
     const used = new Set();
@@ -102,13 +123,19 @@ describe('a refusal a learner can provoke', () => {
       sayRefusal(message, ids);
       for (const id of ids) used.add(id);
     }
-    assert.deepEqual(REFUSAL_PHRASES.filter((id) => !used.has(id)), []);
+    for (const message of diverged.keys()) {
+      const ids = [];
+      sayDivergence(message, ids);
+      for (const id of ids) used.add(id);
+    }
+    assert.deepEqual(ENGINE_PHRASES.filter((id) => !used.has(id)), []);
   });
 
   test('is read phrase by phrase and said in English exactly as the engine said it', async () => {
     await setLanguage('en');
     const unread = [...provoked].filter(([message]) => sayRefusal(message) !== message).map(([message, where]) => `${where}: ${message} → ${sayRefusal(message)}`);
     assert.deepEqual(unread, []);
+    assert.deepEqual([...diverged].filter(([message]) => sayDivergence(message) !== message).map(([message, where]) => `${where}: ${message} → ${sayDivergence(message)}`), []);
   });
 
   test('is said in Spanish with no English and numbers written with a decimal comma', async () => {
@@ -122,8 +149,14 @@ describe('a refusal a learner can provoke', () => {
         const said = spanish?.replace(/^[^:]+: /, '').replace(/'[^']*'|"[^"]*"|«[^»]*»/g, '');
         if (!spanish || !said || ENGLISH_WORDS.test(said) || /\d\.\d/.test(said)) english.push(`${where}: ${spanish ?? message}`);
       }
+      for (const [message, where] of diverged) {
+        const spanish = sayDivergence(message);
+        if (!spanish || ENGLISH_WORDS.test(spanish) || /\d\.\d/.test(spanish)) english.push(`${where}: ${spanish ?? message}`);
+      }
       assert.deepEqual(english, []);
       assert.equal(sayRefusal('model.heads: expected a divisor of model.dModel = 16, got 3'), 'model.heads: se esperaba un divisor de model.dModel = 16, y llegó 3');
+      assert.equal(sayDivergence('training diverged at step 2: the loss became 790.7483456, more than ten times that of guessing uniformly (2.302585093); the parameters are those before that step. Try a smaller learningRate.'),
+        'el entrenamiento divergió en el paso 2: la pérdida llegó a 790,7483456, más de diez veces la de adivinar de manera uniforme (2,302585093); los parámetros son los de antes de ese paso. Prueba con una tasa de aprendizaje menor.');
       assert.equal(sayRefusal('learningRate: expected a number above 0 and at most 1, such as 1e-2, got 1.5'),
         'learningRate: se esperaba un número mayor que 0 y no mayor que 1, como 1e-2, y llegó 1,5');
     } finally {

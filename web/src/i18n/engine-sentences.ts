@@ -1,12 +1,15 @@
-// An engine's refusal in the page's language. Every refusal has one shape, "<argument>: expected
-// <what>, got <what came>" (web/lib/errors.js, cpp/src/error.cpp's fail(), the page's own
-// InputRefusal): the argument is a name of the API (model.heads, text), kept as it is; what was
-// expected and what came are English phrases, each matched here against the phrases a learner's
-// controls can provoke and said by a message of the page's catalogue (refusal-* in
-// catalogue-*.ts). tests/page/refusals.test.mjs provokes every refusal the lessons' controls and
-// the training lessons' options can make and checks that each is recognised, says in English
-// exactly what the engine said, and in Spanish no English. A phrase not listed (a developer's
-// mistake through the API, which a control cannot make) is shown as the engine wrote it.
+// The engine's sentences in the page's language: a refusal and a training run's divergence.
+// Every refusal has one shape, "<argument>: expected <what>, got <what came>" (web/lib/errors.js,
+// cpp/src/error.cpp's fail(), the page's own InputRefusal): the argument is a name of the API
+// (model.heads, text), kept as it is; what was expected and what came are English phrases, each
+// matched here against the phrases a learner's controls can provoke and said by a message of the
+// page's catalogue (refusal-* in catalogue-*.ts). A divergence ("training diverged at step 12:
+// the loss became …", cpp/src/train/) is read the same way (diverged-*).
+// tests/page/engine-sentences.test.mjs provokes every refusal the lessons' controls and the
+// training lessons' options can make, and a divergence of each trainer, and checks that each is
+// recognised, says in English exactly what the engine said, and in Spanish no English. A
+// sentence not listed (a developer's mistake through the API, which a control cannot make) is
+// shown as the engine wrote it.
 import { decimalSeparator } from '../model/format.js';
 import { t, type MessageArgs } from './messages.js';
 
@@ -90,8 +93,14 @@ function sayExpected(text: string, used: string[]): string | undefined {
   return what !== undefined && why !== undefined ? t('refusal-with-reason', { what, why }) : undefined;
 }
 
+/** Why a run diverged: after "training diverged at step N: ". */
+const DIVERGED_WHY: readonly Phrase[] = [
+  phrase('diverged-loss-past-uniform', `the loss became ${N('loss')}, more than ten times that of guessing uniformly \\(${N('uniform')}\\)`),
+  phrase('diverged-loss', `the loss became ${N('loss')}`),
+];
+
 /** Every phrase's catalogue id, for the test that provokes each. */
-export const REFUSAL_PHRASES: readonly string[] = [...EXPECTED, ...WHY, ...GOT].map(([id]) => id);
+export const ENGINE_PHRASES: readonly string[] = [...EXPECTED, ...WHY, ...GOT, ...DIVERGED_WHY].map(([id]) => id);
 
 /**
  * A refusal's message in the page's language, or undefined when a part of it is not one of the
@@ -108,3 +117,19 @@ export function sayRefusal(message: string, used: string[] = []): string | undef
 
 /** A refusal as a learner reads it: in the page's language where its phrases are known. */
 export const refusalInPageWords = (message: string): string => sayRefusal(message) ?? message;
+
+/**
+ * Why a training run stopped, in the page's language, or undefined when its reason is not one of
+ * the phrases above. Both trainers start "training diverged at step N: <why>"; the first adds
+ * that the parameters are those before that step.
+ */
+export function sayDivergence(message: string, used: string[] = []): string | undefined {
+  const parts = /^training diverged at step (?<step>\d+): (?<why>.*?)(?<kept>; the parameters are those before that step\. Try a smaller learningRate\.)?$/s.exec(message)?.groups;
+  if (!parts) return undefined;
+  const why = say(DIVERGED_WHY, parts.why, used);
+  if (why === undefined) return undefined;
+  return t(parts.kept ? 'diverged-parameters-kept' : 'diverged', { step: parts.step, why });
+}
+
+/** A divergence as a learner reads it: in the page's language where its phrases are known. */
+export const divergenceInPageWords = (message: string): string => sayDivergence(message) ?? message;
