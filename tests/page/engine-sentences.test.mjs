@@ -1,4 +1,4 @@
-// The engine's refusals and divergences in the page's language (web/src/i18n/engine-sentences.ts). Every refusal a
+// The engine's refusals and divergences in the page's language (web/src/model/engine-sentences.ts). Every refusal a
 // learner's controls can provoke is provoked here, on the real engine: each lesson's parameters
 // controls at the values their fields allow and a few more (the engine checks what one field
 // cannot know alone: heads that do not divide d_model, a block wider than the keys), words and
@@ -24,9 +24,9 @@ const { isStepped, loadKind, descriptorOf } = await importCompiled('kinds/index'
 const { wholeBuild } = await importCompiled('kinds/kind');
 const { loadLessonModel } = await importCompiled('session/language-model-source');
 const { OPTION_FIELDS } = await importCompiled('session/training/options');
-const { sayRefusal, sayDivergence, ENGINE_PHRASES } = await importCompiled('i18n/engine-sentences');
+const { sayRefusal, sayDivergence, ENGINE_PHRASES } = await importCompiled('model/engine-sentences');
 const { setLanguage } = await importCompiled('i18n/messages');
-const { setPageLocale } = await importCompiled('model/format');
+const { formatNumber, setPageLocale } = await importCompiled('model/format');
 
 /** The refusal of `attempt`, if it is one (an AttentionError, or the page's own InputRefusal). */
 function refusalOf(/** @type {() => unknown} */ attempt) {
@@ -131,11 +131,13 @@ describe('a refusal a learner can provoke, or a divergence', () => {
     assert.deepEqual(ENGINE_PHRASES.filter((id) => !used.has(id)), []);
   });
 
-  test('is read phrase by phrase and said in English exactly as the engine said it', async () => {
+  test('is read phrase by phrase and said in English as the engine said it (a loss rounded as the page rounds)', async () => {
     await setLanguage('en');
     const unread = [...provoked].filter(([message]) => sayRefusal(message) !== message).map(([message, where]) => `${where}: ${message} → ${sayRefusal(message)}`);
     assert.deepEqual(unread, []);
-    assert.deepEqual([...diverged].filter(([message]) => sayDivergence(message) !== message).map(([message, where]) => `${where}: ${message} → ${sayDivergence(message)}`), []);
+    // A divergence's losses are rounded as the page rounds (790.7483456 → 790.748); the rest as the engine said it.
+    const rounded = (/** @type {string} */ message) => message.replace(/\d+\.\d+/g, (n) => formatNumber(Number(n)));
+    assert.deepEqual([...diverged].filter(([message]) => sayDivergence(message) !== rounded(message)).map(([message, where]) => `${where}: ${message} → ${sayDivergence(message)}`), []);
   });
 
   test('is said in Spanish with no English and numbers written with a decimal comma', async () => {
@@ -156,7 +158,7 @@ describe('a refusal a learner can provoke, or a divergence', () => {
       assert.deepEqual(english, []);
       assert.equal(sayRefusal('model.heads: expected a divisor of model.dModel = 16, got 3'), 'model.heads: se esperaba un divisor de model.dModel = 16, y llegó 3');
       assert.equal(sayDivergence('training diverged at step 2: the loss became 790.7483456, more than ten times that of guessing uniformly (2.302585093); the parameters are those before that step. Try a smaller learningRate.'),
-        'el entrenamiento divergió en el paso 2: la pérdida llegó a 790,7483456, más de diez veces la de adivinar de manera uniforme (2,302585093); los parámetros son los de antes de ese paso. Prueba con una tasa de aprendizaje menor.');
+        'el entrenamiento divergió en el paso 2: la pérdida llegó a 790,748, más de diez veces la de adivinar de manera uniforme (2,303); los parámetros son los de antes de ese paso. Prueba con una tasa de aprendizaje menor.');
       assert.equal(sayRefusal('learningRate: expected a number above 0 and at most 1, such as 1e-2, got 1.5'),
         'learningRate: se esperaba un número mayor que 0 y no mayor que 1, como 1e-2, y llegó 1,5');
     } finally {

@@ -234,7 +234,7 @@ own-numbers-drawn = Your own numbers, drawn for “{ $learner }”: other learne
 notice-no-step = This walkthrough has no step “{ $step }”, so it starts at the first step.
 notice-refused-inputs = The engine refused these inputs: { $reason }
 notice-refused-value = The engine refused this value: { $reason }
-## An engine's refusal, phrase by phrase (i18n/engine-sentences.ts).
+## An engine's refusal or divergence, phrase by phrase (model/engine-sentences.ts).
 refusal = { $argument }: expected { $expected }, got { $got }
 refusal-with-reason = { $what } ({ $why })
 refusal-whole-number-range = a whole number from { $low } to { $high }

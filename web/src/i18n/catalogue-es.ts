@@ -232,7 +232,7 @@ own-numbers-drawn = Tus propios números, sorteados para «{ $learner }»: otros
 notice-no-step = Este recorrido no tiene ningún paso «{ $step }», así que empieza por el primero.
 notice-refused-inputs = El motor ha rechazado estas entradas: { $reason }
 notice-refused-value = El motor ha rechazado este valor: { $reason }
-## Los rechazos del motor, frase a frase (i18n/engine-sentences.ts).
+## Los rechazos y divergencias del motor, frase a frase (model/engine-sentences.ts).
 refusal = { $argument }: se esperaba { $expected }, y llegó { $got }
 refusal-with-reason = { $what } ({ $why })
 refusal-whole-number-range = un número entero de { $low } a { $high }

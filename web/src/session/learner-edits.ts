@@ -5,7 +5,7 @@
 import type { AttentionLab } from '../../lib/index.js';
 import type { AnyKindModule } from '../kinds/kind.js';
 import { t } from '../i18n/messages.js';
-import { refusalInPageWords } from '../i18n/engine-sentences.js';
+import { refusalInPageWords } from '../model/engine-sentences.js';
 import { isRefusal } from '../model/refusal.js';
 import type { MatrixPanel, ParameterField, Walkthrough } from '../model/types.js';
 import { parseCell, readField } from '../model/read-input.js';

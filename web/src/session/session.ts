@@ -29,7 +29,7 @@ import { StepsSeen } from './steps-seen.js';
 import { OpenWalkthrough } from './open-walkthrough.js';
 import { ownNumbers } from './own-numbers.js';
 import { t } from '../i18n/messages.js';
-import { refusalInPageWords } from '../i18n/engine-sentences.js';
+import { refusalInPageWords } from '../model/engine-sentences.js';
 
 type Inputs = Walkthrough['inputs'];
 

@@ -11,7 +11,7 @@ import { loadCharts } from '../widgets/chart-panel.js';
 import { el, setAttr, setText, focusableWhileScrolling } from '../widgets/dom.js';
 import type { PanelView } from '../widgets/panel-view.js';
 import { costT as t } from './cost-lab-words-en.js';
-import { refusalInPageWords } from '../i18n/engine-sentences.js';
+import { refusalInPageWords } from '../model/engine-sentences.js';
 
 /** A variant's name, in the page's language. */
 const nameOf = (variant: CostVariant): string => t(`cost-variant-${variant}`);

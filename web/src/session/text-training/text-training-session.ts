@@ -12,7 +12,7 @@ import { type PendingRun, RunSession, type RunState } from '../training/run-sess
 import { DEFAULT_TEXT_SPEED } from '../../kinds/text-training/inputs.js';
 import { formatNumber } from '../../model/format.js';
 import { textTrainingT as t } from './words-en.js';
-import { divergenceInPageWords, refusalInPageWords } from '../../i18n/engine-sentences.js';
+import { divergenceInPageWords, refusalInPageWords } from '../../model/engine-sentences.js';
 
 export type TextTrainingState = RunState;
 

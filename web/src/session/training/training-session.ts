@@ -13,7 +13,7 @@ import { DEFAULT_SPEED, type TrainingSpeed } from '../../kinds/training/inputs.j
 import { speedName } from './speed-name.js';
 import { type PendingRun, RunSession, type RunState } from './run-session.js';
 import { trainingT as t } from './words-en.js';
-import { divergenceInPageWords, refusalInPageWords } from '../../i18n/engine-sentences.js';
+import { divergenceInPageWords, refusalInPageWords } from '../../model/engine-sentences.js';
 
 export type TrainingState = RunState;
 

@@ -10,8 +10,8 @@
 // recognised, says in English exactly what the engine said, and in Spanish no English. A
 // sentence not listed (a developer's mistake through the API, which a control cannot make) is
 // shown as the engine wrote it.
-import { decimalSeparator } from '../model/format.js';
-import { t, type MessageArgs } from './messages.js';
+import { decimalSeparator, formatNumber } from './format.js';
+import { t, type MessageArgs } from '../i18n/messages.js';
 
 /** A catalogue message and the English it says, with its arguments as named groups. */
 type Phrase = readonly [id: string, pattern: RegExp];
@@ -66,8 +66,14 @@ const GOT: readonly Phrase[] = [
 ];
 
 const A_NUMBER = new RegExp(`^(?:${NUMBER})$`);
+/**
+ * What a run measured (a loss), which the engine writes to ten digits: rounded as the page rounds
+ * every number it shows. A limit, a size or what a learner typed is written as it is.
+ */
+const MEASURED = new Set(['loss', 'uniform']);
 /** A number with the page's decimal separator ("0,003" in Spanish); anything else as it is. */
-const inPageNumbers = (text: string): string => (A_NUMBER.test(text) ? text.replace('.', decimalSeparator()) : text);
+const inPageNumbers = (name: string, text: string): string =>
+  (!A_NUMBER.test(text) ? text : MEASURED.has(name) ? formatNumber(Number(text)) : text.replace('.', decimalSeparator()));
 
 /** The catalogue's words for `text`, the first phrase that says it (its id added to `used`), or undefined. */
 function say(phrases: readonly Phrase[], text: string, used: string[]): string | undefined {
@@ -76,7 +82,7 @@ function say(phrases: readonly Phrase[], text: string, used: string[]): string |
     if (!match) continue;
     used.push(id);
     const args: MessageArgs = {};
-    for (const [name, value] of Object.entries(match.groups ?? {})) if (value !== undefined) args[name] = inPageNumbers(value);
+    for (const [name, value] of Object.entries(match.groups ?? {})) if (value !== undefined) args[name] = inPageNumbers(name, value);
     return t(id, args);
   }
   return undefined;
