@@ -7,7 +7,8 @@
 // the loss became …", cpp/src/train/) is read the same way (diverged-*).
 // tests/page/engine-sentences.test.mjs provokes every refusal the lessons' controls and the
 // training lessons' options can make, and a divergence of each trainer, and checks that each is
-// recognised, says in English exactly what the engine said, and in Spanish no English. A
+// recognised, says in English what the engine said (a run's loss rounded as the page rounds
+// every number), and in Spanish no English. A
 // sentence not listed (a developer's mistake through the API, which a control cannot make) is
 // shown as the engine wrote it.
 import { decimalSeparator, formatNumber } from './format.js';
