@@ -160,6 +160,13 @@ describe('the walkthrough editor', () => {
     await chooser.setFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(mine)) });
     await page.locator('#walkthrough-title').filter({ hasText: 'Mío' }).waitFor();
     assert.equal(await page.locator('#editor-id').inputValue(), 'mine');
+    // A refusal of the validator, in Spanish beside its field and in the status line; the last good draft stays.
+    await commit(page, 'editor-title', '');
+    await page.locator('#editor-title-error').filter({ hasText: /^title: se esperaba un texto de 1 a \d+ caracteres, y llegó ""$/ }).waitFor();
+    assert.match(await page.locator('#editor .editor-status').textContent(), /title: se esperaba un texto de 1 a/);
+    assert.equal(await page.locator('#walkthrough-title').textContent(), 'Mío');
+    await commit(page, 'editor-title', 'Mío');
+    await page.locator('#editor .editor-status').filter({ hasText: /^Comprobado/ }).waitFor();
     // A copy of a shipped walkthrough's file that kept its id: the file is the instructor's, under an id of its own.
     const copied = { ...mine, id: 'causal-mask', title: 'Copiado' };
     const [again] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Empezar a partir de un archivo…' }).click()]);

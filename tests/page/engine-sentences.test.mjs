@@ -6,7 +6,8 @@
 // which go to the engine as typed. Each message must be recognised phrase by phrase, said in
 // English exactly as the engine said it, and in Spanish with no English word or decimal point
 // left; every phrase the page knows must be one of them, so a phrase the engine rewords fails
-// here rather than turning English on a Spanish page. Each trainer is made to diverge too (a
+// here rather than turning English on a Spanish page. The editor's refusals of a walkthrough
+// file's fields are provoked by spoiling each field of each shipped walkthrough in turn. Each trainer is made to diverge too (a
 // learning rate of 10 in "Watch attention learn", as a learner may set it), and its sentence read
 // the same way.
 import assert from 'node:assert/strict';
@@ -26,6 +27,7 @@ const { loadLessonModel } = await importCompiled('session/language-model-source'
 const { OPTION_FIELDS } = await importCompiled('session/training/options');
 const { sayRefusal, sayDivergence, ENGINE_PHRASES } = await importCompiled('model/engine-sentences');
 const { setLanguage } = await importCompiled('i18n/messages');
+const { parseWalkthrough } = await importCompiled('authoring/validate-walkthrough');
 const { formatNumber, setPageLocale } = await importCompiled('model/format');
 
 /** The refusal of `attempt`, if it is one (an AttentionError, or the page's own InputRefusal). */
@@ -45,6 +47,13 @@ const provoked = new Map();
 const diverged = new Map();
 const keep = (/** @type {string | undefined} */ message, /** @type {string} */ where) => {
   if (message !== undefined && !provoked.has(message)) provoked.set(message, where);
+};
+
+/** The path of every number, text, true/false and null in `value`. @returns {(string | number)[][]} */
+const leaves = (/** @type {unknown} */ value, /** @type {(string | number)[]} */ path = []) =>
+  (value !== null && typeof value === 'object' ? Object.entries(value).flatMap(([key, inner]) => leaves(inner, [...path, Array.isArray(value) ? Number(key) : key])) : [path]);
+const setLeaf = (/** @type {any} */ object, /** @type {(string | number)[]} */ path, /** @type {unknown} */ value) => {
+  path.slice(0, -1).reduce((inner, key) => inner[key], object)[/** @type {string | number} */ (path.at(-1))] = value;
 };
 
 /** Values a numeric control may be given: its limits, the middle, small odd numbers that divide nothing. */
@@ -96,6 +105,18 @@ before(async () => {
   }
   for (const text of ['', 'ab', 'x'.repeat(3_000_000)]) keep(refusalOf(() => lab.createTrainer({ task: 'text', text }).dispose()), `text: a text of ${text.length}`);
 
+  // The editor's refusals (a walkthrough file's fields): each value of each shipped walkthrough
+  // made empty, too long, negative, huge, fractional, a word or null, one at a time.
+  for (const walkthrough of SHIPPED.values()) {
+    for (const path of leaves(walkthrough)) {
+      for (const value of ['', 'x'.repeat(5000), -1, 1e9, 0.5, 'abc', null]) {
+        const edited = structuredClone(walkthrough);
+        setLeaf(edited, path, value);
+        keep(parseWalkthrough(edited).error, `${walkthrough.id}: ${path.join('.')} = ${String(value).slice(0, 8)}`);
+      }
+    }
+  }
+
   // Runs that diverge: the sentence each trainer's status gives.
   // (The text trainer's lesson keeps gradients clipped; through the API, unclipped, it diverges.)
   const unclipped = { task: 'text', model: { dModel: 16, heads: 2, layers: 1, dFF: 32, context: 16 }, batchSize: 4, seed: 0, learningRate: 1, warmupSteps: 0, clipNorm: 1e6 };
@@ -116,7 +137,7 @@ before(async () => {
 
 describe('a refusal a learner can provoke, or a divergence', () => {
   test('is provoked here, and every phrase the page knows is in one of them', () => {
-    assert.ok(provoked.size >= 60, `only ${provoked.size} refusals provoked`);
+    assert.ok(provoked.size >= 400, `only ${provoked.size} refusals provoked`);
     const used = new Set();
     for (const message of provoked.keys()) {
       const ids = [];

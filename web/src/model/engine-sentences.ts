@@ -47,6 +47,30 @@ const EXPECTED: readonly Phrase[] = [
   phrase('refusal-token-position', `a token position \\(a whole number from 0\\), or "(?<none>[^"]*)" alone`),
   phrase('refusal-token-not-listed', `a token not listed before`),
   phrase('refusal-a-word', `at least one word \\(a character that is not a space\\)`),
+  // A walkthrough file's fields (authoring/validate-walkthrough.ts), as the editor refuses them.
+  phrase('refusal-text-characters', `a text of ${N('low')} to ${N('high')} characters`),
+  phrase('refusal-title-characters', `a title of ${N('low')} to ${N('high')} characters`),
+  phrase('refusal-label-characters', `a label of ${N('low')} to ${N('high')} characters`),
+  phrase('refusal-question-characters', `a question of ${N('low')} to ${N('high')} characters`),
+  phrase('refusal-at-most-characters', `at most ${N('high')} characters`),
+  phrase('refusal-finite', `a finite number`),
+  phrase('refusal-a-number', `a number`),
+  phrase('refusal-a-text', `a text`),
+  phrase('refusal-word-bytes', `a word of ${N('low')} to ${N('high')} bytes of UTF-8 with no spaces`),
+  phrase('refusal-true-or-false', `true or false`),
+  phrase('refusal-one-of-quoted', `one of (?<choices>"[^"]*"(?:, "[^"]*")*)`),
+  phrase('refusal-one-of-lesson', `one of (?<choices>"[^"]*"(?:, "[^"]*")*), or no lesson field for a walkthrough of your own`),
+  phrase('refusal-one-of-numbers', `one of (?<choices>\\d+(?:, \\d+)*)`),
+  phrase('refusal-one-of-fields', `one of the fields (?<choices>"[^"]*"(?:, "[^"]*")*)`),
+  phrase('refusal-id-characters', `letters, digits and "-" \\(it goes in the URL\\)`),
+  phrase('refusal-id-length', `${N('low')} to ${N('high')} letters, digits or "-"`),
+  phrase('refusal-either', `${N('first')} or ${N('second')}`),
+  phrase('refusal-mask', `null, "causal", \\{"keyLength": L\\} or a matrix of 0 and 1`),
+  phrase('refusal-step-id', `a step id`),
+  phrase('refusal-above', `a number above ${N('low')}`),
+  phrase('refusal-above-up-to', `a number above ${N('low')}, up to ${N('high')}`),
+  phrase('refusal-above-from', `a number above from = ${N('low')}`),
+  phrase('refusal-above-at-most-span', `a number above ${N('low')} and at most to − from = ${N('high')}`),
 ];
 
 /** Why a range is what it is, after a whole number's range: "(m, the keys)". */
@@ -54,14 +78,17 @@ const WHY: readonly Phrase[] = [
   phrase('refusal-why-queries', `n, the queries`),
   phrase('refusal-why-keys', `m, the keys`),
   phrase('refusal-why-keys-there-are', `the keys there are`),
+  phrase('refusal-why-bytes-per-number', `bytes per number`),
   phrase('refusal-why-context-less-prompt', `the model's context of ${N('context')} less the prompt's ${N('prompt')} tokens`),
 ];
 
 /** What came instead. A number, a size or a caller's quoted text is shown as it is. */
 const GOT: readonly Phrase[] = [
-  phrase('refusal-got-as-is', `(?<value>${NUMBER}|\\d+(?: × \\d+)+|\\d+(?:, \\d+)+|'[^']*'|"[^"]*")`),
+  phrase('refusal-got-as-is', `(?<value>${NUMBER}|null|\\d+(?: × \\d+)+|\\d+(?:, \\d+)+|'[^']*'|"[^"]*")`),
   phrase('refusal-got-bytes', `${N('count')} bytes`),
   phrase('refusal-got-empty', `an empty string`),
+  phrase('refusal-got-characters', `${N('count')} characters`),
+  phrase('refusal-got-unknown-field', `an unknown field`),
   phrase('refusal-got-also', `${N('value')} \\(also (?<other>[\\w.\\[\\]]+)\\)`),
   phrase('refusal-got-at-character', `(?<character>'[^']*') at character ${N('index')}`),
 ];

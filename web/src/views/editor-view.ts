@@ -10,6 +10,7 @@ import { checkDraft, draftFrom, getAt, newExercise, refusedPaths, setAt, type Dr
 import { walkthroughFromFile, hashFor } from '../authoring/load-walkthrough.js';
 import { addCustomWalkthrough, customWalkthroughs, findWalkthrough, LESSONS, removeCustomWalkthrough, WALKTHROUGHS } from '../model/walkthroughs.js';
 import { descriptorOf } from '../kinds/index.js';
+import { refusalInPageWords } from '../model/engine-sentences.js';
 import type { Exercise, Walkthrough } from '../model/types.js';
 import { t } from '../i18n/messages.js';
 import { el } from '../widgets/dom.js';
@@ -159,11 +160,11 @@ export class EditorView {
   private showRefusal(message: string): void {
     this.clearRefusal();
     this.refusal = { message };
-    this.status.textContent = t('editor-refused', { reason: message });
+    this.status.textContent = t('editor-refused', { reason: refusalInPageWords(message) });
     const path = refusedPaths(message).find((p) => this.panel.querySelector(`[data-path="${CSS.escape(p)}"]`));
     const control = path ? this.panel.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`) : null;
     if (!path || !control) return;
-    const note = el('p', { className: 'editor-error', id: `${fieldId(path)}-error` }, message);
+    const note = el('p', { className: 'editor-error', id: `${fieldId(path)}-error` }, refusalInPageWords(message));
     control.after(note);
     control.setAttribute('aria-invalid', 'true');
     control.setAttribute('aria-errormessage', note.id);
