@@ -28,7 +28,7 @@ const { OPTION_FIELDS } = await importCompiled('session/training/options');
 const { sayRefusal, sayDivergence, ENGINE_PHRASES } = await importCompiled('model/engine-sentences');
 const { setLanguage } = await importCompiled('i18n/messages');
 const { parseWalkthrough } = await importCompiled('authoring/validate-walkthrough');
-const { formatNumber, setPageLocale } = await importCompiled('model/format');
+const { formatNumber, formatSetting, setPageLocale } = await importCompiled('model/format');
 
 /** The refusal of `attempt`, if it is one (an AttentionError, or the page's own InputRefusal). */
 function refusalOf(/** @type {() => unknown} */ attempt) {
@@ -152,9 +152,11 @@ describe('a refusal a learner can provoke, or a divergence', () => {
     assert.deepEqual(ENGINE_PHRASES.filter((id) => !used.has(id)), []);
   });
 
-  test('is read phrase by phrase and said in English as the engine said it (a loss rounded as the page rounds)', async () => {
+  test('is read phrase by phrase and said in English as the engine said it (a loss rounded, an exponent written out, as the page writes numbers)', async () => {
     await setLanguage('en');
-    const unread = [...provoked].filter(([message]) => sayRefusal(message) !== message).map(([message, where]) => `${where}: ${message} → ${sayRefusal(message)}`);
+    // A number the engine wrote with an exponent is written as the page writes a setting (1e-2 → 0.01).
+    const asPage = (/** @type {string} */ message) => message.replace(/(?<![\w.])\d+(?:\.\d+)?e[+-]?\d+/g, (n) => formatSetting(Number(n)));
+    const unread = [...provoked].filter(([message]) => sayRefusal(message) !== asPage(message)).map(([message, where]) => `${where}: ${message} → ${sayRefusal(message)}`);
     assert.deepEqual(unread, []);
     // A divergence's losses are rounded as the page rounds (790.7483456 → 790.748); the rest as the engine said it.
     const rounded = (/** @type {string} */ message) => message.replace(/\d+\.\d+/g, (n) => formatNumber(Number(n)));
@@ -181,7 +183,7 @@ describe('a refusal a learner can provoke, or a divergence', () => {
       assert.equal(sayDivergence('training diverged at step 2: the loss became 790.7483456, more than ten times that of guessing uniformly (2.302585093); the parameters are those before that step. Try a smaller learningRate.'),
         'el entrenamiento divergió en el paso 2: la pérdida llegó a 790,748, más de diez veces la de adivinar de manera uniforme (2,303); los parámetros son los de antes de ese paso. Prueba con una tasa de aprendizaje menor.');
       assert.equal(sayRefusal('learningRate: expected a number above 0 and at most 1, such as 1e-2, got 1.5'),
-        'learningRate: se esperaba un número mayor que 0 y no mayor que 1, como 1e-2, y llegó 1,5');
+        'learningRate: se esperaba un número mayor que 0 y no mayor que 1, como 0,01, y llegó 1,5');
     } finally {
       await setLanguage('en');
       setPageLocale(undefined);

@@ -7,11 +7,11 @@
 // the loss became …", cpp/src/train/) is read the same way (diverged-*).
 // tests/page/engine-sentences.test.mjs provokes every refusal the lessons' controls and the
 // training lessons' options can make, and a divergence of each trainer, and checks that each is
-// recognised, says in English what the engine said (a run's loss rounded as the page rounds
-// every number), and in Spanish no English. A
+// recognised, says in English what the engine said (a run's loss rounded, and a number with an
+// exponent written, as the page writes every number), and in Spanish no English. A
 // sentence not listed (a developer's mistake through the API, which a control cannot make) is
 // shown as the engine wrote it.
-import { decimalSeparator, formatNumber } from './format.js';
+import { formatNumber, formatSetting, numberText } from './format.js';
 import { t, type MessageArgs } from '../i18n/messages.js';
 
 /** A catalogue message and the English it says, with its arguments as named groups. */
@@ -99,9 +99,16 @@ const A_NUMBER = new RegExp(`^(?:${NUMBER})$`);
  * every number it shows. A limit, a size or what a learner typed is written as it is.
  */
 const MEASURED = new Set(['loss', 'uniform']);
-/** A number with the page's decimal separator ("0,003" in Spanish); anything else as it is. */
+/**
+ * A number as the page writes it: a measured one rounded, one the engine wrote with an exponent
+ * ("1e-2", "1e-12") as the page writes a setting (0.01, 1.0×10⁻¹²; never "1e−2"), any other as
+ * written in the page's symbols ("0,003", "−1" in Spanish); anything else as it is.
+ */
 const inPageNumbers = (name: string, text: string): string =>
-  (!A_NUMBER.test(text) ? text : MEASURED.has(name) ? formatNumber(Number(text)) : text.replace('.', decimalSeparator()));
+  (!A_NUMBER.test(text) ? text
+    : MEASURED.has(name) ? formatNumber(Number(text))
+    : /e/.test(text) ? formatSetting(Number(text))
+    : numberText(text));
 
 /** The catalogue's words for `text`, the first phrase that says it (its id added to `used`), or undefined. */
 function say(phrases: readonly Phrase[], text: string, used: string[]): string | undefined {
@@ -138,7 +145,8 @@ export const ENGINE_PHRASES: readonly string[] = [...EXPECTED, ...WHY, ...GOT, .
 
 /**
  * A refusal's message in the page's language, or undefined when a part of it is not one of the
- * phrases above. The English catalogue says it exactly as it came (the test holds it to that).
+ * phrases above. The English catalogue says it as it came, its numbers as the page writes them
+ * (the test holds it to that).
  * `used` gathers the ids of the phrases that said it.
  */
 export function sayRefusal(message: string, used: string[] = []): string | undefined {

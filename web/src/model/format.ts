@@ -238,8 +238,15 @@ export function formatSetting(value: number | string): string {
 /** The exact double, as JavaScript prints it (its decimal separator the locale's). */
 export function exactNumber(x: number, locale?: string): string {
   if (x === -Infinity) return '−∞';
-  return isEnglish(locale) ? String(x) : localise(String(x), locale);
+  return numberText(String(x), locale);
 }
+
+/**
+ * A number as a program wrote it in English ("0.003", "-1", "1e-2"), kept as written but in the
+ * locale's symbols: as it is in English, "0,003" and "−1" in Spanish (an engine's sentence quoting
+ * its limits, model/engine-sentences.ts).
+ */
+export const numberText = (english: string, locale?: string): string => (isEnglish(locale) ? english : localise(english, locale));
 
 /**
  * A link to the lesson "Watch attention learn" in a walkthrough's text: `[words](?train=task)`.
